@@ -1,0 +1,23 @@
+/**
+ * How the API is split into Lambda functions. Pure data, no imports: `infra/api.ts` reads it to declare one
+ * function per area and the router routes in front of them, and `lambda/<area>.ts` mounts exactly these paths.
+ * A test proves every mounted route module is served by a declared function.
+ */
+export interface ApiArea {
+  /** File name of the handler: functions/api/lambda/<name>.ts, exporting `handler`. */
+  readonly name: string;
+  /** Mount paths of the route modules this function serves (keys of `routeModules`). */
+  readonly mounts: readonly string[];
+}
+
+export const apiAreas = [
+  { name: "catalog", mounts: ["/api/products", "/api/settings", "/api/openapi.json"] },
+] as const satisfies readonly ApiArea[];
+
+export type ApiAreaName = (typeof apiAreas)[number]["name"];
+
+export function areaMounts(name: ApiAreaName): readonly string[] {
+  const area = apiAreas.find((candidate) => candidate.name === name);
+  if (!area) throw new Error(`Unknown API area ${name}`);
+  return area.mounts;
+}

@@ -1,0 +1,33 @@
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import type { Deps } from "../services/deps";
+import { createFullApp } from "./app";
+import { staticSite } from "./static-site";
+
+export interface LocalServerOptions {
+  port: number;
+  hostname?: string;
+  deps: Deps;
+  /** Absolute path of the built site (Astro's dist/). */
+  distDir: string;
+}
+
+/** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site. */
+export function createLocalApp({ deps, distDir }: Omit<LocalServerOptions, "port">): Hono {
+  const api = createFullApp(() => deps);
+  const site = new Hono();
+  site.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  site.all("/api", (c) => api.fetch(c.req.raw, c.env));
+  site.get("*", staticSite(distDir));
+  return site;
+}
+
+export function startLocalServer(options: LocalServerOptions): Promise<Server> {
+  const app = createLocalApp(options);
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" }, () =>
+      resolve(server as Server),
+    );
+  });
+}

@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import { DomainError } from "../../../src/domain/errors";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * State-changing calls must be JSON (api.md): a cross-site HTML form cannot send application/json without a
+ * CORS preflight, so together with the SameSite cookie this closes CSRF. Bodiless calls (sign-out) pass.
+ */
+export const jsonOnly = createMiddleware(async (c, next) => {
+  if (STATE_CHANGING.has(c.req.method)) {
+    const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+    const type = c.req.header("content-type") ?? "";
+    if (hasBody && !/^application\/json\b/i.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE");
+  }
+  await next();
+});

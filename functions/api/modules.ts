@@ -1,0 +1,12 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "./env";
+import { openApiRoutes } from "./routes/openapi";
+import { productsRoutes } from "./routes/products";
+import { settingsRoutes } from "./routes/settings";
+
+/** Every route module of the API, by the path it is mounted at. `areas.ts` says which Lambda serves each. */
+export const routeModules: Record<string, Hono<AppEnv>> = {
+  "/api/products": productsRoutes,
+  "/api/settings": settingsRoutes,
+  "/api/openapi.json": openApiRoutes,
+};

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { buildOpenApiDocument, type RouteDoc } from "../openapi";
+import { productsDocs } from "./products";
+import { settingsDocs } from "./settings";
+
+/** Every documented operation of the API; a test checks it matches the routes the app really serves. */
+export const apiDocs: readonly RouteDoc[] = [...productsDocs, ...settingsDocs, openApiDoc()];
+
+function openApiDoc(): RouteDoc {
+  return {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Documentation",
+    summary: "Ce document OpenAPI",
+    responses: { 200: { description: "Document OpenAPI 3.1" } },
+  };
+}
+
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const openApiRoutes = new Hono<AppEnv>().get("/", (c) => {
+  document ??= buildOpenApiDocument(apiDocs);
+  return c.json(document);
+});

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { publicCompanySchema, publicMaintenanceSchema, publicShippingSchema } from "../../../src/domain/settings";
+import { publicCompany, publicMaintenance, publicShipping } from "../../services/settings";
+import type { AppEnv } from "../env";
+import type { RouteDoc } from "../openapi";
+
+/** Public, read-only views of the settings the storefront needs (no secrets, no IBAN). */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get("/shipping", async (c) => c.json(await publicShipping(c.var.deps)))
+  .get("/company", async (c) => c.json(await publicCompany(c.var.deps)))
+  .get("/maintenance", async (c) => c.json(await publicMaintenance(c.var.deps)));
+
+export const settingsDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/settings/shipping",
+    tag: "Réglages publics",
+    summary: "Frais de port et seuil de livraison offerte (euros)",
+    responses: { 200: { description: "Réglages de livraison", schema: publicShippingSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/settings/company",
+    tag: "Réglages publics",
+    summary: "Coordonnées de l'entreprise, transporteur et seuil de livraison offerte",
+    responses: { 200: { description: "Informations de l'entreprise", schema: publicCompanySchema } },
+  },
+  {
+    method: "get",
+    path: "/api/settings/maintenance",
+    tag: "Réglages publics",
+    summary: "État du mode maintenance",
+    responses: { 200: { description: "Mode maintenance", schema: publicMaintenanceSchema } },
+  },
+];

@@ -1,0 +1,75 @@
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, sep } from "node:path";
+import type { Context } from "hono";
+
+const MIME: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a site path is in the built `dist/` folder, as CloudFront + S3 resolve it in AWS: the file itself, or the
+ * folder's index.html. Returns null for paths that would leave the folder.
+ */
+function candidates(distDir: string, pathname: string): string[] | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, "");
+  const absolute = join(distDir, relative);
+  if (absolute !== distDir && !absolute.startsWith(distDir + sep)) return null;
+  return [absolute, join(absolute, "index.html")];
+}
+
+/**
+ * Serves the static site built by Astro. Product pages created after the build fall back to the product shell
+ * (dist/product/index.html, rendered in the browser from the API); any other unknown path gets the 404 page.
+ */
+export function staticSite(distDir: string) {
+  return async (c: Context): Promise<Response> => {
+    const pathname = new URL(c.req.url).pathname;
+    for (const file of candidates(distDir, pathname) ?? []) {
+      if (await isFile(file)) return send(c, file, 200);
+    }
+    if (/^\/product\/[^/]+\/?$/.test(pathname)) {
+      const shell = join(distDir, "product", "index.html");
+      if (await isFile(shell)) return send(c, shell, 200);
+    }
+    const notFound = join(distDir, "404.html");
+    if (await isFile(notFound)) return send(c, notFound, 404);
+    return c.text("Page Non Trouvée", 404);
+  };
+}
+
+async function send(c: Context, file: string, status: 200 | 404): Promise<Response> {
+  const type = MIME[extname(file).toLowerCase()] ?? "application/octet-stream";
+  // Astro fingerprints what it puts under /_astro/, so those files never change; pages must be revalidated.
+  const cache = file.includes(`${sep}_astro${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
+  const body = c.req.method === "HEAD" ? null : await readFile(file);
+  return c.body(body, status, { "content-type": type, "cache-control": cache });
+}

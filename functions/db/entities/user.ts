@@ -1,0 +1,42 @@
+import { Entity } from "electrodb";
+
+/** A customer or admin account. The e-mail is unique through the UserEmail item written in the same transaction. */
+export const UserEntity = new Entity({
+  model: { entity: "user", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    email: { type: "string", required: true },
+    password_hash: { type: "string", required: true },
+    full_name: { type: "string", default: "" },
+    phone: { type: "string", default: "" },
+    is_admin: { type: "boolean", default: false },
+    created_at: { type: "string", required: true, readOnly: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: "pk", composite: ["id"] },
+      sk: { field: "sk", composite: [] },
+    },
+    // Admin users list, newest first.
+    all: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: [] },
+      sk: { field: "gsi1sk", composite: ["created_at", "id"] },
+    },
+  },
+});
+
+/** Uniqueness item: one per normalised e-mail, pointing at the user id. */
+export const UserEmailEntity = new Entity({
+  model: { entity: "user_email", version: "1", service: "shop" },
+  attributes: {
+    email: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: "pk", composite: ["email"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

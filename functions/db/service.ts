@@ -1,0 +1,34 @@
+/**
+ * The shop's single-table data model, composed from one ElectroDB entity per file.
+ *
+ * Access patterns (pk / sk, index):
+ * - product by id                 $shop#product / $product_1#id_<id>              (table)
+ * - all products                  query the product partition                     (table)
+ * - counter by name               $shop#name_<name>                                (table)
+ * - setting by key / all settings $shop#setting / $setting_1#key_<key>           (table)
+ * - user by id                    $shop#id_<id>                                    (table)
+ * - user id by e-mail (unique)    $shop#email_<email>                              (table)
+ * - users newest first            gsi1: user partition, sorted by created_at       (gsi1)
+ */
+import { Service } from "electrodb";
+import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
+import { CounterEntity } from "./entities/counter";
+import { ProductEntity } from "./entities/product";
+import { SettingEntity } from "./entities/setting";
+import { UserEmailEntity, UserEntity } from "./entities/user";
+
+const entities = {
+  product: ProductEntity,
+  counter: CounterEntity,
+  setting: SettingEntity,
+  user: UserEntity,
+  userEmail: UserEmailEntity,
+};
+
+export function createDb(config: DbConfig) {
+  const dynamo = createDynamoClient(config);
+  const service = new Service(entities, { client: createDocumentClient(dynamo), table: config.tableName });
+  return { service, entities: service.entities, dynamo, tableName: config.tableName };
+}
+
+export type Db = ReturnType<typeof createDb>;

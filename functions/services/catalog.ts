@@ -1,0 +1,57 @@
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros, eurosToCents } from "../../src/domain/money";
+import { type Product, type ProductInput, productInputSchema } from "../../src/domain/product";
+import type { ProductEntity } from "../db/entities/product";
+import { nextCounterValue } from "./counters";
+import type { Deps } from "./deps";
+
+type ProductRecord = EntityItem<typeof ProductEntity>;
+
+export function toProduct(record: ProductRecord): Product {
+  return {
+    id: record.id,
+    name: record.name,
+    price: centsToEuros(record.price_cents),
+    weight: record.weight,
+    image: record.image,
+    description: record.description,
+    long_description: record.long_description ?? "",
+    category: record.category ?? "",
+    stock: record.stock,
+    low_stock_threshold: record.low_stock_threshold,
+    benefits: record.benefits ?? [],
+    ingredients: record.ingredients ?? "",
+    usage: record.usage ?? "",
+    is_active: record.is_active,
+  };
+}
+
+async function allProductRecords({ db }: Deps): Promise<ProductRecord[]> {
+  const result = await db.entities.product.query.byId({}).go({ pages: "all" });
+  return result.data.sort((a, b) => a.id - b.id);
+}
+
+/** The storefront's catalogue: active products, by id. */
+export async function listActiveProducts(deps: Deps): Promise<Product[]> {
+  return (await allProductRecords(deps)).filter((record) => record.is_active).map(toProduct);
+}
+
+/** One product of the storefront; unknown and inactive products are both 'Produit non trouvé'. */
+export async function getActiveProduct({ db }: Deps, id: number): Promise<Product> {
+  const { data } = await db.entities.product.get({ id }).go();
+  if (!data?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
+  return toProduct(data);
+}
+
+/** Adds a product with the next integer id. */
+export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
+  const parsed = productInputSchema.parse(input);
+  const id = await nextCounterValue(deps.db, "product");
+  const now = deps.clock().toISOString();
+  const { price, ...rest } = parsed;
+  const { data } = await deps.db.entities.product
+    .create({ ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now })
+    .go();
+  return toProduct(data);
+}

@@ -1,0 +1,50 @@
+import {
+  defaultSettings,
+  type PublicCompany,
+  type PublicMaintenance,
+  type PublicShipping,
+  type SettingKey,
+  type SettingValue,
+  settingSchemas,
+} from "../../src/domain/settings";
+import type { Deps } from "./deps";
+
+/**
+ * A setting's value: the stored row merged over the spec's defaults, then checked by the key's schema.
+ * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting.
+ */
+export async function getSetting<K extends SettingKey>({ db }: Deps, key: K): Promise<SettingValue<K>> {
+  const { data } = await db.entities.setting.get({ key }).go();
+  const merged = { ...defaultSettings[key], ...(isObject(data?.value) ? data.value : {}) };
+  const parsed = settingSchemas[key].safeParse(merged);
+  if (parsed.success) return parsed.data as SettingValue<K>;
+  console.warn(`Setting ${key} is invalid in the table; using the defaults.`, parsed.error.issues);
+  return defaultSettings[key];
+}
+
+export async function putSetting<K extends SettingKey>(deps: Deps, key: K, value: SettingValue<K>): Promise<void> {
+  const parsed = settingSchemas[key].parse(value);
+  await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
+}
+
+export async function publicShipping(deps: Deps): Promise<PublicShipping> {
+  const shipping = await getSetting(deps, "shipping");
+  return { standard_cost: shipping.standard_cost, free_shipping_threshold: shipping.free_shipping_threshold };
+}
+
+export async function publicCompany(deps: Deps): Promise<PublicCompany> {
+  const [company, shipping] = await Promise.all([getSetting(deps, "company_info"), getSetting(deps, "shipping")]);
+  return {
+    ...company,
+    shipping_company: shipping.shipping_company,
+    free_shipping_threshold: shipping.free_shipping_threshold,
+  };
+}
+
+export async function publicMaintenance(deps: Deps): Promise<PublicMaintenance> {
+  return getSetting(deps, "maintenance");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,46 @@
+/**
+ * One error vocabulary for the whole shop: a stable machine code, its HTTP status and a safe French
+ * message. Services throw DomainError; the API's onError turns it into
+ * `{ error, code, ...details }` with the status below.
+ */
+export const errorCatalogue = {
+  VALIDATION: { status: 400, message: "Les données envoyées sont invalides." },
+  BAD_JSON: { status: 400, message: "Le corps de la requête doit être du JSON valide." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Le contenu doit être envoyé en JSON." },
+  UNAUTHENTICATED: { status: 401, message: "Veuillez vous connecter pour continuer." },
+  FORBIDDEN: { status: 403, message: "Vous n'avez pas les droits nécessaires." },
+  NOT_FOUND: { status: 404, message: "Ressource introuvable." },
+  PRODUCT_NOT_FOUND: { status: 404, message: "Produit non trouvé" },
+  CONFLICT: { status: 409, message: "Conflit avec l'état actuel de la ressource." },
+  EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
+  RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
+  MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
+  INTERNAL: { status: 500, message: "Une erreur interne est survenue. Veuillez réessayer." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message?: string, details: Record<string, unknown> = {}) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = "DomainError";
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.details = details;
+  }
+}
+
+/** Body of an error response (api.md conventions). */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  [detail: string]: unknown;
+}
+
+export function errorBody(error: DomainError): ErrorBody {
+  return { ...error.details, error: error.message, code: error.code };
+}

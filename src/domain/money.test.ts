@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { centsToDecimalText, centsToEuros, eurosToCents, formatEuros, parseEurosText } from "./money";
+
+const nbsp = "\u00a0";
+
+describe("eurosToCents", () => {
+  it.each([
+    [12.9, 1290],
+    [0.1 + 0.2, 30],
+    [7.8, 780],
+    [19.99, 1999],
+    [1.005, 101],
+    [0, 0],
+    [100, 10000],
+    [-2.5, -250],
+  ])("%s € -> %s cents", (euros, cents) => {
+    expect(eurosToCents(euros)).toBe(cents);
+  });
+
+  it("refuses non-finite amounts", () => {
+    expect(() => eurosToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => eurosToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe("centsToEuros and centsToDecimalText", () => {
+  it.each([
+    [1290, 12.9, "12.90"],
+    [780, 7.8, "7.80"],
+    [5, 0.05, "0.05"],
+    [0, 0, "0.00"],
+    [123456, 1234.56, "1234.56"],
+  ])("%s cents -> %s € / %s", (cents, euros, text) => {
+    expect(centsToEuros(cents)).toBe(euros);
+    expect(centsToDecimalText(cents)).toBe(text);
+  });
+});
+
+describe("formatEuros (fr-FR)", () => {
+  it.each([
+    [1290, `12,90${nbsp}€`],
+    [780, `7,80${nbsp}€`],
+    [0, `0,00${nbsp}€`],
+    [10000, `100,00${nbsp}€`],
+  ])("%s cents -> %s", (cents, text) => {
+    expect(formatEuros(cents)).toBe(text);
+  });
+
+  it("groups thousands the French way", () => {
+    expect(formatEuros(123456)).toMatch(/^1\s234,56\s€$/u);
+  });
+});
+
+describe("parseEurosText", () => {
+  it.each([
+    ["12,90", 1290],
+    ["12.9", 1290],
+    [" 7 ", 700],
+    ["7,80 €", 780],
+    ["0", 0],
+  ])("%j -> %s cents", (text, cents) => {
+    expect(parseEurosText(text)).toBe(cents);
+  });
+
+  it.each(["", "abc", "-3", "1,234", "12,", "1e3"])("%j is refused", (text) => {
+    expect(parseEurosText(text)).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { type Cents, eurosToCents } from "./money";
+
+/** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
+const euros = z
+  .number()
+  .nonnegative()
+  .max(100_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Deux décimales au plus.");
+
+export const shippingSettingSchema = z.object({
+  free_shipping_threshold: euros,
+  standard_cost: euros,
+  shipping_company: z.string().trim().min(1).max(60),
+});
+export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
+
+export const companyInfoSettingSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: z.email(),
+  phone: z.string().trim().max(30),
+  address: z.string().trim().max(300),
+});
+export type CompanyInfoSetting = z.infer<typeof companyInfoSettingSchema>;
+
+export const maintenanceSettingSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500),
+  countdown_hours: z.number().int().min(0).max(24),
+  countdown_minutes: z.number().int().min(0).max(59),
+  /** When the countdown ends (ISO 8601), computed on the server when the setting is saved. */
+  ends_at: z.iso.datetime().nullable(),
+});
+export type MaintenanceSetting = z.infer<typeof maintenanceSettingSchema>;
+
+export const bankTransferSettingSchema = z.object({
+  enabled: z.boolean(),
+  iban: z.string().trim().max(34),
+  bic: z.string().trim().max(11),
+  beneficiary: z.string().trim().max(120),
+  bank_name: z.string().trim().max(120),
+});
+export type BankTransferSetting = z.infer<typeof bankTransferSettingSchema>;
+
+export const PAYPAL_SANDBOX_URL = "https://api-m.sandbox.paypal.com";
+
+export const paypalSettingSchema = z.object({
+  base_url: z.url({ protocol: /^https?$/ }),
+  client_id: z.string().trim().max(200),
+  client_secret: z.string().trim().max(200),
+});
+export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
+
+export const settingSchemas = {
+  shipping: shippingSettingSchema,
+  company_info: companyInfoSettingSchema,
+  maintenance: maintenanceSettingSchema,
+  payment_bank_transfer: bankTransferSettingSchema,
+  payment_paypal: paypalSettingSchema,
+} as const;
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+
+export const DEFAULT_MAINTENANCE_MESSAGE = "Site en maintenance temporaire. Nous serons de retour bientôt!";
+
+/** The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. */
+export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
+  shipping: { free_shipping_threshold: 100, standard_cost: 7.8, shipping_company: "Colissimo" },
+  company_info: {
+    name: "Savonnerie d'Alep Artisanale",
+    email: "contact@savon-alep-artisanal.fr",
+    phone: "04 90 00 00 00",
+    address: "12 rue des Oliviers, 84000 Avignon, France",
+  },
+  maintenance: {
+    enabled: false,
+    message: DEFAULT_MAINTENANCE_MESSAGE,
+    countdown_hours: 2,
+    countdown_minutes: 30,
+    ends_at: null,
+  },
+  payment_bank_transfer: {
+    enabled: true,
+    iban: "FR76 3000 6000 0112 3456 7890 189",
+    bic: "AGRIFRPP",
+    beneficiary: "Savonnerie d'Alep Artisanale",
+    bank_name: "Crédit Agricole",
+  },
+  payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "" },
+};
+
+/** Shipping rule in cents, from the shipping setting. */
+export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cents; freeThreshold: Cents } {
+  return {
+    standardCost: eurosToCents(setting.standard_cost),
+    freeThreshold: eurosToCents(setting.free_shipping_threshold),
+  };
+}
+
+/** Public shape of GET /api/settings/company. */
+export const publicCompanySchema = companyInfoSettingSchema.extend({
+  shipping_company: z.string(),
+  free_shipping_threshold: z.number(),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
+export const publicShippingSchema = z.object({ standard_cost: z.number(), free_shipping_threshold: z.number() });
+export type PublicShipping = z.infer<typeof publicShippingSchema>;
+
+export const publicMaintenanceSchema = maintenanceSettingSchema;
+export type PublicMaintenance = MaintenanceSetting;

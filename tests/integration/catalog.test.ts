@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { productSchema } from "../../src/domain/product";
+import { defaultSettings } from "../../src/domain/settings";
+import { seedProducts } from "../../functions/db/seed-catalog";
+import { seedIfEmpty } from "../../functions/services/seed";
+import { putSetting } from "../../functions/services/settings";
+import { createTestContext } from "../setup/test-db";
+
+const ctx = await createTestContext();
+const api = (path: string, init?: RequestInit) => ctx.app.request(path, init);
+
+beforeAll(async () => {
+  const result = await seedIfEmpty(ctx.deps, { adminEmail: "Owner@Example.fr", adminPassword: "secret-admin" });
+  expect(result.seeded).toBe(true);
+});
+
+describe("seed", () => {
+  it("runs only on an empty table", async () => {
+    expect(await seedIfEmpty(ctx.deps, { adminEmail: "other@example.fr" })).toEqual({ seeded: false });
+    const products = await (await api("/api/products")).json();
+    expect(products).toHaveLength(seedProducts.length);
+  });
+
+  it("creates the admin account with a hashed password and a normalised e-mail", async () => {
+    const { data: link } = await ctx.db.entities.userEmail.get({ email: "owner@example.fr" }).go();
+    expect(link).not.toBeNull();
+    const { data: user } = await ctx.db.entities.user.get({ id: link?.user_id ?? "" }).go();
+    expect(user?.is_admin).toBe(true);
+    expect(user?.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(user?.password_hash).not.toContain("secret-admin");
+  });
+});
+
+describe("GET /api/products", () => {
+  it("lists the active products with integer ids from 1, prices in euros", async () => {
+    const response = await api("/api/products");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    const products = productSchema.array().parse(await response.json());
+    expect(products.map((p) => p.id)).toEqual(seedProducts.map((_, index) => index + 1));
+    expect(products[0]?.price).toBe(seedProducts[0]?.price);
+    expect(products.every((p) => p.is_active)).toBe(true);
+  });
+
+  it("leaves out inactive products", async () => {
+    await ctx.db.entities.product.patch({ id: 2 }).set({ is_active: false }).go();
+    try {
+      const products = (await (await api("/api/products")).json()) as { id: number }[];
+      expect(products.map((p) => p.id)).not.toContain(2);
+      expect((await api("/api/products/2")).status).toBe(404);
+    } finally {
+      await ctx.db.entities.product.patch({ id: 2 }).set({ is_active: true }).go();
+    }
+  });
+});
+
+describe("GET /api/products/{id}", () => {
+  it("answers one product", async () => {
+    const response = await api("/api/products/1");
+    expect(response.status).toBe(200);
+    expect(productSchema.parse(await response.json()).name).toBe(seedProducts[0]?.name);
+  });
+
+  it("answers 404 with the JSON error shape for an unknown id", async () => {
+    const response = await api("/api/products/999999");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Produit non trouvé", code: "PRODUCT_NOT_FOUND" });
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "1e3"])("answers 400 VALIDATION for id %j, never a 500", async (id) => {
+    const response = await api(`/api/products/${id}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; fields: Record<string, string> };
+    expect(body.code).toBe("VALIDATION");
+    expect(body.fields.id).toBe("Identifiant de produit invalide.");
+  });
+});
+
+describe("public settings", () => {
+  it("GET /api/settings/shipping gives the spec's defaults", async () => {
+    expect(await (await api("/api/settings/shipping")).json()).toEqual({
+      standard_cost: 7.8,
+      free_shipping_threshold: 100,
+    });
+  });
+
+  it("GET /api/settings/company merges company info with the carrier and threshold", async () => {
+    expect(await (await api("/api/settings/company")).json()).toEqual({
+      ...defaultSettings.company_info,
+      shipping_company: "Colissimo",
+      free_shipping_threshold: 100,
+    });
+  });
+
+  it("GET /api/settings/maintenance is off with the default message", async () => {
+    const body = (await (await api("/api/settings/maintenance")).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      enabled: false,
+      message: "Site en maintenance temporaire. Nous serons de retour bientôt!",
+      countdown_hours: 2,
+      countdown_minutes: 30,
+    });
+  });
+
+  it("reflects a changed setting", async () => {
+    await putSetting(ctx.deps, "shipping", { free_shipping_threshold: 60, standard_cost: 4.9, shipping_company: "Colissimo" });
+    try {
+      expect(await (await api("/api/settings/shipping")).json()).toEqual({ standard_cost: 4.9, free_shipping_threshold: 60 });
+    } finally {
+      await putSetting(ctx.deps, "shipping", defaultSettings.shipping);
+    }
+  });
+
+  it("falls back to the defaults when a stored row is unreadable", async () => {
+    await ctx.db.entities.setting.put({ key: "shipping", value: { standard_cost: "beaucoup" }, updated_at: "x" }).go();
+    try {
+      expect(await (await api("/api/settings/shipping")).json()).toEqual({ standard_cost: 7.8, free_shipping_threshold: 100 });
+    } finally {
+      await putSetting(ctx.deps, "shipping", defaultSettings.shipping);
+    }
+  });
+});
+
+describe("API conventions", () => {
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await api("/api/nope");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Ressource introuvable.", code: "NOT_FOUND" });
+  });
+
+  it("marks API answers as not cacheable", async () => {
+    expect((await api("/api/products")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses a state-changing call that is not JSON", async () => {
+    const response = await api("/api/products", { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { code: string }).code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+});
