@@ -16,7 +16,9 @@ export function assertJavaAvailable(): void {
   }
   const version = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1];
   if (version && Number(version) < 17) {
-    throw new Error(`DynamoDB Local a besoin de Java 17 ou plus récent ; la version installée est ${version}.`);
+    throw new Error(
+      `DynamoDB Local a besoin de Java 17 ou plus récent ; la version installée est ${version}.`,
+    );
   }
 }
 

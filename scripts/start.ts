@@ -26,7 +26,9 @@ function runBuild(): Promise<void> {
       stdio: "inherit",
       env: { ...process.env, SHOP_API_URL: origin, SITE_URL: process.env.SITE_URL ?? origin },
     });
-    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`astro build a échoué (code ${code}).`))));
+    child.on("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`astro build a échoué (code ${code}).`)),
+    );
   });
 }
 
@@ -52,19 +54,27 @@ async function main(): Promise<void> {
     });
 
     process.env.MAIL_DIR ??= resolve(dataDir, "mail");
-    const server = await startLocalServer({ port, deps, distDir: resolve(root, "dist") });
+    let siteReady = process.env.SKIP_BUILD === "1";
+    const server = await startLocalServer({
+      port,
+      deps,
+      distDir: resolve(root, "dist"),
+      isSiteReady: () => siteReady,
+    });
     stopAll.push(() => new Promise<void>((done) => server.close(() => done())));
 
     if (process.env.SKIP_BUILD !== "1") {
       console.log("Construction du site…");
       await runBuild();
+      siteReady = true;
     }
 
     console.log(`\nLa boutique est prête : ${origin}`);
     if (seed.seeded) {
       console.log(`Catalogue initial créé (${seed.products} produits) et réglages par défaut enregistrés.`);
       console.log(`Compte administrateur : ${seed.adminEmail}`);
-      if (seed.generatedPassword) console.log(`Mot de passe (affiché une seule fois) : ${seed.adminPassword}`);
+      if (seed.generatedPassword)
+        console.log(`Mot de passe (affiché une seule fois) : ${seed.adminPassword}`);
       else console.log("Mot de passe : celui de ADMIN_PASSWORD");
     } else {
       console.log("Base existante réutilisée (compte administrateur inchangé).");

@@ -11,14 +11,23 @@ export interface LocalServerOptions {
   deps: Deps;
   /** Absolute path of the built site (Astro's dist/). */
   distDir: string;
+  /** False while the site is being built: pages answer 503 "en préparation" instead of a stale build. */
+  isSiteReady?: () => boolean;
 }
 
+const PREPARING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+<title>Boutique en préparation</title><p>La boutique se prépare, la page va se recharger…</p></html>`;
+
 /** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site. */
-export function createLocalApp({ deps, distDir }: Omit<LocalServerOptions, "port">): Hono {
+export function createLocalApp({ deps, distDir, isSiteReady }: Omit<LocalServerOptions, "port">): Hono {
   const api = createFullApp(() => deps);
   const site = new Hono();
   site.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   site.all("/api", (c) => api.fetch(c.req.raw, c.env));
+  site.use("*", async (c, next) => {
+    if (isSiteReady && !isSiteReady()) return c.html(PREPARING_PAGE, 503, { "retry-after": "2" });
+    await next();
+  });
   site.get("*", staticSite(distDir));
   return site;
 }
@@ -26,8 +35,9 @@ export function createLocalApp({ deps, distDir }: Omit<LocalServerOptions, "port
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
   const app = createLocalApp(options);
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" }, () =>
-      resolve(server as Server),
+    const server = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" },
+      () => resolve(server as Server),
     );
   });
 }

@@ -32,7 +32,12 @@ function parameters(doc: RouteDoc) {
   ] as const) {
     if (!schema) continue;
     for (const [name, field] of Object.entries(schema.shape)) {
-      list.push({ name, in: location, required: location === "path", schema: jsonSchema(field as z.ZodType, "input") });
+      list.push({
+        name,
+        in: location,
+        required: location === "path",
+        schema: jsonSchema(field as z.ZodType, "input"),
+      });
     }
   }
   return list;
@@ -47,7 +52,10 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]) {
       tags: [doc.tag],
       parameters: parameters(doc),
       ...(doc.body && {
-        requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body, "input") } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(doc.body, "input") } },
+        },
       }),
       responses: Object.fromEntries(
         Object.entries(doc.responses).map(([status, response]) => [

@@ -70,6 +70,7 @@ async function send(c: Context, file: string, status: 200 | 404): Promise<Respon
   const type = MIME[extname(file).toLowerCase()] ?? "application/octet-stream";
   // Astro fingerprints what it puts under /_astro/, so those files never change; pages must be revalidated.
   const cache = file.includes(`${sep}_astro${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
-  const body = c.req.method === "HEAD" ? null : await readFile(file);
-  return c.body(body, status, { "content-type": type, "cache-control": cache });
+  const headers = { "content-type": type, "cache-control": cache };
+  if (c.req.method === "HEAD") return c.body(null, status, headers);
+  return c.body(new Uint8Array(await readFile(file)), status, headers);
 }

@@ -10,7 +10,10 @@ import {
 import { tableAttributes, tableDefinition } from "./table";
 
 /** Creates the table and its indexes from `tableDefinition` when it does not exist yet (DynamoDB Local). */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<"created" | "existing"> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<"created" | "existing"> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return "existing";
@@ -26,14 +29,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: tableDefinition.partitionKey, KeyType: "HASH" },
         { AttributeName: tableDefinition.sortKey, KeyType: "RANGE" },
       ],
-      GlobalSecondaryIndexes: Object.entries(tableDefinition.globalIndexes).map(([indexName, [hash, range]]) => ({
-        IndexName: indexName,
-        KeySchema: [
-          { AttributeName: hash, KeyType: "HASH" },
-          { AttributeName: range, KeyType: "RANGE" },
-        ],
-        Projection: { ProjectionType: "ALL" },
-      })),
+      GlobalSecondaryIndexes: Object.entries(tableDefinition.globalIndexes).map(
+        ([indexName, [hash, range]]) => ({
+          IndexName: indexName,
+          KeySchema: [
+            { AttributeName: hash, KeyType: "HASH" },
+            { AttributeName: range, KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        }),
+      ),
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });

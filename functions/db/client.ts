@@ -11,7 +11,8 @@ export interface DbConfig {
 /** Reads the table name and endpoint from the environment (TABLE_NAME, DYNAMODB_ENDPOINT, AWS_REGION). */
 export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
   const tableName = env.TABLE_NAME;
-  if (!tableName) throw new Error("TABLE_NAME is not set: the API does not know which DynamoDB table to use.");
+  if (!tableName)
+    throw new Error("TABLE_NAME is not set: the API does not know which DynamoDB table to use.");
   return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION };
 }
 

@@ -22,7 +22,11 @@ export async function getSetting<K extends SettingKey>({ db }: Deps, key: K): Pr
   return defaultSettings[key];
 }
 
-export async function putSetting<K extends SettingKey>(deps: Deps, key: K, value: SettingValue<K>): Promise<void> {
+export async function putSetting<K extends SettingKey>(
+  deps: Deps,
+  key: K,
+  value: SettingValue<K>,
+): Promise<void> {
   const parsed = settingSchemas[key].parse(value);
   await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
 }
@@ -33,7 +37,10 @@ export async function publicShipping(deps: Deps): Promise<PublicShipping> {
 }
 
 export async function publicCompany(deps: Deps): Promise<PublicCompany> {
-  const [company, shipping] = await Promise.all([getSetting(deps, "company_info"), getSetting(deps, "shipping")]);
+  const [company, shipping] = await Promise.all([
+    getSetting(deps, "company_info"),
+    getSetting(deps, "shipping"),
+  ]);
   return {
     ...company,
     shipping_company: shipping.shipping_company,

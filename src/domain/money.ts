@@ -41,7 +41,10 @@ export function formatEuros(cents: Cents): string {
  * Returns null when the text is not a non-negative amount with at most 2 decimals.
  */
 export function parseEurosText(text: string): Cents | null {
-  const normalized = text.trim().replace(/\s|\u00a0|\u202f|€/g, "").replace(",", ".");
+  const normalized = text
+    .trim()
+    .replace(/\s|\u00a0|\u202f|€/g, "")
+    .replace(",", ".");
   if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
   return eurosToCents(Number(normalized));
 }

@@ -54,12 +54,18 @@ describe("productIdParamSchema", () => {
 });
 
 describe("imageUrlSchema", () => {
-  it.each(["/images/savon.svg", "https://example.com/a.jpg", "http://cdn.example.com/x.png"])("accepts %s", (url) => {
-    expect(imageUrlSchema.safeParse(url).success).toBe(true);
-  });
-  it.each(["", "savon.jpg", "//evil.example/x.png", "javascript:alert(1)", "ftp://x/y"])("refuses %j", (url) => {
-    expect(imageUrlSchema.safeParse(url).success).toBe(false);
-  });
+  it.each(["/images/savon.svg", "https://example.com/a.jpg", "http://cdn.example.com/x.png"])(
+    "accepts %s",
+    (url) => {
+      expect(imageUrlSchema.safeParse(url).success).toBe(true);
+    },
+  );
+  it.each(["", "savon.jpg", "//evil.example/x.png", "javascript:alert(1)", "ftp://x/y"])(
+    "refuses %j",
+    (url) => {
+      expect(imageUrlSchema.safeParse(url).success).toBe(false);
+    },
+  );
 });
 
 describe("schemaOrgAvailability", () => {

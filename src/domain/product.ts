@@ -7,9 +7,12 @@ export const imageUrlSchema = z
   .trim()
   .min(1, "L'image est obligatoire.")
   .max(2048)
-  .refine((value) => (value.startsWith("/") && !value.startsWith("//")) || /^https?:\/\/[^\s]+$/.test(value), {
-    message: "L'image doit être une URL valide.",
-  });
+  .refine(
+    (value) => (value.startsWith("/") && !value.startsWith("//")) || /^https?:\/\/[^\s]+$/.test(value),
+    {
+      message: "L'image doit être une URL valide.",
+    },
+  );
 
 /** A product as the API and the screens see it (spec section 3); price in euros with 2 decimals. */
 export const productSchema = z.object({

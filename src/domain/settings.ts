@@ -105,7 +105,10 @@ export const publicCompanySchema = companyInfoSettingSchema.extend({
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
-export const publicShippingSchema = z.object({ standard_cost: z.number(), free_shipping_threshold: z.number() });
+export const publicShippingSchema = z.object({
+  standard_cost: z.number(),
+  free_shipping_threshold: z.number(),
+});
 export type PublicShipping = z.infer<typeof publicShippingSchema>;
 
 export const publicMaintenanceSchema = maintenanceSettingSchema;

@@ -1,16 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { productSchema } from "../../src/domain/product";
-import { defaultSettings } from "../../src/domain/settings";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { seedIfEmpty } from "../../functions/services/seed";
 import { putSetting } from "../../functions/services/settings";
+import { productSchema } from "../../src/domain/product";
+import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();
 const api = (path: string, init?: RequestInit) => ctx.app.request(path, init);
 
 beforeAll(async () => {
-  const result = await seedIfEmpty(ctx.deps, { adminEmail: "Owner@Example.fr", adminPassword: "secret-admin" });
+  const result = await seedIfEmpty(ctx.deps, {
+    adminEmail: "Owner@Example.fr",
+    adminPassword: "secret-admin",
+  });
   expect(result.seeded).toBe(true);
 });
 
@@ -103,18 +106,30 @@ describe("public settings", () => {
   });
 
   it("reflects a changed setting", async () => {
-    await putSetting(ctx.deps, "shipping", { free_shipping_threshold: 60, standard_cost: 4.9, shipping_company: "Colissimo" });
+    await putSetting(ctx.deps, "shipping", {
+      free_shipping_threshold: 60,
+      standard_cost: 4.9,
+      shipping_company: "Colissimo",
+    });
     try {
-      expect(await (await api("/api/settings/shipping")).json()).toEqual({ standard_cost: 4.9, free_shipping_threshold: 60 });
+      expect(await (await api("/api/settings/shipping")).json()).toEqual({
+        standard_cost: 4.9,
+        free_shipping_threshold: 60,
+      });
     } finally {
       await putSetting(ctx.deps, "shipping", defaultSettings.shipping);
     }
   });
 
   it("falls back to the defaults when a stored row is unreadable", async () => {
-    await ctx.db.entities.setting.put({ key: "shipping", value: { standard_cost: "beaucoup" }, updated_at: "x" }).go();
+    await ctx.db.entities.setting
+      .put({ key: "shipping", value: { standard_cost: "beaucoup" }, updated_at: "x" })
+      .go();
     try {
-      expect(await (await api("/api/settings/shipping")).json()).toEqual({ standard_cost: 7.8, free_shipping_threshold: 100 });
+      expect(await (await api("/api/settings/shipping")).json()).toEqual({
+        standard_cost: 7.8,
+        free_shipping_threshold: 100,
+      });
     } finally {
       await putSetting(ctx.deps, "shipping", defaultSettings.shipping);
     }
@@ -133,7 +148,11 @@ describe("API conventions", () => {
   });
 
   it("refuses a state-changing call that is not JSON", async () => {
-    const response = await api("/api/products", { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await api("/api/products", {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(415);
     expect(((await response.json()) as { code: string }).code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });

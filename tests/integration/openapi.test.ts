@@ -10,7 +10,10 @@ describe("GET /api/openapi.json", () => {
   it("documents exactly the routes the API serves", async () => {
     const response = await ctx.app.request("/api/openapi.json");
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe("3.1.0");
 
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -24,9 +27,17 @@ describe("GET /api/openapi.json", () => {
 
   it("describes the product schema from the zod schema", async () => {
     const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
-      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> } }>;
+      paths: Record<
+        string,
+        {
+          get: {
+            responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }>;
+          };
+        }
+      >;
     };
-    const schema = document.paths["/api/products/{id}"]?.get.responses["200"]?.content?.["application/json"]?.schema;
+    const schema =
+      document.paths["/api/products/{id}"]?.get.responses["200"]?.content?.["application/json"]?.schema;
     expect(schema?.required).toEqual(expect.arrayContaining(["id", "name", "price", "stock", "is_active"]));
   });
 });

@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { publicCompanySchema, publicMaintenanceSchema, publicShippingSchema } from "../../../src/domain/settings";
+import {
+  publicCompanySchema,
+  publicMaintenanceSchema,
+  publicShippingSchema,
+} from "../../../src/domain/settings";
 import { publicCompany, publicMaintenance, publicShipping } from "../../services/settings";
 import type { AppEnv } from "../env";
 import type { RouteDoc } from "../openapi";

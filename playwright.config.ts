@@ -1,0 +1,55 @@
+import { resolve } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests in a real Chromium (Debian's, /usr/bin/chromium: Playwright's own download cannot work here)
+ * against the whole shop started as `npm start` starts it, on its own port and in a fresh data folder.
+ */
+export const E2E_PORT = 4399;
+export const E2E_DYNAMODB_PORT = 8799;
+export const E2E_DATA_DIR = resolve(import.meta.dirname, ".data-e2e");
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && tsx scripts/start.ts`,
+    url: `http://localhost:${E2E_PORT}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      DYNAMODB_PORT: String(E2E_DYNAMODB_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+  },
+});

@@ -1,0 +1,27 @@
+/**
+ * Seeds an empty table outside `npm start`, e.g. the deployed one:
+ *   ADMIN_EMAIL=owner@example.fr npx sst shell --stage production -- npx tsx scripts/seed.ts
+ * Reads TABLE_NAME (and DYNAMODB_ENDPOINT for a local table). Prints the admin password when it generated one.
+ */
+import { systemClock } from "../functions/adapters/clock";
+import { dbConfigFromEnv } from "../functions/db/client";
+import { createDb } from "../functions/db/service";
+import { seedIfEmpty } from "../functions/services/seed";
+
+const adminEmail = process.env.ADMIN_EMAIL;
+if (!adminEmail) {
+  console.error("ADMIN_EMAIL est obligatoire : l'adresse du compte administrateur à créer.");
+  process.exit(1);
+}
+const db = createDb(dbConfigFromEnv());
+const result = await seedIfEmpty(
+  { db, clock: systemClock },
+  { adminEmail, adminPassword: process.env.ADMIN_PASSWORD },
+);
+if (!result.seeded) {
+  console.log("La table n'est pas vide : rien n'a été modifié.");
+} else {
+  console.log(`Catalogue (${result.products} produits), réglages et compte ${result.adminEmail} créés.`);
+  if (result.generatedPassword)
+    console.log(`Mot de passe (affiché une seule fois) : ${result.adminPassword}`);
+}

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLocalApp } from "../../functions/api/local";
+import { createTestContext } from "../setup/test-db";
+
+const ctx = await createTestContext();
+const dist = mkdtempSync(join(tmpdir(), "shop-dist-"));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const files: Record<string, string> = {
+  "index.html": "<h1>Accueil</h1>",
+  "404.html": "<h1>Page Non Trouvée</h1>",
+  "product/index.html": "<p>Chargement du produit...</p>",
+  "product/1/index.html": "<h1>Savon 1</h1>",
+  "_astro/app.abc123.js": "console.log(1)",
+};
+for (const [path, content] of Object.entries(files)) {
+  mkdirSync(join(dist, path, ".."), { recursive: true });
+  writeFileSync(join(dist, path), content);
+}
+writeFileSync(join(dist, "..", "secret.txt"), "secret");
+
+let ready = true;
+const app = createLocalApp({ deps: ctx.deps, distDir: dist, isSiteReady: () => ready });
+const get = (path: string) => app.request(path);
+
+describe("local server: one origin for the site and the API", () => {
+  it.each([
+    ["/", "<h1>Accueil</h1>"],
+    ["/product/1", "<h1>Savon 1</h1>"],
+    ["/product/1/", "<h1>Savon 1</h1>"],
+  ])("serves %s from the build", async (path, body) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toBe(body);
+  });
+
+  it("serves the product shell for a product page that was not prebuilt", async () => {
+    const response = await get("/product/42");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Chargement du produit...");
+  });
+
+  it("answers the 404 page with status 404 for any other path", async () => {
+    for (const path of ["/nimporte-quoi", "/product/1/extra", "/..%2Fsecret.txt", "/%2e%2e/secret.txt"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain("Page Non Trouvée");
+    }
+  });
+
+  it("caches fingerprinted assets for a year and pages not at all", async () => {
+    expect((await get("/_astro/app.abc123.js")).headers.get("cache-control")).toContain("immutable");
+    expect((await get("/")).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("sends /api to the API, with JSON 404s", async () => {
+    expect((await get("/api/products")).status).toBe(200);
+    const response = await get("/api/inconnu");
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code: string }).code).toBe("NOT_FOUND");
+  });
+
+  it("answers 503 while the site is being built, but the API keeps answering", async () => {
+    ready = false;
+    try {
+      expect((await get("/")).status).toBe(503);
+      expect((await get("/api/settings/shipping")).status).toBe(200);
+    } finally {
+      ready = true;
+    }
+  });
+});
