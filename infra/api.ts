@@ -1,0 +1,52 @@
+import { type ApiArea, apiAreas } from "../functions/api/areas";
+import { email, mailFrom } from "./email";
+import { lambdaExternal } from "./lambda-bundle";
+import { siteUrl } from "./stage";
+import { table } from "./storage";
+
+export interface ApiFunction {
+  readonly area: ApiArea;
+  readonly fn: sst.aws.Function;
+}
+
+/** `catalog` -> `ApiCatalog`: component names are PascalCase and stable (renaming one replaces the Lambda). */
+export function functionName(area: string): string {
+  return `Api${area
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("")}`;
+}
+
+/**
+ * One Lambda per API area (`functions/api/areas.ts`), each running the Hono app with only its area's route modules
+ * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
+ */
+export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
+  area,
+  fn: new sst.aws.Function(functionName(area.name), {
+    handler: `functions/api/lambda/${area.name}.handler`,
+    description: `API ${area.mounts.join(" ")}`,
+    runtime: "nodejs24.x",
+    architecture: "arm64",
+    memory: "512 MB",
+    // Below CloudFront's 30 s origin timeout, so a slow call ends as the API's error, not CloudFront's.
+    timeout: "20 seconds",
+    // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
+    url: { cors: false },
+    nodejs: { esbuild: { external: lambdaExternal } },
+    link: [table, email],
+    environment: {
+      TABLE_NAME: table.name,
+      MAIL_FROM: mailFrom,
+      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+    },
+  }),
+}));
+
+/** The function serving `mount`; throws when no area mounts it. */
+export function functionServing(mount: string): sst.aws.Function {
+  const served = apiFunctions.find(({ area }) => area.mounts.includes(mount));
+  if (!served) throw new Error(`No API area mounts ${mount} (functions/api/areas.ts)`);
+  return served.fn;
+}

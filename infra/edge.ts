@@ -1,0 +1,42 @@
+/**
+ * Code SST injects into the Router's CloudFront viewer-response function, for the pages the static build did not
+ * produce. Pure strings, no SST globals, so `tests/infra` can run the code on sample events.
+ *
+ * Why at viewer-response: behind a Router, SST 4 serves a missing page under a folder of the site (`/product/42`
+ * when only `/product/41/` was built) straight from S3, which answers 403 (CloudFront may not list the bucket), and
+ * the Router's distribution has no custom error pages (they would also swallow the API's JSON 403/404). A CloudFront
+ * Function cannot read S3, so it cannot serve the shell under the asked URL; it can only turn that error into a
+ * redirect, which every viewer follows:
+ * - `/product/{id}` with no prebuilt page -> 302 to `/product/?id={id}`, the client-rendered shell
+ *   (`dist/product/index.html`), which reads the id from `?id=` and may restore `/product/{id}` with
+ *   `history.replaceState`;
+ * - any other missing site page -> 302 to `/404.html`, which is then answered with status 404.
+ * API paths are never touched: their errors are the API's own.
+ */
+
+/** Where the shell of product pages lives (Astro builds `src/pages/product/index.astro` there). */
+export const productShellPath = "/product/";
+/** The site's not-found page, built by Astro from `src/pages/404.astro`. */
+export const notFoundPagePath = "/404.html";
+
+export const siteErrorResponseInjection = `
+const shopUri = event.request.uri;
+const shopStatus = event.response.statusCode;
+if (!/^\\/api(\\/|$)/.test(shopUri)) {
+  if ((shopStatus === 403 || shopStatus === 404) && shopUri !== "${notFoundPagePath}") {
+    const shopProduct = shopUri.match(/^\\/product\\/([0-9]{1,12})(\\/|\\/index\\.html|\\.html)?$/);
+    event.response.statusCode = 302;
+    event.response.statusDescription = "Found";
+    event.response.headers["location"] = {
+      value: shopProduct ? "${productShellPath}?id=" + shopProduct[1] : "${notFoundPagePath}",
+    };
+    event.response.headers["cache-control"] = { value: "no-store" };
+    return event.response;
+  }
+  if (shopUri === "${notFoundPagePath}" && (shopStatus === 200 || shopStatus === 403 || shopStatus === 404)) {
+    // Also when 404.html itself is missing (403 from S3): never redirect to it in a loop.
+    event.response.statusCode = 404;
+    event.response.statusDescription = "Not Found";
+  }
+}
+`;

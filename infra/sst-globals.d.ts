@@ -1,0 +1,176 @@
+/**
+ * The few SST globals `infra/*.ts` use, typed after SST 4.17.1's own declarations (the platform source embedded in
+ * the `sst` binary). Why a hand-written subset: SST's real types are generated into `.sst/platform/config.d.ts` by
+ * `sst install`, which needs the network and is never committed, so `tsc` and CI could not check the infra code.
+ *
+ * The real types and this file never meet in one program: only `sst.config.ts` references `.sst/platform/config.d.ts`,
+ * and `tsconfig.json` excludes `sst.config.ts` (that reference does not resolve before `sst install`); the tests load
+ * it without a static import. So `tsc` checks `infra/*.ts` against this file, while `sst deploy` and an editor opened
+ * on `sst.config.ts` use SST's real types. Add a member here, copied from SST's types, before using it in infra code.
+ */
+
+declare namespace $util {
+  /** Pulumi's Output: a value known once the resource exists. */
+  interface Output<T> {
+    apply<U>(transform: (value: T) => U | Output<U> | Promise<U>): Output<U>;
+  }
+  type Input<T> = T | Promise<T> | Output<T>;
+}
+
+type SstSize = `${number} MB` | `${number} GB`;
+type SstDuration = `${number} ${"second" | "seconds" | "minute" | "minutes"}`;
+
+/** `app(input)` of `sst.config.ts`. */
+interface SstApp {
+  name: string;
+  home: "aws" | "cloudflare" | "local";
+  removal?: "remove" | "retain" | "retain-all";
+  protect?: boolean;
+  providers?: Record<string, unknown>;
+}
+
+interface SstConfig {
+  app(input: { stage: string }): SstApp | Promise<SstApp>;
+  run(): Promise<Record<string, unknown> | undefined>;
+}
+
+declare function $config(config: SstConfig): SstConfig;
+
+/** The app being deployed: its name and stage (`sst deploy --stage <stage>`). */
+declare const $app: {
+  readonly name: string;
+  readonly stage: string;
+  readonly removal: "remove" | "retain" | "retain-all";
+  readonly protect: boolean;
+  readonly providers: Record<string, unknown> | undefined;
+};
+
+/** True under `sst dev`. */
+declare const $dev: boolean;
+
+/** SST's `Transform<T>`: args merged over the component's defaults, or a function that edits them. */
+type SstTransform<T> = Partial<T> | ((args: T, opts: unknown, name: string) => undefined);
+
+/** Any component `link` accepts (gives the function IAM access and `Resource.<Name>` at runtime). */
+interface SstLinkable {
+  readonly urn: $util.Output<string>;
+}
+
+declare namespace sst.aws {
+  interface DynamoArgs {
+    fields: $util.Input<Record<string, "string" | "number" | "binary">>;
+    primaryIndex: $util.Input<{ hashKey: $util.Input<string>; rangeKey?: $util.Input<string> }>;
+    globalIndexes?: $util.Input<
+      Record<
+        string,
+        $util.Input<{
+          hashKey: $util.Input<string | string[]>;
+          rangeKey?: $util.Input<string | string[]>;
+          projection?: $util.Input<"all" | "keys-only" | $util.Input<string>[]>;
+        }>
+      >
+    >;
+    stream?: $util.Input<"keys-only" | "new-image" | "old-image" | "new-and-old-images">;
+    ttl?: $util.Input<string>;
+    deletionProtection?: $util.Input<boolean>;
+    transform?: {
+      /** Arguments of Pulumi's `aws.dynamodb.Table`; only the ones we set are typed. */
+      table?: SstTransform<{
+        pointInTimeRecovery?: $util.Input<{ enabled: $util.Input<boolean> }>;
+        deletionProtectionEnabled?: $util.Input<boolean>;
+      }>;
+    };
+  }
+
+  class Dynamo implements SstLinkable {
+    constructor(name: string, args: DynamoArgs);
+    readonly urn: $util.Output<string>;
+    readonly name: $util.Output<string>;
+    readonly arn: $util.Output<string>;
+  }
+
+  interface FunctionArgs {
+    handler: $util.Input<string>;
+    runtime?: $util.Input<"nodejs20.x" | "nodejs22.x" | "nodejs24.x">;
+    architecture?: $util.Input<"x86_64" | "arm64">;
+    memory?: $util.Input<SstSize>;
+    timeout?: $util.Input<SstDuration>;
+    description?: $util.Input<string>;
+    environment?: $util.Input<Record<string, $util.Input<string>>>;
+    link?: $util.Input<SstLinkable[]>;
+    url?: $util.Input<boolean | { authorization?: $util.Input<"none" | "iam">; cors?: $util.Input<boolean> }>;
+    nodejs?: $util.Input<{
+      /** esbuild options; `external` is added to SST's own (sharp, pg-native). */
+      esbuild?: $util.Input<{ external?: string[] }>;
+      minify?: $util.Input<boolean>;
+      format?: $util.Input<"cjs" | "esm">;
+    }>;
+  }
+
+  // biome-ignore lint/suspicious/noShadowRestrictedNames: SST names its component sst.aws.Function.
+  class Function implements SstLinkable {
+    constructor(name: string, args: FunctionArgs);
+    readonly urn: $util.Output<string>;
+    readonly name: $util.Output<string>;
+    /** The function URL (with a trailing slash); throws at deploy time unless `url` is enabled. */
+    readonly url: $util.Output<string>;
+  }
+
+  interface EdgeInjection {
+    injection: $util.Input<string>;
+    kvStore?: $util.Input<string>;
+  }
+
+  interface RouterArgs {
+    domain?: $util.Input<string | { name: $util.Input<string>; redirects?: $util.Input<string[]> }>;
+    edge?: {
+      viewerRequest?: $util.Input<EdgeInjection>;
+      viewerResponse?: $util.Input<EdgeInjection>;
+    };
+  }
+
+  class Router implements SstLinkable {
+    constructor(name: string, args?: RouterArgs);
+    readonly urn: $util.Output<string>;
+    /** The custom domain's URL when `domain` is set, else the CloudFront URL; no trailing slash. */
+    readonly url: $util.Output<string>;
+    /** Sends requests whose path is `pattern` or below it (`/api/products`, `/api/products/12`) to `url`. */
+    route(pattern: $util.Input<string>, url: $util.Input<string>): void;
+  }
+
+  interface StaticSiteFileOptions {
+    files: string | string[];
+    ignore?: string | string[];
+    cacheControl?: string;
+    contentType?: string;
+  }
+
+  interface StaticSiteArgs {
+    path?: $util.Input<string>;
+    build?: $util.Input<{ command: $util.Input<string>; output: $util.Input<string> }>;
+    environment?: $util.Input<Record<string, $util.Input<string>>>;
+    indexPage?: string;
+    errorPage?: $util.Input<string>;
+    dev?: false | { command?: $util.Input<string>; url?: $util.Input<string> };
+    router?: { instance: $util.Input<Router>; path?: $util.Input<string>; domain?: $util.Input<string> };
+    assets?: { fileOptions?: $util.Input<StaticSiteFileOptions[]> };
+  }
+
+  class StaticSite implements SstLinkable {
+    constructor(name: string, args?: StaticSiteArgs);
+    readonly urn: $util.Output<string>;
+    readonly url: $util.Output<string>;
+  }
+
+  interface EmailArgs {
+    /** An address (verified by a link SES mails to it) or a domain (verified through DNS). */
+    sender: $util.Input<string>;
+  }
+
+  class Email implements SstLinkable {
+    constructor(name: string, args: EmailArgs);
+    readonly urn: $util.Output<string>;
+    readonly sender: $util.Output<string>;
+    readonly configSet: $util.Output<string>;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Facts about the stage being deployed, shared by every infra file. Deploy-time settings come from the environment
+ * of `sst deploy`, so no stage-specific value is committed:
+ * - `SHOP_DOMAIN` (production only): the shop's domain, e.g. `savon-alep.fr`. Its Route 53 hosted zone must exist
+ *   in the account; the Router gets the certificate and `www.` redirects to it. Without it, and on every other
+ *   stage, the shop answers on the Router's CloudFront URL.
+ * - `SHOP_SITE_URL`: the shop's public origin for links in e-mails (password reset), when it is not
+ *   `https://SHOP_DOMAIN`. Required in production; on other stages, reset mails fail until it is set (for example
+ *   to the Router URL printed by the first deploy).
+ * - `SHOP_EMAIL_SENDER`: the SES identity mails are sent from, an address (`boutique@example.fr`, verified through
+ *   the link SES mails to it) or a domain (verified through DNS records in Route 53). Defaults to `SHOP_DOMAIN`.
+ */
+
+export const isProduction = $app.stage === "production";
+
+function setting(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export const domain: string | undefined = isProduction ? setting("SHOP_DOMAIN") : undefined;
+
+/** Links in e-mails point here: configured, never taken from a request's Host header. */
+export const siteUrl: string | undefined =
+  setting("SHOP_SITE_URL") ?? (domain ? `https://${domain}` : undefined);
+if (isProduction && !siteUrl) {
+  throw new Error('Stage "production": set SHOP_DOMAIN (or SHOP_SITE_URL) so e-mails can link to the shop.');
+}
+
+export const emailSender: string = (() => {
+  const sender = setting("SHOP_EMAIL_SENDER") ?? domain;
+  if (!sender) {
+    throw new Error(
+      `Stage "${$app.stage}": set SHOP_EMAIL_SENDER to the address or domain the shop sends mail from ` +
+        "(SES identity), e.g. SHOP_EMAIL_SENDER=boutique@example.fr npx sst deploy --stage " +
+        $app.stage,
+    );
+  }
+  return sender;
+})();

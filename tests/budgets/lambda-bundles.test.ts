@@ -1,0 +1,96 @@
+/**
+ * Cold starts grow with the code a Lambda loads. Each API handler is bundled as SST 4 bundles it (esbuild, ESM,
+ * minified, names kept, for Node 24, with the externals of infra/lambda-bundle.ts: the AWS SDK v3 is left out
+ * because the Lambda runtime provides it) and must stay under its budget. ElectroDB and everything else is
+ * bundled. Raise a budget only with the reason in the commit message.
+ */
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { build, type Metafile } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/api/areas";
+import { lambdaExternal } from "../../infra/lambda-bundle";
+
+const root = resolve(import.meta.dirname, "../..");
+const KiB = 1024;
+/** Minified bytes allowed per handler bundle; an area listed in `budgets` gets its own. */
+const defaultBudget = 400 * KiB;
+const budgets: Partial<Record<string, number>> = {};
+
+let outdir = "";
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), "lambda-bundles-"));
+});
+afterAll(async () => {
+  if (outdir) await rm(outdir, { recursive: true, force: true });
+});
+
+/** Bytes each package (or the project's own code) puts in the bundle, largest first. */
+function sizeByPackage(metafile: Metafile): [string, number][] {
+  const sizes = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? "(project code)";
+      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sizes].sort(([, a], [, b]) => b - a);
+}
+
+/** What to say when a bundle is over budget: the heaviest packages, and the known cause of a bloated zod. */
+function diagnose(metafile: Metafile): string {
+  const lines = sizeByPackage(metafile)
+    .slice(0, 8)
+    .map(([name, bytes]) => `  ${(bytes / KiB).toFixed(1).padStart(7)} KiB  ${name}`);
+  const zodLocales = Object.values(metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
+    .filter(([path]) => path.includes("zod/v4/locales/"))
+    .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+  if (zodLocales > 50 * KiB) {
+    lines.push(
+      `  zod's ${(zodLocales / KiB).toFixed(0)} KiB of locales come from \`import { z } from "zod"\`, which esbuild ` +
+        'cannot tree-shake; `import * as z from "zod"` lets it drop them.',
+    );
+  }
+  return lines.join("\n");
+}
+
+describe("Lambda bundle sizes", () => {
+  it.each(apiAreas.map((area) => area.name))(
+    "functions/api/lambda/%s.ts stays under its budget",
+    async (name) => {
+      const outfile = join(outdir, `${name}.mjs`);
+      const result = await build({
+        absWorkingDir: root,
+        entryPoints: [resolve(root, `functions/api/lambda/${name}.ts`)],
+        outfile,
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node24",
+        minify: true,
+        keepNames: true,
+        treeShaking: true,
+        mainFields: ["module", "main"],
+        external: ["sharp", "pg-native", ...lambdaExternal],
+        // What SST prepends to ESM bundles, so CommonJS dependencies can still require() Node's modules.
+        banner: {
+          js: 'import { createRequire as topLevelCreateRequire } from "module"; const require = topLevelCreateRequire(import.meta.url);',
+        },
+        metafile: true,
+        logLevel: "silent",
+      });
+      expect(result.errors).toEqual([]);
+
+      const size = (await stat(outfile)).size;
+      const budget = budgets[name] ?? defaultBudget;
+      console.info(`Lambda ${name}: ${(size / KiB).toFixed(1)} KiB minified (budget ${budget / KiB} KiB)`);
+      expect(
+        size,
+        `${name}.mjs is ${(size / KiB).toFixed(1)} KiB:\n${diagnose(result.metafile)}`,
+      ).toBeLessThanOrEqual(budget);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,201 @@
+/**
+ * SST's globals as small recorders, so `sst.config.ts` and `infra/*.ts` can run in a unit test: `sst deploy` cannot
+ * run here. Each component records its name and arguments; Outputs are plain known values. Only what the infra code
+ * uses is stubbed (see infra/sst-globals.d.ts); anything else fails loudly as "not a function/constructor".
+ */
+import { resolve } from "node:path";
+import { vi } from "vitest";
+
+/** An Output whose value is already known. */
+export class KnownOutput<T> implements $util.Output<T> {
+  constructor(readonly value: T) {}
+
+  apply<U>(transform: (value: T) => U | $util.Output<U> | Promise<U>): $util.Output<U> {
+    const result = transform(this.value);
+    if (result instanceof KnownOutput) return result;
+    if (result instanceof Promise) throw new Error("The SST stubs do not resolve asynchronous apply()");
+    return new KnownOutput(result as U);
+  }
+}
+
+/** The value of an Input, as the deployed resource would see it. */
+export function known<T>(input: $util.Input<T> | undefined): T | undefined {
+  if (input instanceof KnownOutput) return input.value as T;
+  if (input instanceof Promise) throw new Error("The SST stubs do not resolve Promise inputs");
+  return input as T | undefined;
+}
+
+/** `known`, applied through objects and arrays (component instances are kept as they are). */
+export function deepKnown(input: unknown): unknown {
+  const value = known(input);
+  if (Array.isArray(value)) return value.map(deepKnown);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepKnown(item)]));
+  }
+  return value;
+}
+
+export interface Recorded<Args, Instance> {
+  readonly name: string;
+  readonly args: Args;
+  readonly instance: Instance;
+}
+
+export interface RecordedRoute {
+  readonly router: string;
+  readonly pattern: string;
+  readonly url: string;
+}
+
+export interface SstRecording {
+  readonly tables: Recorded<sst.aws.DynamoArgs, object>[];
+  readonly functions: Recorded<sst.aws.FunctionArgs, { url: $util.Output<string> }>[];
+  readonly routers: Recorded<sst.aws.RouterArgs | undefined, { url: $util.Output<string> }>[];
+  readonly routes: RecordedRoute[];
+  readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, object>[];
+  readonly emails: Recorded<sst.aws.EmailArgs, object>[];
+}
+
+const region = "eu-west-3";
+
+function stubComponents(app: { name: string; stage: string }, recording: SstRecording) {
+  const names = new Set<string>();
+  const claim = (name: string) => {
+    if (names.has(name)) throw new Error(`Two components are named ${name}`);
+    if (/\s/.test(name)) throw new Error(`Component names cannot contain spaces: "${name}"`);
+    names.add(name);
+  };
+  const urn = (type: string, name: string) =>
+    new KnownOutput(`urn:pulumi:${app.stage}::${app.name}::${type}::${name}`);
+
+  class Dynamo {
+    readonly urn: KnownOutput<string>;
+    readonly name: KnownOutput<string>;
+    readonly arn: KnownOutput<string>;
+    constructor(name: string, args: sst.aws.DynamoArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:Dynamo", name);
+      this.name = new KnownOutput(`${app.name}-${app.stage}-${name}Table`);
+      this.arn = new KnownOutput(`arn:aws:dynamodb:${region}:123456789012:table/${this.name.value}`);
+      recording.tables.push({ name, args, instance: this });
+    }
+  }
+
+  class LambdaFunction {
+    readonly urn: KnownOutput<string>;
+    readonly name: KnownOutput<string>;
+    readonly url: KnownOutput<string>;
+    constructor(name: string, args: sst.aws.FunctionArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:Function", name);
+      this.name = new KnownOutput(`${app.name}-${app.stage}-${name}Function`);
+      this.url = new KnownOutput(`https://${name.toLowerCase()}-fn.lambda-url.${region}.on.aws/`);
+      recording.functions.push({ name, args, instance: this });
+    }
+  }
+
+  class Router {
+    readonly urn: KnownOutput<string>;
+    readonly url: KnownOutput<string>;
+    constructor(
+      readonly componentName: string,
+      args?: sst.aws.RouterArgs,
+    ) {
+      claim(componentName);
+      this.urn = urn("sst:aws:Router", componentName);
+      const domain = known(args?.domain);
+      const domainName = typeof domain === "string" ? domain : known(domain?.name);
+      this.url = new KnownOutput(
+        domainName ? `https://${domainName}` : "https://d111111abcdef8.cloudfront.net",
+      );
+      recording.routers.push({ name: componentName, args, instance: this });
+    }
+
+    route(pattern: $util.Input<string>, url: $util.Input<string>): void {
+      const patternValue = known(pattern);
+      const urlValue = known(url);
+      if (!patternValue || !urlValue) throw new Error("route() needs a pattern and a URL");
+      recording.routes.push({ router: this.componentName, pattern: patternValue, url: urlValue });
+    }
+  }
+
+  class StaticSite {
+    readonly urn: KnownOutput<string>;
+    readonly url: KnownOutput<string>;
+    constructor(name: string, args?: sst.aws.StaticSiteArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:StaticSite", name);
+      const router = known(args?.router?.instance) as unknown as Router | undefined;
+      this.url = router ? router.url : new KnownOutput("https://d222222abcdef8.cloudfront.net");
+      recording.sites.push({ name, args, instance: this });
+    }
+  }
+
+  class Email {
+    readonly urn: KnownOutput<string>;
+    readonly sender: KnownOutput<string>;
+    readonly configSet: KnownOutput<string>;
+    constructor(name: string, args: sst.aws.EmailArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:Email", name);
+      const sender = known(args.sender);
+      if (!sender) throw new Error("Email needs a sender");
+      this.sender = new KnownOutput(sender);
+      this.configSet = new KnownOutput(`${app.name}-${app.stage}-${name}Config`);
+      recording.emails.push({ name, args, instance: this });
+    }
+  }
+
+  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email } };
+}
+
+export interface Deployment {
+  readonly app: SstApp;
+  readonly recording: SstRecording;
+  readonly outputs: Record<string, unknown> | undefined;
+}
+
+/**
+ * Runs `sst.config.ts` for a stage as `sst deploy --stage <stage>` would, with `env` as the deploy environment.
+ * Modules are reloaded, so every infra file runs again against fresh recorders.
+ */
+export async function deploy(
+  stage: string,
+  env: Record<string, string | undefined> = {},
+): Promise<Deployment> {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  vi.stubGlobal("$config", (config: SstConfig) => config);
+
+  // Not a static import: sst.config.ts references SST's generated types, which tsc cannot find before `sst install`.
+  const configPath = resolve(import.meta.dirname, "../../sst.config.ts");
+  const config = ((await import(/* @vite-ignore */ configPath)) as { default: SstConfig }).default;
+  const app = await config.app({ stage });
+
+  const recording: SstRecording = {
+    tables: [],
+    functions: [],
+    routers: [],
+    routes: [],
+    sites: [],
+    emails: [],
+  };
+  vi.stubGlobal("$app", {
+    name: app.name,
+    stage,
+    removal: app.removal ?? "remove",
+    protect: app.protect ?? false,
+    providers: app.providers,
+  });
+  vi.stubGlobal("$dev", false);
+  vi.stubGlobal("sst", stubComponents({ name: app.name, stage }, recording));
+
+  const outputs = await config.run();
+  return { app, recording, outputs };
+}
+
+/** Undoes `deploy`'s globals and environment. */
+export function restoreSstStubs(): void {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+}
