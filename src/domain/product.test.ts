@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   imageUrlSchema,
+  isProductView,
   isPurchasable,
   parseProductRouteId,
   productIdParamSchema,
+  productSchema,
   schemaOrgAvailability,
   stockState,
 } from "./product";
@@ -72,5 +74,37 @@ describe("schemaOrgAvailability", () => {
   it("maps stock to schema.org", () => {
     expect(schemaOrgAvailability(0)).toBe("https://schema.org/OutOfStock");
     expect(schemaOrgAvailability(2)).toBe("https://schema.org/InStock");
+  });
+});
+
+describe("isProductView (browser-side shape check)", () => {
+  const product = {
+    id: 1,
+    name: "Savon",
+    price: 6.9,
+    weight: "200g",
+    image: "/images/products/a.svg",
+    description: "d",
+    long_description: "",
+    category: "savon",
+    stock: 3,
+    low_stock_threshold: 10,
+    benefits: ["doux"],
+    ingredients: "",
+    usage: "",
+    is_active: true,
+  };
+  it("accepts what the API sends", () => {
+    expect(isProductView(product)).toBe(true);
+    expect(productSchema.safeParse(product).success).toBe(true);
+  });
+  it.each([
+    ["a null", null],
+    ["a string id", { ...product, id: "1" }],
+    ["a fractional stock", { ...product, stock: 1.5 }],
+    ["a missing name", { ...product, name: undefined }],
+    ["benefits that are not text", { ...product, benefits: [1] }],
+  ])("refuses %s", (_, value) => {
+    expect(isProductView(value)).toBe(false);
   });
 });

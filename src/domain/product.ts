@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { Cents } from "./money";
+import * as z from "zod";
 
 /** Product images are absolute URLs or paths served by the site itself ("/images/...") */
 export const imageUrlSchema = z
@@ -41,31 +40,8 @@ export const productIdParamSchema = z.object({
     .transform(Number),
 });
 
-/** The spec's /product/{id}: the id is parsed as an integer, 1 when it is not one. */
-export function parseProductRouteId(raw: string | undefined): number {
-  const id = Number.parseInt(raw ?? "", 10);
-  return Number.isSafeInteger(id) && id > 0 ? id : 1;
-}
-
-export type StockState = "out_of_stock" | "low" | "in_stock";
-
-/** Product page rule: out of stock at 0 or less, low at or below the product's threshold. */
-export function stockState(stock: number, lowStockThreshold: number): StockState {
-  if (stock <= 0) return "out_of_stock";
-  if (stock <= lowStockThreshold) return "low";
-  return "in_stock";
-}
-
-export function isPurchasable(product: Pick<Product, "stock" | "is_active">): boolean {
-  return product.is_active && product.stock > 0;
-}
-
-/** schema.org availability URL for structured data. */
-export function schemaOrgAvailability(stock: number): string {
-  return stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
-}
-
-export type PriceCents = Cents;
+// Pure rules live in a zod-free module so browser islands can use them without shipping zod.
+export * from "./product-rules";
 
 /** What the owner enters for a product: everything but the id, which the server assigns. */
 export const productInputSchema = productSchema.omit({ id: true });

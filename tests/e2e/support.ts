@@ -1,10 +1,10 @@
 import { systemClock } from "../../functions/adapters/clock";
 import { createDb } from "../../functions/db/service";
-import type { Deps } from "../../functions/services/deps";
+import type { DataDeps } from "../../functions/services/deps";
 import { E2E_DYNAMODB_PORT } from "../../playwright.config";
 
 /** Direct access to the running shop's DynamoDB Local, to set up what a journey needs (an owner's change). */
-export function shopDeps(): Deps {
+export function shopDeps(): DataDeps {
   return {
     db: createDb({
       tableName: process.env.TABLE_NAME ?? "savon-shop",
@@ -14,6 +14,6 @@ export function shopDeps(): Deps {
   };
 }
 
-export async function setStock(deps: Deps, id: number, stock: number): Promise<void> {
+export async function setStock(deps: DataDeps, id: number, stock: number): Promise<void> {
   await deps.db.entities.product.patch({ id }).set({ stock }).go();
 }

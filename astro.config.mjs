@@ -1,0 +1,15 @@
+// @ts-check
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+
+/** Public origin of the site: canonical URLs, Open Graph and structured data are built from it. */
+const site = process.env.SITE_URL ?? "http://localhost:4321";
+
+export default defineConfig({
+  site,
+  output: "static",
+  build: { format: "directory" },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+});

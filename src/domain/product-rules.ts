@@ -1,0 +1,72 @@
+/**
+ * Product rules the screens share with the API, with no dependency (islands import this file, not product.ts,
+ * so public pages do not ship zod).
+ */
+
+/** The fields of a product the browser receives (the API's Product, see productSchema). */
+export interface ProductView {
+  id: number;
+  name: string;
+  price: number;
+  weight: string;
+  image: string;
+  description: string;
+  long_description: string;
+  category: string;
+  stock: number;
+  low_stock_threshold: number;
+  benefits: string[];
+  ingredients: string;
+  usage: string;
+  is_active: boolean;
+}
+
+/** The spec's /product/{id}: the id is parsed as an integer, 1 when it is not one. */
+export function parseProductRouteId(raw: string | undefined): number {
+  const id = Number.parseInt(raw ?? "", 10);
+  return Number.isSafeInteger(id) && id > 0 ? id : 1;
+}
+
+export type StockState = "out_of_stock" | "low" | "in_stock";
+
+/** Product page rule: out of stock at 0 or less, low at or below the product's threshold. */
+export function stockState(stock: number, lowStockThreshold: number): StockState {
+  if (stock <= 0) return "out_of_stock";
+  if (stock <= lowStockThreshold) return "low";
+  return "in_stock";
+}
+
+export function isPurchasable(product: Pick<ProductView, "stock" | "is_active">): boolean {
+  return product.is_active && product.stock > 0;
+}
+
+/** schema.org availability URL for structured data. */
+export function schemaOrgAvailability(stock: number): string {
+  return stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+}
+
+const STRING_FIELDS = [
+  "name",
+  "weight",
+  "image",
+  "description",
+  "long_description",
+  "category",
+  "ingredients",
+  "usage",
+];
+const INTEGER_FIELDS = ["id", "stock", "low_stock_threshold"];
+
+/** A light shape check for what the API sends to the browser (the server validated it with productSchema). */
+export function isProductView(value: unknown): value is ProductView {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    STRING_FIELDS.every((field) => typeof record[field] === "string") &&
+    INTEGER_FIELDS.every((field) => Number.isInteger(record[field])) &&
+    typeof record.price === "number" &&
+    typeof record.is_active === "boolean" &&
+    Array.isArray(record.benefits) &&
+    record.benefits.every((benefit) => typeof benefit === "string")
+  );
+}

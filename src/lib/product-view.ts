@@ -1,0 +1,47 @@
+/** Small view helpers shared by the product card, the product page and the buy box. */
+import type { CartProduct } from "../domain/cart";
+import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
+import type { Product } from "../domain/product";
+
+/** "12,90 €" from a price in euros as the API sends it. */
+export function priceLabel(euros: number): string {
+  return formatEuros(eurosToCents(euros));
+}
+
+/** What the buy box needs of a product: kept small because it is serialized into the page. */
+export type BuyBoxProduct = Pick<
+  Product,
+  "id" | "name" | "price" | "weight" | "image" | "stock" | "low_stock_threshold" | "is_active"
+>;
+
+export function toBuyBoxProduct(product: BuyBoxProduct): BuyBoxProduct {
+  const { id, name, price, weight, image, stock, low_stock_threshold, is_active } = product;
+  return { id, name, price, weight, image, stock, low_stock_threshold, is_active };
+}
+
+/** A cart line keeps the price as euro text (spec 3, "Cart item"). */
+export function toCartProduct(product: BuyBoxProduct): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: centsToDecimalText(eurosToCents(product.price)),
+    weight: product.weight,
+    image: product.image,
+    stock: product.stock,
+  };
+}
+
+/** Delivery facts shown on the product page, from GET /api/settings/company and /api/settings/shipping. */
+export interface ShippingInfo {
+  shippingCompany: string;
+  freeShippingThreshold: number;
+  standardCost: number;
+}
+
+/** Long texts are stored with blank lines between paragraphs. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
