@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { systemClock } from "../functions/adapters/clock";
+import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
@@ -18,6 +19,7 @@ const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 const tableName = process.env.TABLE_NAME ?? "savon-shop";
 const root = resolve(import.meta.dirname, "..");
 const origin = `http://localhost:${port}`;
+const mailDir = resolve(dataDir, "mail");
 
 function runBuild(): Promise<void> {
   return new Promise((done, fail) => {
@@ -45,7 +47,12 @@ async function main(): Promise<void> {
 
   try {
     const db = createDb({ tableName, endpoint: dynamo.endpoint });
-    const deps = { db, clock: systemClock };
+    const deps = {
+      db,
+      clock: systemClock,
+      mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
+      siteUrl: process.env.SITE_URL ?? origin,
+    };
     if ((await ensureTable(db.dynamo, tableName)) === "created") console.log(`Table ${tableName} créée.`);
 
     const seed = await seedIfEmpty(deps, {
@@ -53,7 +60,6 @@ async function main(): Promise<void> {
       adminPassword: process.env.ADMIN_PASSWORD,
     });
 
-    process.env.MAIL_DIR ??= resolve(dataDir, "mail");
     let siteReady = process.env.SKIP_BUILD === "1";
     const server = await startLocalServer({
       port,
@@ -70,6 +76,7 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nLa boutique est prête : ${origin}`);
+    console.log(`E-mails envoyés : fichiers .eml dans ${mailDir}`);
     if (seed.seeded) {
       console.log(`Catalogue initial créé (${seed.products} produits) et réglages par défaut enregistrés.`);
       console.log(`Compte administrateur : ${seed.adminEmail}`);

@@ -15,6 +15,7 @@ export function createApp(mounts: readonly string[], deps: () => Deps): Hono<App
   const app = new Hono<AppEnv>();
   app.use("/api/*", secureHeaders(), jsonOnly, async (c, next) => {
     c.set("deps", deps());
+    c.set("auth", null);
     await next();
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });

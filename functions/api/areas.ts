@@ -12,6 +12,7 @@ export interface ApiArea {
 
 export const apiAreas = [
   { name: "catalog", mounts: ["/api/products", "/api/settings", "/api/openapi.json"] },
+  { name: "accounts", mounts: ["/api/auth", "/api/user"] },
 ] as const satisfies readonly ApiArea[];
 
 export type ApiAreaName = (typeof apiAreas)[number]["name"];

@@ -1,6 +1,13 @@
+import type { EntityItem } from "electrodb";
+import type { UserEntity } from "../db/entities/user";
 import type { Deps } from "../services/deps";
 
-/** Hono environment shared by every route module: the use cases' dependencies are in `c.var.deps`. */
+export interface AuthContext {
+  user: EntityItem<typeof UserEntity>;
+  tokenHash: string;
+}
+
+/** Hono environment shared by every route module: dependencies, and the session's user once resolved. */
 export interface AppEnv {
-  Variables: { deps: Deps };
+  Variables: { deps: Deps; auth: AuthContext | null };
 }

@@ -1,12 +1,16 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
+import { authRoutes } from "./routes/auth";
 import { openApiRoutes } from "./routes/openapi";
 import { productsRoutes } from "./routes/products";
 import { settingsRoutes } from "./routes/settings";
+import { userRoutes } from "./routes/user";
 
 /** Every route module of the API, by the path it is mounted at. `areas.ts` says which Lambda serves each. */
 export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/products": productsRoutes,
   "/api/settings": settingsRoutes,
   "/api/openapi.json": openApiRoutes,
+  "/api/auth": authRoutes,
+  "/api/user": userRoutes,
 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** One documented operation; route modules export a list of these next to their routes. */
 export interface RouteDoc {

@@ -9,11 +9,20 @@
  * - user by id                    $shop#id_<id>                                    (table)
  * - user id by e-mail (unique)    $shop#email_<email>                              (table)
  * - users newest first            gsi1: user partition, sorted by created_at       (gsi1)
+ * - session by token hash         $shop#token_hash_<sha256>                        (table)
+ * - a user's sessions             gsi1: $shop#user_id_<id>, by created_at          (gsi1)
+ * - reset token by hash           $shop#token_hash_<sha256>                        (table)
+ * - throttling window             $shop#scope_<scope>#subject_<email>              (table)
+ * - a user's addresses            $shop#user_id_<id> / $address_1#id_<id>          (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
+import { AddressEntity } from "./entities/address";
 import { CounterEntity } from "./entities/counter";
 import { ProductEntity } from "./entities/product";
+import { RateWindowEntity } from "./entities/rate-window";
+import { ResetTokenEntity } from "./entities/reset-token";
+import { SessionEntity } from "./entities/session";
 import { SettingEntity } from "./entities/setting";
 import { UserEmailEntity, UserEntity } from "./entities/user";
 
@@ -23,6 +32,10 @@ const entities = {
   setting: SettingEntity,
   user: UserEntity,
   userEmail: UserEmailEntity,
+  session: SessionEntity,
+  resetToken: ResetTokenEntity,
+  rateWindow: RateWindowEntity,
+  address: AddressEntity,
 };
 
 export function createDb(config: DbConfig) {

@@ -2,7 +2,7 @@ import { normalizeEmail } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
 import { newId } from "../adapters/ids";
 import { hashPassword } from "../adapters/password";
-import type { Deps } from "./deps";
+import type { DataDeps } from "./deps";
 
 export interface NewUser {
   email: string;
@@ -15,7 +15,7 @@ export interface NewUser {
  * Creates an account. The user and its e-mail uniqueness item are written in one transaction, so two sign-ups
  * with the same e-mail at the same moment give exactly one account.
  */
-export async function createUser(deps: Deps, input: NewUser): Promise<{ id: string; email: string }> {
+export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: string; email: string }> {
   const email = normalizeEmail(input.email);
   const id = newId();
   const passwordHash = await hashPassword(input.password);

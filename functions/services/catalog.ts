@@ -4,7 +4,7 @@ import { centsToEuros, eurosToCents } from "../../src/domain/money";
 import { type Product, type ProductInput, productInputSchema } from "../../src/domain/product";
 import type { ProductEntity } from "../db/entities/product";
 import { nextCounterValue } from "./counters";
-import type { Deps } from "./deps";
+import type { DataDeps } from "./deps";
 
 type ProductRecord = EntityItem<typeof ProductEntity>;
 
@@ -27,25 +27,25 @@ export function toProduct(record: ProductRecord): Product {
   };
 }
 
-async function allProductRecords({ db }: Deps): Promise<ProductRecord[]> {
+async function allProductRecords({ db }: DataDeps): Promise<ProductRecord[]> {
   const result = await db.entities.product.query.byId({}).go({ pages: "all" });
   return result.data.sort((a, b) => a.id - b.id);
 }
 
 /** The storefront's catalogue: active products, by id. */
-export async function listActiveProducts(deps: Deps): Promise<Product[]> {
+export async function listActiveProducts(deps: DataDeps): Promise<Product[]> {
   return (await allProductRecords(deps)).filter((record) => record.is_active).map(toProduct);
 }
 
 /** One product of the storefront; unknown and inactive products are both 'Produit non trouvé'. */
-export async function getActiveProduct({ db }: Deps, id: number): Promise<Product> {
+export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Product> {
   const { data } = await db.entities.product.get({ id }).go();
   if (!data?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
   return toProduct(data);
 }
 
 /** Adds a product with the next integer id. */
-export async function createProduct(deps: Deps, input: ProductInput): Promise<Product> {
+export async function createProduct(deps: DataDeps, input: ProductInput): Promise<Product> {
   const parsed = productInputSchema.parse(input);
   const id = await nextCounterValue(deps.db, "product");
   const now = deps.clock().toISOString();

@@ -1,8 +1,15 @@
 import type { Clock } from "../adapters/clock";
+import type { Mailer } from "../adapters/mail";
 import type { Db } from "../db/service";
 
 /** What every use case needs, built once per process (Lambda cold start, local server, test file). */
 export interface Deps {
   db: Db;
   clock: Clock;
+  mailer: Mailer;
+  /** The shop's public origin (links in e-mails); configured, never taken from a request's Host header. */
+  siteUrl: string;
 }
+
+/** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */
+export type DataDeps = Pick<Deps, "db" | "clock">;

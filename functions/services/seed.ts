@@ -4,7 +4,7 @@ import { isTableEmpty } from "../db/bootstrap";
 import { seedProducts } from "../db/seed-catalog";
 import { createUser } from "./accounts";
 import { createProduct } from "./catalog";
-import type { Deps } from "./deps";
+import type { DataDeps } from "./deps";
 import { putSetting } from "./settings";
 
 export interface SeedOptions {
@@ -18,7 +18,7 @@ export type SeedResult =
   | { seeded: true; adminEmail: string; adminPassword: string; generatedPassword: boolean; products: number };
 
 /** Fills a new, empty table: the catalogue, the spec's default settings and the owner's admin account. */
-export async function seedIfEmpty(deps: Deps, options: SeedOptions): Promise<SeedResult> {
+export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise<SeedResult> {
   if (!(await isTableEmpty(deps.db.dynamo, deps.db.tableName))) return { seeded: false };
 
   for (const product of seedProducts) await createProduct(deps, product);

@@ -7,13 +7,13 @@ import {
   type SettingValue,
   settingSchemas,
 } from "../../src/domain/settings";
-import type { Deps } from "./deps";
+import type { DataDeps } from "./deps";
 
 /**
  * A setting's value: the stored row merged over the spec's defaults, then checked by the key's schema.
  * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting.
  */
-export async function getSetting<K extends SettingKey>({ db }: Deps, key: K): Promise<SettingValue<K>> {
+export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
   const { data } = await db.entities.setting.get({ key }).go();
   const merged = { ...defaultSettings[key], ...(isObject(data?.value) ? data.value : {}) };
   const parsed = settingSchemas[key].safeParse(merged);
@@ -23,7 +23,7 @@ export async function getSetting<K extends SettingKey>({ db }: Deps, key: K): Pr
 }
 
 export async function putSetting<K extends SettingKey>(
-  deps: Deps,
+  deps: DataDeps,
   key: K,
   value: SettingValue<K>,
 ): Promise<void> {
@@ -31,12 +31,12 @@ export async function putSetting<K extends SettingKey>(
   await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
 }
 
-export async function publicShipping(deps: Deps): Promise<PublicShipping> {
+export async function publicShipping(deps: DataDeps): Promise<PublicShipping> {
   const shipping = await getSetting(deps, "shipping");
   return { standard_cost: shipping.standard_cost, free_shipping_threshold: shipping.free_shipping_threshold };
 }
 
-export async function publicCompany(deps: Deps): Promise<PublicCompany> {
+export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
   const [company, shipping] = await Promise.all([
     getSetting(deps, "company_info"),
     getSetting(deps, "shipping"),
@@ -48,7 +48,7 @@ export async function publicCompany(deps: Deps): Promise<PublicCompany> {
   };
 }
 
-export async function publicMaintenance(deps: Deps): Promise<PublicMaintenance> {
+export async function publicMaintenance(deps: DataDeps): Promise<PublicMaintenance> {
   return getSetting(deps, "maintenance");
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** E-mails are compared trimmed and lower-cased, so "Marie@Example.fr " and "marie@example.fr" are one account. */
 export function normalizeEmail(email: string): string {
@@ -28,3 +28,53 @@ export function displayName(user: { full_name?: string | null; email?: string | 
   const local = user.email?.split("@")[0]?.trim();
   return local || "Utilisateur";
 }
+
+export const signupSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: z.string().trim().min(1, "Le nom complet est obligatoire.").max(120),
+});
+
+export const signinSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, "Le mot de passe est obligatoire.").max(PASSWORD_MAX_LENGTH),
+});
+
+export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
+
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1, "Token de réinitialisation manquant.").max(200),
+  newPassword: passwordSchema,
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, "Le mot de passe actuel est obligatoire.").max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordSchema,
+});
+
+/** PUT /api/user/profile: only the full name and the phone; the e-mail is not editable. */
+export const profileUpdateSchema = z.strictObject({
+  full_name: z.string().trim().max(120),
+  phone: z.string().trim().max(20),
+});
+
+/** The signed-in user as the API answers it (never the password hash). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  phone: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Sessions last 30 days, extended while the customer keeps coming back (api.md). */
+export const SESSION_DAYS = 30;
+/** Reset links expire after 60 minutes and work once. */
+export const RESET_TOKEN_MINUTES = 60;
+/** 10 failed sign-ins for one e-mail within 15 minutes lock it until the window passes. */
+export const SIGNIN_MAX_FAILURES = 10;
+export const SIGNIN_WINDOW_MINUTES = 15;
+/** At most 3 reset mails per e-mail per hour. */
+export const RESET_MAILS_PER_HOUR = 3;

@@ -12,6 +12,13 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: "Ressource introuvable." },
   PRODUCT_NOT_FOUND: { status: 404, message: "Produit non trouvé" },
   CONFLICT: { status: 409, message: "Conflit avec l'état actuel de la ressource." },
+  INVALID_CREDENTIALS: { status: 401, message: "E-mail ou mot de passe incorrect." },
+  WRONG_PASSWORD: { status: 400, message: "Le mot de passe actuel est incorrect." },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    message: "Lien de réinitialisation de mot de passe invalide ou expiré. Veuillez refaire une demande.",
+  },
+  ADDRESS_NOT_FOUND: { status: 404, message: "Adresse introuvable." },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { type Cents, eurosToCents } from "./money";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */

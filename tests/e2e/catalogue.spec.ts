@@ -96,7 +96,10 @@ test.describe("product page", () => {
   test("an unknown product shows 'Produit non trouvé' with a link home", async ({ page }) => {
     await page.goto("/product/999999");
     await expect(page.getByText("Produit non trouvé")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: /accueil/i }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /accueil/i })
+      .click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 

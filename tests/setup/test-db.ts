@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
 import type { Clock } from "../../functions/adapters/clock";
+import { localMailer } from "../../functions/adapters/mail";
 import { createFullApp } from "../../functions/api/app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
@@ -9,18 +13,24 @@ import type { Deps } from "../../functions/services/deps";
 
 /**
  * A fresh table in the shared DynamoDB Local for the calling test file, removed after its tests,
- * plus the whole API over it. `now` lets a test move the clock.
+ * plus the whole API over it and a mail folder of its own. `now` lets a test move the clock.
  */
 export async function createTestContext(options: { now?: () => Date } = {}) {
   const tableName = `test-${randomUUID()}`;
   const db = createDb({ tableName, endpoint: inject("dynamoEndpoint") });
   await ensureTable(db.dynamo, tableName);
   const clock: Clock = options.now ?? (() => new Date());
-  const deps: Deps = { db, clock };
+  const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
+  const deps: Deps = {
+    db,
+    clock,
+    mailer: localMailer(mailDir, "Boutique <no-reply@test.local>"),
+    siteUrl: "http://shop.test",
+  };
   const app = createFullApp(() => deps);
   afterAll(async () => {
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
     db.dynamo.destroy();
   });
-  return { deps, db, app, tableName };
+  return { deps, db, app, tableName, mailDir };
 }

@@ -1,11 +1,19 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
+import { authDocs } from "./auth";
 import { productsDocs } from "./products";
 import { settingsDocs } from "./settings";
+import { userDocs } from "./user";
 
 /** Every documented operation of the API; a test checks it matches the routes the app really serves. */
-export const apiDocs: readonly RouteDoc[] = [...productsDocs, ...settingsDocs, openApiDoc()];
+export const apiDocs: readonly RouteDoc[] = [
+  ...productsDocs,
+  ...settingsDocs,
+  ...authDocs,
+  ...userDocs,
+  openApiDoc(),
+];
 
 function openApiDoc(): RouteDoc {
   return {

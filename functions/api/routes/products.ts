@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { productIdParamSchema, productSchema } from "../../../src/domain/product";
 import { getActiveProduct, listActiveProducts } from "../../services/catalog";
 import type { AppEnv } from "../env";

@@ -10,6 +10,8 @@ export const UserEntity = new Entity({
     full_name: { type: "string", default: "" },
     phone: { type: "string", default: "" },
     is_admin: { type: "boolean", default: false },
+    /** The default address is the one this points at, so there is exactly one, switched in one write. */
+    default_address_id: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
   },
   indexes: {

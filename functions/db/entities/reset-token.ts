@@ -1,0 +1,19 @@
+import { Entity } from "electrodb";
+
+/** A password-reset token (hashed), single-use (`used_at` set in the same transaction as the new password). */
+export const ResetTokenEntity = new Entity({
+  model: { entity: "reset_token", version: "1", service: "shop" },
+  attributes: {
+    token_hash: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    expires_at: { type: "string", required: true },
+    used_at: { type: "string" },
+    expires_at_ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byToken: {
+      pk: { field: "pk", composite: ["token_hash"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

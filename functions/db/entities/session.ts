@@ -1,0 +1,28 @@
+import { Entity } from "electrodb";
+
+/**
+ * A signed-in session. Only the SHA-256 of the random token is stored, so a leaked table does not leak
+ * sessions. DynamoDB's TTL removes expired ones; the code checks `expires_at` too, since TTL is lazy.
+ */
+export const SessionEntity = new Entity({
+  model: { entity: "session", version: "1", service: "shop" },
+  attributes: {
+    token_hash: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    created_at: { type: "string", required: true, readOnly: true },
+    expires_at: { type: "string", required: true },
+    expires_at_ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byToken: {
+      pk: { field: "pk", composite: ["token_hash"] },
+      sk: { field: "sk", composite: [] },
+    },
+    // A user's sessions, to revoke them all on password change or reset.
+    byUser: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["user_id"] },
+      sk: { field: "gsi1sk", composite: ["created_at"] },
+    },
+  },
+});

@@ -1,0 +1,209 @@
+import { createHash } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import type { z } from "zod";
+import {
+  type changePasswordSchema,
+  RESET_MAILS_PER_HOUR,
+  RESET_TOKEN_MINUTES,
+  type resetPasswordSchema,
+  SESSION_DAYS,
+  type SessionUser,
+  SIGNIN_MAX_FAILURES,
+  SIGNIN_WINDOW_MINUTES,
+  type signinSchema,
+} from "../../src/domain/account";
+import { DomainError } from "../../src/domain/errors";
+import { randomSecret } from "../adapters/ids";
+import { hashPassword, verifyPassword } from "../adapters/password";
+import type { UserEntity } from "../db/entities/user";
+import type { Deps } from "./deps";
+import { resetPasswordMail } from "./mails";
+import { getSetting } from "./settings";
+import { clearWindow, countEvent, countInWindow } from "./throttle";
+
+type UserRecord = EntityItem<typeof UserEntity>;
+
+const DAY = 86_400_000;
+const SESSION_MS = SESSION_DAYS * DAY;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name ?? "",
+    phone: user.phone ?? "",
+    is_admin: user.is_admin ?? false,
+    created_at: user.created_at,
+  };
+}
+
+export async function findUserByEmail({ db }: Deps, email: string): Promise<UserRecord | null> {
+  const { data: link } = await db.entities.userEmail.get({ email }).go();
+  if (!link) return null;
+  const { data } = await db.entities.user.get({ id: link.user_id }).go();
+  return data;
+}
+
+export async function getUser({ db }: Deps, id: string): Promise<UserRecord | null> {
+  return (await db.entities.user.get({ id }).go()).data;
+}
+
+const signinWindow = (email: string) => ({
+  scope: "signin-failures",
+  subject: email,
+  minutes: SIGNIN_WINDOW_MINUTES,
+});
+
+/** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same answer; after
+ * SIGNIN_MAX_FAILURES failures for one e-mail in the window, every attempt is refused until the window passes.
+ */
+export async function signIn(
+  deps: Deps,
+  input: z.output<typeof signinSchema>,
+): Promise<{ token: string; user: SessionUser }> {
+  const window = signinWindow(input.email);
+  if ((await countInWindow(deps, window)) >= SIGNIN_MAX_FAILURES) throw new DomainError("RATE_LIMITED");
+
+  const user = await findUserByEmail(deps, input.email);
+  decoyHash ??= hashPassword(randomSecret());
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
+  if (!user || !ok) {
+    await countEvent(deps, window);
+    throw new DomainError("INVALID_CREDENTIALS");
+  }
+  await clearWindow(deps, window);
+  return { token: await openSession(deps, user.id), user: toSessionUser(user) };
+}
+
+export async function openSession(deps: Deps, userId: string): Promise<string> {
+  const token = randomSecret(32);
+  const now = deps.clock();
+  const expires = new Date(now.getTime() + SESSION_MS);
+  await deps.db.entities.session
+    .create({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      expires_at_ttl: Math.ceil(expires.getTime() / 1000),
+    })
+    .go();
+  return token;
+}
+
+/**
+ * The user behind a session token, or null when the token is unknown, revoked or expired.
+ * Sliding expiry: a session used again is extended to 30 days from now, at most once a day.
+ */
+export async function resolveSession(
+  deps: Deps,
+  token: string,
+): Promise<{ user: UserRecord; tokenHash: string } | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const { data: session } = await deps.db.entities.session.get({ token_hash: tokenHash }).go();
+  const now = deps.clock().getTime();
+  if (!session || Date.parse(session.expires_at) <= now) return null;
+  const user = await getUser(deps, session.user_id);
+  if (!user) return null;
+  if (Date.parse(session.expires_at) - now < SESSION_MS - DAY) {
+    const expires = new Date(now + SESSION_MS);
+    await deps.db.entities.session
+      .patch({ token_hash: tokenHash })
+      .set({ expires_at: expires.toISOString(), expires_at_ttl: Math.ceil(expires.getTime() / 1000) })
+      .go()
+      .catch(() => undefined); // revoked meanwhile: the next request will see it
+  }
+  return { user, tokenHash };
+}
+
+export async function signOut(deps: Deps, token: string): Promise<void> {
+  await deps.db.entities.session.delete({ token_hash: hashToken(token) }).go();
+}
+
+/** Revokes every session of a user, but the one given (the session that changed the password). */
+export async function revokeSessions(deps: Deps, userId: string, keepTokenHash?: string): Promise<void> {
+  const { data } = await deps.db.entities.session.query.byUser({ user_id: userId }).go({ pages: "all" });
+  const doomed = data.filter((session) => session.token_hash !== keepTokenHash);
+  for (let i = 0; i < doomed.length; i += 25) {
+    await deps.db.entities.session
+      .delete(doomed.slice(i, i + 25).map((s) => ({ token_hash: s.token_hash })))
+      .go();
+  }
+}
+
+/**
+ * Sends a reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR this hour.
+ * Says nothing either way: the caller answers the same whether or not the e-mail is known.
+ */
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps, email);
+  if (!user) return;
+  const window = { scope: "reset-mails", subject: email, minutes: 60 };
+  if ((await countEvent(deps, window)) > RESET_MAILS_PER_HOUR) return;
+
+  if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the reset link would have no origin.");
+  const token = randomSecret(32);
+  const expires = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000);
+  await deps.db.entities.resetToken
+    .create({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: expires.toISOString(),
+      expires_at_ttl: Math.ceil(expires.getTime() / 1000) + 86_400,
+    })
+    .go();
+  const link = `${deps.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const company = await getSetting(deps, "company_info");
+  await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
+}
+
+/**
+ * Sets a new password from a reset link. The token is marked used in the same transaction that writes the
+ * password, on the condition that it was unused and unexpired, so it works exactly once. All sessions end.
+ */
+export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
+  const tokenHash = hashToken(input.token);
+  const { data: token } = await deps.db.entities.resetToken.get({ token_hash: tokenHash }).go();
+  const now = deps.clock();
+  if (!token || token.used_at || Date.parse(token.expires_at) <= now.getTime()) {
+    throw new DomainError("INVALID_RESET_TOKEN");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const { canceled } = await deps.db.service.transaction
+    .write(({ resetToken, user }) => [
+      resetToken
+        .patch({ token_hash: tokenHash })
+        .set({ used_at: now.toISOString() })
+        .where(({ used_at }, { notExists }) => notExists(used_at))
+        .commit(),
+      user.patch({ id: token.user_id }).set({ password_hash: passwordHash }).commit(),
+    ])
+    .go();
+  if (canceled) throw new DomainError("INVALID_RESET_TOKEN");
+  await revokeSessions(deps, token.user_id);
+}
+
+/** Changes the password of a signed-in user after checking the current one; the user's other sessions end. */
+export async function changePassword(
+  deps: Deps,
+  user: UserRecord,
+  currentTokenHash: string,
+  input: z.output<typeof changePasswordSchema>,
+): Promise<void> {
+  if (!(await verifyPassword(input.currentPassword, user.password_hash)))
+    throw new DomainError("WRONG_PASSWORD");
+  await deps.db.entities.user
+    .patch({ id: user.id })
+    .set({ password_hash: await hashPassword(input.newPassword) })
+    .go();
+  await revokeSessions(deps, user.id, currentTokenHash);
+}

@@ -1,0 +1,294 @@
+import { describe, expect, it } from "vitest";
+import { FORGOT_PASSWORD_ANSWER } from "../../functions/api/routes/auth";
+import { createTestContext } from "../setup/test-db";
+import { lastResetLink, readMails } from "../support/mail";
+
+let offset = 0;
+const DAY = 86_400_000;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return ctx.app.request(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
+const me = (headers: Record<string, string> = {}) => ctx.app.request("/api/auth/me", { headers });
+
+let counter = 0;
+async function newAccount(password = "motdepasse1") {
+  const email = `client${++counter}-${Date.now()}@example.fr`;
+  expect((await post("/api/auth/signup", { email, password, fullName: "Client Test" })).status).toBe(201);
+  return { email, password };
+}
+async function signIn(email: string, password: string) {
+  const response = await post("/api/auth/signin", { email, password });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe("sign-up", () => {
+  it("creates an account, then refuses the same e-mail in another case with 409", async () => {
+    const response = await post("/api/auth/signup", {
+      email: " Jeanne.Martin@Example.FR ",
+      password: "secret12",
+      fullName: "Jeanne Martin",
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ success: true });
+
+    const again = await post("/api/auth/signup", {
+      email: "jeanne.martin@example.fr",
+      password: "autre123",
+      fullName: "Autre",
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      success: false,
+      error: "Un compte existe déjà avec cette adresse e-mail.",
+      code: "EMAIL_TAKEN",
+    });
+  });
+
+  it("gives exactly one account when two sign-ups with the same e-mail arrive at once", async () => {
+    const body = { email: "double@example.fr", password: "secret12", fullName: "Double" };
+    const statuses = (
+      await Promise.all([post("/api/auth/signup", body), post("/api/auth/signup", body)])
+    ).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+    const { data } = await ctx.db.entities.userEmail.get({ email: "double@example.fr" }).go();
+    const users = await ctx.db.entities.user.query.all({}).go({ pages: "all" });
+    expect(users.data.filter((u) => u.email === "double@example.fr")).toHaveLength(1);
+    expect(users.data.find((u) => u.email === "double@example.fr")?.id).toBe(data?.user_id);
+  });
+
+  it.each([
+    [{ email: "pas-un-email", password: "secret12", fullName: "X" }, "email"],
+    [{ email: "a@example.fr", password: "12345", fullName: "X" }, "password"],
+    [{ email: "a@example.fr", password: "secret12", fullName: " " }, "fullName"],
+  ])("refuses %j with a French field message", async (body, field) => {
+    const response = await post("/api/auth/signup", body);
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as {
+      success: boolean;
+      code: string;
+      fields: Record<string, string>;
+    };
+    expect(json.success).toBe(false);
+    expect(json.code).toBe("VALIDATION");
+    expect(json.fields[field]).toBeTruthy();
+  });
+
+  it("cannot make itself an admin", async () => {
+    const response = await post("/api/auth/signup", {
+      email: "pirate@example.fr",
+      password: "secret12",
+      fullName: "Pirate",
+      is_admin: true,
+    });
+    expect(response.status).toBe(400);
+    expect((await ctx.db.entities.userEmail.get({ email: "pirate@example.fr" }).go()).data).toBeNull();
+  });
+});
+
+describe("sign-in and sessions", () => {
+  it("sets an HttpOnly, Secure, SameSite=Lax cookie and answers the user without secrets", async () => {
+    const { email, password } = await newAccount();
+    const response = await post("/api/auth/signin", { email: email.toUpperCase(), password });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^session=[\w-]{43};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    const body = (await response.json()) as {
+      success: boolean;
+      token: string;
+      user: Record<string, unknown>;
+    };
+    expect(body.success).toBe(true);
+    expect(body.user).toMatchObject({ email, full_name: "Client Test", is_admin: false });
+    expect(JSON.stringify(body)).not.toContain("password");
+
+    const token = cookie.match(/^session=([^;]+)/)?.[1] ?? "";
+    expect((await me({ cookie: `session=${token}` })).status).toBe(200);
+    expect((await me(withToken(body.token))).status).toBe(200);
+    // Only a hash of the token is stored.
+    const sessions = await ctx.db.entities.session.query.byUser({ user_id: String(body.user.id) }).go();
+    expect(JSON.stringify(sessions.data)).not.toContain(body.token);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike", async () => {
+    const { email } = await newAccount();
+    const wrong = await post("/api/auth/signin", { email, password: "mauvais!" });
+    const unknown = await post("/api/auth/signin", { email: "inconnu@example.fr", password: "mauvais!" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("refuses /me without a session, with a made-up token, and after sign-out", async () => {
+    expect((await me()).status).toBe(401);
+    expect((await me(withToken("invente"))).status).toBe(401);
+    const { email, password } = await newAccount();
+    const token = await signIn(email, password);
+    const out = await ctx.app.request("/api/auth/signout", { method: "POST", headers: withToken(token) });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("set-cookie")).toMatch(/session=;.*Max-Age=0/);
+    expect((await me(withToken(token))).status).toBe(401);
+  });
+
+  it("expires a session after 30 days without use, and extends one that is used", async () => {
+    const { email, password } = await newAccount();
+    const idle = await signIn(email, password);
+    const active = await signIn(email, password);
+    try {
+      offset = 20 * DAY;
+      expect((await me(withToken(active))).status).toBe(200); // extended to day 50
+      offset = 31 * DAY;
+      expect((await me(withToken(idle))).status).toBe(401);
+      expect((await me(withToken(active))).status).toBe(200);
+    } finally {
+      offset = 0;
+    }
+  });
+
+  it("locks an e-mail for the rest of the window after 10 failures, even with the right password", async () => {
+    const { email, password } = await newAccount();
+    // Align on the start of a 15-minute window so the test does not straddle two.
+    const windowMs = 15 * 60_000;
+    offset = windowMs - (Date.now() % windowMs) + 1000;
+    try {
+      for (let i = 0; i < 10; i++)
+        expect((await post("/api/auth/signin", { email, password: "faux" })).status).toBe(401);
+      const locked = await post("/api/auth/signin", { email, password });
+      expect(locked.status).toBe(429);
+      expect(((await locked.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      offset += windowMs;
+      expect((await post("/api/auth/signin", { email, password })).status).toBe(200);
+    } finally {
+      offset = 0;
+    }
+  });
+});
+
+describe("forgotten password", () => {
+  it("answers the same whether or not the account exists, and mails only real accounts", async () => {
+    const { email } = await newAccount();
+    const known = await post("/api/auth/password/forgot", { email });
+    const unknown = await post("/api/auth/password/forgot", { email: "personne@example.fr" });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
+    expect(await unknown.json()).toEqual(
+      await (await post("/api/auth/password/forgot", { email: "x@example.fr" })).json(),
+    );
+    expect(readMails(ctx.mailDir).filter((m) => m.to === "personne@example.fr")).toHaveLength(0);
+
+    const mail = readMails(ctx.mailDir).find((m) => m.to === email);
+    expect(mail?.subject).toContain("Réinitialisation de votre mot de passe");
+    expect(mail?.subject).toContain("Savonnerie");
+    expect(mail?.text).toContain("Bonjour Client Test,");
+  });
+
+  it("links to the configured origin, never the request's Host", async () => {
+    const { email } = await newAccount();
+    await post("/api/auth/password/forgot", { email }, { host: "evil.example" });
+    expect(lastResetLink(ctx.mailDir, email)).toMatch(/^http:\/\/shop\.test\/reset-password\?token=/);
+  });
+
+  it("resets the password once, ends every session, and refuses the link a second time", async () => {
+    const { email, password } = await newAccount();
+    const session = await signIn(email, password);
+    await post("/api/auth/password/forgot", { email });
+    const token = new URL(lastResetLink(ctx.mailDir, email) ?? "").searchParams.get("token");
+
+    const reset = await post("/api/auth/password/reset", { token, newPassword: "nouveau-mdp" });
+    expect(reset.status).toBe(200);
+    expect((await me(withToken(session))).status).toBe(401);
+    expect((await post("/api/auth/signin", { email, password })).status).toBe(401);
+    expect((await post("/api/auth/signin", { email, password: "nouveau-mdp" })).status).toBe(200);
+
+    const again = await post("/api/auth/password/reset", { token, newPassword: "encore-un" });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { code: string }).code).toBe("INVALID_RESET_TOKEN");
+  });
+
+  it("uses a reset link only once even when it is sent twice at the same moment", async () => {
+    const { email } = await newAccount();
+    await post("/api/auth/password/forgot", { email });
+    const token = new URL(lastResetLink(ctx.mailDir, email) ?? "").searchParams.get("token");
+    const statuses = (
+      await Promise.all([
+        post("/api/auth/password/reset", { token, newPassword: "premier1" }),
+        post("/api/auth/password/reset", { token, newPassword: "second22" }),
+      ])
+    ).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 400]);
+  });
+
+  it("refuses a link after 60 minutes", async () => {
+    const { email, password } = await newAccount();
+    await post("/api/auth/password/forgot", { email });
+    const token = new URL(lastResetLink(ctx.mailDir, email) ?? "").searchParams.get("token");
+    offset = 61 * 60_000;
+    try {
+      expect((await post("/api/auth/password/reset", { token, newPassword: "trop-tard" })).status).toBe(400);
+    } finally {
+      offset = 0;
+    }
+    expect((await post("/api/auth/signin", { email, password })).status).toBe(200);
+  });
+
+  it("sends at most 3 reset mails per e-mail per hour", async () => {
+    const { email } = await newAccount();
+    for (let i = 0; i < 5; i++) expect((await post("/api/auth/password/forgot", { email })).status).toBe(200);
+    expect(readMails(ctx.mailDir).filter((m) => m.to === email).length).toBeLessThanOrEqual(3);
+    expect(readMails(ctx.mailDir).filter((m) => m.to === email).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses a made-up token and a missing one", async () => {
+    expect(
+      (await post("/api/auth/password/reset", { token: "invente", newPassword: "secret12" })).status,
+    ).toBe(400);
+    const missing = await post("/api/auth/password/reset", { token: "", newPassword: "secret12" });
+    expect(((await missing.json()) as { fields: Record<string, string> }).fields.token).toBe(
+      "Token de réinitialisation manquant.",
+    );
+  });
+});
+
+describe("password change", () => {
+  it("needs the current password, keeps this session and ends the others", async () => {
+    const { email, password } = await newAccount();
+    const here = await signIn(email, password);
+    const elsewhere = await signIn(email, password);
+
+    const wrong = await post(
+      "/api/auth/password/change",
+      { currentPassword: "faux", newPassword: "nouveau1" },
+      withToken(here),
+    );
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe("WRONG_PASSWORD");
+
+    const ok = await post(
+      "/api/auth/password/change",
+      { currentPassword: password, newPassword: "nouveau1" },
+      withToken(here),
+    );
+    expect(ok.status).toBe(200);
+    expect((await me(withToken(here))).status).toBe(200);
+    expect((await me(withToken(elsewhere))).status).toBe(401);
+    expect((await post("/api/auth/signin", { email, password: "nouveau1" })).status).toBe(200);
+  });
+
+  it("is refused without a session", async () => {
+    expect(
+      (await post("/api/auth/password/change", { currentPassword: "a", newPassword: "secret12" })).status,
+    ).toBe(401);
+  });
+});
