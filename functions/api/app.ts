@@ -2,16 +2,19 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { DomainError, errorBody } from "../../src/domain/errors";
 import type { Deps } from "../services/deps";
+import { type ApiAreaName, areaMounts } from "./areas";
 import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { jsonOnly } from "./middleware/json-only";
-import { routeModules } from "./modules";
+
+export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 
 /**
- * Composes the API from route modules. The local server mounts them all; each Lambda mounts its area's
- * (see areas.ts). `deps` is a function so a Lambda builds its clients once, at the first request.
+ * Composes the API from route modules keyed by mount path. The local server mounts them all (modules.ts);
+ * each Lambda imports only its area's, so its bundle carries only that code. `deps` is a function so a
+ * Lambda builds its clients once, at the first request.
  */
-export function createApp(mounts: readonly string[], deps: () => Deps): Hono<AppEnv> {
+export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("/api/*", secureHeaders(), jsonOnly, async (c, next) => {
     c.set("deps", deps());
@@ -19,17 +22,17 @@ export function createApp(mounts: readonly string[], deps: () => Deps): Hono<App
     await next();
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
-  for (const mount of mounts) {
-    const routes = routeModules[mount];
-    if (!routes) throw new Error(`No route module is mounted at ${mount}`);
-    app.route(mount, routes);
-  }
+  for (const [mount, routes] of Object.entries(modules)) app.route(mount, routes);
   app.notFound((c) => c.json(errorBody(new DomainError("NOT_FOUND")), 404));
   app.onError(handleError);
   return app;
 }
 
-/** The whole API, as the local server and the tests serve it. */
-export function createFullApp(deps: () => Deps): Hono<AppEnv> {
-  return createApp(Object.keys(routeModules), deps);
+/** A Lambda's app: exactly the mounts `areas.ts` gives the area (infra routes those paths to it). */
+export function createAreaApp(area: ApiAreaName, modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
+  const expected = [...areaMounts(area)].sort().join(", ");
+  const given = Object.keys(modules).sort().join(", ");
+  if (expected !== given)
+    throw new Error(`Lambda ${area} mounts ${given}, but areas.ts gives it ${expected}`);
+  return createApp(modules, deps);
 }

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Deps } from "../services/deps";
-import { createFullApp } from "./app";
+import { createFullApp } from "./full-app";
 import { staticSite } from "./static-site";
 
 export interface LocalServerOptions {

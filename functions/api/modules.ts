@@ -2,7 +2,9 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { authRoutes } from "./routes/auth";
 import { openApiRoutes } from "./routes/openapi";
+import { ordersRoutes } from "./routes/orders";
 import { productsRoutes } from "./routes/products";
+import { promoRoutes } from "./routes/promo";
 import { settingsRoutes } from "./routes/settings";
 import { userRoutes } from "./routes/user";
 
@@ -13,4 +15,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/openapi.json": openApiRoutes,
   "/api/auth": authRoutes,
   "/api/user": userRoutes,
+  "/api/orders": ordersRoutes,
+  "/api/promo": promoRoutes,
 };

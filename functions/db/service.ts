@@ -14,12 +14,22 @@
  * - reset token by hash           $shop#token_hash_<sha256>                        (table)
  * - throttling window             $shop#scope_<scope>#subject_<email>              (table)
  * - a user's addresses            $shop#user_id_<id> / $address_1#id_<id>          (table)
+ * - promo by id / all promos      $shop#id_<id>; gsi1 promo partition by created_at (table, gsi1)
+ * - promo id by code (unique)     $shop#code_<CODE>                                (table)
+ * - a user's uses of a promo/day  $shop#promo_id_<id>#user_id_<id>#day_<day>       (table)
+ * - a promo's usage history       $shop#promo_id_<id> / by used_at                  (table)
+ * - order by id                   $shop#id_<id>                                    (table)
+ * - a user's orders, newest first gsi1: $shop#user_id_<id>, by created_at          (gsi1)
+ * - all orders, newest first      gsi2: order partition, by created_at             (gsi2)
+ * - idempotency key               $shop#user_id_<id>#key_<key>                     (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { AddressEntity } from "./entities/address";
 import { CounterEntity } from "./entities/counter";
+import { IdempotencyKeyEntity, OrderEntity } from "./entities/order";
 import { ProductEntity } from "./entities/product";
+import { PromoCodeEntity, PromoDailyUseEntity, PromoEntity, PromoUsageEntity } from "./entities/promo";
 import { RateWindowEntity } from "./entities/rate-window";
 import { ResetTokenEntity } from "./entities/reset-token";
 import { SessionEntity } from "./entities/session";
@@ -36,6 +46,12 @@ const entities = {
   resetToken: ResetTokenEntity,
   rateWindow: RateWindowEntity,
   address: AddressEntity,
+  promo: PromoEntity,
+  promoCode: PromoCodeEntity,
+  promoDailyUse: PromoDailyUseEntity,
+  promoUsage: PromoUsageEntity,
+  order: OrderEntity,
+  idempotencyKey: IdempotencyKeyEntity,
 };
 
 export function createDb(config: DbConfig) {

@@ -4,7 +4,7 @@ import { DomainError } from "../../src/domain/errors";
 import { newId } from "../adapters/ids";
 import type { AddressEntity } from "../db/entities/address";
 import { getUser } from "./auth";
-import type { Deps } from "./deps";
+import type { DataDeps as Deps } from "./deps";
 
 type AddressRecord = EntityItem<typeof AddressEntity>;
 

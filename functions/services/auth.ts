@@ -16,12 +16,14 @@ import { DomainError } from "../../src/domain/errors";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
-import type { Deps } from "./deps";
+import type { DataDeps, Deps } from "./deps";
 import { resetPasswordMail } from "./mails";
 import { getSetting } from "./settings";
 import { clearWindow, countEvent, countInWindow } from "./throttle";
 
 type UserRecord = EntityItem<typeof UserEntity>;
+/** A signed-in user as the use cases receive it (the stored record; never sent as is). */
+export type AuthUser = UserRecord;
 
 const DAY = 86_400_000;
 const SESSION_MS = SESSION_DAYS * DAY;
@@ -41,14 +43,14 @@ export function toSessionUser(user: UserRecord): SessionUser {
   };
 }
 
-export async function findUserByEmail({ db }: Deps, email: string): Promise<UserRecord | null> {
+export async function findUserByEmail({ db }: DataDeps, email: string): Promise<UserRecord | null> {
   const { data: link } = await db.entities.userEmail.get({ email }).go();
   if (!link) return null;
   const { data } = await db.entities.user.get({ id: link.user_id }).go();
   return data;
 }
 
-export async function getUser({ db }: Deps, id: string): Promise<UserRecord | null> {
+export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord | null> {
   return (await db.entities.user.get({ id }).go()).data;
 }
 

@@ -1,3 +1,5 @@
+import { eurosToCents, formatEuros } from "../../src/domain/money";
+import type { Order } from "../../src/domain/order";
 import type { Mail } from "../adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */
@@ -26,5 +28,78 @@ export function resetPasswordMail(to: string, shopName: string, fullName: string
     subject: `${shopName} — Réinitialisation de votre mot de passe`,
     text: `${paragraphs.slice(0, 2).join("\n\n")}\n\nChoisissez un nouveau mot de passe ici :\n${link}\n\n${paragraphs[2]}\n\n${shopName}`,
     html: layout(shopName, paragraphs, { label: "Choisir un nouveau mot de passe", url: link }),
+  };
+}
+
+export interface OrderMailContext {
+  shopName: string;
+  siteUrl: string;
+  bank?: { iban: string; bic: string; beneficiary: string; bank_name: string };
+}
+
+/** Order confirmation: the summary, and for a bank transfer what to pay, to whom, with which reference. */
+export function orderConfirmationMail(order: Order, context: OrderMailContext): Mail {
+  const euros = (amount: number) => formatEuros(eurosToCents(amount));
+  const number = order.order_number;
+  const lines = order.items.map(
+    (item) => `${item.quantity} × ${item.product_name} — ${euros(item.total_price)}`,
+  );
+  const summary = [
+    ...lines,
+    `Sous-total : ${euros(order.subtotal_amount)}`,
+    `Livraison : ${order.shipping_amount === 0 ? "offerte" : euros(order.shipping_amount)}`,
+    ...(order.promo_code
+      ? [`Code promo ${order.promo_code.code} : −${euros(order.promo_code.discount_amount)}`]
+      : []),
+    `Total : ${euros(order.total_amount)}`,
+  ];
+  const a = order.shipping_address;
+  const address = [
+    `${a.first_name} ${a.last_name}`,
+    a.address_line1,
+    ...(a.address_line2 ? [a.address_line2] : []),
+    `${a.postal_code} ${a.city}`,
+    a.country,
+  ];
+  const transfer =
+    order.payment_method === "bank_transfer" && context.bank
+      ? [
+          `Pour régler votre commande, effectuez un virement de ${euros(order.total_amount)} :`,
+          `IBAN : ${context.bank.iban}`,
+          `BIC : ${context.bank.bic}`,
+          `Bénéficiaire : ${context.bank.beneficiary}`,
+          `Banque : ${context.bank.bank_name}`,
+          `Référence à indiquer : ${order.transfer_reference}`,
+          "Votre commande sera préparée dès réception du virement.",
+        ]
+      : [];
+  const intro = `Merci pour votre commande n° ${number} !`;
+  const follow = `Suivez-la à tout moment : ${context.siteUrl}/orders/track/${order.id}`;
+  const text = [
+    intro,
+    "",
+    ...summary,
+    "",
+    "Livraison à :",
+    ...address,
+    ...(transfer.length ? ["", ...transfer] : []),
+    "",
+    follow,
+    "",
+    context.shopName,
+  ].join("\n");
+  const list = (items: string[]) =>
+    `<ul style="padding-left:18px;margin:0 0 16px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2b2b24;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(context.shopName)}</h1>
+<p>${escapeHtml(intro)}</p>${list(summary)}
+<p style="margin:0 0 4px"><strong>Livraison à :</strong></p>${list(address)}
+${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}` : ""}
+<p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p></body></html>`;
+  return {
+    to: order.user.email,
+    subject: `${context.shopName} — Confirmation de votre commande n° ${number}`,
+    text,
+    html,
   };
 }

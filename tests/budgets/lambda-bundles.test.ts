@@ -14,8 +14,11 @@ import { lambdaExternal } from "../../infra/lambda-bundle";
 
 const root = resolve(import.meta.dirname, "../..");
 const KiB = 1024;
-/** Minified bytes allowed per handler bundle; an area listed in `budgets` gets its own. */
-const defaultBudget = 400 * KiB;
+/**
+ * Minified bytes allowed per handler bundle; an area listed in `budgets` gets its own. Every bundle carries a
+ * fixed ~335 KiB (ElectroDB 194 with jsonschema 30, zod 105, Hono 34): the budget leaves ~115 KiB of own code.
+ */
+const defaultBudget = 450 * KiB;
 const budgets: Partial<Record<string, number>> = {};
 
 let outdir = "";

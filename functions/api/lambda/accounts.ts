@@ -1,7 +1,13 @@
 import { handle } from "hono/aws-lambda";
-import { createApp } from "../app";
-import { areaMounts } from "../areas";
+import { createAreaApp } from "../app";
 import { depsFromEnv } from "../deps";
+import { authRoutes } from "../routes/auth";
+import { userRoutes } from "../routes/user";
 
-/** Lambda "accounts": sign-up, sign-in, sessions, passwords, profile and address book. */
-export const handler = handle(createApp(areaMounts("accounts"), depsFromEnv));
+/** Lambda "accounts": sign-up, sign-in, sessions, passwords, profile, address book and the customer's orders. */
+export const app = createAreaApp(
+  "accounts",
+  { "/api/auth": authRoutes, "/api/user": userRoutes },
+  depsFromEnv,
+);
+export const handler = handle(app);

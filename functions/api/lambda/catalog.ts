@@ -1,7 +1,13 @@
 import { handle } from "hono/aws-lambda";
-import { createApp } from "../app";
-import { areaMounts } from "../areas";
+import { createAreaApp } from "../app";
 import { depsFromEnv } from "../deps";
+import { productsRoutes } from "../routes/products";
+import { settingsRoutes } from "../routes/settings";
 
-/** Lambda "catalog": products, public settings and the OpenAPI document. */
-export const handler = handle(createApp(areaMounts("catalog"), depsFromEnv));
+/** Lambda "catalog": products and public settings. */
+export const app = createAreaApp(
+  "catalog",
+  { "/api/products": productsRoutes, "/api/settings": settingsRoutes },
+  depsFromEnv,
+);
+export const handler = handle(app);

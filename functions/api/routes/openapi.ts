@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { authDocs } from "./auth";
+import { ordersDocs } from "./orders";
 import { productsDocs } from "./products";
+import { promoDocs } from "./promo";
 import { settingsDocs } from "./settings";
 import { userDocs } from "./user";
 
@@ -12,6 +14,8 @@ export const apiDocs: readonly RouteDoc[] = [
   ...settingsDocs,
   ...authDocs,
   ...userDocs,
+  ...ordersDocs,
+  ...promoDocs,
   openApiDoc(),
 ];
 

@@ -1,18 +1,31 @@
 import { Hono } from "hono";
+import * as z from "zod";
 import {
   publicCompanySchema,
   publicMaintenanceSchema,
   publicShippingSchema,
 } from "../../../src/domain/settings";
+import { checkoutSettings } from "../../services/checkout";
 import { publicCompany, publicMaintenance, publicShipping } from "../../services/settings";
 import type { AppEnv } from "../env";
 import type { RouteDoc } from "../openapi";
+
+const checkoutSettingsSchema = z.object({
+  bank_transfer: z.object({
+    enabled: z.boolean(),
+    bic: z.string(),
+    beneficiary: z.string(),
+    bank_name: z.string(),
+  }),
+  paypal: z.object({ configured: z.boolean(), client_id: z.string(), sandbox: z.boolean() }),
+});
 
 /** Public, read-only views of the settings the storefront needs (no secrets, no IBAN). */
 export const settingsRoutes = new Hono<AppEnv>()
   .get("/shipping", async (c) => c.json(await publicShipping(c.var.deps)))
   .get("/company", async (c) => c.json(await publicCompany(c.var.deps)))
-  .get("/maintenance", async (c) => c.json(await publicMaintenance(c.var.deps)));
+  .get("/maintenance", async (c) => c.json(await publicMaintenance(c.var.deps)))
+  .get("/checkout", async (c) => c.json(await checkoutSettings(c.var.deps)));
 
 export const settingsDocs: RouteDoc[] = [
   {
@@ -35,5 +48,12 @@ export const settingsDocs: RouteDoc[] = [
     tag: "Réglages publics",
     summary: "État du mode maintenance",
     responses: { 200: { description: "Mode maintenance", schema: publicMaintenanceSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/settings/checkout",
+    tag: "Réglages publics",
+    summary: "Moyens de paiement proposés (sans IBAN ni secret PayPal)",
+    responses: { 200: { description: "Réglages du paiement", schema: checkoutSettingsSchema } },
   },
 ];

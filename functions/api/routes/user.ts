@@ -3,7 +3,9 @@ import * as z from "zod";
 import { profileUpdateSchema, sessionUserSchema } from "../../../src/domain/account";
 import { addressInputSchema, addressSchema } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
+import { orderSchema } from "../../../src/domain/order";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "../../services/addresses";
+import { getUserOrder, listUserOrders, toOrder } from "../../services/orders";
 import { getProfile, updateProfile } from "../../services/profile";
 import type { AppEnv } from "../env";
 import { caller, requireUser, withSession } from "../middleware/session";
@@ -16,6 +18,8 @@ function addressId(id: string): string {
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) throw new DomainError("ADDRESS_NOT_FOUND");
   return id;
 }
+
+const orderIdParam = z.object({ id: z.string().max(40) });
 
 const addressUpdateSchema = z.union([z.strictObject({ is_default: z.literal(true) }), addressInputSchema]);
 
@@ -47,8 +51,13 @@ export const userRoutes = new Hono<AppEnv>()
   .delete("/addresses/:id", validate("param", addressIdParam), async (c) => {
     await deleteAddress(c.var.deps, caller(c).user.id, addressId(c.req.valid("param").id));
     return c.body(null, 204);
-  });
+  })
+  .get("/orders", async (c) => c.json(await listUserOrders(c.var.deps, caller(c).user.id)))
+  .get("/orders/:id", validate("param", orderIdParam), async (c) =>
+    c.json(toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id))),
+  );
 
+const orderNotFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 const notFound = { description: "Adresse inconnue ou d'un autre client", schema: errorResponseSchema };
 
@@ -112,5 +121,24 @@ export const userDocs: RouteDoc[] = [
     summary: "Supprimer une adresse",
     params: addressIdParam,
     responses: { 204: { description: "Adresse supprimée" }, 401: unauthenticated, 404: notFound },
+  },
+  {
+    method: "get",
+    path: "/api/user/orders",
+    tag: "Commandes",
+    summary: "Mes commandes, la plus récente d'abord",
+    responses: { 200: { description: "Commandes", schema: z.array(orderSchema) }, 401: unauthenticated },
+  },
+  {
+    method: "get",
+    path: "/api/user/orders/{id}",
+    tag: "Commandes",
+    summary: "Une de mes commandes",
+    params: orderIdParam,
+    responses: {
+      200: { description: "Commande", schema: orderSchema },
+      401: unauthenticated,
+      404: orderNotFound,
+    },
   },
 ];

@@ -1,0 +1,112 @@
+import { Entity } from "electrodb";
+
+/**
+ * An order, with its lines, prices (cents) and delivery address frozen at the time it was placed.
+ * `user_id` is part of the customer index and checked on every customer read.
+ */
+export const OrderEntity = new Entity({
+  model: { entity: "order", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    customer_email: { type: "string", required: true },
+    customer_name: { type: "string", default: "" },
+    created_at: { type: "string", required: true, readOnly: true },
+    updated_at: { type: "string", required: true },
+    status: { type: ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const, required: true },
+    payment_method: { type: ["paypal", "bank_transfer"] as const, required: true },
+    payment_status: { type: ["pending", "completed", "failed", "refunded"] as const, required: true },
+    items: {
+      type: "list",
+      required: true,
+      items: {
+        type: "map",
+        properties: {
+          product_id: { type: "number", required: true },
+          product_name: { type: "string", required: true },
+          product_image: { type: "string", required: true },
+          unit_price_cents: { type: "number", required: true },
+          quantity: { type: "number", required: true },
+        },
+      },
+    },
+    subtotal_cents: { type: "number", required: true },
+    shipping_cents: { type: "number", required: true },
+    discount_cents: { type: "number", required: true },
+    total_cents: { type: "number", required: true },
+    free_shipping_threshold_cents: { type: "number", required: true },
+    promo_id: { type: "string" },
+    promo_code: { type: "string" },
+    shipping_address: {
+      type: "map",
+      required: true,
+      properties: {
+        first_name: { type: "string", required: true },
+        last_name: { type: "string", required: true },
+        phone: { type: "string", required: true },
+        address_line1: { type: "string", required: true },
+        address_line2: { type: "string" },
+        city: { type: "string", required: true },
+        postal_code: { type: "string", required: true },
+        country: { type: "string", required: true },
+      },
+    },
+    order_notes: { type: "string" },
+    transfer_reference: { type: "string" },
+    transfer_sender_name: { type: "string" },
+    paypal_order_id: { type: "string" },
+    paypal_payer_id: { type: "string" },
+    paypal_capture_id: { type: "string" },
+    /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
+    released_at: { type: "string" },
+    shipping_company: { type: "string" },
+    tracking_number: { type: "string" },
+    estimated_delivery: { type: "string" },
+    shipping_notes: { type: "string" },
+    status_history: {
+      type: "list",
+      required: true,
+      items: {
+        type: "map",
+        properties: {
+          status: { type: "string", required: true },
+          at: { type: "string", required: true },
+        },
+      },
+    },
+  },
+  indexes: {
+    byId: {
+      pk: { field: "pk", composite: ["id"] },
+      sk: { field: "sk", composite: [] },
+    },
+    byUser: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["user_id"] },
+      sk: { field: "gsi1sk", composite: ["created_at", "id"] },
+    },
+    // All orders, newest first (admin list with paging).
+    all: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: [] },
+      sk: { field: "gsi2sk", composite: ["created_at", "id"] },
+    },
+  },
+});
+
+/** A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order. */
+export const IdempotencyKeyEntity = new Entity({
+  model: { entity: "idempotency_key", version: "1", service: "shop" },
+  attributes: {
+    user_id: { type: "string", required: true },
+    key: { type: "string", required: true },
+    order_id: { type: "string", required: true },
+    expires_at_ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byKey: {
+      pk: { field: "pk", composite: ["user_id", "key"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

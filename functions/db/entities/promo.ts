@@ -1,0 +1,89 @@
+import { Entity } from "electrodb";
+
+/**
+ * A promo code. `discount_value` is in hundredths (1500 = 15 % or 15,00 €); money in cents. `usage_count` is
+ * incremented in the order transaction on the condition that it is under `usage_limit`.
+ */
+export const PromoEntity = new Entity({
+  model: { entity: "promo", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    code: { type: "string", required: true },
+    description: { type: "string", default: "" },
+    discount_type: { type: ["percentage", "fixed_amount"] as const, required: true },
+    discount_value: { type: "number", required: true },
+    min_order_cents: { type: "number", required: true },
+    max_discount_cents: { type: "number" },
+    usage_limit: { type: "number" },
+    usage_count: { type: "number", required: true },
+    max_uses_per_user: { type: "number", required: true },
+    is_active: { type: "boolean", required: true },
+    starts_at: { type: "string", required: true },
+    expires_at: { type: "string" },
+    created_at: { type: "string", required: true, readOnly: true },
+    updated_at: { type: "string", required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: "pk", composite: ["id"] },
+      sk: { field: "sk", composite: [] },
+    },
+    // The admin list, newest first.
+    all: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: [] },
+      sk: { field: "gsi1sk", composite: ["created_at", "id"] },
+    },
+  },
+});
+
+/** Uniqueness item: one per code, pointing at the promo. Written with the promo in one transaction. */
+export const PromoCodeEntity = new Entity({
+  model: { entity: "promo_code", version: "1", service: "shop" },
+  attributes: {
+    code: { type: "string", required: true },
+    promo_id: { type: "string", required: true },
+  },
+  indexes: {
+    byCode: {
+      pk: { field: "pk", composite: ["code"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/** How many times a customer used a promo on one Paris calendar day: the per-user-per-day limit's counter. */
+export const PromoDailyUseEntity = new Entity({
+  model: { entity: "promo_daily_use", version: "1", service: "shop" },
+  attributes: {
+    promo_id: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    day: { type: "string", required: true },
+    count: { type: "number", required: true },
+    expires_at_ttl: { type: "number" },
+  },
+  indexes: {
+    byUserDay: {
+      pk: { field: "pk", composite: ["promo_id", "user_id", "day"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/** One use of a promo: who, on which order, how much it saved, when (the admin's usage history). */
+export const PromoUsageEntity = new Entity({
+  model: { entity: "promo_usage", version: "1", service: "shop" },
+  attributes: {
+    promo_id: { type: "string", required: true },
+    order_id: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    discount_cents: { type: "number", required: true },
+    used_at: { type: "string", required: true },
+  },
+  indexes: {
+    byPromo: {
+      pk: { field: "pk", composite: ["promo_id"] },
+      sk: { field: "sk", composite: ["used_at", "order_id"] },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * Order and payment states with their French labels (spec section 4, plus 'Annulée' for cancelled orders).
+ * No dependency: the orders and admin islands import this file.
+ */
+export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["paypal", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "En attente",
+  confirmed: "Confirmée",
+  shipped: "Expédiée",
+  delivered: "Livrée",
+  cancelled: "Annulée",
+};
+
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  completed: "Payé",
+  pending: "En attente",
+  failed: "Échoué",
+  refunded: "Remboursé",
+};
+
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paypal: "PayPal",
+  bank_transfer: "Virement",
+};
+
+function labelOf<K extends string>(
+  labels: Record<K, string>,
+  value: string | null | undefined,
+  fallback: string,
+) {
+  return value && Object.hasOwn(labels, value) ? labels[value as K] : fallback;
+}
+
+export function orderStatusLabel(status: string | null | undefined): string {
+  return labelOf(ORDER_STATUS_LABELS, status, "Inconnu");
+}
+
+export function paymentStatusLabel(status: string | null | undefined): string {
+  return labelOf(PAYMENT_STATUS_LABELS, status, "Inconnu");
+}
+
+export function paymentMethodLabel(method: string | null | undefined): string {
+  return labelOf(PAYMENT_METHOD_LABELS, method, "Non spécifié");
+}
+
+/** Tone of the status badge and icon, for the screens' colours. */
+export type StatusTone = "waiting" | "info" | "progress" | "success" | "danger" | "neutral";
+
+export function orderStatusTone(status: string | null | undefined): StatusTone {
+  switch (status) {
+    case "pending":
+      return "waiting";
+    case "confirmed":
+      return "info";
+    case "shipped":
+      return "progress";
+    case "delivered":
+      return "success";
+    case "cancelled":
+      return "danger";
+    default:
+      return "neutral";
+  }
+}
+
+/** The order number shown to people: the last 8 characters of the id (spec). */
+export function orderNumber(id: string): string {
+  return id.slice(-8);
+}
+
+/** Colissimo's public tracking page, for the 'Suivre sur Colissimo' link. */
+export function colissimoTrackingUrl(trackingNumber: string): string {
+  return `https://www.laposte.fr/outils/suivre-vos-envois?code=${encodeURIComponent(trackingNumber)}`;
+}
+
+export function isColissimo(carrier: string | null | undefined): boolean {
+  return (carrier ?? "").toLowerCase().includes("colissimo");
+}

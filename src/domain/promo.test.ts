@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  normalizePromoCode,
+  type PromoRules,
+  parisDay,
+  promoRejection,
+  promoRejectionMessage,
+} from "./promo";
+
+const now = new Date("2026-11-22T12:00:00Z");
+const promo: PromoRules = {
+  code: "BIENVENUE",
+  discount_type: "percentage",
+  discount_value: 1000,
+  min_order_cents: 2000,
+  max_discount_cents: null,
+  usage_limit: 10,
+  usage_count: 3,
+  max_uses_per_user: 1,
+  is_active: true,
+  starts_at: "2026-01-01T00:00:00Z",
+  expires_at: "2026-12-31T23:00:00Z",
+};
+const ok = { subtotal: 5000, now, usesToday: 0 };
+
+describe("promoRejection", () => {
+  it.each([
+    ["a valid promo", promo, ok, null],
+    ["an unknown code", null, ok, "PROMO_INVALID"],
+    ["an inactive promo", { ...promo, is_active: false }, ok, "PROMO_INVALID"],
+    ["a promo starting tomorrow", { ...promo, starts_at: "2026-11-23T00:00:00Z" }, ok, "PROMO_NOT_STARTED"],
+    ["an expired promo", { ...promo, expires_at: "2026-11-22T11:59:59Z" }, ok, "PROMO_EXPIRED"],
+    ["a promo that never expires", { ...promo, expires_at: null }, ok, null],
+    ["a promo at its usage limit", { ...promo, usage_count: 10 }, ok, "PROMO_EXHAUSTED"],
+    ["an unlimited promo", { ...promo, usage_limit: null, usage_count: 999 }, ok, null],
+    ["a promo already used today", promo, { ...ok, usesToday: 1 }, "PROMO_USER_LIMIT"],
+    ["a cart under the minimum", promo, { ...ok, subtotal: 1999 }, "PROMO_MIN_ORDER"],
+    ["a cart exactly at the minimum", promo, { ...ok, subtotal: 2000 }, null],
+  ] as const)("%s -> %s", (_, p, context, reason) => {
+    expect(promoRejection(p, context)).toBe(reason);
+  });
+});
+
+describe("messages", () => {
+  it("names the minimum amount in euros", () => {
+    expect(promoRejectionMessage("PROMO_MIN_ORDER", { min_order_cents: 5000 })).toBe(
+      "Ce code promo nécessite un minimum de commande de 50,00\u00a0€.",
+    );
+    expect(promoRejectionMessage("PROMO_INVALID")).toBe("Code promo invalide");
+  });
+});
+
+describe("parisDay and codes", () => {
+  it.each([
+    ["2026-11-22T22:59:59Z", "2026-11-22"],
+    ["2026-11-22T23:00:00Z", "2026-11-23"],
+    ["2026-07-01T21:59:59Z", "2026-07-01"],
+    ["2026-07-01T22:00:00Z", "2026-07-02"],
+  ])("%s is %s in Paris", (iso, day) => {
+    expect(parisDay(new Date(iso))).toBe(day);
+  });
+  it("normalises codes", () => {
+    expect(normalizePromoCode("  bienvenue10 ")).toBe("BIENVENUE10");
+  });
+});

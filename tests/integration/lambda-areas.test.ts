@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/api/areas";
+import { createFullApp } from "../../functions/api/full-app";
+import type { Deps } from "../../functions/services/deps";
+
+const noDeps = (): Deps => {
+  throw new Error("not called: only the route tables are compared");
+};
+const routesOf = (app: { routes: { method: string; path: string }[] }) =>
+  app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`);
+
+describe("each Lambda serves exactly its area's routes", () => {
+  const full = routesOf(createFullApp(noDeps));
+
+  it.each(apiAreas.map((area) => [area.name, area.mounts] as const))("%s", async (name, mounts) => {
+    const { app } = (await import(`../../functions/api/lambda/${name}.ts`)) as {
+      app: Parameters<typeof routesOf>[0];
+    };
+    const expected = full.filter((route) => mounts.some((mount) => route.split(" ")[1]?.startsWith(mount)));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(routesOf(app).sort()).toEqual(expected.sort());
+  });
+
+  it("together, the Lambdas serve every route of the API", async () => {
+    const served = new Set<string>();
+    for (const area of apiAreas) {
+      const { app } = (await import(`../../functions/api/lambda/${area.name}.ts`)) as {
+        app: Parameters<typeof routesOf>[0];
+      };
+      for (const route of routesOf(app)) served.add(route);
+    }
+    expect([...served].sort()).toEqual([...new Set(full)].sort());
+  });
+});

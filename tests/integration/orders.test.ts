@@ -1,0 +1,469 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createProduct } from "../../functions/services/catalog";
+import { createPromo } from "../../functions/services/promos";
+import { putSetting } from "../../functions/services/settings";
+import type { Order } from "../../src/domain/order";
+import { defaultSettings } from "../../src/domain/settings";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, type TestCustomer } from "../support/customers";
+import { readMails } from "../support/mail";
+
+let offset = 0;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
+
+const soap = {
+  name: "Savon test",
+  price: 12.9,
+  weight: "200g",
+  image: "/images/products/savon-premium.svg",
+  description: "Un savon",
+  long_description: "",
+  category: "Savons",
+  stock: 100,
+  low_stock_threshold: 10,
+  benefits: [],
+  ingredients: "",
+  usage: "",
+  is_active: true,
+};
+
+async function product(overrides: Partial<typeof soap> = {}) {
+  return createProduct(ctx.deps, { ...soap, ...overrides });
+}
+async function stockOf(id: number) {
+  return (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+}
+function orderBody(
+  customer: TestCustomer,
+  items: { product_id: number; quantity: number }[],
+  total: number,
+  extra = {},
+) {
+  return {
+    items,
+    shipping_address_id: customer.addressId,
+    order_notes: null,
+    total_amount: total,
+    payment_method: "bank_transfer",
+    payment_status: "pending",
+    transfer_sender_name: "Lina Moreau",
+    ...extra,
+  };
+}
+const place = (customer: TestCustomer, body: unknown, headers?: Record<string, string>) =>
+  customer.call("POST", "/api/orders", body, headers);
+
+beforeEach(() => {
+  offset = 0;
+});
+
+describe("placing a bank-transfer order", () => {
+  it("prices from the catalogue, adds shipping below 100 €, takes the stock and sends the confirmation", async () => {
+    const p = await product({ stock: 10 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const response = await place(
+      customer,
+      orderBody(
+        customer,
+        [{ product_id: p.id, quantity: 2, unit_price: 0.01, total_price: 0.02 } as never],
+        33.6,
+        {
+          order_notes: "Merci de sonner deux fois",
+        },
+      ),
+    );
+    expect(response.status).toBe(201);
+    const { order } = (await response.json()) as { order: Order };
+    expect(order).toMatchObject({
+      status: "pending",
+      payment_method: "bank_transfer",
+      payment_status: "pending",
+      subtotal_amount: 25.8,
+      shipping_amount: 7.8,
+      discount_amount: 0,
+      total_amount: 33.6,
+      original_total: 33.6,
+      order_notes: "Merci de sonner deux fois",
+      promo_code: null,
+    });
+    expect(order.items[0]).toMatchObject({
+      product_name: "Savon test",
+      unit_price: 12.9,
+      quantity: 2,
+      total_price: 25.8,
+    });
+    expect(order.transfer_reference).toBe(`CMD-${order.id.slice(-8)}`);
+    expect(order.shipping_address).toMatchObject({
+      city: "Marseille",
+      country: "France",
+      phone: "+33611223344",
+    });
+    expect(await stockOf(p.id)).toBe(8);
+
+    const mail = readMails(ctx.mailDir).find((m) => m.to === customer.email);
+    expect(mail?.subject).toContain(`Confirmation de votre commande n° ${order.id.slice(-8)}`);
+    expect(mail?.text).toContain(`IBAN : ${defaultSettings.payment_bank_transfer.iban}`);
+    expect(mail?.text).toContain(`BIC : ${defaultSettings.payment_bank_transfer.bic}`);
+    expect(mail?.text).toContain(`Référence à indiquer : ${order.transfer_reference}`);
+    expect(mail?.text).toContain("Total : 33,60\u00a0€");
+  });
+
+  it("gives free shipping when the subtotal reaches the threshold exactly", async () => {
+    const p = await product({ price: 25 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 4 }], 100));
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { order: Order }).order.shipping_amount).toBe(0);
+  });
+
+  it("refuses a tampered total with 409 PRICE_CHANGED and the server's figures, taking nothing", async () => {
+    const p = await product({ stock: 5 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 0.01));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: "PRICE_CHANGED",
+      totals: { subtotal_amount: 12.9, shipping_amount: 7.8, discount_amount: 0, total_amount: 20.7 },
+    });
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it("merges two lines of the same product before checking the stock", async () => {
+    const p = await product({ stock: 3 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const body = orderBody(
+      customer,
+      [
+        { product_id: p.id, quantity: 2 },
+        { product_id: p.id, quantity: 2 },
+      ],
+      12.9 * 4,
+    );
+    const response = await place(customer, body);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "OUT_OF_STOCK" });
+    expect(await stockOf(p.id)).toBe(3);
+  });
+
+  it("refuses an inactive product and an unknown one", async () => {
+    const p = await product({ is_active: false });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const inactive = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+    expect(inactive.status).toBe(409);
+    expect(((await inactive.json()) as { code: string }).code).toBe("PRODUCT_UNAVAILABLE");
+    const unknown = await place(customer, orderBody(customer, [{ product_id: 987654, quantity: 1 }], 20.7));
+    expect(unknown.status).toBe(409);
+  });
+
+  it("refuses another customer's address, an empty cart and a missing sender name, never a 500", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const other = await createCustomer(ctx.deps, ctx.app);
+    const stolen = await place(customer, {
+      ...orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7),
+      shipping_address_id: other.addressId,
+    });
+    expect(stolen.status).toBe(404);
+    expect((await place(customer, orderBody(customer, [], 0))).status).toBe(400);
+    const noSender = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7, { transfer_sender_name: " " }),
+    );
+    expect(noSender.status).toBe(400);
+    expect(((await noSender.json()) as { fields: Record<string, string> }).fields.transfer_sender_name).toBe(
+      "Veuillez indiquer le nom de la personne qui effectuera le virement",
+    );
+    expect(
+      (await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1.5 }], 20.7))).status,
+    ).toBe(400);
+    expect(
+      (await place(customer, orderBody(customer, [{ product_id: p.id, quantity: -2 }], 20.7))).status,
+    ).toBe(400);
+  });
+
+  it("needs a signed-in customer", async () => {
+    const response = await ctx.app.request("/api/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses orders in maintenance (503) but lets an admin order", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+    await putSetting(ctx.deps, "maintenance", { ...defaultSettings.maintenance, enabled: true });
+    try {
+      const refused = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { code: string }).code).toBe("MAINTENANCE");
+      expect((await place(admin, orderBody(admin, [{ product_id: p.id, quantity: 1 }], 20.7))).status).toBe(
+        201,
+      );
+    } finally {
+      await putSetting(ctx.deps, "maintenance", defaultSettings.maintenance);
+    }
+  });
+
+  it("refuses bank transfer while it is disabled in the settings", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    await putSetting(ctx.deps, "payment_bank_transfer", {
+      ...defaultSettings.payment_bank_transfer,
+      enabled: false,
+    });
+    try {
+      const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { code: string }).code).toBe("BANK_TRANSFER_DISABLED");
+    } finally {
+      await putSetting(ctx.deps, "payment_bank_transfer", defaultSettings.payment_bank_transfer);
+    }
+  });
+});
+
+describe("concurrency", () => {
+  it("sells the last 5 units exactly once to 50 parallel orders, with no 5xx", {
+    timeout: 60_000,
+  }, async () => {
+    const p = await product({ stock: 5 });
+    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(ctx.deps, ctx.app)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const customer = customers[i % customers.length] as TestCustomer;
+        return place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      }),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    expect(await stockOf(p.id)).toBe(0);
+    const orders = await ctx.db.entities.order.query.all({}).go({ pages: "all" });
+    expect(orders.data.filter((o) => o.items.some((item) => item.product_id === p.id))).toHaveLength(5);
+  });
+
+  it("applies a promo limited to 3 uses to exactly 3 of 20 parallel orders", {
+    timeout: 60_000,
+  }, async () => {
+    const p = await product({ stock: 100, price: 20 });
+    const promo = await createPromo(ctx.deps, {
+      code: "TROIS",
+      discount_type: "fixed_amount",
+      discount_value: 500,
+      usage_limit: 3,
+    });
+    const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(ctx.deps, ctx.app)));
+    const responses = await Promise.all(
+      customers.map((customer) =>
+        place(
+          customer,
+          orderBody(customer, [{ product_id: p.id, quantity: 1 }], 22.8, { promo_code_id: promo.id }),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(3);
+    expect((await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data).toHaveLength(
+      3,
+    );
+    expect(await stockOf(p.id)).toBe(97);
+  });
+
+  it("returns one order for a request retried with the same Idempotency-Key, even in parallel", async () => {
+    const p = await product({ stock: 10 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const body = orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7);
+    const headers = { "idempotency-key": "checkout-7f3a9c21" };
+    const first = await place(customer, body, headers);
+    expect(first.status).toBe(201);
+    const again = await place(customer, body, headers);
+    expect(again.status).toBe(200);
+    const firstOrder = ((await first.json()) as { order: Order }).order;
+    expect(((await again.json()) as { order: Order }).order.id).toBe(firstOrder.id);
+
+    const parallelHeaders = { "idempotency-key": "checkout-parallel-1" };
+    const parallel = await Promise.all([
+      place(customer, body, parallelHeaders),
+      place(customer, body, parallelHeaders),
+    ]);
+    const ids = await Promise.all(parallel.map(async (r) => ((await r.json()) as { order: Order }).order.id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await stockOf(p.id)).toBe(8);
+  });
+});
+
+describe("promo codes at checkout", () => {
+  it("applies a percentage rounded half up and records the use", async () => {
+    const p = await product({ price: 34.9 });
+    const promo = await createPromo(ctx.deps, {
+      code: "quinze",
+      discount_type: "percentage",
+      discount_value: 1500,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const response = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 37.46, { promo_code_id: promo.id }),
+    );
+    expect(response.status).toBe(201);
+    const { order } = (await response.json()) as { order: Order };
+    expect(order).toMatchObject({ discount_amount: 5.24, total_amount: 37.46, original_total: 42.7 });
+    expect(order.promo_code).toEqual({ code: "QUINZE", discount_amount: 5.24 });
+    const usage = (await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data;
+    expect(usage).toEqual([
+      expect.objectContaining({ user_id: customer.id, order_id: order.id, discount_cents: 524 }),
+    ]);
+  });
+
+  it("enforces the per-customer daily limit, and allows it again the next day", async () => {
+    const p = await product({ price: 20 });
+    const promo = await createPromo(ctx.deps, {
+      code: "JOUR",
+      discount_type: "fixed_amount",
+      discount_value: 200,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const body = orderBody(customer, [{ product_id: p.id, quantity: 1 }], 25.8, { promo_code_id: promo.id });
+    expect((await place(customer, body)).status).toBe(201);
+    const again = await place(customer, body);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      code: "PROMO_USER_LIMIT",
+      error: "Vous avez déjà utilisé ce code promo aujourd'hui.",
+    });
+    offset = 86_400_000;
+    expect((await place(customer, body)).status).toBe(201);
+  });
+
+  it("checks the daily limit inside the transaction too (parallel orders by one customer)", async () => {
+    const p = await product({ price: 20 });
+    const promo = await createPromo(ctx.deps, {
+      code: "PARALLELE",
+      discount_type: "fixed_amount",
+      discount_value: 200,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const body = orderBody(customer, [{ product_id: p.id, quantity: 1 }], 25.8, { promo_code_id: promo.id });
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => place(customer, body)))).map(
+      (r) => r.status,
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+
+  it("refuses an expired code and a cart under the minimum", async () => {
+    const p = await product({ price: 20 });
+    const expired = await createPromo(ctx.deps, {
+      code: "VIEUX",
+      discount_type: "fixed_amount",
+      discount_value: 200,
+      expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const minimum = await createPromo(ctx.deps, {
+      code: "MINI50",
+      discount_type: "fixed_amount",
+      discount_value: 200,
+      min_order_cents: 5000,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const a = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 25.8, { promo_code_id: expired.id }),
+    );
+    expect(((await a.json()) as { code: string }).code).toBe("PROMO_EXPIRED");
+    const b = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 25.8, { promo_code_id: minimum.id }),
+    );
+    expect(await b.json()).toMatchObject({
+      code: "PROMO_MIN_ORDER",
+      error: "Ce code promo nécessite un minimum de commande de 50,00\u00a0€.",
+    });
+  });
+});
+
+describe("POST /api/promo/validate", () => {
+  it("answers valid with the discount, or the French reason", async () => {
+    await createPromo(ctx.deps, {
+      code: "DIX",
+      discount_type: "percentage",
+      discount_value: 1000,
+      min_order_cents: 3000,
+    });
+    const validate = (promo_code: string, total_amount: number) =>
+      ctx.app.request("/api/promo/validate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ promo_code, total_amount }),
+      });
+    const ok = await validate(" dix ", 149.95);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      valid: true,
+      promo: { code: "DIX", discount_type: "percentage", discount_value: 10, discount_amount: 15 },
+    });
+    expect(await (await validate("DIX", 20)).json()).toEqual({
+      valid: false,
+      error: "Ce code promo nécessite un minimum de commande de 30,00\u00a0€.",
+    });
+    expect(await (await validate("INCONNU", 50)).json()).toEqual({
+      valid: false,
+      error: "Code promo invalide",
+    });
+    const empty = await validate("  ", 50);
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { fields: Record<string, string> }).fields.promo_code).toBe(
+      "Veuillez saisir un code promo",
+    );
+  });
+});
+
+describe("reading orders", () => {
+  it("lists the customer's own orders newest first and hides everyone else's (404)", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const other = await createCustomer(ctx.deps, ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      ids.push(((await response.json()) as { order: Order }).order.id);
+    }
+    const list = (await (await customer.call("GET", "/api/user/orders")).json()) as Order[];
+    expect(list.map((o) => o.id)).toEqual([...ids].reverse());
+    expect(await (await other.call("GET", "/api/user/orders")).json()).toEqual([]);
+
+    expect((await customer.call("GET", `/api/user/orders/${ids[0]}`)).status).toBe(200);
+    const stolen = await other.call("GET", `/api/user/orders/${ids[0]}`);
+    expect(stolen.status).toBe(404);
+    expect(await stolen.json()).toEqual({ error: "Commande non trouvée.", code: "ORDER_NOT_FOUND" });
+    expect((await customer.call("GET", "/api/user/orders/01ZZZZZZZZZZZZZZZZZZZZZZZZ")).status).toBe(404);
+  });
+});
+
+describe("GET /api/settings/checkout", () => {
+  it("says which payments are offered without the IBAN or the PayPal secret", async () => {
+    await putSetting(ctx.deps, "payment_paypal", {
+      base_url: "https://api-m.sandbox.paypal.com",
+      client_id: "client-abc",
+      client_secret: "tres-secret",
+    });
+    const body = await (await ctx.app.request("/api/settings/checkout")).json();
+    expect(body).toEqual({
+      bank_transfer: {
+        enabled: true,
+        bic: defaultSettings.payment_bank_transfer.bic,
+        beneficiary: defaultSettings.payment_bank_transfer.beneficiary,
+        bank_name: defaultSettings.payment_bank_transfer.bank_name,
+      },
+      paypal: { configured: true, client_id: "client-abc", sandbox: true },
+    });
+    expect(JSON.stringify(body)).not.toContain("tres-secret");
+    expect(JSON.stringify(body)).not.toContain(defaultSettings.payment_bank_transfer.iban);
+    await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+  });
+});

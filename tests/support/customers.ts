@@ -1,0 +1,52 @@
+import type { Hono } from "hono";
+import { createUser } from "../../functions/services/accounts";
+import { openSession } from "../../functions/services/auth";
+import type { Deps } from "../../functions/services/deps";
+
+let counter = 0;
+
+export interface TestCustomer {
+  id: string;
+  email: string;
+  token: string;
+  addressId: string;
+  call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+}
+
+/** A signed-in customer with one address in France, calling the API with a Bearer token. */
+export async function createCustomer(
+  deps: Deps,
+  app: Hono<never> | { request: Hono["request"] },
+  options: { isAdmin?: boolean } = {},
+): Promise<TestCustomer> {
+  const email = `client-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.fr`;
+  const { id } = await createUser(deps, {
+    email,
+    password: "secret12",
+    fullName: `Client ${counter}`,
+    isAdmin: options.isAdmin,
+  });
+  const token = await openSession(deps, id);
+  const call: TestCustomer["call"] = (method, path, body, headers = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined && { "content-type": "application/json" }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    );
+  const address = await call("POST", "/api/user/addresses", {
+    first_name: "Lina",
+    last_name: "Moreau",
+    phone: "06 11 22 33 44",
+    address_line1: "5 rue du Four",
+    city: "Marseille",
+    postal_code: "13001",
+  });
+  const { id: addressId } = (await address.json()) as { id: string };
+  return { id, email, token, addressId, call };
+}
