@@ -6,7 +6,7 @@ import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
 import type { Clock } from "../../functions/adapters/clock";
 import { localMailer } from "../../functions/adapters/mail";
-import { createFullApp } from "../../functions/api/app";
+import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
 import type { Deps } from "../../functions/services/deps";
