@@ -18,22 +18,16 @@ export function functionName(area: string): string {
     .join("")}`;
 }
 
-/**
- * One Lambda per API area (`functions/api/areas.ts`), each running the Hono app with only its area's route modules
- * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
- */
-export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
-  area,
-  fn: new sst.aws.Function(functionName(area.name), {
-    handler: `functions/api/lambda/${area.name}.handler`,
-    description: `API ${area.mounts.join(" ")}`,
+/** What every function of the shop shares: runtime, bundling, access to the table and mail, environment. */
+export function functionArgs(handler: string, description: string): sst.aws.FunctionArgs {
+  return {
+    handler,
+    description,
     runtime: "nodejs24.x",
     architecture: "arm64",
     memory: "512 MB",
     // Below CloudFront's 30 s origin timeout, so a slow call ends as the API's error, not CloudFront's.
     timeout: "20 seconds",
-    // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
-    url: { cors: false },
     nodejs: { esbuild: { external: lambdaExternal } },
     link: [table, email],
     environment: {
@@ -41,6 +35,19 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
       MAIL_FROM: mailFrom,
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
     },
+  };
+}
+
+/**
+ * One Lambda per API area (`functions/api/areas.ts`), each running the Hono app with only its area's route modules
+ * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
+ */
+export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
+  area,
+  fn: new sst.aws.Function(functionName(area.name), {
+    ...functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`),
+    // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
+    url: { cors: false },
   }),
 }));
 

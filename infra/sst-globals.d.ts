@@ -116,6 +116,19 @@ declare namespace sst.aws {
     readonly url: $util.Output<string>;
   }
 
+  interface CronArgs {
+    /** `rate(5 minutes)` or `cron(...)`, in UTC. */
+    schedule: $util.Input<`rate(${string})` | `cron(${string})`>;
+    function: $util.Input<string | FunctionArgs>;
+    enabled?: $util.Input<boolean>;
+  }
+
+  /** A scheduled job on Amazon EventBridge invoking a function. */
+  class Cron {
+    constructor(name: string, args: CronArgs);
+    readonly urn: $util.Output<string>;
+  }
+
   interface EdgeInjection {
     injection: $util.Input<string>;
     kvStore?: $util.Input<string>;

@@ -10,6 +10,7 @@ import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
+import { releaseExpiredHolds } from "../functions/services/orders";
 import { seedIfEmpty } from "../functions/services/seed";
 import { startDynamoLocal } from "./dynamodb-local";
 
@@ -68,6 +69,14 @@ async function main(): Promise<void> {
       isSiteReady: () => siteReady,
     });
     stopAll.push(() => new Promise<void>((done) => server.close(() => done())));
+
+    // The same job AWS runs every 5 minutes (infra/jobs.ts): release PayPal holds never captured.
+    const holds = setInterval(() => {
+      releaseExpiredHolds(deps).catch((error: unknown) =>
+        console.error("Libération des réservations PayPal :", error),
+      );
+    }, 60_000);
+    stopAll.push(() => clearInterval(holds));
 
     if (process.env.SKIP_BUILD !== "1") {
       console.log("Construction du site…");

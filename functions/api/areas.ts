@@ -14,6 +14,7 @@ export const apiAreas = [
   { name: "catalog", mounts: ["/api/products", "/api/settings"] },
   { name: "accounts", mounts: ["/api/auth", "/api/user"] },
   { name: "orders", mounts: ["/api/orders", "/api/promo"] },
+  { name: "payments", mounts: ["/api/paypal-payment"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

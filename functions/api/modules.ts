@@ -3,6 +3,7 @@ import type { AppEnv } from "./env";
 import { authRoutes } from "./routes/auth";
 import { openApiRoutes } from "./routes/openapi";
 import { ordersRoutes } from "./routes/orders";
+import { paypalRoutes } from "./routes/paypal";
 import { productsRoutes } from "./routes/products";
 import { promoRoutes } from "./routes/promo";
 import { settingsRoutes } from "./routes/settings";
@@ -17,4 +18,5 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/user": userRoutes,
   "/api/orders": ordersRoutes,
   "/api/promo": promoRoutes,
+  "/api/paypal-payment": paypalRoutes,
 };

@@ -22,12 +22,15 @@
  * - a user's orders, newest first gsi1: $shop#user_id_<id>, by created_at          (gsi1)
  * - all orders, newest first      gsi2: order partition, by created_at             (gsi2)
  * - idempotency key               $shop#user_id_<id>#key_<key>                     (table)
+ * - our order by PayPal order id  $shop#paypal_order_id_<id>                       (table)
+ * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { AddressEntity } from "./entities/address";
 import { CounterEntity } from "./entities/counter";
 import { IdempotencyKeyEntity, OrderEntity } from "./entities/order";
+import { PaypalLinkEntity, WebhookEventEntity } from "./entities/paypal";
 import { ProductEntity } from "./entities/product";
 import { PromoCodeEntity, PromoDailyUseEntity, PromoEntity, PromoUsageEntity } from "./entities/promo";
 import { RateWindowEntity } from "./entities/rate-window";
@@ -52,6 +55,8 @@ const entities = {
   promoUsage: PromoUsageEntity,
   order: OrderEntity,
   idempotencyKey: IdempotencyKeyEntity,
+  paypalLink: PaypalLinkEntity,
+  webhookEvent: WebhookEventEntity,
 };
 
 export function createDb(config: DbConfig) {

@@ -334,3 +334,117 @@ export async function getUserOrder(deps: DataDeps, userId: string, id: string): 
   if (!data || data.user_id !== userId) throw new DomainError("ORDER_NOT_FOUND");
   return data;
 }
+
+/**
+ * Gives an order's stock and promo use back and closes it (cancelled; payment failed for a declined or expired
+ * PayPal hold). Conditioned on `released_at` not being set, in one transaction with the restock, so whatever
+ * calls it (the admin twice at once, the hold job and a webhook) it happens exactly once.
+ * Returns false when the order had already been released.
+ */
+export async function releaseOrder(
+  deps: DataDeps,
+  orderId: string,
+  change: {
+    paymentStatus?: "failed" | "refunded" | "pending" | "completed";
+    /** Only while the payment is still pending (a declined or expired PayPal payment, never a paid order). */
+    onlyIfUnpaid?: boolean;
+  } = {},
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+    if (!order) throw new DomainError("ORDER_NOT_FOUND");
+    if (order.released_at) return false;
+    if (change.onlyIfUnpaid && order.payment_status !== "pending") return false;
+
+    const now = deps.clock().toISOString();
+    const products = await loadProducts(
+      deps,
+      order.items.map((item) => item.product_id),
+    );
+    const day = parisDay(new Date(order.created_at));
+    const dailyUse = order.promo_id
+      ? (
+          await deps.db.entities.promoDailyUse
+            .get({ promo_id: order.promo_id, user_id: order.user_id, day })
+            .go()
+        ).data
+      : null;
+
+    const { canceled, data } = await deps.db.service.transaction
+      .write(({ order: orderEntity, product, promo, promoDailyUse, promoUsage }) => [
+        orderEntity
+          .patch({ id: order.id })
+          .set({
+            released_at: now,
+            status: "cancelled",
+            payment_status: change.paymentStatus ?? order.payment_status,
+            updated_at: now,
+          })
+          .append({ status_history: [{ status: "cancelled", at: now }] })
+          .where(({ released_at, payment_status }, { notExists, eq }) =>
+            change.onlyIfUnpaid
+              ? `${notExists(released_at)} AND ${eq(payment_status, "pending")}`
+              : notExists(released_at),
+          )
+          .commit(),
+        // A product deleted since the order has no stock to get back.
+        ...order.items
+          .filter((item) => products.has(item.product_id))
+          .map((item) => product.patch({ id: item.product_id }).add({ stock: item.quantity }).commit()),
+        ...(order.promo_id
+          ? [
+              promo
+                .patch({ id: order.promo_id })
+                .subtract({ usage_count: 1 })
+                .where(({ usage_count }, { gt }) => gt(usage_count, 0))
+                .commit(),
+              promoUsage
+                .delete({ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id })
+                .commit(),
+              ...(dailyUse && dailyUse.count > 0
+                ? [
+                    promoDailyUse
+                      .patch({ promo_id: order.promo_id, user_id: order.user_id, day })
+                      .subtract({ count: 1 })
+                      .commit(),
+                  ]
+                : []),
+            ]
+          : []),
+      ])
+      .go();
+    if (!canceled) return true;
+    const first = data[0];
+    if (first?.rejected && first.code === "ConditionalCheckFailed") return false; // released meanwhile
+    if (attempt >= MAX_ATTEMPTS) throw new DomainError("CONFLICT");
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
+  }
+}
+
+/** PayPal holds (pending payment, no capture) older than this are released. */
+export const HOLD_MINUTES = 30;
+
+/**
+ * Releases PayPal holds never captured within HOLD_MINUTES: stock and promo use go back once. Reads only
+ * the orders of the last two days (newest-first index), never the whole table. Returns the released ids.
+ */
+export async function releaseExpiredHolds(deps: DataDeps): Promise<string[]> {
+  const now = deps.clock().getTime();
+  const from = new Date(now - 2 * 86_400_000).toISOString();
+  const cutoff = now - HOLD_MINUTES * 60_000;
+  const { data } = await deps.db.entities.order.query.all({}).gte({ created_at: from }).go({ pages: "all" });
+  const expired = data.filter(
+    (order) =>
+      order.payment_method === "paypal" &&
+      order.payment_status === "pending" &&
+      !order.paypal_capture_id &&
+      !order.released_at &&
+      Date.parse(order.created_at) <= cutoff,
+  );
+  const released: string[] = [];
+  for (const order of expired) {
+    if (await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true }))
+      released.push(order.id);
+  }
+  return released;
+}

@@ -48,6 +48,8 @@ export const paypalSettingSchema = z.object({
   base_url: z.url({ protocol: /^https?$/ }),
   client_id: z.string().trim().max(200),
   client_secret: z.string().trim().max(200),
+  /** The id PayPal gives the shop's webhook; deliveries are verified against it. */
+  webhook_id: z.string().trim().max(100),
 });
 export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
 
@@ -87,7 +89,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
     beneficiary: "Savonnerie d'Alep Artisanale",
     bank_name: "Crédit Agricole",
   },
-  payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "" },
+  payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
 };
 
 /** Shipping rule in cents, from the shipping setting. */

@@ -152,6 +152,24 @@ describe("the API functions", () => {
   });
 });
 
+describe("scheduled jobs", () => {
+  it("releases expired PayPal holds every 5 minutes with the API's runtime, table and environment", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const cron = single(deployment.recording.crons, "cron job");
+    expect(cron.name).toBe("ReleaseHolds");
+    expect(known(cron.args.schedule)).toBe("rate(5 minutes)");
+    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
+    expect(fn.handler).toBe("functions/jobs/release-holds.handler");
+    expect(existsSync(resolve(root, "functions/jobs/release-holds.ts"))).toBe(true);
+    const table = tableOf(deployment);
+    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
+      expect.arrayContaining([table.instance]),
+    );
+    expect(fn.runtime).toBe("nodejs24.x");
+    expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
+  });
+});
+
 describe("the router", () => {
   it("serves every route module the API mounts from exactly one declared Lambda", async () => {
     const deployment = await deploy("dev", devEnv);

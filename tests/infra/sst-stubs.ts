@@ -54,6 +54,7 @@ export interface SstRecording {
   readonly routes: RecordedRoute[];
   readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, object>[];
   readonly emails: Recorded<sst.aws.EmailArgs, object>[];
+  readonly crons: Recorded<sst.aws.CronArgs, object>[];
 }
 
 const region = "eu-west-3";
@@ -131,6 +132,15 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     }
   }
 
+  class Cron {
+    readonly urn: KnownOutput<string>;
+    constructor(name: string, args: sst.aws.CronArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:Cron", name);
+      recording.crons.push({ name, args, instance: this });
+    }
+  }
+
   class Email {
     readonly urn: KnownOutput<string>;
     readonly sender: KnownOutput<string>;
@@ -146,7 +156,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     }
   }
 
-  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email } };
+  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email, Cron } };
 }
 
 export interface Deployment {
@@ -179,6 +189,7 @@ export async function deploy(
     routes: [],
     sites: [],
     emails: [],
+    crons: [],
   };
   vi.stubGlobal("$app", {
     name: app.name,

@@ -451,6 +451,7 @@ describe("GET /api/settings/checkout", () => {
       base_url: "https://api-m.sandbox.paypal.com",
       client_id: "client-abc",
       client_secret: "tres-secret",
+      webhook_id: "",
     });
     const body = await (await ctx.app.request("/api/settings/checkout")).json();
     expect(body).toEqual({

@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { authDocs } from "./auth";
 import { ordersDocs } from "./orders";
+import { paypalDocs } from "./paypal";
 import { productsDocs } from "./products";
 import { promoDocs } from "./promo";
 import { settingsDocs } from "./settings";
@@ -16,6 +17,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...userDocs,
   ...ordersDocs,
   ...promoDocs,
+  ...paypalDocs,
   openApiDoc(),
 ];
 

@@ -1,23 +1,12 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { DomainError } from "../../../src/domain/errors";
-import { bankTransferOrderSchema, idempotencyKeySchema, orderSchema } from "../../../src/domain/order";
+import { bankTransferOrderSchema, orderSchema } from "../../../src/domain/order";
 import { placeBankTransferOrder } from "../../services/checkout";
 import type { AppEnv } from "../env";
+import { idempotencyKey } from "../middleware/idempotency";
 import { caller, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-
-function idempotencyKey(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    throw new DomainError("VALIDATION", undefined, {
-      fields: { "Idempotency-Key": parsed.error.issues[0]?.message },
-    });
-  }
-  return parsed.data;
-}
 
 /** POST /api/orders: a bank-transfer order (PayPal orders are created by /api/paypal-payment). */
 export const ordersRoutes = new Hono<AppEnv>()

@@ -57,6 +57,8 @@ export const OrderEntity = new Entity({
     paypal_order_id: { type: "string" },
     paypal_payer_id: { type: "string" },
     paypal_capture_id: { type: "string" },
+    /** Bumped when the buyer's instrument is declined, so the next capture is a new PayPal request. */
+    paypal_capture_attempt: { type: "number" },
     /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
     released_at: { type: "string" },
     shipping_company: { type: "string" },

@@ -1,0 +1,230 @@
+/**
+ * PayPal REST client (Orders v2, OAuth client credentials, webhook signature verification).
+ * Base URL, client id and secret come from the `payment_paypal` setting; the tests point it at a local double
+ * that speaks the same API (tests/doubles/paypal.ts).
+ */
+export interface PaypalConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs?: number;
+}
+
+export class PaypalError extends Error {
+  override name = "PaypalError";
+  constructor(
+    message: string,
+    readonly status: number,
+    /** PayPal's issue code when it gave one (INSTRUMENT_DECLINED, ORDER_ALREADY_CAPTURED…). */
+    readonly issue?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Money {
+  currency_code: "EUR";
+  value: string;
+}
+
+export interface PaypalOrderRequest {
+  referenceId: string;
+  description: string;
+  amount: Money & { breakdown: { item_total: Money; shipping: Money; discount: Money } };
+  items: { name: string; quantity: string; unit_amount: Money; sku?: string }[];
+  shipping: {
+    name: { full_name: string };
+    address: {
+      address_line_1: string;
+      address_line_2?: string;
+      admin_area_2: string;
+      postal_code: string;
+      country_code: string;
+    };
+  };
+}
+
+export interface PaypalCapture {
+  id: string;
+  status: "COMPLETED" | "PENDING" | "DECLINED" | "FAILED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+  amount: { currency_code: string; value: string };
+  custom_id?: string;
+}
+
+export interface PaypalCaptureResult {
+  id: string;
+  status: string;
+  payer?: { payer_id?: string };
+  purchase_units: { reference_id?: string; payments?: { captures?: PaypalCapture[] } }[];
+}
+
+export interface WebhookHeaders {
+  transmissionId: string;
+  transmissionTime: string;
+  transmissionSig: string;
+  certUrl: string;
+  authAlgo: string;
+}
+
+const tokenCache = new Map<string, { token: string; expiresAt: number }>();
+
+/** Forgets cached OAuth tokens (when the owner changes the credentials). */
+export function clearPaypalTokens(): void {
+  tokenCache.clear();
+}
+
+export class PaypalClient {
+  private readonly baseUrl: string;
+
+  constructor(private readonly config: PaypalConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, "");
+  }
+
+  private async send(path: string, init: RequestInit, what: string): Promise<Response> {
+    try {
+      return await fetch(`${this.baseUrl}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      const reason =
+        error instanceof Error && error.name === "TimeoutError" ? "délai dépassé" : "PayPal injoignable";
+      throw new PaypalError(`${what}: ${reason}`, 504);
+    }
+  }
+
+  /** OAuth 2 client-credentials token, cached until shortly before it expires. */
+  async accessToken(): Promise<string> {
+    const key = `${this.baseUrl}|${this.config.clientId}|${this.config.clientSecret}`;
+    const cached = tokenCache.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString("base64");
+    const response = await this.send(
+      "/v1/oauth2/token",
+      {
+        method: "POST",
+        headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      },
+      "PayPal authentication failed",
+    );
+    if (!response.ok) throw await this.error(response, "PayPal authentication failed");
+    const body = (await response.json()) as { access_token: string; expires_in: number };
+    tokenCache.set(key, { token: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 });
+    return body.access_token;
+  }
+
+  private async call<T>(
+    method: string,
+    path: string,
+    what: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<T> {
+    const token = await this.accessToken();
+    const response = await this.send(
+      path,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          prefer: "return=representation",
+          ...(requestId && { "paypal-request-id": requestId }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      },
+      what,
+    );
+    if (!response.ok) throw await this.error(response, what);
+    return (await response.json()) as T;
+  }
+
+  private async error(response: Response, what: string): Promise<PaypalError> {
+    let detail = response.statusText || `HTTP ${response.status}`;
+    let issue: string | undefined;
+    try {
+      const body = (await response.json()) as {
+        message?: string;
+        error_description?: string;
+        details?: { issue?: string; description?: string }[];
+      };
+      issue = body.details?.[0]?.issue;
+      detail = body.details?.[0]?.description ?? body.message ?? body.error_description ?? detail;
+    } catch {
+      // not JSON: keep the status text
+    }
+    return new PaypalError(`${what}: ${detail}`, response.status, issue);
+  }
+
+  /** Creates a CAPTURE order for our order; PayPal-Request-Id makes a retried create return the same order. */
+  createOrder(order: PaypalOrderRequest, requestId: string): Promise<{ id: string; status: string }> {
+    return this.call(
+      "POST",
+      "/v2/checkout/orders",
+      "Failed to create PayPal order",
+      {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            reference_id: order.referenceId,
+            custom_id: order.referenceId,
+            invoice_id: order.referenceId,
+            description: order.description.slice(0, 127),
+            amount: order.amount,
+            items: order.items,
+            shipping: order.shipping,
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              shipping_preference: "SET_PROVIDED_ADDRESS",
+              locale: "fr-FR",
+              user_action: "PAY_NOW",
+            },
+          },
+        },
+      },
+      requestId,
+    );
+  }
+
+  /** Captures an approved order; the same PayPal-Request-Id never captures twice. */
+  captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalCaptureResult> {
+    return this.call(
+      "POST",
+      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
+      "Failed to capture PayPal payment",
+      {},
+      requestId,
+    );
+  }
+
+  getOrder(paypalOrderId: string): Promise<PaypalCaptureResult> {
+    return this.call(
+      "GET",
+      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`,
+      "Failed to read PayPal order",
+    );
+  }
+
+  /** Asks PayPal whether a webhook delivery really comes from PayPal (never trusted on its own). */
+  async verifyWebhook(headers: WebhookHeaders, webhookId: string, event: unknown): Promise<boolean> {
+    const result = await this.call<{ verification_status: string }>(
+      "POST",
+      "/v1/notifications/verify-webhook-signature",
+      "PayPal webhook verification failed",
+      {
+        auth_algo: headers.authAlgo,
+        cert_url: headers.certUrl,
+        transmission_id: headers.transmissionId,
+        transmission_sig: headers.transmissionSig,
+        transmission_time: headers.transmissionTime,
+        webhook_id: webhookId,
+        webhook_event: event,
+      },
+    );
+    return result.verification_status === "SUCCESS";
+  }
+}

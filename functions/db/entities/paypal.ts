@@ -1,0 +1,32 @@
+import { Entity } from "electrodb";
+
+/** PayPal order id -> our order id (the capture call and PayPal's webhooks name PayPal's id). */
+export const PaypalLinkEntity = new Entity({
+  model: { entity: "paypal_link", version: "1", service: "shop" },
+  attributes: {
+    paypal_order_id: { type: "string", required: true },
+    order_id: { type: "string", required: true },
+  },
+  indexes: {
+    byPaypalId: {
+      pk: { field: "pk", composite: ["paypal_order_id"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/** A PayPal webhook event already applied: created once per event id, so a redelivery changes nothing. */
+export const WebhookEventEntity = new Entity({
+  model: { entity: "webhook_event", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    type: { type: "string", required: true },
+    received_at: { type: "string", required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: "pk", composite: ["id"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

@@ -1,0 +1,273 @@
+import { DomainError } from "../../src/domain/errors";
+import { centsToDecimalText, eurosToCents } from "../../src/domain/money";
+import type { OrderRequest } from "../../src/domain/order";
+import { type PaypalCaptureResult, PaypalClient, PaypalError, type WebhookHeaders } from "../adapters/paypal";
+import type { AuthUser } from "./auth";
+import { sendOrderConfirmation } from "./checkout";
+import type { DataDeps, Deps } from "./deps";
+import { type OrderRecord, placeOrder, releaseOrder, toOrder } from "./orders";
+import { getSetting } from "./settings";
+
+async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
+  const setting = await getSetting(deps, "payment_paypal");
+  if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
+  return new PaypalClient({
+    baseUrl: setting.base_url,
+    clientId: setting.client_id,
+    clientSecret: setting.client_secret,
+  });
+}
+
+/** GET /api/paypal-payment/client-id: the public client id for PayPal's buttons (503 when not configured). */
+export async function paypalClientId(deps: DataDeps): Promise<string> {
+  const setting = await getSetting(deps, "payment_paypal");
+  if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
+  return setting.client_id;
+}
+
+function paypalFailure(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof PaypalError)
+    return new DomainError("PAYPAL_ERROR", error.message, { issue: error.issue });
+  throw error;
+}
+
+const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToDecimalText(cents) });
+
+/**
+ * Creates our order as a hold (stock and promo taken in its transaction, payment pending), then the PayPal order
+ * for exactly our total, with a breakdown that adds up and our order id as reference. If PayPal refuses, the
+ * hold is released at once.
+ */
+export async function createPaypalOrder(
+  deps: DataDeps,
+  user: AuthUser,
+  request: OrderRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ id: string; order_id: string }> {
+  const client = await paypalClient(deps);
+  const { order, replayed } = await placeOrder(deps, user, request, {
+    paymentMethod: "paypal",
+    idempotencyKey,
+  });
+  if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id };
+  if (order.total_cents <= 0) {
+    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+    throw new DomainError("NOTHING_TO_PAY");
+  }
+  const a = order.shipping_address;
+  try {
+    const created = await client.createOrder(
+      {
+        referenceId: order.id,
+        description: `Commande ${order.id.slice(-8)}`,
+        amount: {
+          ...eur(order.total_cents),
+          breakdown: {
+            item_total: eur(order.subtotal_cents),
+            shipping: eur(order.shipping_cents),
+            discount: eur(order.discount_cents),
+          },
+        },
+        items: order.items.map((item) => ({
+          name: item.product_name.slice(0, 127),
+          sku: String(item.product_id),
+          quantity: String(item.quantity),
+          unit_amount: eur(item.unit_price_cents),
+        })),
+        shipping: {
+          name: { full_name: `${a.first_name} ${a.last_name}`.slice(0, 300) },
+          address: {
+            address_line_1: a.address_line1,
+            ...(a.address_line2 && { address_line_2: a.address_line2 }),
+            admin_area_2: a.city,
+            postal_code: a.postal_code,
+            country_code: a.country === "France" ? "FR" : "US",
+          },
+        },
+      },
+      `create-${order.id}`,
+    );
+    await deps.db.service.transaction
+      .write(({ order: orderEntity, paypalLink }) => [
+        orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit(),
+        paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit(),
+      ])
+      .go();
+    return { id: created.id, order_id: order.id };
+  } catch (error) {
+    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+    throw paypalFailure(error);
+  }
+}
+
+async function orderForPaypalId(deps: DataDeps, paypalOrderId: string): Promise<OrderRecord | null> {
+  const { data: link } = await deps.db.entities.paypalLink.get({ paypal_order_id: paypalOrderId }).go();
+  if (!link) return null;
+  return (await deps.db.entities.order.get({ id: link.order_id }).go()).data;
+}
+
+/** Payment accepted: once, only while the payment is pending and the hold was not released. */
+async function markPaid(
+  deps: DataDeps,
+  order: OrderRecord,
+  captureId: string,
+  payerId?: string,
+): Promise<boolean> {
+  const now = deps.clock().toISOString();
+  const { canceled } = await deps.db.service.transaction
+    .write(({ order: orderEntity }) => [
+      orderEntity
+        .patch({ id: order.id })
+        .set({
+          payment_status: "completed",
+          status: "confirmed",
+          paypal_capture_id: captureId,
+          ...(payerId && { paypal_payer_id: payerId }),
+          updated_at: now,
+        })
+        .append({ status_history: [{ status: "confirmed", at: now }] })
+        .where(
+          ({ payment_status, released_at }, { eq, notExists }) =>
+            `${eq(payment_status, "pending")} AND ${notExists(released_at)}`,
+        )
+        .commit(),
+    ])
+    .go();
+  return !canceled;
+}
+
+function captureAmountMatches(
+  capture: { amount: { currency_code: string; value: string } },
+  order: OrderRecord,
+) {
+  return (
+    capture.amount.currency_code === "EUR" && eurosToCents(Number(capture.amount.value)) === order.total_cents
+  );
+}
+
+/**
+ * Captures the caller's own PayPal order (anyone else's answers 404 before PayPal is called). The capture
+ * carries a PayPal-Request-Id derived from our order, so a retry never charges twice. The payment is accepted
+ * only when PayPal says COMPLETED for exactly our total in EUR; PENDING keeps it pending (the webhook
+ * completes it); DECLINED marks it failed and releases the hold.
+ */
+export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrderId: string) {
+  const order = await orderForPaypalId(deps, paypalOrderId);
+  if (!order || order.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
+  if (order.payment_status === "completed") return { capture: null, order: toOrder(order) };
+  if (order.released_at || order.payment_status !== "pending") throw new DomainError("ORDER_CLOSED");
+
+  const client = await paypalClient(deps);
+  let result: PaypalCaptureResult;
+  try {
+    result = await client.captureOrder(
+      paypalOrderId,
+      `capture-${order.id}-${order.paypal_capture_attempt ?? 0}`,
+    );
+  } catch (error) {
+    if (error instanceof PaypalError && error.issue === "INSTRUMENT_DECLINED") {
+      // The buyer may choose another card or account in PayPal's window; the hold stays until it expires.
+      // The next capture is a new request (PayPal replays the answer to a reused PayPal-Request-Id).
+      await deps.db.entities.order
+        .patch({ id: order.id })
+        .add({ paypal_capture_attempt: 1 })
+        .go()
+        .catch(() => undefined);
+      throw new DomainError("PAYMENT_DECLINED");
+    }
+    if (error instanceof PaypalError && error.issue === "ORDER_ALREADY_CAPTURED") {
+      result = await client.getOrder(paypalOrderId);
+    } else {
+      throw paypalFailure(error);
+    }
+  }
+
+  const capture = result.purchase_units[0]?.payments?.captures?.[0];
+  const payerId = result.payer?.payer_id;
+  if (capture?.status === "COMPLETED" && captureAmountMatches(capture, order)) {
+    if (await markPaid(deps, order, capture.id, payerId))
+      await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+  } else if (capture?.status === "PENDING") {
+    await deps.db.entities.order
+      .patch({ id: order.id })
+      .set({ paypal_capture_id: capture.id, ...(payerId && { paypal_payer_id: payerId }) })
+      .go();
+  } else if (capture?.status === "COMPLETED") {
+    console.error(
+      `Order ${order.id}: PayPal captured ${capture.amount.value} ${capture.amount.currency_code}, expected ${order.total_cents} cents EUR`,
+    );
+    throw new DomainError("PAYPAL_ERROR", "Failed to capture PayPal payment: montant inattendu");
+  } else {
+    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+  }
+  const { data: updated } = await deps.db.entities.order.get({ id: order.id }).go();
+  return { capture: result, order: toOrder(updated ?? order) };
+}
+
+export interface WebhookEvent {
+  id: string;
+  event_type: string;
+  resource: {
+    id?: string;
+    custom_id?: string;
+    status?: string;
+    amount?: { currency_code: string; value: string };
+  };
+}
+
+/**
+ * A PayPal webhook delivery: verified through PayPal's verification API (a forged one is refused and changes
+ * nothing), then applied once per event id. Each change is conditioned on the payment state, so duplicates and
+ * any order of arrival are harmless.
+ */
+export async function handlePaypalWebhook(
+  deps: Deps,
+  headers: WebhookHeaders,
+  event: WebhookEvent,
+): Promise<"applied" | "duplicate" | "ignored"> {
+  const setting = await getSetting(deps, "payment_paypal");
+  if (!setting.webhook_id) throw new DomainError("PAYPAL_NOT_CONFIGURED", "Webhook PayPal non configuré.");
+  const client = await paypalClient(deps);
+  const genuine = await client.verifyWebhook(headers, setting.webhook_id, event).catch(() => false);
+  if (!genuine) throw new DomainError("FORBIDDEN", "Signature du webhook PayPal invalide.");
+
+  const seen = await deps.db.entities.webhookEvent
+    .create({ id: event.id, type: event.event_type, received_at: deps.clock().toISOString() })
+    .go()
+    .then(() => false)
+    .catch(() => true);
+  if (seen) return "duplicate";
+
+  const orderId = event.resource.custom_id;
+  const order = orderId ? (await deps.db.entities.order.get({ id: orderId }).go()).data : null;
+  if (order?.payment_method !== "paypal") return "ignored";
+  const captureId = event.resource.id ?? "";
+
+  switch (event.event_type) {
+    case "PAYMENT.CAPTURE.COMPLETED":
+      if (event.resource.amount && captureAmountMatches({ amount: event.resource.amount }, order)) {
+        if (await markPaid(deps, order, captureId)) {
+          await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+        }
+        return "applied";
+      }
+      return "ignored";
+    case "PAYMENT.CAPTURE.DENIED":
+      return (await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true }))
+        ? "applied"
+        : "ignored";
+    case "PAYMENT.CAPTURE.REFUNDED": {
+      const now = deps.clock().toISOString();
+      await deps.db.entities.order
+        .patch({ id: order.id })
+        .set({ payment_status: "refunded", updated_at: now })
+        .where(({ payment_status }, { ne }) => ne(payment_status, "refunded"))
+        .go()
+        .catch(() => undefined);
+      return "applied";
+    }
+    default:
+      return "ignored";
+  }
+}

@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearPaypalTokens } from "../../functions/adapters/paypal";
+import { createProduct } from "../../functions/services/catalog";
+import { releaseExpiredHolds } from "../../functions/services/orders";
+import { createPromo } from "../../functions/services/promos";
+import { putSetting } from "../../functions/services/settings";
+import type { Order } from "../../src/domain/order";
+import { defaultSettings } from "../../src/domain/settings";
+import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, type TestCustomer } from "../support/customers";
+
+let offset = 0;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
+let paypal: PaypalDouble;
+
+beforeAll(async () => {
+  paypal = await startPaypalDouble();
+  await putSetting(ctx.deps, "payment_paypal", {
+    base_url: paypal.url,
+    client_id: paypal.clientId,
+    client_secret: paypal.clientSecret,
+    webhook_id: paypal.webhookId,
+  });
+});
+afterAll(async () => {
+  await paypal.close();
+  clearPaypalTokens();
+});
+beforeEach(() => {
+  offset = 0;
+  paypal.nextCaptureOutcome = "COMPLETED";
+});
+
+const soap = {
+  name: "Savon PayPal",
+  price: 12.9,
+  weight: "200g",
+  image: "/images/products/savon-premium.svg",
+  description: "Un savon",
+  long_description: "",
+  category: "Savons",
+  stock: 10,
+  low_stock_threshold: 3,
+  benefits: [],
+  ingredients: "",
+  usage: "",
+  is_active: true,
+};
+const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const orderOf = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+
+async function createPaypal(
+  customer: TestCustomer,
+  productId: number,
+  quantity: number,
+  total: number,
+  extra = {},
+) {
+  return customer.call("POST", "/api/paypal-payment/create-order", {
+    items: [{ product_id: productId, quantity }],
+    shipping_address_id: customer.addressId,
+    total_amount: total,
+    amount: total.toFixed(2),
+    currency: "EUR",
+    ...extra,
+  });
+}
+const capture = (customer: TestCustomer, orderID: string) =>
+  customer.call("POST", "/api/paypal-payment/capture-order", { orderID });
+
+describe("client id", () => {
+  it("answers the public client id, and 503 'PayPal n'est pas configuré.' without credentials", async () => {
+    expect(await (await ctx.app.request("/api/paypal-payment/client-id")).json()).toEqual({
+      clientId: paypal.clientId,
+    });
+    await putSetting(ctx.deps, "payment_paypal", { ...defaultSettings.payment_paypal });
+    try {
+      const response = await ctx.app.request("/api/paypal-payment/client-id");
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: string }).error).toBe("PayPal n'est pas configuré.");
+    } finally {
+      await putSetting(ctx.deps, "payment_paypal", {
+        base_url: paypal.url,
+        client_id: paypal.clientId,
+        client_secret: paypal.clientSecret,
+        webhook_id: paypal.webhookId,
+      });
+    }
+  });
+});
+
+describe("create, approve, capture", () => {
+  it("asks PayPal for exactly the server's total with a breakdown that adds up, and holds the stock", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const promo = await createPromo(ctx.deps, {
+      code: "PP15",
+      discount_type: "percentage",
+      discount_value: 1500,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    // 3 × 12,90 = 38,70 ; −15 % = 5,81 (5,805 rounded half up) ; + 7,80 shipping = 40,69
+    const response = await createPaypal(customer, product.id, 3, 40.69, { promo_code_id: promo.id });
+    expect(response.status).toBe(201);
+    const { id, order_id } = (await response.json()) as { id: string; order_id: string };
+    const sent = paypal.orders.get(id)?.request.purchase_units[0];
+    expect(sent?.amount).toEqual({
+      currency_code: "EUR",
+      value: "40.69",
+      breakdown: {
+        item_total: { currency_code: "EUR", value: "38.70" },
+        shipping: { currency_code: "EUR", value: "7.80" },
+        discount: { currency_code: "EUR", value: "5.81" },
+      },
+    });
+    expect(sent?.reference_id).toBe(order_id);
+    expect(await stockOf(product.id)).toBe(7);
+    expect(await orderOf(order_id)).toMatchObject({
+      status: "pending",
+      payment_status: "pending",
+      payment_method: "paypal",
+    });
+
+    paypal.approve(id);
+    const captured = await capture(customer, id);
+    expect(captured.status).toBe(200);
+    const body = (await captured.json()) as {
+      purchase_units: { payments: { captures: { status: string }[] } }[];
+      payer: { payer_id: string };
+      order: Order;
+    };
+    expect(body.purchase_units[0]?.payments.captures[0]?.status).toBe("COMPLETED");
+    expect(body.payer.payer_id).toBe("PAYER7QX9");
+    expect(body.order).toMatchObject({
+      status: "confirmed",
+      payment_status: "completed",
+      paypal_payer_id: "PAYER7QX9",
+    });
+    expect(body.order.paypal_capture_id).toMatch(/^CAP/);
+  });
+
+  it("refuses a tampered total before PayPal is asked", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const before = paypal.orders.size;
+    const response = await createPaypal(customer, product.id, 1, 1);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { code: string }).code).toBe("PRICE_CHANGED");
+    expect(paypal.orders.size).toBe(before);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("answers 404 to a capture of someone else's order and never calls PayPal for it", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const owner = await createCustomer(ctx.deps, ctx.app);
+    const thief = await createCustomer(ctx.deps, ctx.app);
+    const { id } = (await (await createPaypal(owner, product.id, 1, 20.7)).json()) as { id: string };
+    paypal.approve(id);
+    const callsBefore = paypal.calls.length;
+    const response = await capture(thief, id);
+    expect(response.status).toBe(404);
+    expect(paypal.calls.slice(callsBefore)).toEqual([]);
+    expect(paypal.orders.get(id)?.status).toBe("APPROVED");
+  });
+
+  it("charges once when the capture is retried, even in parallel", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    const chargesBefore = paypal.charges;
+    const answers = await Promise.all([capture(customer, id), capture(customer, id), capture(customer, id)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await capture(customer, id)).status).toBe(200);
+    expect(paypal.charges - chargesBefore).toBe(1);
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("marks a declined capture failed and gives the stock and the promo use back", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const promo = await createPromo(ctx.deps, {
+      code: "REFUS",
+      discount_type: "fixed_amount",
+      discount_value: 100,
+      usage_limit: 1,
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (
+      await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })
+    ).json()) as {
+      id: string;
+      order_id: string;
+    };
+    expect(await stockOf(product.id)).toBe(8);
+    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(1);
+    paypal.approve(id);
+    paypal.nextCaptureOutcome = "DECLINED";
+    const response = await capture(customer, id);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { order: Order }).order).toMatchObject({
+      payment_status: "failed",
+      status: "cancelled",
+    });
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(0);
+    expect((await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data).toEqual([]);
+    // The promo can be used again today by the same customer.
+    expect((await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })).status).toBe(201);
+    expect(await orderOf(order_id)).toMatchObject({ released_at: expect.any(String) });
+  });
+
+  it("keeps a PENDING capture pending, and lets the webhook complete it", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    paypal.nextCaptureOutcome = "PENDING";
+    const body = (await (await capture(customer, id)).json()) as { order: Order };
+    expect(body.order).toMatchObject({ payment_status: "pending", status: "pending" });
+    // A pending capture is not an abandoned hold.
+    offset = 31 * 60_000;
+    expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
+
+    const event = {
+      id: `WH-EVT-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {
+        id: body.order.paypal_capture_id,
+        custom_id: order_id,
+        status: "COMPLETED",
+        amount: { currency_code: "EUR", value: "20.70" },
+      },
+    };
+    const hook = await ctx.app.request("/api/paypal-payment/webhook", {
+      method: "POST",
+      headers: paypal.webhookHeaders(event),
+      body: JSON.stringify(event),
+    });
+    expect(hook.status).toBe(200);
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
+  });
+
+  it("answers 402 to a declined card and keeps the hold so the buyer can try another", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    paypal.nextCaptureOutcome = "INSTRUMENT_DECLINED";
+    expect((await capture(customer, id)).status).toBe(402);
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
+    paypal.nextCaptureOutcome = "COMPLETED";
+    const retried = (await (await capture(customer, id)).json()) as { order: Order };
+    expect(retried.order.payment_status).toBe("completed");
+  });
+});
+
+describe("webhooks", () => {
+  async function pendingOrder() {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      order_id: string;
+    };
+    return { product, order_id };
+  }
+  const deliver = (event: object, options?: { forge?: boolean }) =>
+    ctx.app.request("/api/paypal-payment/webhook", {
+      method: "POST",
+      headers: paypal.webhookHeaders(event, options),
+      body: JSON.stringify(event),
+    });
+  const completed = (orderId: string, eventId: string) => ({
+    id: eventId,
+    event_type: "PAYMENT.CAPTURE.COMPLETED",
+    resource: {
+      id: "CAPWEBHOOK",
+      custom_id: orderId,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: "20.70" },
+    },
+  });
+
+  it("refuses a forged signature and changes nothing", async () => {
+    const { order_id } = await pendingOrder();
+    const response = await deliver(completed(order_id, "WH-FORGED-1"), { forge: true });
+    expect(response.status).toBe(403);
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
+    const unsigned = await ctx.app.request("/api/paypal-payment/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(completed(order_id, "WH-FORGED-2")),
+    });
+    expect(unsigned.status).toBe(403);
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
+  });
+
+  it("applies the same event delivered 5 times once", async () => {
+    const { order_id } = await pendingOrder();
+    const event = completed(order_id, `WH-DUP-${order_id}`);
+    const outcomes = [];
+    for (let i = 0; i < 5; i++)
+      outcomes.push(((await (await deliver(event)).json()) as { outcome: string }).outcome);
+    expect(outcomes).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    const order = await orderOf(order_id);
+    expect(order?.status_history.filter((entry) => entry.status === "confirmed")).toHaveLength(1);
+  });
+
+  it("ignores a COMPLETED event for another amount", async () => {
+    const { order_id } = await pendingOrder();
+    const event = {
+      ...completed(order_id, `WH-AMOUNT-${order_id}`),
+      resource: { ...completed(order_id, "x").resource, amount: { currency_code: "EUR", value: "0.01" } },
+    };
+    expect(((await (await deliver(event)).json()) as { outcome: string }).outcome).toBe("ignored");
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
+  });
+
+  it("is harmless in any order: REFUNDED, then a late COMPLETED, then DENIED", async () => {
+    const { product, order_id } = await pendingOrder();
+    await deliver(completed(order_id, `WH-C-${order_id}`));
+    await deliver({
+      id: `WH-R-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: { id: "R1", custom_id: order_id },
+    });
+    await deliver(completed(order_id, `WH-C2-${order_id}`));
+    await deliver({
+      id: `WH-D-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.DENIED",
+      resource: { id: "D1", custom_id: order_id },
+    });
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "refunded", status: "confirmed" });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("releases the hold once on DENIED", async () => {
+    const { product, order_id } = await pendingOrder();
+    const denied = {
+      id: `WH-DENIED-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.DENIED",
+      resource: { id: "D2", custom_id: order_id },
+    };
+    await deliver(denied);
+    await deliver({ ...denied, id: `${denied.id}-again` });
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "failed", status: "cancelled" });
+    expect(await stockOf(product.id)).toBe(10);
+  });
+});
+
+describe("holds", () => {
+  it("releases a hold never captured after 30 minutes, exactly once", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order_id } = (await (await createPaypal(customer, product.id, 4, 59.4)).json()) as {
+      order_id: string;
+    };
+    expect(await stockOf(product.id)).toBe(6);
+
+    offset = 29 * 60_000;
+    expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
+    offset = 31 * 60_000;
+    const [first, second] = await Promise.all([releaseExpiredHolds(ctx.deps), releaseExpiredHolds(ctx.deps)]);
+    expect([...(first ?? []), ...(second ?? [])].filter((id) => id === order_id)).toHaveLength(1);
+    expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await orderOf(order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+  });
+
+  it("refuses to capture a released hold", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as { id: string };
+    paypal.approve(id);
+    offset = 31 * 60_000;
+    await releaseExpiredHolds(ctx.deps);
+    const response = await capture(customer, id);
+    expect(response.status).toBe(409);
+    expect(paypal.orders.get(id)?.status).toBe("APPROVED");
+  });
+});
