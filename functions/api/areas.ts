@@ -15,6 +15,7 @@ export const apiAreas = [
   { name: "accounts", mounts: ["/api/auth", "/api/user"] },
   { name: "orders", mounts: ["/api/orders", "/api/promo"] },
   { name: "payments", mounts: ["/api/paypal-payment"] },
+  { name: "admin", mounts: ["/api/admin"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { openApiRoutes } from "./routes/openapi";
 import { ordersRoutes } from "./routes/orders";
@@ -19,4 +20,5 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/orders": ordersRoutes,
   "/api/promo": promoRoutes,
   "/api/paypal-payment": paypalRoutes,
+  "/api/admin": adminRoutes,
 };

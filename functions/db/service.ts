@@ -24,6 +24,7 @@
  * - idempotency key               $shop#user_id_<id>#key_<key>                     (table)
  * - our order by PayPal order id  $shop#paypal_order_id_<id>                       (table)
  * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
+ * - dashboard counters            $shop#scope_all, $shop#scope_month-YYYY-MM       (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
@@ -37,6 +38,7 @@ import { RateWindowEntity } from "./entities/rate-window";
 import { ResetTokenEntity } from "./entities/reset-token";
 import { SessionEntity } from "./entities/session";
 import { SettingEntity } from "./entities/setting";
+import { StatsEntity } from "./entities/stats";
 import { UserEmailEntity, UserEntity } from "./entities/user";
 
 const entities = {
@@ -57,6 +59,7 @@ const entities = {
   idempotencyKey: IdempotencyKeyEntity,
   paypalLink: PaypalLinkEntity,
   webhookEvent: WebhookEventEntity,
+  stats: StatsEntity,
 };
 
 export function createDb(config: DbConfig) {

@@ -21,7 +21,7 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
   const passwordHash = await hashPassword(input.password);
   const createdAt = deps.clock().toISOString();
   const { canceled } = await deps.db.service.transaction
-    .write(({ user, userEmail }) => [
+    .write(({ user, userEmail, stats }) => [
       userEmail.create({ email, user_id: id }).commit({ response: "all_old" }),
       user
         .create({
@@ -33,6 +33,7 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
           created_at: createdAt,
         })
         .commit(),
+      stats.update({ scope: "all" }).add({ users: 1 }).commit(),
     ])
     .go();
   if (canceled) throw new DomainError("EMAIL_TAKEN");

@@ -55,3 +55,46 @@ export async function createProduct(deps: DataDeps, input: ProductInput): Promis
     .go();
   return toProduct(data);
 }
+
+/** Every product, active or not, for the admin. */
+export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
+  return (await allProductRecords(deps)).map(toProduct);
+}
+
+/** Replaces a product's fields (the admin form sends them all); 404 for an unknown id. */
+export async function updateProduct(deps: DataDeps, id: number, input: ProductInput): Promise<Product> {
+  const parsed = productInputSchema.parse(input);
+  const { price, ...rest } = parsed;
+  try {
+    const { data } = await deps.db.entities.product
+      .patch({ id })
+      .set({ ...rest, price_cents: eurosToCents(price), updated_at: deps.clock().toISOString() })
+      .go({ response: "all_new" });
+    return toProduct(data as ProductRecord);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DomainError("PRODUCT_NOT_FOUND");
+    throw error;
+  }
+}
+
+/** Deletes a product. Orders keep their own copy of its name, image and price. */
+export async function deleteProduct(deps: DataDeps, id: number): Promise<void> {
+  try {
+    await deps.db.entities.product
+      .delete({ id })
+      .where(({ id: attr }, { exists }) => exists(attr))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DomainError("PRODUCT_NOT_FOUND");
+    throw error;
+  }
+}
+
+/** True for a DynamoDB conditional-check failure surfaced through ElectroDB. */
+export function isConditionFailure(error: unknown): boolean {
+  const cause = (error as { cause?: { name?: string } } | null)?.cause;
+  return (
+    cause?.name === "ConditionalCheckFailedException" ||
+    (error as { name?: string })?.name === "ConditionalCheckFailedException"
+  );
+}

@@ -1,5 +1,6 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
+import { colissimoTrackingUrl, isColissimo } from "../../src/domain/order-status";
 import type { Mail } from "../adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */
@@ -101,5 +102,40 @@ ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</st
     subject: `${context.shopName} — Confirmation de votre commande n° ${number}`,
     text,
     html,
+  };
+}
+
+/** "Your order is on its way": carrier, tracking number, and La Poste's tracking link for Colissimo. */
+export function shippedMail(order: Order, context: { shopName: string; siteUrl: string }): Mail {
+  const number = order.order_number;
+  const carrier = order.shipping_company || "notre transporteur";
+  const tracking = order.tracking_number;
+  const link = tracking && isColissimo(order.shipping_company) ? colissimoTrackingUrl(tracking) : null;
+  const lines = [
+    `Bonne nouvelle : votre commande n° ${number} a été expédiée avec ${carrier}.`,
+    ...(tracking ? [`Numéro de suivi : ${tracking}`] : []),
+    ...(link ? [`Suivre sur Colissimo : ${link}`] : []),
+    ...(order.estimated_delivery
+      ? [
+          `Livraison estimée : ${new Date(order.estimated_delivery).toLocaleDateString("fr-FR", {
+            weekday: "long",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+            timeZone: "Europe/Paris",
+          })}`,
+        ]
+      : []),
+    `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
+  ];
+  return {
+    to: order.user.email,
+    subject: `${context.shopName} — Votre commande n° ${number} est en route`,
+    text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
+    html: layout(
+      context.shopName,
+      ["Bonjour,", ...lines],
+      link ? { label: "Suivre sur Colissimo", url: link } : undefined,
+    ),
   };
 }

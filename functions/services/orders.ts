@@ -7,12 +7,14 @@ import type { OrderStatus, PaymentMethod } from "../../src/domain/order-status";
 import { mergeLines, priceOrder, type Totals } from "../../src/domain/pricing";
 import { discountTerms, parisDay, promoRejection } from "../../src/domain/promo";
 import { shippingRuleCents } from "../../src/domain/settings";
+import { orderStatsDelta, parisMonth } from "../../src/domain/stats";
 import { newId } from "../adapters/ids";
 import type { OrderEntity } from "../db/entities/order";
 import type { ProductEntity } from "../db/entities/product";
 import { getAddress } from "./addresses";
 import type { AuthUser } from "./auth";
 import type { DataDeps } from "./deps";
+import { changeOrder } from "./order-changes";
 import { explainCancellation, type TransactionPart } from "./order-transaction";
 import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "./promos";
 import { getSetting } from "./settings";
@@ -219,7 +221,7 @@ export async function placeOrder(
   for (let attempt = 1; ; attempt++) {
     parts.length = 0;
     const { canceled, data } = await deps.db.service.transaction
-      .write(({ product, promo: promoEntity, promoDailyUse, promoUsage, order, idempotencyKey }) => {
+      .write(({ product, promo: promoEntity, promoDailyUse, promoUsage, order, idempotencyKey, stats }) => {
         const items = [];
         for (const line of priced) {
           parts.push({ kind: "stock", productName: line.product.name });
@@ -275,6 +277,14 @@ export async function placeOrder(
         }
         parts.push({ kind: "other" });
         items.push(order.create(record).commit());
+        parts.push({ kind: "other" }, { kind: "other" });
+        items.push(
+          stats.update({ scope: "all" }).add(orderStatsDelta(null, record)).commit(),
+          stats
+            .update({ scope: `month-${parisMonth(now)}` })
+            .add({ orders: 1 })
+            .commit(),
+        );
         if (options.idempotencyKey) {
           parts.push({ kind: "idempotency" });
           items.push(
@@ -337,9 +347,9 @@ export async function getUserOrder(deps: DataDeps, userId: string, id: string): 
 
 /**
  * Gives an order's stock and promo use back and closes it (cancelled; payment failed for a declined or expired
- * PayPal hold). Conditioned on `released_at` not being set, in one transaction with the restock, so whatever
- * calls it (the admin twice at once, the hold job and a webhook) it happens exactly once.
- * Returns false when the order had already been released.
+ * PayPal hold). The order's change is conditioned on its version and on `released_at` not being set, in one
+ * transaction with the restock, so whatever calls it (two admins at once, the hold job and a webhook) the stock
+ * and the promo use come back exactly once. Returns false when there was nothing to release.
  */
 export async function releaseOrder(
   deps: DataDeps,
@@ -350,75 +360,56 @@ export async function releaseOrder(
     onlyIfUnpaid?: boolean;
   } = {},
 ): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
-    if (!order) throw new DomainError("ORDER_NOT_FOUND");
-    if (order.released_at) return false;
-    if (change.onlyIfUnpaid && order.payment_status !== "pending") return false;
+  const { data: current } = await deps.db.entities.order.get({ id: orderId }).go();
+  if (!current) throw new DomainError("ORDER_NOT_FOUND");
+  const products = await loadProducts(
+    deps,
+    current.items.map((item) => item.product_id),
+  );
+  const day = parisDay(new Date(current.created_at));
+  const dailyUse = current.promo_id
+    ? (
+        await deps.db.entities.promoDailyUse
+          .get({ promo_id: current.promo_id, user_id: current.user_id, day })
+          .go()
+      ).data
+    : null;
 
-    const now = deps.clock().toISOString();
-    const products = await loadProducts(
-      deps,
-      order.items.map((item) => item.product_id),
-    );
-    const day = parisDay(new Date(order.created_at));
-    const dailyUse = order.promo_id
-      ? (
-          await deps.db.entities.promoDailyUse
-            .get({ promo_id: order.promo_id, user_id: order.user_id, day })
-            .go()
-        ).data
-      : null;
-
-    const { canceled, data } = await deps.db.service.transaction
-      .write(({ order: orderEntity, product, promo, promoDailyUse, promoUsage }) => [
-        orderEntity
-          .patch({ id: order.id })
-          .set({
-            released_at: now,
-            status: "cancelled",
-            payment_status: change.paymentStatus ?? order.payment_status,
-            updated_at: now,
-          })
-          .append({ status_history: [{ status: "cancelled", at: now }] })
-          .where(({ released_at, payment_status }, { notExists, eq }) =>
-            change.onlyIfUnpaid
-              ? `${notExists(released_at)} AND ${eq(payment_status, "pending")}`
-              : notExists(released_at),
-          )
-          .commit(),
+  const { changed } = await changeOrder(deps, orderId, (order) => {
+    if (order.released_at) return null;
+    if (change.onlyIfUnpaid && order.payment_status !== "pending") return null;
+    const promoId = order.promo_id;
+    return {
+      set: {
+        released_at: deps.clock().toISOString(),
+        status: "cancelled",
+        payment_status: change.paymentStatus ?? order.payment_status,
+      },
+      with: ({ product, promo, promoDailyUse, promoUsage }) => [
         // A product deleted since the order has no stock to get back.
         ...order.items
           .filter((item) => products.has(item.product_id))
           .map((item) => product.patch({ id: item.product_id }).add({ stock: item.quantity }).commit()),
-        ...(order.promo_id
+        ...(promoId
           ? [
-              promo
-                .patch({ id: order.promo_id })
-                .subtract({ usage_count: 1 })
-                .where(({ usage_count }, { gt }) => gt(usage_count, 0))
-                .commit(),
+              promo.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
               promoUsage
-                .delete({ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id })
+                .delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id })
                 .commit(),
               ...(dailyUse && dailyUse.count > 0
                 ? [
                     promoDailyUse
-                      .patch({ promo_id: order.promo_id, user_id: order.user_id, day })
+                      .patch({ promo_id: promoId, user_id: order.user_id, day })
                       .subtract({ count: 1 })
                       .commit(),
                   ]
                 : []),
             ]
           : []),
-      ])
-      .go();
-    if (!canceled) return true;
-    const first = data[0];
-    if (first?.rejected && first.code === "ConditionalCheckFailed") return false; // released meanwhile
-    if (attempt >= MAX_ATTEMPTS) throw new DomainError("CONFLICT");
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
-  }
+      ],
+    };
+  });
+  return changed;
 }
 
 /** PayPal holds (pending payment, no capture) older than this are released. */

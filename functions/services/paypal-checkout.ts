@@ -5,6 +5,7 @@ import { type PaypalCaptureResult, PaypalClient, PaypalError, type WebhookHeader
 import type { AuthUser } from "./auth";
 import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
+import { changeOrder } from "./order-changes";
 import { type OrderRecord, placeOrder, releaseOrder, toOrder } from "./orders";
 import { getSetting } from "./settings";
 
@@ -110,31 +111,23 @@ async function orderForPaypalId(deps: DataDeps, paypalOrderId: string): Promise<
 /** Payment accepted: once, only while the payment is pending and the hold was not released. */
 async function markPaid(
   deps: DataDeps,
-  order: OrderRecord,
+  orderId: string,
   captureId: string,
   payerId?: string,
 ): Promise<boolean> {
-  const now = deps.clock().toISOString();
-  const { canceled } = await deps.db.service.transaction
-    .write(({ order: orderEntity }) => [
-      orderEntity
-        .patch({ id: order.id })
-        .set({
-          payment_status: "completed",
-          status: "confirmed",
-          paypal_capture_id: captureId,
-          ...(payerId && { paypal_payer_id: payerId }),
-          updated_at: now,
-        })
-        .append({ status_history: [{ status: "confirmed", at: now }] })
-        .where(
-          ({ payment_status, released_at }, { eq, notExists }) =>
-            `${eq(payment_status, "pending")} AND ${notExists(released_at)}`,
-        )
-        .commit(),
-    ])
-    .go();
-  return !canceled;
+  const { changed } = await changeOrder(deps, orderId, (order) =>
+    order.payment_status === "pending" && !order.released_at
+      ? {
+          set: {
+            payment_status: "completed",
+            status: order.status === "pending" ? "confirmed" : order.status,
+            paypal_capture_id: captureId,
+            ...(payerId && { paypal_payer_id: payerId }),
+          },
+        }
+      : null,
+  );
+  return changed;
 }
 
 function captureAmountMatches(
@@ -186,13 +179,14 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
   const capture = result.purchase_units[0]?.payments?.captures?.[0];
   const payerId = result.payer?.payer_id;
   if (capture?.status === "COMPLETED" && captureAmountMatches(capture, order)) {
-    if (await markPaid(deps, order, capture.id, payerId))
+    if (await markPaid(deps, order.id, capture.id, payerId))
       await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
   } else if (capture?.status === "PENDING") {
-    await deps.db.entities.order
-      .patch({ id: order.id })
-      .set({ paypal_capture_id: capture.id, ...(payerId && { paypal_payer_id: payerId }) })
-      .go();
+    await changeOrder(deps, order.id, (current) =>
+      current.payment_status === "pending"
+        ? { set: { paypal_capture_id: capture.id, ...(payerId && { paypal_payer_id: payerId }) } }
+        : null,
+    );
   } else if (capture?.status === "COMPLETED") {
     console.error(
       `Order ${order.id}: PayPal captured ${capture.amount.value} ${capture.amount.currency_code}, expected ${order.total_cents} cents EUR`,
@@ -247,7 +241,7 @@ export async function handlePaypalWebhook(
   switch (event.event_type) {
     case "PAYMENT.CAPTURE.COMPLETED":
       if (event.resource.amount && captureAmountMatches({ amount: event.resource.amount }, order)) {
-        if (await markPaid(deps, order, captureId)) {
+        if (await markPaid(deps, order.id, captureId)) {
           await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
         }
         return "applied";
@@ -258,14 +252,10 @@ export async function handlePaypalWebhook(
         ? "applied"
         : "ignored";
     case "PAYMENT.CAPTURE.REFUNDED": {
-      const now = deps.clock().toISOString();
-      await deps.db.entities.order
-        .patch({ id: order.id })
-        .set({ payment_status: "refunded", updated_at: now })
-        .where(({ payment_status }, { ne }) => ne(payment_status, "refunded"))
-        .go()
-        .catch(() => undefined);
-      return "applied";
+      const { changed } = await changeOrder(deps, order.id, (current) =>
+        current.payment_status === "refunded" ? null : { set: { payment_status: "refunded" } },
+      );
+      return changed ? "applied" : "ignored";
     }
     default:
       return "ignored";

@@ -135,3 +135,107 @@ export async function createPromo(deps: DataDeps, input: NewPromo): Promise<Prom
   if (canceled) throw new DomainError("CONFLICT", "Ce code promo existe déjà.");
   return (await getPromo(deps, id)) as PromoRecord;
 }
+
+/** A promo as the admin screens show it: amounts back in euros or percent, nullables as null. */
+export function toAdminPromo(promo: PromoRecord) {
+  return {
+    id: promo.id,
+    code: promo.code,
+    description: promo.description ?? "",
+    discount_type: promo.discount_type,
+    discount_value: promo.discount_value / 100,
+    min_order_amount: centsToEuros(promo.min_order_cents),
+    max_discount_amount: promo.max_discount_cents == null ? null : centsToEuros(promo.max_discount_cents),
+    usage_limit: promo.usage_limit ?? null,
+    usage_count: promo.usage_count,
+    max_uses_per_user: promo.max_uses_per_user,
+    is_active: promo.is_active,
+    starts_at: promo.starts_at,
+    expires_at: promo.expires_at ?? null,
+    created_at: promo.created_at,
+  };
+}
+
+export async function listPromos(deps: DataDeps) {
+  const { data } = await deps.db.entities.promo.query.all({}).go({ order: "desc", pages: "all" });
+  return data.map(toAdminPromo);
+}
+
+/**
+ * Edits a promo. A new code swaps its uniqueness item in the same transaction (409 when taken); usage_count is
+ * never taken from the form.
+ */
+export async function updatePromo(
+  deps: DataDeps,
+  id: string,
+  input: Omit<NewPromo, "is_active"> & { is_active: boolean },
+) {
+  const current = await getPromo(deps, id);
+  if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  const code = normalizePromoCode(input.code);
+  const now = deps.clock().toISOString();
+  const { canceled, data } = await deps.db.service.transaction
+    .write(({ promo, promoCode }) => [
+      promo
+        .patch({ id })
+        .set({
+          code,
+          description: input.description ?? "",
+          discount_type: input.discount_type,
+          discount_value: input.discount_value,
+          min_order_cents: input.min_order_cents ?? 0,
+          max_uses_per_user: input.max_uses_per_user ?? 1,
+          is_active: input.is_active,
+          starts_at: input.starts_at ?? current.starts_at,
+          updated_at: now,
+          ...(input.max_discount_cents != null && { max_discount_cents: input.max_discount_cents }),
+          ...(input.usage_limit != null && { usage_limit: input.usage_limit }),
+          ...(input.expires_at != null && { expires_at: input.expires_at }),
+        })
+        .remove([
+          ...(input.max_discount_cents == null ? (["max_discount_cents"] as const) : []),
+          ...(input.usage_limit == null ? (["usage_limit"] as const) : []),
+          ...(input.expires_at == null ? (["expires_at"] as const) : []),
+        ])
+        .commit(),
+      ...(code !== current.code
+        ? [
+            promoCode.create({ code, promo_id: id }).commit(),
+            promoCode.delete({ code: current.code }).commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) {
+    const codeTaken = (data as readonly { rejected: boolean }[])[1]?.rejected;
+    throw new DomainError("CONFLICT", codeTaken ? "Ce code promo existe déjà." : undefined);
+  }
+  return toAdminPromo((await getPromo(deps, id)) as PromoRecord);
+}
+
+/** Deletes a promo and frees its code. Orders keep the code and the discount they got. */
+export async function deletePromo(deps: DataDeps, id: string): Promise<void> {
+  const current = await getPromo(deps, id);
+  if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  await deps.db.service.transaction
+    .write(({ promo, promoCode }) => [
+      promo.delete({ id }).commit(),
+      promoCode.delete({ code: current.code }).commit(),
+    ])
+    .go();
+}
+
+/** The usage history: who, how much they saved, on which order, when (newest first). */
+export async function promoUsageHistory(deps: DataDeps, id: string) {
+  if (!(await getPromo(deps, id))) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  const { data } = await deps.db.entities.promoUsage.query
+    .byPromo({ promo_id: id })
+    .go({ order: "desc", pages: "all" });
+  return data.map((usage) => ({
+    id: `${usage.promo_id}-${usage.order_id}`,
+    user_id: usage.user_id,
+    discount_amount: centsToEuros(usage.discount_cents),
+    order_id: usage.order_id,
+    used_at: usage.used_at,
+  }));
+}

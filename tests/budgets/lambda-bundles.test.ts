@@ -19,7 +19,10 @@ const KiB = 1024;
  * fixed ~335 KiB (ElectroDB 194 with jsonschema 30, zod 105, Hono 34): the budget leaves ~115 KiB of own code.
  */
 const defaultBudget = 450 * KiB;
-const budgets: Partial<Record<string, number>> = {};
+const budgets: Partial<Record<string, number>> = {
+  // The OpenAPI document describes every route, so it imports every route module's schemas; rarely called.
+  docs: 500 * KiB,
+};
 
 let outdir = "";
 beforeAll(async () => {

@@ -147,6 +147,11 @@ describe("API conventions", () => {
     expect((await api("/api/products")).headers.get("cache-control")).toBe("no-store");
   });
 
+  it("lets a bodiless DELETE through, as browsers send it (no Content-Type, no Content-Length)", async () => {
+    const response = await api("/api/user/addresses/01J00000000000000000000000", { method: "DELETE" });
+    expect(response.status).toBe(401);
+  });
+
   it("refuses a state-changing call that is not JSON", async () => {
     const response = await api("/api/products", {
       method: "POST",

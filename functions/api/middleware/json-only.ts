@@ -9,8 +9,11 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export const jsonOnly = createMiddleware(async (c, next) => {
   if (STATE_CHANGING.has(c.req.method)) {
-    const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+    // A browser's bodiless DELETE or POST sends no Content-Length and no Content-Type: nothing to check.
+    const length = c.req.header("content-length");
     const type = c.req.header("content-type") ?? "";
+    const hasBody =
+      length !== undefined ? length !== "0" : Boolean(c.req.header("transfer-encoding") || type);
     if (hasBody && !/^application\/json\b/i.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE");
   }
   await next();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
+import { adminDocs } from "./admin";
 import { authDocs } from "./auth";
 import { ordersDocs } from "./orders";
 import { paypalDocs } from "./paypal";
@@ -18,6 +19,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...ordersDocs,
   ...promoDocs,
   ...paypalDocs,
+  ...adminDocs,
   openApiDoc(),
 ];
 

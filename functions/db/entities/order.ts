@@ -61,6 +61,8 @@ export const OrderEntity = new Entity({
     paypal_capture_attempt: { type: "number" },
     /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
     released_at: { type: "string" },
+    /** Incremented by every change; each change is conditioned on the version it was computed from. */
+    version: { type: "number", default: 0 },
     shipping_company: { type: "string" },
     tracking_number: { type: "string" },
     estimated_delivery: { type: "string" },

@@ -1,0 +1,8 @@
+import { handle } from "hono/aws-lambda";
+import { createAreaApp } from "../app";
+import { depsFromEnv } from "../deps";
+import { adminRoutes } from "../routes/admin";
+
+/** Lambda "admin": the owner's panel, every route behind the admin guard. */
+export const app = createAreaApp("admin", { "/api/admin": adminRoutes }, depsFromEnv);
+export const handler = handle(app);

@@ -1,0 +1,238 @@
+import { Hono } from "hono";
+import * as z from "zod";
+import {
+  adminOrderUpdateSchema,
+  adminProductSchema,
+  adminPromoSchema,
+  pageQuerySchema,
+  promoAmounts,
+} from "../../../src/domain/admin";
+import { orderSchema } from "../../../src/domain/order";
+import { productIdParamSchema, productSchema } from "../../../src/domain/product";
+import { settingKeys, settingSchemas } from "../../../src/domain/settings";
+import {
+  adminSettings,
+  adminStats,
+  listOrders,
+  listUsers,
+  saveSetting,
+  updateOrder,
+  userDetails,
+  userSummary,
+} from "../../services/admin";
+import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../../services/catalog";
+import {
+  createPromo,
+  deletePromo,
+  listPromos,
+  promoUsageHistory,
+  toAdminPromo,
+  updatePromo,
+} from "../../services/promos";
+import type { AppEnv } from "../env";
+import { requireAdmin } from "../middleware/admin";
+import { withSession } from "../middleware/session";
+import { validate } from "../middleware/validate";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+
+const idParam = z.object({ id: z.string().min(1).max(40) });
+const settingKeyParam = z.object({ key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu.") });
+const settingBody = z.object({ value: z.record(z.string(), z.unknown()) });
+
+function promoInput(input: z.output<typeof adminPromoSchema>) {
+  return { ...input, ...promoAmounts(input) };
+}
+
+/**
+ * The admin area. `/check` answers anyone (false when anonymous); every other route is behind the one guard
+ * registered right after it, so a route added later is guarded too (tests/integration/admin-guard.test.ts).
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(withSession)
+  .get("/check", (c) => c.json({ isAdmin: Boolean(c.var.auth?.user.is_admin) }))
+  .use("*", requireAdmin)
+  .get("/stats", async (c) => c.json(await adminStats(c.var.deps)))
+  .get("/users", validate("query", pageQuerySchema), async (c) =>
+    c.json(await listUsers(c.var.deps, c.req.valid("query"))),
+  )
+  .get("/users/:id", validate("param", idParam), async (c) =>
+    c.json(await userDetails(c.var.deps, c.req.valid("param").id)),
+  )
+  .get("/users/:id/summary", validate("param", idParam), async (c) =>
+    c.json(await userSummary(c.var.deps, c.req.valid("param").id)),
+  )
+  .get("/products", async (c) => c.json(await listAllProducts(c.var.deps)))
+  .post("/products", validate("json", adminProductSchema), async (c) =>
+    c.json(await createProduct(c.var.deps, c.req.valid("json")), 201),
+  )
+  .put(
+    "/products/:id",
+    validate("param", productIdParamSchema),
+    validate("json", adminProductSchema),
+    async (c) => c.json(await updateProduct(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/products/:id", validate("param", productIdParamSchema), async (c) => {
+    await deleteProduct(c.var.deps, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
+  .get("/orders", validate("query", pageQuerySchema), async (c) =>
+    c.json(await listOrders(c.var.deps, c.req.valid("query"))),
+  )
+  .put("/orders/:id", validate("param", idParam), validate("json", adminOrderUpdateSchema), async (c) =>
+    c.json(await updateOrder(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .get("/promo", async (c) => c.json(await listPromos(c.var.deps)))
+  .post("/promo", validate("json", adminPromoSchema), async (c) =>
+    c.json(toAdminPromo(await createPromo(c.var.deps, promoInput(c.req.valid("json")))), 201),
+  )
+  .put("/promo/:id", validate("param", idParam), validate("json", adminPromoSchema), async (c) =>
+    c.json(await updatePromo(c.var.deps, c.req.valid("param").id, promoInput(c.req.valid("json")))),
+  )
+  .delete("/promo/:id", validate("param", idParam), async (c) => {
+    await deletePromo(c.var.deps, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
+  .get("/promo/:id/usage", validate("param", idParam), async (c) =>
+    c.json(await promoUsageHistory(c.var.deps, c.req.valid("param").id)),
+  )
+  .get("/settings", async (c) => c.json(await adminSettings(c.var.deps)))
+  .put("/settings/:key", validate("param", settingKeyParam), validate("json", settingBody), async (c) => {
+    const key = c.req.valid("param").key as (typeof settingKeys)[number];
+    return c.json(await saveSetting(c.var.deps, key, c.req.valid("json").value));
+  });
+
+const guarded = {
+  401: { description: "Non connecté", schema: errorResponseSchema },
+  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+};
+const invalid = { 400: { description: "Champs invalides", schema: errorResponseSchema } };
+const notFound = { 404: { description: "Introuvable", schema: errorResponseSchema } };
+const doc = (
+  method: RouteDoc["method"],
+  path: string,
+  summary: string,
+  ok: RouteDoc["responses"][number],
+  extra: Partial<RouteDoc> = {},
+  status = 200,
+): RouteDoc => {
+  const responses: RouteDoc["responses"] = { [status]: ok, ...guarded };
+  if (extra.body || extra.params) Object.assign(responses, invalid);
+  if (extra.params) Object.assign(responses, notFound);
+  return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
+};
+const promoSchema = z.object({ id: z.string(), code: z.string(), usage_count: z.number() }).loose();
+const page = (name: string, item: z.ZodType) =>
+  z.object({ [name]: z.array(item), next_cursor: z.string().nullable() });
+const userSchema = z.object({ id: z.string(), email: z.string(), full_name: z.string() }).loose();
+
+export const adminDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/admin/check",
+    tag: "Administration",
+    summary: "L'appelant est-il administrateur ? (répond à tous, false si anonyme)",
+    responses: { 200: { description: "Réponse", schema: z.object({ isAdmin: z.boolean() }) } },
+  },
+  doc("get", "/stats", "Statistiques du tableau de bord", { description: "Chiffres" }),
+  doc(
+    "get",
+    "/users",
+    "Clients, du plus récent au plus ancien",
+    { description: "Page", schema: page("users", userSchema) },
+    { query: pageQuerySchema },
+  ),
+  doc(
+    "get",
+    "/users/{id}",
+    "Profil et adresses d'un client",
+    { description: "Client", schema: userSchema },
+    { params: idParam },
+  ),
+  doc(
+    "get",
+    "/users/{id}/summary",
+    "Identité d'un client (historique des codes promo)",
+    { description: "Client", schema: userSchema },
+    { params: idParam },
+  ),
+  doc("get", "/products", "Tous les produits, actifs ou non", {
+    description: "Produits",
+    schema: z.array(productSchema),
+  }),
+  doc(
+    "post",
+    "/products",
+    "Créer un produit",
+    { description: "Produit créé", schema: productSchema },
+    { body: adminProductSchema },
+    201,
+  ),
+  doc(
+    "put",
+    "/products/{id}",
+    "Modifier un produit",
+    { description: "Produit", schema: productSchema },
+    { params: productIdParamSchema, body: adminProductSchema },
+  ),
+  doc(
+    "delete",
+    "/products/{id}",
+    "Supprimer un produit",
+    { description: "Supprimé" },
+    { params: productIdParamSchema },
+    204,
+  ),
+  doc(
+    "get",
+    "/orders",
+    "Commandes, de la plus récente à la plus ancienne",
+    { description: "Page", schema: page("orders", orderSchema) },
+    { query: pageQuerySchema },
+  ),
+  doc(
+    "put",
+    "/orders/{id}",
+    "Statut, paiement et expédition d'une commande (annulation : stock rendu une fois)",
+    { description: "Commande", schema: orderSchema },
+    { params: idParam, body: adminOrderUpdateSchema },
+  ),
+  doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
+  doc(
+    "post",
+    "/promo",
+    "Créer un code promo (code unique, en majuscules)",
+    { description: "Code créé", schema: promoSchema },
+    { body: adminPromoSchema },
+    201,
+  ),
+  doc(
+    "put",
+    "/promo/{id}",
+    "Modifier un code promo",
+    { description: "Code", schema: promoSchema },
+    { params: idParam, body: adminPromoSchema },
+  ),
+  doc(
+    "delete",
+    "/promo/{id}",
+    "Supprimer un code promo",
+    { description: "Supprimé" },
+    { params: idParam },
+    204,
+  ),
+  doc(
+    "get",
+    "/promo/{id}/usage",
+    "Historique d'utilisation d'un code",
+    { description: "Utilisations" },
+    { params: idParam },
+  ),
+  doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
+  doc(
+    "put",
+    "/settings/{key}",
+    `Enregistrer un réglage (${Object.keys(settingSchemas).join(", ")})`,
+    { description: "Réglage enregistré" },
+    { params: settingKeyParam, body: settingBody },
+  ),
+];

@@ -1,0 +1,162 @@
+import type { AdminOrderUpdate } from "../../src/domain/admin";
+import { SECRET_MASK } from "../../src/domain/admin";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros } from "../../src/domain/money";
+import {
+  type MaintenanceSetting,
+  type SettingKey,
+  type SettingValue,
+  settingKeys,
+  settingSchemas,
+} from "../../src/domain/settings";
+import { averageOrderCents, parisMonth } from "../../src/domain/stats";
+import { clearPaypalTokens } from "../adapters/paypal";
+import { listAddresses } from "./addresses";
+import { getUser, toSessionUser } from "./auth";
+import type { DataDeps, Deps } from "./deps";
+import { shippedMail } from "./mails";
+import { changeOrder, type OrderFields } from "./order-changes";
+import { releaseOrder, toOrder } from "./orders";
+import { getSetting, putSetting } from "./settings";
+
+/** Opaque paging cursor (ElectroDB's) passed through as is. */
+export interface Page {
+  limit: number;
+  cursor?: string;
+}
+
+/** Dashboard figures (spec's admin stats), from the counters kept on every write: a few reads, no scan. */
+export async function adminStats(deps: DataDeps) {
+  const month = `month-${parisMonth(deps.clock())}`;
+  const [all, thisMonth, products] = await Promise.all([
+    deps.db.entities.stats.get({ scope: "all" }).go(),
+    deps.db.entities.stats.get({ scope: month }).go(),
+    deps.db.entities.product.query.byId({}).go({ pages: "all", attributes: ["id"] }),
+  ]);
+  const counters: Partial<NonNullable<typeof all.data>> = all.data ?? {};
+  const revenue = counters.revenue_cents ?? 0;
+  const paid = counters.paid_orders ?? 0;
+  return {
+    totalUsers: counters.users ?? 0,
+    totalProducts: products.data.length,
+    totalOrders: counters.orders ?? 0,
+    totalRevenue: centsToEuros(revenue),
+    ordersThisMonth: thisMonth.data?.orders ?? 0,
+    averageOrderValue: centsToEuros(averageOrderCents(revenue, paid)),
+    pendingOrders: counters.pending_orders ?? 0,
+    completedOrders: counters.delivered_orders ?? 0,
+  };
+}
+
+export async function listUsers(deps: DataDeps, page: Page) {
+  const result = await deps.db.entities.user.query
+    .all({})
+    .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null });
+  return { users: result.data.map(toSessionUser), next_cursor: result.cursor };
+}
+
+export async function userDetails(deps: DataDeps, id: string) {
+  const user = await getUser(deps, id);
+  if (!user) throw new DomainError("NOT_FOUND", "Utilisateur introuvable.");
+  return { ...toSessionUser(user), addresses: await listAddresses(deps, id) };
+}
+
+export async function userSummary(deps: DataDeps, id: string) {
+  const user = await getUser(deps, id);
+  if (!user) throw new DomainError("NOT_FOUND", "Utilisateur introuvable.");
+  return { id: user.id, email: user.email, full_name: user.full_name ?? "" };
+}
+
+export async function listOrders(deps: DataDeps, page: Page) {
+  const result = await deps.db.entities.order.query
+    .all({})
+    .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null });
+  return { orders: result.data.map(toOrder), next_cursor: result.cursor };
+}
+
+const blankToUndefined = (value: string | null | undefined) => (value === null ? "" : value);
+
+/**
+ * The admin's order edit. Cancelling gives the stock and promo use back exactly once (releaseOrder); every
+ * status change goes to the history; marking it shipped mails the customer the carrier and tracking number.
+ */
+export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
+  if (update.status === "cancelled") {
+    await releaseOrder(deps, id, update.payment_status ? { paymentStatus: update.payment_status } : {});
+  }
+  let shippedNow = false;
+  const { order } = await changeOrder(deps, id, (current) => {
+    const set: OrderFields = {};
+    if (update.status && update.status !== "cancelled" && update.status !== current.status) {
+      if (current.status === "cancelled") {
+        throw new DomainError(
+          "CONFLICT",
+          "Une commande annulée ne peut pas être rouverte : son stock a été rendu.",
+        );
+      }
+      set.status = update.status;
+    }
+    if (update.payment_status && update.payment_status !== current.payment_status)
+      set.payment_status = update.payment_status;
+    for (const field of [
+      "shipping_company",
+      "tracking_number",
+      "estimated_delivery",
+      "shipping_notes",
+    ] as const) {
+      const value = blankToUndefined(update[field]);
+      if (value !== undefined && value !== (current[field] ?? "")) set[field] = value;
+    }
+    shippedNow = set.status === "shipped";
+    return Object.keys(set).length ? { set } : null;
+  });
+  if (shippedNow) {
+    const company = await getSetting(deps, "company_info");
+    try {
+      await deps.mailer.send(shippedMail(toOrder(order), { shopName: company.name, siteUrl: deps.siteUrl }));
+    } catch (error) {
+      console.error(`Order ${id}: the shipping mail could not be sent`, error);
+    }
+  }
+  return toOrder(order);
+}
+
+/** Settings rows for the admin, the PayPal secret masked. */
+export async function adminSettings(deps: DataDeps) {
+  return Promise.all(
+    settingKeys.map(async (key) => {
+      const value = await getSetting(deps, key);
+      if (key === "payment_paypal") {
+        const paypal = value as SettingValue<"payment_paypal">;
+        return {
+          setting_key: key,
+          setting_value: { ...paypal, client_secret: paypal.client_secret ? SECRET_MASK : "" },
+        };
+      }
+      return { setting_key: key, setting_value: value };
+    }),
+  );
+}
+
+/**
+ * Saves one setting, checked by its key's schema. Sending the masked PayPal secret back keeps the stored one;
+ * saving maintenance computes when its countdown ends.
+ */
+export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown) {
+  let value = raw as Record<string, unknown>;
+  if (key === "payment_paypal" && value?.client_secret === SECRET_MASK) {
+    value = { ...value, client_secret: (await getSetting(deps, "payment_paypal")).client_secret };
+  }
+  if (key === "maintenance") {
+    const input = value as Partial<MaintenanceSetting>;
+    const minutes = (input.countdown_hours ?? 0) * 60 + (input.countdown_minutes ?? 0);
+    value = {
+      ...value,
+      ends_at: input.enabled ? new Date(deps.clock().getTime() + minutes * 60_000).toISOString() : null,
+    };
+  }
+  const parsed = settingSchemas[key].parse({ ...(await getSetting(deps, key)), ...value });
+  await putSetting(deps, key, parsed as SettingValue<typeof key>);
+  if (key === "payment_paypal") clearPaypalTokens();
+  return (await adminSettings(deps)).find((row) => row.setting_key === key);
+}

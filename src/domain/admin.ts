@@ -1,0 +1,93 @@
+import * as z from "zod";
+import { eurosToCents } from "./money";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-status";
+import { productInputSchema } from "./product";
+import { normalizePromoCode } from "./promo";
+import { maintenanceSettingSchema } from "./settings";
+
+/** Admin product form (spec): blank benefit lines are dropped; the rest is the product's own schema. */
+export const adminProductSchema = productInputSchema.extend({
+  name: z.string().trim().min(1, "Le nom est obligatoire.").max(120),
+  price: z.number({ error: "Le prix est obligatoire." }).nonnegative().max(10_000),
+  weight: z.string().trim().min(1, "Le poids est obligatoire.").max(40),
+  description: z.string().trim().min(1, "La description courte est obligatoire.").max(500),
+  stock: z.number().int("Le stock doit être un nombre entier.").min(0).max(1_000_000),
+  low_stock_threshold: z.number().int().min(0).max(1_000_000),
+  benefits: z
+    .array(z.string().max(200))
+    .max(30)
+    .transform((lines) => lines.map((line) => line.trim()).filter(Boolean)),
+  long_description: z.string().trim().max(5000).default(""),
+  category: z.string().trim().max(60).default("Savons"),
+  ingredients: z.string().trim().max(2000).default(""),
+  usage: z.string().trim().max(2000).default(""),
+});
+export type AdminProductInput = z.output<typeof adminProductSchema>;
+
+const euros = z.number().nonnegative().max(1_000_000);
+
+/** Admin promo form (spec section 5); amounts in euros or percent, stored in hundredths. */
+export const adminPromoSchema = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(1, "Le code est obligatoire.")
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, "Lettres, chiffres, - et _ uniquement.")
+      .transform(normalizePromoCode),
+    description: z.string().trim().max(300).default(""),
+    discount_type: z.enum(["percentage", "fixed_amount"]),
+    discount_value: euros.refine((v) => v > 0, "La réduction doit être positive."),
+    min_order_amount: euros.default(0),
+    max_discount_amount: euros.nullable().default(null),
+    usage_limit: z.number().int().min(1).nullable().default(null),
+    max_uses_per_user: z.number().int().min(1).default(1),
+    is_active: z.boolean().default(true),
+    starts_at: z.iso.datetime({ offset: true }),
+    expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .superRefine((promo, ctx) => {
+    if (promo.discount_type === "percentage" && promo.discount_value > 100) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["discount_value"],
+        message: "Un pourcentage ne dépasse pas 100.",
+      });
+    }
+    if (promo.expires_at && Date.parse(promo.expires_at) <= Date.parse(promo.starts_at)) {
+      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "L'expiration doit suivre le début." });
+    }
+  });
+export type AdminPromoInput = z.output<typeof adminPromoSchema>;
+
+/** The stored form of a promo's amounts: hundredths of a percent or cents. */
+export function promoAmounts(input: AdminPromoInput) {
+  return {
+    discount_value: eurosToCents(input.discount_value),
+    min_order_cents: eurosToCents(input.min_order_amount),
+    max_discount_cents: input.max_discount_amount === null ? null : eurosToCents(input.max_discount_amount),
+  };
+}
+
+/** The admin's order edit (spec: status, carrier, tracking number, estimated delivery, notes; api.md: payment). */
+export const adminOrderUpdateSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  shipping_company: z.string().trim().max(60).nullish(),
+  tracking_number: z.string().trim().max(60).nullish(),
+  estimated_delivery: z.iso.date().or(z.literal("")).nullish(),
+  shipping_notes: z.string().trim().max(500).nullish(),
+});
+export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
+
+/** The maintenance form: the server computes `ends_at` from the countdown when it is saved. */
+export const maintenanceInputSchema = maintenanceSettingSchema.omit({ ends_at: true });
+
+/** What the admin sees instead of a stored secret; sending it back keeps the secret unchanged. */
+export const SECRET_MASK = "••••••••";
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(2000).optional(),
+});

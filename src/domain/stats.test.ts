@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { averageOrderCents, isZeroDelta, orderStatsDelta, parisMonth } from "./stats";
+
+const pending = { status: "pending", payment_status: "pending", total_cents: 2070 };
+const paid = { status: "confirmed", payment_status: "completed", total_cents: 2070 };
+const zero = { orders: 0, pending_orders: 0, delivered_orders: 0, paid_orders: 0, revenue_cents: 0 };
+
+describe("orderStatsDelta", () => {
+  it.each([
+    ["a new bank-transfer order", null, pending, { ...zero, orders: 1, pending_orders: 1 }],
+    ["a PayPal capture", pending, paid, { ...zero, pending_orders: -1, paid_orders: 1, revenue_cents: 2070 }],
+    ["delivery", paid, { ...paid, status: "delivered" }, { ...zero, delivered_orders: 1 }],
+    [
+      "an unpaid order cancelled",
+      pending,
+      { ...pending, status: "cancelled", payment_status: "failed" },
+      { ...zero, pending_orders: -1 },
+    ],
+    [
+      "a refund",
+      paid,
+      { ...paid, payment_status: "refunded" },
+      { ...zero, paid_orders: -1, revenue_cents: -2070 },
+    ],
+    ["a shipping-notes edit", paid, paid, zero],
+  ] as const)("%s", (_, before, after, delta) => {
+    expect(orderStatsDelta(before, after)).toEqual(delta);
+  });
+
+  it("sums back to the final state over any sequence of changes", () => {
+    const states = [null, pending, paid, { ...paid, status: "shipped" }, { ...paid, status: "delivered" }];
+    const total = { ...zero };
+    for (let i = 1; i < states.length; i++) {
+      const delta = orderStatsDelta(states[i - 1] ?? null, states[i] ?? null);
+      for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += delta[key];
+    }
+    expect(total).toEqual(orderStatsDelta(null, states.at(-1) ?? null));
+    expect(isZeroDelta(orderStatsDelta(paid, paid))).toBe(true);
+  });
+});
+
+describe("parisMonth and averages", () => {
+  it.each([
+    ["2026-11-30T22:59:59Z", "2026-11"],
+    ["2026-11-30T23:00:00Z", "2026-12"],
+  ])("%s is in %s in Paris", (iso, month) => {
+    expect(parisMonth(new Date(iso))).toBe(month);
+  });
+  it("averages paid orders", () => {
+    expect(averageOrderCents(10_000, 3)).toBe(3333);
+    expect(averageOrderCents(0, 0)).toBe(0);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The admin dashboard's figures (api.md "Admin"): kept up to date on every order write instead of being
+ * counted on each page view. Every write that changes an order adds `orderStatsDelta(before, after)` to the
+ * counters in the same transaction, conditioned on the order's state it was computed from.
+ */
+export interface OrderFacts {
+  status: string;
+  payment_status: string;
+  total_cents: number;
+}
+
+export interface StatsDelta {
+  orders: number;
+  pending_orders: number;
+  delivered_orders: number;
+  paid_orders: number;
+  revenue_cents: number;
+}
+
+const indicator = (condition: boolean | undefined) => (condition ? 1 : 0);
+
+/** How the counters change when an order goes from `before` (null: new) to `after` (null: deleted). */
+export function orderStatsDelta(before: OrderFacts | null, after: OrderFacts | null): StatsDelta {
+  const paid = (order: OrderFacts | null) => indicator(order?.payment_status === "completed");
+  return {
+    orders: indicator(after !== null) - indicator(before !== null),
+    pending_orders: indicator(after?.status === "pending") - indicator(before?.status === "pending"),
+    delivered_orders: indicator(after?.status === "delivered") - indicator(before?.status === "delivered"),
+    paid_orders: paid(after) - paid(before),
+    revenue_cents: paid(after) * (after?.total_cents ?? 0) - paid(before) * (before?.total_cents ?? 0),
+  };
+}
+
+export function isZeroDelta(delta: StatsDelta): boolean {
+  return Object.values(delta).every((value) => value === 0);
+}
+
+/** The Paris calendar month of a date ("2026-11"), the unit of ordersThisMonth. */
+export function parisMonth(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit" })
+    .format(date)
+    .slice(0, 7);
+}
+
+/** Average order value over paid orders, in cents (0 when none). */
+export function averageOrderCents(revenueCents: number, paidOrders: number): number {
+  return paidOrders > 0 ? Math.round(revenueCents / paidOrders) : 0;
+}

@@ -1,0 +1,157 @@
+import { type FormEvent, useId, useState } from "react";
+import { ADDRESS_COUNTRIES, type AddressFormValues, isAddressCountry } from "../../domain/address-forms";
+import { inputClass, Notice, PhoneField, TextField } from "../ui/fields";
+
+interface Props {
+  title: string;
+  initial: AddressFormValues;
+  submitLabel: string;
+  /** Sends the form; the book shows `error` and `fields` when it fails. */
+  onSubmit: (values: AddressFormValues) => Promise<void>;
+  onCancel: () => void;
+  error: string | null;
+  fields: Readonly<Record<string, string>>;
+}
+
+/** Add or edit an address (spec 5: line 2 optional, the rest required; phone in pairs after +33). */
+export function AddressForm({ title, initial, submitLabel, onSubmit, onCancel, error, fields }: Props) {
+  const [values, setValues] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const countryId = useId();
+  const set = (name: keyof AddressFormValues) => (value: string) => setValues({ ...values, [name]: value });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      className="rounded-xl border border-olive-200 bg-olive-50/50 p-4 sm:p-6"
+    >
+      <h3 id={titleId} className="font-serif text-xl font-semibold text-olive-900">
+        {title}
+      </h3>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Prénom"
+          name="first_name"
+          autoComplete="given-name"
+          required
+          maxLength={80}
+          value={values.first_name}
+          onValue={set("first_name")}
+          error={fields.first_name}
+        />
+        <TextField
+          label="Nom"
+          name="last_name"
+          autoComplete="family-name"
+          required
+          maxLength={80}
+          value={values.last_name}
+          onValue={set("last_name")}
+          error={fields.last_name}
+        />
+        <div className="sm:col-span-2">
+          <PhoneField
+            label="Téléphone"
+            name="phone"
+            required
+            value={values.phone}
+            onValue={set("phone")}
+            error={fields.phone}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="Adresse"
+            name="address_line1"
+            autoComplete="address-line1"
+            required
+            maxLength={200}
+            value={values.address_line1}
+            onValue={set("address_line1")}
+            error={fields.address_line1}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="Complément d'adresse (facultatif)"
+            name="address_line2"
+            autoComplete="address-line2"
+            maxLength={200}
+            value={values.address_line2}
+            onValue={set("address_line2")}
+            error={fields.address_line2}
+          />
+        </div>
+        <TextField
+          label="Code postal"
+          name="postal_code"
+          autoComplete="postal-code"
+          required
+          maxLength={10}
+          value={values.postal_code}
+          onValue={set("postal_code")}
+          error={fields.postal_code}
+        />
+        <TextField
+          label="Ville"
+          name="city"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          value={values.city}
+          onValue={set("city")}
+          error={fields.city}
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor={countryId} className="mb-1 block text-sm font-semibold text-ink">
+            Pays
+          </label>
+          <select
+            id={countryId}
+            name="country"
+            autoComplete="country-name"
+            value={values.country}
+            onChange={(event) => {
+              if (isAddressCountry(event.target.value)) setValues({ ...values, country: event.target.value });
+            }}
+            aria-invalid={fields.country ? true : undefined}
+            className={inputClass}
+          >
+            {ADDRESS_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+          {fields.country && <p className="mt-1 text-sm font-medium text-alert">{fields.country}</p>}
+        </div>
+      </div>
+      {error && (
+        <div className="mt-4">
+          <Notice kind="error">{error}</Notice>
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="submit" className="btn btn-primary px-6" disabled={busy} aria-busy={busy}>
+          {busy ? "Enregistrement..." : submitLabel}
+        </button>
+        <button type="button" className="btn btn-secondary px-6" onClick={onCancel}>
+          Annuler
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { passwordChangeError, passwordMessages } from "../../domain/account-forms";
+import { changePassword } from "../../lib/account-client";
+import { errorMessage, fieldErrors } from "../../lib/api-client";
+import { handleUnauthenticated } from "../../stores/session";
+import { Notice, PasswordField } from "../ui/fields";
+import { Card } from "./Card";
+
+/** The success message disappears after 5 s (spec 4, 9). */
+const SUCCESS_VISIBLE_MS = 5000;
+
+const empty = { currentPassword: "", newPassword: "", confirmation: "" };
+
+/** Password change panel of the profile (spec 5 messages, checked before the call). */
+export function PasswordPanel() {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(empty);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [success, setSuccess] = useState(false);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => setSuccess(false), SUCCESS_VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
+  function close() {
+    setOpen(false);
+    setValues(empty);
+    setError(null);
+    setFields({});
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFields({});
+    const invalid = passwordChangeError(values);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await changePassword(values.currentPassword, values.newPassword);
+      close();
+      setSuccess(true);
+    } catch (failure) {
+      if (handleUnauthenticated(failure)) return;
+      setFields(fieldErrors(failure));
+      setError(errorMessage(failure, passwordMessages.changeFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (name: keyof typeof empty) => (value: string) => setValues({ ...values, [name]: value });
+
+  return (
+    <Card
+      title="Mot de passe"
+      action={
+        !open && (
+          <button
+            type="button"
+            className="btn btn-secondary px-5"
+            onClick={() => {
+              setSuccess(false);
+              setOpen(true);
+            }}
+          >
+            Changer le mot de passe
+          </button>
+        )
+      }
+    >
+      {open ? (
+        <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+          <PasswordField
+            label="Mot de passe actuel"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={values.currentPassword}
+            onValue={set("currentPassword")}
+            error={fields.currentPassword}
+          />
+          <PasswordField
+            label="Nouveau mot de passe"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            value={values.newPassword}
+            onValue={set("newPassword")}
+            error={fields.newPassword}
+          />
+          <PasswordField
+            label="Confirmer le nouveau mot de passe"
+            name="confirmation"
+            autoComplete="new-password"
+            required
+            value={values.confirmation}
+            onValue={set("confirmation")}
+          />
+          {error && <Notice kind="error">{error}</Notice>}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn btn-primary px-6" disabled={busy} aria-busy={busy}>
+              {busy ? "Modification..." : "Modifier le mot de passe"}
+            </button>
+            <button type="button" className="btn btn-secondary px-6" onClick={close}>
+              Annuler
+            </button>
+          </div>
+        </form>
+      ) : success ? (
+        <Notice kind="success">{passwordMessages.changeSuccess}</Notice>
+      ) : (
+        <p className="text-ink-soft">Choisissez un mot de passe d'au moins 6 caractères.</p>
+      )}
+    </Card>
+  );
+}

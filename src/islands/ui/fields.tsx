@@ -1,0 +1,162 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/phone";
+
+/**
+ * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands
+ * themselves: each island renders them. A field's message sits under it and is tied to it for screen readers.
+ */
+export const inputClass =
+  "block w-full min-w-0 rounded-lg border border-cream-300 bg-white px-3 py-2.5 text-ink shadow-xs placeholder:text-ink-soft/70 aria-invalid:border-alert disabled:bg-cream-100 disabled:text-ink-soft";
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "onChange" | "value"> & {
+  value: string;
+  onValue: (value: string) => void;
+};
+
+interface FieldProps {
+  label: string;
+  /** Message of a failed check, shown under the field. */
+  error?: string;
+  hint?: ReactNode;
+}
+
+interface FrameProps extends FieldProps {
+  id: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, error, hint, children }: FrameProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, { error, hint }: Omit<FieldProps, "label">): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+export function TextField({ label, error, hint, value, onValue, ...input }: FieldProps & InputProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        type="text"
+        {...input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint })}
+        className={inputClass}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A password input with its show/hide toggle (spec: auth dialog, reset page, profile). */
+export function PasswordField({ label, error, hint, value, onValue, ...input }: FieldProps & InputProps) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <div className="relative">
+        <input
+          id={id}
+          {...input}
+          type={shown ? "text" : "password"}
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { error, hint })}
+          className={`${inputClass} pr-12`}
+        />
+        <button
+          type="button"
+          onClick={() => setShown(!shown)}
+          aria-label={shown ? "Masquer le mot de passe" : "Afficher le mot de passe"}
+          aria-pressed={shown}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-soft hover:text-olive-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M2.5 12S6 5 12 5s9.5 7 9.5 7-3.5 7-9.5 7S2.5 12 2.5 12Z" />
+            <circle cx="12" cy="12" r="3" />
+            {shown && <path d="M4 4l16 16" />}
+          </svg>
+        </button>
+      </div>
+    </FieldFrame>
+  );
+}
+
+/**
+ * French phone (spec 5): digits only, grouped in pairs, at most 14 characters, after a fixed +33 prefix.
+ * The value is what the input shows ("06 12 34 56 78"); the API stores it as +33 and the digits.
+ */
+export function PhoneField({ label, error, hint, value, onValue, ...input }: FieldProps & InputProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <div className="flex">
+        <span
+          aria-hidden="true"
+          className="inline-flex items-center rounded-l-lg border border-r-0 border-cream-300 bg-cream-100 px-3 font-medium text-ink-soft"
+        >
+          {PHONE_PREFIX}
+        </span>
+        <input
+          id={id}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="06 12 34 56 78"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+          {...input}
+          value={value}
+          onChange={(event) => onValue(formatPhoneInput(event.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { error, hint })}
+          className={`${inputClass} rounded-l-none`}
+        />
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** A message box: errors are announced at once (alert), successes politely (status). */
+export function Notice({ kind, children }: { kind: "error" | "success"; children: ReactNode }) {
+  const styles =
+    kind === "error" ? "border-alert/30 bg-red-50 text-alert" : "border-olive-300 bg-olive-50 text-olive-800";
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm font-medium ${styles}`}
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The islands' one way to call the API: same origin, JSON in and out, the session cookie sent by the browser
+ * (the page never holds a token, api.md "Sessions"). Failures become an ApiError carrying the spec's message.
+ */
+
+/**
+ * A failed call. `message` follows spec 8 "Generic call failure": the response's `error` field, else
+ * 'HTTP {status}', else 'Network error'. Validation errors also carry `fields` ({ name: message }).
+ */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls `path` and answers its JSON body (undefined for 204). Throws ApiError; an abort rethrows as is. */
+export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = "GET", body, signal } = request;
+  const headers: Record<string, string> = { accept: "application/json" };
+  // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
+  // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
+  if (method !== "GET") headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError("Network error", 0);
+  }
+  if (response.status === 204) return undefined as T;
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError(response.ok ? "Network error" : `HTTP ${response.status}`, response.status);
+  }
+  if (!response.ok) {
+    const { error, code, fields } = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
+    throw new ApiError(
+      typeof error === "string" && error ? error : `HTTP ${response.status}`,
+      response.status,
+      typeof code === "string" ? code : undefined,
+      fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
+    );
+  }
+  return data as T;
+}
+
+/** The text a screen shows for a failure: the error's message, else the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Field messages of a 400 VALIDATION answer, for showing next to the fields; empty otherwise. */
+export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ApiError ? error.fields : {};
+}
