@@ -10,12 +10,16 @@
  * - `/product/{id}` with no prebuilt page -> 302 to `/product/?id={id}`, the client-rendered shell
  *   (`dist/product/index.html`), which reads the id from `?id=` and may restore `/product/{id}` with
  *   `history.replaceState`;
+ * - `/orders/track/{orderId}` -> 302 to `/orders/track/?id={orderId}`, the tracking shell (order ids are never
+ *   prebuilt);
  * - any other missing site page -> 302 to `/404.html`, which is then answered with status 404.
  * API paths are never touched: their errors are the API's own.
  */
 
 /** Where the shell of product pages lives (Astro builds `src/pages/product/index.astro` there). */
 export const productShellPath = "/product/";
+/** Where the shell of the tracking page lives (`src/pages/orders/track/index.astro`). */
+export const trackingShellPath = "/orders/track/";
 /** The site's not-found page, built by Astro from `src/pages/404.astro`. */
 export const notFoundPagePath = "/404.html";
 
@@ -25,10 +29,15 @@ const shopStatus = event.response.statusCode;
 if (!/^\\/api(\\/|$)/.test(shopUri)) {
   if ((shopStatus === 403 || shopStatus === 404) && shopUri !== "${notFoundPagePath}") {
     const shopProduct = shopUri.match(/^\\/product\\/([0-9]{1,12})(\\/|\\/index\\.html|\\.html)?$/);
+    const shopTracking = shopUri.match(/^\\/orders\\/track\\/([0-9A-Za-z]{1,40})\\/?$/);
     event.response.statusCode = 302;
     event.response.statusDescription = "Found";
     event.response.headers["location"] = {
-      value: shopProduct ? "${productShellPath}?id=" + shopProduct[1] : "${notFoundPagePath}",
+      value: shopProduct
+        ? "${productShellPath}?id=" + shopProduct[1]
+        : shopTracking
+          ? "${trackingShellPath}?id=" + shopTracking[1]
+          : "${notFoundPagePath}",
     };
     event.response.headers["cache-control"] = { value: "no-store" };
     return event.response;

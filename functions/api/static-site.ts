@@ -21,6 +21,12 @@ const MIME: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** Pages rendered in the browser for ids the build cannot know: product pages added later, order tracking. */
+const SHELLS: [RegExp, string[]][] = [
+  [/^\/product\/[^/]+\/?$/, ["product"]],
+  [/^\/orders\/track\/[^/]+\/?$/, ["orders", "track"]],
+];
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -48,7 +54,8 @@ function candidates(distDir: string, pathname: string): string[] | null {
 
 /**
  * Serves the static site built by Astro. Product pages created after the build fall back to the product shell
- * (dist/product/index.html, rendered in the browser from the API); any other unknown path gets the 404 page.
+ * (dist/product/index.html, rendered in the browser from the API), tracking pages to theirs; any other unknown
+ * path gets the 404 page.
  */
 export function staticSite(distDir: string) {
   return async (c: Context): Promise<Response> => {
@@ -56,8 +63,9 @@ export function staticSite(distDir: string) {
     for (const file of candidates(distDir, pathname) ?? []) {
       if (await isFile(file)) return send(c, file, 200);
     }
-    if (/^\/product\/[^/]+\/?$/.test(pathname)) {
-      const shell = join(distDir, "product", "index.html");
+    for (const [pattern, shellDir] of SHELLS) {
+      if (!pattern.test(pathname)) continue;
+      const shell = join(distDir, ...shellDir, "index.html");
       if (await isFile(shell)) return send(c, shell, 200);
     }
     const notFound = join(distDir, "404.html");

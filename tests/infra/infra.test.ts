@@ -310,6 +310,8 @@ describe("missing site pages at the Router's edge", () => {
     ["/nope", notFoundPagePath],
     ["/product/abc", notFoundPagePath],
     ["/product/", notFoundPagePath],
+    ["/orders/track/01KBQ9ZJ4M5N6P7Q8R9S0T1V2W", "/orders/track/?id=01KBQ9ZJ4M5N6P7Q8R9S0T1V2W"],
+    ["/orders/track/x/y", notFoundPagePath],
   ])("redirects %s, which the build did not produce, to %s", async (uri, location) => {
     for (const status of [403, 404]) {
       const response = await viewerResponse(uri, status);

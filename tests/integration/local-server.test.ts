@@ -14,6 +14,7 @@ const files: Record<string, string> = {
   "404.html": "<h1>Page Non Trouvée</h1>",
   "product/index.html": "<p>Chargement du produit...</p>",
   "product/1/index.html": "<h1>Savon 1</h1>",
+  "orders/track/index.html": "<p>Suivi</p>",
   "_astro/app.abc123.js": "console.log(1)",
 };
 for (const [path, content] of Object.entries(files)) {
@@ -36,6 +37,12 @@ describe("local server: one origin for the site and the API", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await response.text()).toBe(body);
+  });
+
+  it("serves the tracking shell for any order id", async () => {
+    const response = await get("/orders/track/01KBQ9ZJ4M5N6P7Q8R9S0T1V2W");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("<p>Suivi</p>");
   });
 
   it("serves the product shell for a product page that was not prebuilt", async () => {
