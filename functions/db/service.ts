@@ -25,11 +25,13 @@
  * - our order by PayPal order id  $shop#paypal_order_id_<id>                       (table)
  * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
  * - dashboard counters            $shop#scope_all, $shop#scope_month-YYYY-MM       (table)
+ * - invoice / credit note         $shop#number_FA-2026-000042                      (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { AddressEntity } from "./entities/address";
 import { CounterEntity } from "./entities/counter";
+import { InvoiceEntity } from "./entities/invoice";
 import { IdempotencyKeyEntity, OrderEntity } from "./entities/order";
 import { PaypalLinkEntity, WebhookEventEntity } from "./entities/paypal";
 import { ProductEntity } from "./entities/product";
@@ -60,6 +62,7 @@ const entities = {
   paypalLink: PaypalLinkEntity,
   webhookEvent: WebhookEventEntity,
   stats: StatsEntity,
+  invoice: InvoiceEntity,
 };
 
 export function createDb(config: DbConfig) {

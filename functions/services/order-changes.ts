@@ -5,6 +5,7 @@ import { isZeroDelta, orderStatsDelta } from "../../src/domain/stats";
 import type { OrderEntity } from "../db/entities/order";
 import type { Db } from "../db/service";
 import type { DataDeps } from "./deps";
+import { type PreparedDocument, prepareDocument } from "./invoices";
 
 type OrderRecord = EntityItem<typeof OrderEntity>;
 type TransactionEntities = Parameters<Parameters<Db["service"]["transaction"]["write"]>[0]>[0];
@@ -13,6 +14,8 @@ type Commit = ReturnType<ReturnType<TransactionEntities["product"]["create"]>["c
 export type OrderFields = Partial<
   Pick<
     OrderRecord,
+    | "invoice_number"
+    | "credit_note_number"
     | "status"
     | "payment_status"
     | "paypal_capture_id"
@@ -31,7 +34,8 @@ export interface OrderChange {
   with?: (entities: TransactionEntities) => Commit[];
 }
 
-const MAX_ATTEMPTS = 12;
+/** Invoice numbers are one counter: many payments at once queue on it, so be patient before giving up. */
+const MAX_ATTEMPTS = 40;
 
 /**
  * Changes an order with optimistic concurrency: `decide` sees the current order and says what to change (or null:
@@ -41,13 +45,14 @@ const MAX_ATTEMPTS = 12;
 export async function changeOrder(
   deps: DataDeps,
   id: string,
-  decide: (order: OrderRecord) => OrderChange | null,
+  decide: (order: OrderRecord) => OrderChange | null | Promise<OrderChange | null>,
 ): Promise<{ order: OrderRecord; changed: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const { data: order } = await deps.db.entities.order.get({ id }).go();
     if (!order) throw new DomainError("ORDER_NOT_FOUND");
-    const change = decide(order);
-    if (!change) return { order, changed: false };
+    const decided = await decide(order);
+    if (!decided) return { order, changed: false };
+    const change = await withDocuments(deps, order, decided);
 
     const now = deps.clock().toISOString();
     const statusChanged = change.set.status !== undefined && change.set.status !== order.status;
@@ -78,6 +83,54 @@ export async function changeOrder(
       .go();
     if (!canceled) return { order: after, changed: true };
     if (attempt >= MAX_ATTEMPTS) throw new DomainError("CONFLICT");
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * attempt, 250)));
   }
+}
+
+/**
+ * Every order that becomes paid gets its invoice, and a paid order that is cancelled its credit note, in the
+ * very transaction that records the change: the number's counter moves on the condition that it still holds the
+ * value the number was made from, and the document is created, or nothing is written and the change is retried.
+ */
+async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderChange): Promise<OrderChange> {
+  const paymentAfter = change.set.payment_status ?? order.payment_status;
+  const statusAfter = change.set.status ?? order.status;
+  const documents: PreparedDocument[] = [];
+  if (paymentAfter === "completed" && order.payment_status !== "completed" && !order.invoice_number) {
+    documents.push(await prepareDocument(deps, order, "invoice", paymentAfter));
+  }
+  if (statusAfter === "cancelled" && order.invoice_number && !order.credit_note_number) {
+    documents.push(await prepareDocument(deps, order, "credit_note", paymentAfter));
+  }
+  if (!documents.length) return change;
+  const set: OrderFields = { ...change.set };
+  for (const document of documents) {
+    if (document.kind === "invoice") set.invoice_number = document.number;
+    else set.credit_note_number = document.number;
+  }
+  return {
+    set,
+    with: (entities) => [
+      ...(change.with?.(entities) ?? []),
+      ...documents.flatMap(({ kind, number, counter, snapshot }) => [
+        entities.counter
+          .update({ name: counter.name })
+          .set({ value: counter.current + 1 })
+          .where(({ value }, { eq, notExists }) =>
+            counter.current === 0 ? notExists(value) : eq(value, counter.current),
+          )
+          .commit(),
+        entities.invoice
+          .create({
+            number,
+            kind,
+            order_id: order.id,
+            user_id: order.user_id,
+            issued_at: snapshot.issued_at,
+            snapshot: JSON.stringify(snapshot),
+          })
+          .commit(),
+      ]),
+    ],
+  };
 }

@@ -62,6 +62,8 @@ export function toOrder(record: OrderRecord): Order {
       postal_code: address.postal_code,
       country: address.country as Order["shipping_address"]["country"],
     },
+    invoice_number: record.invoice_number ?? null,
+    credit_note_number: record.credit_note_number ?? null,
     user: { full_name: record.customer_name ?? "", email: record.customer_email },
     items: record.items.map((item, index) => ({
       id: `${record.id}-${index + 1}`,
@@ -336,6 +338,13 @@ export async function listUserOrders(deps: DataDeps, userId: string): Promise<Or
     .byUser({ user_id: userId })
     .go({ order: "desc", pages: "all" });
   return data.map(toOrder);
+}
+
+/** Any order, for the admin. */
+export async function getOrder(deps: DataDeps, id: string): Promise<OrderRecord> {
+  const { data } = await deps.db.entities.order.get({ id }).go();
+  if (!data) throw new DomainError("ORDER_NOT_FOUND");
+  return data;
 }
 
 /** One of the customer's orders; someone else's order is 'not found', exactly like a made-up id. */

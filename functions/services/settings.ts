@@ -42,7 +42,10 @@ export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
     getSetting(deps, "shipping"),
   ]);
   return {
-    ...company,
+    name: company.name,
+    email: company.email,
+    phone: company.phone,
+    address: company.address,
     shipping_company: shipping.shipping_company,
     free_shipping_threshold: shipping.free_shipping_threshold,
   };

@@ -91,6 +91,8 @@ export const orderSchema = z.object({
   estimated_delivery: z.string().nullable(),
   shipping_notes: z.string().nullable(),
   shipping_address: shippingAddressSchema,
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
   user: z.object({ full_name: z.string(), email: z.string() }),
   items: z.array(
     z.object({

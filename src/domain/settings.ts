@@ -20,6 +20,19 @@ export const companyInfoSettingSchema = z.object({
   email: z.email(),
   phone: z.string().trim().max(30),
   address: z.string().trim().max(300),
+  /** Mandatory on invoices: legal form and SIRET (14 digits, spaces allowed). */
+  legal_form: z.string().trim().max(80),
+  siret: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || /^\d{14}$/.test(value.replace(/\s/g, "")),
+      "Le SIRET compte 14 chiffres.",
+    ),
+  /** VAT on invoices: the franchise mention (art. 293 B du CGI) or a rate included in the prices. */
+  vat_mode: z.enum(["franchise", "rate"]),
+  vat_rate: z.number().min(0).max(30),
+  vat_number: z.string().trim().max(20),
 });
 export type CompanyInfoSetting = z.infer<typeof companyInfoSettingSchema>;
 
@@ -74,6 +87,11 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
     email: "contact@savon-alep-artisanal.fr",
     phone: "04 90 00 00 00",
     address: "12 rue des Oliviers, 84000 Avignon, France",
+    legal_form: "Entreprise individuelle",
+    siret: "",
+    vat_mode: "franchise",
+    vat_rate: 20,
+    vat_number: "",
   },
   maintenance: {
     enabled: false,
@@ -101,10 +119,12 @@ export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cen
 }
 
 /** Public shape of GET /api/settings/company. */
-export const publicCompanySchema = companyInfoSettingSchema.extend({
-  shipping_company: z.string(),
-  free_shipping_threshold: z.number(),
-});
+export const publicCompanySchema = companyInfoSettingSchema
+  .pick({ name: true, email: true, phone: true, address: true })
+  .extend({
+    shipping_company: z.string(),
+    free_shipping_threshold: z.number(),
+  });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
 export const publicShippingSchema = z.object({

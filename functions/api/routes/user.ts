@@ -5,12 +5,14 @@ import { addressInputSchema, addressSchema } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
 import { orderSchema } from "../../../src/domain/order";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "../../services/addresses";
+import { findDocument } from "../../services/invoices";
 import { getUserOrder, listUserOrders, toOrder } from "../../services/orders";
 import { getProfile, updateProfile } from "../../services/profile";
 import type { AppEnv } from "../env";
 import { caller, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { pdfResponse } from "../pdf-response";
 
 /** Address ids are ULIDs; anything else cannot be one of the caller's addresses. */
 const addressIdParam = z.object({ id: z.string() });
@@ -55,7 +57,15 @@ export const userRoutes = new Hono<AppEnv>()
   .get("/orders", async (c) => c.json(await listUserOrders(c.var.deps, caller(c).user.id)))
   .get("/orders/:id", validate("param", orderIdParam), async (c) =>
     c.json(toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id))),
-  );
+  )
+  .get("/orders/:id/invoice", validate("param", orderIdParam), async (c) => {
+    const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+    return pdfResponse(c, await findDocument(c.var.deps, order, "invoice"));
+  })
+  .get("/orders/:id/credit-note", validate("param", orderIdParam), async (c) => {
+    const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+    return pdfResponse(c, await findDocument(c.var.deps, order, "credit_note"));
+  });
 
 const orderNotFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
@@ -140,5 +150,21 @@ export const userDocs: RouteDoc[] = [
       401: unauthenticated,
       404: orderNotFound,
     },
+  },
+  {
+    method: "get",
+    path: "/api/user/orders/{id}/invoice",
+    tag: "Commandes",
+    summary: "La facture PDF d'une de mes commandes payées",
+    params: orderIdParam,
+    responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: orderNotFound },
+  },
+  {
+    method: "get",
+    path: "/api/user/orders/{id}/credit-note",
+    tag: "Commandes",
+    summary: "L'avoir PDF d'une de mes commandes payées puis annulées",
+    params: orderIdParam,
+    responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: orderNotFound },
   },
 ];

@@ -61,6 +61,9 @@ export const OrderEntity = new Entity({
     paypal_capture_attempt: { type: "number" },
     /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
     released_at: { type: "string" },
+    /** Set in the same transaction that records the payment (and, for a credit note, the cancellation). */
+    invoice_number: { type: "string" },
+    credit_note_number: { type: "string" },
     /** Incremented by every change; each change is conditioned on the version it was computed from. */
     version: { type: "number", default: 0 },
     shipping_company: { type: "string" },

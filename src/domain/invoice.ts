@@ -1,0 +1,74 @@
+import type { Cents } from "./money";
+
+/**
+ * French invoices and credit notes (issue 8). Numbers are chronological and continuous per year and kind
+ * (FA-2026-000042, AV-2026-000007); what an invoice says is frozen in a snapshot when it is issued, so later
+ * changes to products, settings or the customer's profile never alter it.
+ */
+export type InvoiceKind = "invoice" | "credit_note";
+
+export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: "FA", credit_note: "AV" };
+
+export function invoiceCounterName(kind: InvoiceKind, year: number): string {
+  return `${kind}-${year}`;
+}
+
+export function formatInvoiceNumber(kind: InvoiceKind, year: number, sequence: number): string {
+  return `${INVOICE_PREFIX[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+export const VAT_FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
+export const LATE_PAYMENT_MENTION =
+  "En cas de retard de paiement, une pénalité égale à trois fois le taux d'intérêt légal est exigible, " +
+  "ainsi que, pour les professionnels, une indemnité forfaitaire de 40 € pour frais de recouvrement " +
+  "(art. L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.";
+
+export interface InvoiceLine {
+  name: string;
+  quantity: number;
+  unit_price_cents: Cents;
+  total_cents: Cents;
+}
+
+export type VatTreatment =
+  | { mode: "franchise" }
+  | { mode: "rate"; rate_percent: number; net_cents: Cents; vat_cents: Cents };
+
+export interface InvoiceSnapshot {
+  kind: InvoiceKind;
+  number: string;
+  issued_at: string;
+  /** For a credit note: the invoice it cancels. */
+  cancels?: string;
+  order_id: string;
+  order_number: string;
+  seller: {
+    name: string;
+    legal_form: string;
+    siret: string;
+    vat_number: string;
+    address: string;
+    email: string;
+    phone: string;
+  };
+  customer: { name: string; email: string; address: string[] };
+  lines: InvoiceLine[];
+  subtotal_cents: Cents;
+  shipping_cents: Cents;
+  discount_cents: Cents;
+  promo_code: string | null;
+  total_cents: Cents;
+  vat: VatTreatment;
+  payment: { method: string; paid_at: string };
+}
+
+/** VAT included in a consumer price: net = total / (1 + rate), rounded to the cent; VAT is the rest. */
+export function vatTreatment(
+  mode: "franchise" | "rate",
+  ratePercent: number,
+  totalCents: Cents,
+): VatTreatment {
+  if (mode === "franchise" || ratePercent <= 0) return { mode: "franchise" };
+  const net = Math.round((totalCents * 100) / (100 + ratePercent));
+  return { mode: "rate", rate_percent: ratePercent, net_cents: net, vat_cents: totalCents - net };
+}

@@ -1,0 +1,163 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "../../functions/services/catalog";
+import { putSetting } from "../../functions/services/settings";
+import type { Order } from "../../src/domain/order";
+import { defaultSettings } from "../../src/domain/settings";
+import { createCustomer, type TestCustomer } from "../support/customers";
+import { createTestContext } from "../setup/test-db";
+
+const ctx = await createTestContext();
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+const year = new Date().getFullYear();
+
+await putSetting(ctx.deps, "company_info", {
+  ...defaultSettings.company_info,
+  name: "Savonnerie d'Alep Artisanale",
+  legal_form: "EI — Entreprise individuelle",
+  siret: "123 456 789 00012",
+});
+const product = await createProduct(ctx.deps, {
+  name: "Savon d'Alep Premium",
+  price: 34.9,
+  weight: "200g",
+  image: "/images/products/savon-premium.svg",
+  description: "Un savon",
+  long_description: "",
+  category: "Savons",
+  stock: 500,
+  low_stock_threshold: 5,
+  benefits: [],
+  ingredients: "",
+  usage: "",
+  is_active: true,
+});
+
+async function order(customer: TestCustomer, quantity = 1): Promise<Order> {
+  const response = await customer.call("POST", "/api/orders", {
+    items: [{ product_id: product.id, quantity }],
+    shipping_address_id: customer.addressId,
+    total_amount: (3490 * quantity + (3490 * quantity >= 10_000 ? 0 : 780)) / 100,
+    payment_method: "bank_transfer",
+    transfer_sender_name: "Client",
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
+}
+const markPaid = (id: string) => admin.call("PUT", `/api/admin/orders/${id}`, { payment_status: "completed", status: "confirmed" });
+async function pdfText(response: Response): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+describe("invoices", () => {
+  it("issues none for an unpaid order, and one with the mandatory mentions once it is paid", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer, 2);
+    expect(placed.invoice_number).toBeNull();
+    expect((await customer.call("GET", `/api/user/orders/${placed.id}/invoice`)).status).toBe(404);
+
+    const paid = (await (await markPaid(placed.id)).json()) as Order;
+    expect(paid.invoice_number).toMatch(new RegExp(`^FA-${year}-\\d{6}$`));
+    const response = await customer.call("GET", `/api/user/orders/${placed.id}/invoice`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain(`${paid.invoice_number}.pdf`);
+    const text = await pdfText(response);
+    for (const mention of [
+      "Savonnerie d'Alep Artisanale",
+      "EI — Entreprise individuelle",
+      "SIRET : 123 456 789 00012",
+      `Facture n° ${paid.invoice_number}`,
+      "Savon d'Alep Premium",
+      "69,80",
+      "Livraison",
+      "TVA non applicable, art. 293 B du CGI",
+      "Payée par Virement",
+      "pénalité",
+      "40 €",
+      "Client",
+    ]) {
+      expect(text, mention).toContain(mention);
+    }
+    expect(text).toMatch(/Sous-total 69,80\s€/);
+    expect(text).toMatch(/Livraison 7,80\s€/);
+    expect(text).toMatch(/Total 77,60\s€/);
+  });
+
+  it("gives the same document on every download, even after the product and the settings change", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer);
+    await markPaid(placed.id);
+    const first = new Uint8Array(await (await customer.call("GET", `/api/user/orders/${placed.id}/invoice`)).arrayBuffer());
+    await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Nouveau nom" }).go();
+    await putSetting(ctx.deps, "company_info", { ...(await ctx.db.entities.setting.get({ key: "company_info" }).go()).data?.value, name: "Autre nom" });
+    const second = new Uint8Array(await (await admin.call("GET", `/api/admin/orders/${placed.id}/invoice`)).arrayBuffer());
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Savon d'Alep Premium" }).go();
+    await putSetting(ctx.deps, "company_info", { ...defaultSettings.company_info, name: "Savonnerie d'Alep Artisanale", legal_form: "EI — Entreprise individuelle", siret: "123 456 789 00012" });
+  });
+
+  it("answers 404 for another customer's invoice", async () => {
+    const owner = await createCustomer(ctx.deps, ctx.app);
+    const other = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(owner);
+    await markPaid(placed.id);
+    expect((await other.call("GET", `/api/user/orders/${placed.id}/invoice`)).status).toBe(404);
+  });
+
+  it("numbers 30 parallel payments continuously, with no gap and no duplicate", { timeout: 120_000 }, async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const orders: Order[] = [];
+    for (let i = 0; i < 30; i++) orders.push(await order(customer));
+    const answers = await Promise.all(orders.map((o) => markPaid(o.id)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const numbers = await Promise.all(answers.map(async (r) => ((await r.json()) as Order).invoice_number ?? ""));
+    const all = (await (await admin.call("GET", "/api/admin/orders?limit=100")).json()) as { orders: Order[] };
+    const sequence = all.orders
+      .map((o) => o.invoice_number)
+      .filter((n): n is string => Boolean(n))
+      .map((n) => Number(n.slice(-6)))
+      .sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(30);
+    expect(sequence).toEqual(Array.from({ length: sequence.length }, (_, i) => i + 1));
+  });
+
+  it("issues a credit note citing the invoice when a paid order is cancelled, and gives no invoice to a failed one", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer);
+    const paid = (await (await markPaid(placed.id)).json()) as Order;
+    const cancelled = (await (await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })).json()) as Order;
+    expect(cancelled.credit_note_number).toMatch(new RegExp(`^AV-${year}-\\d{6}$`));
+    const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/credit-note`));
+    expect(text).toContain(`Avoir n° ${cancelled.credit_note_number}`);
+    expect(text).toContain(`Annule la facture n° ${paid.invoice_number}`);
+    // Cancelling again issues nothing more.
+    const again = (await (await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })).json()) as Order;
+    expect(again.credit_note_number).toBe(cancelled.credit_note_number);
+
+    const unpaid = await order(customer);
+    const failed = (await (await admin.call("PUT", `/api/admin/orders/${unpaid.id}`, { status: "cancelled", payment_status: "failed" })).json()) as Order;
+    expect(failed.invoice_number).toBeNull();
+    expect(failed.credit_note_number).toBeNull();
+  });
+
+  it("shows VAT when the shop charges it", async () => {
+    await putSetting(ctx.deps, "company_info", {
+      ...defaultSettings.company_info,
+      siret: "123 456 789 00012",
+      vat_mode: "rate",
+      vat_rate: 20,
+      vat_number: "FR12123456789",
+    });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer);
+    await markPaid(placed.id);
+    const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/invoice`));
+    expect(text).toContain("TVA 20 %");
+    expect(text).toContain("Total HT");
+    expect(text).toContain("FR12123456789");
+    expect(text).not.toContain("293 B");
+  });
+});
