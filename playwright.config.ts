@@ -5,9 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
  * End-to-end tests in a real Chromium (Debian's, /usr/bin/chromium: Playwright's own download cannot work here)
  * against the whole shop started as `npm start` starts it, on its own port and in a fresh data folder.
  */
-export const E2E_PORT = 4399;
-export const E2E_DYNAMODB_PORT = 8799;
-export const E2E_DATA_DIR = resolve(import.meta.dirname, ".data-e2e");
+/** Overridable so two runs on one machine do not collide (E2E_PORT=4410 E2E_DYNAMODB_PORT=8810 npx playwright test). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
+export const E2E_DYNAMODB_PORT = Number(process.env.E2E_DYNAMODB_PORT ?? 8799);
+export const E2E_DATA_DIR = resolve(import.meta.dirname, `.data-e2e-${E2E_PORT}`);
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
 
 export default defineConfig({
