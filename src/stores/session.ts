@@ -1,4 +1,4 @@
-import { atom, computed } from "nanostores";
+import { atom, computed, onMount } from "nanostores";
 import type { SessionUser } from "../domain/account-forms";
 import { ApiError, apiRequest } from "../lib/api-client";
 
@@ -20,11 +20,24 @@ export const $session = atom<SessionState>({ status: "unknown", user: null });
 export const $user = computed($session, (session) => session.user);
 
 /**
- * Whether the menus show the Administration links. Derived from the user for now; when GET /api/admin/check
- * exists, this is the one place to switch (rerun on every user change, failure = not admin, spec 6).
- * The server checks admin rights on every admin route whatever this says.
+ * Whether the menus show the Administration links: GET /api/admin/check, rerun whenever the user changes,
+ * a failure meaning not admin (spec 6). Asked only while something displays it. The server checks admin
+ * rights on every admin route whatever this says.
  */
-export const $isAdmin = computed($session, (session) => session.user?.is_admin === true);
+export const $isAdmin = atom(false);
+onMount($isAdmin, () =>
+  $user.subscribe((user) => {
+    if (!user) {
+      $isAdmin.set(false);
+      return;
+    }
+    apiRequest<{ isAdmin: boolean }>("/api/admin/check")
+      .then((answer) => {
+        if ($user.get()?.id === user.id) $isAdmin.set(answer.isAdmin === true);
+      })
+      .catch(() => $isAdmin.set(false));
+  }),
+);
 
 function setSignedIn(user: SessionUser): void {
   $session.set({ status: "signed-in", user });
