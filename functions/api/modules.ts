@@ -1,7 +1,9 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { adminRoutes } from "./routes/admin";
+import { adminDocumentsRoutes } from "./routes/admin-documents";
 import { authRoutes } from "./routes/auth";
+import { customerOrdersRoutes } from "./routes/customer-orders";
 import { openApiRoutes } from "./routes/openapi";
 import { ordersRoutes } from "./routes/orders";
 import { paypalRoutes } from "./routes/paypal";
@@ -21,4 +23,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/promo": promoRoutes,
   "/api/paypal-payment": paypalRoutes,
   "/api/admin": adminRoutes,
+  "/api/user/orders": customerOrdersRoutes,
+  "/api/admin/documents": adminDocumentsRoutes,
 };

@@ -20,8 +20,11 @@ const KiB = 1024;
  */
 const defaultBudget = 450 * KiB;
 const budgets: Partial<Record<string, number>> = {
-  // The OpenAPI document describes every route, so it imports every route module's schemas; rarely called.
-  docs: 500 * KiB,
+  // The PDF renderer (pdf-lib and its standard fonts, ~360 KiB) lives only here: invoices and credit notes.
+  documents: 850 * KiB,
+  // The OpenAPI document describes every route, so it imports every route module, the PDF's included;
+  // rarely called.
+  docs: 950 * KiB,
 };
 
 let outdir = "";

@@ -4,8 +4,8 @@ import { createProduct } from "../../functions/services/catalog";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
-import { createCustomer, type TestCustomer } from "../support/customers";
 import { createTestContext } from "../setup/test-db";
+import { createCustomer, type TestCustomer } from "../support/customers";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -44,7 +44,8 @@ async function order(customer: TestCustomer, quantity = 1): Promise<Order> {
   expect(response.status).toBe(201);
   return ((await response.json()) as { order: Order }).order;
 }
-const markPaid = (id: string) => admin.call("PUT", `/api/admin/orders/${id}`, { payment_status: "completed", status: "confirmed" });
+const markPaid = (id: string) =>
+  admin.call("PUT", `/api/admin/orders/${id}`, { payment_status: "completed", status: "confirmed" });
 async function pdfText(response: Response): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
   const { text } = await extractText(pdf, { mergePages: true });
@@ -90,13 +91,25 @@ describe("invoices", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const placed = await order(customer);
     await markPaid(placed.id);
-    const first = new Uint8Array(await (await customer.call("GET", `/api/user/orders/${placed.id}/invoice`)).arrayBuffer());
+    const first = new Uint8Array(
+      await (await customer.call("GET", `/api/user/orders/${placed.id}/invoice`)).arrayBuffer(),
+    );
     await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Nouveau nom" }).go();
-    await putSetting(ctx.deps, "company_info", { ...(await ctx.db.entities.setting.get({ key: "company_info" }).go()).data?.value, name: "Autre nom" });
-    const second = new Uint8Array(await (await admin.call("GET", `/api/admin/orders/${placed.id}/invoice`)).arrayBuffer());
+    await putSetting(ctx.deps, "company_info", {
+      ...(await ctx.db.entities.setting.get({ key: "company_info" }).go()).data?.value,
+      name: "Autre nom",
+    });
+    const second = new Uint8Array(
+      await (await admin.call("GET", `/api/admin/documents/${placed.id}/invoice`)).arrayBuffer(),
+    );
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Savon d'Alep Premium" }).go();
-    await putSetting(ctx.deps, "company_info", { ...defaultSettings.company_info, name: "Savonnerie d'Alep Artisanale", legal_form: "EI — Entreprise individuelle", siret: "123 456 789 00012" });
+    await putSetting(ctx.deps, "company_info", {
+      ...defaultSettings.company_info,
+      name: "Savonnerie d'Alep Artisanale",
+      legal_form: "EI — Entreprise individuelle",
+      siret: "123 456 789 00012",
+    });
   });
 
   it("answers 404 for another customer's invoice", async () => {
@@ -107,14 +120,20 @@ describe("invoices", () => {
     expect((await other.call("GET", `/api/user/orders/${placed.id}/invoice`)).status).toBe(404);
   });
 
-  it("numbers 30 parallel payments continuously, with no gap and no duplicate", { timeout: 120_000 }, async () => {
+  it("numbers 30 parallel payments continuously, with no gap and no duplicate", {
+    timeout: 120_000,
+  }, async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const orders: Order[] = [];
     for (let i = 0; i < 30; i++) orders.push(await order(customer));
     const answers = await Promise.all(orders.map((o) => markPaid(o.id)));
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
-    const numbers = await Promise.all(answers.map(async (r) => ((await r.json()) as Order).invoice_number ?? ""));
-    const all = (await (await admin.call("GET", "/api/admin/orders?limit=100")).json()) as { orders: Order[] };
+    const numbers = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as Order).invoice_number ?? ""),
+    );
+    const all = (await (await admin.call("GET", "/api/admin/orders?limit=100")).json()) as {
+      orders: Order[];
+    };
     const sequence = all.orders
       .map((o) => o.invoice_number)
       .filter((n): n is string => Boolean(n))
@@ -128,17 +147,26 @@ describe("invoices", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const placed = await order(customer);
     const paid = (await (await markPaid(placed.id)).json()) as Order;
-    const cancelled = (await (await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })).json()) as Order;
+    const cancelled = (await (
+      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+    ).json()) as Order;
     expect(cancelled.credit_note_number).toMatch(new RegExp(`^AV-${year}-\\d{6}$`));
     const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/credit-note`));
     expect(text).toContain(`Avoir n° ${cancelled.credit_note_number}`);
     expect(text).toContain(`Annule la facture n° ${paid.invoice_number}`);
     // Cancelling again issues nothing more.
-    const again = (await (await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })).json()) as Order;
+    const again = (await (
+      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+    ).json()) as Order;
     expect(again.credit_note_number).toBe(cancelled.credit_note_number);
 
     const unpaid = await order(customer);
-    const failed = (await (await admin.call("PUT", `/api/admin/orders/${unpaid.id}`, { status: "cancelled", payment_status: "failed" })).json()) as Order;
+    const failed = (await (
+      await admin.call("PUT", `/api/admin/orders/${unpaid.id}`, {
+        status: "cancelled",
+        payment_status: "failed",
+      })
+    ).json()) as Order;
     expect(failed.invoice_number).toBeNull();
     expect(failed.credit_note_number).toBeNull();
   });

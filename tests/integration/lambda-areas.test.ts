@@ -6,6 +6,18 @@ import type { Deps } from "../../functions/services/deps";
 const noDeps = (): Deps => {
   throw new Error("not called: only the route tables are compared");
 };
+/** The area serving a path, as the router picks it: the longest mount that is the path or a parent of it. */
+function areaOf(path: string): string | undefined {
+  let best: { name: string; mount: string } | undefined;
+  for (const area of apiAreas) {
+    for (const mount of area.mounts) {
+      const matches = path === mount || path.startsWith(`${mount}/`);
+      if (matches && (!best || mount.length > best.mount.length)) best = { name: area.name, mount };
+    }
+  }
+  return best?.name;
+}
+
 const routesOf = (app: { routes: { method: string; path: string }[] }) =>
   app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`);
 
@@ -16,7 +28,7 @@ describe("each Lambda serves exactly its area's routes", () => {
     const { app } = (await import(`../../functions/api/lambda/${name}.ts`)) as {
       app: Parameters<typeof routesOf>[0];
     };
-    const expected = full.filter((route) => mounts.some((mount) => route.split(" ")[1]?.startsWith(mount)));
+    const expected = full.filter((route) => areaOf(route.split(" ")[1] ?? "") === name);
     expect(expected.length).toBeGreaterThan(0);
     expect(routesOf(app).sort()).toEqual(expected.sort());
   });

@@ -21,8 +21,6 @@ import {
   userSummary,
 } from "../../services/admin";
 import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../../services/catalog";
-import { findDocument } from "../../services/invoices";
-import { getOrder } from "../../services/orders";
 import {
   createPromo,
   deletePromo,
@@ -36,7 +34,6 @@ import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { pdfResponse } from "../pdf-response";
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const settingKeyParam = z.object({ key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu.") });
@@ -83,18 +80,6 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .put("/orders/:id", validate("param", idParam), validate("json", adminOrderUpdateSchema), async (c) =>
     c.json(await updateOrder(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
-  )
-  .get("/orders/:id/invoice", validate("param", idParam), async (c) =>
-    pdfResponse(
-      c,
-      await findDocument(c.var.deps, await getOrder(c.var.deps, c.req.valid("param").id), "invoice"),
-    ),
-  )
-  .get("/orders/:id/credit-note", validate("param", idParam), async (c) =>
-    pdfResponse(
-      c,
-      await findDocument(c.var.deps, await getOrder(c.var.deps, c.req.valid("param").id), "credit_note"),
-    ),
   )
   .get("/promo", async (c) => c.json(await listPromos(c.var.deps)))
   .post("/promo", validate("json", adminPromoSchema), async (c) =>
@@ -210,20 +195,6 @@ export const adminDocs: RouteDoc[] = [
     "Statut, paiement et expédition d'une commande (annulation : stock rendu une fois)",
     { description: "Commande", schema: orderSchema },
     { params: idParam, body: adminOrderUpdateSchema },
-  ),
-  doc(
-    "get",
-    "/orders/{id}/invoice",
-    "Facture PDF d'une commande",
-    { description: "PDF" },
-    { params: idParam },
-  ),
-  doc(
-    "get",
-    "/orders/{id}/credit-note",
-    "Avoir PDF d'une commande",
-    { description: "PDF" },
-    { params: idParam },
   ),
   doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
   doc(

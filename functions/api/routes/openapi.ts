@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { adminDocs } from "./admin";
+import { adminDocumentsDocs } from "./admin-documents";
 import { authDocs } from "./auth";
+import { customerOrdersDocs } from "./customer-orders";
 import { ordersDocs } from "./orders";
 import { paypalDocs } from "./paypal";
 import { productsDocs } from "./products";
@@ -20,6 +22,8 @@ export const apiDocs: readonly RouteDoc[] = [
   ...promoDocs,
   ...paypalDocs,
   ...adminDocs,
+  ...customerOrdersDocs,
+  ...adminDocumentsDocs,
   openApiDoc(),
 ];
 

@@ -3,16 +3,12 @@ import * as z from "zod";
 import { profileUpdateSchema, sessionUserSchema } from "../../../src/domain/account";
 import { addressInputSchema, addressSchema } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
-import { orderSchema } from "../../../src/domain/order";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "../../services/addresses";
-import { findDocument } from "../../services/invoices";
-import { getUserOrder, listUserOrders, toOrder } from "../../services/orders";
 import { getProfile, updateProfile } from "../../services/profile";
 import type { AppEnv } from "../env";
 import { caller, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { pdfResponse } from "../pdf-response";
 
 /** Address ids are ULIDs; anything else cannot be one of the caller's addresses. */
 const addressIdParam = z.object({ id: z.string() });
@@ -20,8 +16,6 @@ function addressId(id: string): string {
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) throw new DomainError("ADDRESS_NOT_FOUND");
   return id;
 }
-
-const orderIdParam = z.object({ id: z.string().max(40) });
 
 const addressUpdateSchema = z.union([z.strictObject({ is_default: z.literal(true) }), addressInputSchema]);
 
@@ -53,21 +47,8 @@ export const userRoutes = new Hono<AppEnv>()
   .delete("/addresses/:id", validate("param", addressIdParam), async (c) => {
     await deleteAddress(c.var.deps, caller(c).user.id, addressId(c.req.valid("param").id));
     return c.body(null, 204);
-  })
-  .get("/orders", async (c) => c.json(await listUserOrders(c.var.deps, caller(c).user.id)))
-  .get("/orders/:id", validate("param", orderIdParam), async (c) =>
-    c.json(toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id))),
-  )
-  .get("/orders/:id/invoice", validate("param", orderIdParam), async (c) => {
-    const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
-    return pdfResponse(c, await findDocument(c.var.deps, order, "invoice"));
-  })
-  .get("/orders/:id/credit-note", validate("param", orderIdParam), async (c) => {
-    const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
-    return pdfResponse(c, await findDocument(c.var.deps, order, "credit_note"));
   });
 
-const orderNotFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 const notFound = { description: "Adresse inconnue ou d'un autre client", schema: errorResponseSchema };
 
@@ -131,40 +112,5 @@ export const userDocs: RouteDoc[] = [
     summary: "Supprimer une adresse",
     params: addressIdParam,
     responses: { 204: { description: "Adresse supprimée" }, 401: unauthenticated, 404: notFound },
-  },
-  {
-    method: "get",
-    path: "/api/user/orders",
-    tag: "Commandes",
-    summary: "Mes commandes, la plus récente d'abord",
-    responses: { 200: { description: "Commandes", schema: z.array(orderSchema) }, 401: unauthenticated },
-  },
-  {
-    method: "get",
-    path: "/api/user/orders/{id}",
-    tag: "Commandes",
-    summary: "Une de mes commandes",
-    params: orderIdParam,
-    responses: {
-      200: { description: "Commande", schema: orderSchema },
-      401: unauthenticated,
-      404: orderNotFound,
-    },
-  },
-  {
-    method: "get",
-    path: "/api/user/orders/{id}/invoice",
-    tag: "Commandes",
-    summary: "La facture PDF d'une de mes commandes payées",
-    params: orderIdParam,
-    responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: orderNotFound },
-  },
-  {
-    method: "get",
-    path: "/api/user/orders/{id}/credit-note",
-    tag: "Commandes",
-    summary: "L'avoir PDF d'une de mes commandes payées puis annulées",
-    params: orderIdParam,
-    responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: orderNotFound },
   },
 ];

@@ -1,0 +1,13 @@
+import { handle } from "hono/aws-lambda";
+import { createAreaApp } from "../app";
+import { depsFromEnv } from "../deps";
+import { adminDocumentsRoutes } from "../routes/admin-documents";
+import { customerOrdersRoutes } from "../routes/customer-orders";
+
+/** Lambda "documents": the customer's orders and invoices, and the admin's invoice downloads. */
+export const app = createAreaApp(
+  "documents",
+  { "/api/user/orders": customerOrdersRoutes, "/api/admin/documents": adminDocumentsRoutes },
+  depsFromEnv,
+);
+export const handler = handle(app);
