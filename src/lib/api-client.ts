@@ -5,7 +5,8 @@
 
 /**
  * A failed call. `message` follows spec 8 "Generic call failure": the response's `error` field, else
- * 'HTTP {status}', else 'Network error'. Validation errors also carry `fields` ({ name: message }).
+ * 'HTTP {status}', else 'Network error'. Validation errors also carry `fields` ({ name: message }); `details`
+ * is the whole error body (e.g. the server's `totals` of a 409 PRICE_CHANGED).
  */
 export class ApiError extends Error {
   override name = "ApiError";
@@ -14,6 +15,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fields: Readonly<Record<string, string>> = {},
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -24,12 +26,14 @@ export interface ApiRequest {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Calls `path` and answers its JSON body (undefined for 204). Throws ApiError; an abort rethrows as is. */
 export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = "GET", body, signal } = request;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...request.headers, accept: "application/json" };
   // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
   // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
   if (method !== "GET") headers["content-type"] = "application/json";
@@ -61,6 +65,7 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
       response.status,
       typeof code === "string" ? code : undefined,
       fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
+      data && typeof data === "object" ? (data as Record<string, unknown>) : {},
     );
   }
   return data as T;

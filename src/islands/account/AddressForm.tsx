@@ -1,5 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { ADDRESS_COUNTRIES, type AddressFormValues, isAddressCountry } from "../../domain/address-forms";
+import {
+  ADDRESS_COUNTRIES,
+  type AddressFormValues,
+  DEFAULT_COUNTRY,
+  isAddressCountry,
+} from "../../domain/address-forms";
 import { inputClass, Notice, PhoneField, TextField } from "../ui/fields";
 
 interface Props {
@@ -11,10 +16,21 @@ interface Props {
   onCancel: () => void;
   error: string | null;
   fields: Readonly<Record<string, string>>;
+  /** Checkout: only France can be chosen; the other countries show 'Bientôt' and are disabled (spec 2). */
+  franceOnly?: boolean;
 }
 
 /** Add or edit an address (spec 5: line 2 optional, the rest required; phone in pairs after +33). */
-export function AddressForm({ title, initial, submitLabel, onSubmit, onCancel, error, fields }: Props) {
+export function AddressForm({
+  title,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  error,
+  fields,
+  franceOnly = false,
+}: Props) {
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -130,11 +146,14 @@ export function AddressForm({ title, initial, submitLabel, onSubmit, onCancel, e
             aria-invalid={fields.country ? true : undefined}
             className={inputClass}
           >
-            {ADDRESS_COUNTRIES.map((country) => (
-              <option key={country} value={country}>
-                {country}
-              </option>
-            ))}
+            {ADDRESS_COUNTRIES.map((country) => {
+              const soon = franceOnly && country !== DEFAULT_COUNTRY;
+              return (
+                <option key={country} value={country} disabled={soon}>
+                  {soon ? `${country} (Bientôt)` : country}
+                </option>
+              );
+            })}
           </select>
           {fields.country && <p className="mt-1 text-sm font-medium text-alert">{fields.country}</p>}
         </div>

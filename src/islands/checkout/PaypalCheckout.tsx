@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from "react";
+import { checkoutMessages } from "../../domain/checkout";
+import { ApiError } from "../../lib/api-client";
+import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
+import { fetchPaypalClientId } from "../../lib/shop-client";
+
+export interface PaypalHandlers {
+  createOrder: () => Promise<string>;
+  onApprove: (orderID: string) => Promise<void>;
+  onError: (error: unknown) => void;
+  /** Runs the submit checks when the buyer clicks a PayPal button; false stops PayPal's window. */
+  onClick: () => boolean;
+}
+
+interface Props {
+  /** Address chosen and terms accepted: the buttons may be used. */
+  enabled: boolean;
+  hasAddress: boolean;
+  termsAccepted: boolean;
+  handlers: PaypalHandlers;
+}
+
+type Load =
+  | { status: "loading" }
+  | { status: "ready" }
+  | { status: "not_configured" }
+  | { status: "error"; message: string };
+
+/**
+ * The PayPal buttons of the checkout (spec 2, 5, 7). The client id is asked first ('Chargement des paramètres
+ * PayPal...'; 'PayPal n'est pas configuré.' on 503); PayPal's script is loaded only then, so it never loads on
+ * other pages nor when the customer pays by transfer. The buttons stay disabled while loading, without an
+ * address or with the terms unaccepted; the callbacks always read the latest checkout state.
+ */
+export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }: Props) {
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const enabledRef = useRef(enabled);
+  enabledRef.current = enabled;
+  const sdkActions = useRef<{ enable(): void; disable(): void } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let buttons: PaypalButtons | null = null;
+    fetchPaypalClientId(controller.signal)
+      .then(async (clientId) => {
+        const paypal = await loadPaypalSdk(clientId);
+        if (controller.signal.aborted || !container.current) return;
+        buttons = paypal.Buttons({
+          style: { layout: "vertical", shape: "pill", label: "pay" },
+          onInit: (_data, actions) => {
+            sdkActions.current = actions;
+            if (enabledRef.current) actions.enable();
+            else actions.disable();
+          },
+          onClick: (_data, actions) => (latest.current.onClick() ? actions.resolve() : actions.reject()),
+          createOrder: () => latest.current.createOrder(),
+          onApprove: (data) => latest.current.onApprove(data.orderID),
+          onError: (error) => latest.current.onError(error),
+        });
+        await buttons.render(container.current);
+        if (!controller.signal.aborted) setLoad({ status: "ready" });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 503) setLoad({ status: "not_configured" });
+        else
+          setLoad({
+            status: "error",
+            message: error instanceof Error && error.message ? error.message : checkoutMessages.paypalFailed,
+          });
+      });
+    return () => {
+      controller.abort();
+      sdkActions.current = null;
+      void Promise.resolve(buttons?.close?.()).catch(() => undefined);
+    };
+  }, []);
+
+  const usable = enabled && load.status === "ready";
+  useEffect(() => {
+    if (usable) sdkActions.current?.enable();
+    else sdkActions.current?.disable();
+  }, [usable]);
+
+  return (
+    <div className="space-y-3">
+      {load.status === "loading" && (
+        <p role="status" className="text-center text-ink-soft">
+          Chargement des paramètres PayPal...
+        </p>
+      )}
+      {load.status === "not_configured" && (
+        <p
+          role="alert"
+          className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 font-medium text-alert"
+        >
+          {checkoutMessages.paypalNotConfigured}
+        </p>
+      )}
+      {load.status === "error" && (
+        <p
+          role="alert"
+          className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 font-medium text-alert"
+        >
+          Erreur PayPal: {load.message}
+        </p>
+      )}
+      {(load.status === "loading" || load.status === "ready") && (
+        <>
+          {!hasAddress && (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              Veuillez d'abord choisir une adresse de livraison.
+            </p>
+          )}
+          {!termsAccepted && (
+            <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+              Veuillez accepter les conditions générales de vente pour activer le paiement PayPal.
+            </p>
+          )}
+        </>
+      )}
+      <div
+        ref={container}
+        data-testid="paypal-buttons"
+        data-disabled={usable ? undefined : ""}
+        inert={!usable}
+        className={`relative z-0 min-h-12 transition-opacity ${usable ? "" : "pointer-events-none opacity-50"} ${load.status === "not_configured" || load.status === "error" ? "hidden" : ""}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef } from "react";
+import type { BankDetails } from "../../domain/checkout";
+import { eurosToCents, formatEuros } from "../../domain/money";
+import { orderNumber } from "../../domain/order-status";
+import type { Order } from "../../lib/shop-client";
+
+/** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
+export const SUCCESS_REDIRECT_MS = 3000;
+
+export type Success =
+  | { kind: "bank_transfer"; order: Order; bank: BankDetails }
+  | { kind: "paypal"; order: Order }
+  | { kind: "paypal_pending"; order: Order };
+
+const titles: Record<Success["kind"], string> = {
+  bank_transfer: "Commande Enregistrée !",
+  paypal: "Paiement Réussi !",
+  paypal_pending: "Paiement en cours de validation",
+};
+
+/** What the checkout shows once the order is placed; then /orders after 3 s. */
+export function SuccessScreen({ success, supportEmail }: { success: Success; supportEmail: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { order } = success;
+
+  useEffect(() => {
+    heading.current?.focus();
+    const timer = window.setTimeout(() => window.location.assign("/orders"), SUCCESS_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const total = formatEuros(eurosToCents(order.total_amount));
+  return (
+    <section className="mx-auto max-w-2xl rounded-2xl border border-olive-200 bg-white p-6 text-center shadow-sm sm:p-10">
+      <div
+        aria-hidden="true"
+        className={`mx-auto flex size-16 items-center justify-center rounded-full ${success.kind === "paypal_pending" ? "bg-amber-100 text-amber-800" : "bg-olive-100 text-olive-700"}`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          {success.kind === "paypal_pending" ? (
+            <path d="M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />
+          ) : (
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          )}
+        </svg>
+      </div>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-5 font-serif text-3xl font-semibold text-olive-900 focus:outline-none sm:text-4xl"
+      >
+        {titles[success.kind]}
+      </h1>
+
+      {success.kind === "bank_transfer" && (
+        <>
+          <p className="mt-3 text-lg text-ink-soft">
+            Merci ! Votre commande n° {orderNumber(order.id)} est enregistrée. Elle sera préparée dès
+            réception de votre virement.
+          </p>
+          <div className="mt-6 rounded-xl border border-cream-300 bg-cream-50 p-5 text-left">
+            <h2 className="font-serif text-xl font-semibold text-olive-900">Informations pour le virement</h2>
+            <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+              <dt className="text-ink-soft">Montant</dt>
+              <dd className="font-semibold tabular-nums">{total}</dd>
+              <dt className="text-ink-soft">Référence à indiquer</dt>
+              <dd className="font-mono text-lg font-semibold text-crust-800">{order.transfer_reference}</dd>
+              <dt className="text-ink-soft">Bénéficiaire</dt>
+              <dd className="font-semibold">{success.bank.beneficiary}</dd>
+              <dt className="text-ink-soft">BIC</dt>
+              <dd className="font-mono font-semibold">{success.bank.bic}</dd>
+              <dt className="text-ink-soft">Banque</dt>
+              <dd className="font-semibold">{success.bank.bank_name}</dd>
+            </dl>
+            <p className="mt-4 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">
+              Pour votre sécurité, l'IBAN vous est envoyé par e-mail avec le récapitulatif de votre commande.
+            </p>
+          </div>
+        </>
+      )}
+      {success.kind === "paypal" && (
+        <p className="mt-3 text-lg text-ink-soft">
+          Merci ! Votre paiement de {total} a été accepté. Votre commande n° {orderNumber(order.id)} est
+          confirmée et sera préparée sous 24-48 h.
+        </p>
+      )}
+      {success.kind === "paypal_pending" && (
+        <p className="mt-3 text-lg text-ink-soft">
+          Votre commande n° {orderNumber(order.id)} est enregistrée. PayPal n'a pas encore confirmé le
+          paiement : vous recevrez un e-mail dès qu'il sera validé.
+        </p>
+      )}
+
+      <p className="mt-6 text-ink-soft">
+        Une question ? Contactez-nous à{" "}
+        <a
+          href={`mailto:${supportEmail}`}
+          className="rounded-sm font-semibold text-olive-700 underline underline-offset-4"
+        >
+          {supportEmail}
+        </a>
+        .
+      </p>
+      <p role="status" className="mt-6 text-sm text-ink-soft">
+        Redirection vers vos commandes dans 3 secondes...
+      </p>
+      <a href="/orders" className="btn btn-primary mt-3 px-6">
+        Voir mes commandes
+      </a>
+    </section>
+  );
+}

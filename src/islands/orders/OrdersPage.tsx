@@ -1,0 +1,219 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import { eurosToCents, formatEuros } from "../../domain/money";
+import { formatOrderDate, invoiceAvailable, invoiceUrl, trackingUrl } from "../../domain/order-display";
+import { orderNumber, paymentMethodLabel, paymentStatusLabel } from "../../domain/order-status";
+import { errorMessage } from "../../lib/api-client";
+import { fetchMyOrders, type Order } from "../../lib/shop-client";
+import { openAuthModal } from "../../stores/auth-modal";
+import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+import { StatusBadge } from "./StatusBadge";
+
+type Load =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; orders: Order[] };
+
+/** Spec 2: 'Laisser un avis' only raises a placeholder alert for now. */
+const REVIEW_PLACEHOLDER = "Merci ! Les avis clients seront bientôt disponibles.";
+
+const euros = (amount: number) => formatEuros(eurosToCents(amount));
+
+/**
+ * /orders ('Mes Commandes', spec 2): the signed-in customer's orders, newest first, with status, payment,
+ * tracking link, invoice (once paid) and, once delivered, 'Laisser un avis'. 'Connexion requise' otherwise.
+ */
+export default function OrdersPage() {
+  const session = useStore($session, { ssr: "initial" });
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const userId = session.user?.id;
+
+  useEffect(() => {
+    void startSession();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 'Réessayer' loads again
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setLoad({ status: "loading" });
+    fetchMyOrders(controller.signal)
+      .then((orders) => setLoad({ status: "ready", orders }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || handleUnauthenticated(error)) return;
+        setLoad({ status: "error", message: errorMessage(error, "Network error") });
+      });
+    return () => controller.abort();
+  }, [userId, attempt]);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Mes Commandes</h1>
+      <div className="mt-8">{content()}</div>
+    </div>
+  );
+
+  function content() {
+    if (session.status === "signed-out") {
+      return (
+        <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
+          <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
+          <p className="mt-2 text-ink-soft">Veuillez vous connecter pour voir vos commandes.</p>
+          <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
+            Se connecter
+          </button>
+        </section>
+      );
+    }
+    if (session.status !== "signed-in" || load.status === "loading") {
+      return (
+        <p role="status" className="py-10 text-center text-lg text-ink-soft">
+          Chargement des commandes...
+        </p>
+      );
+    }
+    if (load.status === "error") {
+      return (
+        <div role="alert" className="rounded-xl border border-alert/30 bg-red-50 px-5 py-4 text-alert">
+          <p className="font-semibold">Erreur: {load.message}</p>
+          <button
+            type="button"
+            onClick={() => setAttempt(attempt + 1)}
+            className="btn btn-secondary mt-3 border-alert px-5 text-alert hover:bg-red-100"
+          >
+            Réessayer
+          </button>
+        </div>
+      );
+    }
+    if (load.orders.length === 0) {
+      return (
+        <section className="rounded-2xl border border-cream-300 bg-white px-6 py-12 text-center shadow-sm">
+          <h2 className="font-serif text-2xl font-semibold text-olive-900">Aucune commande</h2>
+          <p className="mt-2 text-ink-soft">Vous n'avez pas encore passé de commande.</p>
+          <a href="/#products" className="btn btn-primary mt-6 px-6">
+            Découvrir nos savons
+          </a>
+        </section>
+      );
+    }
+    return (
+      <ul className="space-y-6">
+        {load.orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const number = orderNumber(order.id);
+  const titleId = `order-${order.id}-title`;
+  const paid = invoiceAvailable(order);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="overflow-hidden rounded-2xl border border-cream-300 bg-white shadow-sm"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-cream-200 bg-cream-100/60 px-5 py-4">
+        <div>
+          <h2 id={titleId} className="font-serif text-xl font-semibold text-olive-900">
+            Commande #{number}
+          </h2>
+          <p className="text-sm text-ink-soft">
+            Passée le <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+
+      <div className="grid gap-5 px-5 py-4 sm:grid-cols-3">
+        <ul className="space-y-2 sm:col-span-2">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3">
+              <img
+                src={item.product_image}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded-lg bg-cream-100 object-cover"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-ink">{item.product_name}</span>
+                <span className="text-sm text-ink-soft tabular-nums">
+                  {item.quantity} × {euros(item.unit_price)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-1 text-sm sm:text-right">
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-ink-soft">Total</dt>
+            <dd className="font-serif text-xl font-semibold text-crust-800 tabular-nums">
+              {euros(order.total_amount)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 sm:block">
+            <dt className="text-ink-soft">Paiement</dt>
+            <dd className="font-medium text-ink">
+              {paymentMethodLabel(order.payment_method)} · {paymentStatusLabel(order.payment_status)}
+            </dd>
+          </div>
+          {order.promo_code && (
+            <div className="flex justify-between gap-3 sm:block">
+              <dt className="text-ink-soft">Code promo</dt>
+              <dd className="font-medium text-olive-700">
+                {order.promo_code.code} (−{euros(order.promo_code.discount_amount)})
+              </dd>
+            </div>
+          )}
+          {order.transfer_reference && order.payment_status !== "completed" && (
+            <div className="flex justify-between gap-3 sm:block">
+              <dt className="text-ink-soft">Référence du virement</dt>
+              <dd className="font-mono font-medium text-ink">{order.transfer_reference}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+
+      <footer className="flex flex-wrap gap-3 border-t border-cream-200 px-5 py-4">
+        <a href={trackingUrl(order.id)} className="btn btn-primary px-5">
+          Suivre la commande<span className="sr-only"> #{number}</span>
+        </a>
+        {paid ? (
+          <a href={invoiceUrl(order.id)} download className="btn btn-secondary px-5">
+            Télécharger la facture<span className="sr-only"> de la commande #{number}</span>
+          </a>
+        ) : (
+          <button
+            type="button"
+            disabled
+            className="btn btn-secondary px-5"
+            aria-describedby={`${titleId}-invoice`}
+          >
+            Télécharger la facture<span className="sr-only"> de la commande #{number}</span>
+          </button>
+        )}
+        {order.status === "delivered" && (
+          <button
+            type="button"
+            className="btn btn-secondary px-5"
+            onClick={() => window.alert(REVIEW_PLACEHOLDER)}
+          >
+            Laisser un avis<span className="sr-only"> sur la commande #{number}</span>
+          </button>
+        )}
+        {!paid && (
+          <p id={`${titleId}-invoice`} className="w-full text-sm text-ink-soft">
+            La facture sera disponible une fois le paiement reçu.
+          </p>
+        )}
+      </footer>
+    </article>
+  );
+}

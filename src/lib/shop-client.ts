@@ -1,0 +1,112 @@
+/**
+ * Browser calls of the cart, checkout, orders and tracking screens (api.md "Promo and orders", "PayPal",
+ * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
+ */
+import type { AppliedPromo, BankDetails, ShippingSettings } from "../domain/checkout";
+import type { Order } from "../domain/order";
+import { apiRequest } from "./api-client";
+
+export type { Order };
+
+export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettings> {
+  return apiRequest<ShippingSettings>("/api/settings/shipping", { signal });
+}
+
+export interface CheckoutSettings {
+  bank_transfer: BankDetails & { enabled: boolean };
+  paypal: { configured: boolean; client_id: string; sandbox: boolean };
+}
+
+export function fetchCheckoutSettings(signal?: AbortSignal): Promise<CheckoutSettings> {
+  return apiRequest<CheckoutSettings>("/api/settings/checkout", { signal });
+}
+
+export interface CompanyContact {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  shipping_company: string;
+  free_shipping_threshold: number;
+}
+
+export function fetchCompany(signal?: AbortSignal): Promise<CompanyContact> {
+  return apiRequest<CompanyContact>("/api/settings/company", { signal });
+}
+
+export type PromoValidation =
+  | { valid: true; promo: Omit<AppliedPromo, "subtotal_amount"> }
+  | { valid: false; error?: string };
+
+/** POST /api/promo/validate: `total_amount` is the cart's subtotal in euros. */
+export function validatePromoCode(promoCode: string, totalAmount: number): Promise<PromoValidation> {
+  return apiRequest<PromoValidation>("/api/promo/validate", {
+    method: "POST",
+    body: { promo_code: promoCode, total_amount: totalAmount },
+  });
+}
+
+/** POST /api/orders (bank transfer); the same Idempotency-Key returns the same order. */
+export async function placeBankTransferOrder(body: unknown, idempotencyKey: string): Promise<Order> {
+  const { order } = await apiRequest<{ order: Order }>("/api/orders", {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+  return order;
+}
+
+/** GET /api/paypal-payment/client-id: 503 'PayPal n'est pas configuré.' when it is not. */
+export async function fetchPaypalClientId(signal?: AbortSignal): Promise<string> {
+  const { clientId } = await apiRequest<{ clientId: string }>("/api/paypal-payment/client-id", { signal });
+  return clientId;
+}
+
+/** POST /api/paypal-payment/create-order: our order (a hold) and the PayPal order for the server's total. */
+export function createPaypalOrder(
+  body: unknown,
+  idempotencyKey: string,
+): Promise<{ id: string; order_id: string }> {
+  return apiRequest<{ id: string; order_id: string }>("/api/paypal-payment/create-order", {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+export interface PaypalCapture {
+  status?: string;
+  payer?: { payer_id?: string };
+  purchase_units?: { payments?: { captures?: { status?: string }[] } }[];
+  order: Order;
+}
+
+/** POST /api/paypal-payment/capture-order after the buyer approved in PayPal's window. */
+export function capturePaypalOrder(orderID: string): Promise<PaypalCapture> {
+  return apiRequest<PaypalCapture>("/api/paypal-payment/capture-order", {
+    method: "POST",
+    body: { orderID },
+  });
+}
+
+/** The capture's status as the spec reads it: purchase_units[0].payments.captures[0].status. */
+export function captureStatus(capture: PaypalCapture): string | undefined {
+  return capture.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? capture.status;
+}
+
+export function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
+  return apiRequest<Order[]>("/api/user/orders", { signal });
+}
+
+export function fetchMyOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return apiRequest<Order>(`/api/user/orders/${encodeURIComponent(id)}`, { signal });
+}
+
+/** A random Idempotency-Key (api.md: 8 to 100 letters, digits, - or _). */
+export function newIdempotencyKey(): string {
+  // randomUUID needs a secure context (https or localhost); getRandomValues works everywhere.
+  if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,84 @@
+/**
+ * The cart's companions on the cart and checkout pages: the applied promo code (spec 4: persisted under
+ * `applied_promo`, removed when cleared), the shipping settings (read once per page) and the refresh of the
+ * cart's lines from the live catalogue. Kept out of stores/cart.ts on purpose: the header's cart badge imports
+ * that one on every page, and none of this belongs in the public pages' JavaScript.
+ */
+import { persistentAtom } from "@nanostores/persistent";
+import { atom } from "nanostores";
+import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart-sync";
+import {
+  type AppliedPromo,
+  defaultShippingSettings,
+  parseStoredPromo,
+  type ShippingSettings,
+} from "../domain/checkout";
+import { fetchShippingSettings } from "../lib/shop-client";
+import { $cart, clearCart } from "./cart";
+
+/** Storage key of the applied promo (spec 4). */
+export const PROMO_STORAGE_KEY = "applied_promo";
+
+function decodePromo(encoded: string): AppliedPromo | undefined {
+  try {
+    return parseStoredPromo(JSON.parse(encoded)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The applied promo; undefined, with no storage entry, when there is none. */
+export const $appliedPromo = persistentAtom<AppliedPromo | undefined>(PROMO_STORAGE_KEY, undefined, {
+  // undefined removes the storage entry (nanostores/persistent deletes the key).
+  encode: (promo) => (promo ? JSON.stringify(promo) : undefined) as string,
+  decode: decodePromo,
+});
+
+export function applyPromo(promo: AppliedPromo): void {
+  $appliedPromo.set(promo);
+}
+
+export function clearPromo(): void {
+  $appliedPromo.set(undefined);
+}
+
+/** Empties the cart and removes the promo (clear-cart button, order placed). */
+export function clearCartAndPromo(): void {
+  clearCart();
+  clearPromo();
+}
+
+/** Brings the cart's lines in line with the live catalogue; answers what changed, to tell the customer. */
+export function syncCart(catalog: readonly CatalogEntry[]): CartChange[] {
+  const { cart, changes } = syncCartWithCatalog($cart.get(), catalog);
+  if (cart !== $cart.get()) $cart.set(cart);
+  return changes;
+}
+
+/** Shipping cost and free-shipping threshold (GET /api/settings/shipping); the spec's defaults until known. */
+export const $shippingSettings = atom<ShippingSettings>(defaultShippingSettings);
+
+let shippingLoad: Promise<void> | null = null;
+
+/** Reads the shipping settings once per page (again with `force`); a failure keeps what is known, silently. */
+export function loadShippingSettings(force = false): Promise<void> {
+  if (!shippingLoad || force) {
+    shippingLoad = fetchShippingSettings()
+      .then((settings) => {
+        const current = $shippingSettings.get();
+        const valid =
+          Number.isFinite(settings.standard_cost) && Number.isFinite(settings.free_shipping_threshold);
+        const same =
+          settings.standard_cost === current.standard_cost &&
+          settings.free_shipping_threshold === current.free_shipping_threshold;
+        if (valid && !same) {
+          $shippingSettings.set({
+            standard_cost: settings.standard_cost,
+            free_shipping_threshold: settings.free_shipping_threshold,
+          });
+        }
+      })
+      .catch(() => undefined);
+  }
+  return shippingLoad;
+}
