@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminDocumentUrl,
   deliveryStepIndex,
   formatLongDate,
   formatOrderDate,
@@ -49,6 +50,13 @@ describe("order facts", () => {
     expect(invoiceAvailable({ payment_status: "completed" })).toBe(true);
     expect(invoiceAvailable({ payment_status: "pending" })).toBe(false);
     expect(invoiceAvailable({ payment_status: "failed" })).toBe(false);
+    expect(invoiceAvailable({ payment_status: "refunded", invoice_number: "FA-2026-000001" })).toBe(true);
+  });
+
+  it("links to the documents", () => {
+    expect(invoiceUrl("01ABC")).toBe("/api/user/orders/01ABC/invoice");
+    expect(invoiceUrl("01ABC", "credit-note")).toBe("/api/user/orders/01ABC/credit-note");
+    expect(adminDocumentUrl("01ABC", "invoice")).toBe("/api/admin/documents/01ABC/invoice");
   });
 
   it("knows whether there is detailed tracking", () => {

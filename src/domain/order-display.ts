@@ -69,12 +69,18 @@ function cleanId(raw: string): string | null {
 }
 
 /** The invoice exists once the order is paid (api.md: GET /api/user/orders/{id}/invoice, once paid). */
-export function invoiceAvailable(order: { payment_status: string }): boolean {
-  return order.payment_status === "completed";
+/** The invoice exists once the order was paid (the server issues it with the payment); a refund keeps it. */
+export function invoiceAvailable(order: { payment_status: string; invoice_number?: string | null }): boolean {
+  return Boolean(order.invoice_number) || order.payment_status === "completed";
 }
 
-export function invoiceUrl(orderId: string): string {
-  return `/api/user/orders/${encodeURIComponent(orderId)}/invoice`;
+export function invoiceUrl(orderId: string, kind: "invoice" | "credit-note" = "invoice"): string {
+  return `/api/user/orders/${encodeURIComponent(orderId)}/${kind}`;
+}
+
+/** The admin's downloads of any order's documents. */
+export function adminDocumentUrl(orderId: string, kind: "invoice" | "credit-note"): string {
+  return `/api/admin/documents/${encodeURIComponent(orderId)}/${kind}`;
 }
 
 export function trackingUrl(orderId: string): string {

@@ -199,6 +199,11 @@ function OrderCard({ order }: { order: Order }) {
             Télécharger la facture<span className="sr-only"> de la commande #{number}</span>
           </button>
         )}
+        {order.credit_note_number && (
+          <a href={invoiceUrl(order.id, "credit-note")} download className="btn btn-secondary px-5">
+            Télécharger l'avoir<span className="sr-only"> de la commande #{number}</span>
+          </a>
+        )}
         {order.status === "delivered" && (
           <button
             type="button"

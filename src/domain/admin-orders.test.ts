@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { adminOrderUpdateSchema } from "./admin";
+import {
+  customerLabel,
+  freeShippingReached,
+  needsCancelConfirmation,
+  orderEditForm,
+  orderUpdatePayload,
+  shippingInfoState,
+} from "./admin-orders";
+
+describe("the order edit form", () => {
+  it("starts from the order, missing texts empty", () => {
+    expect(
+      orderEditForm({
+        status: "confirmed",
+        payment_status: "completed",
+        shipping_company: null,
+        tracking_number: "6A123",
+        estimated_delivery: "2026-05-12",
+        shipping_notes: null,
+      }),
+    ).toEqual({
+      status: "confirmed",
+      payment_status: "completed",
+      shipping_company: "",
+      tracking_number: "6A123",
+      estimated_delivery: "2026-05-12",
+      shipping_notes: "",
+    });
+  });
+
+  it("sends trimmed texts the API's schema accepts (empty clears), and only the statuses that changed", () => {
+    const form = {
+      status: "shipped",
+      payment_status: "pending",
+      shipping_company: " Colissimo ",
+      tracking_number: " 6A123 ",
+      estimated_delivery: "",
+      shipping_notes: "  ",
+    } as const;
+    const payload = orderUpdatePayload(form, { status: "confirmed", payment_status: "pending" });
+    expect(payload).toEqual({
+      status: "shipped",
+      shipping_company: "Colissimo",
+      tracking_number: "6A123",
+      estimated_delivery: "",
+      shipping_notes: "",
+    });
+    expect(adminOrderUpdateSchema.safeParse(payload).success).toBe(true);
+    expect(orderUpdatePayload(form, { status: "shipped", payment_status: "completed" })).toEqual({
+      payment_status: "pending",
+      shipping_company: "Colissimo",
+      tracking_number: "6A123",
+      estimated_delivery: "",
+      shipping_notes: "",
+    });
+  });
+
+  it("does not cancel a cancelled order again when its notes are saved", () => {
+    const cancelled = { status: "cancelled", payment_status: "failed" } as const;
+    const form = {
+      ...orderEditForm({
+        ...cancelled,
+        shipping_company: null,
+        tracking_number: null,
+        estimated_delivery: null,
+        shipping_notes: null,
+      }),
+      shipping_notes: "Remboursé",
+    };
+    expect(orderUpdatePayload(form, cancelled)).not.toHaveProperty("status");
+  });
+
+  it.each([
+    ["pending", "cancelled", true],
+    ["shipped", "cancelled", true],
+    ["cancelled", "cancelled", false],
+    ["pending", "shipped", false],
+  ] as const)("from %s to %s asks for confirmation: %s", (current, next, asks) => {
+    expect(needsCancelConfirmation(current, next)).toBe(asks);
+  });
+});
+
+describe("order card", () => {
+  it.each([
+    [100, 100, true],
+    [100.01, 100, true],
+    [99.99, 100, false],
+    [0.3, 0.3, true],
+  ])(
+    "subtotal %d, threshold %d: free shipping reached %s",
+    (subtotal_amount, free_shipping_threshold, ok) => {
+      expect(freeShippingReached({ subtotal_amount, free_shipping_threshold })).toBe(ok);
+    },
+  );
+
+  it.each([
+    ["shipped", "Colissimo", null, "complete"],
+    ["shipped", null, "6A123", "incomplete"],
+    ["shipped", "  ", null, "incomplete"],
+    ["delivered", "Chronopost", null, "complete"],
+    ["delivered", null, null, "none"],
+    ["confirmed", "Colissimo", null, "none"],
+  ] as const)(
+    "%s with carrier %j and tracking %j -> %s",
+    (status, shipping_company, tracking_number, state) => {
+      expect(shippingInfoState({ status, shipping_company, tracking_number })).toBe(state);
+    },
+  );
+
+  it("names the customer by full name, else e-mail", () => {
+    expect(customerLabel({ user: { full_name: "Lina Moreau", email: "l@x.fr" } })).toBe("Lina Moreau");
+    expect(customerLabel({ user: { full_name: "", email: "l@x.fr" } })).toBe("l@x.fr");
+  });
+});

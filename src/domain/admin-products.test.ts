@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { adminProductSchema } from "./admin";
+import {
+  emptyProductForm,
+  isImageUrl,
+  parseDecimal,
+  parseInteger,
+  productFormFrom,
+  productPayload,
+  stockTone,
+} from "./admin-products";
+import type { ProductView } from "./product-rules";
+
+describe("stock badge colour (spec: red <= threshold, yellow <= 2x threshold, green above)", () => {
+  it.each([
+    [0, 10, "danger"],
+    [10, 10, "danger"],
+    [11, 10, "warning"],
+    [20, 10, "warning"],
+    [21, 10, "success"],
+    [100, 10, "success"],
+    [0, 0, "danger"],
+    [1, 0, "success"],
+    [3, 2, "warning"],
+    [-1, 5, "danger"],
+  ])("stock %i, threshold %i -> %s", (stock, threshold, tone) => {
+    expect(stockTone(stock, threshold)).toBe(tone);
+  });
+});
+
+describe("number parsing of the form (invalid becomes 0)", () => {
+  it.each([
+    ["12.90", 12.9],
+    ["12,90", 12.9],
+    [" 7 ", 7],
+    ["7,5 €", 7.5],
+    ["0.105", 0.11],
+    ["", 0],
+    ["abc", 0],
+    ["1e3", 1000],
+  ])("decimal %j -> %d", (text, value) => {
+    expect(parseDecimal(text)).toBe(value);
+  });
+
+  it.each([
+    ["100", 100],
+    [" 4 ", 4],
+    ["4.7", 4],
+    ["", 0],
+    ["dix", 0],
+  ])("integer %j -> %d", (text, value) => {
+    expect(parseInteger(text)).toBe(value);
+  });
+});
+
+describe("image URL", () => {
+  it.each([
+    ["https://cdn.example.fr/savon.jpg", true],
+    ["http://example.fr/a.png", true],
+    ["/images/products/savon.svg", true],
+    ["//evil.example/a.png", false],
+    ["savon.jpg", false],
+    ["javascript:alert(1)", false],
+    ["https://", false],
+    ["", false],
+  ])("%j -> %s", (text, ok) => {
+    expect(isImageUrl(text)).toBe(ok);
+  });
+});
+
+describe("the product form", () => {
+  it("starts with the spec's defaults: stock 100, threshold 10, active, one empty benefit", () => {
+    expect(emptyProductForm()).toMatchObject({
+      stock: "100",
+      low_stock_threshold: "10",
+      is_active: true,
+      benefits: [""],
+    });
+  });
+
+  it("sends parsed numbers and trimmed texts without blank benefit lines, accepted by the API's schema", () => {
+    const form = {
+      ...emptyProductForm(),
+      name: "  Savon au laurier ",
+      price: "12,90",
+      weight: "200g",
+      image: "https://cdn.example.fr/savon.jpg",
+      description: "Doux",
+      stock: "abc",
+      low_stock_threshold: "5",
+      benefits: [" Apaise ", "", "   ", "Nourrit"],
+    };
+    const payload = productPayload(form);
+    expect(payload).toMatchObject({
+      name: "Savon au laurier",
+      price: 12.9,
+      stock: 0,
+      low_stock_threshold: 5,
+      benefits: ["Apaise", "Nourrit"],
+      category: "Savons",
+      is_active: true,
+    });
+    expect(adminProductSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it("round-trips an existing product", () => {
+    const product: ProductView = {
+      id: 3,
+      name: "Savon",
+      price: 9.5,
+      weight: "200g",
+      image: "/images/products/savon.svg",
+      description: "Court",
+      long_description: "Long",
+      category: "Savons premium",
+      stock: 4,
+      low_stock_threshold: 2,
+      benefits: ["Doux"],
+      ingredients: "Huile d'olive",
+      usage: "Mouiller",
+      is_active: false,
+    };
+    const { id: _id, ...rest } = product;
+    expect(productPayload(productFormFrom(product))).toEqual(rest);
+    expect(productFormFrom({ ...product, benefits: [] }).benefits).toEqual([""]);
+  });
+});

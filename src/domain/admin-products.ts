@@ -1,0 +1,122 @@
+/**
+ * Rules of the admin's Products tab (spec 2 "Admin", 3 "Product", 5 "Product form"), with no dependency so the
+ * admin island ships no zod. The server checks the payload again with adminProductSchema.
+ */
+import type { ProductView } from "./product-rules";
+
+/** Colour band of the stock badge: red at or below the threshold, yellow up to twice it, green above. */
+export type StockTone = "danger" | "warning" | "success";
+
+export function stockTone(stock: number, lowStockThreshold: number): StockTone {
+  if (stock <= lowStockThreshold) return "danger";
+  if (stock <= lowStockThreshold * 2) return "warning";
+  return "success";
+}
+
+/** What the product form holds: numbers as typed, so a half-typed "12," is not rewritten under the cursor. */
+export interface ProductFormState {
+  name: string;
+  price: string;
+  weight: string;
+  image: string;
+  description: string;
+  long_description: string;
+  category: string;
+  stock: string;
+  low_stock_threshold: string;
+  benefits: string[];
+  ingredients: string;
+  usage: string;
+  is_active: boolean;
+}
+
+/** The body of POST /api/admin/products and PUT /api/admin/products/{id}. */
+export type ProductPayload = Omit<ProductView, "id">;
+
+export const DEFAULT_PRODUCT_CATEGORY = "Savons";
+
+/** A new product (spec 3): stock 100, threshold 10, active, one empty benefit line. */
+export function emptyProductForm(): ProductFormState {
+  return {
+    name: "",
+    price: "",
+    weight: "",
+    image: "",
+    description: "",
+    long_description: "",
+    category: DEFAULT_PRODUCT_CATEGORY,
+    stock: "100",
+    low_stock_threshold: "10",
+    benefits: [""],
+    ingredients: "",
+    usage: "",
+    is_active: true,
+  };
+}
+
+export function productFormFrom(product: ProductView): ProductFormState {
+  return {
+    name: product.name,
+    price: String(product.price),
+    weight: product.weight,
+    image: product.image,
+    description: product.description,
+    long_description: product.long_description,
+    category: product.category || DEFAULT_PRODUCT_CATEGORY,
+    stock: String(product.stock),
+    low_stock_threshold: String(product.low_stock_threshold),
+    benefits: product.benefits.length ? [...product.benefits] : [""],
+    ingredients: product.ingredients,
+    usage: product.usage,
+    is_active: product.is_active,
+  };
+}
+
+/**
+ * A decimal as typed ("12,90", "12.9", " 7 "), rounded to the cent; anything that is not a number gives 0
+ * (spec 5: price and shipping amounts parsed as decimals, invalid becomes 0).
+ */
+export function parseDecimal(text: string): number {
+  const value = Number.parseFloat(
+    text
+      .trim()
+      .replace(/\s|\u00a0|\u202f|€/g, "")
+      .replace(",", "."),
+  );
+  if (!Number.isFinite(value)) return 0;
+  return Math.round(value * 100) / 100;
+}
+
+/** An integer as typed; anything that is not one gives 0 (spec 5: stock and threshold). */
+export function parseInteger(text: string): number {
+  const value = Number.parseInt(text.trim(), 10);
+  return Number.isSafeInteger(value) ? value : 0;
+}
+
+/** The image must be a URL: absolute http(s), or a path of the site itself ("/images/..."), as the API accepts. */
+export function isImageUrl(text: string): boolean {
+  const value = text.trim();
+  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
+  return /^https?:\/\/[^\s/]+[^\s]*$/i.test(value);
+}
+
+export const IMAGE_URL_MESSAGE = "L'image doit être une URL valide.";
+
+/** The form's payload: trimmed texts, numbers parsed, blank benefit lines removed (spec 5). */
+export function productPayload(form: ProductFormState): ProductPayload {
+  return {
+    name: form.name.trim(),
+    price: parseDecimal(form.price),
+    weight: form.weight.trim(),
+    image: form.image.trim(),
+    description: form.description.trim(),
+    long_description: form.long_description.trim(),
+    category: form.category.trim() || DEFAULT_PRODUCT_CATEGORY,
+    stock: parseInteger(form.stock),
+    low_stock_threshold: parseInteger(form.low_stock_threshold),
+    benefits: form.benefits.map((line) => line.trim()).filter(Boolean),
+    ingredients: form.ingredients.trim(),
+    usage: form.usage.trim(),
+    is_active: form.is_active,
+  };
+}

@@ -1,0 +1,206 @@
+import { useStore } from "@nanostores/react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { openAuthModal } from "../../stores/auth-modal";
+import { $session, startSession } from "../../stores/session";
+import { checkAdmin } from "./admin-api";
+import { AccessLostContext } from "./hooks";
+import { OrdersTab } from "./OrdersTab";
+import { ProductsTab } from "./ProductsTab";
+import { PromosTab } from "./PromosTab";
+import { SettingsTab } from "./SettingsTab";
+import { StatsTab } from "./StatsTab";
+import { UsersTab } from "./UsersTab";
+
+/** The six tabs (spec 2 "Admin"), Statistiques first and by default; the hash keeps the one open on reload. */
+const TABS = [
+  { id: "statistiques", label: "Statistiques", Panel: StatsTab },
+  { id: "utilisateurs", label: "Utilisateurs", Panel: UsersTab },
+  { id: "produits", label: "Produits", Panel: ProductsTab },
+  { id: "commandes", label: "Commandes", Panel: OrdersTab },
+  { id: "codes-promo", label: "Codes Promo", Panel: PromosTab },
+  { id: "parametres", label: "Paramètres", Panel: SettingsTab },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function tabFromHash(): TabId {
+  const hash = window.location.hash.slice(1);
+  return TABS.find((tab) => tab.id === hash)?.id ?? "statistiques";
+}
+
+/**
+ * /admin: checks the caller is an admin (GET /api/admin/check, again whenever the signed-in user changes; any
+ * failure means no), then shows the dashboard's tabs. The server guards every admin call whatever this shows.
+ */
+export default function AdminPanel() {
+  const session = useStore($session, { ssr: "initial" });
+  const userId = session.user?.id ?? null;
+  const [check, setCheck] = useState<{ userId: string; isAdmin: boolean } | null>(null);
+
+  useEffect(() => {
+    void startSession();
+  }, []);
+
+  useEffect(() => {
+    if (!userId) {
+      setCheck(null);
+      return;
+    }
+    const controller = new AbortController();
+    setCheck(null);
+    checkAdmin(controller.signal)
+      .then((isAdmin) => setCheck({ userId, isAdmin }))
+      .catch(() => {
+        if (!controller.signal.aborted) setCheck({ userId, isAdmin: false });
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  const accessLost = useCallback(() => {
+    if (userId) setCheck({ userId, isAdmin: false });
+  }, [userId]);
+
+  let access: "checking" | "denied" | "granted";
+  if (session.status === "signed-out") access = "denied";
+  else if (!userId || check?.userId !== userId) access = "checking";
+  else access = check.isAdmin ? "granted" : "denied";
+
+  if (access === "checking") {
+    return (
+      <Frame>
+        <p role="status" className="py-16 text-center text-lg text-ink-soft">
+          Vérification des permissions...
+        </p>
+      </Frame>
+    );
+  }
+  if (access === "denied") {
+    return (
+      <Frame>
+        <section className="mx-auto max-w-xl rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
+          <h1 className="font-serif text-3xl font-semibold text-olive-900">Accès Refusé</h1>
+          <p className="mt-3 text-ink-soft">
+            Vous n'avez pas les permissions nécessaires pour accéder au panneau d'administration.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <a href="/" className="btn btn-primary px-6">
+              Retour à l'accueil
+            </a>
+            {session.status === "signed-out" && (
+              <button
+                type="button"
+                className="btn btn-secondary px-6"
+                onClick={() => openAuthModal("signin")}
+              >
+                Se connecter
+              </button>
+            )}
+          </div>
+        </section>
+      </Frame>
+    );
+  }
+  return (
+    <AccessLostContext.Provider value={accessLost}>
+      <Frame>
+        <p className="text-sm font-semibold tracking-wide text-crust-800 uppercase">Administration</p>
+        <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Tableau de bord</h1>
+        <Tabs />
+      </Frame>
+    </AccessLostContext.Provider>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
+}
+
+/** WAI-ARIA tabs: arrows, Home and End move between tabs (automatic activation); Tab goes into the panel. */
+function Tabs() {
+  const [selected, setSelected] = useState<TabId>("statistiques");
+  const buttons = useRef(new Map<TabId, HTMLButtonElement>());
+  const baseId = useId();
+
+  useEffect(() => {
+    setSelected(tabFromHash());
+    const onHash = () => setSelected(tabFromHash());
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+
+  // On narrow screens the tab list scrolls: keep the open tab in sight.
+  useEffect(() => {
+    buttons.current.get(selected)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [selected]);
+
+  function select(id: TabId, focus = false) {
+    setSelected(id);
+    window.history.replaceState(null, "", id === "statistiques" ? window.location.pathname : `#${id}`);
+    if (focus) buttons.current.get(id)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((tab) => tab.id === selected);
+    let next: number | null = null;
+    if (event.key === "ArrowRight") next = (index + 1) % TABS.length;
+    else if (event.key === "ArrowLeft") next = (index - 1 + TABS.length) % TABS.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = TABS.length - 1;
+    const tab = next === null ? undefined : TABS[next];
+    if (!tab) return;
+    event.preventDefault();
+    select(tab.id, true);
+  }
+
+  const current = TABS.find((tab) => tab.id === selected) ?? TABS[0];
+  const Panel = current.Panel;
+  return (
+    <div className="mt-6">
+      <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div
+          role="tablist"
+          aria-label="Sections du tableau de bord"
+          onKeyDown={onKeyDown}
+          className="flex min-w-max gap-1 border-b border-cream-300"
+        >
+          {TABS.map((tab) => {
+            const active = tab.id === selected;
+            return (
+              <button
+                key={tab.id}
+                ref={(element) => {
+                  if (element) buttons.current.set(tab.id, element);
+                  else buttons.current.delete(tab.id);
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.id}`}
+                aria-selected={active}
+                aria-controls={`${baseId}-panel-${tab.id}`}
+                tabIndex={active ? 0 : -1}
+                onClick={() => select(tab.id)}
+                className={`-mb-px rounded-t-lg border-b-[3px] px-4 py-3 font-semibold whitespace-nowrap transition-colors ${
+                  active
+                    ? "border-olive-700 bg-white text-olive-900"
+                    : "border-transparent text-ink-soft hover:bg-olive-50 hover:text-olive-800"
+                }`}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${current.id}`}
+        aria-labelledby={`${baseId}-tab-${current.id}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: Tab moves from the tab into its panel
+        tabIndex={0}
+        data-admin-panel
+        className="pt-8"
+      >
+        <Panel key={current.id} />
+      </div>
+    </div>
+  );
+}

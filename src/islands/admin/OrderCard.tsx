@@ -1,0 +1,412 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { addressLines } from "../../domain/address-forms";
+import { formatAmount, formatDateTime, formatDay } from "../../domain/admin-format";
+import {
+  customerLabel,
+  freeShippingReached,
+  needsCancelConfirmation,
+  type OrderEditForm,
+  orderEditForm,
+  orderUpdatePayload,
+  shippingInfoState,
+} from "../../domain/admin-orders";
+import type { Order } from "../../domain/order";
+import { adminDocumentUrl } from "../../domain/order-display";
+import {
+  ORDER_STATUSES,
+  orderNumber,
+  orderStatusLabel,
+  orderStatusTone,
+  PAYMENT_STATUSES,
+  paymentMethodLabel,
+  paymentStatusLabel,
+} from "../../domain/order-status";
+import { errorMessage, fieldErrors } from "../../lib/api-client";
+import { Notice, TextField } from "../ui/fields";
+import { updateOrder } from "./admin-api";
+import { useAccessGuard } from "./hooks";
+import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
+
+const paymentTone: Record<string, Tone> = {
+  completed: "success",
+  pending: "waiting",
+  failed: "danger",
+  refunded: "neutral",
+};
+
+const statusOptions = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
+const paymentOptions = PAYMENT_STATUSES.map((status) => ({
+  value: status,
+  label: paymentStatusLabel(status),
+}));
+
+/** One order of the Orders tab: what was bought, how it was paid, where it goes, and its inline edit form. */
+export function OrderCard({
+  order,
+  onSaved,
+  onEditStart,
+}: {
+  order: Order;
+  onSaved: (order: Order) => void;
+  onEditStart: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const titleId = useId();
+
+  // Closing the form gives the focus back to its button.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const number = orderNumber(order.id);
+  const shipping = shippingInfoState(order);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-cream-200 pb-4">
+        <div>
+          <h3 id={titleId} className="font-serif text-xl font-semibold text-olive-900">
+            Commande #{number}
+          </h3>
+          <p className="mt-0.5 font-medium text-ink">{customerLabel(order)}</p>
+          {order.user.full_name && <p className="text-sm break-all text-ink-soft">{order.user.email}</p>}
+          <p className="text-sm text-ink-soft">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </p>
+        </div>
+        <dl className="flex flex-col items-start gap-2 text-sm sm:items-end">
+          <div className="flex items-center gap-2">
+            <dt className="text-ink-soft">Statut</dt>
+            <dd>
+              <Badge tone={orderStatusTone(order.status)}>{orderStatusLabel(order.status)}</Badge>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-ink-soft">Paiement</dt>
+            <dd className="flex flex-wrap gap-1.5">
+              <Badge tone="neutral">{paymentMethodLabel(order.payment_method)}</Badge>
+              <Badge tone={paymentTone[order.payment_status] ?? "neutral"}>
+                {paymentStatusLabel(order.payment_status)}
+              </Badge>
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className="grid gap-6 pt-4 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-5">
+          <section>
+            <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Articles</h4>
+            <ul className="mt-2 divide-y divide-cream-200">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                  <span className="font-medium text-ink">{item.product_name}</span>
+                  <span className="text-sm text-ink tabular-nums">
+                    {item.quantity} × {formatAmount(item.unit_price)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section>
+            <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
+              Adresse de livraison
+            </h4>
+            <address className="mt-2 text-sm text-ink not-italic">
+              {addressLines({ ...order.shipping_address, id: order.id, is_default: false }).map((line) => (
+                <span key={line.key} className="block">
+                  {line.text}
+                </span>
+              ))}
+            </address>
+          </section>
+          {order.order_notes && (
+            <section>
+              <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
+                Notes de commande
+              </h4>
+              <p className="mt-2 rounded-lg bg-cream-100 px-3 py-2 text-sm whitespace-pre-line text-ink">
+                {order.order_notes}
+              </p>
+            </section>
+          )}
+        </div>
+
+        <div className="space-y-4">
+          <dl className="space-y-2 rounded-xl bg-cream-100 p-4 text-sm">
+            <Row label="Sous-total">{formatAmount(order.subtotal_amount)}</Row>
+            <Row label="Livraison">
+              {order.shipping_amount === 0 ? (
+                "Gratuit"
+              ) : (
+                <>
+                  {formatAmount(order.shipping_amount)}
+                  <span className="block text-xs text-ink-soft">
+                    Gratuite dès {formatAmount(order.free_shipping_threshold)}
+                  </span>
+                </>
+              )}
+              {freeShippingReached(order) && (
+                <span className="mt-1 block">
+                  <Badge tone="success">Gratuit atteint!</Badge>
+                </span>
+              )}
+            </Row>
+            {order.promo_code && (
+              <Row label={`Code promo (${order.promo_code.code})`}>
+                −{formatAmount(order.promo_code.discount_amount)}
+              </Row>
+            )}
+            <div className="flex justify-between gap-4 border-t border-cream-300 pt-2 text-base font-semibold text-olive-900">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{formatAmount(order.total_amount)}</dd>
+            </div>
+          </dl>
+          {(order.transfer_reference ||
+            order.paypal_order_id ||
+            order.paypal_capture_id ||
+            order.paypal_payer_id) && (
+            <dl className="grid gap-2 text-sm">
+              {order.transfer_reference && (
+                <Detail label="Référence du virement">{order.transfer_reference}</Detail>
+              )}
+              {(order.paypal_capture_id || order.paypal_order_id) && (
+                <Detail label="Transaction PayPal">
+                  <span className="font-mono break-all">
+                    {order.paypal_capture_id ?? order.paypal_order_id}
+                  </span>
+                </Detail>
+              )}
+              {order.paypal_payer_id && (
+                <Detail label="Payeur PayPal">
+                  <span className="font-mono break-all">{order.paypal_payer_id}</span>
+                </Detail>
+              )}
+            </dl>
+          )}
+          {(order.invoice_number || order.credit_note_number) && (
+            <p className="flex flex-wrap gap-3 text-sm">
+              {order.invoice_number && (
+                <a
+                  className="font-semibold text-olive-800 underline"
+                  href={adminDocumentUrl(order.id, "invoice")}
+                  download
+                >
+                  Facture {order.invoice_number}
+                </a>
+              )}
+              {order.credit_note_number && (
+                <a
+                  className="font-semibold text-olive-800 underline"
+                  href={adminDocumentUrl(order.id, "credit-note")}
+                  download
+                >
+                  Avoir {order.credit_note_number}
+                </a>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {shipping === "complete" && (
+        <section className="mt-5 rounded-xl border border-indigo-200 bg-indigo-50 p-4">
+          <h4 className="font-semibold text-indigo-950">Informations d'expédition</h4>
+          <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
+            <Detail label="Transporteur">{order.shipping_company || "—"}</Detail>
+            <Detail label="Numéro de suivi">{order.tracking_number || "—"}</Detail>
+            <Detail label="Livraison estimée">
+              {order.estimated_delivery ? formatDay(order.estimated_delivery) : "—"}
+            </Detail>
+            {order.shipping_notes && <Detail label="Notes de livraison">{order.shipping_notes}</Detail>}
+          </dl>
+        </section>
+      )}
+      {shipping === "incomplete" && (
+        <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          <span aria-hidden="true">⚠ </span>
+          Informations d'expédition incomplètes : indiquez le transporteur et le numéro de suivi.
+        </p>
+      )}
+
+      <div className="mt-5 border-t border-cream-200 pt-4">
+        {editing ? (
+          <OrderEditor
+            order={order}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              onSaved(saved);
+            }}
+          />
+        ) : (
+          <button
+            ref={editButton}
+            type="button"
+            className={smallButton}
+            aria-label={`Modifier la commande #${number}`}
+            onClick={() => {
+              onEditStart();
+              setEditing(true);
+            }}
+          >
+            Modifier
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="text-right text-ink tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The inline edit form: status, payment, carrier, tracking, estimated delivery, notes; cancelling asks first. */
+function OrderEditor({
+  order,
+  onCancel,
+  onSaved,
+}: {
+  order: Order;
+  onCancel: () => void;
+  onSaved: (order: Order) => void;
+}) {
+  const [form, setForm] = useState<OrderEditForm>(() => orderEditForm(order));
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const guard = useAccessGuard();
+  const number = orderNumber(order.id);
+  const cancelled = order.status === "cancelled";
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("select:not([disabled]), input")?.focus();
+  }, []);
+
+  const set =
+    <K extends keyof OrderEditForm>(name: K) =>
+    (value: OrderEditForm[K]) =>
+      setForm((current) => ({ ...current, [name]: value }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (needsCancelConfirmation(order.status, form.status)) setConfirming(true);
+    else void save();
+  }
+
+  async function save() {
+    setConfirming(false);
+    setSaving(true);
+    setError(null);
+    setFields({});
+    try {
+      onSaved(await updateOrder(order.id, orderUpdatePayload(form, order)));
+    } catch (failure) {
+      if (guard(failure)) return;
+      setFields(fieldErrors(failure));
+      setError(errorMessage(failure, "Une erreur est survenue"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      aria-label={`Modifier la commande #${number}`}
+      className="space-y-4"
+    >
+      {error && <Notice kind="error">{error}</Notice>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Statut de la commande"
+          value={form.status}
+          onValue={set("status")}
+          options={statusOptions}
+          disabled={cancelled}
+          hint={
+            cancelled
+              ? "Une commande annulée ne peut pas être rouverte."
+              : "Annuler une commande remet ses articles en stock."
+          }
+          error={fields.status}
+        />
+        <SelectField
+          label="Statut du paiement"
+          value={form.payment_status}
+          onValue={set("payment_status")}
+          options={paymentOptions}
+          error={fields.payment_status}
+        />
+        <TextField
+          label="Transporteur"
+          placeholder="Colissimo, Chronopost"
+          maxLength={60}
+          value={form.shipping_company}
+          onValue={set("shipping_company")}
+          error={fields.shipping_company}
+        />
+        <TextField
+          label="Numéro de suivi"
+          maxLength={60}
+          value={form.tracking_number}
+          onValue={set("tracking_number")}
+          error={fields.tracking_number}
+        />
+        <TextField
+          label="Date de livraison estimée"
+          type="date"
+          value={form.estimated_delivery}
+          onValue={set("estimated_delivery")}
+          error={fields.estimated_delivery}
+        />
+        <TextAreaField
+          label="Notes de livraison"
+          maxLength={500}
+          rows={2}
+          value={form.shipping_notes}
+          onValue={set("shipping_notes")}
+          error={fields.shipping_notes}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn btn-primary px-6" disabled={saving}>
+          {saving ? "Enregistrement..." : "Enregistrer"}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Annuler
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Annuler la commande #${number} ?`}
+          message={
+            <p>
+              Les articles seront remis en stock et l'utilisation du code promo sera rendue. Une commande
+              annulée ne peut pas être rouverte.
+            </p>
+          }
+          confirmLabel="Confirmer l'annulation"
+          cancelLabel="Retour"
+          onConfirm={() => void save()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}

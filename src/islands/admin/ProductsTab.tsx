@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { formatAmount } from "../../domain/admin-format";
+import { stockTone } from "../../domain/admin-products";
+import type { ProductView } from "../../domain/product-rules";
+import { errorMessage } from "../../lib/api-client";
+import { deleteProduct, fetchProducts } from "./admin-api";
+import { useAccessGuard, useLoad } from "./hooks";
+import { ProductFormDialog } from "./ProductForm";
+import { Badge, ConfirmDialog, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader } from "./ui";
+
+type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView };
+
+/**
+ * Every product, active or not (spec 2 "Products tab"): image, name, Actif/Inactif, weight, price, short
+ * description and a stock badge coloured by the low-stock threshold; create, edit, delete after confirmation.
+ */
+export function ProductsTab() {
+  const { state, reload, update } = useLoad(fetchProducts);
+  const [editing, setEditing] = useState<Editing>({ kind: "none" });
+  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+  const guard = useAccessGuard();
+
+  function saved(product: ProductView, created: boolean) {
+    update((products) =>
+      created ? [...products, product] : products.map((item) => (item.id === product.id ? product : item)),
+    );
+    setEditing({ kind: "none" });
+    setNotice(created ? `Produit « ${product.name} » créé.` : `Produit « ${product.name} » modifié.`);
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      await deleteProduct(deleting.id);
+      update((products) => products.filter((item) => item.id !== deleting.id));
+      setNotice(`Produit « ${deleting.name} » supprimé.`);
+      setDeleting(null);
+    } catch (failure) {
+      if (!guard(failure)) setDeleteError(errorMessage(failure, "Une erreur est survenue"));
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  const products = state.status === "ready" ? [...state.data].sort((a, b) => a.id - b.id) : [];
+  return (
+    <div>
+      <TabHeader
+        title="Produits"
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: "new" })}>
+            <span aria-hidden="true">+</span> Nouveau Produit
+          </button>
+        }
+      >
+        {state.status === "ready" && `${products.length} produit${products.length > 1 ? "s" : ""}`}
+      </TabHeader>
+      <p
+        role="status"
+        className={
+          notice
+            ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
+            : "sr-only"
+        }
+      >
+        {notice}
+      </p>
+      {state.status === "loading" && <Loading>Chargement des produits...</Loading>}
+      {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
+      {state.status === "ready" && products.length === 0 && <Empty>Aucun produit trouvé</Empty>}
+      {products.length > 0 && (
+        <ul className="space-y-4">
+          {products.map((product) => (
+            <li key={product.id}>
+              <ProductRow
+                product={product}
+                onEdit={() => {
+                  setNotice("");
+                  setEditing({ kind: "edit", product });
+                }}
+                onDelete={() => {
+                  setNotice("");
+                  setDeleteError(null);
+                  setDeleting(product);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing.kind !== "none" && (
+        <ProductFormDialog
+          product={editing.kind === "edit" ? editing.product : null}
+          onSaved={saved}
+          onClose={() => setEditing({ kind: "none" })}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Supprimer le produit"
+          message={
+            <>
+              <p>Êtes-vous sûr de vouloir supprimer ce produit ?</p>
+              <p className="mt-1 font-semibold">{deleting.name}</p>
+            </>
+          }
+          confirmLabel="Supprimer"
+          busy={deleteBusy}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+const stockToneBadge = { danger: "danger", warning: "warning", success: "success" } as const;
+
+function ProductRow({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: ProductView;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <article className="flex flex-col gap-4 rounded-2xl border border-cream-300 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      <img
+        src={product.image}
+        alt=""
+        width="96"
+        height="96"
+        loading="lazy"
+        className="size-24 shrink-0 rounded-xl border border-cream-200 bg-cream-100 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-serif text-lg font-semibold text-olive-900">{product.name}</h3>
+          <Badge tone={product.is_active ? "success" : "neutral"}>
+            {product.is_active ? "Actif" : "Inactif"}
+          </Badge>
+        </div>
+        <p className="mt-1 text-sm text-ink-soft">
+          <span>{product.weight}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="font-semibold text-ink">{formatAmount(product.price)}</span>
+        </p>
+        <p className="mt-1 line-clamp-2 text-sm text-ink">{product.description}</p>
+        <p className="mt-2">
+          <Badge
+            tone={stockToneBadge[stockTone(product.stock, product.low_stock_threshold)]}
+            title={`Seuil de stock faible : ${product.low_stock_threshold}`}
+          >
+            Stock : {product.stock}
+          </Badge>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">
+        <button
+          type="button"
+          className={smallButton}
+          onClick={onEdit}
+          aria-label={`Modifier ${product.name}`}
+        >
+          Modifier
+        </button>
+        <button
+          type="button"
+          className={dangerButton}
+          onClick={onDelete}
+          aria-label={`Supprimer ${product.name}`}
+        >
+          Supprimer
+        </button>
+        {product.is_active && (
+          <a
+            href={`/product/${product.id}`}
+            className="rounded-sm px-1 text-center text-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900"
+            aria-label={`Voir ${product.name} dans la boutique`}
+          >
+            Voir
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}

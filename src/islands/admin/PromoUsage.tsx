@@ -1,0 +1,76 @@
+import { formatAmount, formatDateTime } from "../../domain/admin-format";
+import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin-promos";
+import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
+import { useLoad } from "./hooks";
+import { Dialog, LoadError, Loading } from "./ui";
+
+/**
+ * Who used a code (spec 2): user (name or e-mail, else 'User' + 8 characters of the id), amount saved, order
+ * (last 8 characters or N/A), date. Each user is looked up once; a failed lookup falls back to the id.
+ */
+async function loadHistory(promoId: string, signal: AbortSignal) {
+  const usages = await fetchPromoUsage(promoId, signal);
+  const ids = [...new Set(usages.map((usage) => usage.user_id))];
+  const summaries = new Map<string, UserSummary | null>(
+    await Promise.all(
+      ids.map(async (id) => [id, await fetchUserSummary(id, signal).catch(() => null)] as const),
+    ),
+  );
+  return usages.map((usage) => ({
+    ...usage,
+    user: usageUserLabel(usage.user_id, summaries.get(usage.user_id)),
+  }));
+}
+
+export function PromoUsageDialog({ promo, onClose }: { promo: AdminPromo; onClose: () => void }) {
+  const { state, reload } = useLoad((signal) => loadHistory(promo.id, signal));
+  return (
+    <Dialog title={`Historique d'utilisation — ${promo.code}`} onClose={onClose} wide>
+      {state.status === "loading" && <Loading>Chargement de l'historique...</Loading>}
+      {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
+      {state.status === "ready" && state.data.length === 0 && (
+        <p className="py-6 text-center text-ink-soft">Ce code n'a pas encore été utilisé.</p>
+      )}
+      {state.status === "ready" && state.data.length > 0 && (
+        <div className="relative overflow-x-auto rounded-xl border border-cream-300 bg-white">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">Utilisations du code {promo.code}</caption>
+            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Utilisateur
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Économie
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Commande
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Date
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-cream-200">
+              {state.data.map((usage) => (
+                <tr key={usage.id}>
+                  <td className="px-4 py-2.5 break-all">{usage.user}</td>
+                  <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">
+                    {formatAmount(usage.discount_amount)}
+                  </td>
+                  <td className="px-4 py-2.5 font-mono">{usageOrderLabel(usage.order_id)}</td>
+                  <td className="px-4 py-2.5 whitespace-nowrap">{formatDateTime(usage.used_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-6 flex justify-end">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Fermer
+        </button>
+      </div>
+    </Dialog>
+  );
+}

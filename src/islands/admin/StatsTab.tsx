@@ -1,0 +1,65 @@
+import { formatAmount } from "../../domain/admin-format";
+import { type AdminStats, fetchStats } from "./admin-api";
+import { useLoad } from "./hooks";
+import { LoadError, Loading, TabHeader } from "./ui";
+
+const count = new Intl.NumberFormat("fr-FR");
+
+/** The dashboard's figures (spec 3 "Admin stats"), in the order an owner reads them. */
+const CARDS: ReadonlyArray<{ key: keyof AdminStats; label: string; money?: boolean; hint?: string }> = [
+  { key: "totalRevenue", label: "Chiffre d'affaires", money: true, hint: "Commandes payées" },
+  { key: "totalOrders", label: "Commandes" },
+  { key: "ordersThisMonth", label: "Commandes ce mois-ci" },
+  { key: "averageOrderValue", label: "Panier moyen", money: true, hint: "Commandes payées" },
+  { key: "pendingOrders", label: "Commandes en attente" },
+  { key: "completedOrders", label: "Commandes livrées" },
+  { key: "totalUsers", label: "Utilisateurs" },
+  { key: "totalProducts", label: "Produits" },
+];
+
+export function StatsTab() {
+  const { state, reload } = useLoad(fetchStats);
+  return (
+    <div>
+      <TabHeader
+        title="Statistiques"
+        action={
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={reload}
+            disabled={state.status === "loading"}
+          >
+            Actualiser
+          </button>
+        }
+      />
+      {state.status === "loading" && <Loading>Chargement des statistiques...</Loading>}
+      {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
+      {state.status === "ready" && (
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {CARDS.map((card) => {
+            const value = Number(state.data[card.key] ?? 0);
+            return (
+              <div
+                key={card.key}
+                className="flex flex-col-reverse justify-end rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"
+              >
+                <dt className="mt-1 text-sm font-semibold text-ink-soft">
+                  {card.label}
+                  {card.hint && <span className="block text-xs font-normal">{card.hint}</span>}
+                </dt>
+                <dd
+                  className="font-serif text-3xl font-semibold text-olive-900 tabular-nums"
+                  data-stat={card.key}
+                >
+                  {card.money ? formatAmount(value) : count.format(value)}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import type { SessionUser } from "../../domain/account-forms";
+import { addressLines } from "../../domain/address-forms";
+import { formatDate } from "../../domain/admin-format";
+import { displayPhone } from "../../domain/phone";
+import { errorMessage } from "../../lib/api-client";
+import { fetchUserDetails, fetchUsers, type UserDetails } from "./admin-api";
+import { useAccessGuard, usePaged } from "./hooks";
+import { Badge, Detail, Dialog, Empty, LoadError, Loading, LoadMore, smallButton, TabHeader } from "./ui";
+
+const PAGE_SIZE = 25;
+
+/** Customers, newest first, page by page; 'Détails' opens the profile and addresses (spec 2 "Users tab"). */
+export function UsersTab() {
+  const users = usePaged((cursor, signal) => fetchUsers(PAGE_SIZE, cursor, signal));
+  const [details, setDetails] = useState<UserDetails | null>(null);
+  const [loadingId, setLoadingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const guard = useAccessGuard();
+
+  async function openDetails(user: SessionUser) {
+    if (loadingId) return;
+    setLoadingId(user.id);
+    setError(null);
+    try {
+      setDetails(await fetchUserDetails(user.id));
+    } catch (failure) {
+      if (!guard(failure))
+        setError(
+          `Erreur lors du chargement des détails utilisateur: ${errorMessage(failure, "Network error")}`,
+        );
+    } finally {
+      setLoadingId(null);
+    }
+  }
+
+  return (
+    <div>
+      <TabHeader title="Utilisateurs">
+        {users.state.status === "ready" &&
+          `${users.items.length} affiché${users.items.length > 1 ? "s" : ""}`}
+      </TabHeader>
+      {error && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-alert/30 bg-red-50 px-4 py-3 text-sm font-medium text-alert"
+        >
+          {error}
+        </p>
+      )}
+      {users.state.status === "loading" && <Loading>Chargement des utilisateurs...</Loading>}
+      {users.state.status === "error" && <LoadError message={users.state.message} onRetry={users.reload} />}
+      {users.state.status === "ready" && users.items.length === 0 && <Empty>Aucun utilisateur trouvé</Empty>}
+      {users.state.status === "ready" && users.items.length > 0 && (
+        <div className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white shadow-sm">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Nom
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Téléphone
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Inscrit le
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-cream-200">
+              {users.items.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-4 py-3 font-semibold text-ink">
+                    <span className="flex flex-wrap items-center gap-2">
+                      {user.full_name || "—"}
+                      {user.is_admin && <Badge tone="info">Admin</Badge>}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 break-all">{user.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {user.phone ? displayPhone(user.phone) : "—"}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
+                  <td className="px-4 py-3 text-right">
+                    <button
+                      type="button"
+                      className={smallButton}
+                      onClick={() => openDetails(user)}
+                      aria-busy={loadingId === user.id}
+                      aria-label={`Détails de ${user.full_name || user.email}`}
+                    >
+                      {loadingId === user.id ? "Chargement..." : "Détails"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore
+        hasMore={users.hasMore}
+        loading={users.loadingMore}
+        error={users.moreError}
+        onMore={users.loadMore}
+      />
+      {details && <UserDetailsDialog user={details} onClose={() => setDetails(null)} />}
+    </div>
+  );
+}
+
+function UserDetailsDialog({ user, onClose }: { user: UserDetails; onClose: () => void }) {
+  return (
+    <Dialog title={user.full_name || user.email} onClose={onClose} wide>
+      <section aria-labelledby="user-profile-title">
+        <h3 id="user-profile-title" className="text-lg font-semibold text-olive-900">
+          Profil
+        </h3>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Detail label="Nom complet">{user.full_name || "—"}</Detail>
+          <Detail label="E-mail">{user.email}</Detail>
+          <Detail label="Téléphone">{user.phone ? displayPhone(user.phone) : "—"}</Detail>
+          <Detail label="Inscrit le">{formatDate(user.created_at)}</Detail>
+          <Detail label="Rôle">{user.is_admin ? <Badge tone="info">Admin</Badge> : "Client"}</Detail>
+        </dl>
+      </section>
+      <section aria-labelledby="user-addresses-title" className="mt-6">
+        <h3 id="user-addresses-title" className="text-lg font-semibold text-olive-900">
+          Adresses ({user.addresses.length})
+        </h3>
+        {user.addresses.length === 0 ? (
+          <p className="mt-2 text-ink-soft">Aucune adresse enregistrée.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {user.addresses.map((address) => (
+              <li key={address.id} className="rounded-xl border border-cream-300 bg-white p-4 text-sm">
+                {address.is_default && (
+                  <p className="mb-2">
+                    <Badge tone="success">Par défaut</Badge>
+                  </p>
+                )}
+                {addressLines(address).map((line) => (
+                  <p key={line.key} className={line.key === "name" ? "font-semibold" : undefined}>
+                    {line.text}
+                  </p>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="mt-6 flex justify-end">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Fermer
+        </button>
+      </div>
+    </Dialog>
+  );
+}

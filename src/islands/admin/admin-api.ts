@@ -1,0 +1,94 @@
+/** The admin panel's calls (api.md "Admin"), all through the shared api-client: same origin, session cookie. */
+import type { SessionUser } from "../../domain/account-forms";
+import type { Address } from "../../domain/address";
+import type { OrderUpdatePayload } from "../../domain/admin-orders";
+import type { ProductPayload } from "../../domain/admin-products";
+import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-promos";
+import type { SettingRow } from "../../domain/admin-settings";
+import type { Order } from "../../domain/order";
+import type { ProductView } from "../../domain/product-rules";
+import { apiRequest } from "../../lib/api-client";
+
+export interface AdminStats {
+  totalUsers: number;
+  totalProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+  ordersThisMonth: number;
+  averageOrderValue: number;
+  pendingOrders: number;
+  completedOrders: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export type UserDetails = SessionUser & { addresses: Address[] };
+export interface UserSummary {
+  id: string;
+  email: string;
+  full_name: string;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+function pageQuery(limit: number, cursor: string | null): string {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return query.toString();
+}
+
+export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
+  const { isAdmin } = await apiRequest<{ isAdmin?: unknown }>("/api/admin/check", { signal });
+  return isAdmin === true;
+}
+
+export const fetchStats = (signal?: AbortSignal) => apiRequest<AdminStats>("/api/admin/stats", { signal });
+
+export async function fetchUsers(limit: number, cursor: string | null, signal?: AbortSignal) {
+  const page = await apiRequest<{ users: SessionUser[]; next_cursor: string | null }>(
+    `/api/admin/users?${pageQuery(limit, cursor)}`,
+    { signal },
+  );
+  return { items: page.users, next_cursor: page.next_cursor } satisfies Page<SessionUser>;
+}
+
+export const fetchUserDetails = (userId: string) => apiRequest<UserDetails>(`/api/admin/users/${id(userId)}`);
+export const fetchUserSummary = (userId: string, signal?: AbortSignal) =>
+  apiRequest<UserSummary>(`/api/admin/users/${id(userId)}/summary`, { signal });
+
+export const fetchProducts = (signal?: AbortSignal) =>
+  apiRequest<ProductView[]>("/api/admin/products", { signal });
+export const createProduct = (product: ProductPayload) =>
+  apiRequest<ProductView>("/api/admin/products", { method: "POST", body: product });
+export const updateProduct = (productId: number, product: ProductPayload) =>
+  apiRequest<ProductView>(`/api/admin/products/${id(productId)}`, { method: "PUT", body: product });
+export const deleteProduct = (productId: number) =>
+  apiRequest<void>(`/api/admin/products/${id(productId)}`, { method: "DELETE" });
+
+export async function fetchOrders(limit: number, cursor: string | null, signal?: AbortSignal) {
+  const page = await apiRequest<{ orders: Order[]; next_cursor: string | null }>(
+    `/api/admin/orders?${pageQuery(limit, cursor)}`,
+    { signal },
+  );
+  return { items: page.orders, next_cursor: page.next_cursor } satisfies Page<Order>;
+}
+export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
+  apiRequest<Order>(`/api/admin/orders/${id(orderId)}`, { method: "PUT", body: update });
+
+export const fetchPromos = (signal?: AbortSignal) => apiRequest<AdminPromo[]>("/api/admin/promo", { signal });
+export const createPromo = (promo: PromoPayload) =>
+  apiRequest<AdminPromo>("/api/admin/promo", { method: "POST", body: promo });
+export const updatePromo = (promoId: string, promo: PromoPayload) =>
+  apiRequest<AdminPromo>(`/api/admin/promo/${id(promoId)}`, { method: "PUT", body: promo });
+export const deletePromo = (promoId: string) =>
+  apiRequest<void>(`/api/admin/promo/${id(promoId)}`, { method: "DELETE" });
+export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
+  apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
+
+export const fetchSettings = (signal?: AbortSignal) =>
+  apiRequest<SettingRow[]>("/api/admin/settings", { signal });
+export const saveSetting = (key: string, value: object) =>
+  apiRequest<SettingRow>(`/api/admin/settings/${id(key)}`, { method: "PUT", body: { value } });

@@ -1,0 +1,441 @@
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
+import { createPortal } from "react-dom";
+import { inputClass } from "../ui/fields";
+
+/** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
+export type Tone = "success" | "warning" | "danger" | "info" | "progress" | "waiting" | "neutral";
+
+const toneClasses: Record<Tone, string> = {
+  success: "bg-green-100 text-green-900 ring-green-700/25",
+  warning: "bg-amber-100 text-amber-900 ring-amber-700/25",
+  danger: "bg-red-100 text-red-900 ring-red-700/25",
+  info: "bg-sky-100 text-sky-900 ring-sky-700/25",
+  progress: "bg-indigo-100 text-indigo-900 ring-indigo-700/25",
+  waiting: "bg-amber-100 text-amber-900 ring-amber-700/25",
+  neutral: "bg-cream-200 text-ink ring-ink/15",
+};
+
+export function Badge({ tone, children, title }: { tone: Tone; children: ReactNode; title?: string }) {
+  return (
+    <span
+      title={title}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${toneClasses[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export const smallButton =
+  "inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border border-olive-700 px-3.5 py-1.5 text-sm font-semibold text-olive-800 transition-colors hover:bg-olive-50 disabled:cursor-not-allowed disabled:border-cream-300 disabled:text-ink-soft";
+export const dangerButton =
+  "inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border border-alert px-3.5 py-1.5 text-sm font-semibold text-alert transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:border-cream-300 disabled:text-ink-soft";
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+        {hint}
+      </p>
+    );
+  return null;
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  value,
+  onValue,
+  ...textarea
+}: FieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className" | "value" | "onChange"> & {
+    value: string;
+    onValue: (value: string) => void;
+  }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        {...textarea}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField<T extends string>({
+  label,
+  error,
+  hint,
+  value,
+  onValue,
+  options,
+  ...select
+}: FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className" | "value" | "onChange"> & {
+    value: T;
+    onValue: (value: T) => void;
+    options: ReadonlyArray<{ value: T; label: string }>;
+  }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        {...select}
+        value={value}
+        onChange={(event) => onValue(event.target.value as T)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChecked,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChecked(event.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="size-5 shrink-0 rounded border-cream-300 accent-olive-700"
+        />
+        <label htmlFor={id} className="font-semibold text-ink">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 ml-8 text-sm text-ink-soft">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One label and value of a <dl>. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold text-ink-soft">{label}</dt>
+      <dd className="mt-0.5 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** A failed list load: the spec's 'Erreur: {message}' with 'Réessayer'. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-alert/30 bg-red-50 px-5 py-4 text-alert">
+      <p className="font-semibold">Erreur: {message}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-2 rounded-sm font-semibold underline underline-offset-4 hover:text-red-900"
+      >
+        Réessayer
+      </button>
+    </div>
+  );
+}
+
+export function Loading({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="py-10 text-center text-ink-soft">
+      {children}
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-cream-300 bg-white px-6 py-12 text-center text-ink-soft">
+      {children}
+    </p>
+  );
+}
+
+/** 'Charger plus' under a paged list (users, orders). */
+export function LoadMore({
+  hasMore,
+  loading,
+  error,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+  onMore: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2">
+      {error && (
+        <p role="alert" className="text-sm font-medium text-alert">
+          Erreur: {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-secondary" onClick={onMore} disabled={loading}>
+        {loading ? "Chargement..." : "Charger plus"}
+      </button>
+    </div>
+  );
+}
+
+/** The heading row of a tab: its title, an optional count and action. */
+export function TabHeader({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h2 className="font-serif text-2xl font-semibold text-olive-900">{title}</h2>
+        {children && <p className="mt-1 text-sm text-ink-soft">{children}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (item) => item.getClientRects().length > 0,
+  );
+}
+
+/**
+ * A modal dialog: focus moves in on open (the first field, else the first control) and is trapped there, Escape
+ * and the close button close it, focus returns to what opened it (or the tab panel when that is gone).
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  wide = false,
+  alert = false,
+  description,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  /** A confirmation: role alertdialog, focus on its first button. */
+  alert?: boolean;
+  description?: ReactNode;
+}) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = dialog.current;
+    if (root) {
+      const first = alert
+        ? root.querySelector<HTMLElement>("[data-autofocus]")
+        : root.querySelector<HTMLElement>("input:not([disabled]), select, textarea");
+      (first ?? focusables(root)[0] ?? root).focus();
+    }
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+      // After the dialog is gone: back to the opener, else to the tab panel.
+      window.setTimeout(() => {
+        if (opener?.isConnected) opener.focus();
+        else document.querySelector<HTMLElement>("[data-admin-panel]")?.focus();
+      });
+    };
+  }, [alert]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close.current();
+      return;
+    }
+    if (event.key !== "Tab" || !dialog.current) return;
+    const items = focusables(dialog.current);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !dialog.current.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes (mouse convenience; keyboard users have Escape and the close button)
+    <div
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-olive-900/60 p-4 sm:items-center"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close.current();
+      }}
+    >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both support aria-modal */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is dialog or alertdialog (chosen at runtime) */}
+      <div
+        ref={dialog}
+        role={alert ? "alertdialog" : "dialog"}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className={`relative my-auto w-full rounded-2xl bg-cream-50 p-6 shadow-2xl focus:outline-none sm:p-8 ${wide ? "max-w-3xl" : "max-w-lg"}`}
+      >
+        <button
+          type="button"
+          onClick={() => close.current()}
+          aria-label="Fermer"
+          className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-cream-200 hover:text-ink"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+        <h2 id={titleId} className="pr-10 font-serif text-2xl font-semibold text-olive-900">
+          {title}
+        </h2>
+        {description && (
+          <div id={descriptionId} className="mt-3 text-ink">
+            {description}
+          </div>
+        )}
+        <div className="mt-5">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** A yes/no question before something that cannot be undone (deleting, cancelling an order). */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = "Annuler",
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog title={title} description={message} onClose={onCancel} alert>
+      {error && (
+        <p role="alert" className="mb-4 text-sm font-medium text-alert">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} data-autofocus>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className="btn bg-alert text-white hover:bg-red-900"
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {busy ? "Veuillez patienter..." : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
