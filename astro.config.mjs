@@ -2,6 +2,7 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import shopPwa from "./src/pwa/integration.mjs";
 
 /** Public origin of the site: canonical URLs, Open Graph and structured data are built from it. */
 const site = process.env.SITE_URL ?? "http://localhost:4321";
@@ -10,6 +11,7 @@ export default defineConfig({
   site,
   output: "static",
   build: { format: "directory" },
-  integrations: [react()],
+  // shopPwa: after the build, writes dist/sw.js (service worker + precache list) and dist/sitemap.xml.
+  integrations: [react(), shopPwa()],
   vite: { plugins: [tailwindcss()] },
 });

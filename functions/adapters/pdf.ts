@@ -9,7 +9,7 @@ import { formatEuros } from "../../src/domain/money";
 
 /** Helvetica's WinAnsi encoding has no narrow no-break space (fr-FR digit groups): use a no-break space. */
 function text(value: string): string {
-  return value.replace(/\u202f/g, "\u00a0").replace(/[^\u0000-\u00ff€’œŒ…–—]/g, "?");
+  return value.replace(/\u202f/g, "\u00a0").replace(/[^\u0020-\u00ff€’œŒ…–—]/g, "?");
 }
 
 const euros = (cents: number) => text(formatEuros(cents));

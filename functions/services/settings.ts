@@ -46,6 +46,11 @@ export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
     email: company.email,
     phone: company.phone,
     address: company.address,
+    // Legal mentions are public by law (legal notice, terms of sale: SIRET, VAT regime).
+    legal_form: company.legal_form,
+    siret: company.siret,
+    vat_number: company.vat_number,
+    vat_mode: company.vat_mode,
     shipping_company: shipping.shipping_company,
     free_shipping_threshold: shipping.free_shipping_threshold,
   };

@@ -120,7 +120,16 @@ export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cen
 
 /** Public shape of GET /api/settings/company. */
 export const publicCompanySchema = companyInfoSettingSchema
-  .pick({ name: true, email: true, phone: true, address: true })
+  .pick({
+    name: true,
+    email: true,
+    phone: true,
+    address: true,
+    legal_form: true,
+    siret: true,
+    vat_number: true,
+    vat_mode: true,
+  })
   .extend({
     shipping_company: z.string(),
     free_shipping_threshold: z.number(),

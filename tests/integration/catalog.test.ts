@@ -88,12 +88,17 @@ describe("public settings", () => {
   });
 
   it("GET /api/settings/company merges company info with the carrier and threshold", async () => {
-    const { name, email, phone, address } = defaultSettings.company_info;
+    const { name, email, phone, address, legal_form, siret, vat_number, vat_mode } =
+      defaultSettings.company_info;
     expect(await (await api("/api/settings/company")).json()).toEqual({
       name,
       email,
       phone,
       address,
+      legal_form,
+      siret,
+      vat_number,
+      vat_mode,
       shipping_company: "Colissimo",
       free_shipping_threshold: 100,
     });

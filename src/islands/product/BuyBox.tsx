@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { canAddMore, emptyCart } from "../../domain/cart";
 import { isPurchasable, stockState } from "../../domain/product-rules";
+import { productParams, track } from "../../lib/analytics";
 import { fetchProduct } from "../../lib/catalog-client";
 import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
@@ -24,6 +25,14 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
   const [product, setProduct] = useState(initial);
   const [justAdded, setJustAdded] = useState(false);
   const cart = useStore($cart, { ssr: () => emptyCart });
+
+  // Analytics (spec 7): one view_item per product shown; dropped unless the visitor accepted the measurement.
+  const viewed = useRef<number | null>(null);
+  useEffect(() => {
+    if (viewed.current === initial.id) return;
+    viewed.current = initial.id;
+    track("view_item", productParams(initial));
+  }, [initial]);
 
   useEffect(() => {
     if (!refresh) return;
@@ -51,6 +60,7 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
   function handleAdd() {
     if (!canAdd) return;
     addToCart(toCartProduct(product));
+    track("add_to_cart", productParams(product));
     setJustAdded(true);
   }
 

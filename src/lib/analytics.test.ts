@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONSENT_STORAGE_KEY, encodeConsent } from "../domain/consent";
+import { productParams, saveConsent, startAnalytics, track } from "./analytics";
+import { consentNeeded, resetConsentStateForTests } from "./consent-state";
+import { resetGtagForTests } from "./gtag";
+
+/** Just enough of a browser for the module: <html data-ga-id>, <head>, localStorage, cookies. */
+function fakeBrowser(gaId: string | undefined) {
+  const storage = new Map<string, string>();
+  const scripts: { src: string; async: boolean }[] = [];
+  const win: Record<string, unknown> = {};
+  const doc = {
+    documentElement: { dataset: gaId ? { gaId } : {} },
+    head: { append: (script: { src: string; async: boolean }) => scripts.push(script) },
+    createElement: () => ({ src: "", async: false }),
+    cookie: "",
+  };
+  vi.stubGlobal("window", win);
+  vi.stubGlobal("document", doc);
+  vi.stubGlobal("location", { hostname: "savon.test" });
+  vi.stubGlobal("localStorage", {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+  });
+  const events = () =>
+    ((win.dataLayer as IArguments[] | undefined) ?? [])
+      .map((args) => Array.from(args))
+      .filter((args) => args[0] === "event");
+  return { storage, scripts, win, events };
+}
+
+const soap = { id: 3, name: "Savon d'Alep 25 % laurier", price: 12.9 };
+
+beforeEach(() => {
+  resetConsentStateForTests();
+  resetGtagForTests();
+});
+/** gtag.ts is imported on demand: let those imports finish. */
+const settled = () => vi.dynamicImportSettled();
+afterEach(() => vi.unstubAllGlobals());
+
+describe("analytics without a measurement id", () => {
+  it("never asks, never loads, never sends", async () => {
+    const browser = fakeBrowser(undefined);
+    browser.storage.set(CONSENT_STORAGE_KEY, encodeConsent("granted", Date.now()));
+    expect(consentNeeded()).toBe(false);
+    expect(track("view_item", productParams(soap))).toBe(false);
+    expect(startAnalytics()).toBe(false);
+    await settled();
+    expect(browser.scripts).toHaveLength(0);
+    expect(browser.win.dataLayer).toBeUndefined();
+  });
+});
+
+describe("analytics with a measurement id", () => {
+  it("asks first, and drops events until the visitor accepts (nothing queued)", async () => {
+    const browser = fakeBrowser("G-TEST1234");
+    expect(consentNeeded()).toBe(true);
+    expect(track("view_item", productParams(soap))).toBe(false);
+    await settled();
+    expect(browser.scripts).toHaveLength(0);
+
+    saveConsent("granted");
+    await settled();
+    expect(consentNeeded()).toBe(false);
+    expect(browser.scripts.map((script) => script.src)).toEqual([
+      "https://www.googletagmanager.com/gtag/js?id=G-TEST1234",
+    ]);
+    expect(browser.events()).toEqual([]);
+
+    expect(track("add_to_cart", productParams(soap, 2))).toBe(true);
+    await settled();
+    expect(browser.events()).toEqual([
+      [
+        "event",
+        "add_to_cart",
+        {
+          currency: "EUR",
+          value: 25.8,
+          items: [{ item_id: "3", item_name: soap.name, price: 12.9, quantity: 2 }],
+        },
+      ],
+    ]);
+  });
+
+  it("sends nothing and loads nothing after a refusal", async () => {
+    const browser = fakeBrowser("G-TEST1234");
+    saveConsent("denied");
+    expect(consentNeeded()).toBe(false);
+    expect(track("view_item", productParams(soap))).toBe(false);
+    await settled();
+    expect(browser.scripts).toHaveLength(0);
+    expect(JSON.parse(browser.storage.get(CONSENT_STORAGE_KEY) ?? "{}").choice).toBe("denied");
+  });
+
+  it("stops sending after a withdrawal", async () => {
+    const browser = fakeBrowser("G-TEST1234");
+    saveConsent("granted");
+    expect(track("view_item", productParams(soap))).toBe(true);
+    await settled();
+    saveConsent("denied");
+    await settled();
+    expect(browser.win["ga-disable-G-TEST1234"]).toBe(true);
+    expect(track("view_item", productParams(soap))).toBe(false);
+    await settled();
+    expect(browser.events()).toHaveLength(1);
+  });
+
+  it("loads gtag.js once, on a later page with the stored consent", async () => {
+    const browser = fakeBrowser("G-TEST1234");
+    browser.storage.set(CONSENT_STORAGE_KEY, encodeConsent("granted", Date.now()));
+    expect(startAnalytics()).toBe(true);
+    expect(track("view_item", productParams(soap))).toBe(true);
+    await settled();
+    expect(browser.scripts).toHaveLength(1);
+    expect(browser.events()).toHaveLength(1);
+  });
+});

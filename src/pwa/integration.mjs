@@ -1,0 +1,245 @@
+// @ts-check
+/**
+ * Astro integration run after `astro build`: writes what needs the finished build.
+ *   dist/sw.js        the service worker (src/pwa/service-worker.js) with its VERSION and the precache list:
+ *                     the shell pages and every CSS/JS file of dist/_astro
+ *   dist/sitemap.xml  every page that has a canonical address and is not noindex (product pages included),
+ *                     minus the private areas
+ * Plain JavaScript so astro.config.mjs loads it directly; the helpers are pure and tested
+ * (src/pwa/integration.test.ts).
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Pages every visitor gets offline even before visiting them. */
+export const SHELL_PAGES = [
+  "/",
+  "/offline",
+  "/faq",
+  "/returns-and-exchanges",
+  "/cgv",
+  "/legal-mentions",
+  "/copyright",
+];
+export const SHELL_FILES = [
+  "/manifest.webmanifest",
+  "/favicon.svg",
+  "/images/logo.svg",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+];
+
+/** Never in the sitemap, whatever their pages say (the issue's list; robots.txt disallows most of them). */
+export const SITEMAP_EXCLUDED = [
+  "/admin",
+  "/profile",
+  "/payment",
+  "/Payment",
+  "/cart",
+  "/Cart",
+  "/orders",
+  "/reset-password",
+  "/maintenance",
+  "/offline",
+];
+
+/** @param {string} path a path of the site */
+export function isExcludedFromSitemap(path) {
+  const clean = path.replace(/\/+$/, "") || "/";
+  return SITEMAP_EXCLUDED.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
+}
+
+/** @param {string} html */
+function canonicalOf(html) {
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/\brel=["']?canonical["'\s>]/i.test(tag)) continue;
+    const href = tag.match(/\bhref=["']([^"']+)["']/i)?.[1];
+    if (href) return href.replace(/&amp;/g, "&");
+  }
+  return null;
+}
+
+/** @param {string} html */
+function isNoindex(html) {
+  return (html.match(/<meta\b[^>]*>/gi) ?? []).some(
+    (tag) => /\bname=["']?robots["'\s]/i.test(tag) && /\bcontent=["'][^"']*noindex/i.test(tag),
+  );
+}
+
+/**
+ * The sitemap's addresses: each page's own canonical URL, when it has one, is indexable, and is on `site`.
+ * @param {string[]} pagesHtml the HTML of every built page
+ * @param {string} site the site's origin (SITE_URL)
+ * @returns {string[]} sorted, without duplicates
+ */
+export function sitemapUrls(pagesHtml, site) {
+  const origin = new URL(site).origin;
+  /** @type {Set<string>} */
+  const urls = new Set();
+  for (const html of pagesHtml) {
+    const canonical = canonicalOf(html);
+    if (!canonical || isNoindex(html)) continue;
+    let url;
+    try {
+      url = new URL(canonical, origin);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || isExcludedFromSitemap(url.pathname)) continue;
+    urls.add(url.href);
+  }
+  return [...urls].sort((a, b) => {
+    /** @param {string} href */
+    const depth = (href) => new URL(href).pathname.split("/").filter(Boolean).length;
+    return depth(a) - depth(b) || a.localeCompare(b, "en", { numeric: true });
+  });
+}
+
+/** @param {string} text */
+function xmlEscape(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * @param {string[]} urls
+ * @param {string} lastmod the build date, YYYY-MM-DD
+ */
+export function renderSitemap(urls, lastmod) {
+  const entries = urls.map(
+    (url) => `  <url>\n    <loc>${xmlEscape(url)}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+/**
+ * What the worker stores at install: the shell pages and files that exist in the build, and the built CSS/JS.
+ * @param {{ astroFiles: string[], exists: (path: string) => boolean }} build astroFiles: names under dist/_astro
+ */
+export function precacheList({ astroFiles, exists }) {
+  const assets = astroFiles
+    .filter((name) => /\.(js|mjs|css)$/.test(name))
+    .map((name) => `/_astro/${name.split(sep).join("/")}`)
+    .sort();
+  return [...SHELL_PAGES, ...SHELL_FILES].filter(exists).concat(assets);
+}
+
+/**
+ * A version that changes whenever anything the worker serves changes: the list and the files' contents.
+ * @param {string[]} precache
+ * @param {(path: string) => string | Buffer} contentOf
+ */
+export function serviceWorkerVersion(precache, contentOf) {
+  const hash = createHash("sha256");
+  for (const path of precache) {
+    hash.update(path);
+    hash.update("\0");
+    hash.update(contentOf(path));
+    hash.update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+const VERSION_MARK = '"__SW_VERSION__"';
+const PRECACHE_MARK = /\/\* __SW_PRECACHE__ \*\/ \[[^\]]*\]/;
+
+/**
+ * @param {string} template src/pwa/service-worker.js
+ * @param {string} version
+ * @param {string[]} precache
+ */
+export function renderServiceWorker(template, version, precache) {
+  if (!template.includes(VERSION_MARK) || !PRECACHE_MARK.test(template)) {
+    throw new Error("src/pwa/service-worker.js: les marques __SW_VERSION__ / __SW_PRECACHE__ manquent.");
+  }
+  return template
+    .replace(VERSION_MARK, JSON.stringify(version))
+    .replace(PRECACHE_MARK, () => JSON.stringify(precache, null, 2));
+}
+
+/** @param {string} dir */
+async function walk(dir) {
+  /** @type {string[]} */
+  const files = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await walk(full)));
+    else if (entry.isFile()) files.push(full);
+  }
+  return files;
+}
+
+/** @param {string} path */
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a site path is in dist (as the server resolves it: the file, or the folder's index.html).
+ * @param {string} distDir
+ * @param {string} path
+ */
+async function distFile(distDir, path) {
+  const base = join(distDir, ...path.split("/").filter(Boolean));
+  for (const candidate of [base, join(base, "index.html")]) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** @returns {import("astro").AstroIntegration} */
+export default function shopPwa() {
+  /** @type {string} */
+  let site = "http://localhost:4321";
+  /** @type {URL} */
+  let template = new URL("./service-worker.js", import.meta.url);
+  return {
+    name: "shop-pwa",
+    hooks: {
+      "astro:config:done": ({ config }) => {
+        if (config.site) site = config.site;
+        template = new URL("src/pwa/service-worker.js", config.root);
+      },
+      "astro:build:done": async ({ dir, logger }) => {
+        const distDir = fileURLToPath(dir);
+
+        const html = [];
+        for (const file of await walk(distDir)) {
+          if (file.endsWith(".html")) html.push(await readFile(file, "utf8"));
+        }
+        const urls = sitemapUrls(html, site);
+        const today = new Date().toISOString().slice(0, 10);
+        await writeFile(join(distDir, "sitemap.xml"), renderSitemap(urls, today));
+
+        const astroDir = join(distDir, "_astro");
+        const astroFiles = await walk(astroDir).catch(() => /** @type {string[]} */ ([]));
+        /** @type {Map<string, string>} */
+        const files = new Map();
+        for (const path of [...SHELL_PAGES, ...SHELL_FILES]) {
+          const file = await distFile(distDir, path);
+          if (file) files.set(path, file);
+        }
+        const precache = precacheList({
+          astroFiles: astroFiles.map((file) => relative(astroDir, file)),
+          exists: (path) => files.has(path),
+        });
+        const contents = new Map();
+        for (const path of precache) {
+          const file = files.get(path) ?? join(distDir, ...path.split("/").filter(Boolean));
+          contents.set(path, await readFile(file));
+        }
+        const version = serviceWorkerVersion(precache, (path) => contents.get(path) ?? "");
+        const source = await readFile(template, "utf8");
+        await writeFile(join(distDir, "sw.js"), renderServiceWorker(source, version, precache));
+        logger.info(
+          `sitemap.xml: ${urls.length} pages; sw.js ${version}: ${precache.length} files en précache`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  isExcludedFromSitemap,
+  precacheList,
+  renderServiceWorker,
+  renderSitemap,
+  serviceWorkerVersion,
+  sitemapUrls,
+} from "./integration.mjs";
+
+const site = "https://savon.example";
+const page = (canonical: string | null, noindex = false) =>
+  `<!doctype html><html><head><title>x</title>${canonical ? `<link rel="canonical" href="${canonical}">` : ""}${
+    noindex ? '<meta name="robots" content="noindex">' : ""
+  }</head><body></body></html>`;
+
+describe("sitemapUrls", () => {
+  it("lists the indexable pages by their canonical address, home first, products in number order", () => {
+    const urls = sitemapUrls(
+      [
+        page(`${site}/product/10`),
+        page(`${site}/faq`),
+        page(`${site}/`),
+        page(`${site}/product/2`),
+        page(`${site}/product/2`),
+        page(`${site}/cart`, true),
+        page(null),
+        page(`${site}/admin`),
+        page(`${site}/Payment`),
+        page(`${site}/orders/track`),
+        page(`${site}/maintenance`),
+        page("https://elsewhere.example/faq"),
+      ],
+      site,
+    );
+    expect(urls).toEqual([`${site}/`, `${site}/faq`, `${site}/product/2`, `${site}/product/10`]);
+  });
+
+  it("renders a sitemaps.org document with escaped addresses", () => {
+    const xml = renderSitemap([`${site}/`, `${site}/a?b=1&c=2`], "2026-05-12");
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<loc>${site}/a?b=1&amp;c=2</loc>`);
+    expect(xml).toContain("<lastmod>2026-05-12</lastmod>");
+  });
+
+  it.each([
+    ["/admin", true],
+    ["/admin/", true],
+    ["/orders/track/abc", true],
+    ["/profile", true],
+    ["/reset-password", true],
+    ["/product/1", false],
+    ["/cgv", false],
+    ["/administratif", false],
+  ])("%s excluded: %s", (path, excluded) => {
+    expect(isExcludedFromSitemap(path)).toBe(excluded);
+  });
+});
+
+describe("service worker build", () => {
+  const template = readFileSync(new URL("./service-worker.js", import.meta.url), "utf8");
+
+  it("precaches the shell pages that exist and the built CSS/JS, never source maps", () => {
+    const list = precacheList({
+      astroFiles: ["index.B1a2.css", "client.Cx9.js", "client.Cx9.js.map", "logo.Ab1.svg"],
+      exists: (path) => path !== "/copyright",
+    });
+    expect(list).toContain("/");
+    expect(list).toContain("/offline");
+    expect(list).not.toContain("/copyright");
+    expect(list).toContain("/_astro/client.Cx9.js");
+    expect(list).toContain("/_astro/index.B1a2.css");
+    expect(
+      list.some((path) => path.endsWith(".map") || (path.endsWith(".svg") && path.startsWith("/_astro"))),
+    ).toBe(false);
+    expect(list.some((path) => path.startsWith("/api"))).toBe(false);
+  });
+
+  it("changes version when a file changes", () => {
+    const list = ["/", "/_astro/a.js"];
+    const v1 = serviceWorkerVersion(list, (path) => `content of ${path}`);
+    const v2 = serviceWorkerVersion(list, (path) => (path === "/" ? "new home" : `content of ${path}`));
+    expect(v1).toMatch(/^[0-9a-f]{16}$/);
+    expect(v2).not.toBe(v1);
+    expect(serviceWorkerVersion(list, (path) => `content of ${path}`)).toBe(v1);
+  });
+
+  it("fills in the version and the list, and never caches /api", () => {
+    const source = renderServiceWorker(template, "abc123", ["/", "/_astro/a.js"]);
+    expect(source).toContain('const VERSION = "abc123";');
+    expect(source).toMatch(/const PRECACHE = \[\s*"\/",\s*"\/_astro\/a\.js"\s*\];/);
+    expect(source).toContain("skipWaiting");
+    expect(source).toContain("clients.claim");
+    expect(source).toMatch(/isApi\(url\)\) return;/);
+    expect(() => renderServiceWorker("const VERSION = 1;", "x", [])).toThrow();
+  });
+});
