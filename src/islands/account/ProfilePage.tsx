@@ -4,8 +4,8 @@ import type { SessionUser } from "../../domain/account-forms";
 import type { Address } from "../../domain/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";
-import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+import { SignInRequired } from "../ui/fields";
 import { AddressBook } from "./AddressBook";
 import { PasswordPanel } from "./PasswordPanel";
 import { PersonalInfo } from "./PersonalInfo";
@@ -52,15 +52,7 @@ export default function ProfilePage() {
 
   function content() {
     if (session.status === "signed-out") {
-      return (
-        <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
-          <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
-          <p className="mt-2 text-ink-soft">Veuillez vous connecter pour accéder à votre profil.</p>
-          <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
-            Se connecter
-          </button>
-        </section>
-      );
+      return <SignInRequired message="Veuillez vous connecter pour accéder à votre profil." />;
     }
     if (session.status !== "signed-in" || load.status === "loading") {
       return (

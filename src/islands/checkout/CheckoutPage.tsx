@@ -41,7 +41,7 @@ import {
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "../cart/cart-hooks";
 import { TotalsList } from "../cart/TotalsList";
-import { Notice, TextField } from "../ui/fields";
+import { Notice, SignInRequired, TextField } from "../ui/fields";
 import { AddressPicker, deliverable } from "./AddressPicker";
 import { PaypalCheckout, type PaypalHandlers } from "./PaypalCheckout";
 import { type Success, SuccessScreen } from "./SuccessScreen";
@@ -321,15 +321,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
       );
     }
     if (!signedIn) {
-      return (
-        <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
-          <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
-          <p className="mt-2 text-ink-soft">{checkoutMessages.signInRequired}</p>
-          <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
-            Se connecter
-          </button>
-        </section>
-      );
+      return <SignInRequired message={checkoutMessages.signInRequired} />;
     }
 
     const count = itemCount(cart);

@@ -5,8 +5,8 @@ import { formatOrderDate, invoiceAvailable, invoiceUrl, trackingUrl } from "../.
 import { orderNumber, paymentMethodLabel, paymentStatusLabel } from "../../domain/order-status";
 import { errorMessage } from "../../lib/api-client";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
-import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+import { SignInRequired } from "../ui/fields";
 import { StatusBadge } from "./StatusBadge";
 
 type Load =
@@ -56,15 +56,7 @@ export default function OrdersPage() {
 
   function content() {
     if (session.status === "signed-out") {
-      return (
-        <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
-          <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
-          <p className="mt-2 text-ink-soft">Veuillez vous connecter pour voir vos commandes.</p>
-          <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
-            Se connecter
-          </button>
-        </section>
-      );
+      return <SignInRequired message="Veuillez vous connecter pour voir vos commandes." />;
     }
     if (session.status !== "signed-in" || load.status === "loading") {
       return (

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/phone";
+import { openAuthModal } from "../../stores/auth-modal";
 
 /**
  * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands
@@ -158,5 +159,18 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
     >
       {children}
     </p>
+  );
+}
+
+/** The spec's 'Connexion requise' panel of the account pages, with a button opening the sign-in dialog. */
+export function SignInRequired({ message }: { message: string }) {
+  return (
+    <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
+      <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
+      <p className="mt-2 text-ink-soft">{message}</p>
+      <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
+        Se connecter
+      </button>
+    </section>
   );
 }
