@@ -1,10 +1,10 @@
 /**
  * Account rules the browser needs, without zod: islands on public pages must stay light (no zod in their
- * bundles). The API validates again with the schemas of account.ts; account-forms.test.ts keeps both in step.
+ * bundles). The API validates again with the schemas of account.ts, which take these rules from here.
  */
 import type { SessionUser } from "./account";
 
-/** Same limit as account.ts (spec 9: password minimum 6). */
+/** Spec 9: password minimum 6 (account.ts builds its schema from it). */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** The user menu's name: full name, else the part of the e-mail before @, else 'Utilisateur' (spec 2). */

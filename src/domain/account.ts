@@ -5,7 +5,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const PASSWORD_MIN_LENGTH = 6;
+import { displayName, PASSWORD_MIN_LENGTH } from "./account-forms";
+
+// Zod-free rules the islands also use: defined once in account-forms.ts.
+export { displayName, PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailSchema = z
@@ -20,14 +23,6 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`)
   .max(PASSWORD_MAX_LENGTH, `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`);
-
-/** The user menu's name: full name, else the part of the e-mail before @, else 'Utilisateur' (spec). */
-export function displayName(user: { full_name?: string | null; email?: string | null }): string {
-  const fullName = user.full_name?.trim();
-  if (fullName) return fullName;
-  const local = user.email?.split("@")[0]?.trim();
-  return local || "Utilisateur";
-}
 
 export const signupSchema = z.strictObject({
   email: emailSchema,

@@ -1,11 +1,11 @@
 /**
  * The address form of the profile (and later checkout), without zod so islands stay light. The API parses
- * what this produces with addressInputSchema (address.ts); address-forms.test.ts keeps both in step.
+ * what this produces with addressInputSchema (address.ts); the country list is defined here for both.
  */
 import type { Address } from "./address";
 import { displayPhone, phoneToInput } from "./phone";
 
-/** Same list as address.ts: the profile form offers all four, France first and by default (spec 2, 3). */
+/** The countries of the address book (address.ts uses this list): France first and by default (spec 2, 3). */
 export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg"] as const;
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
 export const DEFAULT_COUNTRY: AddressCountry = "France";

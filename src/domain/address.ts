@@ -1,8 +1,9 @@
 import * as z from "zod";
+import { ADDRESS_COUNTRIES } from "./address-forms";
 import { normalizePhone } from "./phone";
 
 /** Countries of the address book (spec): France is the default; checkout delivers to France only for now. */
-export const COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg"] as const;
+export const COUNTRIES = ADDRESS_COUNTRIES;
 export type Country = (typeof COUNTRIES)[number];
 export const CHECKOUT_COUNTRIES: readonly Country[] = ["France"];
 

@@ -1,7 +1,7 @@
 /**
  * Rules of the admin's Settings tab (spec 2 "Settings tab", 3 "Settings", 5 "Maintenance"), with no runtime
  * dependency so the admin island ships no zod. The server checks every value with its key's schema
- * (src/domain/settings.ts); the constants below repeat three of its values, and a test keeps them equal.
+ * (src/domain/settings.ts); the values both sides need live in settings-constants.ts.
  */
 import { parseDecimal, parseInteger } from "./admin-products";
 import type {
@@ -13,10 +13,9 @@ import type {
   ShippingSetting,
 } from "./settings";
 
-/** What GET /api/admin/settings shows instead of a stored PayPal secret (src/domain/admin.ts SECRET_MASK). */
-export const SECRET_MASK = "••••••••";
-export const PAYPAL_SANDBOX_URL = "https://api-m.sandbox.paypal.com";
-export const DEFAULT_MAINTENANCE_MESSAGE = "Site en maintenance temporaire. Nous serons de retour bientôt!";
+import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
+
+export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
 
 export const COUNTDOWN_HOURS_MAX = 24;
 export const COUNTDOWN_MINUTES_MAX = 59;

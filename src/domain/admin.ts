@@ -84,8 +84,7 @@ export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
 /** The maintenance form: the server computes `ends_at` from the countdown when it is saved. */
 export const maintenanceInputSchema = maintenanceSettingSchema.omit({ ends_at: true });
 
-/** What the admin sees instead of a stored secret; sending it back keeps the secret unchanged. */
-export const SECRET_MASK = "••••••••";
+export { SECRET_MASK } from "./settings-constants";
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),

@@ -55,7 +55,9 @@ export const bankTransferSettingSchema = z.object({
 });
 export type BankTransferSetting = z.infer<typeof bankTransferSettingSchema>;
 
-export const PAYPAL_SANDBOX_URL = "https://api-m.sandbox.paypal.com";
+import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL } from "./settings-constants";
+
+export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL };
 
 export const paypalSettingSchema = z.object({
   base_url: z.url({ protocol: /^https?$/ }),
@@ -76,8 +78,6 @@ export const settingSchemas = {
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
-
-export const DEFAULT_MAINTENANCE_MESSAGE = "Site en maintenance temporaire. Nous serons de retour bientôt!";
 
 /** The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. */
 export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
