@@ -1,47 +1,28 @@
-import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
 import type { SessionUser } from "../../domain/account-forms";
 import type { Address } from "../../domain/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
-import { errorMessage } from "../../lib/api-client";
-import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { SignInRequired } from "../ui/fields";
+import { useCustomerLoad } from "../ui/use-customer-load";
 import { AddressBook } from "./AddressBook";
 import { PasswordPanel } from "./PasswordPanel";
 import { PersonalInfo } from "./PersonalInfo";
 
-type Load =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; profile: SessionUser; addresses: Address[] };
+interface ProfileData {
+  profile: SessionUser;
+  addresses: Address[];
+}
+
+async function fetchProfileData(signal: AbortSignal): Promise<ProfileData> {
+  const [profile, addresses] = await Promise.all([fetchProfile(signal), fetchAddresses(signal)]);
+  return { profile, addresses };
+}
 
 /**
  * /profile ('Mon Profil', spec 2): personal information, password change and address book of the signed-in
  * customer; 'Connexion requise' otherwise. Loads both lists together and offers a retry when that fails.
  */
 export default function ProfilePage() {
-  const session = useStore($session, { ssr: "initial" });
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const userId = session.user?.id;
-
-  useEffect(() => {
-    void startSession();
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry link) loads again
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    setLoad({ status: "loading" });
-    Promise.all([fetchProfile(controller.signal), fetchAddresses(controller.signal)])
-      .then(([profile, addresses]) => setLoad({ status: "ready", profile, addresses }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || handleUnauthenticated(error)) return;
-        setLoad({ status: "error", message: errorMessage(error, "Network error") });
-      });
-    return () => controller.abort();
-  }, [userId, attempt]);
+  const { session, load, retry, update } = useCustomerLoad(fetchProfileData);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -69,7 +50,7 @@ export default function ProfilePage() {
             Impossible de charger votre profil.{" "}
             <button
               type="button"
-              onClick={() => setAttempt(attempt + 1)}
+              onClick={retry}
               className="rounded-sm font-semibold underline underline-offset-4 hover:text-red-900"
             >
               Réessayer
@@ -80,9 +61,9 @@ export default function ProfilePage() {
     }
     return (
       <div className="space-y-8">
-        <PersonalInfo profile={load.profile} onSaved={(profile) => setLoad({ ...load, profile })} />
+        <PersonalInfo profile={load.data.profile} onSaved={(profile) => update({ ...load.data, profile })} />
         <PasswordPanel />
-        <AddressBook initialAddresses={load.addresses} />
+        <AddressBook initialAddresses={load.data.addresses} />
       </div>
     );
   }

@@ -1,18 +1,10 @@
-import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { formatOrderDate, invoiceAvailable, invoiceUrl, trackingUrl } from "../../domain/order-display";
 import { orderNumber, paymentMethodLabel, paymentStatusLabel } from "../../domain/order-status";
-import { errorMessage } from "../../lib/api-client";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
-import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { SignInRequired } from "../ui/fields";
+import { useCustomerLoad } from "../ui/use-customer-load";
 import { StatusBadge } from "./StatusBadge";
-
-type Load =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; orders: Order[] };
 
 /** Spec 2: 'Laisser un avis' only raises a placeholder alert for now. */
 const REVIEW_PLACEHOLDER = "Merci ! Les avis clients seront bientôt disponibles.";
@@ -24,28 +16,7 @@ const euros = (amount: number) => formatEuros(eurosToCents(amount));
  * tracking link, invoice (once paid) and, once delivered, 'Laisser un avis'. 'Connexion requise' otherwise.
  */
 export default function OrdersPage() {
-  const session = useStore($session, { ssr: "initial" });
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const userId = session.user?.id;
-
-  useEffect(() => {
-    void startSession();
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: 'Réessayer' loads again
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    setLoad({ status: "loading" });
-    fetchMyOrders(controller.signal)
-      .then((orders) => setLoad({ status: "ready", orders }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || handleUnauthenticated(error)) return;
-        setLoad({ status: "error", message: errorMessage(error, "Network error") });
-      });
-    return () => controller.abort();
-  }, [userId, attempt]);
+  const { session, load, retry } = useCustomerLoad(fetchMyOrders);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -71,7 +42,7 @@ export default function OrdersPage() {
           <p className="font-semibold">Erreur: {load.message}</p>
           <button
             type="button"
-            onClick={() => setAttempt(attempt + 1)}
+            onClick={retry}
             className="btn btn-secondary mt-3 border-alert px-5 text-alert hover:bg-red-100"
           >
             Réessayer
@@ -79,7 +50,7 @@ export default function OrdersPage() {
         </div>
       );
     }
-    if (load.orders.length === 0) {
+    if (load.data.length === 0) {
       return (
         <section className="rounded-2xl border border-cream-300 bg-white px-6 py-12 text-center shadow-sm">
           <h2 className="font-serif text-2xl font-semibold text-olive-900">Aucune commande</h2>
@@ -92,7 +63,7 @@ export default function OrdersPage() {
     }
     return (
       <ul className="space-y-6">
-        {load.orders.map((order) => (
+        {load.data.map((order) => (
           <li key={order.id}>
             <OrderCard order={order} />
           </li>
