@@ -6,11 +6,16 @@
 import { systemClock } from "../functions/adapters/clock";
 import { dbConfigFromEnv } from "../functions/db/client";
 import { createDb } from "../functions/db/service";
-import { seedIfEmpty } from "../functions/services/seed";
+import { seedIfEmpty, seedOptionsProblem } from "../functions/services/seed";
 
 const adminEmail = process.env.ADMIN_EMAIL;
 if (!adminEmail) {
   console.error("ADMIN_EMAIL est obligatoire : l'adresse du compte administrateur à créer.");
+  process.exit(1);
+}
+const problem = seedOptionsProblem({ adminEmail, adminPassword: process.env.ADMIN_PASSWORD });
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
 const db = createDb(dbConfigFromEnv());

@@ -132,7 +132,7 @@ export async function signOut(deps: Deps, token: string): Promise<void> {
 }
 
 /** Revokes every session of a user, but the one given (the session that changed the password). */
-export async function revokeSessions(deps: Deps, userId: string, keepTokenHash?: string): Promise<void> {
+export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHash?: string): Promise<void> {
   const { data } = await deps.db.entities.session.query.byUser({ user_id: userId }).go({ pages: "all" });
   const doomed = data.filter((session) => session.token_hash !== keepTokenHash);
   for (let i = 0; i < doomed.length; i += 25) {
