@@ -3,7 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests in a real Chromium (Debian's, /usr/bin/chromium: Playwright's own download cannot work here)
- * against the whole shop started as `npm start` starts it, on its own port and in a fresh data folder.
+ * against the whole shop started as `npm start` starts it: its own ports, a fresh data folder with its own
+ * database and its own build, and the start's guarantees (a port or a database it did not start is refused; every
+ * process it started stops with it).
  */
 /** Overridable so two runs on one machine do not collide (E2E_PORT=4410 E2E_DYNAMODB_PORT=8810 npx playwright test). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -39,10 +41,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && tsx scripts/start.ts`,
+    command: `rm -rf "${E2E_DATA_DIR}" && exec node --import tsx scripts/start.ts`,
     url: `http://localhost:${E2E_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, as a supervisor stops the shop: it stops its database and frees its data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "pipe",
     stderr: "pipe",
     env: {

@@ -1,10 +1,13 @@
 /**
  * `npm start`: the whole shop on this machine, on one origin.
- * DynamoDB Local (data under DATA_DIR) -> table -> seed when empty -> API -> Astro build -> site served.
- * Environment: PORT (4321), DATA_DIR (.data), DYNAMODB_PORT (8765), ADMIN_EMAIL, ADMIN_PASSWORD, TABLE_NAME.
+ * Data folder locked -> DynamoDB Local on 127.0.0.1 (data under DATA_DIR) -> table -> seed when empty -> API ->
+ * Astro build -> site served. Every failure ends in one or two French lines, a non-zero exit code and nothing left
+ * running. The environment it reads is described in scripts/local/config.ts and the README.
  */
 import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { createRequire } from "node:module";
+import { networkInterfaces } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
@@ -12,97 +15,154 @@ import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { releaseExpiredHolds } from "../functions/services/orders";
 import { seedIfEmpty } from "../functions/services/seed";
-import { startDynamoLocal } from "./dynamodb-local";
+import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
+import { lockDataDir } from "./local/data-lock";
+import { startDynamoLocal } from "./local/dynamodb-local";
+import { assertShopPortFree } from "./local/ports";
+import { StartError, withVariable } from "./local/start-error";
+import { type Supervisor, superviseProcess } from "./local/supervisor";
 
-const port = Number(process.env.PORT ?? 4321);
-const dynamoPort = Number(process.env.DYNAMODB_PORT ?? 8765);
-const dataDir = resolve(process.env.DATA_DIR ?? ".data");
-const tableName = process.env.TABLE_NAME ?? "savon-shop";
 const root = resolve(import.meta.dirname, "..");
-const origin = `http://localhost:${port}`;
-const mailDir = resolve(dataDir, "mail");
 
-function runBuild(): Promise<void> {
+/** Astro's build, run by this Node and stopped with the shop. */
+function runBuild(config: LocalConfig, supervisor: Supervisor): Promise<void> {
+  const astro = join(
+    dirname(createRequire(import.meta.url).resolve("astro/package.json")),
+    "bin",
+    "astro.mjs",
+  );
   return new Promise((done, fail) => {
-    const child = spawn("npx", ["astro", "build", "--silent"], {
+    const child = spawn(process.execPath, [astro, "build", "--silent"], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, SHOP_API_URL: origin, SITE_URL: process.env.SITE_URL ?? origin },
+      env: {
+        ...process.env,
+        SHOP_API_URL: `http://127.0.0.1:${config.port}`,
+        SITE_URL: config.siteUrl,
+        SHOP_OUT_DIR: config.siteDir,
+      },
+    });
+    supervisor.onStop(() => {
+      if (child.exitCode === null) child.kill("SIGTERM");
     });
     child.on("exit", (code) =>
-      code === 0 ? done() : fail(new Error(`astro build a échoué (code ${code}).`)),
+      code === 0
+        ? done()
+        : fail(
+            new StartError(`La construction du site a échoué (code ${code}) : voir les messages ci-dessus.`),
+          ),
     );
   });
 }
 
-async function main(): Promise<void> {
-  console.log(`Démarrage de DynamoDB Local (données dans ${dataDir})…`);
-  const dynamo = await startDynamoLocal(dynamoPort, resolve(dataDir, "dynamodb"));
-  const stopAll: Array<() => Promise<void> | void> = [dynamo.stop];
-  const shutdown = async () => {
-    for (const stop of stopAll.reverse()) await stop();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
-
-  try {
-    const db = createDb({ tableName, endpoint: dynamo.endpoint });
-    const deps = {
-      db,
-      clock: systemClock,
-      mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
-      siteUrl: process.env.SITE_URL ?? origin,
-    };
-    if ((await ensureTable(db.dynamo, tableName)) === "created") console.log(`Table ${tableName} créée.`);
-
-    const seed = await seedIfEmpty(deps, {
-      adminEmail: process.env.ADMIN_EMAIL ?? "admin@savon-alep.local",
-      adminPassword: process.env.ADMIN_PASSWORD,
-    });
-
-    let siteReady = process.env.SKIP_BUILD === "1";
-    const server = await startLocalServer({
-      port,
-      deps,
-      distDir: resolve(root, "dist"),
-      isSiteReady: () => siteReady,
-    });
-    stopAll.push(() => new Promise<void>((done) => server.close(() => done())));
-
-    // The same job AWS runs every 5 minutes (infra/jobs.ts): release PayPal holds never captured.
-    const holds = setInterval(() => {
-      releaseExpiredHolds(deps).catch((error: unknown) =>
-        console.error("Libération des réservations PayPal :", error),
-      );
-    }, 60_000);
-    stopAll.push(() => clearInterval(holds));
-
-    if (process.env.SKIP_BUILD !== "1") {
-      console.log("Construction du site…");
-      await runBuild();
-      siteReady = true;
-    }
-
-    console.log(`\nLa boutique est prête : ${origin}`);
-    console.log(`E-mails envoyés : fichiers .eml dans ${mailDir}`);
-    if (seed.seeded) {
-      console.log(`Catalogue initial créé (${seed.products} produits) et réglages par défaut enregistrés.`);
-      console.log(`Compte administrateur : ${seed.adminEmail}`);
-      if (seed.generatedPassword)
-        console.log(`Mot de passe (affiché une seule fois) : ${seed.adminPassword}`);
-      else console.log("Mot de passe : celui de ADMIN_PASSWORD");
-    } else {
-      console.log("Base existante réutilisée (compte administrateur inchangé).");
-    }
-    console.log("Ctrl-C pour tout arrêter.");
-  } catch (error) {
-    for (const stop of stopAll.reverse()) await stop();
-    throw error;
+/** The database: the one given on purpose by DYNAMODB_ENDPOINT, else a DynamoDB Local of our own. */
+async function startDatabase(config: LocalConfig, supervisor: Supervisor): Promise<string> {
+  if (config.dynamoEndpoint) {
+    console.log(`Base de données : ${config.dynamoEndpoint} (DYNAMODB_ENDPOINT), table ${config.tableName}.`);
+    return config.dynamoEndpoint;
   }
+  const folder = join(config.dataDir, "dynamodb");
+  console.log(`Démarrage de la base de données locale (données dans ${folder}, port ${config.dynamoPort})…`);
+  const dynamo = await startDynamoLocal({ port: config.dynamoPort, dataDir: folder });
+  supervisor.onStop(dynamo.stop);
+  dynamo.process.once("exit", (code) => {
+    if (supervisor.stopping) return;
+    console.error(`La base de données locale s'est arrêtée (code ${code}) : la boutique s'arrête aussi.`);
+    void supervisor.shutdown(1);
+  });
+  return dynamo.endpoint;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+function networkAddresses(port: number): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === "IPv4" && !address.internal)
+    .map((address) => `http://${address?.address}:${port}`);
+}
+
+async function main(supervisor: Supervisor): Promise<void> {
+  const config = localConfigFromEnv(process.env);
+  await assertShopPortFree(config.port, config.host);
+  supervisor.onStop(lockDataDir(config.dataDir));
+
+  const endpoint = await startDatabase(config, supervisor);
+  const db = createDb({ tableName: config.tableName, endpoint });
+  const mailDir = resolve(config.dataDir, "mail");
+  const deps = {
+    db,
+    clock: systemClock,
+    mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
+    siteUrl: config.siteUrl,
+    secureCookies: isLoopback(config.host),
+  };
+  if ((await ensureTable(db.dynamo, config.tableName)) === "created")
+    console.log(`Table ${config.tableName} créée.`);
+  const seed = await seedIfEmpty(deps, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
+
+  let siteReady = config.skipBuild;
+  const server = await startLocalServer({
+    port: config.port,
+    hostname: config.host,
+    deps,
+    distDir: config.siteDir,
+    isSiteReady: () => siteReady,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    throw new StartError(
+      `Le port ${config.port} vient d'être pris par un autre programme.\nRelancez, ou choisissez un autre port : ${withVariable("PORT", config.port + 1)}`,
+    );
+  });
+  supervisor.onStop(
+    () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  );
+
+  // The same job AWS runs every 5 minutes (infra/jobs.ts): release PayPal holds never captured.
+  const holds = setInterval(() => {
+    releaseExpiredHolds(deps).catch((error: unknown) =>
+      console.error("Libération des réservations PayPal :", error),
+    );
+  }, 60_000);
+  supervisor.onStop(() => clearInterval(holds));
+
+  if (!config.skipBuild) {
+    console.log("Construction du site…");
+    await runBuild(config, supervisor);
+    siteReady = true;
+  }
+
+  console.log(`\nLa boutique est prête : ${localOrigin(config)}`);
+  if (!isLoopback(config.host)) {
+    const others = networkAddresses(config.port);
+    if (others.length) console.log(`Depuis un autre appareil du réseau local : ${others.join(" , ")}`);
+    console.log("Ouverte au réseau local en HTTP : à n'utiliser que sur un réseau de confiance.");
+  }
+  console.log(`E-mails envoyés : fichiers .eml dans ${mailDir}`);
+  if (seed.seeded) {
+    console.log(`Catalogue initial créé (${seed.products} produits) et réglages par défaut enregistrés.`);
+    console.log(`Compte administrateur : ${seed.adminEmail}`);
+    if (seed.generatedPassword) console.log(`Mot de passe (affiché une seule fois) : ${seed.adminPassword}`);
+    else console.log("Mot de passe : celui de ADMIN_PASSWORD");
+  } else {
+    console.log(
+      "Base existante réutilisée (compte administrateur inchangé ; mot de passe perdu : npm run admin:password).",
+    );
+  }
+  console.log("Ctrl-C pour tout arrêter.");
+}
+
+const supervisor = superviseProcess();
+main(supervisor).catch(async (error: unknown) => {
+  if (error instanceof StartError) console.error(error.message);
+  else
+    console.error(
+      `Erreur inattendue au démarrage : ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  await supervisor.shutdown(1);
 });

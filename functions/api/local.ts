@@ -32,12 +32,17 @@ export function createLocalApp({ deps, distDir, isSiteReady }: Omit<LocalServerO
   return site;
 }
 
+/** Resolves once the server listens; rejects with the listen error (EADDRINUSE...) instead of crashing. */
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
   const app = createLocalApp(options);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: app.fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" },
-      () => resolve(server as Server),
+      () => {
+        server.off("error", reject);
+        resolve(server as Server);
+      },
     );
+    server.once("error", reject);
   });
 }

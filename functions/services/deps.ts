@@ -9,6 +9,11 @@ export interface Deps {
   mailer: Mailer;
   /** The shop's public origin (links in e-mails); configured, never taken from a request's Host header. */
   siteUrl: string;
+  /**
+   * Session cookies carry `Secure` (the default). Only a local shop opened to the local network over plain HTTP
+   * (`HOST=0.0.0.0 npm start`, to try it from a phone) sets this to false: browsers drop Secure cookies there.
+   */
+  secureCookies?: boolean;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */

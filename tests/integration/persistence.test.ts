@@ -8,7 +8,7 @@ import { ensureTable } from "../../functions/db/bootstrap";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { createDb } from "../../functions/db/service";
 import { createProduct, getActiveProduct } from "../../functions/services/catalog";
-import { startDynamoLocal } from "../../scripts/dynamodb-local";
+import { startDynamoLocal } from "../../scripts/local/dynamodb-local";
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ describe("DynamoDB Local under DATA_DIR", () => {
     const port = await freePort();
     const tableName = "savon-shop";
 
-    const first = await startDynamoLocal(port, dataDir);
+    const first = await startDynamoLocal({ port, dataDir });
     const db1 = createDb({ tableName, endpoint: first.endpoint });
     expect(await ensureTable(db1.dynamo, tableName)).toBe("created");
     const written = await createProduct(
@@ -38,7 +38,7 @@ describe("DynamoDB Local under DATA_DIR", () => {
     db1.dynamo.destroy();
     await first.stop();
 
-    const second = await startDynamoLocal(port, dataDir);
+    const second = await startDynamoLocal({ port, dataDir });
     try {
       const db2 = createDb({ tableName, endpoint: second.endpoint });
       expect(await ensureTable(db2.dynamo, tableName)).toBe("existing");

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
-import { type DynamoLocal, startDynamoLocal } from "../../scripts/dynamodb-local";
+import { type DynamoLocal, startDynamoLocal } from "../../scripts/local/dynamodb-local";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ let dynamo: DynamoLocal | undefined;
 
 /** One in-memory DynamoDB Local for the whole run; each test file makes its own table in it. */
 export async function setup(project: TestProject): Promise<void> {
-  dynamo = await startDynamoLocal(await freePort(), null);
+  dynamo = await startDynamoLocal({ port: await freePort(), dataDir: null });
   project.provide("dynamoEndpoint", dynamo.endpoint);
 }
 

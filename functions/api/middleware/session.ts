@@ -14,18 +14,19 @@ export function sessionToken(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE) ?? bearer;
 }
 
-export function setSessionCookie(c: Context, token: string): void {
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
-    secure: true,
+    secure: c.var.deps.secureCookies ?? true,
     sameSite: "Lax",
     path: "/",
     maxAge: SESSION_DAYS * 86_400,
   });
 }
 
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  const secure = c.var.deps.secureCookies ?? true;
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
 }
 
 /** Resolves the caller's session, if any, into `c.var.auth` (null when anonymous or the session is invalid). */
