@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Journeys are long (the spec's own delays: 2 s before a transfer order, 3 s before the redirect) and a loaded
+  // machine runs them at half speed: budgets with room, so that no test depends on the machine's speed.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -35,7 +35,10 @@ export async function isPortTaken(port: number, host = "127.0.0.1"): Promise<boo
   return !(await canListen(port, host)) || (await answersOnLoopback(port));
 }
 
-/** True when what listens on 127.0.0.1:port answers as DynamoDB does (DynamoDB Local does not check signatures). */
+/**
+ * True when what listens on 127.0.0.1:port answers as DynamoDB does (DynamoDB Local does not check signatures).
+ * Only asked when the port is taken; a cold DynamoDB Local on a loaded machine can take several seconds.
+ */
 export async function isDynamoDb(port: number): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/`, {
@@ -47,7 +50,7 @@ export async function isDynamoDb(port: number): Promise<boolean> {
           "AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-3/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
       },
       body: "{}",
-      signal: AbortSignal.timeout(5_000),
+      signal: AbortSignal.timeout(20_000),
     });
     return (await response.text()).includes("TableNames");
   } catch {
