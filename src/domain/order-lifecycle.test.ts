@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import {
+  type LifecycleEffect,
+  type LifecycleState,
+  ORDER_COMMANDS,
+  type OrderCommand,
+  planAdminChange,
+  transition,
+} from "./order-lifecycle";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-status";
+
+type Row = [from: string, command: OrderCommand, to: string, effects: LifecycleEffect[]];
+
+/**
+ * Every allowed move, as "status/payment". Any pair of state and command not listed here is refused: the test
+ * below walks all 20 states x 9 commands. (order-lifecycle.md; legacy states an older version could write, such as
+ * confirmed/pending or confirmed/refunded, are listed too.)
+ */
+const ALLOWED: Row[] = [
+  // Waiting for the payment.
+  ["pending/pending", "pay", "confirmed/completed", ["issue_invoice"]],
+  ["pending/pending", "abandon", "cancelled/failed", ["release"]],
+  ["pending/pending", "decline", "cancelled/failed", ["release"]],
+  ["pending/pending", "expire", "cancelled/failed", ["release"]],
+  ["pending/pending", "cancel", "cancelled/failed", ["release"]],
+  ["pending/failed", "abandon", "cancelled/failed", ["release"]],
+  ["pending/failed", "decline", "cancelled/failed", ["release"]],
+  ["pending/failed", "expire", "cancelled/failed", ["release"]],
+  ["pending/failed", "cancel", "cancelled/failed", ["release"]],
+  // Paid, being prepared.
+  ["confirmed/completed", "ship", "shipped/completed", ["shipping_mail"]],
+  ["confirmed/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  ["confirmed/completed", "refunded", "cancelled/refunded", ["release", "issue_credit_note"]],
+  // On its way.
+  ["shipped/completed", "deliver", "delivered/completed", []],
+  ["shipped/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  ["shipped/completed", "refunded", "shipped/refunded", ["issue_credit_note"]],
+  // Delivered: only a refund (returns come with their own command).
+  ["delivered/completed", "refunded", "delivered/refunded", ["issue_credit_note"]],
+  // Cancelled and paid: the refund is due, then made.
+  ["cancelled/completed", "refund_done", "cancelled/refunded", []],
+  ["cancelled/completed", "refunded", "cancelled/refunded", []],
+  // Legacy states: a status set without its payment, or a refund that left the order open.
+  ["pending/completed", "ship", "shipped/completed", ["shipping_mail"]],
+  ["pending/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  ["pending/completed", "refunded", "cancelled/refunded", ["release", "issue_credit_note"]],
+  ["confirmed/pending", "pay", "confirmed/completed", ["issue_invoice"]],
+  ["shipped/pending", "pay", "shipped/completed", ["issue_invoice"]],
+  ["delivered/pending", "pay", "delivered/completed", ["issue_invoice"]],
+  ...(["confirmed", "shipped", "delivered"] as const).flatMap((status) =>
+    (["pending", "failed"] as const).flatMap((payment) =>
+      (["abandon", "decline", "expire", "cancel"] as const).map(
+        (command): Row => [`${status}/${payment}`, command, "cancelled/failed", ["release"]],
+      ),
+    ),
+  ),
+  ["confirmed/refunded", "cancel", "cancelled/refunded", ["release", "issue_credit_note"]],
+  ["shipped/refunded", "cancel", "cancelled/refunded", ["release", "issue_credit_note"]],
+  ["pending/refunded", "cancel", "cancelled/refunded", ["release", "issue_credit_note"]],
+];
+
+const state = (text: string): LifecycleState => {
+  const [status, payment_status] = text.split("/");
+  return { status, payment_status } as LifecycleState;
+};
+const text = (s: LifecycleState) => `${s.status}/${s.payment_status}`;
+
+describe("transition: every state x every command", () => {
+  const allowed = new Map(
+    ALLOWED.map(([from, command, to, effects]) => [`${from} ${command}`, { to, effects }]),
+  );
+  expect(allowed.size).toBe(ALLOWED.length); // no row listed twice
+
+  for (const status of ORDER_STATUSES) {
+    for (const payment of PAYMENT_STATUSES) {
+      for (const command of ORDER_COMMANDS) {
+        const from = `${status}/${payment}`;
+        const expected = allowed.get(`${from} ${command}`);
+        it(`${from} + ${command} -> ${expected ? expected.to : "refused"}`, () => {
+          const result = transition(state(from), command);
+          if (expected) {
+            expect(result).toEqual({ allowed: true, to: state(expected.to), effects: expected.effects });
+          } else {
+            expect(result.allowed).toBe(false);
+            if (!result.allowed) expect(result.reason).toMatch(/^[A-ZÀ-Ü].*[.]$/);
+          }
+        });
+      }
+    }
+  }
+});
+
+describe("what the table guarantees", () => {
+  const every = ORDER_STATUSES.flatMap((status) =>
+    PAYMENT_STATUSES.flatMap((payment_status) =>
+      ORDER_COMMANDS.map((command) => ({ from: { status, payment_status }, command })),
+    ),
+  );
+
+  it("a cancelled order is never paid, shipped, delivered or reopened", () => {
+    for (const { from, command } of every.filter(({ from }) => from.status === "cancelled")) {
+      const result = transition(from, command);
+      if (result.allowed) expect(result.to).toEqual({ status: "cancelled", payment_status: "refunded" });
+    }
+  });
+
+  it("stock comes back only when an order becomes cancelled, never for delivered goods", () => {
+    for (const { from, command } of every) {
+      const result = transition(from, command);
+      if (!result.allowed || !result.effects.includes("release")) continue;
+      expect(result.to.status).toBe("cancelled");
+      expect(from.status).not.toBe("cancelled");
+      expect(from.status === "delivered" && from.payment_status === "completed").toBe(false);
+    }
+  });
+
+  it("an invoice is issued only when a payment is received, a credit note only when a received one is undone", () => {
+    for (const { from, command } of every) {
+      const result = transition(from, command);
+      if (!result.allowed) continue;
+      expect(result.effects.includes("issue_invoice")).toBe(
+        from.payment_status === "pending" && result.to.payment_status === "completed",
+      );
+      if (result.effects.includes("issue_credit_note")) {
+        expect(["completed", "refunded"]).toContain(from.payment_status);
+        expect(result.to.status === "cancelled" || result.to.payment_status === "refunded").toBe(true);
+      }
+    }
+  });
+});
+
+describe("planAdminChange: the owner's form as lifecycle commands", () => {
+  const plan = (from: string, target: Partial<LifecycleState>) => {
+    const result = planAdminChange(state(from), target);
+    return "reason" in result ? result.reason : `${result.commands.join(",")} -> ${text(result.to)}`;
+  };
+
+  it.each([
+    ["pending/pending", { payment_status: "completed" }, "pay -> confirmed/completed"],
+    ["pending/pending", { payment_status: "completed", status: "confirmed" }, "pay -> confirmed/completed"],
+    [
+      "pending/pending",
+      { payment_status: "completed", status: "delivered" },
+      "pay,ship,deliver -> delivered/completed",
+    ],
+    ["confirmed/completed", { status: "shipped" }, "ship -> shipped/completed"],
+    ["confirmed/completed", { status: "delivered" }, "ship,deliver -> delivered/completed"],
+    ["shipped/completed", { status: "delivered" }, "deliver -> delivered/completed"],
+    ["pending/pending", { status: "cancelled" }, "cancel -> cancelled/failed"],
+    ["pending/pending", { status: "cancelled", payment_status: "failed" }, "cancel -> cancelled/failed"],
+    ["confirmed/completed", { status: "cancelled" }, "cancel -> cancelled/completed"],
+    [
+      "confirmed/completed",
+      { status: "cancelled", payment_status: "refunded" },
+      "cancel,refund_done -> cancelled/refunded",
+    ],
+    ["cancelled/completed", { payment_status: "refunded" }, "refund_done -> cancelled/refunded"],
+    ["shipped/completed", {}, " -> shipped/completed"],
+    ["shipped/completed", { status: "shipped", payment_status: "completed" }, " -> shipped/completed"],
+  ] as const)("%s with %o: %s", (from, target, expected) => {
+    expect(plan(from, target)).toBe(expected);
+  });
+
+  it.each([
+    ["cancelled/failed", { payment_status: "completed" }, /annulée ne peut plus être payée/],
+    ["cancelled/failed", { status: "confirmed" }, /annulée ne peut plus/],
+    ["cancelled/completed", { status: "shipped" }, /annulée ne peut plus/],
+    ["delivered/completed", { status: "cancelled" }, /livrée ne s'annule pas/],
+    ["pending/pending", { status: "shipped" }, /pas payée/],
+    ["pending/pending", { status: "confirmed" }, /marquez-la payée/],
+    ["shipped/completed", { status: "confirmed" }, /ne revient pas en arrière/],
+    ["confirmed/completed", { status: "pending" }, /ne revient pas en attente/],
+    ["confirmed/completed", { payment_status: "pending" }, /ne redevient pas en attente/],
+    ["pending/pending", { payment_status: "failed" }, /qu'en annulant/],
+    ["confirmed/completed", { payment_status: "refunded" }, /pas annulée/],
+  ] as const)("%s with %o is refused: %s", (from, target, reason) => {
+    expect(plan(from, target)).toMatch(reason);
+  });
+});
