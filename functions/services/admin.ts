@@ -2,6 +2,7 @@ import type { AdminOrderUpdate } from "../../src/domain/admin";
 import { SECRET_MASK } from "../../src/domain/admin";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { planAdminChange } from "../../src/domain/order-lifecycle";
 import {
   type MaintenanceSetting,
   type SettingKey,
@@ -15,8 +16,9 @@ import { listAddresses } from "./addresses";
 import { getUser, toSessionUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { shippedMail } from "./mails";
-import { changeOrder, type OrderFields } from "./order-changes";
-import { releaseOrder, toOrder } from "./orders";
+import type { OrderFields } from "./order-changes";
+import { moveOrder } from "./order-lifecycle";
+import { type OrderRecord, toOrder } from "./orders";
 import { getSetting, putSetting } from "./settings";
 
 /** Opaque paging cursor (ElectroDB's) passed through as is. */
@@ -76,41 +78,38 @@ export async function listOrders(deps: DataDeps, page: Page) {
 
 const blankToUndefined = (value: string | null | undefined) => (value === null ? "" : value);
 
+/** The shipping details the owner typed, as order fields (a cleared field becomes ""). */
+function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFields {
+  const set: OrderFields = {};
+  for (const field of [
+    "shipping_company",
+    "tracking_number",
+    "estimated_delivery",
+    "shipping_notes",
+  ] as const) {
+    const value = blankToUndefined(update[field]);
+    if (value !== undefined && value !== (current[field] ?? "")) set[field] = value;
+  }
+  return set;
+}
+
 /**
- * The admin's order edit. Cancelling gives the stock and promo use back exactly once (releaseOrder); every
- * status change goes to the history; marking it shipped mails the customer the carrier and tracking number.
+ * The admin's order edit: the status and payment she chooses become the lifecycle's commands (marking a transfer
+ * received issues the invoice; cancelling gives stock and promo use back once and, for a paid order, issues the
+ * credit note; a move the lifecycle refuses answers 409 with its reason and changes nothing). Every status change
+ * goes to the history; marking it shipped mails the customer the carrier and tracking number.
  */
 export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
-  if (update.status === "cancelled") {
-    await releaseOrder(deps, id, update.payment_status ? { paymentStatus: update.payment_status } : {});
-  }
-  let shippedNow = false;
-  const { order } = await changeOrder(deps, id, (current) => {
-    const set: OrderFields = {};
-    if (update.status && update.status !== "cancelled" && update.status !== current.status) {
-      if (current.status === "cancelled") {
-        throw new DomainError(
-          "CONFLICT",
-          "Une commande annulée ne peut pas être rouverte : son stock a été rendu.",
-        );
-      }
-      set.status = update.status;
-    }
-    if (update.payment_status && update.payment_status !== current.payment_status)
-      set.payment_status = update.payment_status;
-    for (const field of [
-      "shipping_company",
-      "tracking_number",
-      "estimated_delivery",
-      "shipping_notes",
-    ] as const) {
-      const value = blankToUndefined(update[field]);
-      if (value !== undefined && value !== (current[field] ?? "")) set[field] = value;
-    }
-    shippedNow = set.status === "shipped";
-    return Object.keys(set).length ? { set } : null;
+  const { order, applied } = await moveOrder(deps, id, {
+    commands: (current) =>
+      planAdminChange(current, {
+        ...(update.status && { status: update.status }),
+        ...(update.payment_status && { payment_status: update.payment_status }),
+      }),
+    set: (current) => shippingFields(update, current),
+    refused: "throw",
   });
-  if (shippedNow) {
+  if (applied.includes("ship")) {
     const company = await getSetting(deps, "company_info");
     try {
       await deps.mailer.send(shippedMail(toOrder(order), { shopName: company.name, siteUrl: deps.siteUrl }));

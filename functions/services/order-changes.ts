@@ -28,10 +28,23 @@ export type OrderFields = Partial<
   >
 >;
 
+export type DocumentKind = "invoice" | "credit_note";
+
 export interface OrderChange {
   set: OrderFields;
   /** More writes that must happen with this change, in the same transaction (restock, promo use back). */
   with?: (entities: TransactionEntities) => Commit[];
+  /** Accounting documents the change issues (the lifecycle's effects); one of each kind per order, ever. */
+  documents?: DocumentKind[];
+  /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
+  statuses?: OrderStatus[];
+}
+
+/** The documents of `kinds` an order does not have yet: an invoice once, a credit note once and only after one. */
+export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] = []): DocumentKind[] {
+  return kinds.filter((kind) =>
+    kind === "invoice" ? !order.invoice_number : Boolean(order.invoice_number) && !order.credit_note_number,
+  );
 }
 
 /** Invoice numbers are one counter: many payments at once queue on it, so be patient before giving up. */
@@ -56,14 +69,15 @@ export async function changeOrder(
 
     const now = deps.clock().toISOString();
     const statusChanged = change.set.status !== undefined && change.set.status !== order.status;
+    const history = statusChanged
+      ? (change.statuses ?? [change.set.status as OrderStatus]).map((status) => ({ status, at: now }))
+      : [];
     const after: OrderRecord = {
       ...order,
       ...change.set,
       updated_at: now,
       version: (order.version ?? 0) + 1,
-      status_history: statusChanged
-        ? [...order.status_history, { status: change.set.status as OrderStatus, at: now }]
-        : order.status_history,
+      status_history: [...order.status_history, ...history],
     };
     const delta = orderStatsDelta(order, after);
     const { canceled } = await deps.db.service.transaction
@@ -72,8 +86,7 @@ export async function changeOrder(
           .patch({ id })
           .set({ ...change.set, updated_at: now })
           .add({ version: 1 });
-        if (statusChanged)
-          patch = patch.append({ status_history: [{ status: after.status as OrderStatus, at: now }] });
+        if (history.length) patch = patch.append({ status_history: history });
         return [
           patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
           ...(isZeroDelta(delta) ? [] : [entities.stats.update({ scope: "all" }).add(delta).commit()]),
@@ -88,20 +101,15 @@ export async function changeOrder(
 }
 
 /**
- * Every order that becomes paid gets its invoice, and a paid order that is cancelled its credit note, in the
- * very transaction that records the change: the number's counter moves on the condition that it still holds the
- * value the number was made from, and the document is created, or nothing is written and the change is retried.
+ * The invoice of a payment received and the credit note of a payment undone are issued in the very transaction
+ * that records the change: the number's counter moves on the condition that it still holds the value the number
+ * was made from, and the document is created, or nothing is written and the change is retried.
  */
 async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderChange): Promise<OrderChange> {
   const paymentAfter = change.set.payment_status ?? order.payment_status;
-  const statusAfter = change.set.status ?? order.status;
   const documents: PreparedDocument[] = [];
-  if (paymentAfter === "completed" && order.payment_status !== "completed" && !order.invoice_number) {
-    documents.push(await prepareDocument(deps, order, "invoice", paymentAfter));
-  }
-  if (statusAfter === "cancelled" && order.invoice_number && !order.credit_note_number) {
-    documents.push(await prepareDocument(deps, order, "credit_note", paymentAfter));
-  }
+  for (const kind of documentsDue(order, change.documents))
+    documents.push(await prepareDocument(deps, order, kind, paymentAfter));
   if (!documents.length) return change;
   const set: OrderFields = { ...change.set };
   for (const document of documents) {
@@ -109,6 +117,7 @@ async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderCh
     else set.credit_note_number = document.number;
   }
   return {
+    ...change,
     set,
     with: (entities) => [
       ...(change.with?.(entities) ?? []),

@@ -14,7 +14,7 @@ import type { ProductEntity } from "../db/entities/product";
 import { getAddress } from "./addresses";
 import type { AuthUser } from "./auth";
 import type { DataDeps } from "./deps";
-import { changeOrder } from "./order-changes";
+import { moveOrder } from "./order-lifecycle";
 import { explainCancellation, type TransactionPart } from "./order-transaction";
 import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "./promos";
 import { getSetting } from "./settings";
@@ -354,73 +354,6 @@ export async function getUserOrder(deps: DataDeps, userId: string, id: string): 
   return data;
 }
 
-/**
- * Gives an order's stock and promo use back and closes it (cancelled; payment failed for a declined or expired
- * PayPal hold). The order's change is conditioned on its version and on `released_at` not being set, in one
- * transaction with the restock, so whatever calls it (two admins at once, the hold job and a webhook) the stock
- * and the promo use come back exactly once. Returns false when there was nothing to release.
- */
-export async function releaseOrder(
-  deps: DataDeps,
-  orderId: string,
-  change: {
-    paymentStatus?: "failed" | "refunded" | "pending" | "completed";
-    /** Only while the payment is still pending (a declined or expired PayPal payment, never a paid order). */
-    onlyIfUnpaid?: boolean;
-  } = {},
-): Promise<boolean> {
-  const { data: current } = await deps.db.entities.order.get({ id: orderId }).go();
-  if (!current) throw new DomainError("ORDER_NOT_FOUND");
-  const products = await loadProducts(
-    deps,
-    current.items.map((item) => item.product_id),
-  );
-  const day = parisDay(new Date(current.created_at));
-  const dailyUse = current.promo_id
-    ? (
-        await deps.db.entities.promoDailyUse
-          .get({ promo_id: current.promo_id, user_id: current.user_id, day })
-          .go()
-      ).data
-    : null;
-
-  const { changed } = await changeOrder(deps, orderId, (order) => {
-    if (order.released_at) return null;
-    if (change.onlyIfUnpaid && order.payment_status !== "pending") return null;
-    const promoId = order.promo_id;
-    return {
-      set: {
-        released_at: deps.clock().toISOString(),
-        status: "cancelled",
-        payment_status: change.paymentStatus ?? order.payment_status,
-      },
-      with: ({ product, promo, promoDailyUse, promoUsage }) => [
-        // A product deleted since the order has no stock to get back.
-        ...order.items
-          .filter((item) => products.has(item.product_id))
-          .map((item) => product.patch({ id: item.product_id }).add({ stock: item.quantity }).commit()),
-        ...(promoId
-          ? [
-              promo.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
-              promoUsage
-                .delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id })
-                .commit(),
-              ...(dailyUse && dailyUse.count > 0
-                ? [
-                    promoDailyUse
-                      .patch({ promo_id: promoId, user_id: order.user_id, day })
-                      .subtract({ count: 1 })
-                      .commit(),
-                  ]
-                : []),
-            ]
-          : []),
-      ],
-    };
-  });
-  return changed;
-}
-
 /** PayPal holds (pending payment, no capture) older than this are released. */
 export const HOLD_MINUTES = 30;
 
@@ -443,8 +376,8 @@ export async function releaseExpiredHolds(deps: DataDeps): Promise<string[]> {
   );
   const released: string[] = [];
   for (const order of expired) {
-    if (await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true }))
-      released.push(order.id);
+    const { changed } = await moveOrder(deps, order.id, { commands: ["expire"], refused: "ignore" });
+    if (changed) released.push(order.id);
   }
   return released;
 }

@@ -1,12 +1,14 @@
 import { DomainError } from "../../src/domain/errors";
 import { centsToDecimalText, eurosToCents } from "../../src/domain/money";
 import type { OrderRequest } from "../../src/domain/order";
+import { planCommands } from "../../src/domain/order-lifecycle";
 import { type PaypalCaptureResult, PaypalClient, PaypalError, type WebhookHeaders } from "../adapters/paypal";
 import type { AuthUser } from "./auth";
 import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
-import { type OrderRecord, placeOrder, releaseOrder, toOrder } from "./orders";
+import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
+import { type OrderRecord, placeOrder, toOrder } from "./orders";
 import { getSetting } from "./settings";
 
 async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
@@ -53,7 +55,7 @@ export async function createPaypalOrder(
   });
   if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id };
   if (order.total_cents <= 0) {
-    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+    await moveOrder(deps, order.id, { commands: ["abandon"], refused: "ignore" });
     throw new DomainError("NOTHING_TO_PAY");
   }
   const a = order.shipping_address;
@@ -97,7 +99,7 @@ export async function createPaypalOrder(
       .go();
     return { id: created.id, order_id: order.id };
   } catch (error) {
-    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+    await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
     throw paypalFailure(error);
   }
 }
@@ -108,26 +110,20 @@ async function orderForPaypalId(deps: DataDeps, paypalOrderId: string): Promise<
   return (await deps.db.entities.order.get({ id: link.order_id }).go()).data;
 }
 
-/** Payment accepted: once, only while the payment is pending and the hold was not released. */
-async function markPaid(
+/** Payment accepted: once, only while the lifecycle still waits for it (never for a released hold). */
+function markPaid(
   deps: DataDeps,
   orderId: string,
   captureId: string,
   payerId?: string,
-): Promise<boolean> {
-  const { changed } = await changeOrder(deps, orderId, (order) =>
-    order.payment_status === "pending" && !order.released_at
-      ? {
-          set: {
-            payment_status: "completed",
-            status: order.status === "pending" ? "confirmed" : order.status,
-            paypal_capture_id: captureId,
-            ...(payerId && { paypal_payer_id: payerId }),
-          },
-        }
-      : null,
-  );
-  return changed;
+  extra: Pick<OrderMove, "wanted" | "alsoWrite"> = {},
+): Promise<MoveResult> {
+  return moveOrder(deps, orderId, {
+    ...extra,
+    commands: (order) => (order.released_at ? { reason: "hold released" } : planCommands(order, ["pay"])),
+    set: () => ({ paypal_capture_id: captureId, ...(payerId && { paypal_payer_id: payerId }) }),
+    refused: "ignore",
+  });
 }
 
 function captureAmountMatches(
@@ -179,7 +175,7 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
   const capture = result.purchase_units[0]?.payments?.captures?.[0];
   const payerId = result.payer?.payer_id;
   if (capture?.status === "COMPLETED" && captureAmountMatches(capture, order)) {
-    if (await markPaid(deps, order.id, capture.id, payerId))
+    if ((await markPaid(deps, order.id, capture.id, payerId)).changed)
       await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
   } else if (capture?.status === "PENDING") {
     await changeOrder(deps, order.id, (current) =>
@@ -193,7 +189,7 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
     );
     throw new DomainError("PAYPAL_ERROR", "Failed to capture PayPal payment: montant inattendu");
   } else {
-    await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true });
+    await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
   }
   const { data: updated } = await deps.db.entities.order.get({ id: order.id }).go();
   return { capture: result, order: toOrder(updated ?? order) };
@@ -226,36 +222,46 @@ export async function handlePaypalWebhook(
   const genuine = await client.verifyWebhook(headers, setting.webhook_id, event).catch(() => false);
   if (!genuine) throw new DomainError("FORBIDDEN", "Signature du webhook PayPal invalide.");
 
-  const seen = await deps.db.entities.webhookEvent
-    .create({ id: event.id, type: event.event_type, received_at: deps.clock().toISOString() })
-    .go()
-    .then(() => false)
-    .catch(() => true);
-  if (seen) return "duplicate";
-
+  // An event is marked seen in the very transaction that applies it: if applying fails, PayPal's retry of the
+  // same event is applied, not answered "duplicate". Events that change nothing are not recorded.
+  const seen = async () => Boolean((await deps.db.entities.webhookEvent.get({ id: event.id }).go()).data);
+  if (await seen()) return "duplicate";
   const orderId = event.resource.custom_id;
   const order = orderId ? (await deps.db.entities.order.get({ id: orderId }).go()).data : null;
   if (order?.payment_method !== "paypal") return "ignored";
   const captureId = event.resource.id ?? "";
+  const once: Pick<OrderMove, "wanted" | "alsoWrite"> = {
+    wanted: async () => !(await seen()),
+    alsoWrite: ({ webhookEvent }) => [
+      webhookEvent
+        .create({ id: event.id, type: event.event_type, received_at: deps.clock().toISOString() })
+        .commit(),
+    ],
+  };
+  const outcome = async (result: Promise<MoveResult>) =>
+    (await result).changed ? "applied" : (await seen()) ? "duplicate" : "ignored";
 
   switch (event.event_type) {
-    case "PAYMENT.CAPTURE.COMPLETED":
-      if (event.resource.amount && captureAmountMatches({ amount: event.resource.amount }, order)) {
-        if (await markPaid(deps, order.id, captureId)) {
-          await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
-        }
-        return "applied";
-      }
-      return "ignored";
+    case "PAYMENT.CAPTURE.COMPLETED": {
+      if (!event.resource.amount || !captureAmountMatches({ amount: event.resource.amount }, order))
+        return "ignored";
+      const answer = await outcome(markPaid(deps, order.id, captureId, undefined, once));
+      if (answer === "applied") await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+      return answer;
+    }
     case "PAYMENT.CAPTURE.DENIED":
-      return (await releaseOrder(deps, order.id, { paymentStatus: "failed", onlyIfUnpaid: true }))
-        ? "applied"
-        : "ignored";
+      return outcome(moveOrder(deps, order.id, { ...once, commands: ["decline"], refused: "ignore" }));
     case "PAYMENT.CAPTURE.REFUNDED": {
-      const { changed } = await changeOrder(deps, order.id, (current) =>
-        current.payment_status === "refunded" ? null : { set: { payment_status: "refunded" } },
-      );
-      return changed ? "applied" : "ignored";
+      // The event's resource is the refund. A refund of the whole total closes the payment (credit note; an order
+      // not yet shipped is cancelled and its stock comes back). Partial refunds are not recorded yet: logged.
+      const refunded = event.resource.amount;
+      if (refunded && !captureAmountMatches({ amount: refunded }, order)) {
+        console.error(
+          `Order ${order.id}: PayPal refunded ${refunded.value} ${refunded.currency_code} of ${order.total_cents} cents; partial refunds are not recorded yet`,
+        );
+        return "ignored";
+      }
+      return outcome(moveOrder(deps, order.id, { ...once, commands: ["refunded"], refused: "ignore" }));
     }
     default:
       return "ignored";

@@ -3,6 +3,7 @@ import {
   colissimoTrackingUrl,
   isColissimo,
   orderNumber,
+  orderPaymentLabel,
   orderStatusLabel,
   orderStatusTone,
   paymentMethodLabel,
@@ -64,5 +65,22 @@ describe("order number and carrier", () => {
     expect(colissimoTrackingUrl("6A 123")).toBe(
       "https://www.laposte.fr/outils/suivre-vos-envois?code=6A%20123",
     );
+  });
+});
+
+describe("orderPaymentLabel", () => {
+  it.each([
+    [
+      { status: "cancelled", payment_status: "completed" },
+      "Remboursement à effectuer",
+      "Remboursement en cours",
+    ],
+    [{ status: "cancelled", payment_status: "refunded" }, "Remboursé", "Remboursé"],
+    [{ status: "cancelled", payment_status: "failed" }, "Échoué", "Échoué"],
+    [{ status: "confirmed", payment_status: "completed" }, "Payé", "Payé"],
+    [{ status: "pending", payment_status: "pending" }, "En attente", "En attente"],
+  ])("%o: owner '%s', customer '%s'", (order, owner, customer) => {
+    expect(orderPaymentLabel(order, "owner")).toBe(owner);
+    expect(orderPaymentLabel(order, "customer")).toBe(customer);
   });
 });

@@ -47,6 +47,19 @@ export function paymentStatusLabel(status: string | null | undefined): string {
   return labelOf(PAYMENT_STATUS_LABELS, status, "Inconnu");
 }
 
+/**
+ * The payment of one order as people read it: a cancelled order whose payment was received has its refund due
+ * ('Remboursement à effectuer' for the owner, who makes it; 'Remboursement en cours' for the customer).
+ */
+export function orderPaymentLabel(
+  order: { status: string; payment_status: string },
+  reader: "owner" | "customer",
+): string {
+  if (order.status === "cancelled" && order.payment_status === "completed")
+    return reader === "owner" ? "Remboursement à effectuer" : "Remboursement en cours";
+  return paymentStatusLabel(order.payment_status);
+}
+
 export function paymentMethodLabel(method: string | null | undefined): string {
   return labelOf(PAYMENT_METHOD_LABELS, method, "Non spécifié");
 }

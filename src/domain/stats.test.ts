@@ -22,6 +22,18 @@ describe("orderStatsDelta", () => {
       { ...paid, payment_status: "refunded" },
       { ...zero, paid_orders: -1, revenue_cents: -2070 },
     ],
+    [
+      "a paid order cancelled (its refund due): revenue is net of it",
+      paid,
+      { ...paid, status: "cancelled" },
+      { ...zero, paid_orders: -1, revenue_cents: -2070 },
+    ],
+    [
+      "the refund of a cancelled order changes nothing more",
+      { ...paid, status: "cancelled" },
+      { ...paid, status: "cancelled", payment_status: "refunded" },
+      zero,
+    ],
     ["a shipping-notes edit", paid, paid, zero],
   ] as const)("%s", (_, before, after, delta) => {
     expect(orderStatsDelta(before, after)).toEqual(delta);

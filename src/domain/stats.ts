@@ -19,9 +19,14 @@ export interface StatsDelta {
 
 const indicator = (condition: boolean | undefined) => (condition ? 1 : 0);
 
-/** How the counters change when an order goes from `before` (null: new) to `after` (null: deleted). */
+/**
+ * How the counters change when an order goes from `before` (null: new) to `after` (null: deleted). Revenue and the
+ * paid orders behind the average count money kept: paid, neither refunded nor cancelled (a cancelled paid order's
+ * refund is due), so revenue is net of cancellations and refunds.
+ */
 export function orderStatsDelta(before: OrderFacts | null, after: OrderFacts | null): StatsDelta {
-  const paid = (order: OrderFacts | null) => indicator(order?.payment_status === "completed");
+  const paid = (order: OrderFacts | null) =>
+    indicator(order?.payment_status === "completed" && order.status !== "cancelled");
   return {
     orders: indicator(after !== null) - indicator(before !== null),
     pending_orders: indicator(after?.status === "pending") - indicator(before?.status === "pending"),

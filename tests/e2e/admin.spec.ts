@@ -500,6 +500,12 @@ test.describe("orders", () => {
     await expect(card.getByLabel("Transporteur")).toHaveAttribute("placeholder", "Colissimo, Chronopost");
     await card.getByLabel("Statut de la commande").selectOption({ label: "Expédiée" });
     await card.getByRole("button", { name: "Enregistrer" }).click();
+    // The lifecycle ships only paid orders: the form stays open with the reason.
+    await expect(card).toContainText(
+      "La commande n'est pas payée. Elle sera expédiée une fois le paiement reçu.",
+    );
+    await card.getByLabel("Statut du paiement").selectOption({ label: "Payé" });
+    await card.getByRole("button", { name: "Enregistrer" }).click();
     await expect(card).toContainText("Informations d'expédition incomplètes");
 
     await card.getByRole("button", { name: `Modifier la commande #${order.id.slice(-8)}` }).click();

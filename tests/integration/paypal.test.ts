@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearPaypalTokens } from "../../functions/adapters/paypal";
 import { createProduct } from "../../functions/services/catalog";
+import type { Deps } from "../../functions/services/deps";
 import { releaseExpiredHolds } from "../../functions/services/orders";
+import { handlePaypalWebhook } from "../../functions/services/paypal-checkout";
 import { createPromo } from "../../functions/services/promos";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
@@ -315,6 +317,44 @@ describe("webhooks", () => {
     expect(order?.status_history.filter((entry) => entry.status === "confirmed")).toHaveLength(1);
   });
 
+  it("applies PayPal's retry of an event whose first delivery failed while being applied", async () => {
+    const { order_id } = await pendingOrder();
+    const event = completed(order_id, `WH-RETRY-${order_id}`);
+    // The first delivery reaches a database that fails every transaction (throttled, or down for a moment).
+    const broken: Deps = {
+      ...ctx.deps,
+      db: {
+        ...ctx.db,
+        service: {
+          ...ctx.db.service,
+          transaction: {
+            ...ctx.db.service.transaction,
+            write: () => ({
+              go: () => Promise.reject(new Error("Service DynamoDB momentanément indisponible")),
+            }),
+          },
+        } as Deps["db"]["service"],
+      },
+    };
+    const signed = paypal.webhookHeaders(event);
+    const headers = {
+      transmissionId: signed["paypal-transmission-id"] ?? "",
+      transmissionTime: signed["paypal-transmission-time"] ?? "",
+      transmissionSig: signed["paypal-transmission-sig"] ?? "",
+      certUrl: signed["paypal-cert-url"] ?? "",
+      authAlgo: signed["paypal-auth-algo"] ?? "",
+    };
+    await expect(handlePaypalWebhook(broken, headers, event)).rejects.toThrow(
+      "momentanément indisponible",
+    );
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
+
+    const retried = (await (await deliver(event)).json()) as { outcome: string };
+    expect(retried.outcome).toBe("applied");
+    expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
+    expect(((await (await deliver(event)).json()) as { outcome: string }).outcome).toBe("duplicate");
+  });
+
   it("ignores a COMPLETED event for another amount", async () => {
     const { order_id } = await pendingOrder();
     const event = {
@@ -339,8 +379,44 @@ describe("webhooks", () => {
       event_type: "PAYMENT.CAPTURE.DENIED",
       resource: { id: "D1", custom_id: order_id },
     });
-    expect(await orderOf(order_id)).toMatchObject({ payment_status: "refunded", status: "confirmed" });
+    // Refunded in full before it was shipped: the order is cancelled, its stock comes back and the invoice is
+    // cancelled by a credit note, once; neither the late COMPLETED nor the DENIED changes anything after that.
+    const order = await orderOf(order_id);
+    expect(order).toMatchObject({ payment_status: "refunded", status: "cancelled" });
+    expect(order?.invoice_number).toMatch(/^FA-/);
+    expect(order?.credit_note_number).toMatch(/^AV-/);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("records a full refund of a shipped order with a credit note, without putting the goods back in stock", async () => {
+    const { product, order_id } = await pendingOrder();
+    await deliver(completed(order_id, `WH-C-${order_id}`));
+    await ctx.db.entities.order.patch({ id: order_id }).set({ status: "shipped" }).go();
+    const refunded = {
+      id: `WH-R-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: { id: "R2", custom_id: order_id, amount: { currency_code: "EUR", value: "20.70" } },
+    };
+    await deliver(refunded);
+    await deliver({ ...refunded, id: `${refunded.id}-again` });
+    const order = await orderOf(order_id);
+    expect(order).toMatchObject({ payment_status: "refunded", status: "shipped" });
+    expect(order?.credit_note_number).toMatch(/^AV-/);
     expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("never takes a partial refund for a full one", async () => {
+    const { order_id } = await pendingOrder();
+    await deliver(completed(order_id, `WH-C-${order_id}`));
+    const partial = await deliver({
+      id: `WH-RP-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: { id: "R3", custom_id: order_id, amount: { currency_code: "EUR", value: "5.00" } },
+    });
+    expect(partial.status).toBe(200);
+    const order = await orderOf(order_id);
+    expect(order).toMatchObject({ payment_status: "completed", status: "confirmed" });
+    expect(order?.credit_note_number).toBeUndefined();
   });
 
   it("releases the hold once on DENIED", async () => {

@@ -120,6 +120,10 @@ const doc = (
   if (extra.params) Object.assign(responses, notFound);
   return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
 };
+const withResponses = (route: RouteDoc, responses: RouteDoc["responses"]): RouteDoc => ({
+  ...route,
+  responses: { ...route.responses, ...responses },
+});
 const promoSchema = z.object({ id: z.string(), code: z.string(), usage_count: z.number() }).loose();
 const page = (name: string, item: z.ZodType) =>
   z.object({ [name]: z.array(item), next_cursor: z.string().nullable() });
@@ -189,12 +193,21 @@ export const adminDocs: RouteDoc[] = [
     { description: "Page", schema: page("orders", orderSchema) },
     { query: pageQuerySchema },
   ),
-  doc(
-    "put",
-    "/orders/{id}",
-    "Statut, paiement et expédition d'une commande (annulation : stock rendu une fois)",
-    { description: "Commande", schema: orderSchema },
-    { params: idParam, body: adminOrderUpdateSchema },
+  withResponses(
+    doc(
+      "put",
+      "/orders/{id}",
+      "Statut, paiement et expédition d'une commande, selon le cycle de vie des commandes (paiement reçu : facture ; annulation : stock et code promo rendus une fois, avoir si la commande était payée ; remboursement d'une commande annulée)",
+      { description: "Commande", schema: orderSchema },
+      { params: idParam, body: adminOrderUpdateSchema },
+    ),
+    {
+      409: {
+        description:
+          "ORDER_TRANSITION : changement refusé par le cycle de vie (commande annulée, livrée, non payée...), rien n'est modifié ; la raison est dans error",
+        schema: errorResponseSchema,
+      },
+    },
   ),
   doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
   doc(

@@ -15,6 +15,7 @@ import { adminDocumentUrl } from "../../domain/order-display";
 import {
   ORDER_STATUSES,
   orderNumber,
+  orderPaymentLabel,
   orderStatusLabel,
   orderStatusTone,
   PAYMENT_STATUSES,
@@ -90,8 +91,14 @@ export function OrderCard({
             <dt className="text-ink-soft">Paiement</dt>
             <dd className="flex flex-wrap gap-1.5">
               <Badge tone="neutral">{paymentMethodLabel(order.payment_method)}</Badge>
-              <Badge tone={paymentTone[order.payment_status] ?? "neutral"}>
-                {paymentStatusLabel(order.payment_status)}
+              <Badge
+                tone={
+                  order.status === "cancelled" && order.payment_status === "completed"
+                    ? "waiting"
+                    : (paymentTone[order.payment_status] ?? "neutral")
+                }
+              >
+                {orderPaymentLabel(order, "owner")}
               </Badge>
             </dd>
           </div>

@@ -1,6 +1,6 @@
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { formatOrderDate, invoiceAvailable, invoiceUrl, trackingUrl } from "../../domain/order-display";
-import { orderNumber, paymentMethodLabel, paymentStatusLabel } from "../../domain/order-status";
+import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/order-status";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";
@@ -124,7 +124,7 @@ function OrderCard({ order }: { order: Order }) {
           <div className="flex justify-between gap-3 sm:block">
             <dt className="text-ink-soft">Paiement</dt>
             <dd className="font-medium text-ink">
-              {paymentMethodLabel(order.payment_method)} · {paymentStatusLabel(order.payment_status)}
+              {paymentMethodLabel(order.payment_method)} · {orderPaymentLabel(order, "customer")}
             </dd>
           </div>
           {order.promo_code && (

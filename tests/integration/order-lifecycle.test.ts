@@ -1,0 +1,186 @@
+/**
+ * The order lifecycle as the owner and the shop's jobs meet it (order-lifecycle.md). Each test reproduces a defect
+ * seen on a running shop (issue 12), red before the lifecycle was in place.
+ */
+import { describe, expect, it } from "vitest";
+import { getUser } from "../../functions/services/auth";
+import { createProduct } from "../../functions/services/catalog";
+import { placeOrder, releaseExpiredHolds } from "../../functions/services/orders";
+import { createPromo } from "../../functions/services/promos";
+import type { Order } from "../../src/domain/order";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, type TestCustomer } from "../support/customers";
+
+let now = new Date("2026-11-23T10:00:00Z");
+const ctx = await createTestContext({ now: () => now });
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+
+async function soap(price = 10, stock = 10) {
+  return createProduct(ctx.deps, {
+    name: `Savon ${Math.random().toString(36).slice(2, 7)}`,
+    price,
+    weight: "200g",
+    image: "/images/products/savon-premium.svg",
+    description: "Un savon",
+    stock,
+    low_stock_threshold: 2,
+    benefits: [],
+    long_description: "",
+    category: "",
+    ingredients: "",
+    usage: "",
+    is_active: true,
+  });
+}
+
+async function order(
+  buyer: TestCustomer,
+  productId: number,
+  quantity: number,
+  total: number,
+  promoId?: string,
+) {
+  const response = await buyer.call("POST", "/api/orders", {
+    items: [{ product_id: productId, quantity }],
+    shipping_address_id: buyer.addressId,
+    total_amount: total,
+    payment_method: "bank_transfer",
+    transfer_sender_name: "Client",
+    ...(promoId && { promo_code_id: promoId }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
+const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stats = async () =>
+  (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
+
+describe("the owner's order form follows the lifecycle", () => {
+  it("never marks a cancelled, restocked order paid: 409 with the reason, no invoice", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const placed = await order(customer, product.id, 3, 37.8);
+    expect((await edit(placed.id, { status: "cancelled" })).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+
+    const paid = await edit(placed.id, { payment_status: "completed" });
+    expect(paid.status).toBe(409);
+    expect(await paid.json()).toMatchObject({
+      code: "ORDER_TRANSITION",
+      error:
+        "Une commande annulée ne peut plus être payée, expédiée ni rouverte : passez une nouvelle commande.",
+    });
+    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    expect(stored).toMatchObject({ status: "cancelled", payment_status: "failed" });
+    expect(stored?.invoice_number).toBeUndefined();
+  });
+
+  it("never puts delivered goods back in stock: cancelling a delivered order is refused", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const placed = await order(customer, product.id, 2, 27.8);
+    expect((await edit(placed.id, { payment_status: "completed", status: "delivered" })).status).toBe(200);
+    const cancelled = await edit(placed.id, { status: "cancelled" });
+    expect(cancelled.status).toBe(409);
+    expect(((await cancelled.json()) as { error: string }).error).toMatch(
+      /^Une commande livrée ne s'annule pas/,
+    );
+    expect(await stockOf(product.id)).toBe(8);
+    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    expect(stored?.status).toBe("delivered");
+    expect(stored?.credit_note_number).toBeUndefined();
+  });
+
+  it("takes a paid order cancelled afterwards out of revenue and the average order value", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap(20, 10);
+    const before = await stats();
+    const kept = await order(customer, product.id, 1, 27.8); // 20 + 7,80 shipping
+    const cancelledLater = await order(customer, product.id, 2, 47.8);
+    await edit(kept.id, { payment_status: "completed" });
+    await edit(cancelledLater.id, { payment_status: "completed" });
+    expect((await stats()).totalRevenue).toBeCloseTo((before.totalRevenue ?? 0) + 27.8 + 47.8, 2);
+
+    const cancelled = (await (await edit(cancelledLater.id, { status: "cancelled" })).json()) as Order;
+    expect(cancelled).toMatchObject({ status: "cancelled", payment_status: "completed" });
+    expect(cancelled.credit_note_number).toMatch(/^AV-/);
+    const after = await stats();
+    expect(after.totalRevenue).toBeCloseTo((before.totalRevenue ?? 0) + 27.8, 2);
+    expect(await stockOf(product.id)).toBe(9);
+
+    // The owner sends the transfer back and records it: nothing more changes in the figures.
+    const refunded = (await (await edit(cancelledLater.id, { payment_status: "refunded" })).json()) as Order;
+    expect(refunded).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(refunded.credit_note_number).toBe(cancelled.credit_note_number);
+    expect((await stats()).totalRevenue).toBeCloseTo(after.totalRevenue ?? 0, 2);
+  });
+
+  it("refuses a status that skips the payment, and a way back", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const placed = await order(customer, product.id, 1, 17.8);
+    for (const [body, reason] of [
+      [{ status: "shipped" }, /pas payée/],
+      [{ status: "confirmed" }, /marquez-la payée/],
+      [{ payment_status: "failed" }, /qu'en annulant/],
+    ] as const) {
+      const answer = await edit(placed.id, body);
+      expect(answer.status).toBe(409);
+      expect(((await answer.json()) as { error: string }).error).toMatch(reason);
+    }
+    await edit(placed.id, { payment_status: "completed", status: "shipped" });
+    const back = await edit(placed.id, { status: "confirmed" });
+    expect(back.status).toBe(409);
+    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    expect(stored?.status_history.map((entry) => entry.status)).toEqual(["pending", "confirmed", "shipped"]);
+  });
+});
+
+describe("a promo code deleted after it was used", () => {
+  it("does not block the cancellation of an order that used it, nor the hold-expiry job", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const promo = await createPromo(ctx.deps, {
+      code: `GONE${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+      discount_type: "fixed_amount",
+      discount_value: 200,
+    });
+    const placed = await order(customer, product.id, 1, 15.8, promo.id);
+    expect((await admin.call("DELETE", `/api/admin/promo/${promo.id}`)).status).toBe(204);
+
+    const started = Date.now();
+    const cancelled = await edit(placed.id, { status: "cancelled" });
+    expect(cancelled.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await ctx.db.entities.promo.get({ id: promo.id }).go()).toMatchObject({ data: null });
+
+    // A PayPal hold that used a code deleted since is released by the job like any other.
+    const other = await createPromo(ctx.deps, {
+      code: `HOLD${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+      discount_type: "fixed_amount",
+      discount_value: 200,
+    });
+    const buyer = await getUser(ctx.deps, customer.id);
+    const { order: hold } = await placeOrder(
+      ctx.deps,
+      buyer as NonNullable<typeof buyer>,
+      {
+        items: [{ product_id: product.id, quantity: 2 }],
+        shipping_address_id: customer.addressId,
+        total_amount: 25.8,
+        promo_code_id: other.id,
+        order_notes: null,
+      },
+      { paymentMethod: "paypal" },
+    );
+    expect(await stockOf(product.id)).toBe(8);
+    expect((await admin.call("DELETE", `/api/admin/promo/${other.id}`)).status).toBe(204);
+    now = new Date(now.getTime() + 31 * 60_000);
+    expect(await releaseExpiredHolds(ctx.deps)).toEqual([hold.id]);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await releaseExpiredHolds(ctx.deps)).toEqual([]);
+  });
+});
