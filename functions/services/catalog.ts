@@ -61,19 +61,39 @@ export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
   return (await allProductRecords(deps)).map(toProduct);
 }
 
-/** Replaces a product's fields (the admin form sends them all); 404 for an unknown id. */
-export async function updateProduct(deps: DataDeps, id: number, input: ProductInput): Promise<Product> {
+/**
+ * Replaces a product's fields (the admin form sends them all); 404 for an unknown id. `stockLoaded` is the stock
+ * the form showed when it was opened: a stock left as it was is not written (sales made meanwhile stand), and a
+ * new figure is written only on the condition that the stock is still `stockLoaded`, else 409 with the stock now.
+ */
+export async function updateProduct(
+  deps: DataDeps,
+  id: number,
+  input: ProductInput,
+  stockLoaded: number,
+): Promise<Product> {
   const parsed = productInputSchema.parse(input);
-  const { price, ...rest } = parsed;
+  const { price, stock, ...rest } = parsed;
+  const changesStock = stock !== stockLoaded;
   try {
-    const { data } = await deps.db.entities.product
-      .patch({ id })
-      .set({ ...rest, price_cents: eurosToCents(price), updated_at: deps.clock().toISOString() })
-      .go({ response: "all_new" });
+    let patch = deps.db.entities.product.patch({ id }).set({
+      ...rest,
+      ...(changesStock && { stock }),
+      price_cents: eurosToCents(price),
+      updated_at: deps.clock().toISOString(),
+    });
+    if (changesStock) patch = patch.where(({ stock: current }, { eq }) => eq(current, stockLoaded));
+    const { data } = await patch.go({ response: "all_new" });
     return toProduct(data as ProductRecord);
   } catch (error) {
-    if (isConditionFailure(error)) throw new DomainError("PRODUCT_NOT_FOUND");
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const { data: current } = await deps.db.entities.product.get({ id }).go();
+    if (!current) throw new DomainError("PRODUCT_NOT_FOUND");
+    throw new DomainError(
+      "STOCK_CHANGED",
+      `Le stock a changé depuis l'ouverture du formulaire : ${current.stock} en stock.`,
+      { stock: current.stock },
+    );
   }
 }
 

@@ -24,6 +24,18 @@ export const adminProductSchema = productInputSchema.extend({
 });
 export type AdminProductInput = z.output<typeof adminProductSchema>;
 
+/**
+ * A product edit also carries the stock the form showed when it was opened: the stock typed is written only if
+ * the stock is still that figure, so units sold meanwhile are never put back on sale (order-lifecycle.md, Stock).
+ */
+export const adminProductUpdateSchema = adminProductSchema.extend({
+  stock_loaded: z
+    .number({ error: "Le stock affiché à l'ouverture du formulaire manque : rouvrez le formulaire." })
+    .int()
+    .min(0),
+});
+export type AdminProductUpdate = z.output<typeof adminProductUpdateSchema>;
+
 const euros = z.number().nonnegative().max(1_000_000);
 
 /** Admin promo form (spec section 5); amounts in euros or percent, stored in hundredths. */

@@ -41,6 +41,10 @@ export const errorCatalogue = {
   PAYPAL_ERROR: { status: 502, message: "Une erreur est survenue lors du paiement PayPal" },
   PAYMENT_DECLINED: { status: 402, message: "Le paiement a été refusé. Essayez un autre moyen de paiement." },
   ORDER_CLOSED: { status: 409, message: "Cette commande n'attend plus de paiement." },
+  STOCK_CHANGED: {
+    status: 409,
+    message: "Le stock a changé depuis l'ouverture du formulaire.",
+  },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
   NOTHING_TO_PAY: {
     status: 409,

@@ -55,6 +55,44 @@ async function placeOrder(buyer: TestCustomer, productId: number, quantity: numb
   return ((await response.json()) as { order: Order }).order;
 }
 
+describe("a product form left open while customers buy", () => {
+  it("never puts sold units back on sale: an unchanged stock is not written, a changed one only if still current", async () => {
+    const product = await createProduct(ctx.deps, {
+      ...soap,
+      stock: 10,
+      benefits: [],
+      long_description: "",
+      category: "",
+      ingredients: "",
+      usage: "",
+    });
+    const form = { ...soap, stock: 10, stock_loaded: 10 }; // what the owner's form shows when she opens it
+    await placeOrder(customer, product.id, 3, 37.8); // meanwhile, a customer buys 3
+
+    const priceOnly = await admin.call("PUT", `/api/admin/products/${product.id}`, { ...form, price: 12 });
+    expect(priceOnly.status).toBe(200);
+    expect(await priceOnly.json()).toMatchObject({ price: 12, stock: 7 });
+
+    const stale = await admin.call("PUT", `/api/admin/products/${product.id}`, { ...form, stock: 34 });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({
+      code: "STOCK_CHANGED",
+      error: "Le stock a changé depuis l'ouverture du formulaire : 7 en stock.",
+      stock: 7,
+    });
+    expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(7);
+
+    const deliberate = await admin.call("PUT", `/api/admin/products/${product.id}`, {
+      ...form,
+      stock: 34,
+      stock_loaded: 7,
+    });
+    expect(await deliberate.json()).toMatchObject({ stock: 34 });
+    const missing = await admin.call("PUT", `/api/admin/products/${product.id}`, soap);
+    expect(missing.status).toBe(400);
+  });
+});
+
 describe("the admin guard", () => {
   it("covers every admin route: 401 anonymous, 403 customer", async () => {
     const routes = adminRoutes();
@@ -111,6 +149,7 @@ describe("products", () => {
       ...soap,
       price: 11.5,
       stock: 0,
+      stock_loaded: soap.stock,
       is_active: false,
     });
     expect(edited.status).toBe(200);
@@ -120,7 +159,9 @@ describe("products", () => {
     expect(all.map((p) => p.id)).toContain(created.id);
     expect((await admin.call("DELETE", `/api/admin/products/${created.id}`)).status).toBe(204);
     expect((await admin.call("DELETE", `/api/admin/products/${created.id}`)).status).toBe(404);
-    expect((await admin.call("PUT", `/api/admin/products/${created.id}`, soap)).status).toBe(404);
+    expect(
+      (await admin.call("PUT", `/api/admin/products/${created.id}`, { ...soap, stock_loaded: 0 })).status,
+    ).toBe(404);
   });
 });
 

@@ -333,7 +333,7 @@ describe("webhooks", () => {
               go: () => Promise.reject(new Error("Service DynamoDB momentanément indisponible")),
             }),
           },
-        } as Deps["db"]["service"],
+        } as unknown as Deps["db"]["service"],
       },
     };
     const signed = paypal.webhookHeaders(event);
@@ -344,9 +344,7 @@ describe("webhooks", () => {
       certUrl: signed["paypal-cert-url"] ?? "",
       authAlgo: signed["paypal-auth-algo"] ?? "",
     };
-    await expect(handlePaypalWebhook(broken, headers, event)).rejects.toThrow(
-      "momentanément indisponible",
-    );
+    await expect(handlePaypalWebhook(broken, headers, event)).rejects.toThrow("momentanément indisponible");
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
 
     const retried = (await (await deliver(event)).json()) as { outcome: string };

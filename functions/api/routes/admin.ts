@@ -3,6 +3,7 @@ import * as z from "zod";
 import {
   adminOrderUpdateSchema,
   adminProductSchema,
+  adminProductUpdateSchema,
   adminPromoSchema,
   pageQuerySchema,
   promoAmounts,
@@ -68,8 +69,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .put(
     "/products/:id",
     validate("param", productIdParamSchema),
-    validate("json", adminProductSchema),
-    async (c) => c.json(await updateProduct(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
+    validate("json", adminProductUpdateSchema),
+    async (c) => {
+      const { stock_loaded, ...product } = c.req.valid("json");
+      return c.json(await updateProduct(c.var.deps, c.req.valid("param").id, product, stock_loaded));
+    },
   )
   .delete("/products/:id", validate("param", productIdParamSchema), async (c) => {
     await deleteProduct(c.var.deps, c.req.valid("param").id);
@@ -171,12 +175,21 @@ export const adminDocs: RouteDoc[] = [
     { body: adminProductSchema },
     201,
   ),
-  doc(
-    "put",
-    "/products/{id}",
-    "Modifier un produit",
-    { description: "Produit", schema: productSchema },
-    { params: productIdParamSchema, body: adminProductSchema },
+  withResponses(
+    doc(
+      "put",
+      "/products/{id}",
+      "Modifier un produit (stock_loaded : le stock affiché à l'ouverture du formulaire ; un nouveau stock n'est écrit que s'il n'a pas changé depuis)",
+      { description: "Produit", schema: productSchema },
+      { params: productIdParamSchema, body: adminProductUpdateSchema },
+    ),
+    {
+      409: {
+        description:
+          "STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel",
+        schema: errorResponseSchema,
+      },
+    },
   ),
   doc(
     "delete",

@@ -8,7 +8,7 @@ import {
   productPayload,
 } from "../../domain/admin-products";
 import type { ProductView } from "../../domain/product-rules";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
+import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
 import { useAccessGuard } from "./hooks";
@@ -31,6 +31,8 @@ export function ProductFormDialog({
     product ? productFormFrom(product) : emptyProductForm(),
   );
   const [saving, setSaving] = useState(false);
+  /** The stock this form is based on: the product's when opened, the stock now after a 409 STOCK_CHANGED. */
+  const [stockLoaded, setStockLoaded] = useState(product?.stock ?? 0);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const [focusBenefit, setFocusBenefit] = useState<number | null>(null);
@@ -79,12 +81,26 @@ export function ProductFormDialog({
     setFields({});
     try {
       const payload = productPayload(form);
-      const saved = product ? await updateProduct(product.id, payload) : await createProduct(payload);
+      const saved = product
+        ? await updateProduct(product.id, payload, stockLoaded)
+        : await createProduct(payload);
       onSaved(saved, !product);
     } catch (failure) {
       if (guard(failure)) return;
       setFields(fieldErrors(failure));
       setError(errorMessage(failure, "Une erreur est survenue"));
+      // Sales were made since the form opened: show the stock now; saving again writes the figure typed on purpose.
+      if (
+        failure instanceof ApiError &&
+        failure.code === "STOCK_CHANGED" &&
+        typeof failure.details.stock === "number"
+      ) {
+        const current = failure.details.stock;
+        setStockLoaded(current);
+        setFields({
+          stock: `Stock actuel : ${current}. Enregistrez à nouveau pour le remplacer par votre chiffre.`,
+        });
+      }
     } finally {
       setSaving(false);
     }

@@ -63,8 +63,12 @@ export const fetchProducts = (signal?: AbortSignal) =>
   apiRequest<ProductView[]>("/api/admin/products", { signal });
 export const createProduct = (product: ProductPayload) =>
   apiRequest<ProductView>("/api/admin/products", { method: "POST", body: product });
-export const updateProduct = (productId: number, product: ProductPayload) =>
-  apiRequest<ProductView>(`/api/admin/products/${id(productId)}`, { method: "PUT", body: product });
+/** `stockLoaded`: the stock the form showed when it was opened (the server refuses a stale stock). */
+export const updateProduct = (productId: number, product: ProductPayload, stockLoaded: number) =>
+  apiRequest<ProductView>(`/api/admin/products/${id(productId)}`, {
+    method: "PUT",
+    body: { ...product, stock_loaded: stockLoaded },
+  });
 export const deleteProduct = (productId: number) =>
   apiRequest<void>(`/api/admin/products/${id(productId)}`, { method: "DELETE" });
 
