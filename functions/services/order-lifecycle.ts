@@ -5,14 +5,7 @@
  * from (changeOrder).
  */
 import { DomainError } from "../../src/domain/errors";
-import {
-  type LifecyclePlan,
-  type LifecycleState,
-  type OrderCommand,
-  planCommands,
-  transition,
-} from "../../src/domain/order-lifecycle";
-import type { OrderStatus } from "../../src/domain/order-status";
+import { type LifecyclePlan, type OrderCommand, planCommands } from "../../src/domain/order-lifecycle";
 import { parisDay } from "../../src/domain/promo";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
@@ -99,13 +92,6 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
       ...(plan.effects.includes("issue_invoice") ? ["invoice" as const] : []),
       ...(plan.effects.includes("issue_credit_note") ? ["credit_note" as const] : []),
     ]);
-    const statuses: OrderStatus[] = [];
-    let step: LifecycleState = current;
-    for (const command of plan.commands) {
-      const next = transition(step, command);
-      if (next.allowed && next.to.status !== step.status) statuses.push(next.to.status);
-      if (next.allowed) step = next.to;
-    }
     let writes: OrderChange["with"];
     if (plan.effects.includes("release") && !current.released_at) {
       set.released_at = deps.clock().toISOString();
@@ -119,7 +105,7 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
     const also = request.alsoWrite;
     const withAll: OrderChange["with"] =
       writes || also ? (entities) => [...(writes?.(entities) ?? []), ...(also?.(entities) ?? [])] : undefined;
-    return { set, documents, statuses, with: withAll };
+    return { set, documents, statuses: plan.statuses, with: withAll };
   });
   return { order, changed, applied: changed ? applied : [] };
 }

@@ -161,6 +161,16 @@ describe("planAdminChange: the owner's form as lifecycle commands", () => {
     expect(plan(from, target)).toBe(expected);
   });
 
+  it("lists every status a save passes through, for the history", () => {
+    const result = planAdminChange(state("pending/pending"), {
+      payment_status: "completed",
+      status: "delivered",
+    });
+    expect("statuses" in result && result.statuses).toEqual(["confirmed", "shipped", "delivered"]);
+    const paidOnly = planAdminChange(state("cancelled/completed"), { payment_status: "refunded" });
+    expect("statuses" in paidOnly && paidOnly.statuses).toEqual([]);
+  });
+
   it.each([
     ["cancelled/failed", { payment_status: "completed" }, /annulée ne peut plus être payée/],
     ["cancelled/failed", { status: "confirmed" }, /annulée ne peut plus/],

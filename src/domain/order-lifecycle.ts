@@ -158,6 +158,8 @@ export interface LifecyclePlan {
   to: LifecycleState;
   commands: OrderCommand[];
   effects: LifecycleEffect[];
+  /** Every status passed through, in order (paid then shipped: confirmed, shipped), for the order's history. */
+  statuses: OrderStatus[];
 }
 
 /** Applies commands one after the other; the first refused one refuses the whole plan. */
@@ -167,13 +169,15 @@ export function planCommands(
 ): LifecyclePlan | { reason: string } {
   let current = state;
   const effects: LifecycleEffect[] = [];
+  const statuses: OrderStatus[] = [];
   for (const command of commands) {
     const next = transition(current, command);
     if (!next.allowed) return { reason: next.reason };
+    if (next.to.status !== current.status) statuses.push(next.to.status);
     current = next.to;
     for (const effect of next.effects) if (!effects.includes(effect)) effects.push(effect);
   }
-  return { to: current, commands: [...commands], effects };
+  return { to: current, commands: [...commands], effects, statuses };
 }
 
 const STATUS_STEPS: Partial<Record<OrderStatus, OrderCommand[]>> = {
