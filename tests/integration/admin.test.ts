@@ -43,6 +43,18 @@ function adminRoutes(): { method: string; path: string }[] {
     });
 }
 
+/** A product of the soap above, with the fields the admin form fills left empty. */
+const soapProduct = (overrides: Partial<typeof soap> = {}) =>
+  createProduct(ctx.deps, {
+    ...soap,
+    ...overrides,
+    benefits: [],
+    long_description: "",
+    category: "",
+    ingredients: "",
+    usage: "",
+  });
+
 async function placeOrder(buyer: TestCustomer, productId: number, quantity: number, total: number) {
   const response = await buyer.call("POST", "/api/orders", {
     items: [{ product_id: productId, quantity }],
@@ -57,15 +69,7 @@ async function placeOrder(buyer: TestCustomer, productId: number, quantity: numb
 
 describe("a product form left open while customers buy", () => {
   it("never puts sold units back on sale: an unchanged stock is not written, a changed one only if still current", async () => {
-    const product = await createProduct(ctx.deps, {
-      ...soap,
-      stock: 10,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const product = await soapProduct({ stock: 10 });
     const form = { ...soap, stock: 10, stock_loaded: 10 }; // what the owner's form shows when she opens it
     await placeOrder(customer, product.id, 3, 37.8); // meanwhile, a customer buys 3
 
@@ -137,14 +141,7 @@ describe("products", () => {
   });
 
   it("edits, deactivates (hidden from the shop, still listed for the admin) and deletes", async () => {
-    const created = await createProduct(ctx.deps, {
-      ...soap,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const created = await soapProduct();
     const edited = await admin.call("PUT", `/api/admin/products/${created.id}`, {
       ...soap,
       price: 11.5,
@@ -225,14 +222,7 @@ describe("promo codes", () => {
   });
 
   it("lists the usage history with the amount saved and the order", async () => {
-    const product = await createProduct(ctx.deps, {
-      ...soap,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const product = await soapProduct();
     const created = (await (
       await admin.call("POST", "/api/admin/promo", {
         ...promo,
@@ -261,15 +251,7 @@ describe("promo codes", () => {
 
 describe("orders", () => {
   it("cancels once: two admins cancelling at the same moment give the stock back once", async () => {
-    const product = await createProduct(ctx.deps, {
-      ...soap,
-      stock: 10,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const product = await soapProduct({ stock: 10 });
     const order = await placeOrder(customer, product.id, 3, 37.8);
     expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(7);
     const answers = await Promise.all([
@@ -286,14 +268,7 @@ describe("orders", () => {
   });
 
   it("keeps the status history and mails the customer when the order is shipped with Colissimo", async () => {
-    const product = await createProduct(ctx.deps, {
-      ...soap,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const product = await soapProduct();
     const order = await placeOrder(customer, product.id, 1, 17.8);
     await admin.call("PUT", `/api/admin/orders/${order.id}`, {
       status: "confirmed",
@@ -351,15 +326,7 @@ describe("orders", () => {
 describe("statistics", () => {
   it("follow orders, payments and deliveries without counting the table", async () => {
     const before = (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
-    const product = await createProduct(ctx.deps, {
-      ...soap,
-      price: 50,
-      benefits: [],
-      long_description: "",
-      category: "",
-      ingredients: "",
-      usage: "",
-    });
+    const product = await soapProduct({ price: 50 });
     const order = await placeOrder(customer, product.id, 2, 100);
     await admin.call("PUT", `/api/admin/orders/${order.id}`, {
       status: "confirmed",
