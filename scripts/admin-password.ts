@@ -4,9 +4,9 @@
  * (admin@savon-alep.local by default) and ends its sessions; creates the account when that e-mail has none.
  *
  * Locally, stop the shop first (Ctrl-C): the script opens the same data folder (DATA_DIR) with its own DynamoDB
- * Local, which the running shop holds. With DYNAMODB_ENDPOINT or on AWS (TABLE_NAME set, through `sst shell`), it
- * uses that database instead:
- *   ADMIN_EMAIL=owner@example.fr npx sst shell --stage production -- npm run admin:password
+ * Local, which the running shop holds. With DYNAMODB_ENDPOINT it uses that database; with --aws, the deployed table
+ * TABLE_NAME with the AWS credentials of the environment:
+ *   ADMIN_EMAIL=owner@example.fr TABLE_NAME=<table> npx sst shell --stage production -- npm run admin:password -- --aws
  */
 import { join } from "node:path";
 import { systemClock } from "../functions/adapters/clock";
@@ -24,7 +24,9 @@ const supervisor = superviseProcess();
 
 async function main(): Promise<void> {
   const config = localConfigFromEnv(process.env);
-  const deployed = Boolean(process.env.TABLE_NAME && !process.env.DYNAMODB_ENDPOINT && !process.env.DATA_DIR);
+  const deployed = process.argv.includes("--aws");
+  if (deployed && !process.env.TABLE_NAME)
+    throw new StartError("--aws : indiquez la table déployée dans TABLE_NAME.");
   let endpoint = config.dynamoEndpoint;
   if (!endpoint && !deployed) {
     supervisor.onStop(lockDataDir(config.dataDir));
