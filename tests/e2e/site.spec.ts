@@ -353,12 +353,17 @@ test.describe("installable app and offline", () => {
       // A consent choice already made, so the install prompt is not waiting behind the cookie banner.
       localStorage.setItem("cookie_consent", JSON.stringify({ choice: "denied", at: Date.now() }));
     });
+    // The page's clock is Playwright's, paused: the 3 s pass only when the test says, whatever the machine's speed.
+    await context.clock.install();
+    await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
     await page.goto("/faq");
+    await page.waitForLoadState("networkidle");
     const prompt = page.getByRole("region", { name: "Installer l'application" });
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(2_500);
     await expect(prompt).toHaveCount(0);
-    await expect(prompt).toBeVisible({ timeout: 5000 });
+    await page.clock.runFor(1_000);
+    await expect(prompt).toBeVisible();
     await expect(prompt).toContainText("Partager");
     await expect(prompt).toContainText("Sur l'écran d'accueil");
 
@@ -372,7 +377,8 @@ test.describe("installable app and offline", () => {
     // A new session (sessionStorage empty) within 7 days: still hidden.
     const next = await context.newPage();
     await next.goto("/");
-    await next.waitForTimeout(4000);
+    await next.waitForLoadState("networkidle");
+    await next.clock.runFor(5_000);
     await expect(next.getByRole("region", { name: "Installer l'application" })).toHaveCount(0);
     await context.close();
   });
@@ -385,17 +391,22 @@ test.describe("installable app and offline", () => {
     await context.addInitScript(() => {
       localStorage.setItem("cookie_consent", JSON.stringify({ choice: "denied", at: Date.now() }));
     });
+    await context.clock.install();
+    await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
     await page.goto("/copyright");
+    await page.waitForLoadState("networkidle");
     const prompt = page.getByRole("region", { name: "Installer l'application" });
-    await expect(prompt).toBeVisible({ timeout: 6000 });
+    await page.clock.runFor(3_500);
+    await expect(prompt).toBeVisible();
     await prompt.getByRole("button", { name: "Plus tard" }).click();
     await expect(prompt).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem("install_prompt_dismissed"))).toBe("1");
     expect(await page.evaluate(() => localStorage.getItem("install_prompt_dismissed_at"))).toBeNull();
 
     await page.goto("/faq");
-    await page.waitForTimeout(4000);
+    await page.waitForLoadState("networkidle");
+    await page.clock.runFor(5_000);
     await expect(page.getByRole("region", { name: "Installer l'application" })).toHaveCount(0);
     await context.close();
   });
