@@ -4,7 +4,7 @@ import { SECRET_MASK } from "../../src/domain/admin";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
-import { createCustomer, type TestCustomer } from "../support/customers";
+import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";
 
 const ctx = await createTestContext();
@@ -55,23 +55,11 @@ const soapProduct = (overrides: Partial<typeof soap> = {}) =>
     usage: "",
   });
 
-async function placeOrder(buyer: TestCustomer, productId: number, quantity: number, total: number) {
-  const response = await buyer.call("POST", "/api/orders", {
-    items: [{ product_id: productId, quantity }],
-    shipping_address_id: buyer.addressId,
-    total_amount: total,
-    payment_method: "bank_transfer",
-    transfer_sender_name: "Client",
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { order: Order }).order;
-}
-
 describe("a product form left open while customers buy", () => {
   it("never puts sold units back on sale: an unchanged stock is not written, a changed one only if still current", async () => {
     const product = await soapProduct({ stock: 10 });
     const form = { ...soap, stock: 10, stock_loaded: 10 }; // what the owner's form shows when she opens it
-    await placeOrder(customer, product.id, 3, 37.8); // meanwhile, a customer buys 3
+    await placeTransferOrder(customer, product.id, 3, 37.8); // meanwhile, a customer buys 3
 
     const priceOnly = await admin.call("PUT", `/api/admin/products/${product.id}`, { ...form, price: 12 });
     expect(priceOnly.status).toBe(200);
@@ -252,7 +240,7 @@ describe("promo codes", () => {
 describe("orders", () => {
   it("cancels once: two admins cancelling at the same moment give the stock back once", async () => {
     const product = await soapProduct({ stock: 10 });
-    const order = await placeOrder(customer, product.id, 3, 37.8);
+    const order = await placeTransferOrder(customer, product.id, 3, 37.8);
     expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(7);
     const answers = await Promise.all([
       admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" }),
@@ -269,7 +257,7 @@ describe("orders", () => {
 
   it("keeps the status history and mails the customer when the order is shipped with Colissimo", async () => {
     const product = await soapProduct();
-    const order = await placeOrder(customer, product.id, 1, 17.8);
+    const order = await placeTransferOrder(customer, product.id, 1, 17.8);
     await admin.call("PUT", `/api/admin/orders/${order.id}`, {
       status: "confirmed",
       payment_status: "completed",
@@ -327,7 +315,7 @@ describe("statistics", () => {
   it("follow orders, payments and deliveries without counting the table", async () => {
     const before = (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
     const product = await soapProduct({ price: 50 });
-    const order = await placeOrder(customer, product.id, 2, 100);
+    const order = await placeTransferOrder(customer, product.id, 2, 100);
     await admin.call("PUT", `/api/admin/orders/${order.id}`, {
       status: "confirmed",
       payment_status: "completed",

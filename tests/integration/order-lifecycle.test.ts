@@ -9,7 +9,7 @@ import { placeOrder, releaseExpiredHolds } from "../../functions/services/orders
 import { createPromo } from "../../functions/services/promos";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
-import { createCustomer, type TestCustomer } from "../support/customers";
+import { createCustomer, placeTransferOrder } from "../support/customers";
 
 let now = new Date("2026-11-23T10:00:00Z");
 const ctx = await createTestContext({ now: () => now });
@@ -33,25 +33,6 @@ async function soap(price = 10, stock = 10) {
   });
 }
 
-async function order(
-  buyer: TestCustomer,
-  productId: number,
-  quantity: number,
-  total: number,
-  promoId?: string,
-) {
-  const response = await buyer.call("POST", "/api/orders", {
-    items: [{ product_id: productId, quantity }],
-    shipping_address_id: buyer.addressId,
-    total_amount: total,
-    payment_method: "bank_transfer",
-    transfer_sender_name: "Client",
-    ...(promoId && { promo_code_id: promoId }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { order: Order }).order;
-}
-
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
 const stats = async () =>
@@ -61,7 +42,7 @@ describe("the owner's order form follows the lifecycle", () => {
   it("never marks a cancelled, restocked order paid: 409 with the reason, no invoice", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const product = await soap();
-    const placed = await order(customer, product.id, 3, 37.8);
+    const placed = await placeTransferOrder(customer, product.id, 3, 37.8);
     expect((await edit(placed.id, { status: "cancelled" })).status).toBe(200);
     expect(await stockOf(product.id)).toBe(10);
 
@@ -80,7 +61,7 @@ describe("the owner's order form follows the lifecycle", () => {
   it("never puts delivered goods back in stock: cancelling a delivered order is refused", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const product = await soap();
-    const placed = await order(customer, product.id, 2, 27.8);
+    const placed = await placeTransferOrder(customer, product.id, 2, 27.8);
     expect((await edit(placed.id, { payment_status: "completed", status: "delivered" })).status).toBe(200);
     const cancelled = await edit(placed.id, { status: "cancelled" });
     expect(cancelled.status).toBe(409);
@@ -97,8 +78,8 @@ describe("the owner's order form follows the lifecycle", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const product = await soap(20, 10);
     const before = await stats();
-    const kept = await order(customer, product.id, 1, 27.8); // 20 + 7,80 shipping
-    const cancelledLater = await order(customer, product.id, 2, 47.8);
+    const kept = await placeTransferOrder(customer, product.id, 1, 27.8); // 20 + 7,80 shipping
+    const cancelledLater = await placeTransferOrder(customer, product.id, 2, 47.8);
     await edit(kept.id, { payment_status: "completed" });
     await edit(cancelledLater.id, { payment_status: "completed" });
     expect((await stats()).totalRevenue).toBeCloseTo((before.totalRevenue ?? 0) + 27.8 + 47.8, 2);
@@ -120,7 +101,7 @@ describe("the owner's order form follows the lifecycle", () => {
   it("refuses a status that skips the payment, and a way back", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const product = await soap();
-    const placed = await order(customer, product.id, 1, 17.8);
+    const placed = await placeTransferOrder(customer, product.id, 1, 17.8);
     for (const [body, reason] of [
       [{ status: "shipped" }, /pas payée/],
       [{ status: "confirmed" }, /marquez-la payée/],
@@ -147,7 +128,7 @@ describe("a promo code deleted after it was used", () => {
       discount_type: "fixed_amount",
       discount_value: 200,
     });
-    const placed = await order(customer, product.id, 1, 15.8, promo.id);
+    const placed = await placeTransferOrder(customer, product.id, 1, 15.8, promo.id);
     expect((await admin.call("DELETE", `/api/admin/promo/${promo.id}`)).status).toBe(204);
 
     const started = Date.now();

@@ -1,7 +1,9 @@
 import type { Hono } from "hono";
+import { expect } from "vitest";
 import { createUser } from "../../functions/services/accounts";
 import { openSession } from "../../functions/services/auth";
 import type { Deps } from "../../functions/services/deps";
+import type { Order } from "../../src/domain/order";
 
 let counter = 0;
 
@@ -49,4 +51,24 @@ export async function createCustomer(
   });
   const { id: addressId } = (await address.json()) as { id: string };
   return { id, email, token, addressId, call };
+}
+
+/** A bank-transfer order of one product by `buyer`, through the API; fails the test unless it is placed (201). */
+export async function placeTransferOrder(
+  buyer: TestCustomer,
+  productId: number,
+  quantity: number,
+  total: number,
+  promoId?: string,
+): Promise<Order> {
+  const response = await buyer.call("POST", "/api/orders", {
+    items: [{ product_id: productId, quantity }],
+    shipping_address_id: buyer.addressId,
+    total_amount: total,
+    payment_method: "bank_transfer",
+    transfer_sender_name: "Client",
+    ...(promoId && { promo_code_id: promoId }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
 }
