@@ -13,7 +13,7 @@ import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
-import { releaseExpiredHolds } from "../functions/services/orders";
+import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import { seedIfEmpty } from "../functions/services/seed";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";

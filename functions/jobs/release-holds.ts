@@ -1,5 +1,5 @@
 import { depsFromEnv } from "../api/deps";
-import { releaseExpiredHolds } from "../services/orders";
+import { releaseExpiredHolds } from "../services/paypal-holds";
 
 /** Scheduled job (infra/jobs.ts; the local server runs it on a timer): releases PayPal holds never captured. */
 export async function handler(): Promise<{ released: string[] }> {
