@@ -1,5 +1,7 @@
+import { centsToDecimalText, parseEurosText } from "../../src/domain/money";
+
 /**
- * PayPal REST client (Orders v2, OAuth client credentials, webhook signature verification).
+ * PayPal REST client (Orders v2, Payments v2 refunds, OAuth client credentials, webhook signature verification).
  * Base URL, client id and secret come from the `payment_paypal` setting; the tests point it at a local double
  * that speaks the same API (tests/doubles/paypal.ts).
  */
@@ -56,6 +58,30 @@ export interface PaypalCaptureResult {
   status: string;
   payer?: { payer_id?: string };
   purchase_units: { reference_id?: string; payments?: { captures?: PaypalCapture[] } }[];
+}
+
+/** A refund of a capture (Payments v2 `POST /v2/payments/captures/{capture_id}/refund`). */
+export interface RefundOptions {
+  /** Integer cents to give back; absent = what is left of the capture (a full refund). */
+  amountCents?: number;
+  currency: "EUR";
+  /** Sent as PayPal-Request-Id: the same id never refunds twice, PayPal answers the first refund again. */
+  requestId: string;
+  /** Shown to the buyer by PayPal (at most 255 characters). */
+  noteToPayer?: string;
+}
+
+export interface PaypalRefund {
+  id: string;
+  /** COMPLETED, or PENDING while PayPal settles it (then CANCELLED or FAILED may follow). */
+  status: "COMPLETED" | "PENDING" | "CANCELLED" | "FAILED";
+  amountCents: number;
+}
+
+interface PaypalRefundBody {
+  id: string;
+  status: PaypalRefund["status"];
+  amount?: { currency_code: string; value: string };
 }
 
 export interface WebhookHeaders {
@@ -199,6 +225,40 @@ export class PaypalClient {
       {},
       requestId,
     );
+  }
+
+  /**
+   * Refunds a completed capture, in full (no amount) or in part. PayPal refuses with 422 and the issue
+   * REFUND_AMOUNT_EXCEEDED an amount above what is left to refund, CAPTURE_FULLY_REFUNDED when nothing is left.
+   */
+  async refundCapture(captureId: string, options: RefundOptions): Promise<PaypalRefund> {
+    const { amountCents, currency, requestId, noteToPayer } = options;
+    if (amountCents !== undefined && !(Number.isSafeInteger(amountCents) && amountCents > 0)) {
+      throw new RangeError(`Refund amount must be a positive number of cents: ${amountCents}`);
+    }
+    if (!requestId) throw new RangeError("A refund needs a PayPal-Request-Id");
+    const what = "Failed to refund PayPal capture";
+    const body = await this.call<PaypalRefundBody>(
+      "POST",
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      what,
+      {
+        ...(amountCents !== undefined && {
+          amount: { currency_code: currency, value: centsToDecimalText(amountCents) },
+        }),
+        ...(noteToPayer && { note_to_payer: noteToPayer.slice(0, 255) }),
+      },
+      requestId,
+    );
+    // A minimal answer (no amount) is completed by reading the refund.
+    const refund = body.amount
+      ? body
+      : await this.call<PaypalRefundBody>("GET", `/v2/payments/refunds/${encodeURIComponent(body.id)}`, what);
+    const refunded = refund.amount && parseEurosText(refund.amount.value);
+    if (refunded == null || refund.amount?.currency_code !== currency) {
+      throw new PaypalError(`${what}: unexpected refund amount`, 502);
+    }
+    return { id: refund.id, status: refund.status, amountCents: refunded };
   }
 
   getOrder(paypalOrderId: string): Promise<PaypalCaptureResult> {

@@ -1,8 +1,9 @@
 /**
- * A local stand-in for PayPal's REST API (OAuth token, Orders v2 create/get/capture, webhook signature
- * verification), served over HTTP so the shop's real PayPal client is what the tests exercise. It checks what
- * PayPal checks (credentials, amount breakdown adding up, approval before capture, PayPal-Request-Id
- * idempotency) and lets a test choose the capture outcome.
+ * A local stand-in for PayPal's REST API (OAuth token, Orders v2 create/get/capture, Payments v2 captures and
+ * refunds, webhook signature verification), served over HTTP so the shop's real PayPal client is what the tests
+ * exercise. It checks what PayPal checks (credentials, amount breakdown adding up, approval before capture,
+ * PayPal-Request-Id idempotency, refunds never above what is left of the capture) and lets a test choose the
+ * capture outcome.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,8 @@ interface Money {
 export interface DoubleOrder {
   id: string;
   status: "CREATED" | "APPROVED" | "COMPLETED";
+  /** The capture made when the order was captured. */
+  captureId?: string;
   request: {
     purchase_units: {
       reference_id?: string;
@@ -27,7 +30,29 @@ export interface DoubleOrder {
       items?: { name: string; quantity: string; unit_amount: Money }[];
     }[];
   };
-  capture?: unknown;
+}
+
+export interface DoubleCapture {
+  id: string;
+  orderId: string;
+  status: "COMPLETED" | "PENDING" | "DECLINED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+  amountCents: number;
+  currency: string;
+  customId?: string;
+}
+
+export interface DoubleRefund {
+  id: string;
+  captureId: string;
+  status: "COMPLETED";
+  amountCents: number;
+  currency: string;
+  noteToPayer?: string;
+  /** The PayPal-Request-Id it was made with. */
+  requestId?: string;
+  /** Order in which the refunds were made (1, 2, …). */
+  sequence: number;
+  createTime: string;
 }
 
 export interface PaypalDouble {
@@ -36,6 +61,10 @@ export interface PaypalDouble {
   clientSecret: string;
   webhookId: string;
   orders: Map<string, DoubleOrder>;
+  /** Captures by capture id, with their current status (PARTIALLY_REFUNDED / REFUNDED once refunded). */
+  captures: Map<string, DoubleCapture>;
+  /** Every refund that moved money, in order (a replayed PayPal-Request-Id adds none). */
+  refunds: DoubleRefund[];
   /** Every call received, "METHOD /path". */
   calls: string[];
   /** Captures that moved money (a replayed PayPal-Request-Id does not count). */
@@ -49,9 +78,22 @@ export interface PaypalDouble {
 }
 
 const cents = (value: string) => Math.round(Number(value) * 100);
+const decimal = (amount: number) => (amount / 100).toFixed(2);
 
 function unprocessable(issue: string, description: string) {
   return { name: "UNPROCESSABLE_ENTITY", message: description, details: [{ issue, description }] };
+}
+function notFound(what: string) {
+  return {
+    name: "RESOURCE_NOT_FOUND",
+    message: "The specified resource does not exist.",
+    details: [
+      { issue: "INVALID_RESOURCE_ID", description: `Specified resource ID (${what}) does not exist.` },
+    ],
+  };
+}
+function badRequest(issue: string, description: string) {
+  return { name: "INVALID_REQUEST", message: description, details: [{ issue, description }] };
 }
 
 export async function startPaypalDouble(): Promise<PaypalDouble> {
@@ -72,6 +114,8 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     clientSecret,
     webhookId,
     orders: new Map(),
+    captures: new Map(),
+    refunds: [],
     calls: [],
     charges: 0,
     nextCaptureOutcome: "COMPLETED",
@@ -165,16 +209,65 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     return c.json(result.body as object, result.status as 201);
   });
 
+  /** An order as PayPal shows it: once captured, its capture with its current status and refunds. */
+  const orderView = (order: DoubleOrder) => {
+    const unit = order.request.purchase_units[0];
+    const capture = order.captureId ? state.captures.get(order.captureId) : undefined;
+    if (!capture) return { id: order.id, status: order.status, purchase_units: order.request.purchase_units };
+    const refunds = state.refunds.filter((refund) => refund.captureId === capture.id);
+    return {
+      id: order.id,
+      status: capture.status === "DECLINED" ? "DECLINED" : "COMPLETED",
+      payer: { payer_id: "PAYER7QX9" },
+      purchase_units: [
+        {
+          reference_id: unit?.reference_id,
+          payments: {
+            captures: [captureView(capture)],
+            ...(refunds.length && { refunds: refunds.map(refundView) }),
+          },
+        },
+      ],
+    };
+  };
+  const captureView = (capture: DoubleCapture) => ({
+    id: capture.id,
+    status: capture.status,
+    amount: { currency_code: capture.currency, value: decimal(capture.amountCents) },
+    custom_id: capture.customId,
+    final_capture: true,
+    links: [{ href: `/v2/payments/captures/${capture.id}`, rel: "self", method: "GET" }],
+  });
+  const refundView = (refund: DoubleRefund) => ({
+    id: refund.id,
+    status: refund.status,
+    amount: { currency_code: refund.currency, value: decimal(refund.amountCents) },
+    ...(refund.noteToPayer && { note_to_payer: refund.noteToPayer }),
+    seller_payable_breakdown: {
+      gross_amount: { currency_code: refund.currency, value: decimal(refund.amountCents) },
+      net_amount: { currency_code: refund.currency, value: decimal(refund.amountCents) },
+      total_refunded_amount: {
+        currency_code: refund.currency,
+        value: decimal(refundedOf(refund.captureId, refund.sequence)),
+      },
+    },
+    create_time: refund.createTime,
+    update_time: refund.createTime,
+    links: [
+      { href: `/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+      { href: `/v2/payments/captures/${refund.captureId}`, rel: "up", method: "GET" },
+    ],
+  });
+  /** Cents refunded on a capture (up to and including the refund numbered `upTo`). */
+  const refundedOf = (captureId: string, upTo = Number.POSITIVE_INFINITY) =>
+    state.refunds
+      .filter((refund) => refund.captureId === captureId && refund.sequence <= upTo)
+      .reduce((sum, refund) => sum + refund.amountCents, 0);
+
   app.get("/v2/checkout/orders/:id", (c) => {
     const order = state.orders.get(c.req.param("id"));
     if (!order) return c.json(unprocessable("RESOURCE_NOT_FOUND", "order"), 404);
-    return c.json(
-      (order.capture as object) ?? {
-        id: order.id,
-        status: order.status,
-        purchase_units: order.request.purchase_units,
-      },
-    );
+    return c.json(orderView(order));
   });
 
   app.post("/v2/checkout/orders/:id/capture", async (c) => {
@@ -196,27 +289,94 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
       const unit = order.request.purchase_units[0];
       order.status = "COMPLETED";
       state.charges += outcome === "DECLINED" ? 0 : 1;
-      order.capture = {
-        id: order.id,
-        status: outcome === "DECLINED" ? "DECLINED" : "COMPLETED",
-        payer: { payer_id: "PAYER7QX9" },
-        purchase_units: [
-          {
-            reference_id: unit?.reference_id,
-            payments: {
-              captures: [
-                {
-                  id: `CAP${randomBytes(6).toString("hex").toUpperCase()}`,
-                  status: outcome,
-                  amount: { currency_code: unit?.amount.currency_code, value: unit?.amount.value },
-                  custom_id: unit?.custom_id,
-                },
-              ],
-            },
-          },
-        ],
+      const capture: DoubleCapture = {
+        id: `CAP${randomBytes(6).toString("hex").toUpperCase()}`,
+        orderId: order.id,
+        status: outcome,
+        amountCents: cents(unit?.amount.value ?? "0"),
+        currency: unit?.amount.currency_code ?? "EUR",
+        customId: unit?.custom_id,
       };
-      return { status: 201, body: order.capture };
+      state.captures.set(capture.id, capture);
+      order.captureId = capture.id;
+      return { status: 201, body: orderView(order) };
+    });
+    return c.json(result.body as object, result.status as 201);
+  });
+
+  app.get("/v2/payments/captures/:id", (c) => {
+    const capture = state.captures.get(c.req.param("id"));
+    if (!capture) return c.json(notFound("capture"), 404);
+    return c.json(captureView(capture));
+  });
+
+  app.get("/v2/payments/refunds/:id", (c) => {
+    const refund = state.refunds.find((candidate) => candidate.id === c.req.param("id"));
+    if (!refund) return c.json(notFound("refund"), 404);
+    return c.json(refundView(refund));
+  });
+
+  app.post("/v2/payments/captures/:id/refund", async (c) => {
+    const requestId = c.req.header("paypal-request-id");
+    let body: { amount?: Money; note_to_payer?: string; invoice_id?: string };
+    try {
+      const text = await c.req.text();
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      return c.json(badRequest("MALFORMED_REQUEST_JSON", "The request JSON is not well formed."), 400);
+    }
+    const result = await idempotent(requestId && `refund:${requestId}`, async () => {
+      const capture = state.captures.get(c.req.param("id"));
+      if (!capture) return { status: 404, body: notFound("capture") };
+      if (capture.status === "REFUNDED") {
+        return {
+          status: 422,
+          body: unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded."),
+        };
+      }
+      if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") {
+        return {
+          status: 422,
+          body: unprocessable("CANNOT_BE_REFUNDED", `A ${capture.status} capture cannot be refunded.`),
+        };
+      }
+      const left = capture.amountCents - refundedOf(capture.id);
+      let amountCents = left;
+      if (body.amount) {
+        if (!/^\d+(\.\d{1,2})?$/.test(String(body.amount.value)) || cents(body.amount.value) <= 0) {
+          return { status: 400, body: badRequest("INVALID_PARAMETER_VALUE", "amount/value") };
+        }
+        if (body.amount.currency_code !== capture.currency) {
+          return {
+            status: 422,
+            body: unprocessable("CURRENCY_MISMATCH", "The refund currency must be the capture's currency."),
+          };
+        }
+        amountCents = cents(body.amount.value);
+      }
+      if (amountCents > left) {
+        return {
+          status: 422,
+          body: unprocessable(
+            "REFUND_AMOUNT_EXCEEDED",
+            "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+          ),
+        };
+      }
+      const refund: DoubleRefund = {
+        id: `REF${randomBytes(6).toString("hex").toUpperCase()}`,
+        captureId: capture.id,
+        status: "COMPLETED",
+        amountCents,
+        currency: capture.currency,
+        noteToPayer: body.note_to_payer,
+        requestId,
+        sequence: state.refunds.length + 1,
+        createTime: new Date().toISOString(),
+      };
+      state.refunds.push(refund);
+      capture.status = amountCents === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+      return { status: 201, body: refundView(refund) };
     });
     return c.json(result.body as object, result.status as 201);
   });
