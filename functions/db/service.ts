@@ -24,7 +24,8 @@
  * - idempotency key               $shop#user_id_<id>#key_<key>                     (table)
  * - our order by PayPal order id  $shop#paypal_order_id_<id>                       (table)
  * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
- * - dashboard counters            $shop#scope_all, $shop#scope_month-YYYY-MM       (table)
+ * - dashboard counters (sharded)  $shop#scope_all#07, $shop#scope_month-YYYY-MM#12 (table)
+ * - a product's stock movements   $shop#product_id_<id> / by at, id                (table)
  * - invoice / credit note         $shop#number_FA-2026-000042                      (table)
  */
 import { Service } from "electrodb";
@@ -41,6 +42,7 @@ import { ResetTokenEntity } from "./entities/reset-token";
 import { SessionEntity } from "./entities/session";
 import { SettingEntity } from "./entities/setting";
 import { StatsEntity } from "./entities/stats";
+import { StockMovementEntity } from "./entities/stock-movement";
 import { UserEmailEntity, UserEntity } from "./entities/user";
 
 const entities = {
@@ -63,6 +65,7 @@ const entities = {
   webhookEvent: WebhookEventEntity,
   stats: StatsEntity,
   invoice: InvoiceEntity,
+  stockMovement: StockMovementEntity,
 };
 
 export function createDb(config: DbConfig) {

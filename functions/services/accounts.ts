@@ -3,6 +3,8 @@ import { DomainError } from "../../src/domain/errors";
 import { newId } from "../adapters/ids";
 import { hashPassword } from "../adapters/password";
 import type { DataDeps } from "./deps";
+import { addToStats } from "./stats";
+import { writeTransaction } from "./transaction";
 
 export interface NewUser {
   email: string;
@@ -20,10 +22,13 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
   const id = newId();
   const passwordHash = await hashPassword(input.password);
   const createdAt = deps.clock().toISOString();
-  const { canceled } = await deps.db.service.transaction
-    .write(({ user, userEmail, stats }) => [
-      userEmail.create({ email, user_id: id }).commit({ response: "all_old" }),
-      user
+  await writeTransaction(deps.db, (entities) => [
+    {
+      commit: entities.userEmail.create({ email, user_id: id }).commit(),
+      onFailed: new DomainError("EMAIL_TAKEN"),
+    },
+    {
+      commit: entities.user
         .create({
           id,
           email,
@@ -33,9 +38,8 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
           created_at: createdAt,
         })
         .commit(),
-      stats.update({ scope: "all" }).add({ users: 1 }).commit(),
-    ])
-    .go();
-  if (canceled) throw new DomainError("EMAIL_TAKEN");
+    },
+    addToStats(entities, "all", id, { users: 1 }),
+  ]);
   return { id, email };
 }

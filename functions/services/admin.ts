@@ -20,6 +20,7 @@ import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { getSetting, putSetting } from "./settings";
+import { readStats } from "./stats";
 
 /** Opaque paging cursor (ElectroDB's) passed through as is. */
 export interface Page {
@@ -31,22 +32,19 @@ export interface Page {
 export async function adminStats(deps: DataDeps) {
   const month = `month-${parisMonth(deps.clock())}`;
   const [all, thisMonth, products] = await Promise.all([
-    deps.db.entities.stats.get({ scope: "all" }).go(),
-    deps.db.entities.stats.get({ scope: month }).go(),
+    readStats(deps, "all"),
+    readStats(deps, month),
     deps.db.entities.product.query.byId({}).go({ pages: "all", attributes: ["id"] }),
   ]);
-  const counters: Partial<NonNullable<typeof all.data>> = all.data ?? {};
-  const revenue = counters.revenue_cents ?? 0;
-  const paid = counters.paid_orders ?? 0;
   return {
-    totalUsers: counters.users ?? 0,
+    totalUsers: all.users,
     totalProducts: products.data.length,
-    totalOrders: counters.orders ?? 0,
-    totalRevenue: centsToEuros(revenue),
-    ordersThisMonth: thisMonth.data?.orders ?? 0,
-    averageOrderValue: centsToEuros(averageOrderCents(revenue, paid)),
-    pendingOrders: counters.pending_orders ?? 0,
-    completedOrders: counters.delivered_orders ?? 0,
+    totalOrders: all.orders,
+    totalRevenue: centsToEuros(all.revenue_cents),
+    ordersThisMonth: thisMonth.orders,
+    averageOrderValue: centsToEuros(averageOrderCents(all.revenue_cents, all.paid_orders)),
+    pendingOrders: all.pending_orders,
+    completedOrders: all.delivered_orders,
   };
 }
 

@@ -5,6 +5,8 @@ import { type Product, type ProductInput, productInputSchema } from "../../src/d
 import type { ProductEntity } from "../db/entities/product";
 import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
+import { movementItem } from "./stock";
+import { writeTransaction } from "./transaction";
 
 type ProductRecord = EntityItem<typeof ProductEntity>;
 
@@ -45,15 +47,29 @@ export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Pr
 }
 
 /** Adds a product with the next integer id. */
-export async function createProduct(deps: DataDeps, input: ProductInput): Promise<Product> {
+export async function createProduct(deps: DataDeps, input: ProductInput, adminId?: string): Promise<Product> {
   const parsed = productInputSchema.parse(input);
   const id = await nextCounterValue(deps.db, "product");
   const now = deps.clock().toISOString();
   const { price, ...rest } = parsed;
-  const { data } = await deps.db.entities.product
-    .create({ ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now })
-    .go();
-  return toProduct(data);
+  const record = { ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now };
+  await writeTransaction(deps.db, (entities) => [
+    { commit: entities.product.create(record).commit() },
+    ...(record.stock > 0
+      ? [
+          movementItem(entities, {
+            productId: id,
+            delta: record.stock,
+            reason: "adjustment",
+            at: now,
+            adminId,
+            note: "Stock à la création du produit",
+            stockAfter: record.stock,
+          }),
+        ]
+      : []),
+  ]);
+  return toProduct(record);
 }
 
 /** Every product, active or not, for the admin. */
@@ -64,37 +80,54 @@ export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
 /**
  * Replaces a product's fields (the admin form sends them all); 404 for an unknown id. `stockLoaded` is the stock
  * the form showed when it was opened: a stock left as it was is not written (sales made meanwhile stand), and a
- * new figure is written only on the condition that the stock is still `stockLoaded`, else 409 with the stock now.
+ * new figure is written only on the condition that the stock is still `stockLoaded`, with its stock movement, else
+ * 409 with the stock now.
  */
 export async function updateProduct(
   deps: DataDeps,
   id: number,
   input: ProductInput,
   stockLoaded: number,
+  adminId?: string,
 ): Promise<Product> {
   const parsed = productInputSchema.parse(input);
   const { price, stock, ...rest } = parsed;
   const changesStock = stock !== stockLoaded;
-  try {
-    let patch = deps.db.entities.product.patch({ id }).set({
+  const now = deps.clock().toISOString();
+  const outcome = await writeTransaction(deps.db, (entities) => {
+    let patch = entities.product.patch({ id }).set({
       ...rest,
       ...(changesStock && { stock }),
       price_cents: eurosToCents(price),
-      updated_at: deps.clock().toISOString(),
+      updated_at: now,
     });
     if (changesStock) patch = patch.where(({ stock: current }, { eq }) => eq(current, stockLoaded));
-    const { data } = await patch.go({ response: "all_new" });
-    return toProduct(data as ProductRecord);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const { data: current } = await deps.db.entities.product.get({ id }).go();
-    if (!current) throw new DomainError("PRODUCT_NOT_FOUND");
+    return [
+      { commit: patch.commit(), onFailed: "stale" },
+      ...(changesStock
+        ? [
+            movementItem(entities, {
+              productId: id,
+              delta: stock - stockLoaded,
+              reason: "adjustment",
+              at: now,
+              adminId,
+              note: "Stock saisi dans la fiche produit",
+              stockAfter: stock,
+            }),
+          ]
+        : []),
+    ];
+  });
+  const { data: current } = await deps.db.entities.product.get({ id }).go();
+  if (!current) throw new DomainError("PRODUCT_NOT_FOUND");
+  if (outcome !== "written")
     throw new DomainError(
       "STOCK_CHANGED",
       `Le stock a changé depuis l'ouverture du formulaire : ${current.stock} en stock.`,
       { stock: current.stock },
     );
-  }
+  return toProduct(current);
 }
 
 /** Deletes a product. Orders keep their own copy of its name, image and price. */

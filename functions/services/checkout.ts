@@ -4,7 +4,8 @@ import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
 import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
-import { type OrderRecord, placeOrder, toOrder } from "./orders";
+import { type OrderRecord, toOrder } from "./orders";
+import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 
 /** GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. */

@@ -3,13 +3,12 @@ import { DomainError } from "../../src/domain/errors";
 import type { OrderStatus } from "../../src/domain/order-status";
 import { isZeroDelta, orderStatsDelta } from "../../src/domain/stats";
 import type { OrderEntity } from "../db/entities/order";
-import type { Db } from "../db/service";
 import type { DataDeps } from "./deps";
 import { type PreparedDocument, prepareDocument } from "./invoices";
+import { addToStats } from "./stats";
+import { type Commit, type TransactionEntities, writeTransaction } from "./transaction";
 
 type OrderRecord = EntityItem<typeof OrderEntity>;
-type TransactionEntities = Parameters<Parameters<Db["service"]["transaction"]["write"]>[0]>[0];
-type Commit = ReturnType<ReturnType<TransactionEntities["product"]["create"]>["commit"]>;
 
 export type OrderFields = Partial<
   Pick<
@@ -47,13 +46,16 @@ export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] 
   );
 }
 
-/** Invoice numbers are one counter: many payments at once queue on it, so be patient before giving up. */
+/**
+ * How many times an order is read and decided again when what the decision was made from changed meanwhile. Invoice
+ * numbers are one counter: many payments at once queue on it, so be patient before giving up.
+ */
 const MAX_ATTEMPTS = 40;
 
 /**
  * Changes an order with optimistic concurrency: `decide` sees the current order and says what to change (or null:
  * nothing to do); the write is conditioned on the version it saw, carries the status history entry and the
- * dashboard counters' delta, and is retried on the fresh order when someone else changed it first.
+ * dashboard counters' delta, and is decided again on the fresh order when someone else changed it first.
  */
 export async function changeOrder(
   deps: DataDeps,
@@ -80,21 +82,23 @@ export async function changeOrder(
       status_history: [...order.status_history, ...history],
     };
     const delta = orderStatsDelta(order, after);
-    const { canceled } = await deps.db.service.transaction
-      .write((entities) => {
-        let patch = entities.order
-          .patch({ id })
-          .set({ ...change.set, updated_at: now })
-          .add({ version: 1 });
-        if (history.length) patch = patch.append({ status_history: history });
-        return [
-          patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
-          ...(isZeroDelta(delta) ? [] : [entities.stats.update({ scope: "all" }).add(delta).commit()]),
-          ...(change.with?.(entities) ?? []),
-        ];
-      })
-      .go();
-    if (!canceled) return { order: after, changed: true };
+    const outcome = await writeTransaction(deps.db, (entities) => {
+      let patch = entities.order
+        .patch({ id })
+        .set({ ...change.set, updated_at: now })
+        .add({ version: 1 });
+      if (history.length) patch = patch.append({ status_history: history });
+      return [
+        {
+          commit: patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
+          onFailed: "stale",
+        },
+        ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
+        // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
+        ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
+      ];
+    });
+    if (outcome === "written") return { order: after, changed: true };
     if (attempt >= MAX_ATTEMPTS) throw new DomainError("CONFLICT");
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * attempt, 250)));
   }

@@ -10,6 +10,7 @@ import { parisDay } from "../../src/domain/promo";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
 import type { OrderRecord } from "./orders";
+import { restockItems, type StockReason } from "./stock";
 
 export interface OrderMove {
   /** The commands to apply in order, or a plan made from the current order (the admin's form). */
@@ -38,7 +39,11 @@ export interface MoveResult {
  * Stock and promo use back, as transaction items. What no longer exists is skipped, explicitly: a product or a
  * promo code deleted since the order has nothing to get back, and the day's promo counter expires after 3 days.
  */
-async function releaseWrites(deps: DataDeps, order: OrderRecord): Promise<NonNullable<OrderChange["with"]>> {
+async function releaseWrites(
+  deps: DataDeps,
+  order: OrderRecord,
+  reason: StockReason,
+): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   const { data: products } = await deps.db.entities.product.get(ids.map((id) => ({ id }))).go();
   const existing = new Set(products.map((product) => product.id));
@@ -50,25 +55,37 @@ async function releaseWrites(deps: DataDeps, order: OrderRecord): Promise<NonNul
         deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: order.user_id, day }).go(),
       ])
     : [null, null];
-  return ({ product, promo: promoEntity, promoDailyUse, promoUsage }) => [
-    ...order.items
-      .filter((item) => existing.has(item.product_id))
-      .map((item) => product.patch({ id: item.product_id }).add({ stock: item.quantity }).commit()),
-    ...(promoId && promo?.data
-      ? [
-          promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
-          promoUsage.delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id }).commit(),
-        ]
-      : []),
-    ...(promoId && dailyUse?.data && dailyUse.data.count > 0
-      ? [
-          promoDailyUse
-            .patch({ promo_id: promoId, user_id: order.user_id, day })
-            .subtract({ count: 1 })
-            .commit(),
-        ]
-      : []),
-  ];
+  const at = deps.clock().toISOString();
+  return (entities) => {
+    const { promo: promoEntity, promoDailyUse, promoUsage } = entities;
+    return [
+      ...order.items
+        .filter((item) => existing.has(item.product_id))
+        .flatMap((item) =>
+          restockItems(entities, {
+            productId: item.product_id,
+            delta: item.quantity,
+            reason,
+            orderId: order.id,
+            at,
+          }).map(({ commit }) => commit),
+        ),
+      ...(promoId && promo?.data
+        ? [
+            promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
+            promoUsage.delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id }).commit(),
+          ]
+        : []),
+      ...(promoId && dailyUse?.data && dailyUse.data.count > 0
+        ? [
+            promoDailyUse
+              .patch({ promo_id: promoId, user_id: order.user_id, day })
+              .subtract({ count: 1 })
+              .commit(),
+          ]
+        : []),
+    ];
+  };
 }
 
 /** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
@@ -95,7 +112,8 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
     let writes: OrderChange["with"];
     if (plan.effects.includes("release") && !current.released_at) {
       set.released_at = deps.clock().toISOString();
-      writes = await releaseWrites(deps, current);
+      const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
+      writes = await releaseWrites(deps, current, cancelled ? "cancellation" : "release");
     }
     const unchanged = Object.entries(set).every(
       ([key, value]) => current[key as keyof OrderRecord] === value,

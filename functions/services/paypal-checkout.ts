@@ -8,7 +8,8 @@ import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
-import { type OrderRecord, placeOrder, toOrder } from "./orders";
+import { type OrderRecord, toOrder } from "./orders";
+import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 
 async function paypalClient(deps: DataDeps): Promise<PaypalClient> {

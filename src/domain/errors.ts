@@ -45,6 +45,7 @@ export const errorCatalogue = {
     status: 409,
     message: "Le stock a changé depuis l'ouverture du formulaire.",
   },
+  STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
   NOTHING_TO_PAY: {
     status: 409,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { averageOrderCents, isZeroDelta, orderStatsDelta, parisMonth } from "./stats";
+import {
+  averageOrderCents,
+  isZeroDelta,
+  orderStatsDelta,
+  parisMonth,
+  STATS_SHARDS,
+  scopeItems,
+  shardScope,
+  statsShard,
+} from "./stats";
 
 const pending = { status: "pending", payment_status: "pending", total_cents: 2070 };
 const paid = { status: "confirmed", payment_status: "completed", total_cents: 2070 };
@@ -61,5 +70,24 @@ describe("parisMonth and averages", () => {
   it("averages paid orders", () => {
     expect(averageOrderCents(10_000, 3)).toBe(3333);
     expect(averageOrderCents(0, 0)).toBe(0);
+  });
+});
+
+describe("counter shards", () => {
+  it("sends the same id to the same shard, and spreads many ids over every shard", () => {
+    expect(statsShard("01JABCDEF")).toBe(statsShard("01JABCDEF"));
+    const counts = new Array(STATS_SHARDS).fill(0);
+    for (let index = 0; index < 1600; index++)
+      counts[statsShard(`01K${index.toString(36).padStart(10, "0")}`)]++;
+    expect(Math.min(...counts)).toBeGreaterThan(50);
+    expect(Math.max(...counts)).toBeLessThan(150);
+  });
+
+  it("names shard items under their scope, and a reader sums the legacy item and every shard", () => {
+    expect(shardScope("all", "x")).toMatch(/^all#\d\d$/);
+    const items = scopeItems("month-2026-11");
+    expect(items).toHaveLength(STATS_SHARDS + 1);
+    expect(items[0]).toBe("month-2026-11");
+    expect(items).toContain(shardScope("month-2026-11", "some-order"));
   });
 });

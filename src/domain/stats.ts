@@ -51,3 +51,33 @@ export function parisMonth(date: Date): string {
 export function averageOrderCents(revenueCents: number, paidOrders: number): number {
   return paidOrders > 0 ? Math.round(revenueCents / paidOrders) : 0;
 }
+
+/**
+ * The counters are split over STATS_SHARDS items per scope, so that unrelated writes (orders for different products,
+ * sign-ups) do not all meet on one DynamoDB item and collide (order-lifecycle.md "Transactions"). A write adds to the
+ * shard of the order or user it is about; a reader sums the shards (and the unsharded item kept by earlier versions).
+ */
+export const STATS_SHARDS = 16;
+
+/** FNV-1a of the id, modulo the shard count: the same order always lands on the same shard. */
+export function statsShard(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) {
+    hash ^= id.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % STATS_SHARDS;
+}
+
+/** The counters item an order's or a user's change is added to ("all#07", "month-2026-11#12"). */
+export function shardScope(scope: string, id: string): string {
+  return `${scope}#${String(statsShard(id)).padStart(2, "0")}`;
+}
+
+/** Every item a reader sums for `scope`: the unsharded one of earlier versions, then each shard. */
+export function scopeItems(scope: string): string[] {
+  return [
+    scope,
+    ...Array.from({ length: STATS_SHARDS }, (_, shard) => `${scope}#${String(shard).padStart(2, "0")}`),
+  ];
+}

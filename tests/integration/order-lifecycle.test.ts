@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
 import { createProduct } from "../../functions/services/catalog";
-import { placeOrder } from "../../functions/services/orders";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
+import { placeOrder } from "../../functions/services/place-order/place-order";
 import { createPromo } from "../../functions/services/promos";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";

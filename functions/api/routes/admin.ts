@@ -35,6 +35,7 @@ import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { adminStockRoutes } from "./admin-stock";
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const settingKeyParam = z.object({ key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu.") });
@@ -64,7 +65,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get("/products", async (c) => c.json(await listAllProducts(c.var.deps)))
   .post("/products", validate("json", adminProductSchema), async (c) =>
-    c.json(await createProduct(c.var.deps, c.req.valid("json")), 201),
+    c.json(await createProduct(c.var.deps, c.req.valid("json"), c.var.auth?.user.id), 201),
   )
   .put(
     "/products/:id",
@@ -72,9 +73,12 @@ export const adminRoutes = new Hono<AppEnv>()
     validate("json", adminProductUpdateSchema),
     async (c) => {
       const { stock_loaded, ...product } = c.req.valid("json");
-      return c.json(await updateProduct(c.var.deps, c.req.valid("param").id, product, stock_loaded));
+      return c.json(
+        await updateProduct(c.var.deps, c.req.valid("param").id, product, stock_loaded, c.var.auth?.user.id),
+      );
     },
   )
+  .route("/products", adminStockRoutes)
   .delete("/products/:id", validate("param", productIdParamSchema), async (c) => {
     await deleteProduct(c.var.deps, c.req.valid("param").id);
     return c.body(null, 204);

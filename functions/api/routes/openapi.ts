@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { adminDocs } from "./admin";
 import { adminDocumentsDocs } from "./admin-documents";
+import { adminStockDocs } from "./admin-stock";
 import { authDocs } from "./auth";
 import { customerOrdersDocs } from "./customer-orders";
 import { ordersDocs } from "./orders";
@@ -22,6 +23,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...promoDocs,
   ...paypalDocs,
   ...adminDocs,
+  ...adminStockDocs,
   ...customerOrdersDocs,
   ...adminDocumentsDocs,
   openApiDoc(),

@@ -1,0 +1,81 @@
+import { DomainError } from "../../../src/domain/errors";
+import type { OrderRequest } from "../../../src/domain/order";
+import type { PaymentMethod } from "../../../src/domain/order-status";
+import { newId } from "../../adapters/ids";
+import type { AuthUser } from "../auth";
+import type { DataDeps } from "../deps";
+import type { OrderRecord } from "../orders";
+import { getSetting } from "../settings";
+import { writeTransaction } from "../transaction";
+import { quoteOrder } from "./quote";
+import { newOrderRecord } from "./record";
+import { orderTransactionItems } from "./transaction-items";
+
+export interface PlaceOrderOptions {
+  paymentMethod: PaymentMethod;
+  idempotencyKey?: string;
+  /** Bank transfer: the name of the person who will send the transfer. */
+  transferSenderName?: string;
+}
+
+export interface PlacedOrder {
+  order: OrderRecord;
+  /** True when an earlier request with the same Idempotency-Key had already placed it. */
+  replayed: boolean;
+}
+
+async function findByIdempotencyKey(
+  deps: DataDeps,
+  userId: string,
+  key: string,
+): Promise<OrderRecord | null> {
+  const { data } = await deps.db.entities.idempotencyKey.get({ user_id: userId, key }).go();
+  if (!data) return null;
+  return (await deps.db.entities.order.get({ id: data.order_id }).go()).data;
+}
+
+/**
+ * Places an order: priced from the catalogue, the shipping settings and the promo code checked again (quoteOrder),
+ * then written in ONE transaction (orderTransactionItems) whose failed conditions answer 409 by name: the last units
+ * sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer awaited,
+ * or a PayPal hold awaiting its capture. A reused Idempotency-Key answers with the first order.
+ */
+export async function placeOrder(
+  deps: DataDeps,
+  user: AuthUser,
+  request: OrderRequest,
+  options: PlaceOrderOptions,
+): Promise<PlacedOrder> {
+  const maintenance = await getSetting(deps, "maintenance");
+  if (maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
+
+  const replay = async () =>
+    options.idempotencyKey ? await findByIdempotencyKey(deps, user.id, options.idempotencyKey) : null;
+  const earlier = await replay();
+  if (earlier) return { order: earlier, replayed: true };
+
+  const quote = await quoteOrder(deps, user, request);
+  const now = deps.clock();
+  const order = newOrderRecord({
+    id: newId(),
+    user,
+    quote,
+    paymentMethod: options.paymentMethod,
+    orderNotes: request.order_notes,
+    transferSenderName: options.transferSenderName,
+    createdAt: now.toISOString(),
+  });
+
+  const outcome = await writeTransaction(deps.db, (entities) =>
+    orderTransactionItems(entities, {
+      order,
+      promo: quote.promo,
+      idempotencyKey: options.idempotencyKey,
+      now,
+    }),
+  );
+  if (outcome === "written") return { order, replayed: false };
+  const first = await replay();
+  if (first) return { order: first, replayed: true };
+  throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
+}

@@ -1,0 +1,104 @@
+import { DomainError } from "../../../src/domain/errors";
+import { parisDay } from "../../../src/domain/promo";
+import { orderStatsDelta, parisMonth } from "../../../src/domain/stats";
+import type { OrderRecord } from "../orders";
+import type { PromoRecord } from "../promos";
+import { addToStats } from "../stats";
+import { saleItems } from "../stock";
+import type { TransactionEntities, TransactionItem } from "../transaction";
+
+const IDEMPOTENCY_TTL_S = 24 * 3600;
+const DAILY_USE_TTL_S = 3 * 86_400;
+
+/** The promo's global use under its limit, the customer's use today under hers, and the usage record. */
+function promoUseItems(
+  entities: TransactionEntities,
+  promo: PromoRecord,
+  order: OrderRecord,
+  now: Date,
+): TransactionItem[] {
+  return [
+    {
+      commit: entities.promo
+        .patch({ id: promo.id })
+        .add({ usage_count: 1 })
+        .where(({ usage_count, usage_limit, is_active }, { lt, notExists, eq }) =>
+          promo.usage_limit == null
+            ? `${notExists(usage_limit)} AND ${eq(is_active, true)}`
+            : `${lt(usage_count, promo.usage_limit)} AND ${eq(is_active, true)}`,
+        )
+        .commit(),
+      onFailed: new DomainError("PROMO_EXHAUSTED"),
+    },
+    {
+      commit: entities.promoDailyUse
+        .update({ promo_id: promo.id, user_id: order.user_id, day: parisDay(now) })
+        .add({ count: 1 })
+        .set({ expires_at_ttl: Math.ceil(now.getTime() / 1000) + DAILY_USE_TTL_S })
+        .where(
+          ({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, promo.max_uses_per_user)}`,
+        )
+        .commit(),
+      onFailed: new DomainError("PROMO_USER_LIMIT"),
+    },
+    {
+      commit: entities.promoUsage
+        .create({
+          promo_id: promo.id,
+          order_id: order.id,
+          user_id: order.user_id,
+          discount_cents: order.discount_cents,
+          used_at: order.created_at,
+        })
+        .commit(),
+    },
+  ];
+}
+
+export interface OrderWrite {
+  order: OrderRecord;
+  promo: PromoRecord | null;
+  idempotencyKey?: string;
+  now: Date;
+}
+
+/**
+ * Everything placing an order writes, as one transaction: each line's units taken with its stock movement, the
+ * promo's uses, the order, the dashboard counters (on the order's own shard: no item every order writes, so
+ * unrelated orders never collide) and the Idempotency-Key (a second request with it replays the first order).
+ */
+export function orderTransactionItems(
+  entities: TransactionEntities,
+  { order, promo, idempotencyKey, now }: OrderWrite,
+): TransactionItem[] {
+  return [
+    ...order.items.flatMap((line) =>
+      saleItems(entities, {
+        productId: line.product_id,
+        productName: line.product_name,
+        quantity: line.quantity,
+        orderId: order.id,
+        at: order.created_at,
+      }),
+    ),
+    ...(promo ? promoUseItems(entities, promo, order, now) : []),
+    { commit: entities.order.create(order).commit() },
+    addToStats(entities, "all", order.id, orderStatsDelta(null, order)),
+    addToStats(entities, `month-${parisMonth(now)}`, order.id, { orders: 1 }),
+    ...(idempotencyKey
+      ? [
+          {
+            commit: entities.idempotencyKey
+              .create({
+                user_id: order.user_id,
+                key: idempotencyKey,
+                order_id: order.id,
+                expires_at_ttl: Math.ceil(now.getTime() / 1000) + IDEMPOTENCY_TTL_S,
+              })
+              .commit(),
+            onFailed: "replay" as const,
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,152 @@
+/**
+ * Stock changes only by movements (order-lifecycle.md "Stock"): every change of a product's stock is written with
+ * its movement record (product, delta, reason, order or admin, time) in the same transaction.
+ */
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import type { StockAdjustment, StockMovement } from "../../src/domain/stock";
+import { newId } from "../adapters/ids";
+import type { StockMovementEntity } from "../db/entities/stock-movement";
+import type { DataDeps } from "./deps";
+import { type TransactionEntities, type TransactionItem, writeTransaction } from "./transaction";
+
+export type StockMovementRecord = EntityItem<typeof StockMovementEntity>;
+export type StockReason = StockMovementRecord["reason"];
+
+export interface StockMove {
+  productId: number;
+  delta: number;
+  reason: StockReason;
+  at: string;
+  orderId?: string;
+  adminId?: string;
+  note?: string;
+  stockAfter?: number;
+}
+
+/** The movement record of a stock change, to write in the change's transaction. */
+export function movementItem(entities: TransactionEntities, move: StockMove): TransactionItem {
+  return {
+    commit: entities.stockMovement
+      .create({
+        product_id: move.productId,
+        id: newId(),
+        at: move.at,
+        delta: move.delta,
+        reason: move.reason,
+        order_id: move.orderId,
+        admin_id: move.adminId,
+        note: move.note,
+        stock_after: move.stockAfter,
+      })
+      .commit(),
+  };
+}
+
+/** Units sold: taken on the condition that enough are left and the product is still for sale, with the movement. */
+export function saleItems(
+  entities: TransactionEntities,
+  move: Omit<StockMove, "delta" | "reason"> & { quantity: number; productName: string },
+): TransactionItem[] {
+  return [
+    {
+      commit: entities.product
+        .patch({ id: move.productId })
+        .subtract({ stock: move.quantity })
+        .where(
+          ({ stock, is_active }, { gte, eq }) => `${gte(stock, move.quantity)} AND ${eq(is_active, true)}`,
+        )
+        .commit(),
+      onFailed: new DomainError(
+        "OUT_OF_STOCK",
+        `Stock insuffisant pour « ${move.productName} ». Ajustez la quantité de votre panier.`,
+        { product: move.productName },
+      ),
+    },
+    movementItem(entities, { ...move, delta: -move.quantity, reason: "sale" }),
+  ];
+}
+
+/**
+ * Units given back (a hold released, a cancellation, a return marked resaleable), with the movement. The product
+ * was read a moment ago; if it has been deleted since, the writer reads again and skips it ("stale").
+ */
+export function restockItems(entities: TransactionEntities, move: StockMove): TransactionItem[] {
+  return [
+    {
+      commit: entities.product.patch({ id: move.productId }).add({ stock: move.delta }).commit(),
+      onFailed: "stale",
+    },
+    movementItem(entities, move),
+  ];
+}
+
+/**
+ * The owner's "+24 reçus du séchoir", "-2 cassés": the stock moves by `delta` whatever was sold meanwhile (a delta
+ * never overwrites a sale), never below 0, with the movement and the stock it leads to.
+ */
+export async function adjustStock(
+  deps: DataDeps,
+  adminId: string,
+  productId: number,
+  adjustment: StockAdjustment,
+): Promise<{ stock: number }> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+    if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
+    const stockAfter = product.stock + adjustment.delta;
+    if (stockAfter < 0)
+      throw new DomainError(
+        "STOCK_NEGATIVE",
+        `Le stock ne peut pas devenir négatif : ${product.stock} en stock, vous retirez ${-adjustment.delta}.`,
+        { stock: product.stock },
+      );
+    const outcome = await writeTransaction(deps.db, (entities) => [
+      {
+        // Conditioned on the stock read, so the movement's "stock after" is exact; a sale meanwhile means read again.
+        commit: entities.product
+          .patch({ id: productId })
+          .add({ stock: adjustment.delta })
+          .where(({ stock }, { eq }) => eq(stock, product.stock))
+          .commit(),
+        onFailed: "stale",
+      },
+      movementItem(entities, {
+        productId,
+        delta: adjustment.delta,
+        reason: "adjustment",
+        at: deps.clock().toISOString(),
+        adminId,
+        note: adjustment.note,
+        stockAfter,
+      }),
+    ]);
+    if (outcome === "written") return { stock: stockAfter };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+  }
+  throw new DomainError("CONFLICT", "Le stock change sans cesse en ce moment : réessayez dans un instant.");
+}
+
+/** A product's movements, newest first. */
+export async function listStockMovements(
+  deps: DataDeps,
+  productId: number,
+  limit = 50,
+): Promise<StockMovementRecord[]> {
+  const { data } = await deps.db.entities.stockMovement.query
+    .byProduct({ product_id: productId })
+    .go({ order: "desc", limit });
+  return data;
+}
+
+export function toStockMovement(record: StockMovementRecord): StockMovement {
+  return {
+    id: record.id,
+    at: record.at,
+    delta: record.delta,
+    reason: record.reason,
+    order_id: record.order_id ?? null,
+    note: record.note ?? null,
+    stock_after: record.stock_after ?? null,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The one helper that runs the shop's multi-item writes (order-lifecycle.md "Transactions"): every item says what its
+ * failed condition means, a collision with another transaction is retried, and a failed condition never is.
+ */
+import { DomainError } from "../../src/domain/errors";
+import type { Db } from "../db/service";
+
+export type TransactionEntities = Parameters<Parameters<Db["service"]["transaction"]["write"]>[0]>[0];
+export type Commit = ReturnType<ReturnType<TransactionEntities["product"]["create"]>["commit"]>;
+
+/**
+ * What a failed condition on an item means:
+ * - a DomainError: the answer to give (the last units sold, the promo used up, today's use already made);
+ * - "stale": something the writer read has changed since (an order's version, a document counter, an item that was
+ *   there when read): the writer reads again and decides again;
+ * - "replay": the request was already made (an Idempotency-Key): the writer answers with the first result.
+ */
+export type FailureMeaning = DomainError | "stale" | "replay";
+
+export interface TransactionItem {
+  commit: Commit;
+  /** What a failed condition on this item means (items written without a condition never fail one). */
+  onFailed?: FailureMeaning;
+}
+
+export interface CancellationReason {
+  rejected: boolean;
+  code: string;
+}
+
+export type Cancellation = { retry: true } | { retry: false; meaning: FailureMeaning };
+
+const UNEXPLAINED = () => new DomainError("CONFLICT");
+
+/**
+ * Reads DynamoDB's cancellation reasons (one per item, in order). A replay wins over any other failure (the first
+ * request did it all); otherwise the first failed condition gives the meaning; with no failed condition, the
+ * transaction collided with another one on some item and is tried again as it is.
+ */
+export function explainCancellation(
+  reasons: readonly CancellationReason[],
+  items: readonly Pick<TransactionItem, "onFailed">[],
+): Cancellation {
+  const failed = reasons.flatMap((reason, index) =>
+    reason.rejected && reason.code === "ConditionalCheckFailed"
+      ? [items[index]?.onFailed ?? UNEXPLAINED()]
+      : [],
+  );
+  if (failed.includes("replay")) return { retry: false, meaning: "replay" };
+  const first = failed[0];
+  if (first) return { retry: false, meaning: first };
+  const other = reasons.find(
+    (reason) => reason.rejected && reason.code !== "TransactionConflict" && reason.code !== "None",
+  );
+  if (other) throw new Error(`DynamoDB refused the transaction: ${other.code}`);
+  return { retry: true };
+}
+
+export interface WriteOptions {
+  /** How many collisions to sit out before answering 409 (default 12, with jittered backoff). */
+  attempts?: number;
+}
+
+export type WriteOutcome = "written" | "stale" | "replay";
+
+/**
+ * Writes `items` in one DynamoDB transaction. Returns "written", or "stale" / "replay" for the writer to handle;
+ * throws the DomainError an item's failed condition stands for; after `attempts` collisions in a row answers 409
+ * 'La boutique est très sollicitée'.
+ */
+export async function writeTransaction(
+  db: Db,
+  build: (entities: TransactionEntities) => TransactionItem[],
+  options: WriteOptions = {},
+): Promise<WriteOutcome> {
+  const attempts = options.attempts ?? 12;
+  for (let attempt = 1; ; attempt++) {
+    let items: TransactionItem[] = [];
+    const { canceled, data } = await db.service.transaction
+      .write((entities) => {
+        items = build(entities);
+        return items.map((item) => item.commit);
+      })
+      .go();
+    if (!canceled) return "written";
+    const outcome = explainCancellation(data, items);
+    if (!outcome.retry) {
+      if (outcome.meaning instanceof DomainError) throw outcome.meaning;
+      return outcome.meaning;
+    }
+    if (attempt >= attempts)
+      throw new DomainError(
+        "CONFLICT",
+        "La boutique est très sollicitée : veuillez réessayer dans un instant.",
+      );
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * attempt, 250)));
+  }
+}
