@@ -12,7 +12,7 @@ import { type OrderRecord, toOrder } from "./orders";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 
-async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
+export async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
   const setting = await getSetting(deps, "payment_paypal");
   if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
   return new PaypalClient({
@@ -38,10 +38,64 @@ function paypalFailure(error: unknown): DomainError {
 
 const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToDecimalText(cents) });
 
+/** A capture started less than this long ago is in flight: nothing releases its order meanwhile. */
+export const CAPTURE_IN_FLIGHT_MINUTES = 10;
+
+/** True while a capture of this order started less than CAPTURE_IN_FLIGHT_MINUTES ago. */
+export function captureInFlight(order: OrderRecord, now: Date): boolean {
+  return (
+    Boolean(order.capture_started_at) &&
+    now.getTime() - Date.parse(order.capture_started_at ?? "") < CAPTURE_IN_FLIGHT_MINUTES * 60_000
+  );
+}
+
+/**
+ * Why a pending PayPal order must not be released by its buyer (window closed, new checkout), or null when it
+ * may: money is moving at PayPal once a capture is in flight or PayPal answered PENDING (the webhook settles it).
+ */
+function captureUnderWay(order: OrderRecord, now: Date): { reason: string } | null {
+  if (order.paypal_capture_id && order.payment_status === "pending")
+    return { reason: "Le paiement est en cours de traitement chez PayPal." };
+  if (captureInFlight(order, now)) return { reason: "Le paiement est en cours de traitement chez PayPal." };
+  return null;
+}
+
+/** The buyer abandons a pending PayPal hold: stock and promo use back at once (lifecycle command "abandon"). */
+function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult> {
+  return moveOrder(deps, orderId, {
+    commands: (current) => captureUnderWay(current, deps.clock()) ?? planCommands(current, ["abandon"]),
+    refused: "ignore",
+  });
+}
+
+/**
+ * A customer starting a new PayPal checkout gives up the holds of their earlier attempts (a cart edited, a
+ * window closed without a word): a cart holds one order at a time, so a one-use-per-day code is free again.
+ * Holds whose capture is under way are left alone.
+ */
+async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
+  const now = deps.clock();
+  const from = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  const { data } = await deps.db.entities.order.query
+    .byUser({ user_id: userId })
+    .gte({ created_at: from })
+    .go({ pages: "all" });
+  const released: string[] = [];
+  for (const order of data) {
+    if (order.payment_method !== "paypal" || order.payment_status !== "pending" || order.released_at)
+      continue;
+    if (captureUnderWay(order, now)) continue;
+    if ((await abandonHold(deps, order.id)).changed) released.push(order.id);
+  }
+  return released;
+}
+
 /**
  * Creates our order as a hold (stock and promo taken in its transaction, payment pending), then the PayPal order
  * for exactly our total, with a breakdown that adds up and our order id as reference. If PayPal refuses, the
- * hold is released at once.
+ * hold is released at once. A new attempt (not a retry of the same Idempotency-Key) first releases the
+ * customer's earlier holds; a retry answers the same PayPal order while its hold is pending, and 409 once it is
+ * closed (released or paid): the checkout then starts a new attempt.
  */
 export async function createPaypalOrder(
   deps: DataDeps,
@@ -50,10 +104,22 @@ export async function createPaypalOrder(
   idempotencyKey: string | undefined,
 ): Promise<{ id: string; order_id: string }> {
   const client = await paypalClient(deps);
+  const retry =
+    idempotencyKey &&
+    (await deps.db.entities.idempotencyKey.get({ user_id: user.id, key: idempotencyKey }).go()).data;
+  if (!retry) await releaseEarlierHolds(deps, user.id);
   const { order, replayed } = await placeOrder(deps, user, request, {
     paymentMethod: "paypal",
     idempotencyKey,
   });
+  if (replayed && order.payment_status !== "pending") {
+    throw new DomainError(
+      "ORDER_CLOSED",
+      order.payment_status === "failed"
+        ? "Cette tentative de paiement PayPal a été annulée : relancez le paiement."
+        : "Le paiement de cette commande est déjà enregistré.",
+    );
+  }
   if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id };
   if (order.total_cents <= 0) {
     await moveOrder(deps, order.id, { commands: ["abandon"], refused: "ignore" });
@@ -109,6 +175,38 @@ async function orderForPaypalId(deps: DataDeps, paypalOrderId: string): Promise<
   const { data: link } = await deps.db.entities.paypalLink.get({ paypal_order_id: paypalOrderId }).go();
   if (!link) return null;
   return (await deps.db.entities.order.get({ id: link.order_id }).go()).data;
+}
+
+export type ReleaseOutcome = "released" | "already_released" | "paid" | "capturing";
+
+const releaseMessages: Record<ReleaseOutcome, string> = {
+  released: "Paiement PayPal annulé : les articles et le code promo ne vous sont plus réservés.",
+  already_released: "Cette tentative de paiement était déjà annulée.",
+  paid: "Le paiement de cette commande est déjà enregistré : elle n'est pas annulée.",
+  capturing: "Le paiement de cette commande est en cours de traitement chez PayPal : elle n'est pas annulée.",
+};
+
+/**
+ * The buyer closed or cancelled PayPal's window (the buttons' onCancel / onError): their own pending PayPal order
+ * is released at once, stock and promo use back. Someone else's order answers 404 like a made-up id. Idempotent:
+ * an order already released, paid, or whose capture is under way is left as it is and the answer says so.
+ */
+export async function releasePaypalOrder(
+  deps: DataDeps,
+  user: AuthUser,
+  paypalOrderId: string,
+): Promise<{ outcome: ReleaseOutcome; message: string; order: ReturnType<typeof toOrder> }> {
+  const found = await orderForPaypalId(deps, paypalOrderId);
+  if (!found || found.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
+  const { order, changed } = await abandonHold(deps, found.id);
+  const outcome: ReleaseOutcome = changed
+    ? "released"
+    : order.payment_status === "pending"
+      ? "capturing"
+      : order.payment_status === "failed"
+        ? "already_released"
+        : "paid";
+  return { outcome, message: releaseMessages[outcome], order: toOrder(order) };
 }
 
 /** Payment accepted: once, only while the lifecycle still waits for it (never for a released hold). */

@@ -25,7 +25,8 @@ export interface PaypalButtonsOptions {
   onClick?: (data: unknown, actions: { resolve(): unknown; reject(): unknown }) => unknown | Promise<unknown>;
   createOrder: () => Promise<string>;
   onApprove: (data: { orderID: string }) => Promise<void>;
-  onCancel?: () => void;
+  /** The buyer closed or cancelled PayPal's window; `orderID` is the PayPal order they left. */
+  onCancel?: (data: { orderID?: string }) => void;
   onError?: (error: unknown) => void;
 }
 

@@ -89,6 +89,26 @@ export function capturePaypalOrder(orderID: string): Promise<PaypalCapture> {
   });
 }
 
+export interface PaypalRelease {
+  outcome: "released" | "already_released" | "paid" | "capturing";
+  message: string;
+  order: Order;
+}
+
+/**
+ * POST /api/paypal-payment/orders/{id}/release when the buyer closed or cancelled PayPal's window: the pending
+ * order is released at once (stock and promo use back). Idempotent.
+ */
+export function releasePaypalOrder(paypalOrderId: string): Promise<PaypalRelease> {
+  return apiRequest<PaypalRelease>(
+    `/api/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`,
+    {
+      method: "POST",
+      body: {},
+    },
+  );
+}
+
 /** The capture's status as the spec reads it: purchase_units[0].payments.captures[0].status. */
 export function captureStatus(capture: PaypalCapture): string | undefined {
   return capture.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? capture.status;

@@ -462,3 +462,145 @@ describe("holds", () => {
     expect(paypal.orders.get(id)?.status).toBe("APPROVED");
   });
 });
+
+describe("the buyer closes or cancels PayPal's window", () => {
+  const release = (customer: TestCustomer, paypalOrderId: string) =>
+    customer.call("POST", `/api/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`, {});
+  const oneUsePerDay = (code: string) =>
+    createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 100, max_uses_per_user: 1 });
+  const usageCount = async (promoId: string) =>
+    (await ctx.db.entities.promo.get({ id: promoId }).go()).data?.usage_count;
+
+  it("releases the caller's own pending order at once (stock and promo use back); a second call changes nothing", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const promo = await oneUsePerDay("FENETRE");
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const created = await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id });
+    const { id, order_id } = (await created.json()) as { id: string; order_id: string };
+    expect(await stockOf(product.id)).toBe(8);
+    expect(await usageCount(promo.id)).toBe(1);
+
+    const first = await release(customer, id);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({
+      outcome: "released",
+      order: { id: order_id, status: "cancelled", payment_status: "failed" },
+    });
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await usageCount(promo.id)).toBe(0);
+
+    const version = (await orderOf(order_id))?.version;
+    const second = await release(customer, id);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({
+      outcome: "already_released",
+      order: { status: "cancelled" },
+    });
+    expect((await orderOf(order_id))?.version).toBe(version);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await usageCount(promo.id)).toBe(0);
+  });
+
+  it("answers 404 for someone else's order exactly like a made-up id, and changes nothing", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const owner = await createCustomer(ctx.deps, ctx.app);
+    const other = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(owner, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    const theirs = await release(other, id);
+    const madeUp = await release(other, "5O190127TN364715T");
+    expect(theirs.status).toBe(404);
+    expect(madeUp.status).toBe(404);
+    expect(await theirs.json()).toEqual(await madeUp.json());
+    expect(await orderOf(order_id)).toMatchObject({ status: "pending", payment_status: "pending" });
+    expect(await stockOf(product.id)).toBe(9);
+    const anonymous = await ctx.app.request(`/api/paypal-payment/orders/${id}/release`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("leaves a paid order paid and says so (no 500)", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    expect((await capture(customer, id)).status).toBe(200);
+    const response = await release(customer, id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      outcome: "paid",
+      message: expect.stringMatching(/déjà enregistré/),
+      order: { status: "confirmed", payment_status: "completed" },
+    });
+    expect(await orderOf(order_id)).toMatchObject({ status: "confirmed", payment_status: "completed" });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("accepts a one-use-per-day promo code again on the retry after the window was closed", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const promo = await oneUsePerDay("UNEFOIS");
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const first = (await (
+      await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })
+    ).json()) as {
+      id: string;
+    };
+    expect((await release(customer, first.id)).status).toBe(200);
+    const retry = await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id });
+    expect(retry.status).toBe(201);
+    expect(await usageCount(promo.id)).toBe(1);
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
+  it("a new checkout after a cart edit releases the pending hold instead of holding a second order", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const promo = await oneUsePerDay("PANIER");
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const first = (await (
+      await createPaypal(customer, product.id, 1, 19.7, { promo_code_id: promo.id })
+    ).json()) as {
+      order_id: string;
+    };
+    expect(await stockOf(product.id)).toBe(9);
+    // The window was closed without a word (no onCancel): the cart is edited and the checkout started again.
+    const second = await createPaypal(customer, product.id, 3, 45.5, { promo_code_id: promo.id });
+    expect(second.status).toBe(201);
+    const { order_id } = (await second.json()) as { order_id: string };
+    expect(await orderOf(first.order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+    expect(await stockOf(product.id)).toBe(7);
+    expect(await usageCount(promo.id)).toBe(1);
+    const { data } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    expect(data.filter((order) => order.status === "pending").map((order) => order.id)).toEqual([order_id]);
+  });
+
+  it("a retried create (same Idempotency-Key) answers the same PayPal order and releases nothing", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const key = { "idempotency-key": `retry-${Date.now()}-abcdef` };
+    const body = {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: customer.addressId,
+      total_amount: 20.7,
+    };
+    const first = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    const again = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    const [a, b] = (await Promise.all([first.json(), again.json()])) as { id: string; order_id: string }[];
+    expect(b).toEqual(a);
+    expect(await orderOf(a?.order_id ?? "")).toMatchObject({ status: "pending", payment_status: "pending" });
+    expect(await stockOf(product.id)).toBe(9);
+    // Once released, the same attempt cannot be reopened: the checkout starts a new one.
+    await release(customer, a?.id ?? "");
+    const reopened = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    expect(reopened.status).toBe(409);
+    expect(((await reopened.json()) as { error: string }).error).toMatch(/relancez le paiement/);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+});

@@ -7,6 +7,7 @@ import {
   createPaypalOrder,
   handlePaypalWebhook,
   paypalClientId,
+  releasePaypalOrder,
   type WebhookEvent,
 } from "../../services/paypal-checkout";
 import type { AppEnv } from "../env";
@@ -16,6 +17,23 @@ import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
 
 const captureSchema = z.object({ orderID: z.string().min(1).max(64) });
+const paypalOrderParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe("Identifiant de la commande PayPal (celui que reçoivent onCancel et capture-order)."),
+});
+const releaseSchema = z.object({
+  outcome: z
+    .enum(["released", "already_released", "paid", "capturing"])
+    .describe(
+      "released : libérée par cet appel ; already_released : déjà libérée, rien ne change ; paid : payée, " +
+        "elle reste payée ; capturing : encaissement en cours chez PayPal, elle n'est pas libérée.",
+    ),
+  message: z.string().describe("Ce qui a été fait, en français."),
+  order: orderSchema,
+});
 
 const webhookSchema = z.object({
   id: z.string().min(1).max(128),
@@ -52,6 +70,9 @@ export const paypalRoutes = new Hono<AppEnv>()
     };
     return c.json({ ...result, order });
   })
+  .post("/orders/:id/release", withSession, requireUser, validate("param", paypalOrderParam), async (c) =>
+    c.json(await releasePaypalOrder(c.var.deps, caller(c).user, c.req.valid("param").id)),
+  )
   .post("/webhook", validate("json", webhookSchema), async (c) => {
     const header = (name: string) => {
       const value = c.req.header(name);
@@ -120,6 +141,19 @@ export const paypalDocs: RouteDoc[] = [
       404: error("Commande inconnue ou d'un autre client"),
       409: error("Commande qui n'attend plus de paiement"),
       502: error("Erreur PayPal"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/paypal-payment/orders/{id}/release",
+    tag: "PayPal",
+    summary:
+      "Fenêtre PayPal fermée ou en erreur : libère tout de suite la commande en attente de l'acheteur (stock et code promo rendus ; idempotent ; la commande d'un autre client répond 404)",
+    params: paypalOrderParam,
+    responses: {
+      200: { description: "Ce qui a été fait (outcome) et la commande", schema: releaseSchema },
+      401: error("Non connecté"),
+      404: error("Commande inconnue ou d'un autre client"),
     },
   },
   {

@@ -59,6 +59,13 @@ export const OrderEntity = new Entity({
     paypal_capture_id: { type: "string" },
     /** Bumped when the buyer's instrument is declined, so the next capture is a new PayPal request. */
     paypal_capture_attempt: { type: "number" },
+    /**
+     * When a capture was last started at PayPal: the hold-expiry job leaves the order alone while it is recent, and
+     * asks PayPal (reconciliation) once it is old.
+     */
+    capture_started_at: { type: "string" },
+    /** The PayPal refund of a capture that completed for an order already released (refunded automatically). */
+    auto_refund_id: { type: "string" },
     /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
     released_at: { type: "string" },
     /** Set in the same transaction that records the payment (and, for a credit note, the cancellation). */

@@ -29,6 +29,7 @@ import {
   fetchCompany,
   newIdempotencyKey,
   placeBankTransferOrder,
+  releasePaypalOrder,
 } from "../../lib/shop-client";
 import { $authModal, openAuthModal } from "../../stores/auth-modal";
 import { $cart } from "../../stores/cart";
@@ -93,7 +94,10 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
   const [company, setCompany] = useState(initialCompany);
   const [syncAttempt, setSyncAttempt] = useState(0);
   const [promoNotice, setPromoNotice] = useState<string | null>(null);
+  const [paypalNotice, setPaypalNotice] = useState<string | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  /** The PayPal order of the attempt in PayPal's window, until it is captured or released. */
+  const paypalOrder = useRef<string | null>(null);
   const banner = useRef<HTMLDivElement>(null);
   const notesId = useId();
   const termsId = useId();
@@ -241,6 +245,18 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
     }
   }
 
+  /**
+   * PayPal's window was closed, cancelled or failed: the pending order is released at once (stock and promo use
+   * back, so the next attempt may use a one-use-per-day code again) and the next click starts a new attempt.
+   * Best effort: if the call fails, the next attempt or the hold's expiry releases it.
+   */
+  function releasePendingPaypalOrder(orderID?: string) {
+    const id = orderID || paypalOrder.current;
+    paypalOrder.current = null;
+    attempt.current = null;
+    if (id) void releasePaypalOrder(id).catch(() => undefined);
+  }
+
   const paypalHandlers: PaypalHandlers = {
     onClick: () => validate(),
     createOrder: async () => {
@@ -250,9 +266,11 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
         throw stop;
       }
       setPriceNotice(null);
+      setPaypalNotice(null);
       const body = orderRequestBody({ cart, addressId, notes, promo, totals });
       try {
         const { id } = await createPaypalOrder(body, keyFor(body));
+        paypalOrder.current = id;
         return id;
       } catch (failure) {
         showFailure(failure, checkoutMessages.paypalFailed);
@@ -264,6 +282,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
       setSubmitting(true);
       try {
         const capture = await capturePaypalOrder(orderID);
+        paypalOrder.current = null;
         if (captureStatus(capture) === "COMPLETED") {
           setSuccess({ kind: "paypal", order: capture.order });
           clearCartAndPromo();
@@ -276,13 +295,21 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
         }
       } catch (failure) {
         // A declined card may be retried with the same PayPal order; anything else starts a new attempt.
-        if (!(failure instanceof ApiError && failure.code === "PAYMENT_DECLINED")) attempt.current = null;
+        if (!(failure instanceof ApiError && failure.code === "PAYMENT_DECLINED")) {
+          attempt.current = null;
+          paypalOrder.current = null;
+        }
         showFailure(failure, checkoutMessages.paypalFailed);
       } finally {
         setSubmitting(false);
       }
     },
+    onCancel: (orderID) => {
+      releasePendingPaypalOrder(orderID);
+      setPaypalNotice("Paiement PayPal annulé : rien n'a été débité et votre panier est toujours là.");
+    },
     onError: (failure) => {
+      releasePendingPaypalOrder();
       if (failure instanceof Object && shownErrors.has(failure)) return;
       const message = failure instanceof Error ? failure.message : "";
       showError(message ? `Erreur PayPal: ${message}` : checkoutMessages.paypalFailed);
@@ -527,6 +554,14 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
                 className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
               >
                 {priceNotice}
+              </p>
+            )}
+            {paypalNotice && (
+              <p
+                role="status"
+                className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900"
+              >
+                {paypalNotice}
               </p>
             )}
             <div ref={banner}>{error && <Notice kind="error">{error}</Notice>}</div>

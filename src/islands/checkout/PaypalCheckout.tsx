@@ -8,6 +8,8 @@ export interface PaypalHandlers {
   createOrder: () => Promise<string>;
   onApprove: (orderID: string) => Promise<void>;
   onError: (error: unknown) => void;
+  /** The buyer closed or cancelled PayPal's window without paying. */
+  onCancel: (orderID: string | undefined) => void;
   /** Runs the submit checks when the buyer clicks a PayPal button; false stops PayPal's window. */
   onClick: () => boolean;
 }
@@ -58,6 +60,7 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }:
           onClick: (_data, actions) => (latest.current.onClick() ? actions.resolve() : actions.reject()),
           createOrder: () => latest.current.createOrder(),
           onApprove: (data) => latest.current.onApprove(data.orderID),
+          onCancel: (data) => latest.current.onCancel(data?.orderID),
           onError: (error) => latest.current.onError(error),
         });
         await buttons.render(container.current);
