@@ -99,6 +99,10 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     write(`Annule la facture n° ${invoice.cancels}`, 50, { font: bold });
     y -= 14;
   }
+  if (invoice.refers_to) {
+    write(`Avoir sur la facture n° ${invoice.refers_to} (produits retournés)`, 50, { font: bold });
+    y -= 14;
+  }
 
   // Customer
   y -= 8;

@@ -2,7 +2,7 @@ import type { AdminOrderUpdate } from "../../src/domain/admin";
 import { SECRET_MASK } from "../../src/domain/admin";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import { planAdminChange } from "../../src/domain/order-lifecycle";
+import { lifecycleStateOf, planAdminChange } from "../../src/domain/order-lifecycle";
 import {
   type MaintenanceSetting,
   type SettingKey,
@@ -100,7 +100,7 @@ function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFi
 export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
   const { order, applied } = await moveOrder(deps, id, {
     commands: (current) =>
-      planAdminChange(current, {
+      planAdminChange(lifecycleStateOf(current), {
         ...(update.status && { status: update.status }),
         ...(update.payment_status && { payment_status: update.payment_status }),
       }),

@@ -8,6 +8,7 @@ import {
   vatTreatment,
 } from "../../src/domain/invoice";
 import { paymentMethodLabel } from "../../src/domain/order-status";
+import type { RefundAmounts } from "../../src/domain/refund";
 import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";
@@ -31,11 +32,18 @@ export interface PreparedDocument {
  * frozen snapshot. It is issued by the transaction that records the payment (or cancellation), which moves the
  * counter on the condition that it still holds `current`: numbers are continuous, never skipped nor reused.
  */
+/** The part of an order a refund's credit note covers: the returned lines and what was refunded for them. */
+export interface RefundPart {
+  lines: { index: number; quantity: number }[];
+  amounts: RefundAmounts;
+}
+
 export async function prepareDocument(
   deps: DataDeps,
   order: OrderRecord,
   kind: InvoiceKind,
   paymentStatusAfter: string,
+  refund?: RefundPart,
 ): Promise<PreparedDocument> {
   const now = deps.clock();
   const year = parisYear(now);
@@ -51,7 +59,11 @@ export async function prepareDocument(
     kind,
     number,
     issued_at: now.toISOString(),
-    ...(kind === "credit_note" && order.invoice_number ? { cancels: order.invoice_number } : {}),
+    ...(kind === "credit_note" && order.invoice_number
+      ? refund
+        ? { refers_to: order.invoice_number }
+        : { cancels: order.invoice_number }
+      : {}),
     order_id: order.id,
     order_number: order.id.slice(-8),
     seller: {
@@ -73,18 +85,9 @@ export async function prepareDocument(
         a.country,
       ],
     },
-    lines: order.items.map((item) => ({
-      name: item.product_name,
-      quantity: item.quantity,
-      unit_price_cents: item.unit_price_cents,
-      total_cents: item.unit_price_cents * item.quantity,
-    })),
-    subtotal_cents: order.subtotal_cents,
-    shipping_cents: order.shipping_cents,
-    discount_cents: order.discount_cents,
+    ...(refund ? refundFigures(order, refund) : orderFigures(order)),
     promo_code: order.promo_code ?? null,
-    total_cents: order.total_cents,
-    vat: vatTreatment(company.vat_mode, company.vat_rate, order.total_cents),
+    vat: vatTreatment(company.vat_mode, company.vat_rate, refund?.amounts.total_cents ?? order.total_cents),
     payment: {
       method: paymentMethodLabel(order.payment_method),
       paid_at:
@@ -92,6 +95,37 @@ export async function prepareDocument(
     },
   };
   return { kind, number, counter: { name, current }, snapshot };
+}
+
+const documentLine = (item: OrderRecord["items"][number], quantity: number) => ({
+  name: item.product_name,
+  quantity,
+  unit_price_cents: item.unit_price_cents,
+  total_cents: item.unit_price_cents * quantity,
+});
+
+function orderFigures(order: OrderRecord) {
+  return {
+    lines: order.items.map((item) => documentLine(item, item.quantity)),
+    subtotal_cents: order.subtotal_cents,
+    shipping_cents: order.shipping_cents,
+    discount_cents: order.discount_cents,
+    total_cents: order.total_cents,
+  };
+}
+
+/** A refund's figures; the discount line absorbs the cent a last refund may differ by, so the document adds up. */
+function refundFigures(order: OrderRecord, { lines, amounts }: RefundPart) {
+  return {
+    lines: lines.flatMap(({ index, quantity }) => {
+      const item = order.items[index];
+      return item && quantity > 0 ? [documentLine(item, quantity)] : [];
+    }),
+    subtotal_cents: amounts.goods_cents,
+    shipping_cents: amounts.shipping_cents,
+    discount_cents: amounts.goods_cents + amounts.shipping_cents - amounts.total_cents,
+    total_cents: amounts.total_cents,
+  };
 }
 
 /** The issued document of an order, for its customer or the admin; 404 when there is none (yet). */
@@ -109,5 +143,22 @@ export async function findDocument(
   }
   const { data } = await deps.db.entities.invoice.get({ number }).go();
   if (!data) throw new DomainError("NOT_FOUND");
+  return JSON.parse(data.snapshot) as InvoiceSnapshot;
+}
+
+/** One of the order's credit notes by its number (a cancellation's or a return's); 404 for any other number. */
+export async function findCreditNote(
+  deps: DataDeps,
+  order: OrderRecord,
+  number: string,
+): Promise<InvoiceSnapshot> {
+  const numbers = [
+    order.credit_note_number,
+    ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+  ];
+  if (!numbers.includes(number))
+    throw new DomainError("NOT_FOUND", "Aucun avoir de ce numéro pour cette commande.");
+  const { data } = await deps.db.entities.invoice.get({ number }).go();
+  if (!data || data.order_id !== order.id) throw new DomainError("NOT_FOUND");
   return JSON.parse(data.snapshot) as InvoiceSnapshot;
 }

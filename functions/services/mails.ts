@@ -139,3 +139,31 @@ export function shippedMail(order: Order, context: { shopName: string; siteUrl: 
     ),
   };
 }
+
+/** A return refunded: what came back, the amount, how it is paid back, and the credit note on the order's page. */
+export function refundMail(
+  order: Order,
+  refundId: string,
+  context: { shopName: string; siteUrl: string },
+): Mail {
+  const refund = order.refunds.find((entry) => entry.id === refundId);
+  if (!refund) throw new Error(`Order ${order.id} has no refund ${refundId}`);
+  const euros = (amount: number) => formatEuros(eurosToCents(amount));
+  const number = order.order_number;
+  const link = `${context.siteUrl}/orders/track/${order.id}`;
+  const lines = [
+    `Nous avons bien reçu votre retour pour la commande n° ${number} :`,
+    ...refund.lines.map((line) => `${line.quantity} × ${line.product_name}`),
+    ...(refund.shipping_amount > 0 ? [`Frais de livraison : ${euros(refund.shipping_amount)}`] : []),
+    refund.method === "paypal"
+      ? `Nous vous avons remboursé ${euros(refund.amount)} sur votre compte PayPal ; le montant apparaît sous quelques jours selon votre banque.`
+      : `Nous vous remboursons ${euros(refund.amount)} par virement, dans les 14 jours au plus tard.`,
+    `L'avoir n° ${refund.credit_note_number} est disponible sur la page de votre commande : ${link}`,
+  ];
+  return {
+    to: order.user.email,
+    subject: `${context.shopName} — Remboursement de votre commande n° ${number}`,
+    text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
+    html: layout(context.shopName, ["Bonjour,", ...lines], { label: "Voir ma commande", url: link }),
+  };
+}

@@ -15,10 +15,14 @@ export type OrderFields = Partial<
     OrderRecord,
     | "invoice_number"
     | "credit_note_number"
+    | "refunds"
+    | "refunded_cents"
     | "status"
     | "payment_status"
     | "paypal_capture_id"
     | "paypal_payer_id"
+    | "capture_started_at"
+    | "auto_refund_id"
     | "released_at"
     | "shipping_company"
     | "tracking_number"
@@ -125,25 +129,34 @@ async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderCh
     set,
     with: (entities) => [
       ...(change.with?.(entities) ?? []),
-      ...documents.flatMap(({ kind, number, counter, snapshot }) => [
-        entities.counter
-          .update({ name: counter.name })
-          .set({ value: counter.current + 1 })
-          .where(({ value }, { eq, notExists }) =>
-            counter.current === 0 ? notExists(value) : eq(value, counter.current),
-          )
-          .commit(),
-        entities.invoice
-          .create({
-            number,
-            kind,
-            order_id: order.id,
-            user_id: order.user_id,
-            issued_at: snapshot.issued_at,
-            snapshot: JSON.stringify(snapshot),
-          })
-          .commit(),
-      ]),
+      ...documents.flatMap((document) => documentWrites(entities, order, document)),
     ],
   };
+}
+
+/** An issued document as transaction items: its counter moved on the condition it holds the value read, the document. */
+export function documentWrites(
+  entities: TransactionEntities,
+  order: OrderRecord,
+  { kind, number, counter, snapshot }: PreparedDocument,
+): Commit[] {
+  return [
+    entities.counter
+      .update({ name: counter.name })
+      .set({ value: counter.current + 1 })
+      .where(({ value }, { eq, notExists }) =>
+        counter.current === 0 ? notExists(value) : eq(value, counter.current),
+      )
+      .commit(),
+    entities.invoice
+      .create({
+        number,
+        kind,
+        order_id: order.id,
+        user_id: order.user_id,
+        issued_at: snapshot.issued_at,
+        snapshot: JSON.stringify(snapshot),
+      })
+      .commit(),
+  ];
 }

@@ -5,7 +5,12 @@
  * from (changeOrder).
  */
 import { DomainError } from "../../src/domain/errors";
-import { type LifecyclePlan, type OrderCommand, planCommands } from "../../src/domain/order-lifecycle";
+import {
+  type LifecyclePlan,
+  lifecycleStateOf,
+  type OrderCommand,
+  planCommands,
+} from "../../src/domain/order-lifecycle";
 import { parisDay } from "../../src/domain/promo";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
@@ -97,7 +102,7 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
     const plan =
       typeof request.commands === "function"
         ? request.commands(current)
-        : planCommands(current, request.commands);
+        : planCommands(lifecycleStateOf(current), request.commands);
     if ("reason" in plan) {
       if (request.refused === "throw") throw new DomainError("ORDER_TRANSITION", plan.reason);
       return null;

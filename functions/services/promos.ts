@@ -14,6 +14,7 @@ import {
 import { newId } from "../adapters/ids";
 import type { PromoEntity } from "../db/entities/promo";
 import type { DataDeps } from "./deps";
+import { writeTransaction } from "./transaction";
 
 export type PromoRecord = EntityItem<typeof PromoEntity>;
 
@@ -152,6 +153,7 @@ export function toAdminPromo(promo: PromoRecord) {
     is_active: promo.is_active,
     starts_at: promo.starts_at,
     expires_at: promo.expires_at ?? null,
+    archived_at: promo.archived_at ?? null,
     created_at: promo.created_at,
   };
 }
@@ -172,6 +174,11 @@ export async function updatePromo(
 ) {
   const current = await getPromo(deps, id);
   if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  if (current.archived_at)
+    throw new DomainError(
+      "CONFLICT",
+      "Ce code promo est archivé : il ne peut plus être modifié. Créez un nouveau code.",
+    );
   const code = normalizePromoCode(input.code);
   const now = deps.clock().toISOString();
   const { canceled, data } = await deps.db.service.transaction
@@ -213,16 +220,35 @@ export async function updatePromo(
   return toAdminPromo((await getPromo(deps, id)) as PromoRecord);
 }
 
-/** Deletes a promo and frees its code. Orders keep the code and the discount they got. */
-export async function deletePromo(deps: DataDeps, id: string): Promise<void> {
+/**
+ * The admin's delete button (order-lifecycle.md "Promo codes"): a code never used is deleted and its code freed; a
+ * code with uses is archived instead, inactive for good, so its usage history stays readable (accounting) and the
+ * orders that used it can still be cancelled and refunded. The delete is conditioned on no use, so an order taking
+ * the code at that moment turns it into an archive, never into a dangling use.
+ */
+export async function deletePromo(deps: DataDeps, id: string): Promise<"deleted" | "archived"> {
   const current = await getPromo(deps, id);
   if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
-  await deps.db.service.transaction
-    .write(({ promo, promoCode }) => [
-      promo.delete({ id }).commit(),
-      promoCode.delete({ code: current.code }).commit(),
-    ])
+  if (current.archived_at) return "archived";
+  const deleted =
+    current.usage_count === 0 &&
+    (await writeTransaction(deps.db, ({ promo, promoCode }) => [
+      {
+        commit: promo
+          .delete({ id })
+          .where(({ usage_count }, { eq }) => eq(usage_count, 0))
+          .commit(),
+        onFailed: "stale",
+      },
+      { commit: promoCode.delete({ code: current.code }).commit() },
+    ])) === "written";
+  if (deleted) return "deleted";
+  const now = deps.clock().toISOString();
+  await deps.db.entities.promo
+    .patch({ id })
+    .set({ archived_at: now, is_active: false, updated_at: now })
     .go();
+  return "archived";
 }
 
 /** The usage history: who, how much they saved, on which order, when (newest first). */

@@ -21,6 +21,8 @@ export interface AdminPromo {
   is_active: boolean;
   starts_at: string;
   expires_at: string | null;
+  /** Set when the owner deleted a code that had been used: kept, inactive, with its history. */
+  archived_at?: string | null;
   created_at?: string;
 }
 

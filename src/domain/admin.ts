@@ -4,6 +4,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-status";
 import { productInputSchema } from "./product";
 import { normalizePromoCode } from "./promo";
 import { maintenanceSettingSchema } from "./settings";
+import { STOCK_REASON_LABELS, type StockReason } from "./stock";
 
 /** Admin product form (spec): blank benefit lines are dropped; the rest is the product's own schema. */
 export const adminProductSchema = productInputSchema.extend({
@@ -101,4 +102,48 @@ export { SECRET_MASK } from "./settings-constants";
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().max(2000).optional(),
+});
+
+const DELTA_MESSAGE = "Indiquez une quantité entière, positive pour ajouter, négative pour retirer.";
+
+/** The owner's manual stock adjustment: "+24 reçus du séchoir", "-2 cassés". */
+export const stockAdjustmentSchema = z.strictObject({
+  delta: z
+    .number({ error: DELTA_MESSAGE })
+    .int(DELTA_MESSAGE)
+    .min(-100_000, "Quantité trop grande.")
+    .max(100_000, "Quantité trop grande.")
+    .refine((value) => value !== 0, "Indiquez une quantité différente de 0."),
+  note: z
+    .string({ error: "Indiquez la raison de l'ajustement." })
+    .trim()
+    .min(2, "Indiquez la raison de l'ajustement (par exemple « Reçus du séchoir » ou « 2 cassés »).")
+    .max(200, "La raison ne peut pas dépasser 200 caractères."),
+});
+
+/** A stock movement as the admin API shows it. */
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  delta: z.number(),
+  reason: z.enum(Object.keys(STOCK_REASON_LABELS) as [StockReason, ...StockReason[]]),
+  order_id: z.string().nullable(),
+  note: z.string().nullable(),
+  stock_after: z.number().nullable(),
+});
+
+/** The owner's return of a paid, shipped order (POST /api/admin/orders/{id}/returns). */
+export const adminReturnSchema = z.strictObject({
+  order_version: z.number({ error: "La version de la commande manque : rouvrez la commande." }).int().min(0),
+  lines: z
+    .array(
+      z.strictObject({
+        index: z.number().int().min(0).max(200),
+        quantity: z.number().int("Indiquez un nombre entier d'articles.").min(0).max(10_000),
+        restock: z.boolean(),
+      }),
+    )
+    .max(200),
+  refund_shipping: z.boolean(),
+  amount: z.number({ error: "Le montant à rembourser manque." }).nonnegative().max(1_000_000),
 });

@@ -45,6 +45,11 @@ export const errorCatalogue = {
     status: 409,
     message: "Le stock a changé depuis l'ouverture du formulaire.",
   },
+  RETURN_INVALID: { status: 409, message: "Ce retour ne correspond pas à la commande." },
+  REFUND_AMOUNT_CHANGED: {
+    status: 409,
+    message: "Le montant à rembourser a changé : vérifiez le nouveau montant avant de confirmer.",
+  },
   STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
   NOTHING_TO_PAY: {

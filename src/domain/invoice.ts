@@ -38,8 +38,10 @@ export interface InvoiceSnapshot {
   kind: InvoiceKind;
   number: string;
   issued_at: string;
-  /** For a credit note: the invoice it cancels. */
+  /** For a credit note: the invoice it cancels (a cancelled order)... */
   cancels?: string;
+  /** ...or the invoice it partly credits (goods returned and refunded: only those lines). */
+  refers_to?: string;
   order_id: string;
   order_number: string;
   seller: {

@@ -13,7 +13,7 @@ type Row = [from: string, command: OrderCommand, to: string, effects: LifecycleE
 
 /**
  * Every allowed move, as "status/payment". Any pair of state and command not listed here is refused: the test
- * below walks all 20 states x 9 commands. (order-lifecycle.md; legacy states an older version could write, such as
+ * below walks all 25 states x 11 commands. (order-lifecycle.md; legacy states an older version could write, such as
  * confirmed/pending or confirmed/refunded, are listed too.)
  */
 const ALLOWED: Row[] = [
@@ -35,8 +35,18 @@ const ALLOWED: Row[] = [
   ["shipped/completed", "deliver", "delivered/completed", []],
   ["shipped/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
   ["shipped/completed", "refunded", "shipped/refunded", ["issue_credit_note"]],
-  // Delivered: only a refund (returns come with their own command).
+  ["shipped/completed", "return_part", "shipped/partially_refunded", ["issue_refund_note"]],
+  ["shipped/completed", "return_all", "shipped/refunded", ["issue_refund_note"]],
+  // Delivered: a refund, or goods sent back (withdrawal, after-sales).
   ["delivered/completed", "refunded", "delivered/refunded", ["issue_credit_note"]],
+  ["delivered/completed", "return_part", "delivered/partially_refunded", ["issue_refund_note"]],
+  ["delivered/completed", "return_all", "delivered/refunded", ["issue_refund_note"]],
+  // Some goods back and refunded: the rest can still come back; the order is never cancelled as a whole.
+  ["shipped/partially_refunded", "deliver", "delivered/partially_refunded", []],
+  ["shipped/partially_refunded", "return_part", "shipped/partially_refunded", ["issue_refund_note"]],
+  ["shipped/partially_refunded", "return_all", "shipped/refunded", ["issue_refund_note"]],
+  ["delivered/partially_refunded", "return_part", "delivered/partially_refunded", ["issue_refund_note"]],
+  ["delivered/partially_refunded", "return_all", "delivered/refunded", ["issue_refund_note"]],
   // Cancelled and paid: the refund is due, then made.
   ["cancelled/completed", "refund_done", "cancelled/refunded", []],
   ["cancelled/completed", "refunded", "cancelled/refunded", []],
@@ -47,6 +57,8 @@ const ALLOWED: Row[] = [
   ["confirmed/pending", "pay", "confirmed/completed", ["issue_invoice"]],
   ["shipped/pending", "pay", "shipped/completed", ["issue_invoice"]],
   ["delivered/pending", "pay", "delivered/completed", ["issue_invoice"]],
+  ["pending/partially_refunded", "ship", "shipped/partially_refunded", ["shipping_mail"]],
+  ["confirmed/partially_refunded", "ship", "shipped/partially_refunded", ["shipping_mail"]],
   ...(["confirmed", "shipped", "delivered"] as const).flatMap((status) =>
     (["pending", "failed"] as const).flatMap((payment) =>
       (["abandon", "decline", "expire", "cancel"] as const).map(
@@ -126,6 +138,28 @@ describe("what the table guarantees", () => {
         expect(result.to.status === "cancelled" || result.to.payment_status === "refunded").toBe(true);
       }
     }
+  });
+});
+
+describe("an order with returns", () => {
+  it("is never cancelled as a whole: its returned goods are back already, the rest comes back by a return", () => {
+    for (const payment_status of ["completed", "partially_refunded", "refunded"] as const)
+      for (const status of ["confirmed", "shipped"] as const) {
+        const result = transition({ status, payment_status, has_returns: true }, "cancel");
+        expect(result).toEqual({
+          allowed: false,
+          reason:
+            "Des produits de cette commande ont déjà été retournés et remboursés : enregistrez le retour des autres.",
+        });
+      }
+  });
+
+  it("keeps the mark through a plan (deliver, then cancel is refused)", () => {
+    const plan = planAdminChange(
+      { status: "shipped", payment_status: "partially_refunded", has_returns: true },
+      { status: "cancelled" },
+    );
+    expect(plan).toHaveProperty("reason");
   });
 });
 

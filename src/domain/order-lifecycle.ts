@@ -8,6 +8,21 @@ import type { OrderStatus, PaymentStatus } from "./order-status";
 export interface LifecycleState {
   status: OrderStatus;
   payment_status: PaymentStatus;
+  /** Goods of the order have come back and been refunded (a return): it can no longer be cancelled as a whole. */
+  has_returns?: boolean;
+}
+
+/** The lifecycle's view of an order record. */
+export function lifecycleStateOf(order: {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  refunds?: readonly unknown[] | null;
+}): LifecycleState {
+  return {
+    status: order.status,
+    payment_status: order.payment_status,
+    has_returns: Boolean(order.refunds?.length),
+  };
 }
 
 export const ORDER_COMMANDS = [
@@ -27,6 +42,10 @@ export const ORDER_COMMANDS = [
   "refund_done",
   /** PayPal says the payment was refunded in full (a refund made in PayPal's own dashboard). */
   "refunded",
+  /** The owner records goods sent back after shipping (withdrawal or after-sales) and refunds them: some lines... */
+  "return_part",
+  /** ...or everything left, delivery included: the payment is then refunded in full. */
+  "return_all",
 ] as const;
 export type OrderCommand = (typeof ORDER_COMMANDS)[number];
 
@@ -36,6 +55,8 @@ export type LifecycleEffect =
   | "issue_credit_note"
   /** Stock and promo use given back, exactly once. */
   | "release"
+  /** A credit note for the returned lines and their refund; their stock back for the lines marked resaleable. */
+  | "issue_refund_note"
   | "shipping_mail";
 
 export type Transition =
@@ -74,8 +95,21 @@ function fromUnpaid(state: LifecycleState, command: OrderCommand): Transition {
       return refuse(`${NOT_PAID} Elle sera expédiée une fois le paiement reçu.`);
     case "refund_done":
     case "refunded":
+    case "return_part":
+    case "return_all":
       return refuse(`${NOT_PAID} Il n'y a rien à rembourser.`);
   }
+}
+
+const RETURNED_BEFORE =
+  "Des produits de cette commande ont déjà été retournés et remboursés : enregistrez le retour des autres.";
+
+/** Goods back after shipping, refunded: the status stays, the payment is refunded in part or in full. */
+function returnMove(state: LifecycleState, command: "return_part" | "return_all"): Transition {
+  return move(
+    { status: state.status, payment_status: command === "return_all" ? "refunded" : "partially_refunded" },
+    "issue_refund_note",
+  );
 }
 
 /** A paid order on its way: confirmed (to prepare) or shipped. */
@@ -90,16 +124,28 @@ function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
       return refuse(`${ALREADY_PAID} La commande n'est plus annulée automatiquement.`);
     case "ship":
       return status === "confirmed"
-        ? move({ status: "shipped", payment_status: "completed" }, "shipping_mail")
+        ? move({ status: "shipped", payment_status: state.payment_status }, "shipping_mail")
         : refuse("La commande est déjà expédiée.");
     case "deliver":
       return status === "shipped"
-        ? move({ status: "delivered", payment_status: "completed" })
+        ? move({ status: "delivered", payment_status: state.payment_status })
         : refuse("La commande doit d'abord être expédiée.");
+    case "return_part":
+    case "return_all":
+      return status === "shipped"
+        ? returnMove({ status, payment_status: state.payment_status }, command)
+        : refuse(
+            "La commande n'est pas encore expédiée : annulez-la pour remettre son stock et la rembourser.",
+          );
     case "cancel":
+      if (state.payment_status === "partially_refunded") return refuse(RETURNED_BEFORE);
       // Before delivery: the goods come back to stock, a credit note cancels the invoice, the refund is due.
       return move({ status: "cancelled", payment_status: "completed" }, "release", "issue_credit_note");
     case "refunded":
+      if (state.payment_status === "partially_refunded")
+        return refuse(
+          "Des remboursements partiels sont déjà enregistrés : enregistrez le retour du reste dans la boutique.",
+        );
       return status === "confirmed"
         ? move({ status: "cancelled", payment_status: "refunded" }, "release", "issue_credit_note")
         : move({ status, payment_status: "refunded" }, "issue_credit_note");
@@ -111,9 +157,18 @@ function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
 function fromDelivered(state: LifecycleState, command: OrderCommand): Transition {
   switch (command) {
     case "refunded":
+      if (state.payment_status === "partially_refunded")
+        return refuse(
+          "Des remboursements partiels sont déjà enregistrés : enregistrez le retour du reste dans la boutique.",
+        );
       return state.payment_status === "completed"
         ? move({ status: "delivered", payment_status: "refunded" }, "issue_credit_note")
         : refuse("Le paiement de cette commande est déjà remboursé.");
+    case "return_part":
+    case "return_all":
+      return state.payment_status === "refunded"
+        ? refuse("Le paiement de cette commande est déjà remboursé.")
+        : returnMove(state, command);
     case "cancel":
       return refuse(
         "Une commande livrée ne s'annule pas : ses produits sont chez le client. Enregistrez un retour et son remboursement.",
@@ -129,6 +184,10 @@ function fromCancelled(state: LifecycleState, command: OrderCommand): Transition
   // The one thing left to a cancelled, paid order: its refund.
   if (state.payment_status === "completed" && (command === "refund_done" || command === "refunded"))
     return move({ status: "cancelled", payment_status: "refunded" });
+  if (command === "return_part" || command === "return_all")
+    return refuse(
+      "Une commande annulée n'a pas de retour : son stock a été remis et son remboursement se suit sur la commande.",
+    );
   if (command === "refund_done" || command === "refunded")
     return refuse(
       state.payment_status === "refunded"
@@ -141,6 +200,7 @@ function fromCancelled(state: LifecycleState, command: OrderCommand): Transition
 /** The move `command` makes from `state`, or why it is refused. Pure: the services turn it into one transaction. */
 export function transition(state: LifecycleState, command: OrderCommand): Transition {
   if (state.status === "cancelled") return fromCancelled(state, command);
+  if (state.has_returns && command === "cancel") return refuse(RETURNED_BEFORE);
   if (state.payment_status === "pending" || state.payment_status === "failed")
     return fromUnpaid(state, command);
   if (state.status === "delivered") return fromDelivered(state, command);
@@ -174,10 +234,15 @@ export function planCommands(
     const next = transition(current, command);
     if (!next.allowed) return { reason: next.reason };
     if (next.to.status !== current.status) statuses.push(next.to.status);
-    current = next.to;
+    current = { ...next.to, has_returns: current.has_returns };
     for (const effect of next.effects) if (!effects.includes(effect)) effects.push(effect);
   }
-  return { to: current, commands: [...commands], effects, statuses };
+  return {
+    to: { status: current.status, payment_status: current.payment_status },
+    commands: [...commands],
+    effects,
+    statuses,
+  };
 }
 
 const STATUS_STEPS: Partial<Record<OrderStatus, OrderCommand[]>> = {
@@ -200,7 +265,7 @@ export function planAdminChange(
     const next = transition(current, command);
     if (!next.allowed) return next.reason;
     commands.push(command);
-    current = next.to;
+    current = { ...next.to, has_returns: current.has_returns };
     return null;
   };
 
@@ -220,7 +285,9 @@ export function planAdminChange(
         reason:
           target.payment_status === "failed"
             ? "Un paiement n'est marqué échoué qu'en annulant la commande."
-            : "Un paiement reçu ne redevient pas en attente.",
+            : target.payment_status === "partially_refunded"
+              ? "Un remboursement partiel s'enregistre avec « Retour et remboursement », ligne par ligne."
+              : "Un paiement reçu ne redevient pas en attente.",
       };
     }
     const refused = add(command);

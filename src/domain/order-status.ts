@@ -5,7 +5,7 @@
 export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ["paypal", "bank_transfer"] as const;
@@ -24,6 +24,7 @@ const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "En attente",
   failed: "Échoué",
   refunded: "Remboursé",
+  partially_refunded: "Partiellement remboursé",
 };
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

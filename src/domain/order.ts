@@ -93,6 +93,26 @@ export const orderSchema = z.object({
   shipping_address: shippingAddressSchema,
   invoice_number: z.string().nullable(),
   credit_note_number: z.string().nullable(),
+  /** Returns refunded after shipping, oldest first, each with its credit note. */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      lines: z.array(
+        z.object({ index: z.number(), product_name: z.string(), quantity: z.number(), restock: z.boolean() }),
+      ),
+      amount: z.number(),
+      shipping_amount: z.number(),
+      method: z.enum(PAYMENT_METHODS),
+      /** "due": a transfer the shop still has to send; "done": refunded. */
+      status: z.enum(["due", "done"]),
+      credit_note_number: z.string(),
+      done_at: z.string().nullable(),
+    }),
+  ),
+  refunded_amount: z.number(),
+  /** Changes with every write: the admin's forms send it back so a stale form is refused. */
+  version: z.number(),
   user: z.object({ full_name: z.string(), email: z.string() }),
   items: z.array(
     z.object({

@@ -73,6 +73,16 @@ describe("parisMonth and averages", () => {
   });
 });
 
+describe("revenue net of returns", () => {
+  it("keeps what a partial refund left, and nothing of a full one", () => {
+    const shipped = { status: "shipped", payment_status: "completed", total_cents: 4533 };
+    const partly = { ...shipped, payment_status: "partially_refunded", refunded_cents: 891 };
+    expect(orderStatsDelta(shipped, partly)).toMatchObject({ paid_orders: 0, revenue_cents: -891 });
+    const all = { ...partly, payment_status: "refunded", refunded_cents: 4533 };
+    expect(orderStatsDelta(partly, all)).toMatchObject({ paid_orders: -1, revenue_cents: -3642 });
+  });
+});
+
 describe("counter shards", () => {
   it("sends the same id to the same shard, and spreads many ids over every shard", () => {
     expect(statsShard("01JABCDEF")).toBe(statsShard("01JABCDEF"));

@@ -7,6 +7,8 @@ export interface OrderFacts {
   status: string;
   payment_status: string;
   total_cents: number;
+  /** What returns have refunded so far (a partially refunded order keeps the rest). */
+  refunded_cents?: number | null;
 }
 
 export interface StatsDelta {
@@ -21,18 +23,23 @@ const indicator = (condition: boolean | undefined) => (condition ? 1 : 0);
 
 /**
  * How the counters change when an order goes from `before` (null: new) to `after` (null: deleted). Revenue and the
- * paid orders behind the average count money kept: paid, neither refunded nor cancelled (a cancelled paid order's
- * refund is due), so revenue is net of cancellations and refunds.
+ * paid orders behind the average count money kept: paid, not refunded in full nor cancelled (a cancelled paid order's
+ * refund is due), less what returns refunded, so revenue is net of cancellations and refunds.
  */
 export function orderStatsDelta(before: OrderFacts | null, after: OrderFacts | null): StatsDelta {
   const paid = (order: OrderFacts | null) =>
-    indicator(order?.payment_status === "completed" && order.status !== "cancelled");
+    indicator(
+      (order?.payment_status === "completed" || order?.payment_status === "partially_refunded") &&
+        order.status !== "cancelled",
+    );
+  const kept = (order: OrderFacts | null) =>
+    paid(order) * ((order?.total_cents ?? 0) - (order?.refunded_cents ?? 0));
   return {
     orders: indicator(after !== null) - indicator(before !== null),
     pending_orders: indicator(after?.status === "pending") - indicator(before?.status === "pending"),
     delivered_orders: indicator(after?.status === "delivered") - indicator(before?.status === "delivered"),
     paid_orders: paid(after) - paid(before),
-    revenue_cents: paid(after) * (after?.total_cents ?? 0) - paid(before) * (before?.total_cents ?? 0),
+    revenue_cents: kept(after) - kept(before),
   };
 }
 

@@ -1,5 +1,4 @@
-import * as z from "zod";
-
+/** Stock movements (order-lifecycle.md "Stock"); no zod here: the admin island imports this file. */
 /** Why a product's stock moved (order-lifecycle.md "Stock"), as the owner reads it in the product form. */
 export const STOCK_REASON_LABELS = {
   sale: "Vente",
@@ -10,35 +9,22 @@ export const STOCK_REASON_LABELS = {
 } as const;
 export type StockReason = keyof typeof STOCK_REASON_LABELS;
 
-const DELTA_MESSAGE = "Indiquez une quantité entière, positive pour ajouter, négative pour retirer.";
+/** A stock movement as GET /api/admin/products/{id}/stock-movements answers it. */
+export interface StockMovement {
+  id: string;
+  at: string;
+  delta: number;
+  reason: StockReason;
+  order_id: string | null;
+  note: string | null;
+  stock_after: number | null;
+}
 
-/** The owner's manual adjustment: "+24 reçus du séchoir", "-2 cassés". */
-export const stockAdjustmentSchema = z.strictObject({
-  delta: z
-    .number({ error: DELTA_MESSAGE })
-    .int(DELTA_MESSAGE)
-    .min(-100_000, "Quantité trop grande.")
-    .max(100_000, "Quantité trop grande.")
-    .refine((value) => value !== 0, "Indiquez une quantité différente de 0."),
-  note: z
-    .string({ error: "Indiquez la raison de l'ajustement." })
-    .trim()
-    .min(2, "Indiquez la raison de l'ajustement (par exemple « Reçus du séchoir » ou « 2 cassés »).")
-    .max(200, "La raison ne peut pas dépasser 200 caractères."),
-});
-export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;
-
-/** A stock movement as the admin API shows it. */
-export const stockMovementSchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  delta: z.number(),
-  reason: z.enum(Object.keys(STOCK_REASON_LABELS) as [StockReason, ...StockReason[]]),
-  order_id: z.string().nullable(),
-  note: z.string().nullable(),
-  stock_after: z.number().nullable(),
-});
-export type StockMovement = z.infer<typeof stockMovementSchema>;
+/** The body of POST /api/admin/products/{id}/stock-adjustments (checked by stockAdjustmentSchema on the server). */
+export interface StockAdjustment {
+  delta: number;
+  note: string;
+}
 
 /** "+24", "−2" (a real minus sign), as the movement list shows a delta. */
 export function formatDelta(delta: number): string {

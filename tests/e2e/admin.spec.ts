@@ -436,6 +436,23 @@ test.describe("promo codes", () => {
     await page.keyboard.press("Escape");
     await expect(history).toBeHidden();
     await expect(usage).toBeFocused();
+
+    // A code that has been used is archived, not deleted: the owner is told before and after, the history stays.
+    const used = page.getByRole("row").filter({ hasText: code.toUpperCase() });
+    await used.getByRole("button", { name: `Supprimer ${code.toUpperCase()}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(
+      "Ce code a déjà servi 1 fois : il sera archivé au lieu d'être supprimé.",
+    );
+    await confirm.getByRole("button", { name: "Archiver" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Code promo ${code.toUpperCase()} archivé.` }),
+    ).toBeVisible();
+    await expect(used).toContainText("Archivé");
+    await expect(used.getByRole("button", { name: `Modifier ${code.toUpperCase()}` })).toHaveCount(0);
+    await page.reload();
+    await expect(used).toContainText("Archivé");
+    await expect(usage).toContainText("1 utilisation");
     await customer.context.close();
   });
 

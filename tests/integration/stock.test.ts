@@ -71,6 +71,7 @@ describe("stock movements", () => {
         items: [{ product_id: product.id, quantity: 2 }],
         shipping_address_id: customer.addressId,
         total_amount: 27.8,
+        order_notes: null,
       },
       { paymentMethod: "paypal" },
     );

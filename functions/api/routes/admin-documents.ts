@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { findDocument } from "../../services/invoices";
+import { findCreditNote, findDocument } from "../../services/invoices";
 import { getOrder } from "../../services/orders";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
@@ -10,6 +10,7 @@ import { errorResponseSchema, type RouteDoc } from "../openapi";
 import { pdfResponse } from "../pdf-response";
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
+const creditNoteParam = idParam.extend({ number: z.string().min(1).max(40) });
 
 /** Any order's invoice and credit note, for the admin (same guard as the rest of /api/admin). */
 export const adminDocumentsRoutes = new Hono<AppEnv>()
@@ -25,7 +26,11 @@ export const adminDocumentsRoutes = new Hono<AppEnv>()
       c,
       await findDocument(c.var.deps, await getOrder(c.var.deps, c.req.valid("param").id), "credit_note"),
     ),
-  );
+  )
+  .get("/:id/credit-notes/:number", validate("param", creditNoteParam), async (c) => {
+    const { id, number } = c.req.valid("param");
+    return pdfResponse(c, await findCreditNote(c.var.deps, await getOrder(c.var.deps, id), number));
+  });
 
 const responses = {
   200: { description: "PDF (application/pdf)" },
@@ -35,6 +40,14 @@ const responses = {
 };
 
 export const adminDocumentsDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/admin/documents/{id}/credit-notes/{number}",
+    tag: "Administration",
+    summary: "Un avoir PDF d'une commande (annulation ou retour remboursé), par son numéro",
+    params: creditNoteParam,
+    responses,
+  },
   {
     method: "get",
     path: "/api/admin/documents/{id}/invoice",

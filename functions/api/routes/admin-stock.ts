@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
+import { stockAdjustmentSchema, stockMovementSchema } from "../../../src/domain/admin";
 import { productIdParamSchema } from "../../../src/domain/product";
-import { stockAdjustmentSchema, stockMovementSchema } from "../../../src/domain/stock";
 import { adjustStock, listStockMovements, toStockMovement } from "../../services/stock";
 import type { AppEnv } from "../env";
 import { validate } from "../middleware/validate";

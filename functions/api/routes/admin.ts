@@ -5,6 +5,7 @@ import {
   adminProductSchema,
   adminProductUpdateSchema,
   adminPromoSchema,
+  adminReturnSchema,
   pageQuerySchema,
   promoAmounts,
 } from "../../../src/domain/admin";
@@ -30,6 +31,7 @@ import {
   toAdminPromo,
   updatePromo,
 } from "../../services/promos";
+import { markRefundDone, recordReturn } from "../../services/refunds";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
@@ -38,8 +40,12 @@ import { errorResponseSchema, type RouteDoc } from "../openapi";
 import { adminStockRoutes } from "./admin-stock";
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
+const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });
 const settingKeyParam = z.object({ key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu.") });
 const settingBody = z.object({ value: z.record(z.string(), z.unknown()) });
+
+const PROMO_ARCHIVED_MESSAGE =
+  "Ce code a déjà été utilisé : il est archivé au lieu d'être supprimé. Il ne peut plus être utilisé, et son historique reste consultable.";
 
 function promoInput(input: z.output<typeof adminPromoSchema>) {
   return { ...input, ...promoAmounts(input) };
@@ -89,6 +95,16 @@ export const adminRoutes = new Hono<AppEnv>()
   .put("/orders/:id", validate("param", idParam), validate("json", adminOrderUpdateSchema), async (c) =>
     c.json(await updateOrder(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
   )
+  .post("/orders/:id/returns", validate("param", idParam), validate("json", adminReturnSchema), async (c) =>
+    c.json(
+      await recordReturn(c.var.deps, c.req.valid("param").id, c.req.valid("json"), c.var.auth?.user.id),
+      201,
+    ),
+  )
+  .post("/orders/:id/refunds/:refundId/done", validate("param", refundParam), async (c) => {
+    const { id, refundId } = c.req.valid("param");
+    return c.json(await markRefundDone(c.var.deps, id, refundId));
+  })
   .get("/promo", async (c) => c.json(await listPromos(c.var.deps)))
   .post("/promo", validate("json", adminPromoSchema), async (c) =>
     c.json(toAdminPromo(await createPromo(c.var.deps, promoInput(c.req.valid("json")))), 201),
@@ -97,8 +113,9 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await updatePromo(c.var.deps, c.req.valid("param").id, promoInput(c.req.valid("json")))),
   )
   .delete("/promo/:id", validate("param", idParam), async (c) => {
-    await deletePromo(c.var.deps, c.req.valid("param").id);
-    return c.body(null, 204);
+    const outcome = await deletePromo(c.var.deps, c.req.valid("param").id);
+    if (outcome === "deleted") return c.body(null, 204);
+    return c.json({ archived: true, message: PROMO_ARCHIVED_MESSAGE });
   })
   .get("/promo/:id/usage", validate("param", idParam), async (c) =>
     c.json(await promoUsageHistory(c.var.deps, c.req.valid("param").id)),
@@ -226,6 +243,34 @@ export const adminDocs: RouteDoc[] = [
       },
     },
   ),
+  withResponses(
+    doc(
+      "post",
+      "/orders/{id}/returns",
+      "Enregistrer le retour de produits d'une commande expédiée ou livrée et le rembourser : ligne par ligne, remise en stock au choix, PayPal remboursé par son API, virement noté « remboursement à effectuer » ; un avoir par remboursement",
+      { description: "Commande", schema: orderSchema },
+      { params: idParam, body: adminReturnSchema },
+      201,
+    ),
+    {
+      409: {
+        description:
+          "CONFLICT (formulaire périmé : order_version), RETURN_INVALID, REFUND_AMOUNT_CHANGED (amount donne le bon montant), ORDER_TRANSITION ; rien n'est remboursé",
+        schema: errorResponseSchema,
+      },
+      502: {
+        description: "PAYPAL_ERROR : PayPal a refusé le remboursement, rien n'est enregistré",
+        schema: errorResponseSchema,
+      },
+    },
+  ),
+  doc(
+    "post",
+    "/orders/{id}/refunds/{refundId}/done",
+    "Marquer effectué le virement d'un remboursement à effectuer",
+    { description: "Commande", schema: orderSchema },
+    { params: refundParam },
+  ),
   doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
   doc(
     "post",
@@ -242,13 +287,21 @@ export const adminDocs: RouteDoc[] = [
     { description: "Code", schema: promoSchema },
     { params: idParam, body: adminPromoSchema },
   ),
-  doc(
-    "delete",
-    "/promo/{id}",
-    "Supprimer un code promo",
-    { description: "Supprimé" },
-    { params: idParam },
-    204,
+  withResponses(
+    doc(
+      "delete",
+      "/promo/{id}",
+      "Supprimer un code promo jamais utilisé (204) ; un code déjà utilisé est archivé (200) : inactif, son historique reste",
+      { description: "Supprimé" },
+      { params: idParam },
+      204,
+    ),
+    {
+      200: {
+        description: "Archivé au lieu d'être supprimé (le code a déjà servi)",
+        schema: z.object({ archived: z.literal(true), message: z.string() }),
+      },
+    },
   ),
   doc(
     "get",

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { orderSchema } from "../../../src/domain/order";
-import { findDocument } from "../../services/invoices";
+import { findCreditNote, findDocument } from "../../services/invoices";
 import { getUserOrder, listUserOrders, toOrder } from "../../services/orders";
 import type { AppEnv } from "../env";
 import { caller, requireUser, withSession } from "../middleware/session";
@@ -10,6 +10,7 @@ import { errorResponseSchema, type RouteDoc } from "../openapi";
 import { pdfResponse } from "../pdf-response";
 
 const orderIdParam = z.object({ id: z.string().max(40) });
+const creditNoteParam = orderIdParam.extend({ number: z.string().min(1).max(40) });
 
 /**
  * The customer's own orders, their invoices and credit notes. Its own module (and Lambda) because the PDF
@@ -28,12 +29,25 @@ export const customerOrdersRoutes = new Hono<AppEnv>()
   .get("/:id/credit-note", validate("param", orderIdParam), async (c) => {
     const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
     return pdfResponse(c, await findDocument(c.var.deps, order, "credit_note"));
+  })
+  .get("/:id/credit-notes/:number", validate("param", creditNoteParam), async (c) => {
+    const { id, number } = c.req.valid("param");
+    const order = await getUserOrder(c.var.deps, caller(c).user.id, id);
+    return pdfResponse(c, await findCreditNote(c.var.deps, order, number));
   });
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 const notFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
 
 export const customerOrdersDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/user/orders/{id}/credit-notes/{number}",
+    tag: "Commandes",
+    summary: "Un avoir PDF d'une de mes commandes (annulation ou retour remboursé), par son numéro",
+    params: creditNoteParam,
+    responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
+  },
   {
     method: "get",
     path: "/api/user/orders",

@@ -1,4 +1,5 @@
 import { Entity } from "electrodb";
+import { PAYMENT_STATUSES } from "../../../src/domain/order-status";
 
 /**
  * An order, with its lines, prices (cents) and delivery address frozen at the time it was placed.
@@ -15,7 +16,7 @@ export const OrderEntity = new Entity({
     updated_at: { type: "string", required: true },
     status: { type: ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const, required: true },
     payment_method: { type: ["paypal", "bank_transfer"] as const, required: true },
-    payment_status: { type: ["pending", "completed", "failed", "refunded"] as const, required: true },
+    payment_status: { type: PAYMENT_STATUSES, required: true },
     items: {
       type: "list",
       required: true,
@@ -71,6 +72,46 @@ export const OrderEntity = new Entity({
     /** Set in the same transaction that records the payment (and, for a credit note, the cancellation). */
     invoice_number: { type: "string" },
     credit_note_number: { type: "string" },
+    /**
+     * Returns and refunds after shipping (services/refunds.ts), oldest first: each with its lines, its amount, its
+     * credit note and how it was paid back. `refunded_cents` is their sum, for the dashboard's net revenue.
+     */
+    refunds: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          at: { type: "string", required: true },
+          lines: {
+            type: "list",
+            required: true,
+            items: {
+              type: "map",
+              properties: {
+                index: { type: "number", required: true },
+                product_id: { type: "number", required: true },
+                product_name: { type: "string", required: true },
+                quantity: { type: "number", required: true },
+                restock: { type: "boolean", required: true },
+              },
+            },
+          },
+          goods_cents: { type: "number", required: true },
+          discount_cents: { type: "number", required: true },
+          shipping_cents: { type: "number", required: true },
+          amount_cents: { type: "number", required: true },
+          method: { type: ["paypal", "bank_transfer"] as const, required: true },
+          /** "due": a transfer the owner still has to send; "done": refunded (PayPal, or the transfer sent). */
+          status: { type: ["due", "done"] as const, required: true },
+          paypal_refund_id: { type: "string" },
+          credit_note_number: { type: "string", required: true },
+          done_at: { type: "string" },
+          admin_id: { type: "string" },
+        },
+      },
+    },
+    refunded_cents: { type: "number" },
     /** Incremented by every change; each change is conditioned on the version it was computed from. */
     version: { type: "number", default: 0 },
     shipping_company: { type: "string" },

@@ -20,6 +20,8 @@ export const PromoEntity = new Entity({
     is_active: { type: "boolean", required: true },
     starts_at: { type: "string", required: true },
     expires_at: { type: "string" },
+    /** Set when the owner deleted a code that had been used: it stays, inactive, with its usage history. */
+    archived_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },

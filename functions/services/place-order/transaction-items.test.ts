@@ -55,8 +55,14 @@ function itemKeys(record: OrderRecord, promo: PromoRecord | null = null, idempot
     )
     .params();
   return (params.TransactItems ?? []).map((item) => {
-    const write = item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck;
-    const key = item.Put ? { pk: item.Put.Item?.pk, sk: item.Put.Item?.sk } : (write as { Key: object }).Key;
+    const write = item as {
+      Put?: { Item: { pk: string; sk: string } };
+      Update?: { Key: object };
+      Delete?: { Key: object };
+    };
+    const key = write.Put
+      ? { pk: write.Put.Item.pk, sk: write.Put.Item.sk }
+      : (write.Update ?? write.Delete)?.Key;
     return JSON.stringify(key);
   });
 }

@@ -12,6 +12,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
 import { useAccessGuard } from "./hooks";
+import { StockPanel } from "./StockPanel";
 import { CheckboxField, Dialog, smallButton, TextAreaField } from "./ui";
 
 /**
@@ -269,6 +270,15 @@ export function ProductFormDialog({
           </button>
         </div>
       </form>
+      {product && (
+        <StockPanel
+          productId={product.id}
+          onStock={(stock) => {
+            setStockLoaded(stock);
+            setForm((current) => ({ ...current, stock: String(stock) }));
+          }}
+        />
+      )}
     </Dialog>
   );
 }

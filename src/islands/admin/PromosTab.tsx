@@ -12,7 +12,10 @@ type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; promo: Admin
 
 const DELETE_CONFIRMATION = "Êtes-vous sûr de vouloir supprimer ce code promo ?";
 
-/** Promo codes (spec 2 "Promo codes tab"): table, create/edit dialog, usage history, delete after confirmation. */
+/**
+ * Promo codes (spec 2 "Promo codes tab"): table, create/edit dialog, usage history, delete after confirmation; a
+ * code that has been used is archived instead (order-lifecycle.md "Promo codes").
+ */
 export function PromosTab() {
   const { state, reload, update } = useLoad(fetchPromos);
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
@@ -36,9 +39,19 @@ export function PromosTab() {
     setDeleteBusy(true);
     setDeleteError(null);
     try {
-      await deletePromo(deleting.id);
-      update((promos) => promos.filter((item) => item.id !== deleting.id));
-      setNotice(`Code promo ${deleting.code} supprimé.`);
+      const answer = await deletePromo(deleting.id);
+      if (answer?.archived) {
+        const archivedAt = new Date().toISOString();
+        update((promos) =>
+          promos.map((item) =>
+            item.id === deleting.id ? { ...item, is_active: false, archived_at: archivedAt } : item,
+          ),
+        );
+        setNotice(`Code promo ${deleting.code} archivé. ${answer.message}`);
+      } else {
+        update((promos) => promos.filter((item) => item.id !== deleting.id));
+        setNotice(`Code promo ${deleting.code} supprimé.`);
+      }
       setDeleting(null);
     } catch (failure) {
       if (!guard(failure)) setDeleteError(errorMessage(failure, "Une erreur est survenue"));
@@ -139,9 +152,13 @@ export function PromosTab() {
                     </td>
                     <td className="px-4 py-3">
                       <span className="flex flex-col items-start gap-1">
-                        <Badge tone={promo.is_active ? "success" : "neutral"}>
-                          {promo.is_active ? "Actif" : "Inactif"}
-                        </Badge>
+                        {promo.archived_at ? (
+                          <Badge tone="neutral">Archivé</Badge>
+                        ) : (
+                          <Badge tone={promo.is_active ? "success" : "neutral"}>
+                            {promo.is_active ? "Actif" : "Inactif"}
+                          </Badge>
+                        )}
                         {expired && <Badge tone="danger">Expiré</Badge>}
                         {!expired && upcoming && <Badge tone="info">À venir</Badge>}
                       </span>
@@ -150,31 +167,35 @@ export function PromosTab() {
                       {promo.expires_at ? formatDateTime(promo.expires_at) : "Jamais"}
                     </td>
                     <td className="px-4 py-3">
-                      <span className="flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          className={smallButton}
-                          aria-label={`Modifier ${promo.code}`}
-                          onClick={() => {
-                            setNotice("");
-                            setEditing({ kind: "edit", promo });
-                          }}
-                        >
-                          Modifier
-                        </button>
-                        <button
-                          type="button"
-                          className={dangerButton}
-                          aria-label={`Supprimer ${promo.code}`}
-                          onClick={() => {
-                            setNotice("");
-                            setDeleteError(null);
-                            setDeleting(promo);
-                          }}
-                        >
-                          Supprimer
-                        </button>
-                      </span>
+                      {promo.archived_at ? (
+                        <span className="text-xs text-ink-soft">Historique conservé</span>
+                      ) : (
+                        <span className="flex flex-wrap gap-2">
+                          <button
+                            type="button"
+                            className={smallButton}
+                            aria-label={`Modifier ${promo.code}`}
+                            onClick={() => {
+                              setNotice("");
+                              setEditing({ kind: "edit", promo });
+                            }}
+                          >
+                            Modifier
+                          </button>
+                          <button
+                            type="button"
+                            className={dangerButton}
+                            aria-label={`Supprimer ${promo.code}`}
+                            onClick={() => {
+                              setNotice("");
+                              setDeleteError(null);
+                              setDeleting(promo);
+                            }}
+                          >
+                            Supprimer
+                          </button>
+                        </span>
+                      )}
                     </td>
                   </tr>
                 );
@@ -194,8 +215,16 @@ export function PromosTab() {
       {deleting && (
         <ConfirmDialog
           title={`Supprimer le code ${deleting.code}`}
-          message={<p>{DELETE_CONFIRMATION}</p>}
-          confirmLabel="Supprimer"
+          message={
+            deleting.usage_count > 0 ? (
+              <p>
+                {`Ce code a déjà servi ${deleting.usage_count} fois : il sera archivé au lieu d'être supprimé. Il ne pourra plus être utilisé, et son historique restera consultable.`}
+              </p>
+            ) : (
+              <p>{DELETE_CONFIRMATION}</p>
+            )
+          }
+          confirmLabel={deleting.usage_count > 0 ? "Archiver" : "Supprimer"}
           busy={deleteBusy}
           error={deleteError}
           onConfirm={confirmDelete}

@@ -1,4 +1,5 @@
 /** The admin panel's calls (api.md "Admin"), all through the shared api-client: same origin, session cookie. */
+
 import type { SessionUser } from "../../domain/account-forms";
 import type { Address } from "../../domain/address";
 import type { OrderUpdatePayload } from "../../domain/admin-orders";
@@ -7,6 +8,7 @@ import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-pr
 import type { SettingRow } from "../../domain/admin-settings";
 import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
+import type { StockAdjustment, StockMovement } from "../../domain/stock";
 import { apiRequest } from "../../lib/api-client";
 
 export interface AdminStats {
@@ -69,6 +71,15 @@ export const updateProduct = (productId: number, product: ProductPayload, stockL
     method: "PUT",
     body: { ...product, stock_loaded: stockLoaded },
   });
+export const fetchStockMovements = (productId: number, signal?: AbortSignal) =>
+  apiRequest<{ movements: StockMovement[] }>(`/api/admin/products/${id(productId)}/stock-movements`, {
+    signal,
+  });
+export const adjustStock = (productId: number, adjustment: StockAdjustment) =>
+  apiRequest<{ stock: number }>(`/api/admin/products/${id(productId)}/stock-adjustments`, {
+    method: "POST",
+    body: adjustment,
+  });
 export const deleteProduct = (productId: number) =>
   apiRequest<void>(`/api/admin/products/${id(productId)}`, { method: "DELETE" });
 
@@ -87,8 +98,11 @@ export const createPromo = (promo: PromoPayload) =>
   apiRequest<AdminPromo>("/api/admin/promo", { method: "POST", body: promo });
 export const updatePromo = (promoId: string, promo: PromoPayload) =>
   apiRequest<AdminPromo>(`/api/admin/promo/${id(promoId)}`, { method: "PUT", body: promo });
+/** Deletes a code never used; a used one is archived, and the answer says so. */
 export const deletePromo = (promoId: string) =>
-  apiRequest<void>(`/api/admin/promo/${id(promoId)}`, { method: "DELETE" });
+  apiRequest<{ archived: true; message: string } | undefined>(`/api/admin/promo/${id(promoId)}`, {
+    method: "DELETE",
+  });
 export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
   apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
 
