@@ -210,7 +210,7 @@ export async function releasePaypalOrder(
 }
 
 /** Payment accepted: once, only while the lifecycle still waits for it (never for a released hold). */
-function markPaid(
+export function markPaid(
   deps: DataDeps,
   orderId: string,
   captureId: string,
@@ -234,19 +234,88 @@ function captureAmountMatches(
   );
 }
 
+/** What the buyer reads when their payment came after their order was released, and was given back. */
+export const AUTO_REFUNDED_MESSAGE =
+  "Le délai de paiement de cette commande a expiré : votre paiement a été remboursé automatiquement. Votre panier est toujours là.";
+const AUTO_REFUND_PENDING_MESSAGE =
+  "Le délai de paiement de cette commande a expiré et le remboursement automatique de votre paiement n'a pas encore abouti : il sera refait automatiquement. Votre panier est toujours là.";
+const WRONG_AMOUNT_MESSAGE =
+  "PayPal a encaissé un montant différent du total de la commande : votre paiement a été remboursé automatiquement. Votre panier est toujours là.";
+
+/** The PayPal-Request-Id of the automatic refund of a capture: one refund per capture, whoever asks and however often. */
+export const autoRefundRequestId = (captureId: string) => `auto-refund-${captureId}`;
+
+/**
+ * Gives back, in full and at once, money PayPal captured for an order that does not take it (released: hold
+ * expired, window closed, cancelled; or a wrong amount). The refund's PayPal-Request-Id comes from the capture, so
+ * the capture's retry, a webhook and the reconciliation never refund twice. Logged, and recorded on the order
+ * (auto_refund_id, with `alsoWrite` in the same write: a webhook event marked seen). Throws PaypalError when PayPal
+ * refuses or cannot be reached: nothing is recorded then, and the reconciliation tries again.
+ */
+export async function refundUnwantedCapture(
+  deps: DataDeps,
+  client: PaypalClient,
+  orderId: string,
+  captureId: string,
+  why: string,
+  alsoWrite?: OrderMove["alsoWrite"],
+): Promise<{ refundId: string; recorded: boolean }> {
+  const refund = await client.refundCapture(captureId, {
+    currency: "EUR",
+    requestId: autoRefundRequestId(captureId),
+    noteToPayer: "Remboursement automatique : la commande n'attendait plus ce paiement.",
+  });
+  console.warn(
+    `Order ${orderId}: PayPal capture ${captureId} ${why}; refunded automatically (refund ${refund.id}, ${refund.status}, ${refund.amountCents} cents)`,
+  );
+  const { changed } = await changeOrder(deps, orderId, (current) =>
+    current.auto_refund_id
+      ? null
+      : {
+          set: { auto_refund_id: refund.id, paypal_capture_id: current.paypal_capture_id ?? captureId },
+          with: alsoWrite,
+        },
+  );
+  return { refundId: refund.id, recorded: changed };
+}
+
+/**
+ * The capture is in flight from now on: capture_started_at is written on the condition that the order still waits
+ * for its payment (the order's version), so the hold job, which decides on the same version, either released it
+ * before (the capture is refused, PayPal never called) or leaves it alone.
+ */
+async function markCaptureStarted(deps: DataDeps, orderId: string): Promise<OrderRecord | null> {
+  const { order, changed } = await changeOrder(deps, orderId, (current) =>
+    current.payment_status === "pending" && !current.released_at
+      ? { set: { capture_started_at: deps.clock().toISOString() } }
+      : null,
+  );
+  return changed ? order : null;
+}
+
 /**
  * Captures the caller's own PayPal order (anyone else's answers 404 before PayPal is called). The capture
- * carries a PayPal-Request-Id derived from our order, so a retry never charges twice. The payment is accepted
- * only when PayPal says COMPLETED for exactly our total in EUR; PENDING keeps it pending (the webhook
- * completes it); DECLINED marks it failed and releases the hold.
+ * carries a PayPal-Request-Id derived from our order, so a retry never charges twice, and is marked in flight on
+ * the order first, so the hold job leaves it alone. The payment is accepted only when PayPal says COMPLETED for
+ * exactly our total in EUR; PENDING keeps it pending (the webhook completes it); DECLINED marks it failed and
+ * releases the hold. A capture that completes for an order released meanwhile, or for another amount, is refunded
+ * at once and answered as a French failure, never as a success.
  */
 export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrderId: string) {
-  const order = await orderForPaypalId(deps, paypalOrderId);
-  if (!order || order.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
-  if (order.payment_status === "completed") return { capture: null, order: toOrder(order) };
-  if (order.released_at || order.payment_status !== "pending") throw new DomainError("ORDER_CLOSED");
+  const found = await orderForPaypalId(deps, paypalOrderId);
+  if (!found || found.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
+  if (found.payment_status === "completed") return { capture: null, order: toOrder(found) };
+  if (found.auto_refund_id) throw new DomainError("ORDER_CLOSED", AUTO_REFUNDED_MESSAGE, { refunded: true });
+  if (found.released_at || found.payment_status !== "pending") throw new DomainError("ORDER_CLOSED");
 
   const client = await paypalClient(deps);
+  const order = await markCaptureStarted(deps, found.id);
+  if (!order) {
+    // Released (or paid by a parallel capture) between the read and the mark.
+    const { data: now } = await deps.db.entities.order.get({ id: found.id }).go();
+    if (now?.payment_status === "completed") return { capture: null, order: toOrder(now) };
+    throw new DomainError("ORDER_CLOSED");
+  }
   let result: PaypalCaptureResult;
   try {
     result = await client.captureOrder(
@@ -274,8 +343,13 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
   const capture = result.purchase_units[0]?.payments?.captures?.[0];
   const payerId = result.payer?.payer_id;
   if (capture?.status === "COMPLETED" && captureAmountMatches(capture, order)) {
-    if ((await markPaid(deps, order.id, capture.id, payerId)).changed)
-      await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+    const paid = await markPaid(deps, order.id, capture.id, payerId);
+    if (paid.changed) await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+    else if (paid.order.payment_status === "failed") {
+      // The hold was released while PayPal captured: the buyer is charged for an order we no longer hold.
+      await refundOrFail(deps, client, order.id, capture.id, "completed after the order was released");
+      throw new DomainError("ORDER_CLOSED", AUTO_REFUNDED_MESSAGE, { refunded: true });
+    }
   } else if (capture?.status === "PENDING") {
     await changeOrder(deps, order.id, (current) =>
       current.payment_status === "pending"
@@ -283,15 +357,39 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
         : null,
     );
   } else if (capture?.status === "COMPLETED") {
-    console.error(
-      `Order ${order.id}: PayPal captured ${capture.amount.value} ${capture.amount.currency_code}, expected ${order.total_cents} cents EUR`,
+    await refundOrFail(
+      deps,
+      client,
+      order.id,
+      capture.id,
+      `captured ${capture.amount.value} ${capture.amount.currency_code} instead of ${order.total_cents} cents EUR`,
     );
-    throw new DomainError("PAYPAL_ERROR", "Failed to capture PayPal payment: montant inattendu");
+    await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
+    throw new DomainError("PAYPAL_ERROR", WRONG_AMOUNT_MESSAGE, { refunded: true });
   } else {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
   }
   const { data: updated } = await deps.db.entities.order.get({ id: order.id }).go();
   return { capture: result, order: toOrder(updated ?? order) };
+}
+
+/** refundUnwantedCapture for a buyer waiting on the answer: a refund PayPal refuses is logged and said in French. */
+async function refundOrFail(
+  deps: DataDeps,
+  client: PaypalClient,
+  orderId: string,
+  captureId: string,
+  why: string,
+) {
+  try {
+    await refundUnwantedCapture(deps, client, orderId, captureId, why);
+  } catch (error) {
+    if (!(error instanceof PaypalError)) throw error;
+    console.error(
+      `Order ${orderId}: PayPal capture ${captureId} ${why}; the automatic refund failed (${error.message}), the reconciliation will retry`,
+    );
+    throw new DomainError("PAYPAL_ERROR", AUTO_REFUND_PENDING_MESSAGE, { refunded: false });
+  }
 }
 
 export interface WebhookEvent {
@@ -314,7 +412,7 @@ export async function handlePaypalWebhook(
   deps: Deps,
   headers: WebhookHeaders,
   event: WebhookEvent,
-): Promise<"applied" | "duplicate" | "ignored"> {
+): Promise<"applied" | "duplicate" | "ignored" | "refunded"> {
   const setting = await getSetting(deps, "payment_paypal");
   if (!setting.webhook_id) throw new DomainError("PAYPAL_NOT_CONFIGURED", "Webhook PayPal non configuré.");
   const client = await paypalClient(deps);
@@ -344,8 +442,29 @@ export async function handlePaypalWebhook(
     case "PAYMENT.CAPTURE.COMPLETED": {
       if (!event.resource.amount || !captureAmountMatches({ amount: event.resource.amount }, order))
         return "ignored";
-      const answer = await outcome(markPaid(deps, order.id, captureId, undefined, once));
+      const paid = markPaid(deps, order.id, captureId, undefined, once);
+      const answer = await outcome(paid);
       if (answer === "applied") await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+      const current = (await paid).order;
+      if (
+        answer === "ignored" &&
+        current.payment_status === "failed" &&
+        !current.auto_refund_id &&
+        captureId
+      ) {
+        // Money arrived for an order released meanwhile (cancelled, hold expired): given back, once; the event is
+        // marked seen in the write that records the refund. A refund PayPal refuses fails the delivery: PayPal
+        // delivers it again.
+        await refundUnwantedCapture(
+          deps,
+          client,
+          order.id,
+          captureId,
+          "completed (webhook) after the order was released",
+          once.alsoWrite,
+        );
+        return "refunded";
+      }
       return answer;
     }
     case "PAYMENT.CAPTURE.DENIED":

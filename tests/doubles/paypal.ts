@@ -70,8 +70,17 @@ export interface PaypalDouble {
   /** Captures that moved money (a replayed PayPal-Request-Id does not count). */
   charges: number;
   nextCaptureOutcome: CaptureOutcome;
+  /** Captures amount to this instead of the order's amount (a PayPal that misbehaves); reset after one capture. */
+  nextCaptureAmount?: string;
+  /**
+   * Runs while a capture is in progress at PayPal, before it completes: what happens meanwhile on the shop's side
+   * (the hold job releasing the order, say). Set to undefined to stop.
+   */
+  beforeCapture?: (paypalOrderId: string) => Promise<void> | void;
   /** The buyer approves the order in PayPal's window. */
   approve(paypalOrderId: string): void;
+  /** A PENDING capture clears at PayPal (the eCheck arrived): it becomes COMPLETED. */
+  completePending(captureId: string): void;
   /** Headers PayPal would send with this webhook event; `forge` makes a signature PayPal would reject. */
   webhookHeaders(event: unknown, options?: { forge?: boolean }): Record<string, string>;
   close(): Promise<void>;
@@ -119,6 +128,11 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     calls: [],
     charges: 0,
     nextCaptureOutcome: "COMPLETED",
+    completePending(captureId) {
+      const capture = state.captures.get(captureId);
+      if (capture?.status !== "PENDING") throw new Error(`PayPal double: no pending capture ${captureId}`);
+      capture.status = "COMPLETED";
+    },
     approve(id) {
       const order = state.orders.get(id);
       if (!order) throw new Error(`PayPal double: no order ${id}`);
@@ -286,14 +300,18 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
           body: unprocessable("INSTRUMENT_DECLINED", "The instrument presented was declined."),
         };
       }
-      const unit = order.request.purchase_units[0];
+      // The order is being captured: a second capture of it meanwhile is refused, as PayPal does.
       order.status = "COMPLETED";
+      if (state.beforeCapture) await state.beforeCapture(order.id);
+      const unit = order.request.purchase_units[0];
       state.charges += outcome === "DECLINED" ? 0 : 1;
+      const amount = state.nextCaptureAmount ?? unit?.amount.value ?? "0";
+      state.nextCaptureAmount = undefined;
       const capture: DoubleCapture = {
         id: `CAP${randomBytes(6).toString("hex").toUpperCase()}`,
         orderId: order.id,
         status: outcome,
-        amountCents: cents(unit?.amount.value ?? "0"),
+        amountCents: cents(amount),
         currency: unit?.amount.currency_code ?? "EUR",
         customId: unit?.custom_id,
       };
@@ -408,6 +426,18 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     },
     set nextCaptureOutcome(value: CaptureOutcome) {
       state.nextCaptureOutcome = value;
+    },
+    get nextCaptureAmount() {
+      return state.nextCaptureAmount;
+    },
+    set nextCaptureAmount(value: string | undefined) {
+      state.nextCaptureAmount = value;
+    },
+    get beforeCapture() {
+      return state.beforeCapture;
+    },
+    set beforeCapture(value: PaypalDouble["beforeCapture"]) {
+      state.beforeCapture = value;
     },
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearPaypalTokens } from "../../functions/adapters/paypal";
 import { createProduct } from "../../functions/services/catalog";
 import type { Deps } from "../../functions/services/deps";
+import { moveOrder } from "../../functions/services/order-lifecycle";
 import { handlePaypalWebhook } from "../../functions/services/paypal-checkout";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { createPromo } from "../../functions/services/promos";
@@ -32,6 +33,7 @@ afterAll(async () => {
 beforeEach(() => {
   offset = 0;
   paypal.nextCaptureOutcome = "COMPLETED";
+  paypal.beforeCapture = undefined;
 });
 
 const soap = {
@@ -247,6 +249,33 @@ describe("create, approve, capture", () => {
     });
     expect(hook.status).toBe(200);
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
+  });
+
+  it("refunds a capture of another amount at once, releases the hold and says so in French", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    paypal.nextCaptureAmount = "20.00";
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const response = await capture(customer, id);
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /montant différent .* remboursé automatiquement/,
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    const captureId = paypal.orders.get(id)?.captureId ?? "";
+    expect(
+      paypal.refunds.filter((refund) => refund.captureId === captureId).map((r) => r.amountCents),
+    ).toEqual([2000]);
+    expect(await orderOf(order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+    expect(await stockOf(product.id)).toBe(10);
   });
 
   it("answers 402 to a declined card and keeps the hold so the buyer can try another", async () => {
@@ -602,5 +631,132 @@ describe("the buyer closes or cancels PayPal's window", () => {
     expect(reopened.status).toBe(409);
     expect(((await reopened.json()) as { error: string }).error).toMatch(/relancez le paiement/);
     expect(await stockOf(product.id)).toBe(10);
+  });
+});
+
+describe("a capture in flight", () => {
+  const minutes = (n: number) => n * 60_000;
+  const AUTO_REFUNDED =
+    "Le délai de paiement de cette commande a expiré : votre paiement a été remboursé automatiquement. Votre panier est toujours là.";
+
+  it("is left alone by the hold job: the capture completes and the order is paid", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    // The buyer approves after 25 minutes; while PayPal captures, the 30 minutes pass and the job runs.
+    offset = minutes(25);
+    let releasedMeanwhile: string[] = [];
+    paypal.beforeCapture = async () => {
+      offset = minutes(31);
+      releasedMeanwhile = await releaseExpiredHolds(ctx.deps);
+    };
+    const response = await capture(customer, id);
+    expect(releasedMeanwhile).not.toContain(order_id);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { order: Order }).order).toMatchObject({
+      status: "confirmed",
+      payment_status: "completed",
+    });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("that completes at PayPal for an order already released is refunded at once, logged and answered as a failure", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    // PayPal takes so long that the hold is released while it captures (the job asked PayPal: not captured yet).
+    paypal.beforeCapture = async () => {
+      offset = minutes(45);
+      await releaseExpiredHolds(ctx.deps);
+    };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const response = await capture(customer, id);
+      paypal.beforeCapture = undefined;
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { error: string; status?: string };
+      expect(body.error).toBe(AUTO_REFUNDED);
+      expect(JSON.stringify(body)).not.toContain("COMPLETED");
+
+      const captureId = paypal.orders.get(id)?.captureId ?? "";
+      expect(paypal.captures.get(captureId)?.status).toBe("REFUNDED");
+      const refunds = paypal.refunds.filter((refund) => refund.captureId === captureId);
+      expect(refunds).toEqual([
+        expect.objectContaining({ amountCents: 2070, requestId: `auto-refund-${captureId}` }),
+      ]);
+      expect(await orderOf(order_id)).toMatchObject({
+        status: "cancelled",
+        payment_status: "failed",
+        paypal_capture_id: captureId,
+        auto_refund_id: refunds[0]?.id,
+      });
+      expect(await stockOf(product.id)).toBe(10);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(order_id));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(captureId));
+
+      // The buyer tries again: the same failure, never a second refund.
+      const again = await capture(customer, id);
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toBe(AUTO_REFUNDED);
+      expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("a COMPLETED webhook for an order cancelled meanwhile refunds the capture once", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    paypal.approve(id);
+    paypal.nextCaptureOutcome = "PENDING";
+    await capture(customer, id);
+    const captureId = paypal.orders.get(id)?.captureId ?? "";
+    // The owner cancels the unpaid order; then the pending payment clears at PayPal.
+    await moveOrder(ctx.deps, order_id, { commands: ["cancel"], refused: "throw" });
+    paypal.completePending(captureId);
+    const event = {
+      id: `WH-LATE-${order_id}`,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {
+        id: captureId,
+        custom_id: order_id,
+        status: "COMPLETED",
+        amount: { currency_code: "EUR", value: "20.70" },
+      },
+    };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const deliver = async () =>
+        (await (
+          await ctx.app.request("/api/paypal-payment/webhook", {
+            method: "POST",
+            headers: paypal.webhookHeaders(event),
+            body: JSON.stringify(event),
+          })
+        ).json()) as { outcome: string };
+      expect((await deliver()).outcome).toBe("refunded");
+      expect((await deliver()).outcome).toBe("duplicate");
+    } finally {
+      warn.mockRestore();
+    }
+    const refunds = paypal.refunds.filter((refund) => refund.captureId === captureId);
+    expect(refunds).toHaveLength(1);
+    expect(await orderOf(order_id)).toMatchObject({
+      status: "cancelled",
+      payment_status: "failed",
+      auto_refund_id: refunds[0]?.id,
+    });
   });
 });
