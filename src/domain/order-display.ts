@@ -83,6 +83,12 @@ export function adminDocumentUrl(orderId: string, kind: "invoice" | "credit-note
   return `/api/admin/documents/${encodeURIComponent(orderId)}/${kind}`;
 }
 
+/** One credit note of an order by its number (a cancellation's or a return's), for the admin or the customer. */
+export function creditNoteUrl(orderId: string, number: string, reader: "admin" | "customer"): string {
+  const base = reader === "admin" ? "/api/admin/documents" : "/api/user/orders";
+  return `${base}/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(number)}`;
+}
+
 export function trackingUrl(orderId: string): string {
   return `/orders/track/${encodeURIComponent(orderId)}`;
 }

@@ -3,6 +3,8 @@
  * and when the order is refunded in full. Pure and dependency-free: the admin island computes the same amount the
  * server checks.
  */
+import { eurosToCents } from "./money";
+import type { Order } from "./order";
 
 export interface RefundedLine {
   /** Index of the line in the order's items. */
@@ -108,4 +110,32 @@ export function refundAmounts(order: RefundableOrder, request: ReturnRequest): R
   const full = allBack && shipping === shippingLeft;
   const total = full ? left : Math.min(goods - discount + shipping, left);
   return { goods_cents: goods, discount_cents: discount, shipping_cents: shipping, total_cents: total, full };
+}
+
+/** An order as the API shows it (euros), as the rules above read it (cents). */
+export function refundableOrder(order: Order): RefundableOrder {
+  return {
+    items: order.items.map((item) => ({
+      product_name: item.product_name,
+      quantity: item.quantity,
+      unit_price_cents: eurosToCents(item.unit_price),
+    })),
+    subtotal_cents: eurosToCents(order.subtotal_amount),
+    discount_cents: eurosToCents(order.discount_amount),
+    shipping_cents: eurosToCents(order.shipping_amount),
+    total_cents: eurosToCents(order.total_amount),
+    refunds: order.refunds.map((refund) => ({
+      lines: refund.lines,
+      shipping_cents: eurosToCents(refund.shipping_amount),
+      amount_cents: eurosToCents(refund.amount),
+    })),
+  };
+}
+
+/** Whether the owner may record a return: shipped or delivered, paid, something left to refund. */
+export function canRecordReturn(order: Pick<Order, "status" | "payment_status">): boolean {
+  return (
+    (order.status === "shipped" || order.status === "delivered") &&
+    (order.payment_status === "completed" || order.payment_status === "partially_refunded")
+  );
 }

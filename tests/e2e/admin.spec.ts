@@ -340,6 +340,51 @@ test.describe("products", () => {
     await expect(page.getByRole("button", { name: "Ajouter au panier" })).toBeDisabled();
   });
 
+  test("adjusts the stock by a signed quantity with its reason; the movements explain the figure", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsAdmin(page);
+    const product = await apiProduct(page, { stock: 10 });
+    const panel = await openTab(page, "Produits");
+    const item = panel
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: product.name }) });
+    await item.getByRole("button", { name: `Modifier ${product.name}` }).click();
+    const form = page.getByRole("dialog", { name: "Modifier le produit" });
+
+    // A customer buys 3 while the form is open: the adjustment keeps that sale.
+    const customer = await newCustomer(browser);
+    await placeOrder(customer, product, 3);
+    await customer.context.close();
+
+    await form.getByLabel("Quantité (+ ou −)").fill("+24");
+    await form.getByLabel("Raison").fill("Reçus du séchoir");
+    await form.getByRole("button", { name: "Ajuster le stock" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Stock ajusté" })).toHaveText(
+      "Stock ajusté de +24 : 31 en stock.",
+    );
+    await expect(form.getByLabel("Stock disponible")).toHaveValue("31");
+    const movements = form.getByRole("table", { name: "Mouvements de stock, du plus récent au plus ancien" });
+    await expect(movements.getByRole("row").nth(1)).toContainText("Ajustement manuel");
+    await expect(movements.getByRole("row").nth(1)).toContainText("+24");
+    await expect(movements.getByRole("row").nth(1)).toContainText("Reçus du séchoir");
+    await expect(movements.getByRole("row").nth(2)).toContainText("Vente");
+    await expect(movements.getByRole("row").nth(2)).toContainText("−3");
+
+    await form.getByLabel("Quantité (+ ou −)").fill("-40");
+    await form.getByLabel("Raison").fill("Inventaire");
+    await form.getByRole("button", { name: "Ajuster le stock" }).click();
+    await expect(
+      form.getByText("Le stock ne peut pas devenir négatif : 31 en stock, vous retirez 40."),
+    ).toBeVisible();
+
+    // Saving the form afterwards keeps the adjusted stock (no 409, no overwrite).
+    await form.getByRole("button", { name: "Modifier" }).click();
+    await expect(form).toBeHidden();
+    await expect(item.getByText("Stock : 31")).toBeVisible();
+  });
+
   test("a failed save keeps the form open with the server's field message; delete asks first", async ({
     page,
   }) => {
@@ -569,6 +614,57 @@ test.describe("orders", () => {
     await expect(card.getByRole("button", { name: /Modifier la commande/ })).toBeVisible();
     await expect(card).toContainText("Annulée");
     expect(await stock()).toBe(5);
+    await customer.context.close();
+  });
+});
+
+test.describe("returns", () => {
+  test("records a return line by line and refunds it: credit note, transfer to make, then marked done", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsAdmin(page);
+    const product = await apiProduct(page, { stock: 10, price: 20 });
+    const customer = await newCustomer(browser);
+    const order = await placeOrder(customer, product, 3);
+    expect(
+      (
+        await page.request.put(`/api/admin/orders/${order.id}`, {
+          data: { payment_status: "completed", status: "delivered" },
+        })
+      ).status(),
+    ).toBe(200);
+
+    const panel = await openTab(page, "Commandes");
+    const card = orderCard(panel.page(), order.id);
+    await card
+      .getByRole("button", { name: `Retour et remboursement de la commande #${order.id.slice(-8)}` })
+      .click();
+    const dialog = page.getByRole("dialog", {
+      name: `Retour et remboursement — commande #${order.id.slice(-8)}`,
+    });
+    await expect(dialog.getByRole("button", { name: /^Enregistrer le retour/ })).toBeDisabled();
+    await dialog.getByLabel("Quantité retournée").selectOption("1");
+    await dialog.getByLabel("Remettre en stock").uncheck();
+    await expect(dialog).toContainText(`À rembourser : ${euros(20)}`);
+    await dialog.getByRole("button", { name: `Enregistrer le retour et rembourser ${euros(20)}` }).click();
+    await expect(dialog).toBeHidden();
+
+    const refunds = card.getByRole("region", { name: "Retours et remboursements" });
+    await expect(refunds).toContainText("1 × " + product.name + " (non remis en stock)");
+    await expect(refunds).toContainText("Virement à effectuer");
+    await expect(card).toContainText("Partiellement remboursé");
+    await expect(refunds.getByRole("link", { name: /^Avoir AV-/ })).toBeVisible();
+    await refunds.getByRole("button", { name: "Marquer le virement effectué" }).click();
+    await expect(refunds).toContainText("Virement effectué");
+
+    // The customer sees the refund and downloads its credit note.
+    await customer.page.goto("/orders");
+    const mine = customer.page.getByRole("article").filter({ hasText: order.id.slice(-8) });
+    await expect(mine).toContainText(euros(20));
+    const download = customer.page.waitForEvent("download");
+    await mine.getByRole("link", { name: /^Télécharger l'avoir AV-/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^AV-\d{4}-\d{6}\.pdf$/);
     await customer.context.close();
   });
 });

@@ -22,10 +22,13 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from "../../domain/order-status";
+import { canRecordReturn } from "../../domain/refund";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { updateOrder } from "./admin-api";
 import { useAccessGuard } from "./hooks";
+import { RefundsList } from "./returns/RefundsList";
+import { ReturnDialog } from "./returns/ReturnDialog";
 import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
 
 const paymentTone: Record<string, Tone> = {
@@ -33,6 +36,7 @@ const paymentTone: Record<string, Tone> = {
   pending: "waiting",
   failed: "danger",
   refunded: "neutral",
+  partially_refunded: "info",
 };
 
 const statusOptions = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
@@ -52,6 +56,7 @@ export function OrderCard({
   onEditStart: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const [returning, setReturning] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const titleId = useId();
@@ -241,6 +246,8 @@ export function OrderCard({
         </p>
       )}
 
+      <RefundsList order={order} onSaved={onSaved} />
+
       <div className="mt-5 border-t border-cream-200 pt-4">
         {editing ? (
           <OrderEditor
@@ -265,7 +272,27 @@ export function OrderCard({
             Modifier
           </button>
         )}
+        {!editing && canRecordReturn(order) && (
+          <button
+            type="button"
+            className={`${smallButton} ml-2`}
+            aria-label={`Retour et remboursement de la commande #${number}`}
+            onClick={() => setReturning(true)}
+          >
+            Retour et remboursement
+          </button>
+        )}
       </div>
+      {returning && (
+        <ReturnDialog
+          order={order}
+          onSaved={(saved) => {
+            setReturning(false);
+            onSaved(saved);
+          }}
+          onClose={() => setReturning(false)}
+        />
+      )}
     </article>
   );
 }

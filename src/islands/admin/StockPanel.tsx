@@ -19,7 +19,7 @@ function movementDetail(movement: StockMovement): string {
  * the figure (sales, released and cancelled orders, returns, adjustments), newest first.
  */
 export function StockPanel({ productId, onStock }: { productId: number; onStock: (stock: number) => void }) {
-  const { state, reload } = useLoad((signal) => fetchStockMovements(productId, signal));
+  const { state, reload, update } = useLoad((signal) => fetchStockMovements(productId, signal));
   const [delta, setDelta] = useState("");
   const [note, setNote] = useState("");
   const [saving, setSaving] = useState(false);
@@ -46,7 +46,9 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
       setNote("");
       setNotice(`Stock ajusté de ${formatDelta(quantity)} : ${stock} en stock.`);
       onStock(stock);
-      reload();
+      // The list stays on screen while the new movement is read (no flash of "Chargement").
+      const fresh = await fetchStockMovements(productId);
+      update(() => fresh);
     } catch (failure) {
       if (guard(failure)) return;
       setFields(fieldErrors(failure));

@@ -93,6 +93,18 @@ export async function fetchOrders(limit: number, cursor: string | null, signal?:
 export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
   apiRequest<Order>(`/api/admin/orders/${id(orderId)}`, { method: "PUT", body: update });
 
+/** Records goods sent back and refunds them (PayPal at once, a transfer listed as due). */
+export const recordReturn = (
+  orderId: string,
+  body: {
+    order_version: number;
+    lines: { index: number; quantity: number; restock: boolean }[];
+    refund_shipping: boolean;
+    amount: number;
+  },
+) => apiRequest<Order>(`/api/admin/orders/${id(orderId)}/returns`, { method: "POST", body });
+export const markRefundDone = (orderId: string, refundId: string) =>
+  apiRequest<Order>(`/api/admin/orders/${id(orderId)}/refunds/${id(refundId)}/done`, { method: "POST" });
 export const fetchPromos = (signal?: AbortSignal) => apiRequest<AdminPromo[]>("/api/admin/promo", { signal });
 export const createPromo = (promo: PromoPayload) =>
   apiRequest<AdminPromo>("/api/admin/promo", { method: "POST", body: promo });

@@ -1,5 +1,11 @@
 import { eurosToCents, formatEuros } from "../../domain/money";
-import { formatOrderDate, invoiceAvailable, invoiceUrl, trackingUrl } from "../../domain/order-display";
+import {
+  creditNoteUrl,
+  formatOrderDate,
+  invoiceAvailable,
+  invoiceUrl,
+  trackingUrl,
+} from "../../domain/order-display";
 import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/order-status";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
@@ -135,7 +141,16 @@ function OrderCard({ order }: { order: Order }) {
               </dd>
             </div>
           )}
-          {order.transfer_reference && order.payment_status !== "completed" && (
+          {order.refunded_amount > 0 && (
+            <div className="flex justify-between gap-3 sm:block">
+              <dt className="text-ink-soft">Remboursé</dt>
+              <dd className="font-medium text-ink tabular-nums">
+                {euros(order.refunded_amount)}
+                {order.refunds.some((refund) => refund.status === "due") && " (virement en cours)"}
+              </dd>
+            </div>
+          )}
+          {order.transfer_reference && order.payment_status === "pending" && (
             <div className="flex justify-between gap-3 sm:block">
               <dt className="text-ink-soft">Référence du virement</dt>
               <dd className="font-mono font-medium text-ink">{order.transfer_reference}</dd>
@@ -167,6 +182,17 @@ function OrderCard({ order }: { order: Order }) {
             Télécharger l'avoir<span className="sr-only"> de la commande #{number}</span>
           </a>
         )}
+        {order.refunds.map((refund) => (
+          <a
+            key={refund.id}
+            href={creditNoteUrl(order.id, refund.credit_note_number, "customer")}
+            download
+            className="btn btn-secondary px-5"
+          >
+            Télécharger l'avoir {refund.credit_note_number}
+            <span className="sr-only"> de la commande #{number}</span>
+          </a>
+        ))}
         {order.status === "delivered" && (
           <button
             type="button"
