@@ -13,6 +13,7 @@ import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
+import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import { seedIfEmpty } from "../functions/services/seed";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
@@ -130,6 +131,13 @@ async function main(supervisor: Supervisor): Promise<void> {
     );
   }, 60_000);
   supervisor.onStop(() => clearInterval(holds));
+  // The reconciliation AWS runs every night (infra/jobs.ts): every hour here, a shop rarely runs overnight.
+  const reconciliation = setInterval(() => {
+    reconcile(deps).catch((error: unknown) =>
+      console.error("Rapprochement des commandes PayPal :", error instanceof Error ? error.message : error),
+    );
+  }, 3_600_000);
+  supervisor.onStop(() => clearInterval(reconciliation));
 
   if (!config.skipBuild) {
     console.log("Construction du site…");

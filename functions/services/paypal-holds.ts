@@ -178,21 +178,23 @@ export async function settlePaypalOrder(
     }
     case "REFUNDED":
     case "PARTIALLY_REFUNDED": {
-      // The money came and (some of it) went back through PayPal's dashboard: the order records both.
-      const full = capture.status === "REFUNDED";
-      if (!full)
+      // The money came and (some of it) went back through PayPal's dashboard: the order records both, in two moves
+      // (one change issues one accounting document: the invoice, then the credit note that cancels it). A partial
+      // refund is left to the owner's returns (and to PayPal's REFUNDED webhook).
+      const payer = paypalOrder?.payer?.payer_id;
+      const paid = await moveOrder(deps, order.id, {
+        commands: ["pay"],
+        set: () => ({ paypal_capture_id: capture.id, ...(payer && { paypal_payer_id: payer }) }),
+        refused: "ignore",
+      });
+      if (capture.status === "PARTIALLY_REFUNDED") {
         console.warn(
           `Order ${order.id}: PayPal capture ${capture.id} is partially refunded; recorded as paid`,
         );
-      const { changed } = await moveOrder(deps, order.id, {
-        commands: full ? ["pay", "refunded"] : ["pay"],
-        set: () => ({
-          paypal_capture_id: capture.id,
-          ...(paypalOrder?.payer?.payer_id && { paypal_payer_id: paypalOrder.payer.payer_id }),
-        }),
-        refused: "ignore",
-      });
-      return changed ? (full ? "refunded" : "paid") : "unchanged";
+        return paid.changed ? "paid" : "unchanged";
+      }
+      const refunded = await moveOrder(deps, order.id, { commands: ["refunded"], refused: "ignore" });
+      return paid.changed || refunded.changed ? "refunded" : "unchanged";
     }
     case "PENDING": {
       await changeOrder(deps, order.id, (current) =>

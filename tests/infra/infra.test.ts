@@ -155,8 +155,10 @@ describe("the API functions", () => {
 describe("scheduled jobs", () => {
   it("releases expired PayPal holds every 5 minutes with the API's runtime, table and environment", async () => {
     const deployment = await deploy("dev", devEnv);
-    const cron = single(deployment.recording.crons, "cron job");
-    expect(cron.name).toBe("ReleaseHolds");
+    const cron = single(
+      deployment.recording.crons.filter(({ name }) => name === "ReleaseHolds"),
+      "ReleaseHolds cron job",
+    );
     expect(known(cron.args.schedule)).toBe("rate(5 minutes)");
     const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
     expect(fn.handler).toBe("functions/jobs/release-holds.handler");
@@ -166,6 +168,29 @@ describe("scheduled jobs", () => {
       expect.arrayContaining([table.instance]),
     );
     expect(fn.runtime).toBe("nodejs24.x");
+    expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
+  });
+
+  it("reconciles PayPal orders every night with PayPal, with the API's runtime and table and minutes to do it", async () => {
+    const deployment = await deploy("dev", devEnv);
+    expect(deployment.recording.crons.map(({ name }) => name).sort()).toEqual([
+      "ReconcilePaypal",
+      "ReleaseHolds",
+    ]);
+    const cron = single(
+      deployment.recording.crons.filter(({ name }) => name === "ReconcilePaypal"),
+      "ReconcilePaypal cron job",
+    );
+    expect(known(cron.args.schedule)).toBe("cron(0 3 * * ? *)");
+    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
+    expect(fn.handler).toBe("functions/jobs/reconcile-paypal.handler");
+    expect(existsSync(resolve(root, "functions/jobs/reconcile-paypal.ts"))).toBe(true);
+    const table = tableOf(deployment);
+    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
+      expect.arrayContaining([table.instance]),
+    );
+    expect(fn.runtime).toBe("nodejs24.x");
+    expect(fn.timeout).toBe("5 minutes");
     expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearPaypalTokens } from "../../functions/adapters/paypal";
+import { clearPaypalTokens, PaypalClient } from "../../functions/adapters/paypal";
+import { reconcile as reconcileJob } from "../../functions/jobs/reconcile-paypal";
 import { createProduct } from "../../functions/services/catalog";
 import type { Deps } from "../../functions/services/deps";
+import { changeOrder } from "../../functions/services/order-changes";
 import { moveOrder } from "../../functions/services/order-lifecycle";
 import { handlePaypalWebhook } from "../../functions/services/paypal-checkout";
-import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
+import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { createPromo } from "../../functions/services/promos";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
@@ -758,5 +760,146 @@ describe("a capture in flight", () => {
       payment_status: "failed",
       auto_refund_id: refunds[0]?.id,
     });
+  });
+});
+
+describe("the nightly reconciliation", () => {
+  const minutes = (n: number) => n * 60_000;
+  /** The shop's own PayPal client, for what happened at PayPal without the shop hearing of it. */
+  const direct = () =>
+    new PaypalClient({ baseUrl: paypal.url, clientId: paypal.clientId, clientSecret: paypal.clientSecret });
+  async function hold(quantity = 1, total = 20.7) {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const created = (await (await createPaypal(customer, product.id, quantity, total)).json()) as {
+      id: string;
+      order_id: string;
+    };
+    return { product, customer, ...created };
+  }
+  /** PayPal captured, but its answer never reached the shop (timeout, closed tab). */
+  async function capturedBehindOurBack(id: string) {
+    paypal.approve(id);
+    const result = await direct().captureOrder(id, `lost-answer-${id}`);
+    return result.purchase_units[0]?.payments?.captures?.[0]?.id ?? "";
+  }
+
+  it("pays an order PayPal captured without the shop hearing of it, once", async () => {
+    const { product, id, order_id } = await hold();
+    const captureId = await capturedBehindOurBack(id);
+    offset = minutes(31);
+    const first = await reconcilePaypalOrders(ctx.deps);
+    expect(first.settled.paid).toContain(order_id);
+    const order = await orderOf(order_id);
+    expect(order).toMatchObject({
+      status: "confirmed",
+      payment_status: "completed",
+      paypal_capture_id: captureId,
+    });
+    expect(order?.invoice_number).toMatch(/^FA-/);
+    expect(await stockOf(product.id)).toBe(9);
+    const again = await reconcilePaypalOrders(ctx.deps);
+    expect(Object.values(again.settled).flat()).not.toContain(order_id);
+    expect((await orderOf(order_id))?.version).toBe(order?.version);
+  });
+
+  it("leaves orders still within the hold time alone", async () => {
+    const { id, order_id } = await hold();
+    await capturedBehindOurBack(id);
+    offset = minutes(29);
+    const result = await reconcilePaypalOrders(ctx.deps);
+    expect(Object.values(result.settled).flat()).not.toContain(order_id);
+    expect(await orderOf(order_id)).toMatchObject({ status: "pending", payment_status: "pending" });
+  });
+
+  it("records a capture refunded at PayPal since: paid, then refunded with a credit note, stock back", async () => {
+    const { product, id, order_id } = await hold();
+    const captureId = await capturedBehindOurBack(id);
+    await direct().refundCapture(captureId, { currency: "EUR", requestId: `dashboard-${captureId}` });
+    offset = minutes(31);
+    expect((await reconcilePaypalOrders(ctx.deps)).settled.refunded).toContain(order_id);
+    const order = await orderOf(order_id);
+    expect(order).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(order?.invoice_number).toMatch(/^FA-/);
+    expect(order?.credit_note_number).toMatch(/^AV-/);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("releases an order PayPal never captured (not approved, or approved and abandoned)", async () => {
+    const never = await hold();
+    const abandoned = await hold();
+    paypal.approve(abandoned.id);
+    offset = minutes(31);
+    const result = await reconcilePaypalOrders(ctx.deps);
+    expect(result.settled.released).toEqual(expect.arrayContaining([never.order_id, abandoned.order_id]));
+    for (const { order_id, product } of [never, abandoned]) {
+      expect(await orderOf(order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+      expect(await stockOf(product.id)).toBe(10);
+    }
+  });
+
+  it("refunds and releases a capture of another amount than our total", async () => {
+    const { product, id, order_id } = await hold();
+    paypal.nextCaptureAmount = "1.00";
+    const captureId = await capturedBehindOurBack(id);
+    offset = minutes(31);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await reconcilePaypalOrders(ctx.deps)).settled.auto_refunded).toContain(order_id);
+      await reconcilePaypalOrders(ctx.deps);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(paypal.refunds.filter((r) => r.captureId === captureId).map((r) => r.amountCents)).toEqual([100]);
+    expect(await orderOf(order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("refunds a capture that completed for an order released while it was in flight, and only once", async () => {
+    const { id, order_id } = await hold();
+    // The shop started a capture, never heard back, and the order was released; PayPal had captured.
+    await changeOrder(ctx.deps, order_id, () => ({ set: { capture_started_at: new Date().toISOString() } }));
+    const captureId = await capturedBehindOurBack(id);
+    await moveOrder(ctx.deps, order_id, { commands: ["expire"], refused: "throw" });
+    offset = minutes(31);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await reconcilePaypalOrders(ctx.deps)).settled.auto_refunded).toContain(order_id);
+      const again = await reconcilePaypalOrders(ctx.deps);
+      expect(Object.values(again.settled).flat()).not.toContain(order_id);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(captureId));
+    } finally {
+      warn.mockRestore();
+    }
+    const refunds = paypal.refunds.filter((r) => r.captureId === captureId);
+    expect(refunds).toHaveLength(1);
+    expect(await orderOf(order_id)).toMatchObject({
+      payment_status: "failed",
+      auto_refund_id: refunds[0]?.id,
+    });
+  });
+
+  it("leaves a PENDING capture waiting for its webhook", async () => {
+    const { customer, id, order_id } = await hold();
+    paypal.approve(id);
+    paypal.nextCaptureOutcome = "PENDING";
+    await capture(customer, id);
+    offset = minutes(60 * 5);
+    expect((await reconcilePaypalOrders(ctx.deps)).settled.waiting).toContain(order_id);
+    expect(await orderOf(order_id)).toMatchObject({ status: "pending", payment_status: "pending" });
+  });
+
+  it("the scheduled job runs it and reports what it settled", async () => {
+    const { id, order_id } = await hold();
+    await capturedBehindOurBack(id);
+    offset = minutes(31);
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    try {
+      const result = await reconcileJob(ctx.deps);
+      expect(result.settled.paid).toContain(order_id);
+      expect(info).toHaveBeenCalledWith(expect.stringContaining(order_id));
+    } finally {
+      info.mockRestore();
+    }
   });
 });
