@@ -11,7 +11,7 @@ import {
   settingSchemas,
 } from "../../src/domain/settings";
 import { averageOrderCents, parisMonth } from "../../src/domain/stats";
-import { clearPaypalTokens } from "../adapters/paypal";
+import { clearPaypalTokens, PaypalError } from "../adapters/paypal";
 import { listAddresses } from "./addresses";
 import { getUser, toSessionUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
@@ -19,6 +19,7 @@ import { shippedMail } from "./mails";
 import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
+import { paypalClient } from "./paypal-checkout";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
 
@@ -95,9 +96,16 @@ function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFi
  * The admin's order edit: the status and payment she chooses become the lifecycle's commands (marking a transfer
  * received issues the invoice; cancelling gives stock and promo use back once and, for a paid order, issues the
  * credit note; a move the lifecycle refuses answers 409 with its reason and changes nothing). Every status change
- * goes to the history; marking it shipped mails the customer the carrier and tracking number.
+ * goes to the history; marking it shipped mails the customer the carrier and tracking number. A paid PayPal order
+ * that is cancelled is refunded at once through PayPal's refund API (order-lifecycle.md).
  */
 export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
+  const before = await getOrderRecord(deps, id);
+  const paypalRefundDue = (order: OrderRecord) =>
+    order.payment_method === "paypal" && order.status === "cancelled" && order.payment_status === "completed";
+  // Marking a cancelled PayPal order "Remboursé" makes the refund at PayPal first, then records it.
+  if (paypalRefundDue(before) && update.payment_status === "refunded")
+    return toOrder(await refundCancelledPaypal(deps, before));
   const { order, applied } = await moveOrder(deps, id, {
     commands: (current) =>
       planAdminChange(lifecycleStateOf(current), {
@@ -115,7 +123,47 @@ export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpda
       console.error(`Order ${id}: the shipping mail could not be sent`, error);
     }
   }
+  if (applied.includes("cancel") && paypalRefundDue(order))
+    return toOrder(await refundCancelledPaypal(deps, order));
   return toOrder(order);
+}
+
+async function getOrderRecord(deps: DataDeps, id: string): Promise<OrderRecord> {
+  const { data } = await deps.db.entities.order.get({ id }).go();
+  if (!data) throw new DomainError("ORDER_NOT_FOUND");
+  return data;
+}
+
+/**
+ * Refunds the whole capture of a cancelled PayPal order (PayPal-Request-Id `<order>-cancel`: a retry never refunds
+ * twice), then records it (refund_done). If PayPal refuses, the order stays "Remboursement à effectuer" and the owner
+ * is told; marking the payment "Remboursé" tries again.
+ */
+async function refundCancelledPaypal(deps: Deps, order: OrderRecord): Promise<OrderRecord> {
+  if (!order.paypal_capture_id) return order;
+  let refundId: string;
+  try {
+    const client = await paypalClient(deps);
+    const refund = await client.refundCapture(order.paypal_capture_id, {
+      currency: "EUR",
+      requestId: `${order.id}-cancel`,
+      noteToPayer: `Remboursement de votre commande annulée n° ${order.id.slice(-8)}`,
+    });
+    refundId = refund.id;
+  } catch (error) {
+    if (!(error instanceof PaypalError) && !(error instanceof DomainError)) throw error;
+    console.error(`Order ${order.id}: PayPal refused the refund of the cancelled order`, error);
+    throw new DomainError(
+      "PAYPAL_ERROR",
+      "La commande est annulée, mais PayPal a refusé le remboursement : il reste à effectuer. Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.",
+    );
+  }
+  const { order: after } = await moveOrder(deps, order.id, {
+    commands: ["refund_done"],
+    set: () => ({ paypal_refund_id: refundId }),
+    refused: "ignore",
+  });
+  return after;
 }
 
 /** Settings rows for the admin, the PayPal secret masked. */

@@ -16,6 +16,7 @@ export type OrderFields = Partial<
     | "invoice_number"
     | "credit_note_number"
     | "refunds"
+    | "paypal_refund_id"
     | "refunded_cents"
     | "status"
     | "payment_status"

@@ -225,7 +225,7 @@ describe("what a return refuses", () => {
 });
 
 describe("a return of a PayPal order", () => {
-  async function deliveredPaypalOrder(customer: TestCustomer, productId: number): Promise<Order> {
+  async function paidPaypalOrder(customer: TestCustomer, productId: number): Promise<string> {
     const created = await customer.call("POST", "/api/paypal-payment/create-order", {
       items: [{ product_id: productId, quantity: 2 }],
       shipping_address_id: customer.addressId,
@@ -239,10 +239,34 @@ describe("a return of a PayPal order", () => {
     expect((await customer.call("POST", "/api/paypal-payment/capture-order", { orderID: id })).status).toBe(
       200,
     );
-    const response = await edit(order_id, { status: "delivered" });
+    return order_id;
+  }
+
+  async function deliveredPaypalOrder(customer: TestCustomer, productId: number): Promise<Order> {
+    const response = await edit(await paidPaypalOrder(customer, productId), { status: "delivered" });
     expect(response.status).toBe(200);
     return (await response.json()) as Order;
   }
+
+  it("refunds a paid PayPal order the owner cancels at once, through PayPal, once", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const id = await paidPaypalOrder(customer, product.id);
+    const response = await edit(id, { status: "cancelled" });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    const stored = (await ctx.db.entities.order.get({ id }).go()).data;
+    expect(stored?.credit_note_number).toMatch(/^AV-/);
+    expect(paypal.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
+      expect.objectContaining({ amountCents: 2780, captureId: stored?.paypal_capture_id }),
+    ]);
+    expect(stored?.paypal_refund_id).toBe(
+      paypal.refunds.find((refund) => refund.requestId === `${id}-cancel`)?.id,
+    );
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await edit(id, { payment_status: "refunded" })).status).toBe(200);
+    expect(paypal.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toHaveLength(1);
+  });
 
   it("refunds through PayPal's API, once, with the refund's id as PayPal-Request-Id", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);

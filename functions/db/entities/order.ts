@@ -67,6 +67,8 @@ export const OrderEntity = new Entity({
     capture_started_at: { type: "string" },
     /** The PayPal refund of a capture that completed for an order already released (refunded automatically). */
     auto_refund_id: { type: "string" },
+    /** The PayPal refund of a paid order the owner cancelled (made at once through PayPal's refund API). */
+    paypal_refund_id: { type: "string" },
     /** Set when stock and promo use went back (cancellation, declined or expired payment): exactly once. */
     released_at: { type: "string" },
     /** Set in the same transaction that records the payment (and, for a credit note, the cancellation). */
