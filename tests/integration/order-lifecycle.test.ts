@@ -4,35 +4,19 @@
  */
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
-import { createProduct } from "../../functions/services/catalog";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { placeOrder } from "../../functions/services/place-order/place-order";
 import { createPromo } from "../../functions/services/promos";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
+import { createSoap } from "../support/products";
 
 let now = new Date("2026-11-23T10:00:00Z");
 const ctx = await createTestContext({ now: () => now });
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 
-async function soap(price = 10, stock = 10) {
-  return createProduct(ctx.deps, {
-    name: `Savon ${Math.random().toString(36).slice(2, 7)}`,
-    price,
-    weight: "200g",
-    image: "/images/products/savon-premium.svg",
-    description: "Un savon",
-    stock,
-    low_stock_threshold: 2,
-    benefits: [],
-    long_description: "",
-    category: "",
-    ingredients: "",
-    usage: "",
-    is_active: true,
-  });
-}
+const soap = (price = 10, stock = 10) => createSoap(ctx.deps, { price, stock });
 
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;

@@ -2,52 +2,21 @@
  * Returns and refunds after shipping (order-lifecycle.md "return received", issue 12): per line, with or without
  * restock, a credit note per refund, PayPal refunded through its API, a bank transfer listed until the owner sends it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearPaypalTokens, PaypalClient } from "../../functions/adapters/paypal";
-import { createProduct } from "../../functions/services/catalog";
-import { putSetting } from "../../functions/services/settings";
+import { describe, expect, it } from "vitest";
+import { PaypalClient } from "../../functions/adapters/paypal";
 import { formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
-import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
+import { usePaypalDouble } from "../support/paypal";
+import { createSoap } from "../support/products";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
-let paypal: PaypalDouble;
+const paypalDouble = usePaypalDouble(ctx.deps);
 
-beforeAll(async () => {
-  paypal = await startPaypalDouble();
-  await putSetting(ctx.deps, "payment_paypal", {
-    base_url: paypal.url,
-    client_id: paypal.clientId,
-    client_secret: paypal.clientSecret,
-    webhook_id: paypal.webhookId,
-  });
-});
-afterAll(async () => {
-  await paypal.close();
-  clearPaypalTokens();
-});
-
-async function soap(price = 10, stock = 10) {
-  return createProduct(ctx.deps, {
-    name: `Savon ${Math.random().toString(36).slice(2, 7)}`,
-    price,
-    weight: "200g",
-    image: "/images/products/savon-premium.svg",
-    description: "Un savon",
-    stock,
-    low_stock_threshold: 2,
-    benefits: [],
-    long_description: "",
-    category: "",
-    ingredients: "",
-    usage: "",
-    is_active: true,
-  });
-}
+const soap = (price = 10, stock = 10) => createSoap(ctx.deps, { price, stock });
 
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
 const stats = async () =>
@@ -235,7 +204,7 @@ describe("a return of a PayPal order", () => {
     });
     expect(created.status).toBe(201);
     const { id, order_id } = (await created.json()) as { id: string; order_id: string };
-    paypal.approve(id);
+    paypalDouble.double.approve(id);
     expect((await customer.call("POST", "/api/paypal-payment/capture-order", { orderID: id })).status).toBe(
       200,
     );
@@ -257,15 +226,17 @@ describe("a return of a PayPal order", () => {
     expect(await response.json()).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     const stored = (await ctx.db.entities.order.get({ id }).go()).data;
     expect(stored?.credit_note_number).toMatch(/^AV-/);
-    expect(paypal.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
+    expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
       expect.objectContaining({ amountCents: 2780, captureId: stored?.paypal_capture_id }),
     ]);
     expect(stored?.paypal_refund_id).toBe(
-      paypal.refunds.find((refund) => refund.requestId === `${id}-cancel`)?.id,
+      paypalDouble.double.refunds.find((refund) => refund.requestId === `${id}-cancel`)?.id,
     );
     expect(await stockOf(product.id)).toBe(10);
     expect((await edit(id, { payment_status: "refunded" })).status).toBe(200);
-    expect(paypal.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toHaveLength(1);
+    expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toHaveLength(
+      1,
+    );
   });
 
   it("refunds through PayPal's API, once, with the refund's id as PayPal-Request-Id", async () => {
@@ -281,7 +252,9 @@ describe("a return of a PayPal order", () => {
     const refunded = (await response.json()) as Order;
     expect(refunded).toMatchObject({ payment_status: "refunded", refunded_amount: 27.8 });
     expect(refunded.refunds[0]).toMatchObject({ method: "paypal", status: "done" });
-    const atPaypal = paypal.refunds.filter((refund) => refund.captureId === order.paypal_capture_id);
+    const atPaypal = paypalDouble.double.refunds.filter(
+      (refund) => refund.captureId === order.paypal_capture_id,
+    );
     expect(atPaypal).toEqual([expect.objectContaining({ amountCents: 2780, requestId: `${order.id}-R1` })]);
     expect(await stockOf(product.id)).toBe(10);
     const mail = readMails(ctx.mailDir).find(
@@ -296,9 +269,9 @@ describe("a return of a PayPal order", () => {
     const order = await deliveredPaypalOrder(customer, product.id);
     // Refunded in PayPal's own dashboard meanwhile: PayPal refuses a second refund.
     const client = new PaypalClient({
-      baseUrl: paypal.url,
-      clientId: paypal.clientId,
-      clientSecret: paypal.clientSecret,
+      baseUrl: paypalDouble.double.url,
+      clientId: paypalDouble.double.clientId,
+      clientSecret: paypalDouble.double.clientSecret,
     });
     await client.refundCapture(order.paypal_capture_id ?? "", { currency: "EUR", requestId: "dashboard-1" });
     const response = await returnOf(order, {

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll } from "vitest";
+import { clearPaypalTokens } from "../../functions/adapters/paypal";
+import type { DataDeps } from "../../functions/services/deps";
+import { putSetting } from "../../functions/services/settings";
+import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
+
+/** Starts the PayPal double for the test file and points the shop's PayPal settings at it. */
+export function usePaypalDouble(deps: DataDeps): {
+  readonly double: PaypalDouble;
+  configure: () => Promise<void>;
+} {
+  let double: PaypalDouble | undefined;
+  const configure = async () => {
+    if (!double) throw new Error("the PayPal double is not started");
+    await putSetting(deps, "payment_paypal", {
+      base_url: double.url,
+      client_id: double.clientId,
+      client_secret: double.clientSecret,
+      webhook_id: double.webhookId,
+    });
+  };
+  beforeAll(async () => {
+    double = await startPaypalDouble();
+    await configure();
+  });
+  afterAll(async () => {
+    await double?.close();
+    clearPaypalTokens();
+  });
+  return {
+    get double() {
+      if (!double) throw new Error("the PayPal double is not started");
+      return double;
+    },
+    configure,
+  };
+}

@@ -1,0 +1,22 @@
+import { createProduct } from "../../functions/services/catalog";
+import type { DataDeps } from "../../functions/services/deps";
+import type { Product } from "../../src/domain/product";
+
+/** An active soap with a unique name, created through the catalogue service. */
+export function createSoap(deps: DataDeps, { price = 10, stock = 10 } = {}): Promise<Product> {
+  return createProduct(deps, {
+    name: `Savon ${Math.random().toString(36).slice(2, 7)}`,
+    price,
+    weight: "200g",
+    image: "/images/products/savon-premium.svg",
+    description: "Un savon",
+    stock,
+    low_stock_threshold: 2,
+    benefits: [],
+    long_description: "",
+    category: "",
+    ingredients: "",
+    usage: "",
+    is_active: true,
+  });
+}
