@@ -384,7 +384,11 @@ function OrderEditor({
           label="Statut du paiement"
           value={form.payment_status}
           onValue={set("payment_status")}
-          options={paymentOptions}
+          options={paymentOptions.filter(
+            // A partial refund is recorded by "Retour et remboursement", not chosen here.
+            (option) =>
+              option.value !== "partially_refunded" || order.payment_status === "partially_refunded",
+          )}
           error={fields.payment_status}
         />
         <TextField
