@@ -3,23 +3,21 @@ import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import {
   type changePasswordSchema,
-  RESET_MAILS_PER_HOUR,
   RESET_TOKEN_MINUTES,
   type resetPasswordSchema,
   SESSION_DAYS,
   type SessionUser,
-  SIGNIN_MAX_FAILURES,
-  SIGNIN_WINDOW_MINUTES,
   type signinSchema,
 } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
+import { rateLimits } from "../../src/domain/rate-limit";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
 import type { DataDeps, Deps } from "./deps";
 import { resetPasswordMail } from "./mails";
 import { getSetting } from "./settings";
-import { clearWindow, countEvent, countInWindow } from "./throttle";
+import { admitAttempt, countAttempt } from "./throttle";
 
 type UserRecord = EntityItem<typeof UserEntity>;
 /** A signed-in user as the use cases receive it (the stored record; never sent as is). */
@@ -54,34 +52,33 @@ export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord 
   return (await db.entities.user.get({ id }).go()).data;
 }
 
-const signinWindow = (email: string) => ({
-  scope: "signin-failures",
-  subject: email,
-  minutes: SIGNIN_WINDOW_MINUTES,
-});
-
 /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same answer; after
- * SIGNIN_MAX_FAILURES failures for one e-mail in the window, every attempt is refused until the window passes.
+ * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same answer.
+ * The attempt is counted before the password is verified (per e-mail and per client address, sliding windows:
+ * rateLimits in src/domain/rate-limit.ts), and refused with 429 when a count exceeds its limit, so parallel
+ * guesses cannot all be judged. A success is given back: the limits count failures. It does not erase the
+ * failures before it either (an attacker guessing in parallel gets no fresh budget from the owner's sign-in).
+ * `clientAddress` is the key of the caller's address (functions/api/middleware/client-ip.ts).
  */
 export async function signIn(
   deps: Deps,
   input: z.output<typeof signinSchema>,
+  clientAddress: string,
 ): Promise<{ token: string; user: SessionUser }> {
-  const window = signinWindow(input.email);
-  if ((await countInWindow(deps, window)) >= SIGNIN_MAX_FAILURES) throw new DomainError("RATE_LIMITED");
+  const attempt = await admitAttempt(deps, [
+    { scope: "signin-email", subject: input.email, rule: rateLimits.signinPerEmail },
+    { scope: "signin-address", subject: clientAddress, rule: rateLimits.signinPerAddress },
+  ]);
 
   const user = await findUserByEmail(deps, input.email);
   decoyHash ??= hashPassword(randomSecret());
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
-  if (!user || !ok) {
-    await countEvent(deps, window);
-    throw new DomainError("INVALID_CREDENTIALS");
-  }
-  await clearWindow(deps, window);
+  // A failure stays counted: it was judged.
+  if (!user || !ok) throw new DomainError("INVALID_CREDENTIALS");
+  await attempt.giveBack();
   return { token: await openSession(deps, user.id), user: toSessionUser(user) };
 }
 
@@ -143,14 +140,17 @@ export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHa
 }
 
 /**
- * Sends a reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR this hour.
+ * Sends a reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR in the last hour
+ * (counted before the mail is sent, sliding window: rateLimits.resetMailsPerEmail).
  * Says nothing either way: the caller answers the same whether or not the e-mail is known.
  */
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user) return;
-  const window = { scope: "reset-mails", subject: email, minutes: 60 };
-  if ((await countEvent(deps, window)) > RESET_MAILS_PER_HOUR) return;
+  const attempt = await countAttempt(deps, [
+    { scope: "reset-mails", subject: email, rule: rateLimits.resetMailsPerEmail },
+  ]);
+  if (!attempt.allowed) return;
 
   if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the reset link would have no origin.");
   const token = randomSecret(32);

@@ -1,42 +1,115 @@
-import type { Deps } from "./deps";
+import { DomainError } from "../../src/domain/errors";
+import {
+  bucketLength,
+  bucketOf,
+  bucketStart,
+  bucketsAround,
+  type Judgement,
+  judgeAttempt,
+  type RateLimitRule,
+} from "../../src/domain/rate-limit";
+import type { DataDeps } from "./deps";
 
-export interface Window {
+/**
+ * Abuse limits on DynamoDB: count first (one atomic ADD), then judge on a sliding window. The window arithmetic and
+ * why no parallelism gets past a limit: src/domain/rate-limit.ts; the choice: docs/decisions/011-abuse-limits.md.
+ */
+export interface Limit {
+  /** What is counted ("signin-email", "promo-checks-address"...). */
   scope: string;
+  /** For whom: an e-mail, a client address key, a user id. */
   subject: string;
-  minutes: number;
+  rule: RateLimitRule;
 }
 
-function windowStart(now: Date, minutes: number): string {
-  const size = minutes * 60_000;
-  return new Date(Math.floor(now.getTime() / size) * size).toISOString();
+export interface Attempt {
+  allowed: boolean;
+  /** When refused: the limits this attempt exceeded. */
+  exceeded: readonly Limit[];
+  /** When refused: seconds until an attempt may be judged again. */
+  retryAfterSeconds: number;
+  /**
+   * Takes an allowed attempt back out of every limit (an attempt the limits do not mean to count, such as a
+   * successful sign-in). Once; best effort: if it fails, the attempt stays counted, which errs on the safe side.
+   */
+  giveBack(): Promise<void>;
 }
 
-function key(deps: Deps, window: Window) {
+interface Counted {
+  limit: Limit;
+  key: { scope: string; subject: string; bucket_start: string };
+  judgement: Judgement;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function countOne(deps: DataDeps, limit: Limit, nowMs: number): Promise<Counted> {
+  const { rule } = limit;
+  const bucket = bucketOf(rule, nowMs);
+  const key = { scope: limit.scope, subject: limit.subject, bucket_start: iso(bucketStart(rule, bucket)) };
+  const expires = bucketStart(rule, bucket) + 2 * rule.windowMinutes * 60_000 + bucketLength(rule);
+  const entity = deps.db.entities.rateWindow;
+  // 1. Count: the ADD answers this bucket's new count, the attempt's rank among the attempts of its bucket.
+  const { data: counted } = await entity
+    .update(key)
+    .add({ count: 1 })
+    .set({ expires_at_ttl: Math.ceil(expires / 1000) })
+    .go({ response: "all_new" });
+  // 2. Then read the buckets around it, after the ADD and strongly consistent, so it sees every earlier ADD.
+  const { first, last } = bucketsAround(bucket);
+  const { data: around } = await entity.query
+    .bySubject({ scope: limit.scope, subject: limit.subject })
+    .between({ bucket_start: iso(bucketStart(rule, first)) }, { bucket_start: iso(bucketStart(rule, last)) })
+    .go({ consistent: true, pages: "all" });
+  const others = around.map((item) => ({
+    bucket: bucketOf(rule, Date.parse(item.bucket_start)),
+    count: item.count,
+  }));
+  // 3. Judge.
+  return { limit, key, judgement: judgeAttempt(rule, nowMs, bucket, counted.count ?? 1, others) };
+}
+
+async function giveBackOne(deps: DataDeps, key: Counted["key"]): Promise<void> {
+  try {
+    // patch: only an existing bucket (never a new one at -1).
+    await deps.db.entities.rateWindow.patch(key).subtract({ count: 1 }).go({ response: "none" });
+  } catch (error) {
+    console.error("Abuse limit: an attempt could not be given back (it stays counted)", error);
+  }
+}
+
+/**
+ * Counts one attempt under every limit given (in parallel), then judges it: refused when any limit's count, this
+ * attempt included, exceeds its maximum. A refused attempt is given back at once, so the counters hold the attempts
+ * that were judged: hammering a locked e-mail does not lengthen its lock.
+ */
+export async function countAttempt(deps: DataDeps, limits: readonly Limit[]): Promise<Attempt> {
+  const nowMs = deps.clock().getTime();
+  const counted = await Promise.all(limits.map((limit) => countOne(deps, limit, nowMs)));
+  let given = false;
+  const giveBack = async () => {
+    if (given) return;
+    given = true;
+    await Promise.all(counted.map((c) => giveBackOne(deps, c.key)));
+  };
+  const refused = counted.filter((c) => !c.judgement.allowed);
+  if (refused.length === 0) return { allowed: true, exceeded: [], retryAfterSeconds: 0, giveBack };
+  await giveBack();
   return {
-    scope: window.scope,
-    subject: window.subject,
-    window_start: windowStart(deps.clock(), window.minutes),
+    allowed: false,
+    exceeded: refused.map((c) => c.limit),
+    retryAfterSeconds: Math.max(...refused.map((c) => c.judgement.retryAfterSeconds)),
+    giveBack,
   };
 }
 
-/** How many events the current window holds. */
-export async function countInWindow(deps: Deps, window: Window): Promise<number> {
-  const { data } = await deps.db.entities.rateWindow.get(key(deps, window)).go();
-  return data?.count ?? 0;
-}
-
-/** Counts one event in the current window (one atomic ADD) and returns the new count. */
-export async function countEvent(deps: Deps, window: Window): Promise<number> {
-  const k = key(deps, window);
-  const expires = Math.ceil((new Date(k.window_start).getTime() + 2 * window.minutes * 60_000) / 1000);
-  const { data } = await deps.db.entities.rateWindow
-    .update(k)
-    .add({ count: 1 })
-    .set({ expires_at_ttl: expires })
-    .go({ response: "all_new" });
-  return data.count ?? 1;
-}
-
-export async function clearWindow(deps: Deps, window: Window): Promise<void> {
-  await deps.db.entities.rateWindow.delete(key(deps, window)).go();
+/**
+ * countAttempt, refusing with 429 RATE_LIMITED: the French message of the first limit exceeded (or the catalogue's),
+ * and `retry_after` in seconds (the API also sends it as the Retry-After header).
+ */
+export async function admitAttempt(deps: DataDeps, limits: readonly Limit[]): Promise<Attempt> {
+  const attempt = await countAttempt(deps, limits);
+  if (attempt.allowed) return attempt;
+  const message = attempt.exceeded.find((limit) => limit.rule.message)?.rule.message;
+  throw new DomainError("RATE_LIMITED", message, { retry_after: attempt.retryAfterSeconds });
 }

@@ -68,8 +68,13 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const SESSION_DAYS = 30;
 /** Reset links expire after 60 minutes and work once. */
 export const RESET_TOKEN_MINUTES = 60;
-/** 10 failed sign-ins for one e-mail within 15 minutes lock it until the window passes. */
+/**
+ * At most 10 judged sign-ins that fail for one e-mail in any 15 minutes: past them, every attempt is refused
+ * (429) until the oldest ones are 15 minutes old (rate-limit.ts: the window slides, it is not cut by the clock).
+ */
 export const SIGNIN_MAX_FAILURES = 10;
 export const SIGNIN_WINDOW_MINUTES = 15;
-/** At most 3 reset mails per e-mail per hour. */
+/** And at most 30 from one client address in any 15 minutes, so one address cannot try e-mail after e-mail. */
+export const SIGNIN_MAX_FAILURES_PER_ADDRESS = 30;
+/** At most 3 reset mails per e-mail in any hour. */
 export const RESET_MAILS_PER_HOUR = 3;

@@ -8,6 +8,7 @@ import {
   signinSchema,
   signupSchema,
 } from "../../../src/domain/account";
+import { rateLimits } from "../../../src/domain/rate-limit";
 import { createUser } from "../../services/accounts";
 import {
   changePassword,
@@ -18,6 +19,8 @@ import {
   toSessionUser,
 } from "../../services/auth";
 import type { AppEnv } from "../env";
+import { clientKey } from "../middleware/client-ip";
+import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
 import {
   caller,
   clearSessionCookie,
@@ -41,12 +44,13 @@ export const authRoutes = new Hono<AppEnv>()
       c.res = new Response(JSON.stringify({ success: false, ...body }), c.res);
     }
   })
+  .use(retryAfterHeader)
   .post("/signup", validate("json", signupSchema), async (c) => {
     await createUser(c.var.deps, c.req.valid("json"));
     return c.json({ success: true }, 201);
   })
   .post("/signin", validate("json", signinSchema), async (c) => {
-    const { token, user } = await signIn(c.var.deps, c.req.valid("json"));
+    const { token, user } = await signIn(c.var.deps, c.req.valid("json"), clientKey(c));
     setSessionCookie(c, token);
     return c.json({ success: true, token, user });
   })
@@ -73,6 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
 
 const success = z.object({ success: z.literal(true) });
 const failure = errorResponseSchema.extend({ success: z.literal(false) });
+const limited = rateLimitedSchema.extend({ success: z.literal(false) });
 
 export const authDocs: RouteDoc[] = [
   {
@@ -99,7 +104,14 @@ export const authDocs: RouteDoc[] = [
         schema: z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema }),
       },
       401: { description: "Identifiants incorrects", schema: failure },
-      429: { description: "Trop de tentatives", schema: failure },
+      429: {
+        description:
+          `Trop de tentatives : plus de ${rateLimits.signinPerEmail.max} échecs pour cet e-mail, ou de ` +
+          `${rateLimits.signinPerAddress.max} depuis cette adresse IP, dans les ` +
+          `${rateLimits.signinPerEmail.windowMinutes} dernières minutes (fenêtre glissante ; chaque tentative est ` +
+          "comptée avant la vérification du mot de passe). En-tête Retry-After en secondes.",
+        schema: limited,
+      },
     },
   },
   {
@@ -123,7 +135,9 @@ export const authDocs: RouteDoc[] = [
     method: "post",
     path: "/api/auth/password/forgot",
     tag: "Compte",
-    summary: "Demander un lien de réinitialisation (même réponse que le compte existe ou non)",
+    summary:
+      "Demander un lien de réinitialisation (même réponse que le compte existe ou non ; au plus " +
+      `${rateLimits.resetMailsPerEmail.max} mails par e-mail par heure glissante, sans le dire)`,
     body: forgotPasswordSchema,
     responses: {
       200: { description: "Demande prise en compte", schema: success.extend({ message: z.string() }) },

@@ -1,0 +1,153 @@
+import {
+  RESET_MAILS_PER_HOUR,
+  SIGNIN_MAX_FAILURES,
+  SIGNIN_MAX_FAILURES_PER_ADDRESS,
+  SIGNIN_WINDOW_MINUTES,
+} from "./account";
+
+/**
+ * Abuse limits: at most `max` counted attempts in any `windowMinutes`, each attempt counted BEFORE it is judged
+ * (docs/decisions/011-abuse-limits.md). Pure arithmetic; `functions/services/throttle.ts` does the DynamoDB part.
+ *
+ * The window is cut into BUCKETS_PER_WINDOW buckets (a 15-minute window has 1-minute buckets). An attempt
+ * 1. adds 1 to its own bucket's counter: one atomic ADD, which answers the new count, i.e. its rank in the bucket;
+ * 2. then reads the counters of the BUCKETS_PER_WINDOW buckets on each side of its own (one consistent query);
+ * 3. is refused when its rank plus those counts exceeds `max`. A refused attempt gives its 1 back, and so does an
+ *    attempt the limit does not mean to count (a successful sign-in), so the counters hold judged attempts only.
+ *
+ * Why no parallelism gets more than `max` judged attempts into one window: take judged attempts whose buckets are
+ * at most BUCKETS_PER_WINDOW apart (any `windowMinutes`-long span is), and among them the one whose ADD finished
+ * last. Its rank counts the others of its bucket; its read, made after its ADD and so after all of theirs, sees the
+ * others in the other buckets. It was judged, so they are at most `max`. Reading the buckets after one's own
+ * (empty unless a clock runs ahead) is what keeps this true for attempts on both sides of a bucket's end.
+ * So there is no burst around a boundary, and a lock lifts between one window and one window plus one bucket after
+ * the attempts that caused it.
+ */
+export interface RateLimitRule {
+  max: number;
+  windowMinutes: number;
+  /** The French message of the 429 (errors.ts' RATE_LIMITED message when absent). */
+  message?: string;
+}
+
+export const BUCKETS_PER_WINDOW = 15;
+
+/** Every limit of the shop, in one place. */
+export const rateLimits = {
+  /** Judged sign-ins that did not succeed, per e-mail (unknown e-mails included). */
+  signinPerEmail: { max: SIGNIN_MAX_FAILURES, windowMinutes: SIGNIN_WINDOW_MINUTES },
+  /** The same, per client address: one address cannot try many e-mails. */
+  signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
+  /** Reset mails sent, per e-mail. */
+  resetMailsPerEmail: { max: RESET_MAILS_PER_HOUR, windowMinutes: 60 },
+  /** POST /api/promo/validate answers, per client address and per signed-in customer. */
+  promoChecks: {
+    max: 20,
+    windowMinutes: 10,
+    message: "Trop de vérifications de codes promo. Réessayez dans quelques minutes.",
+  },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Length of one bucket, in milliseconds. */
+export function bucketLength(rule: RateLimitRule): number {
+  return (rule.windowMinutes * 60_000) / BUCKETS_PER_WINDOW;
+}
+
+/** The bucket (a whole number) holding the instant `atMs` (epoch milliseconds). */
+export function bucketOf(rule: RateLimitRule, atMs: number): number {
+  return Math.floor(atMs / bucketLength(rule));
+}
+
+/** When a bucket starts, epoch milliseconds. */
+export function bucketStart(rule: RateLimitRule, bucket: number): number {
+  return bucket * bucketLength(rule);
+}
+
+/** The buckets an attempt in `bucket` reads: BUCKETS_PER_WINDOW before it and after it. */
+export function bucketsAround(bucket: number): { first: number; last: number } {
+  return { first: bucket - BUCKETS_PER_WINDOW, last: bucket + BUCKETS_PER_WINDOW };
+}
+
+export interface BucketCount {
+  bucket: number;
+  count: number;
+}
+
+export interface Judgement {
+  allowed: boolean;
+  /** When refused: seconds until an attempt would be judged again if nobody tried meanwhile (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * The decision for an attempt already counted: `rank` is what the ADD answered for its bucket (this attempt
+ * included), `others` what the read found in the buckets around it (its own bucket, if listed, is ignored: the
+ * rank is the figure that orders it among the attempts of that bucket).
+ */
+export function judgeAttempt(
+  rule: RateLimitRule,
+  nowMs: number,
+  bucket: number,
+  rank: number,
+  others: readonly BucketCount[],
+): Judgement {
+  const { first, last } = bucketsAround(bucket);
+  const around = others.filter((o) => o.bucket !== bucket && o.bucket >= first && o.bucket <= last);
+  const total = rank + around.reduce((sum, o) => sum + o.count, 0);
+  if (total <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
+
+  // Refused: this attempt gives its 1 back. The first later bucket whose own window holds fewer than `max`.
+  const counts = [...around, { bucket, count: rank - 1 }];
+  for (let next = bucket + 1; next <= last + BUCKETS_PER_WINDOW + 1; next++) {
+    const window = bucketsAround(next);
+    const held = counts
+      .filter((c) => c.bucket >= window.first && c.bucket <= window.last)
+      .reduce((sum, c) => sum + c.count, 0);
+    if (held + 1 <= rule.max) {
+      return { allowed: false, retryAfterSeconds: secondsUntil(bucketStart(rule, next), nowMs) };
+    }
+  }
+  return { allowed: false, retryAfterSeconds: secondsUntil(nowMs + 2 * rule.windowMinutes * 60_000, nowMs) };
+}
+
+function secondsUntil(atMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+}
+
+/**
+ * The subject an address-based limit counts under. IPv4 as is (also when written as IPv4-mapped IPv6); IPv6 by
+ * its /64 network, since one subscriber commonly holds a whole /64 and could otherwise switch addresses at will;
+ * "unknown" when the runtime gave no address (the API called in-process).
+ */
+export function clientAddressKey(address: string | null | undefined): string {
+  const raw = (address ?? "").trim().toLowerCase().replace(/%.*$/, "");
+  if (!raw) return "unknown";
+  const mapped = /^(?:::ffff:|0:0:0:0:0:ffff:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(raw);
+  if (mapped?.[1]) return mapped[1];
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(raw)) return raw;
+  const groups = ipv6Groups(raw);
+  if (!groups) return raw.slice(0, 64);
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (hex, no leading zeros), or null when it is not one. */
+function ipv6Groups(address: string): string[] | null {
+  if (!/^[0-9a-f:.]+$/.test(address) || !address.includes(":")) return null;
+  let text = address;
+  // An embedded IPv4 (64:ff9b::1.2.3.4) stands for the last two groups.
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    if ([a, b, c, d].some((n) => n > 255)) return null;
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => Number.parseInt(g, 16).toString(16));
+}
