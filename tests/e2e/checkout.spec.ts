@@ -508,6 +508,74 @@ test.describe("checkout", () => {
   });
 });
 
+test.describe("PayPal's window closed", () => {
+  test("closing PayPal's window releases the order at once: stock and one-use code back, the retry pays", async ({
+    page,
+  }) => {
+    const double = await startPaypalDouble();
+    const original = await getSetting(deps, "payment_paypal");
+    await page.route("https://www.paypal.com/sdk/js*", (route) =>
+      route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN }),
+    );
+    await page.route("**/__e2e__/paypal-approve*", async (route) => {
+      const id = new URL(route.request().url()).searchParams.get("id") ?? "";
+      double.approve(id);
+      await route.fulfill({ json: { approved: id } });
+    });
+    const code = unique("FENETRE").toUpperCase().replace(/-/g, "");
+    // One use per customer and day: held by the first attempt, it must be free again for the retry.
+    const promo = await createPromo(deps, {
+      code,
+      discount_type: "percentage",
+      discount_value: 1000,
+      max_uses_per_user: 1,
+    });
+    const stockOf = async () => (await deps.db.entities.product.get({ id: 3 }).go()).data?.stock;
+    const usesOf = async () => (await deps.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count;
+    try {
+      await putSetting(deps, "payment_paypal", {
+        base_url: double.url,
+        client_id: double.clientId,
+        client_secret: double.clientSecret,
+        webhook_id: double.webhookId,
+      });
+      const stock = await stockOf();
+      const account = await newAccount("Rim Laurier");
+      await signIn(page, account);
+      await addAddressByApi(page);
+      await addProduct(page, 3);
+      await page.goto("/cart");
+      const summary = page.getByRole("complementary", { name: "Récapitulatif" });
+      await summary.getByLabel("Code promo").fill(code);
+      await summary.getByRole("button", { name: "Appliquer" }).click();
+      await expect(summary.getByText(`Code ${code} appliqué`)).toBeVisible();
+      await page.getByRole("link", { name: "Procéder au paiement" }).click();
+      await page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ }).check();
+      const buttons = page.getByTestId("paypal-buttons");
+      await expect(buttons).not.toHaveAttribute("data-disabled");
+
+      // The buyer opens PayPal's window (the order is held), then closes it.
+      await buttons.locator("button", { hasText: "Fermer la fenêtre PayPal" }).click();
+      await expect(
+        page.getByText("Paiement PayPal annulé : rien n'a été débité et votre panier est toujours là."),
+      ).toBeVisible();
+      await expect.poll(stockOf).toBe(stock);
+      await expect.poll(usesOf).toBe(0);
+      expect(double.orders.size).toBe(1);
+
+      // The retry holds the order again with the same code, and pays.
+      await buttons.locator("button", { hasText: "PayPal (simulation)" }).click();
+      await expect(page.getByRole("heading", { name: "Paiement Réussi !" })).toBeVisible({ timeout: 10_000 });
+      expect(double.charges).toBe(1);
+      expect(await usesOf()).toBe(1);
+      expect(await stockOf()).toBe((stock ?? 0) - 1);
+    } finally {
+      await putSetting(deps, "payment_paypal", original);
+      await double.close();
+    }
+  });
+});
+
 test.describe("orders and tracking", () => {
   test("signed out: 'Connexion requise' and the tracking page's message", async ({ page }) => {
     await page.goto("/orders");
@@ -547,7 +615,10 @@ test.describe("orders and tracking", () => {
   });
 });
 
-/** Defines window.paypal.Buttons like PayPal's script, with one button standing for PayPal's window. */
+/**
+ * Defines window.paypal.Buttons like PayPal's script: one button stands for PayPal's window approved, another for
+ * the window opened then closed.
+ */
 const PAYPAL_STAND_IN = `
 window.paypal = {
   Buttons(options) {
@@ -571,6 +642,22 @@ window.paypal = {
           }
         });
         container.append(button);
+        // The buyer opens PayPal's window, then closes it without paying: PayPal calls onCancel.
+        const close = document.createElement("button");
+        close.type = "button";
+        close.textContent = "Fermer la fenêtre PayPal";
+        close.addEventListener("click", async () => {
+          try {
+            let go = true;
+            if (options.onClick) await options.onClick({}, { resolve: () => {}, reject: () => { go = false; } });
+            if (!go) return;
+            const id = await options.createOrder();
+            if (options.onCancel) options.onCancel({ orderID: id });
+          } catch (error) {
+            if (options.onError) options.onError(error);
+          }
+        });
+        container.append(close);
         if (options.onInit) options.onInit({}, { enable() {}, disable() {} });
       },
     };
