@@ -46,8 +46,10 @@ export interface OrderChange {
 
 /** The documents of `kinds` an order does not have yet: an invoice once, a credit note once and only after one. */
 export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] = []): DocumentKind[] {
+  // A change that both receives and undoes a payment (PayPal says "paid, then refunded") issues both, in this order.
+  const invoiced = Boolean(order.invoice_number) || kinds.includes("invoice");
   return kinds.filter((kind) =>
-    kind === "invoice" ? !order.invoice_number : Boolean(order.invoice_number) && !order.credit_note_number,
+    kind === "invoice" ? !order.invoice_number : invoiced && !order.credit_note_number,
   );
 }
 
@@ -117,8 +119,13 @@ export async function changeOrder(
 async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderChange): Promise<OrderChange> {
   const paymentAfter = change.set.payment_status ?? order.payment_status;
   const documents: PreparedDocument[] = [];
-  for (const kind of documentsDue(order, change.documents))
-    documents.push(await prepareDocument(deps, order, kind, paymentAfter));
+  let issuedFor = order;
+  for (const kind of documentsDue(order, change.documents)) {
+    const document = await prepareDocument(deps, issuedFor, kind, paymentAfter);
+    documents.push(document);
+    // The credit note of the same change cites the invoice it just issued.
+    if (kind === "invoice") issuedFor = { ...order, invoice_number: document.number };
+  }
   if (!documents.length) return change;
   const set: OrderFields = { ...change.set };
   for (const document of documents) {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
+import { moveOrder } from "../../functions/services/order-lifecycle";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { placeOrder } from "../../functions/services/place-order/place-order";
 import { createPromo } from "../../functions/services/promos";
@@ -101,6 +102,27 @@ describe("the owner's order form follows the lifecycle", () => {
     expect(back.status).toBe(409);
     const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
     expect(stored?.status_history.map((entry) => entry.status)).toEqual(["pending", "confirmed", "shipped"]);
+  });
+});
+
+describe("one change that receives and undoes a payment", () => {
+  it("issues the invoice and the credit note that cancels it (PayPal says: paid, then refunded)", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const placed = await placeTransferOrder(customer, product.id, 1, 17.8);
+    const { order } = await moveOrder(ctx.deps, placed.id, {
+      commands: ["pay", "refunded"],
+      refused: "throw",
+    });
+    expect(order).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(order.invoice_number).toMatch(/^FA-/);
+    expect(order.credit_note_number).toMatch(/^AV-/);
+    const note = (await ctx.db.entities.invoice.get({ number: order.credit_note_number ?? "" }).go()).data;
+    expect(JSON.parse(note?.snapshot ?? "{}")).toMatchObject({
+      cancels: order.invoice_number,
+      total_cents: 1780,
+    });
+    expect(await stockOf(product.id)).toBe(10);
   });
 });
 
