@@ -12,7 +12,7 @@
  * - session by token hash         $shop#token_hash_<sha256>                        (table)
  * - a user's sessions             gsi1: $shop#user_id_<id>, by created_at          (gsi1)
  * - reset token by hash           $shop#token_hash_<sha256>                        (table)
- * - throttling window             $shop#scope_<scope>#subject_<email>              (table)
+ * - throttling bucket (sliding)   $shop#scope_<scope>#subject_<key> / by bucket_start (table)
  * - a user's addresses            $shop#user_id_<id> / $address_1#id_<id>          (table)
  * - promo by id / all promos      $shop#id_<id>; gsi1 promo partition by created_at (table, gsi1)
  * - promo id by code (unique)     $shop#code_<CODE>                                (table)

@@ -65,6 +65,7 @@ export function toOrder(record: OrderRecord): Order {
       done_at: refund.done_at ?? null,
     })),
     refunded_amount: centsToEuros(record.refunded_cents ?? 0),
+    auto_refund_id: record.auto_refund_id ?? null,
     version: record.version ?? 0,
     user: { full_name: record.customer_name ?? "", email: record.customer_email },
     items: record.items.map((item, index) => ({

@@ -111,6 +111,8 @@ export const orderSchema = z.object({
     }),
   ),
   refunded_amount: z.number(),
+  /** PayPal captured this order after it was released; the shop refunded that payment at once (PayPal refund id). */
+  auto_refund_id: z.string().nullable(),
   /** Changes with every write: the admin's forms send it back so a stale form is refused. */
   version: z.number(),
   user: z.object({ full_name: z.string(), email: z.string() }),

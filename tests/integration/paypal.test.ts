@@ -5,6 +5,7 @@ import { createProduct } from "../../functions/services/catalog";
 import type { Deps } from "../../functions/services/deps";
 import { changeOrder } from "../../functions/services/order-changes";
 import { moveOrder } from "../../functions/services/order-lifecycle";
+import { toOrder } from "../../functions/services/orders";
 import { handlePaypalWebhook } from "../../functions/services/paypal-checkout";
 import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { createPromo } from "../../functions/services/promos";
@@ -698,6 +699,12 @@ describe("a capture in flight", () => {
         status: "cancelled",
         payment_status: "failed",
         paypal_capture_id: captureId,
+        auto_refund_id: refunds[0]?.id,
+      });
+      // The owner's order card says so (the API's order carries the refund).
+      expect(
+        toOrder((await orderOf(order_id)) as NonNullable<Awaited<ReturnType<typeof orderOf>>>),
+      ).toMatchObject({
         auto_refund_id: refunds[0]?.id,
       });
       expect(await stockOf(product.id)).toBe(10);

@@ -246,6 +246,12 @@ export function OrderCard({
         </p>
       )}
 
+      {order.auto_refund_id && (
+        <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Le paiement PayPal est arrivé après l'expiration de la commande : il a été remboursé automatiquement
+          (remboursement PayPal <span className="font-mono">{order.auto_refund_id}</span>).
+        </p>
+      )}
       <RefundsList order={order} onSaved={onSaved} />
 
       <div className="mt-5 border-t border-cream-200 pt-4">
