@@ -9,12 +9,12 @@ import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
-import { usePaypalDouble } from "../support/paypal";
+import { withPaypalDouble } from "../support/paypal";
 import { createSoap } from "../support/products";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
-const paypalDouble = usePaypalDouble(ctx.deps);
+const paypalDouble = withPaypalDouble(ctx.deps);
 
 const soap = (price = 10, stock = 10) => createSoap(ctx.deps, { price, stock });
 

@@ -5,7 +5,7 @@ import { putSetting } from "../../functions/services/settings";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 
 /** Starts the PayPal double for the test file and points the shop's PayPal settings at it. */
-export function usePaypalDouble(deps: DataDeps): {
+export function withPaypalDouble(deps: DataDeps): {
   readonly double: PaypalDouble;
   configure: () => Promise<void>;
 } {

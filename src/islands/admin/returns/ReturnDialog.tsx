@@ -9,6 +9,9 @@ import { recordReturn } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { CheckboxField, Dialog } from "../ui";
 
+/** 0 to `left`, the quantities a line can still come back with. */
+const quantityChoices = (left: number) => Array.from({ length: left + 1 }, (_, index) => index);
+
 interface LineChoice {
   quantity: number;
   restock: boolean;
@@ -108,7 +111,7 @@ export function ReturnDialog({
                       onChange={(event) => set(index, { quantity: Number(event.target.value) })}
                       className="rounded-md border border-cream-300 bg-white px-2 py-1"
                     >
-                      {Array.from({ length: left + 1 }, (_, quantity) => (
+                      {quantityChoices(left).map((quantity) => (
                         <option key={quantity} value={quantity}>
                           {quantity}
                         </option>
