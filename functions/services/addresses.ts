@@ -5,6 +5,7 @@ import { newId } from "../adapters/ids";
 import type { AddressEntity } from "../db/entities/address";
 import { getUser } from "./auth";
 import type { DataDeps as Deps } from "./deps";
+import { writeTransaction } from "./transaction";
 
 type AddressRecord = EntityItem<typeof AddressEntity>;
 
@@ -69,13 +70,14 @@ export async function createAddress(deps: Deps, userId: string, input: ParsedAdd
   const now = deps.clock().toISOString();
   const currentDefault = await defaultAddressId(deps, userId);
   const makeDefault = input.is_default === true || !currentDefault;
-  const { canceled } = await deps.db.service.transaction
-    .write(({ address, user }) => [
-      address.create({ user_id: userId, id, ...fields(input), created_at: now, updated_at: now }).commit(),
-      ...(makeDefault ? [user.patch({ id: userId }).set({ default_address_id: id }).commit()] : []),
-    ])
-    .go();
-  if (canceled) throw new DomainError("CONFLICT");
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: address
+        .create({ user_id: userId, id, ...fields(input), created_at: now, updated_at: now })
+        .commit(),
+    },
+    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+  ]);
   return getAddress(deps, userId, id);
 }
 
@@ -92,9 +94,9 @@ export async function updateAddress(
   const now = deps.clock().toISOString();
   const edit = "first_name" in input ? input : null;
   const makeDefault = input.is_default === true;
-  const { canceled } = await deps.db.service.transaction
-    .write(({ address, user }) => [
-      edit
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: edit
         ? address
             .patch({ user_id: userId, id })
             .set({ ...fields(edit), updated_at: now })
@@ -103,10 +105,10 @@ export async function updateAddress(
             .check({ user_id: userId, id })
             .where(({ id: attr }, { exists }) => exists(attr))
             .commit(),
-      ...(makeDefault ? [user.patch({ id: userId }).set({ default_address_id: id }).commit()] : []),
-    ])
-    .go();
-  if (canceled) throw new DomainError("ADDRESS_NOT_FOUND");
+      onFailed: new DomainError("ADDRESS_NOT_FOUND"),
+    },
+    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+  ]);
   return getAddress(deps, userId, id);
 }
 
@@ -116,20 +118,22 @@ export async function deleteAddress(deps: Deps, userId: string, id: string): Pro
   const target = addresses.find((address) => address.id === id);
   if (!target) throw new DomainError("ADDRESS_NOT_FOUND");
   const successor = target.is_default ? addresses.find((address) => address.id !== id) : undefined;
-  const { canceled } = await deps.db.service.transaction
-    .write(({ address, user }) => [
-      address
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: address
         .delete({ user_id: userId, id })
         .where(({ id: attr }, { exists }) => exists(attr))
         .commit(),
-      ...(target.is_default
-        ? [
-            successor
+      onFailed: new DomainError("ADDRESS_NOT_FOUND"),
+    },
+    ...(target.is_default
+      ? [
+          {
+            commit: successor
               ? user.patch({ id: userId }).set({ default_address_id: successor.id }).commit()
               : user.patch({ id: userId }).remove(["default_address_id"]).commit(),
-          ]
-        : []),
-    ])
-    .go();
-  if (canceled) throw new DomainError("ADDRESS_NOT_FOUND");
+          },
+        ]
+      : []),
+  ]);
 }

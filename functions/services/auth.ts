@@ -18,6 +18,7 @@ import type { DataDeps, Deps } from "./deps";
 import { resetPasswordMail } from "./mails";
 import { getSetting } from "./settings";
 import { admitAttempt, countAttempt } from "./throttle";
+import { writeTransaction } from "./transaction";
 
 type UserRecord = EntityItem<typeof UserEntity>;
 /** A signed-in user as the use cases receive it (the stored record; never sent as is). */
@@ -180,17 +181,20 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
     throw new DomainError("INVALID_RESET_TOKEN");
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const { canceled } = await deps.db.service.transaction
-    .write(({ resetToken, user }) => [
-      resetToken
+  await writeTransaction(deps.db, ({ resetToken, user }) => [
+    {
+      commit: resetToken
         .patch({ token_hash: tokenHash })
         .set({ used_at: now.toISOString() })
         .where(({ used_at }, { notExists }) => notExists(used_at))
         .commit(),
-      user.patch({ id: token.user_id }).set({ password_hash: passwordHash }).commit(),
-    ])
-    .go();
-  if (canceled) throw new DomainError("INVALID_RESET_TOKEN");
+      onFailed: new DomainError("INVALID_RESET_TOKEN"),
+    },
+    {
+      commit: user.patch({ id: token.user_id }).set({ password_hash: passwordHash }).commit(),
+      onFailed: new DomainError("INVALID_RESET_TOKEN"),
+    },
+  ]);
   await revokeSessions(deps, token.user_id);
 }
 

@@ -11,6 +11,7 @@ import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
+import { writeTransaction } from "./transaction";
 
 export async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
   const setting = await getSetting(deps, "payment_paypal");
@@ -158,12 +159,10 @@ export async function createPaypalOrder(
       },
       `create-${order.id}`,
     );
-    await deps.db.service.transaction
-      .write(({ order: orderEntity, paypalLink }) => [
-        orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit(),
-        paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit(),
-      ])
-      .go();
+    await writeTransaction(deps.db, ({ order: orderEntity, paypalLink }) => [
+      { commit: orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit() },
+      { commit: paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit() },
+    ]);
     return { id: created.id, order_id: order.id };
   } catch (error) {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });

@@ -105,6 +105,8 @@ export interface NewPromo {
   expires_at?: string | null;
 }
 
+const codeTaken = () => new DomainError("CONFLICT", "Ce code promo existe déjà.");
+
 /** Creates a promo and its unique-code item in one transaction (409 when the code exists). */
 export async function createPromo(deps: DataDeps, input: NewPromo): Promise<PromoRecord> {
   const id = newId();
@@ -127,13 +129,10 @@ export async function createPromo(deps: DataDeps, input: NewPromo): Promise<Prom
     created_at: now,
     updated_at: now,
   };
-  const { canceled } = await deps.db.service.transaction
-    .write(({ promo, promoCode }) => [
-      promoCode.create({ code, promo_id: id }).commit(),
-      promo.create(record).commit(),
-    ])
-    .go();
-  if (canceled) throw new DomainError("CONFLICT", "Ce code promo existe déjà.");
+  await writeTransaction(deps.db, ({ promo, promoCode }) => [
+    { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
+    { commit: promo.create(record).commit() },
+  ]);
   return (await getPromo(deps, id)) as PromoRecord;
 }
 
@@ -181,9 +180,10 @@ export async function updatePromo(
     );
   const code = normalizePromoCode(input.code);
   const now = deps.clock().toISOString();
-  const { canceled, data } = await deps.db.service.transaction
-    .write(({ promo, promoCode }) => [
-      promo
+  await writeTransaction(deps.db, ({ promo, promoCode }) => [
+    {
+      onFailed: new DomainError("NOT_FOUND", "Code promo introuvable."),
+      commit: promo
         .patch({ id })
         .set({
           code,
@@ -205,18 +205,14 @@ export async function updatePromo(
           ...(input.expires_at == null ? (["expires_at"] as const) : []),
         ])
         .commit(),
-      ...(code !== current.code
-        ? [
-            promoCode.create({ code, promo_id: id }).commit(),
-            promoCode.delete({ code: current.code }).commit(),
-          ]
-        : []),
-    ])
-    .go();
-  if (canceled) {
-    const codeTaken = (data as readonly { rejected: boolean }[])[1]?.rejected;
-    throw new DomainError("CONFLICT", codeTaken ? "Ce code promo existe déjà." : undefined);
-  }
+    },
+    ...(code !== current.code
+      ? [
+          { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
+          { commit: promoCode.delete({ code: current.code }).commit() },
+        ]
+      : []),
+  ]);
   return toAdminPromo((await getPromo(deps, id)) as PromoRecord);
 }
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/domain/errors";
 import { explainCancellation, type TransactionItem } from "./transaction";
@@ -54,5 +56,18 @@ describe("explainCancellation", () => {
 
   it("replays the first request when its Idempotency-Key was already used, whatever else failed", () => {
     expect(meaning({ 0: failed, 5: failed })).toBe("replay");
+  });
+});
+
+describe("the one transaction helper", () => {
+  it("is the only code that writes a DynamoDB transaction", () => {
+    const root = join(import.meta.dirname, "..");
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+    );
+    const writers = files.filter((file) =>
+      /\.service\.transaction|transaction\s*\.write\(/.test(readFileSync(join(root, file), "utf8")),
+    );
+    expect(writers).toEqual([join("services", "transaction.ts")]);
   });
 });
