@@ -58,6 +58,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The suite edits products and settings all the time: the shop keeps the site it built at the start, except
+      // in the publishing run (npm run test:e2e:publishing), which proves that edits publish themselves.
+      SITE_PUBLISH: process.env.E2E_SITE_PUBLISH === "on" ? "on" : "off",
     },
   },
 });

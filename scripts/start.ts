@@ -4,10 +4,9 @@
  * Astro build -> site served. Every failure ends in one or two French lines, a non-zero exit code and nothing left
  * running. The environment it reads is described in scripts/local/config.ts and the README.
  */
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
+import { rm } from "node:fs/promises";
 import { networkInterfaces } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
@@ -15,48 +14,22 @@ import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
+import {
+  beginPublish,
+  markSiteStale,
+  recordPublishResult,
+  sitePublishStatus,
+} from "../functions/services/publishing";
 import { seedIfEmpty } from "../functions/services/seed";
+import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
 import { assertShopPortFree } from "./local/ports";
+import { localSitePublisher } from "./local/site-publisher";
 import { StartError, withVariable } from "./local/start-error";
 import { type Supervisor, superviseProcess } from "./local/supervisor";
 
-const root = resolve(import.meta.dirname, "..");
-
-/** Astro's build, run by this Node and stopped with the shop. */
-function runBuild(config: LocalConfig, supervisor: Supervisor): Promise<void> {
-  const astro = join(
-    dirname(createRequire(import.meta.url).resolve("astro/package.json")),
-    "bin",
-    "astro.mjs",
-  );
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, "build", "--silent"], {
-      cwd: root,
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        SHOP_API_URL: `http://127.0.0.1:${config.port}`,
-        SITE_URL: config.siteUrl,
-        SHOP_OUT_DIR: config.siteDir,
-      },
-    });
-    supervisor.onStop(() => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-    });
-    child.on("exit", (code) =>
-      code === 0
-        ? done()
-        : fail(
-            new StartError(`La construction du site a échoué (code ${code}) : voir les messages ci-dessus.`),
-          ),
-    );
-  });
-}
-
-/** The database: the one given on purpose by DYNAMODB_ENDPOINT, else a DynamoDB Local of our own. */
 async function startDatabase(config: LocalConfig, supervisor: Supervisor): Promise<string> {
   if (config.dynamoEndpoint) {
     console.log(`Base de données : ${config.dynamoEndpoint} (DYNAMODB_ENDPOINT), table ${config.tableName}.`);
@@ -89,13 +62,36 @@ async function main(supervisor: Supervisor): Promise<void> {
   const endpoint = await startDatabase(config, supervisor);
   const db = createDb({ tableName: config.tableName, endpoint });
   const mailDir = resolve(config.dataDir, "mail");
-  const deps = {
+  // The site served now: the start's build, then each publish's (issue 13).
+  let servedDir = config.siteDir;
+  const sitesDir = join(config.dataDir, "sites");
+  const build = (outDir: string, quiet: boolean) =>
+    astroBuild({
+      apiUrl: `http://127.0.0.1:${config.port}`,
+      siteUrl: config.siteUrl,
+      outDir,
+      quiet,
+      onStart: (stop) => supervisor.onStop(stop),
+    });
+  const baseDeps = {
     db,
     clock: systemClock,
     mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
     siteUrl: config.siteUrl,
     secureCookies: isLoopback(config.host),
   };
+  const publisher = localSitePublisher({
+    deps: baseDeps,
+    sitesDir,
+    served: () => servedDir,
+    build: (outDir) => build(outDir, true),
+    publish: (dir) => {
+      servedDir = dir;
+    },
+  });
+  supervisor.onStop(() => publisher.stop());
+  // SITE_PUBLISH=off: the site stays as the start built it (the end-to-end suite, which edits all the time).
+  const deps = config.publish ? { ...baseDeps, publisher } : baseDeps;
   if ((await ensureTable(db.dynamo, config.tableName)) === "created")
     console.log(`Table ${config.tableName} créée.`);
   const seed = await seedIfEmpty(deps, {
@@ -108,7 +104,7 @@ async function main(supervisor: Supervisor): Promise<void> {
     port: config.port,
     hostname: config.host,
     deps,
-    distDir: config.siteDir,
+    distDir: () => servedDir,
     isSiteReady: () => siteReady,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "EADDRINUSE") throw error;
@@ -139,10 +135,17 @@ async function main(supervisor: Supervisor): Promise<void> {
   }, 3_600_000);
   supervisor.onStop(() => clearInterval(reconciliation));
 
+  await rm(sitesDir, { recursive: true, force: true });
   if (!config.skipBuild) {
     console.log("Construction du site…");
-    await runBuild(config, supervisor);
+    const { covers } = await beginPublish(deps);
+    await build(config.siteDir, false).catch((error: Error) => {
+      throw new StartError(`${error.message} Voir les messages ci-dessus.`);
+    });
+    await recordPublishResult(deps, { covers, ok: true });
     siteReady = true;
+  } else if (config.publish && (await sitePublishStatus(deps)).state !== "up_to_date") {
+    await markSiteStale(deps, "Site non publié au démarrage");
   }
 
   console.log(`\nLa boutique est prête : ${localOrigin(config)}`);

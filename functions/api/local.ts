@@ -9,8 +9,8 @@ export interface LocalServerOptions {
   port: number;
   hostname?: string;
   deps: Deps;
-  /** Absolute path of the built site (Astro's dist/). */
-  distDir: string;
+  /** Absolute path of the built site (Astro's dist/), or where it is now (a publish replaces it). */
+  distDir: string | (() => string);
   /** False while the site is being built: pages answer 503 "en préparation" instead of a stale build. */
   isSiteReady?: () => boolean;
 }

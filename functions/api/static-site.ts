@@ -57,8 +57,10 @@ function candidates(distDir: string, pathname: string): string[] | null {
  * (dist/product/index.html, rendered in the browser from the API), tracking pages to theirs; any other unknown
  * path gets the 404 page.
  */
-export function staticSite(distDir: string) {
+export function staticSite(site: string | (() => string)) {
   return async (c: Context): Promise<Response> => {
+    // Read once per request: a publish switching folders meanwhile serves this request wholly from one build.
+    const distDir = typeof site === "string" ? site : site();
     const pathname = new URL(c.req.url).pathname;
     for (const file of candidates(distDir, pathname) ?? []) {
       if (await isFile(file)) return send(c, file, 200);

@@ -26,6 +26,7 @@
  * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
  * - dashboard counters (sharded)  $shop#scope_all#07, $shop#scope_month-YYYY-MM#12 (table)
  * - a product's stock movements   $shop#product_id_<id> / by at, id                (table)
+ * - site publishing facts         $shop#site_storefront                            (table)
  * - invoice / credit note         $shop#number_FA-2026-000042                      (table)
  */
 import { Service } from "electrodb";
@@ -41,6 +42,7 @@ import { RateWindowEntity } from "./entities/rate-window";
 import { ResetTokenEntity } from "./entities/reset-token";
 import { SessionEntity } from "./entities/session";
 import { SettingEntity } from "./entities/setting";
+import { SitePublishEntity } from "./entities/site-publish";
 import { StatsEntity } from "./entities/stats";
 import { StockMovementEntity } from "./entities/stock-movement";
 import { UserEmailEntity, UserEntity } from "./entities/user";
@@ -66,6 +68,7 @@ const entities = {
   stats: StatsEntity,
   invoice: InvoiceEntity,
   stockMovement: StockMovementEntity,
+  sitePublish: SitePublishEntity,
 };
 
 export function createDb(config: DbConfig) {

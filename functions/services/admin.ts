@@ -20,6 +20,7 @@ import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient } from "./paypal-checkout";
+import { markSiteStale } from "./publishing";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
 
@@ -166,6 +167,14 @@ async function refundCancelledPaypal(deps: Deps, order: OrderRecord): Promise<Or
   return after;
 }
 
+const SETTING_LABELS: Record<SettingKey, string> = {
+  payment_bank_transfer: "virement bancaire",
+  payment_paypal: "PayPal",
+  shipping: "livraison",
+  company_info: "entreprise",
+  maintenance: "maintenance",
+};
+
 /** Settings rows for the admin, the PayPal secret masked. */
 export async function adminSettings(deps: DataDeps) {
   return Promise.all(
@@ -203,5 +212,7 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
   const parsed = settingSchemas[key].parse({ ...(await getSetting(deps, key)), ...value });
   await putSetting(deps, key, parsed as SettingValue<typeof key>);
   if (key === "payment_paypal") clearPaypalTokens();
+  // Pages print the company, shipping, bank and maintenance settings (footer, FAQ, CGV, legal mentions…).
+  else await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
   return (await adminSettings(deps)).find((row) => row.setting_key === key);
 }

@@ -5,6 +5,7 @@ import { type Product, type ProductInput, productInputSchema } from "../../src/d
 import type { ProductEntity } from "../db/entities/product";
 import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
+import { markSiteStale } from "./publishing";
 import { movementItem } from "./stock";
 import { writeTransaction } from "./transaction";
 
@@ -69,6 +70,7 @@ export async function createProduct(deps: DataDeps, input: ProductInput, adminId
         ]
       : []),
   ]);
+  await markSiteStale(deps, `Produit « ${record.name} » créé`);
   return toProduct(record);
 }
 
@@ -127,6 +129,7 @@ export async function updateProduct(
       `Le stock a changé depuis l'ouverture du formulaire : ${current.stock} en stock.`,
       { stock: current.stock },
     );
+  await markSiteStale(deps, `Produit « ${current.name} » modifié`);
   return toProduct(current);
 }
 
@@ -141,6 +144,7 @@ export async function deleteProduct(deps: DataDeps, id: number): Promise<void> {
     if (isConditionFailure(error)) throw new DomainError("PRODUCT_NOT_FOUND");
     throw error;
   }
+  await markSiteStale(deps, `Produit n° ${id} supprimé`);
 }
 
 /** True for a DynamoDB conditional-check failure surfaced through ElectroDB. */

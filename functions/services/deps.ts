@@ -1,5 +1,6 @@
 import type { Clock } from "../adapters/clock";
 import type { Mailer } from "../adapters/mail";
+import type { SitePublisher } from "../adapters/site-publisher";
 import type { Db } from "../db/service";
 
 /** What every use case needs, built once per process (Lambda cold start, local server, test file). */
@@ -14,6 +15,8 @@ export interface Deps {
    * (`HOST=0.0.0.0 npm start`, to try it from a phone) sets this to false: browsers drop Secure cookies there.
    */
   secureCookies?: boolean;
+  /** Rebuilds the prebuilt pages after an edit they print (absent: nothing publishes, e.g. scripts and most tests). */
+  publisher?: SitePublisher;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */

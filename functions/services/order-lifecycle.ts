@@ -15,6 +15,7 @@ import { parisDay } from "../../src/domain/promo";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
 import type { OrderRecord } from "./orders";
+import { markRestocked } from "./publishing";
 import { restockItems, type StockReason } from "./stock";
 
 export interface OrderMove {
@@ -96,7 +97,9 @@ async function releaseWrites(
 /** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
 export async function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult> {
   let applied: OrderCommand[] = [];
+  let before: OrderRecord | undefined;
   const { order, changed } = await changeOrder(deps, id, async (current) => {
+    before = current;
     applied = [];
     if (request.wanted && !(await request.wanted(current))) return null;
     const plan =
@@ -130,5 +133,6 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
       writes || also ? (entities) => [...(writes?.(entities) ?? []), ...(also?.(entities) ?? [])] : undefined;
     return { set, documents, statuses: plan.statuses, with: withAll };
   });
+  if (changed && order.released_at && !before?.released_at) await markRestocked(deps, order.items);
   return { order, changed, applied: changed ? applied : [] };
 }

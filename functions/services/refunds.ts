@@ -20,6 +20,7 @@ import { refundMail } from "./mails";
 import { changeOrder, documentWrites } from "./order-changes";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient } from "./paypal-checkout";
+import { markRestocked } from "./publishing";
 import { getSetting } from "./settings";
 import { restockItems } from "./stock";
 
@@ -144,7 +145,15 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
       ],
     };
   });
-  if (changed) await sendRefundMail(deps, after, refundId);
+  if (changed) {
+    await markRestocked(
+      deps,
+      lines
+        .filter((line) => line.restock)
+        .map((line) => ({ product_id: order.items[line.index]?.product_id ?? 0, quantity: line.quantity })),
+    );
+    await sendRefundMail(deps, after, refundId);
+  }
   return toOrder(after);
 }
 

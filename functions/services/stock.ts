@@ -8,6 +8,7 @@ import type { StockAdjustment, StockMovement } from "../../src/domain/stock";
 import { newId } from "../adapters/ids";
 import type { StockMovementEntity } from "../db/entities/stock-movement";
 import type { DataDeps } from "./deps";
+import { markSiteStale } from "./publishing";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "./transaction";
 
 export type StockMovementRecord = EntityItem<typeof StockMovementEntity>;
@@ -121,7 +122,15 @@ export async function adjustStock(
         stockAfter,
       }),
     ]);
-    if (outcome === "written") return { stock: stockAfter };
+    if (outcome === "written") {
+      // Pages print whether a product is available (structured data): publish when it changes.
+      if (product.stock > 0 !== stockAfter > 0)
+        await markSiteStale(
+          deps,
+          `Produit « ${product.name} » ${stockAfter > 0 ? "de nouveau en stock" : "en rupture"}`,
+        );
+      return { stock: stockAfter };
+    }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }
   throw new DomainError("CONFLICT", "Le stock change sans cesse en ce moment : réessayez dans un instant.");

@@ -20,6 +20,8 @@ export interface LocalConfig {
   siteDir: string;
   /** Serve the API and the site already built, without building it again. */
   skipBuild: boolean;
+  /** Rebuild and replace the site after the owner's edits (default on; SITE_PUBLISH=off keeps the start's build). */
+  publish: boolean;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
@@ -64,6 +66,7 @@ export function localConfigFromEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     adminPassword,
     siteDir: resolve(dataDir, "site"),
     skipBuild: env.SKIP_BUILD === "1",
+    publish: env.SITE_PUBLISH?.trim() !== "off",
   };
   return { ...config, siteUrl: (env.SITE_URL?.trim() || localOrigin(config)).replace(/\/+$/, "") };
 }

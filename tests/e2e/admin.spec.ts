@@ -651,7 +651,7 @@ test.describe("returns", () => {
     await expect(dialog).toBeHidden();
 
     const refunds = card.getByRole("region", { name: "Retours et remboursements" });
-    await expect(refunds).toContainText("1 × " + product.name + " (non remis en stock)");
+    await expect(refunds).toContainText(`1 × ${product.name} (non remis en stock)`);
     await expect(refunds).toContainText("Virement à effectuer");
     await expect(card).toContainText("Partiellement remboursé");
     await expect(refunds.getByRole("link", { name: /^Avoir AV-/ })).toBeVisible();

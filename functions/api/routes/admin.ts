@@ -31,6 +31,7 @@ import {
   toAdminPromo,
   updatePromo,
 } from "../../services/promos";
+import { markSiteStale, sitePublishStatus } from "../../services/publishing";
 import { markRefundDone, recordReturn } from "../../services/refunds";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
@@ -120,6 +121,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/promo/:id/usage", validate("param", idParam), async (c) =>
     c.json(await promoUsageHistory(c.var.deps, c.req.valid("param").id)),
   )
+  .get("/publishing", async (c) => c.json(await sitePublishStatus(c.var.deps)))
+  .post("/publishing/retry", async (c) => {
+    await markSiteStale(c.var.deps, "Nouvelle tentative demandée par l'administrateur");
+    return c.json(await sitePublishStatus(c.var.deps), 202);
+  })
   .get("/settings", async (c) => c.json(await adminSettings(c.var.deps)))
   .put("/settings/:key", validate("param", settingKeyParam), validate("json", settingBody), async (c) => {
     const key = c.req.valid("param").key as (typeof settingKeys)[number];
@@ -152,6 +158,13 @@ const withResponses = (route: RouteDoc, responses: RouteDoc["responses"]): Route
 const promoSchema = z.object({ id: z.string(), code: z.string(), usage_count: z.number() }).loose();
 const page = (name: string, item: z.ZodType) =>
   z.object({ [name]: z.array(item), next_cursor: z.string().nullable() });
+const publishStatusSchema = z.object({
+  state: z.enum(["up_to_date", "pending", "publishing", "failed"]),
+  label: z.string(),
+  error: z.string().nullable(),
+  requested_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
 const userSchema = z.object({ id: z.string(), email: z.string(), full_name: z.string() }).loose();
 
 export const adminDocs: RouteDoc[] = [
@@ -309,6 +322,18 @@ export const adminDocs: RouteDoc[] = [
     "Historique d'utilisation d'un code",
     { description: "Utilisations" },
     { params: idParam },
+  ),
+  doc("get", "/publishing", "État de la publication du site (Site à jour, Publication en cours…, Échec…)", {
+    description: "État",
+    schema: publishStatusSchema,
+  }),
+  doc(
+    "post",
+    "/publishing/retry",
+    "Relancer la publication du site (après un échec)",
+    { description: "Publication demandée", schema: publishStatusSchema },
+    {},
+    202,
   ),
   doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
   doc(

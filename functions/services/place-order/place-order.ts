@@ -5,6 +5,7 @@ import { newId } from "../../adapters/ids";
 import type { AuthUser } from "../auth";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
+import { markSiteStale } from "../publishing";
 import { getSetting } from "../settings";
 import { writeTransaction } from "../transaction";
 import { quoteOrder } from "./quote";
@@ -74,7 +75,13 @@ export async function placeOrder(
       now,
     }),
   );
-  if (outcome === "written") return { order, replayed: false };
+  if (outcome === "written") {
+    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
+    const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
+    if (soldOut.length)
+      await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
+    return { order, replayed: false };
+  }
   const first = await replay();
   if (first) return { order: first, replayed: true };
   throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");

@@ -1,6 +1,7 @@
 import { formatAmount } from "../../domain/admin-format";
 import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
+import { PublishingStatus } from "./PublishingStatus";
 import { LoadError, Loading, TabHeader } from "./ui";
 
 const count = new Intl.NumberFormat("fr-FR");
@@ -34,6 +35,7 @@ export function StatsTab() {
           </button>
         }
       />
+      <PublishingStatus />
       {state.status === "loading" && <Loading>Chargement des statistiques...</Loading>}
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
       {state.status === "ready" && (

@@ -8,6 +8,7 @@ import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-pr
 import type { SettingRow } from "../../domain/admin-settings";
 import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
+import type { PublishStatus } from "../../domain/publishing";
 import type { StockAdjustment, StockMovement } from "../../domain/stock";
 import { apiRequest } from "../../lib/api-client";
 
@@ -105,6 +106,10 @@ export const recordReturn = (
 ) => apiRequest<Order>(`/api/admin/orders/${id(orderId)}/returns`, { method: "POST", body });
 export const markRefundDone = (orderId: string, refundId: string) =>
   apiRequest<Order>(`/api/admin/orders/${id(orderId)}/refunds/${id(refundId)}/done`, { method: "POST" });
+export const fetchPublishing = (signal?: AbortSignal) =>
+  apiRequest<PublishStatus>("/api/admin/publishing", { signal });
+export const retryPublishing = () =>
+  apiRequest<PublishStatus>("/api/admin/publishing/retry", { method: "POST" });
 export const fetchPromos = (signal?: AbortSignal) => apiRequest<AdminPromo[]>("/api/admin/promo", { signal });
 export const createPromo = (promo: PromoPayload) =>
   apiRequest<AdminPromo>("/api/admin/promo", { method: "POST", body: promo });

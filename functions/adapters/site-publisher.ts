@@ -1,0 +1,9 @@
+/**
+ * The publishing pipeline as the API sees it (issue 13): told that the prebuilt pages are stale, it rebuilds and
+ * replaces them in the background. Locally a debounced Astro build in the `npm start` process
+ * (scripts/local/site-publisher.ts); on AWS a message to the publishing queue (infra/publish.ts).
+ */
+export interface SitePublisher {
+  /** Something the pages print changed: publish soon. Never throws; several requests in a row make one publish. */
+  request(reason: string): void;
+}

@@ -1,0 +1,26 @@
+import { Entity } from "electrodb";
+
+/**
+ * The facts about publishing the prebuilt site (one item, `site` = "storefront"): when the pages last went stale, what
+ * the running or last publish covered, and how it ended. Read by src/domain/publishing.ts.
+ */
+export const SitePublishEntity = new Entity({
+  model: { entity: "site_publish", version: "1", service: "shop" },
+  attributes: {
+    site: { type: "string", required: true },
+    requested_at: { type: "string" },
+    reason: { type: "string" },
+    covered_at: { type: "string" },
+    started_at: { type: "string" },
+    started_covers: { type: "string" },
+    published_at: { type: "string" },
+    failed_at: { type: "string" },
+    error: { type: "string" },
+  },
+  indexes: {
+    bySite: {
+      pk: { field: "pk", composite: ["site"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

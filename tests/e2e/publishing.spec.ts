@@ -1,0 +1,125 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+/**
+ * Owner edits publish themselves (issue 13), in the shop as `npm start` runs it with publishing on
+ * (`npm run test:e2e:publishing`; the main suite runs with SITE_PUBLISH=off because it edits all the time).
+ * Each change must reach the prebuilt HTML within 60 seconds.
+ */
+test.skip(
+  process.env.E2E_SITE_PUBLISH !== "on",
+  "publishing runs in its own shop: npm run test:e2e:publishing",
+);
+test.setTimeout(240_000);
+
+const PUBLISH_DELAY_MS = 60_000;
+
+async function asAdmin(page: Page) {
+  expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+}
+
+/** The raw HTML the server sends for a path (what a search engine and a first visit get). */
+async function html(page: Page, path: string): Promise<string> {
+  const response = await page.request.get(path, { headers: { "cache-control": "no-cache" } });
+  return response.ok() ? response.text() : `HTTP ${response.status()}`;
+}
+
+/** Waits until the served HTML of `path` says `text`; returns how long it took since `since`. */
+async function published(page: Page, path: string, text: string | RegExp, since: number): Promise<number> {
+  await expect
+    .poll(async () => html(page, path), {
+      timeout: PUBLISH_DELAY_MS - (Date.now() - since),
+      intervals: [1000],
+    })
+    .toMatch(typeof text === "string" ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : text);
+  const took = Date.now() - since;
+  console.log(`${path}: publié ${(took / 1000).toFixed(1)} s après l'enregistrement`);
+  return took;
+}
+
+async function saveSetting(page: Page, key: string, change: Record<string, unknown>) {
+  const rows = (await (await page.request.get("/api/admin/settings")).json()) as {
+    setting_key: string;
+    setting_value: Record<string, unknown>;
+  }[];
+  const current = rows.find((row) => row.setting_key === key)?.setting_value ?? {};
+  const response = await page.request.put(`/api/admin/settings/${key}`, {
+    data: { value: { ...current, ...change } },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test("the company phone and the shipping figures reach every static page", async ({ page }) => {
+  await asAdmin(page);
+  const saved = Date.now();
+  await saveSetting(page, "company_info", { phone: "04 91 12 34 56" });
+  await saveSetting(page, "shipping", { free_shipping_threshold: 47, standard_cost: 6.5 });
+
+  await published(page, "/faq", "04 91 12 34 56", saved);
+  const faq = await html(page, "/faq");
+  expect(faq).toMatch(/47,00\s€/);
+  expect(faq).toMatch(/6,50\s€/);
+  for (const path of ["/", "/cgv", "/legal-mentions", "/returns-and-exchanges"])
+    expect(await html(page, path), path).toContain("04 91 12 34 56");
+  expect(await html(page, "/")).toMatch(/offerte dès 47,00\s€/);
+
+  // The dashboard says the site is up to date.
+  await page.goto("/admin");
+  await expect(page.getByRole("region", { name: "Publication du site" })).toContainText("Site à jour");
+});
+
+test("a product's new description and price reach its page and its structured data", async ({ page }) => {
+  await asAdmin(page);
+  const products = (await (await page.request.get("/api/admin/products")).json()) as Record<
+    string,
+    unknown
+  >[];
+  const product = products.find((item) => item.is_active) as Record<string, unknown> & {
+    id: number;
+    stock: number;
+  };
+  const saved = Date.now();
+  const response = await page.request.put(`/api/admin/products/${product.id}`, {
+    data: {
+      ...product,
+      id: undefined,
+      price: 13.4,
+      description: "Savon publié tout seul, sans déploiement.",
+      stock_loaded: product.stock,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+
+  await published(page, `/product/${product.id}`, "Savon publié tout seul, sans déploiement.", saved);
+  const page_ = await html(page, `/product/${product.id}`);
+  const jsonLd = [...page_.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+    .map((match) => JSON.parse(match[1] ?? "{}") as { "@type"?: string; offers?: { price?: string } })
+    .find((data) => data["@type"] === "Product");
+  expect(jsonLd?.offers?.price).toBe("13.40");
+  expect(page_).toMatch(/13,40\s€/);
+});
+
+test("a new product gets its prebuilt page and its place in the sitemap", async ({ page }) => {
+  await asAdmin(page);
+  const saved = Date.now();
+  const created = await page.request.post("/api/admin/products", {
+    data: {
+      name: "Savon Nouveau Publié",
+      price: 9.9,
+      weight: "150g",
+      image: "/images/products/savon-alep-premium.svg",
+      description: "Arrivé après le déploiement.",
+      stock: 12,
+      low_stock_threshold: 2,
+      benefits: [],
+      is_active: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await published(page, "/sitemap.xml", `/product/${id}</loc>`, saved);
+  const prebuilt = await html(page, `/product/${id}`);
+  expect(prebuilt).toContain("Savon Nouveau Publié");
+  expect(prebuilt).toContain('"@type":"Product"');
+});
