@@ -27,6 +27,7 @@ export function toProduct(record: ProductRecord): Product {
     ingredients: record.ingredients ?? "",
     usage: record.usage ?? "",
     is_active: record.is_active,
+    updated_at: record.updated_at,
   };
 }
 

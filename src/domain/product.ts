@@ -29,6 +29,8 @@ export const productSchema = z.object({
   ingredients: z.string().max(2000),
   usage: z.string().max(2000),
   is_active: z.boolean(),
+  /** When the product was last edited (its page's lastmod in the sitemap). */
+  updated_at: z.string().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

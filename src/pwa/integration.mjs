@@ -103,12 +103,39 @@ function xmlEscape(text) {
 }
 
 /**
- * @param {string[]} urls
- * @param {string} lastmod the build date, YYYY-MM-DD
+ * When each page says it last changed (`<meta name="shop:lastmod">`, a product's last edit), by canonical URL.
+ * @param {string[]} pagesHtml
+ * @param {string} site
+ * @returns {Map<string, string>}
  */
-export function renderSitemap(urls, lastmod) {
+export function pageLastmods(pagesHtml, site) {
+  /** @type {Map<string, string>} */
+  const lastmods = new Map();
+  for (const html of pagesHtml) {
+    const canonical = canonicalOf(html);
+    const tag = (html.match(/<meta\b[^>]*>/gi) ?? []).find((meta) =>
+      /\bname=["']?shop:lastmod["'\s]/i.test(meta),
+    );
+    const date = tag?.match(/\bcontent=["'](\d{4}-\d{2}-\d{2})["']/i)?.[1];
+    if (!canonical || !date) continue;
+    try {
+      lastmods.set(new URL(canonical, site).href, date);
+    } catch {
+      // not an address: no lastmod
+    }
+  }
+  return lastmods;
+}
+
+/**
+ * @param {string[]} urls
+ * @param {string} lastmod the build date, YYYY-MM-DD, for pages that do not say when they changed
+ * @param {Map<string, string>} [pages] each page's own lastmod (pageLastmods)
+ */
+export function renderSitemap(urls, lastmod, pages = new Map()) {
   const entries = urls.map(
-    (url) => `  <url>\n    <loc>${xmlEscape(url)}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`,
+    (url) =>
+      `  <url>\n    <loc>${xmlEscape(url)}</loc>\n    <lastmod>${pages.get(url) ?? lastmod}</lastmod>\n  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
@@ -214,7 +241,7 @@ export default function shopPwa() {
         }
         const urls = sitemapUrls(html, site);
         const today = new Date().toISOString().slice(0, 10);
-        await writeFile(join(distDir, "sitemap.xml"), renderSitemap(urls, today));
+        await writeFile(join(distDir, "sitemap.xml"), renderSitemap(urls, today, pageLastmods(html, site)));
 
         const astroDir = join(distDir, "_astro");
         const astroFiles = await walk(astroDir).catch(() => /** @type {string[]} */ ([]));

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   isExcludedFromSitemap,
+  pageLastmods,
   precacheList,
   renderServiceWorker,
   renderSitemap,
@@ -14,6 +15,17 @@ const page = (canonical: string | null, noindex = false) =>
   `<!doctype html><html><head><title>x</title>${canonical ? `<link rel="canonical" href="${canonical}">` : ""}${
     noindex ? '<meta name="robots" content="noindex">' : ""
   }</head><body></body></html>`;
+
+describe("each page's lastmod", () => {
+  it("is the date a page says it changed (a product's last edit), else the build date", () => {
+    const product = `<html><head><link rel="canonical" href="${site}/product/3"><meta name="shop:lastmod" content="2026-11-20"></head></html>`;
+    const lastmods = pageLastmods([product, page(`${site}/faq`)], site);
+    expect([...lastmods]).toEqual([[`${site}/product/3`, "2026-11-20"]]);
+    const xml = renderSitemap([`${site}/faq`, `${site}/product/3`], "2026-11-23", lastmods);
+    expect(xml).toContain(`<loc>${site}/faq</loc>\n    <lastmod>2026-11-23</lastmod>`);
+    expect(xml).toContain(`<loc>${site}/product/3</loc>\n    <lastmod>2026-11-20</lastmod>`);
+  });
+});
 
 describe("sitemapUrls", () => {
   it("lists the indexable pages by their canonical address, home first, products in number order", () => {

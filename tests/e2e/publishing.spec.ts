@@ -119,6 +119,8 @@ test("a new product gets its prebuilt page and its place in the sitemap", async 
   const { id } = (await created.json()) as { id: number };
 
   await published(page, "/sitemap.xml", `/product/${id}</loc>`, saved);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(await html(page, "/sitemap.xml")).toContain(`/product/${id}</loc>\n    <lastmod>${today}</lastmod>`);
   const prebuilt = await html(page, `/product/${id}`);
   expect(prebuilt).toContain("Savon Nouveau Publié");
   expect(prebuilt).toContain('"@type":"Product"');
