@@ -26,7 +26,7 @@ import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from ".
 import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
 import { assertShopPortFree } from "./local/ports";
-import { localSitePublisher } from "./local/site-publisher";
+import { latestPublishedSite, localSitePublisher } from "./local/site-publisher";
 import { StartError, withVariable } from "./local/start-error";
 import { type Supervisor, superviseProcess } from "./local/supervisor";
 
@@ -63,8 +63,9 @@ async function main(supervisor: Supervisor): Promise<void> {
   const db = createDb({ tableName: config.tableName, endpoint });
   const mailDir = resolve(config.dataDir, "mail");
   // The site served now: the start's build, then each publish's (issue 13).
-  let servedDir = config.siteDir;
   const sitesDir = join(config.dataDir, "sites");
+  // SKIP_BUILD: the newest complete publish, if the shop published since its last build.
+  let servedDir = (config.skipBuild && (await latestPublishedSite(sitesDir))) || config.siteDir;
   const build = (outDir: string, quiet: boolean) =>
     astroBuild({
       apiUrl: `http://127.0.0.1:${config.port}`,
@@ -135,8 +136,8 @@ async function main(supervisor: Supervisor): Promise<void> {
   }, 3_600_000);
   supervisor.onStop(() => clearInterval(reconciliation));
 
-  await rm(sitesDir, { recursive: true, force: true });
   if (!config.skipBuild) {
+    await rm(sitesDir, { recursive: true, force: true });
     console.log("Construction du site…");
     const { covers } = await beginPublish(deps);
     await build(config.siteDir, false).catch((error: Error) => {
@@ -144,7 +145,8 @@ async function main(supervisor: Supervisor): Promise<void> {
     });
     await recordPublishResult(deps, { covers, ok: true });
     siteReady = true;
-  } else if (config.publish && (await sitePublishStatus(deps)).state !== "up_to_date") {
+  }
+  if (config.skipBuild && config.publish && (await sitePublishStatus(deps)).state !== "up_to_date") {
     await markSiteStale(deps, "Site non publié au démarrage");
   }
 

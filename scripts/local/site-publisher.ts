@@ -4,7 +4,7 @@
  * the old one, so a visitor gets the old page or the new one, never a half-written site. A failed build keeps the old
  * site and is recorded for the admin; the next edit tries again.
  */
-import { cp, mkdir, readdir, rm } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SitePublisher } from "../../functions/adapters/site-publisher";
 import type { DataDeps } from "../../functions/services/deps";
@@ -31,6 +31,25 @@ export interface LocalPublisher extends SitePublisher {
   /** Resolves when no publish is waiting or running (tests, shutdown). */
   idle(): Promise<void>;
   stop(): void;
+}
+
+/** Written in a publish's folder once it is complete, so a restart never serves a half-built one. */
+const COMPLETE_MARK = ".published";
+
+/** The newest complete publish in `sitesDir` (SKIP_BUILD restarts serve it), or null. */
+export async function latestPublishedSite(sitesDir: string): Promise<string | null> {
+  const names = (await readdir(sitesDir).catch(() => [] as string[])).sort().reverse();
+  for (const name of names) {
+    const dir = join(sitesDir, name);
+    if (
+      await stat(join(dir, COMPLETE_MARK)).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
+  }
+  return null;
 }
 
 /** Old pages still in a visitor's browser ask for the old fingerprinted files: the new site keeps them. */
@@ -84,6 +103,7 @@ export function localSitePublisher(options: LocalPublisherOptions): LocalPublish
     try {
       await options.build(dir);
       await keepOldAssets(previous, dir);
+      await writeFile(join(dir, COMPLETE_MARK), new Date().toISOString());
       options.publish(dir);
       await recordPublishResult(deps, { covers, ok: true });
       log(`Site publié en ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/services/publishing";
-import { localSitePublisher } from "../../scripts/local/site-publisher";
+import { latestPublishedSite, localSitePublisher } from "../../scripts/local/site-publisher";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { createSoap } from "../support/products";
@@ -149,6 +149,10 @@ describe("the local publisher", () => {
     expect(readFileSync(join(site.served(), "index.html"), "utf8")).toBe("build 1");
     expect(readFileSync(join(site.served(), "_astro", "old.css"), "utf8")).toBe("old");
     expect((await status()).state).toBe("up_to_date");
+    // A restart without a build (SKIP_BUILD) serves this publish, never a folder a crash left half-built.
+    const sitesDir = join(site.served(), "..");
+    await mkdir(join(sitesDir, "9999999999999-9"), { recursive: true });
+    expect(await latestPublishedSite(sitesDir)).toBe(site.served());
   });
 
   it("publishes again when an edit arrives during a publish", async () => {
