@@ -6,4 +6,9 @@
 export interface SitePublisher {
   /** Something the pages print changed: publish soon. Never throws; several requests in a row make one publish. */
   request(reason: string): void;
+  /**
+   * Resolves once the requests made so far have been handed over (never rejects). A Lambda awaits it before it
+   * returns: the runtime freezes the process as soon as the handler's promise settles, a send still in flight with it.
+   */
+  flush?(): Promise<void>;
 }
