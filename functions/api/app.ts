@@ -1,5 +1,8 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import * as z from "zod";
+import { fr } from "zod/locales";
 import { DomainError, errorBody } from "../../src/domain/errors";
 import type { Deps } from "../services/deps";
 import { type ApiAreaName, areaMounts } from "./areas";
@@ -9,6 +12,15 @@ import { jsonOnly } from "./middleware/json-only";
 
 export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 
+// zod's own messages (a wrong type, a missing field) in French, like the shop's own messages in the schemas.
+z.config(fr());
+
+/** Bodies larger than this are refused with 413 before they are read (API_MAX_BODY_BYTES, default 1 MB). */
+export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.API_MAX_BODY_BYTES);
+  return Number.isInteger(configured) && configured > 0 ? configured : 1024 * 1024;
+}
+
 /**
  * Composes the API from route modules keyed by mount path. The local server mounts them all (modules.ts);
  * each Lambda imports only its area's, so its bundle carries only that code. `deps` is a function so a
@@ -16,6 +28,15 @@ export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
  */
 export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: maxBodyBytes(),
+      onError: () => {
+        throw new DomainError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
   app.use("/api/*", secureHeaders(), jsonOnly, async (c, next) => {
     c.set("deps", deps());
     c.set("auth", null);

@@ -19,7 +19,7 @@ import { shippedMail } from "./mails";
 import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
-import { paypalClient } from "./paypal-checkout";
+import { paypalClient } from "./paypal-client";
 import { markSiteStale } from "./publishing";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
@@ -50,10 +50,35 @@ export async function adminStats(deps: DataDeps) {
   };
 }
 
+/**
+ * Runs a paged query; a cursor that is not one the API gave (garbage, or another list's) answers 400, not 500:
+ * ElectroDB cannot decode it, or DynamoDB refuses it as a starting key.
+ */
+async function paged<T>(cursor: string | undefined, query: () => Promise<T>): Promise<T> {
+  try {
+    return await query();
+  } catch (error) {
+    if (!cursor || !isBadCursor(error)) throw error;
+    throw new DomainError("VALIDATION", undefined, {
+      fields: { cursor: "Curseur de pagination invalide : rechargez la liste." },
+    });
+  }
+}
+
+function isBadCursor(error: unknown): boolean {
+  for (let link = error, depth = 0; link && depth < 4; depth++) {
+    const { name, message } = link as { name?: string; message?: string };
+    if (name === "ValidationException" || /cursor|starting key|ExclusiveStartKey/i.test(message ?? ""))
+      return true;
+    link = (link as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export async function listUsers(deps: DataDeps, page: Page) {
-  const result = await deps.db.entities.user.query
-    .all({})
-    .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null });
+  const result = await paged(page.cursor, () =>
+    deps.db.entities.user.query.all({}).go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
+  );
   return { users: result.data.map(toSessionUser), next_cursor: result.cursor };
 }
 
@@ -70,9 +95,11 @@ export async function userSummary(deps: DataDeps, id: string) {
 }
 
 export async function listOrders(deps: DataDeps, page: Page) {
-  const result = await deps.db.entities.order.query
-    .all({})
-    .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null });
+  const result = await paged(page.cursor, () =>
+    deps.db.entities.order.query
+      .all({})
+      .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
+  );
   return { orders: result.data.map(toOrder), next_cursor: result.cursor };
 }
 

@@ -2,26 +2,24 @@ import { DomainError } from "../../src/domain/errors";
 import { centsToDecimalText, eurosToCents } from "../../src/domain/money";
 import type { OrderRequest } from "../../src/domain/order";
 import { planCommands } from "../../src/domain/order-lifecycle";
-import { type PaypalCaptureResult, PaypalClient, PaypalError, type WebhookHeaders } from "../adapters/paypal";
+import {
+  type PaypalCaptureResult,
+  type PaypalClient,
+  PaypalError,
+  type WebhookHeaders,
+} from "../adapters/paypal";
 import type { AuthUser } from "./auth";
 import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
+import { paypalClient } from "./paypal-client";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 import { writeTransaction } from "./transaction";
 
-export async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
-  const setting = await getSetting(deps, "payment_paypal");
-  if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
-  return new PaypalClient({
-    baseUrl: setting.base_url,
-    clientId: setting.client_id,
-    clientSecret: setting.client_secret,
-  });
-}
+export { paypalClient };
 
 /** GET /api/paypal-payment/client-id: the public client id for PayPal's buttons (503 when not configured). */
 export async function paypalClientId(deps: DataDeps): Promise<string> {

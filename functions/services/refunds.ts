@@ -19,7 +19,7 @@ import { prepareDocument } from "./invoices";
 import { refundMail } from "./mails";
 import { changeOrder, documentWrites } from "./order-changes";
 import { type OrderRecord, toOrder } from "./orders";
-import { paypalClient } from "./paypal-checkout";
+import { paypalClient } from "./paypal-client";
 import { markRestocked } from "./publishing";
 import { getSetting } from "./settings";
 import { restockItems } from "./stock";

@@ -59,6 +59,8 @@ export const errorCatalogue = {
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
+  UNAVAILABLE: { status: 503, message: "Service momentanément indisponible, veuillez réessayer." },
   INTERNAL: { status: 500, message: "Une erreur interne est survenue. Veuillez réessayer." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,7 +9,47 @@ import { validationError } from "./validate";
 export function handleError(error: Error, c: Context): Response {
   const domainError = toDomainError(error);
   if (domainError.code === "INTERNAL") console.error("Unexpected API error", error);
+  if (domainError.code === "UNAVAILABLE") {
+    console.error("Database unavailable", error.message);
+    c.header("retry-after", String(RETRY_AFTER_S));
+  }
   return c.json(errorBody(domainError), domainError.status as ContentfulStatusCode);
+}
+
+const RETRY_AFTER_S = 5;
+
+/** The database cannot be reached or is overloaded: the request may succeed in a moment (503, not 500). */
+const UNAVAILABLE_NAMES = new Set([
+  "TimeoutError",
+  "ServiceUnavailable",
+  "InternalServerError",
+  "ProvisionedThroughputExceededException",
+  "RequestLimitExceeded",
+  "ThrottlingException",
+]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+]);
+
+/** ElectroDB wraps the SDK's error, which may wrap the socket's: true when any link says "unavailable". */
+export function isUnavailable(error: unknown): boolean {
+  for (let link = error, depth = 0; link && depth < 6; depth++) {
+    const { name, code, errno } = link as { name?: string; code?: string; errno?: string };
+    if (
+      (name && UNAVAILABLE_NAMES.has(name)) ||
+      (code && UNAVAILABLE_CODES.has(code)) ||
+      (errno && UNAVAILABLE_CODES.has(errno))
+    )
+      return true;
+    if (link instanceof AggregateError && link.errors.some((inner) => isUnavailable(inner))) return true;
+    link = (link as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function toDomainError(error: Error): DomainError {
@@ -20,6 +60,8 @@ function toDomainError(error: Error): DomainError {
     if (error.status === 400) return new DomainError("BAD_JSON");
     if (error.status === 415) return new DomainError("UNSUPPORTED_MEDIA_TYPE");
     if (error.status === 404) return new DomainError("NOT_FOUND");
+    if (error.status === 413) return new DomainError("PAYLOAD_TOO_LARGE");
   }
+  if (isUnavailable(error)) return new DomainError("UNAVAILABLE");
   return new DomainError("INTERNAL");
 }

@@ -1,0 +1,91 @@
+/**
+ * Issue 14, defects 5-8: every input the API reads is validated (bad cursors 400, French messages, body size), and a
+ * database outage answers 503 with Retry-After. Each was reproduced on a running shop.
+ */
+import { describe, expect, it } from "vitest";
+import { createFullApp } from "../../functions/api/full-app";
+import { createDb } from "../../functions/db/service";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer } from "../support/customers";
+
+const ctx = await createTestContext();
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+
+describe("paging cursors", () => {
+  it.each([
+    "/api/admin/users?cursor=garbage",
+    "/api/admin/orders?cursor=eyJwayI6IngifQ",
+    "/api/admin/orders?cursor=bm90IGpzb24",
+  ])("%s answers 400 with a French message, not 500", async (path) => {
+    const response = await admin.call("GET", path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: "VALIDATION",
+      fields: { cursor: "Curseur de pagination invalide : rechargez la liste." },
+    });
+  });
+
+  it("still pages with the cursor the API gave", async () => {
+    await createCustomer(ctx.deps, ctx.app);
+    await createCustomer(ctx.deps, ctx.app);
+    const first = (await (await admin.call("GET", "/api/admin/users?limit=1")).json()) as {
+      next_cursor: string;
+    };
+    expect(first.next_cursor).toBeTruthy();
+    const next = await admin.call(
+      "GET",
+      `/api/admin/users?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`,
+    );
+    expect(next.status).toBe(200);
+  });
+});
+
+describe("validation messages", () => {
+  it("are French for schema errors zod writes itself (wrong types, missing fields)", async () => {
+    const bodies: [string, unknown][] = [
+      ["/api/promo/validate", { promo_code: 12, total_amount: "x" }],
+      ["/api/admin/products", { name: 3, price: "x", stock: -1.5, benefits: "a" }],
+      ["/api/admin/orders/x/returns", { lines: "x", refund_shipping: 1 }],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await admin.call("POST", path, body);
+      expect(response.status).toBe(400);
+      const { fields } = (await response.json()) as { fields: Record<string, string> };
+      expect(Object.keys(fields).length).toBeGreaterThan(1);
+      for (const message of Object.values(fields))
+        expect(message).not.toMatch(/\b(Invalid|expected|received|Required|Too)\b/i);
+    }
+  });
+});
+
+describe("request bodies", () => {
+  it("over 1 MB answer 413 in French before they are read", async () => {
+    const response = await admin.call("POST", "/api/user/addresses", { city: "x".repeat(2 * 1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      error: "La requête est trop volumineuse.",
+    });
+    const big = await ctx.app.request("/api/promo/validate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ promo_code: "x".repeat(2 * 1024 * 1024), total_amount: 1 }),
+    });
+    expect(big.status).toBe(413);
+  });
+});
+
+describe("a database outage", () => {
+  it("answers 503 with Retry-After and a French message", async () => {
+    const down = createDb({ tableName: ctx.tableName, endpoint: "http://127.0.0.1:9" });
+    const app = createFullApp(() => ({ ...ctx.deps, db: down }));
+    const response = await app.request("/api/products");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toMatchObject({
+      code: "UNAVAILABLE",
+      error: "Service momentanément indisponible, veuillez réessayer.",
+    });
+    down.dynamo.destroy();
+  });
+});
