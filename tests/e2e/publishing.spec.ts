@@ -53,7 +53,12 @@ test("the company phone and the shipping figures reach every static page", async
   await asAdmin(page);
   const saved = Date.now();
   await saveSetting(page, "company_info", { phone: "04 91 12 34 56" });
-  await saveSetting(page, "shipping", { free_shipping_threshold: 47, standard_cost: 6.5 });
+  const payload = "<img src=x onerror=alert(1)>";
+  await saveSetting(page, "shipping", {
+    free_shipping_threshold: 47,
+    standard_cost: 6.5,
+    shipping_company: `Colis ${payload}`,
+  });
 
   await published(page, "/faq", "04 91 12 34 56", saved);
   const faq = await html(page, "/faq");
@@ -62,6 +67,20 @@ test("the company phone and the shipping figures reach every static page", async
   for (const path of ["/", "/cgv", "/legal-mentions", "/returns-and-exchanges"])
     expect(await html(page, path), path).toContain("04 91 12 34 56");
   expect(await html(page, "/")).toMatch(/offerte dès 47,00\s€/);
+  // The carrier's name is text on every page, never HTML (issue 14, defect 1: stored XSS on /faq).
+  for (const path of ["/faq", "/", "/cgv", "/returns-and-exchanges"]) {
+    const body = await html(page, path);
+    expect(body, path).not.toContain(payload);
+  }
+  expect(faq).toContain("Colis &lt;img src=x onerror=alert(1)&gt;");
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto("/faq");
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  expect(dialogs).toEqual([]);
 
   // The dashboard says the site is up to date.
   await page.goto("/admin");
