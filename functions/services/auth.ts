@@ -205,8 +205,13 @@ export async function changePassword(
   currentTokenHash: string,
   input: z.output<typeof changePasswordSchema>,
 ): Promise<void> {
+  // Counted before the check, like sign-ins: a stolen session cannot try passwords at will (issue 14, defect 10).
+  const attempt = await admitAttempt(deps, [
+    { scope: "password-check-user", subject: user.id, rule: rateLimits.passwordChecksPerUser },
+  ]);
   if (!(await verifyPassword(input.currentPassword, user.password_hash)))
     throw new DomainError("WRONG_PASSWORD");
+  await attempt.giveBack();
   await deps.db.entities.user
     .patch({ id: user.id })
     .set({ password_hash: await hashPassword(input.newPassword) })

@@ -40,6 +40,12 @@ export const rateLimits = {
   signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
   /** Reset mails sent, per e-mail. */
   resetMailsPerEmail: { max: RESET_MAILS_PER_HOUR, windowMinutes: 60 },
+  /** Wrong current passwords given to POST /api/auth/password/change, per account. */
+  passwordChecksPerUser: {
+    max: 10,
+    windowMinutes: 15,
+    message: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
+  },
   /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,

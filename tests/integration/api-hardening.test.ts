@@ -75,6 +75,29 @@ describe("request bodies", () => {
   });
 });
 
+describe("changing the password", () => {
+  it("checks the current password at most 10 times per 15 minutes per account, whatever the parallelism", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        customer.call("POST", "/api/auth/password/change", {
+          currentPassword: "faux-faux",
+          newPassword: "nouveau12",
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(await refused?.json()).toMatchObject({
+      code: "RATE_LIMITED",
+      error: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
+    });
+    expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
 describe("a database outage", () => {
   it("answers 503 with Retry-After and a French message", async () => {
     const down = createDb({ tableName: ctx.tableName, endpoint: "http://127.0.0.1:9" });
