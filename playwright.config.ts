@@ -61,6 +61,8 @@ export default defineConfig({
       // The suite edits products and settings all the time: the shop keeps the site it built at the start, except
       // in the publishing run (npm run test:e2e:publishing), which proves that edits publish themselves.
       SITE_PUBLISH: process.env.E2E_SITE_PUBLISH === "on" ? "on" : "off",
+      // The checkout journeys pay on a PayPal double on 127.0.0.1 (src/domain/paypal-hosts.ts).
+      PAYPAL_ALLOW_LOOPBACK: "1",
     },
   },
 });

@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "functions/**/*.test.ts", "tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/setup/dynamodb.ts"],
+    // The PayPal double listens on 127.0.0.1: the shop accepts it only when told so (src/domain/paypal-hosts.ts).
+    env: { PAYPAL_ALLOW_LOOPBACK: "1" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

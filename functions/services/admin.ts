@@ -3,6 +3,7 @@ import { SECRET_MASK } from "../../src/domain/admin";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import { lifecycleStateOf, planAdminChange } from "../../src/domain/order-lifecycle";
+import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
 import {
   type MaintenanceSetting,
   type SettingKey,
@@ -19,7 +20,7 @@ import { shippedMail } from "./mails";
 import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
-import { paypalClient } from "./paypal-client";
+import { paypalClient, paypalLoopbackAllowed } from "./paypal-client";
 import { markSiteStale } from "./publishing";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
@@ -237,6 +238,13 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
     };
   }
   const parsed = settingSchemas[key].parse({ ...(await getSetting(deps, key)), ...value });
+  if (key === "payment_paypal") {
+    const problem = paypalBaseUrlProblem(
+      (parsed as SettingValue<"payment_paypal">).base_url,
+      paypalLoopbackAllowed(),
+    );
+    if (problem) throw new DomainError("VALIDATION", undefined, { fields: { base_url: problem } });
+  }
   await putSetting(deps, key, parsed as SettingValue<typeof key>);
   if (key === "payment_paypal") clearPaypalTokens();
   // Pages print the company, shipping, bank and maintenance settings (footer, FAQ, CGV, legal mentions…).

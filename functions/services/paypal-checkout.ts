@@ -14,7 +14,7 @@ import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
-import { paypalClient } from "./paypal-client";
+import { paypalClient, usablePaypalSetting } from "./paypal-client";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 import { writeTransaction } from "./transaction";
@@ -23,9 +23,7 @@ export { paypalClient };
 
 /** GET /api/paypal-payment/client-id: the public client id for PayPal's buttons (503 when not configured). */
 export async function paypalClientId(deps: DataDeps): Promise<string> {
-  const setting = await getSetting(deps, "payment_paypal");
-  if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
-  return setting.client_id;
+  return (await usablePaypalSetting(deps)).client_id;
 }
 
 function paypalFailure(error: unknown): DomainError {

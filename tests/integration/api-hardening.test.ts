@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createFullApp } from "../../functions/api/full-app";
 import { createDb } from "../../functions/db/service";
+import { putSetting } from "../../functions/services/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 
@@ -95,6 +96,35 @@ describe("changing the password", () => {
       error: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
     });
     expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("the PayPal API address", () => {
+  it("accepts only PayPal's API hosts: the client secret never goes elsewhere", async () => {
+    const save = (base_url: string) =>
+      admin.call("PUT", "/api/admin/settings/payment_paypal", {
+        value: { base_url, client_id: "id", client_secret: "secret", webhook_id: "" },
+      });
+    const refused = await save("http://169.254.169.254/latest/meta-data");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: "VALIDATION",
+      fields: { base_url: expect.stringContaining("https://api-m.paypal.com") },
+    });
+    expect((await save("https://api-m.paypal.com")).status).toBe(200);
+
+    // An address stored around the admin (an older version, the database itself) is refused before any call.
+    await putSetting(ctx.deps, "payment_paypal", {
+      base_url: "https://evil.example",
+      client_id: "id",
+      client_secret: "secret",
+      webhook_id: "",
+    });
+    const client = await ctx.app.request("/api/paypal-payment/client-id");
+    expect(client.status).toBe(503);
+    expect(await client.json()).toMatchObject({
+      error: expect.stringMatching(/^PayPal n'est pas configuré correctement/),
+    });
   });
 });
 
