@@ -23,6 +23,7 @@ export default $config({
     await import("./infra/api");
     await import("./infra/jobs");
     const { router } = await import("./infra/web");
+    await import("./infra/publish");
     return { url: router.url, table: table.name, mailFrom };
   },
 });

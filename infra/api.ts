@@ -1,6 +1,7 @@
 import { type ApiArea, apiAreas } from "../functions/api/areas";
 import { email, mailFrom } from "./email";
 import { lambdaExternal } from "./lambda-bundle";
+import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
 import { siteUrl } from "./stage";
 import { table } from "./storage";
 
@@ -18,7 +19,10 @@ export function functionName(area: string): string {
     .join("")}`;
 }
 
-/** What every function of the shop shares: runtime, bundling, access to the table and mail, environment. */
+/**
+ * What every function of the shop shares: runtime, bundling, access to the table and mail, environment, and the
+ * right to ask for a publish (any of them may change what the prebuilt pages print: an edit, a sale, a release).
+ */
 export function functionArgs(handler: string, description: string): sst.aws.FunctionArgs {
   return {
     handler,
@@ -30,10 +34,12 @@ export function functionArgs(handler: string, description: string): sst.aws.Func
     timeout: "20 seconds",
     nodejs: { esbuild: { external: lambdaExternal } },
     link: [table, email],
+    permissions: [sendPublishRequests],
     environment: {
       TABLE_NAME: table.name,
       MAIL_FROM: mailFrom,
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+      [publishQueueUrlVariable]: publishQueue.url,
     },
   };
 }

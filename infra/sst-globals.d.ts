@@ -15,6 +15,14 @@ declare namespace $util {
     apply<U>(transform: (value: T) => U | Output<U> | Promise<U>): Output<U>;
   }
   type Input<T> = T | Promise<T> | Output<T>;
+
+  /** Pulumi's assets: `new $util.asset.FileAsset(path)` uploads the file's bytes (e.g. `aws.s3.BucketObjectv2`). */
+  namespace asset {
+    class FileAsset {
+      constructor(path: string);
+      readonly path: string;
+    }
+  }
 }
 
 type SstSize = `${number} MB` | `${number} GB`;
@@ -47,6 +55,16 @@ declare const $app: {
 
 /** True under `sst dev`. */
 declare const $dev: boolean;
+
+/** What the CLI tells the program: `paths.root` is the app's folder, `paths.work` its `.sst` working folder. */
+declare const $cli: {
+  readonly paths: {
+    readonly root: string;
+    readonly work: string;
+    readonly home: string;
+    readonly platform: string;
+  };
+};
 
 /** SST's `Transform<T>`: args merged over the component's defaults, or a function that edits them. */
 type SstTransform<T> = Partial<T> | ((args: T, opts: unknown, name: string) => undefined);
@@ -98,6 +116,8 @@ declare namespace sst.aws {
     description?: $util.Input<string>;
     environment?: $util.Input<Record<string, $util.Input<string>>>;
     link?: $util.Input<SstLinkable[]>;
+    /** IAM statements added to the function's role, besides what `link` grants. */
+    permissions?: $util.Input<FunctionPermissionArgs[]>;
     url?: $util.Input<boolean | { authorization?: $util.Input<"none" | "iam">; cors?: $util.Input<boolean> }>;
     nodejs?: $util.Input<{
       /** esbuild options; `external` is added to SST's own (sharp, pg-native). */
@@ -114,6 +134,13 @@ declare namespace sst.aws {
     readonly name: $util.Output<string>;
     /** The function URL (with a trailing slash); throws at deploy time unless `url` is enabled. */
     readonly url: $util.Output<string>;
+    readonly arn: $util.Output<string>;
+  }
+
+  interface FunctionPermissionArgs {
+    effect?: "allow" | "deny";
+    actions: string[];
+    resources: $util.Input<$util.Input<string>[]>;
   }
 
   interface CronArgs {
@@ -149,6 +176,16 @@ declare namespace sst.aws {
     readonly url: $util.Output<string>;
     /** Sends requests whose path is `pattern` or below it (`/api/products`, `/api/products/12`) to `url`. */
     route(pattern: $util.Input<string>, url: $util.Input<string>): void;
+    /** The ID of the Router's CloudFront distribution. */
+    readonly distributionID: $util.Output<string>;
+    readonly nodes: {
+      /** The CDN component; `nodes.distribution` is Pulumi's `aws.cloudfront.Distribution`. */
+      readonly cdn: $util.Output<{
+        readonly nodes: {
+          readonly distribution: $util.Output<{ readonly id: string; readonly arn: string }>;
+        };
+      }>;
+    };
   }
 
   interface StaticSiteFileOptions {
@@ -173,6 +210,53 @@ declare namespace sst.aws {
     constructor(name: string, args?: StaticSiteArgs);
     readonly urn: $util.Output<string>;
     readonly url: $util.Output<string>;
+    readonly nodes: {
+      /** The bucket the site's files are uploaded to (undefined when `assets.bucket` names an existing one). */
+      readonly assets: Bucket | undefined;
+    };
+  }
+
+  interface BucketArgs {
+    /** Who may read the objects: nobody but the account by default. */
+    access?: $util.Input<"public" | "cloudfront">;
+  }
+
+  class Bucket implements SstLinkable {
+    constructor(name: string, args?: BucketArgs);
+    readonly urn: $util.Output<string>;
+    readonly name: $util.Output<string>;
+    readonly arn: $util.Output<string>;
+  }
+
+  type SstDurationMinutes = `${number} ${"second" | "seconds" | "minute" | "minutes"}`;
+
+  interface QueueArgs {
+    /** How long a received message stays invisible before it comes back (at least the subscriber's timeout). */
+    visibilityTimeout?: $util.Input<SstDurationMinutes | `${number} ${"hour" | "hours"}`>;
+    delay?: $util.Input<SstDurationMinutes>;
+  }
+
+  interface QueueSubscriberArgs {
+    batch?: $util.Input<{
+      size?: $util.Input<number>;
+      /** How long the event source waits to fill a batch before it invokes the subscriber (0 to 5 minutes). */
+      window?: $util.Input<SstDurationMinutes>;
+      /** The subscriber returns `batchItemFailures`: only those messages come back to the queue. */
+      partialResponses?: $util.Input<boolean>;
+    }>;
+  }
+
+  /** An SQS standard queue. Linking it grants `sqs:*` on it; use `permissions` for less. */
+  class Queue implements SstLinkable {
+    constructor(name: string, args?: QueueArgs);
+    readonly urn: $util.Output<string>;
+    readonly url: $util.Output<string>;
+    readonly arn: $util.Output<string>;
+    /** The one subscriber: a function SST creates, allowed to receive and delete the queue's messages. */
+    subscribe(
+      subscriber: $util.Input<string | FunctionArgs>,
+      args?: QueueSubscriberArgs,
+    ): $util.Output<unknown>;
   }
 
   interface EmailArgs {
@@ -185,5 +269,141 @@ declare namespace sst.aws {
     readonly urn: $util.Output<string>;
     readonly sender: $util.Output<string>;
     readonly configSet: $util.Output<string>;
+  }
+}
+
+/**
+ * The few Pulumi AWS (7.20.0, the version SST 4.17.1 ships) resources `infra/publish.ts` declares directly, typed
+ * after `@pulumi/aws`'s own declarations; SST exposes the provider as the global `aws`.
+ */
+declare namespace aws {
+  interface ResourceOptions {
+    dependsOn?: unknown[];
+  }
+
+  namespace iam {
+    interface PolicyStatement {
+      Effect: "Allow" | "Deny";
+      Action?: $util.Input<string | $util.Input<string>[]>;
+      Resource?: $util.Input<string | $util.Input<string>[]>;
+      Principal?: $util.Input<string | { Service: $util.Input<string | $util.Input<string>[]> }>;
+    }
+    interface PolicyDocument {
+      Version: "2012-10-17";
+      Statement: $util.Input<$util.Input<PolicyStatement>[]>;
+    }
+    class Role {
+      constructor(
+        name: string,
+        args: { assumeRolePolicy: $util.Input<string | PolicyDocument>; description?: $util.Input<string> },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
+      readonly arn: $util.Output<string>;
+    }
+    class RolePolicy {
+      constructor(
+        name: string,
+        args: { role: $util.Input<string>; policy: $util.Input<string | PolicyDocument> },
+        opts?: ResourceOptions,
+      );
+    }
+  }
+
+  namespace s3 {
+    class BucketObjectv2 {
+      constructor(
+        name: string,
+        args: {
+          bucket: $util.Input<string>;
+          key?: $util.Input<string>;
+          source?: $util.Input<$util.asset.FileAsset>;
+          contentType?: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly key: $util.Output<string>;
+    }
+  }
+
+  namespace cloudwatch {
+    class LogGroup {
+      constructor(
+        name: string,
+        args: { name?: $util.Input<string>; retentionInDays?: $util.Input<number> },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
+      /** Without the `:*` suffix. */
+      readonly arn: $util.Output<string>;
+    }
+    class EventRule {
+      constructor(
+        name: string,
+        args: { description?: $util.Input<string>; eventPattern?: $util.Input<string> },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
+      readonly arn: $util.Output<string>;
+    }
+    class EventTarget {
+      constructor(
+        name: string,
+        args: { rule: $util.Input<string>; arn: $util.Input<string> },
+        opts?: ResourceOptions,
+      );
+    }
+  }
+
+  namespace lambda {
+    class Permission {
+      constructor(
+        name: string,
+        args: {
+          action: $util.Input<string>;
+          function: $util.Input<string>;
+          principal: $util.Input<string>;
+          sourceArn?: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+    }
+  }
+
+  namespace codebuild {
+    interface ProjectEnvironmentVariable {
+      name: $util.Input<string>;
+      value: $util.Input<string>;
+      type?: $util.Input<"PLAINTEXT" | "PARAMETER_STORE" | "SECRETS_MANAGER">;
+    }
+    interface ProjectArgs {
+      description?: $util.Input<string>;
+      serviceRole: $util.Input<string>;
+      source: $util.Input<{
+        type: $util.Input<string>;
+        location?: $util.Input<string>;
+        buildspec?: $util.Input<string>;
+      }>;
+      artifacts: $util.Input<{ type: $util.Input<string> }>;
+      environment: $util.Input<{
+        type: $util.Input<string>;
+        computeType: $util.Input<string>;
+        image: $util.Input<string>;
+        environmentVariables?: $util.Input<$util.Input<ProjectEnvironmentVariable>[]>;
+      }>;
+      /** Minutes, 5 to 2160. */
+      buildTimeout?: $util.Input<number>;
+      /** Minutes, 5 to 480. */
+      queuedTimeout?: $util.Input<number>;
+      concurrentBuildLimit?: $util.Input<number>;
+      logsConfig?: $util.Input<{
+        cloudwatchLogs?: $util.Input<{ groupName?: $util.Input<string>; status?: $util.Input<string> }>;
+      }>;
+    }
+    class Project {
+      constructor(name: string, args: ProjectArgs, opts?: ResourceOptions);
+      readonly name: $util.Output<string>;
+      readonly arn: $util.Output<string>;
+    }
   }
 }

@@ -36,6 +36,9 @@ for (const mount of siteBuildReads) {
   }
 }
 
+/** SHOP_API_URL of every site build (this deploy's and each publish's, infra/publish.ts): no trailing slash. */
+export const siteBuildApiUrl = buildApiFunction.url.apply((url) => url.replace(/\/+$/, ""));
+
 /**
  * Who may cache what, for how long. Astro fingerprints `_astro/`; pages and the PWA's entry files must be revalidated
  * (SST's default would cache every non-HTML file for a year, service worker included). A file matched by several
@@ -59,7 +62,7 @@ export const site = new sst.aws.StaticSite("Web", {
   path: ".",
   build: { command: "npm run build", output: "dist" },
   environment: {
-    SHOP_API_URL: buildApiFunction.url.apply((url) => url.replace(/\/+$/, "")),
+    SHOP_API_URL: siteBuildApiUrl,
     SITE_URL: router.url,
   },
   errorPage: "404.html",

@@ -3,21 +3,38 @@
  * SST's globals (tests/infra/sst-stubs.ts). The key check: every route module the API mounts is served by a declared
  * Lambda and reachable through the Router.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { inflateRawSync } from "node:zlib";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { apiAreas } from "../../functions/api/areas";
+import { SITE_PUBLISH_QUEUE_URL } from "../../functions/api/deps";
 import { routeModules } from "../../functions/api/modules";
 import { tableAttributes, tableDefinition } from "../../functions/db/table";
+import { finalBuildStates } from "../../functions/jobs/publish-result";
+import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/jobs/publish-site";
 import { notFoundPagePath, productShellPath, siteErrorResponseInjection } from "../../infra/edge";
 import { lambdaExternal } from "../../infra/lambda-bundle";
-import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
+import { type FileOption, publishBuildVariables } from "../../infra/publish-build";
+import { siteSourcePaths } from "../../infra/source-archive";
+import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing";
+import {
+  type Deployment,
+  deepKnown,
+  deploy,
+  FileAsset,
+  known,
+  type RecordedResource,
+  restoreSstStubs,
+  sstWorkDir,
+} from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
 const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
 const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 
 afterEach(restoreSstStubs);
+afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
 
 function single<T>(items: readonly T[], what: string): T {
   expect(items, `exactly one ${what}`).toHaveLength(1);
@@ -115,7 +132,10 @@ describe("the table", () => {
 describe("the API functions", () => {
   it("declares one Lambda per area, whose handler file exists", async () => {
     const deployment = await deploy("dev", devEnv);
-    expect(deployment.recording.functions).toHaveLength(apiAreas.length);
+    const apiFunctions = deployment.recording.functions.filter(({ args }) =>
+      String(known(args.handler)).startsWith("functions/api/"),
+    );
+    expect(apiFunctions).toHaveLength(apiAreas.length);
     for (const area of apiAreas) {
       functionOfArea(deployment, area.name);
       const file = resolve(root, `functions/api/lambda/${area.name}.ts`);
@@ -147,6 +167,8 @@ describe("the API functions", () => {
       expect(deepKnown(args.environment), area.name).toEqual({
         TABLE_NAME: "savon-shop-dev-TableTable",
         MAIL_FROM: "boutique@example.fr",
+        SITE_PUBLISH_QUEUE_URL:
+          "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-SitePublishQueue",
       });
     }
   });
@@ -396,5 +418,473 @@ describe("e-mail", () => {
       "contact@savon.example.fr",
     );
     expect(deployment.outputs?.mailFrom).toBe("contact@savon.example.fr");
+  });
+});
+
+describe("publishing (issue 13)", () => {
+  const productionDeploy = () => deploy("production", productionEnv);
+
+  function resourcesOf(deployment: Deployment, type: string): RecordedResource[] {
+    return deployment.recording.resources.filter((resource) => resource.type === type);
+  }
+  const projectOf = (deployment: Deployment) =>
+    single(resourcesOf(deployment, "aws:codebuild/project:Project"), "CodeBuild project");
+  const catalogUrl = (deployment: Deployment) => {
+    const catalog = apiAreas.find((area) => (area.mounts as readonly string[]).includes("/api/products"));
+    return known(functionOfArea(deployment, catalog?.name ?? "").instance.url) ?? "";
+  };
+  const buildVariables = (project: RecordedResource) =>
+    Object.fromEntries(
+      (
+        deepKnown(project.args.environment) as { environmentVariables: { name: string; value: string }[] }
+      ).environmentVariables.map(({ name, value }) => [name, value]),
+    );
+  const buildspecOf = (project: RecordedResource) =>
+    (deepKnown(project.args.source) as { buildspec: string }).buildspec;
+  const siteOf = (deployment: Deployment) => single(deployment.recording.sites, "static site");
+  const siteBucketOf = (deployment: Deployment) =>
+    siteOf(deployment).instance.nodes.assets as {
+      name: $util.Output<string>;
+      arn: $util.Output<string>;
+    };
+  const routerOf = (deployment: Deployment) => single(deployment.recording.routers, "router");
+  const queueOf = (deployment: Deployment) => single(deployment.recording.queues, "publishing queue");
+  const subscriptionOf = (deployment: Deployment) => {
+    const subscription = single(deployment.recording.subscriptions, "queue subscription");
+    return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
+  };
+  const resultFunctionOf = (deployment: Deployment) =>
+    single(
+      deployment.recording.functions.filter(
+        ({ args }) => known(args.handler) === "functions/jobs/publish-result.handler",
+      ),
+      "publish result function",
+    );
+
+  /** The commands of one phase of the buildspec, read back from its single-quoted YAML scalars. */
+  function phaseCommands(buildspec: string, phase: string): string[] {
+    const lines = buildspec.split("\n");
+    const start = lines.indexOf(`  ${phase}:`);
+    expect(start, `phase ${phase}`).toBeGreaterThan(0);
+    const commands: string[] = [];
+    for (const line of lines.slice(start + 1)) {
+      if (/^ {2}\S/.test(line) || line === "") break;
+      const command = /^ {6}- '((?:[^']|'')*)'$/.exec(line);
+      if (command?.[1] !== undefined) commands.push(command[1].replace(/''/g, "'"));
+      else expect(line, "a buildspec line").toMatch(/^ {4}(commands|runtime-versions):$|^ {6}nodejs: \d+$/);
+    }
+    return commands;
+  }
+
+  /** A shell command's words, with double quotes removed (the commands use no other quoting). */
+  const words = (command: string) =>
+    [...command.matchAll(/"((?:\\.|[^"\\])*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? "");
+
+  /** Files in `dist/` an `aws s3 cp --recursive` uploads: AWS CLI filters, `*` matching `/`, the last match winning. */
+  function cliUploads(command: string, file: string): boolean {
+    const argv = words(command);
+    let included = true;
+    argv.forEach((word, index) => {
+      if (word !== "--exclude" && word !== "--include") return;
+      const pattern = argv[index + 1] ?? "";
+      const regex = new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+          .replace(/\*/g, ".*")
+          .replace(/\?/g, ".")}$`,
+      );
+      if (regex.test(file)) included = word === "--include";
+    });
+    return included;
+  }
+  const flag = (command: string, name: string) => {
+    const argv = words(command);
+    const index = argv.indexOf(name);
+    return index < 0 ? undefined : argv[index + 1];
+  };
+
+  /** The Cache-Control SST gives a file: the last file option whose glob matches it (minimatch, dot files too). */
+  function sstCacheControl(fileOptions: readonly FileOption[], file: string): string | undefined {
+    const matches = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .split(/(\*\*\/|\*\*|\*)/)
+          .map((part) =>
+            part === "**/"
+              ? "(?:.*/)?"
+              : part === "**"
+                ? ".*"
+                : part === "*"
+                  ? "[^/]*"
+                  : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
+          )
+          .join("")}$`,
+      ).test(file);
+    return [...fileOptions].reverse().find((option) => [option.files].flat().some(matches))?.cacheControl;
+  }
+
+  /** Entries of a zip (central directory), inflated. */
+  function unzip(bytes: Buffer): Map<string, Buffer> {
+    const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const count = bytes.readUInt16LE(end + 10);
+    let at = bytes.readUInt32LE(end + 16);
+    const entries = new Map<string, Buffer>();
+    for (let i = 0; i < count; i += 1) {
+      expect(bytes.readUInt32LE(at)).toBe(0x02014b50);
+      const compressedSize = bytes.readUInt32LE(at + 20);
+      const nameLength = bytes.readUInt16LE(at + 28);
+      const extraLength = bytes.readUInt16LE(at + 30);
+      const commentLength = bytes.readUInt16LE(at + 32);
+      const offset = bytes.readUInt32LE(at + 42);
+      const name = bytes.toString("utf8", at + 46, at + 46 + nameLength);
+      const dataStart = offset + 30 + bytes.readUInt16LE(offset + 26) + bytes.readUInt16LE(offset + 28);
+      entries.set(name, inflateRawSync(bytes.subarray(dataStart, dataStart + compressedSize)));
+      at += 46 + nameLength + extraLength + commentLength;
+    }
+    return entries;
+  }
+
+  it("declares a build job that builds the site from the API the deploy's build reads, for the Router's URL", async () => {
+    const deployment = await productionDeploy();
+    const project = projectOf(deployment);
+    const variables = buildVariables(project);
+    const siteEnvironment = deepKnown(siteOf(deployment).args?.environment) as Record<string, string>;
+    // The catalogue function's own URL, as the StaticSite's build (so it reads /api/products and /api/settings).
+    expect(variables.SHOP_API_URL).toBe(catalogUrl(deployment).replace(/\/$/, ""));
+    expect(variables.SHOP_API_URL).toBe(siteEnvironment.SHOP_API_URL);
+    expect(originFor(deployment, "/api/settings")).toBe(catalogUrl(deployment));
+    expect(variables.SITE_URL).toBe("https://savon.example.fr");
+    expect(variables.SITE_URL).toBe(siteEnvironment.SITE_URL);
+    expect(deepKnown(project.args.environment)).toMatchObject({
+      type: "ARM_CONTAINER",
+      computeType: "BUILD_GENERAL1_SMALL",
+      image: expect.stringMatching(/^aws\/codebuild\/amazonlinux-aarch64-standard:/),
+    });
+    expect(deepKnown(project.args.artifacts)).toEqual({ type: "NO_ARTIFACTS" });
+    // One build at a time; a dead build ends before the dashboard gives it up (PUBLISH_TIMEOUT_MS).
+    expect(known(project.args.concurrentBuildLimit as number)).toBe(1);
+    const timeout = known(project.args.buildTimeout as number) ?? 60;
+    const queued = known(project.args.queuedTimeout as number) ?? 480;
+    expect(timeout).toBeGreaterThanOrEqual(5);
+    expect(queued).toBeGreaterThanOrEqual(5);
+    expect(timeout + queued).toBeLessThanOrEqual(PUBLISH_TIMEOUT_MS / 60_000);
+    // Its logs go to a log group that expires.
+    const logs = single(resourcesOf(deployment, "aws:cloudwatch/logGroup:LogGroup"), "build log group");
+    expect(deepKnown(project.args.logsConfig)).toEqual({
+      cloudwatchLogs: { groupName: known(logs.instance.name) },
+    });
+    expect(known(logs.args.retentionInDays as number)).toBeGreaterThan(0);
+  });
+
+  it("runs the deploy's own build command and publishes its output", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const buildspec = buildspecOf(projectOf(deployment));
+    const siteBuild = deepKnown(siteOf(deployment).args?.build) as { command: string; output: string };
+    expect(phaseCommands(buildspec, "install")).toEqual(["npm ci --no-audit --no-fund"]);
+    expect(phaseCommands(buildspec, "build")).toEqual([siteBuild.command]);
+    for (const command of phaseCommands(buildspec, "post_build").filter((c) => c.startsWith("aws s3"))) {
+      expect(words(command)[3], command).toBe(siteBuild.output);
+    }
+    expect(buildspec.startsWith("version: 0.2\nphases:\n")).toBe(true);
+  });
+
+  it("forwards the deploy's measurement id, so a publish builds the same pages", async () => {
+    const withId = buildVariables(
+      projectOf(await deploy("dev", { ...devEnv, PUBLIC_GA_MEASUREMENT_ID: "G-SHOP1" })),
+    );
+    expect(withId.PUBLIC_GA_MEASUREMENT_ID).toBe("G-SHOP1");
+    const without = buildVariables(
+      projectOf(await deploy("dev", { ...devEnv, PUBLIC_GA_MEASUREMENT_ID: undefined })),
+    );
+    expect(without).not.toHaveProperty("PUBLIC_GA_MEASUREMENT_ID");
+  });
+
+  it("builds from a zip of the site's build inputs that each deploy uploads to a private bucket", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const project = projectOf(deployment);
+    const object = single(resourcesOf(deployment, "aws:s3/bucketObjectv2:BucketObjectv2"), "source object");
+    const sourceBucket = single(
+      deployment.recording.buckets.filter(({ name }) => name === "SitePublishSource"),
+      "source bucket",
+    );
+    expect(known(sourceBucket.args?.access)).toBeUndefined();
+    expect(known(object.args.bucket as $util.Output<string>)).toBe(known(sourceBucket.instance.name));
+    const key = known(object.args.key as string);
+    expect(deepKnown(project.args.source)).toMatchObject({
+      type: "S3",
+      location: `${known(sourceBucket.instance.name)}/${key}`,
+    });
+
+    const asset = known(object.args.source as FileAsset);
+    expect(asset).toBeInstanceOf(FileAsset);
+    expect(asset?.path.startsWith(sstWorkDir), "written under .sst, not in the sources").toBe(true);
+    const entries = unzip(readFileSync(asset?.path ?? ""));
+    for (const file of [
+      "package.json",
+      "package-lock.json",
+      "astro.config.mjs",
+      "tsconfig.json",
+      "src/pages/index.astro",
+      "src/lib/build-api.ts",
+      "public/manifest.webmanifest",
+    ]) {
+      expect(entries.get(file), file).toEqual(readFileSync(resolve(root, file)));
+    }
+    const names = [...entries.keys()];
+    expect(
+      names.filter((name) => !siteSourcePaths.some((path) => name === path || name.startsWith(`${path}/`))),
+    ).toEqual([]);
+    expect(names.some((name) => name.startsWith("node_modules/") || name.startsWith("functions/"))).toBe(
+      false,
+    );
+
+    // Deterministic: a second deploy writes the same bytes, so Pulumi uploads nothing new.
+    const again = known(
+      single(
+        resourcesOf(await deploy("dev", devEnv), "aws:s3/bucketObjectv2:BucketObjectv2"),
+        "source object",
+      ).args.source as FileAsset,
+    );
+    expect(readFileSync(again?.path ?? "").equals(readFileSync(asset?.path ?? ""))).toBe(true);
+  });
+
+  it("gives the build write access to the site's bucket and invalidation on the Router, and nothing else", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const project = projectOf(deployment);
+    const role = single(resourcesOf(deployment, "aws:iam/role:Role"), "build role");
+    expect(known(project.args.serviceRole as $util.Output<string>)).toBe(known(role.instance.arn));
+    expect(deepKnown(role.args.assumeRolePolicy)).toEqual({
+      Version: "2012-10-17",
+      Statement: [
+        { Effect: "Allow", Principal: { Service: "codebuild.amazonaws.com" }, Action: "sts:AssumeRole" },
+      ],
+    });
+    const policy = single(resourcesOf(deployment, "aws:iam/rolePolicy:RolePolicy"), "build policy");
+    expect(known(policy.args.role as $util.Output<string>)).toBe(known(role.instance.name));
+    expect(project.opts?.dependsOn).toContain(policy.instance);
+
+    const statements = (
+      deepKnown(policy.args.policy) as {
+        Statement: { Effect: string; Action: string | string[]; Resource: string | string[] }[];
+      }
+    ).Statement;
+    const allowed = (action: string) =>
+      statements
+        .filter((statement) => statement.Effect === "Allow" && [statement.Action].flat().includes(action))
+        .flatMap((statement) => [statement.Resource].flat());
+
+    const siteBucket = siteBucketOf(deployment);
+    const siteBucketArn = known(siteBucket.arn);
+    const sourceBucket = single(
+      deployment.recording.buckets.filter(({ name }) => name === "SitePublishSource"),
+      "source bucket",
+    );
+    const router = routerOf(deployment);
+    expect(allowed("s3:PutObject")).toEqual([`${siteBucketArn}/*`]);
+    expect(allowed("s3:DeleteObject")).toEqual([`${siteBucketArn}/*`]);
+    expect(allowed("s3:ListBucket")).toEqual([siteBucketArn]);
+    expect(allowed("cloudfront:CreateInvalidation")).toEqual([
+      `arn:aws:cloudfront::123456789012:distribution/${known(router.instance.distributionID)}`,
+    ]);
+    expect(allowed("s3:GetObject")).toEqual([`${known(sourceBucket.instance.arn)}/site-source.zip`]);
+    const logs = single(resourcesOf(deployment, "aws:cloudwatch/logGroup:LogGroup"), "build log group");
+    expect(allowed("logs:PutLogEvents")).toEqual([known(logs.instance.arn), `${known(logs.instance.arn)}:*`]);
+    // Nothing else, nowhere else: every action and resource is named.
+    for (const statement of statements) {
+      for (const action of [statement.Action].flat())
+        expect(action).toMatch(/^(s3|cloudfront|logs):[A-Za-z]+$/);
+      for (const resource of [statement.Resource].flat()) {
+        // No wildcard but the objects of one named bucket and the streams of the build's own log group.
+        const named = resource
+          .replace(/^(arn:aws:s3:::[a-z0-9.-]+)\/\*$/, "$1")
+          .replace(/^(arn:aws:logs:[^*]+):\*$/, "$1");
+        expect(named, resource).not.toContain("*");
+      }
+    }
+    expect(statements.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(
+      [
+        "cloudfront:CreateInvalidation",
+        "logs:CreateLogStream",
+        "logs:PutLogEvents",
+        "s3:DeleteObject",
+        "s3:GetBucketAcl",
+        "s3:GetBucketLocation",
+        "s3:GetObject",
+        "s3:GetObjectVersion",
+        "s3:ListBucket",
+        "s3:PutObject",
+      ].sort(),
+    );
+
+    // And the build is told where: the site's bucket and the Router's distribution.
+    const variables = buildVariables(project);
+    expect(variables[publishBuildVariables.bucket]).toBe(known(siteBucket.name));
+    expect(variables[publishBuildVariables.distribution]).toBe(known(router.instance.distributionID));
+  });
+
+  it("uploads so a visitor never gets an error: only after a good build, assets first, pages last, old assets kept", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const fileOptions = deepKnown(siteOf(deployment).args?.assets?.fileOptions) as FileOption[];
+    const commands = phaseCommands(buildspecOf(projectOf(deployment)), "post_build");
+    // Nothing is uploaded when `npm run build` failed (post_build runs anyway).
+    expect(commands[0]).toContain('"$CODEBUILD_BUILD_SUCCEEDING" = "1"');
+    expect(commands[0]).toMatch(/exit 1/);
+
+    const uploads = commands.filter((command) => command.startsWith("aws s3 cp "));
+    const sample = [
+      "_astro/index.B2x9.js",
+      "_astro/page.C3d4.css",
+      "favicon.svg",
+      "images/products/savon-premium.svg",
+      "robots.txt",
+      "sitemap.xml",
+      "icons/icon-192.png",
+      "index.html",
+      "404.html",
+      "product/12/index.html",
+      "faq/index.html",
+      "sw.js",
+      "registerSW.js",
+      "manifest.webmanifest",
+    ];
+    for (const file of sample) {
+      const by = uploads.filter((command) => cliUploads(command, file));
+      expect(by, `${file} is uploaded exactly once`).toHaveLength(1);
+      expect(flag(by[0] ?? "", "--cache-control"), file).toBe(sstCacheControl(fileOptions, file));
+    }
+    const position = (file: string) => uploads.findIndex((command) => cliUploads(command, file));
+    // Fingerprinted assets before anything that refers to them; pages and the service worker last.
+    for (const file of ["favicon.svg", "index.html", "product/12/index.html", "sw.js"]) {
+      expect(position("_astro/index.B2x9.js"), file).toBeLessThan(position(file));
+    }
+    for (const file of ["favicon.svg", "images/products/savon-premium.svg", "sitemap.xml"]) {
+      expect(position(file), file).toBeLessThan(position("index.html"));
+    }
+    expect(position("sw.js")).toBe(uploads.length - 1);
+
+    // Stale pages go after the upload; `_astro/` is never deleted.
+    const sync = commands.filter((command) => command.includes("--delete"));
+    expect(sync).toHaveLength(1);
+    expect(commands.indexOf(sync[0] ?? "")).toBeGreaterThan(commands.indexOf(uploads.at(-1) ?? ""));
+    expect(words(sync[0] ?? "")).toEqual(expect.arrayContaining(["--exclude", "_astro/*", "--size-only"]));
+    expect(cliUploads(sync[0] ?? "", "_astro/old.A1.js"), "old assets are out of the sync").toBe(false);
+    expect(commands.filter((command) => /\b(rm|rb|delete-object)\b/.test(command))).toEqual([]);
+
+    // Then the Router's cache.
+    expect(commands.at(-1)).toBe(
+      `aws cloudfront create-invalidation --distribution-id "$${publishBuildVariables.distribution}" --paths "/*"`,
+    );
+  });
+
+  it("lets every function that can change the pages send to the queue, and only send", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const queue = queueOf(deployment);
+    const senders = [
+      ...apiAreas.map((area) => functionOfArea(deployment, area.name).args),
+      ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
+    ];
+    expect(senders).toHaveLength(apiAreas.length + 2);
+    for (const args of senders) {
+      const handler = known(args.handler);
+      expect(deepKnown(args.environment), handler).toMatchObject({
+        [SITE_PUBLISH_QUEUE_URL]: known(queue.instance.url),
+      });
+      expect(deepKnown(args.permissions), handler).toEqual([
+        { actions: ["sqs:SendMessage"], resources: [known(queue.instance.arn)] },
+      ]);
+      // Not linked: linking a Queue grants sqs:* on it.
+      expect(known(args.link), handler).not.toContain(queue.instance);
+    }
+  });
+
+  it("debounces: one subscriber gets 20 seconds of requests at once, and may start and list the builds", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const queue = queueOf(deployment);
+    const { queue: subscribed, fn, args } = subscriptionOf(deployment);
+    expect(subscribed).toBe(queue.name);
+    expect(deepKnown(args?.batch)).toEqual({ size: 10, window: "20 seconds", partialResponses: true });
+    expect(fn.handler).toBe("functions/jobs/publish-site.handler");
+    expect(existsSync(resolve(root, "functions/jobs/publish-site.ts"))).toBe(true);
+
+    const project = projectOf(deployment);
+    expect(fn.permissions).toEqual([
+      {
+        actions: ["codebuild:StartBuild", "codebuild:ListBuildsForProject", "codebuild:BatchGetBuilds"],
+        resources: [known(project.instance.arn)],
+      },
+    ]);
+    expect(fn.link).toEqual([tableOf(deployment).instance]);
+    expect(fn.environment).toEqual({
+      TABLE_NAME: "savon-shop-dev-TableTable",
+      [SITE_PUBLISH_PROJECT]: known(project.instance.name),
+    });
+    // A message that finds a build running comes back after the visibility timeout, which Lambda wants at least as
+    // long as the subscriber's timeout.
+    const seconds = (duration: string) =>
+      Number.parseInt(duration, 10) * (/minute/.test(duration) ? 60 : /hour/.test(duration) ? 3600 : 1);
+    const visibility = seconds(String(known(queue.args?.visibilityTimeout) ?? "30 seconds"));
+    expect(visibility).toBeGreaterThanOrEqual(seconds(String(fn.timeout ?? "3 seconds")));
+    expect(visibility).toBeLessThanOrEqual(5 * 60);
+  });
+
+  it("records each build's end: a rule sends the project's final state changes to the result Lambda", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const project = projectOf(deployment);
+    const result = resultFunctionOf(deployment);
+    expect(existsSync(resolve(root, "functions/jobs/publish-result.ts"))).toBe(true);
+    expect(known(result.args.link)).toEqual([tableOf(deployment).instance]);
+    expect(deepKnown(result.args.permissions)).toEqual([]);
+    expect(deepKnown(result.args.environment)).toEqual({
+      TABLE_NAME: "savon-shop-dev-TableTable",
+      [SITE_PUBLISH_PROJECT]: known(project.instance.name),
+    });
+
+    const rule = single(resourcesOf(deployment, "aws:cloudwatch/eventRule:EventRule"), "build state rule");
+    expect(JSON.parse(known(rule.args.eventPattern as $util.Output<string>) ?? "")).toEqual({
+      source: ["aws.codebuild"],
+      "detail-type": ["CodeBuild Build State Change"],
+      detail: { "project-name": [known(project.instance.name)], "build-status": [...finalBuildStates] },
+    });
+    expect(finalBuildStates).not.toContain("IN_PROGRESS");
+    const target = single(resourcesOf(deployment, "aws:cloudwatch/eventTarget:EventTarget"), "rule target");
+    expect(deepKnown(target.args)).toEqual({
+      rule: known(rule.instance.name),
+      arn: known(result.instance.arn),
+    });
+    const invoke = single(resourcesOf(deployment, "aws:lambda/permission:Permission"), "invoke permission");
+    expect(deepKnown(invoke.args)).toEqual({
+      action: "lambda:InvokeFunction",
+      function: known(result.instance.name),
+      principal: "events.amazonaws.com",
+      sourceArn: known(rule.instance.arn),
+    });
+    expect(publishBuildVariables.covers).toBe(SITE_PUBLISH_COVERS);
+  });
+
+  it("still builds the site once per deploy: the StaticSite's build, the publish project only when asked", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const site = siteOf(deployment);
+    expect(deepKnown(site.args?.build)).toEqual({ command: "npm run build", output: "dist" });
+    // The project is declared, not run: no deploy-time build resource, and nothing but the job starts it.
+    expect(deployment.recording.resources.map(({ type }) => type).sort()).toEqual(
+      [
+        "aws:cloudwatch/eventRule:EventRule",
+        "aws:cloudwatch/eventTarget:EventTarget",
+        "aws:cloudwatch/logGroup:LogGroup",
+        "aws:codebuild/project:Project",
+        "aws:iam/role:Role",
+        "aws:iam/rolePolicy:RolePolicy",
+        "aws:lambda/permission:Permission",
+        "aws:s3/bucketObjectv2:BucketObjectv2",
+      ].sort(),
+    );
+    const starters = [
+      ...deployment.recording.functions.map(({ args }) => deepKnown(args.permissions)),
+      ...deployment.recording.crons.map(({ args }) =>
+        deepKnown((args.function as sst.aws.FunctionArgs).permissions),
+      ),
+      subscriptionOf(deployment).fn.permissions,
+    ].filter((permissions) => JSON.stringify(permissions ?? []).includes("codebuild:StartBuild"));
+    expect(starters).toHaveLength(1);
   });
 });

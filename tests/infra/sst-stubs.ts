@@ -3,8 +3,14 @@
  * run here. Each component records its name and arguments; Outputs are plain known values. Only what the infra code
  * uses is stubbed (see infra/sst-globals.d.ts); anything else fails loudly as "not a function/constructor".
  */
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { vi } from "vitest";
+
+const repositoryRoot = resolve(import.meta.dirname, "../..");
+/** `$cli.paths.work` of the stubbed deploys (SST's `.sst`): files a deploy writes land here, not in the repo. */
+export const sstWorkDir = mkdtempSync(join(tmpdir(), "sst-work-"));
 
 /** An Output whose value is already known. */
 export class KnownOutput<T> implements $util.Output<T> {
@@ -47,17 +53,49 @@ export interface RecordedRoute {
   readonly url: string;
 }
 
+export interface RecordedSubscription {
+  readonly queue: string;
+  readonly subscriber: $util.Input<string | sst.aws.FunctionArgs>;
+  readonly args: sst.aws.QueueSubscriberArgs | undefined;
+}
+
+/** A Pulumi resource declared directly (`aws.codebuild.Project`, ...): its type token, name, arguments, options. */
+export interface RecordedResource {
+  readonly type: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly opts: aws.ResourceOptions | undefined;
+  readonly instance: { name: KnownOutput<string>; arn: KnownOutput<string> };
+}
+
 export interface SstRecording {
   readonly tables: Recorded<sst.aws.DynamoArgs, object>[];
-  readonly functions: Recorded<sst.aws.FunctionArgs, { url: $util.Output<string> }>[];
-  readonly routers: Recorded<sst.aws.RouterArgs | undefined, { url: $util.Output<string> }>[];
+  readonly functions: Recorded<
+    sst.aws.FunctionArgs,
+    { url: $util.Output<string>; arn: $util.Output<string>; name: $util.Output<string> }
+  >[];
+  readonly routers: Recorded<
+    sst.aws.RouterArgs | undefined,
+    { url: $util.Output<string>; distributionID: $util.Output<string> }
+  >[];
   readonly routes: RecordedRoute[];
-  readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, object>[];
+  readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, { nodes: { assets: object | undefined } }>[];
   readonly emails: Recorded<sst.aws.EmailArgs, object>[];
   readonly crons: Recorded<sst.aws.CronArgs, object>[];
+  readonly queues: Recorded<
+    sst.aws.QueueArgs | undefined,
+    { url: $util.Output<string>; arn: $util.Output<string> }
+  >[];
+  readonly subscriptions: RecordedSubscription[];
+  readonly buckets: Recorded<
+    sst.aws.BucketArgs | undefined,
+    { name: $util.Output<string>; arn: $util.Output<string> }
+  >[];
+  readonly resources: RecordedResource[];
 }
 
 const region = "eu-west-3";
+const account = "123456789012";
 
 function stubComponents(app: { name: string; stage: string }, recording: SstRecording) {
   const names = new Set<string>();
@@ -86,18 +124,74 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly urn: KnownOutput<string>;
     readonly name: KnownOutput<string>;
     readonly url: KnownOutput<string>;
+    readonly arn: KnownOutput<string>;
     constructor(name: string, args: sst.aws.FunctionArgs) {
       claim(name);
       this.urn = urn("sst:aws:Function", name);
       this.name = new KnownOutput(`${app.name}-${app.stage}-${name}Function`);
       this.url = new KnownOutput(`https://${name.toLowerCase()}-fn.lambda-url.${region}.on.aws/`);
+      this.arn = new KnownOutput(`arn:aws:lambda:${region}:${account}:function:${this.name.value}`);
       recording.functions.push({ name, args, instance: this });
+    }
+  }
+
+  class Bucket {
+    readonly urn: KnownOutput<string>;
+    readonly name: KnownOutput<string>;
+    readonly arn: KnownOutput<string>;
+    constructor(name: string, args?: sst.aws.BucketArgs) {
+      claim(name);
+      this.urn = urn("sst:aws:Bucket", name);
+      this.name = new KnownOutput(`${app.name}-${app.stage}-${name.toLowerCase()}-bucket`);
+      this.arn = new KnownOutput(`arn:aws:s3:::${this.name.value}`);
+      recording.buckets.push({ name, args, instance: this });
+    }
+  }
+
+  class Queue {
+    readonly urn: KnownOutput<string>;
+    readonly url: KnownOutput<string>;
+    readonly arn: KnownOutput<string>;
+    private subscribed = false;
+    constructor(
+      readonly componentName: string,
+      args?: sst.aws.QueueArgs,
+    ) {
+      claim(componentName);
+      this.urn = urn("sst:aws:Queue", componentName);
+      const queueName = `${app.name}-${app.stage}-${componentName}Queue`;
+      this.url = new KnownOutput(`https://sqs.${region}.amazonaws.com/${account}/${queueName}`);
+      this.arn = new KnownOutput(`arn:aws:sqs:${region}:${account}:${queueName}`);
+      recording.queues.push({ name: componentName, args, instance: this });
+    }
+
+    subscribe(
+      subscriber: $util.Input<string | sst.aws.FunctionArgs>,
+      args?: sst.aws.QueueSubscriberArgs,
+    ): KnownOutput<unknown> {
+      // As SST: "An SQS Queue can only have one subscriber."
+      if (this.subscribed)
+        throw new Error(`Cannot subscribe to the "${this.componentName}" queue multiple times`);
+      this.subscribed = true;
+      recording.subscriptions.push({ queue: this.componentName, subscriber, args });
+      return new KnownOutput({});
     }
   }
 
   class Router {
     readonly urn: KnownOutput<string>;
     readonly url: KnownOutput<string>;
+    readonly distributionID = new KnownOutput("E2SHOPROUTER01");
+    readonly nodes = {
+      cdn: new KnownOutput({
+        nodes: {
+          distribution: new KnownOutput({
+            id: "E2SHOPROUTER01",
+            arn: `arn:aws:cloudfront::${account}:distribution/E2SHOPROUTER01`,
+          }),
+        },
+      }),
+    };
     constructor(
       readonly componentName: string,
       args?: sst.aws.RouterArgs,
@@ -123,9 +217,12 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
   class StaticSite {
     readonly urn: KnownOutput<string>;
     readonly url: KnownOutput<string>;
+    readonly nodes: { assets: Bucket };
     constructor(name: string, args?: sst.aws.StaticSiteArgs) {
       claim(name);
       this.urn = urn("sst:aws:StaticSite", name);
+      // As SST 4.17.1: the site's own bucket, `${name}Assets`, readable by CloudFront only.
+      this.nodes = { assets: new Bucket(`${name}Assets`, { access: "cloudfront" }) };
       const router = known(args?.router?.instance) as unknown as Router | undefined;
       this.url = router ? router.url : new KnownOutput("https://d222222abcdef8.cloudfront.net");
       recording.sites.push({ name, args, instance: this });
@@ -156,7 +253,59 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     }
   }
 
-  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email, Cron } };
+  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email, Cron, Bucket, Queue } };
+}
+
+/** Pulumi's `aws` provider namespace, as far as infra/ uses it: each resource records itself. */
+function stubAwsResources(recording: SstRecording) {
+  const names = new Set<string>();
+  const resource = (type: string, arn: (name: string, args: Record<string, unknown>) => string) =>
+    class {
+      readonly name: KnownOutput<string>;
+      readonly arn: KnownOutput<string>;
+      readonly key: KnownOutput<string>;
+      constructor(name: string, args: Record<string, unknown>, opts?: aws.ResourceOptions) {
+        if (names.has(`${type}::${name}`)) throw new Error(`Two ${type} resources are named ${name}`);
+        names.add(`${type}::${name}`);
+        // Pulumi's auto-name: the resource name and a random suffix, unless `name` is given.
+        const physical =
+          (known(args.name as $util.Input<string> | undefined) as string | undefined) ?? `${name}-a1b2c3d`;
+        this.name = new KnownOutput(physical);
+        this.arn = new KnownOutput(arn(physical, args));
+        this.key = new KnownOutput(String(known(args.key as $util.Input<string> | undefined) ?? name));
+        recording.resources.push({ type, name, args, opts, instance: this });
+      }
+    };
+  return {
+    codebuild: {
+      Project: resource(
+        "aws:codebuild/project:Project",
+        (name) => `arn:aws:codebuild:${region}:${account}:project/${name}`,
+      ),
+    },
+    iam: {
+      Role: resource("aws:iam/role:Role", (name) => `arn:aws:iam::${account}:role/${name}`),
+      RolePolicy: resource("aws:iam/rolePolicy:RolePolicy", () => ""),
+    },
+    s3: { BucketObjectv2: resource("aws:s3/bucketObjectv2:BucketObjectv2", () => "") },
+    cloudwatch: {
+      LogGroup: resource(
+        "aws:cloudwatch/logGroup:LogGroup",
+        (name) => `arn:aws:logs:${region}:${account}:log-group:${name}`,
+      ),
+      EventRule: resource(
+        "aws:cloudwatch/eventRule:EventRule",
+        (name) => `arn:aws:events:${region}:${account}:rule/${name}`,
+      ),
+      EventTarget: resource("aws:cloudwatch/eventTarget:EventTarget", () => ""),
+    },
+    lambda: { Permission: resource("aws:lambda/permission:Permission", () => "") },
+  };
+}
+
+/** Pulumi's file asset: the path it would upload. */
+export class FileAsset {
+  constructor(readonly path: string) {}
 }
 
 export interface Deployment {
@@ -178,7 +327,7 @@ export async function deploy(
   vi.stubGlobal("$config", (config: SstConfig) => config);
 
   // Not a static import: sst.config.ts references SST's generated types, which tsc cannot find before `sst install`.
-  const configPath = resolve(import.meta.dirname, "../../sst.config.ts");
+  const configPath = resolve(repositoryRoot, "sst.config.ts");
   const config = ((await import(/* @vite-ignore */ configPath)) as { default: SstConfig }).default;
   const app = await config.app({ stage });
 
@@ -190,6 +339,10 @@ export async function deploy(
     sites: [],
     emails: [],
     crons: [],
+    queues: [],
+    subscriptions: [],
+    buckets: [],
+    resources: [],
   };
   vi.stubGlobal("$app", {
     name: app.name,
@@ -199,7 +352,12 @@ export async function deploy(
     providers: app.providers,
   });
   vi.stubGlobal("$dev", false);
+  vi.stubGlobal("$cli", {
+    paths: { root: repositoryRoot, work: sstWorkDir, home: sstWorkDir, platform: sstWorkDir },
+  });
+  vi.stubGlobal("$util", { asset: { FileAsset } });
   vi.stubGlobal("sst", stubComponents({ name: app.name, stage }, recording));
+  vi.stubGlobal("aws", stubAwsResources(recording));
 
   const outputs = await config.run();
   return { app, recording, outputs };

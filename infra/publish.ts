@@ -1,0 +1,182 @@
+import { join } from "node:path";
+import { PUBLISH_TIMEOUT_MS } from "../src/domain/publishing";
+import { functionArgs } from "./api";
+import { publishBuildspec, publishBuildVariables } from "./publish-build";
+import { publishQueue } from "./publish-queue";
+import { writeSourceArchive } from "./source-archive";
+import { table } from "./storage";
+import { router, site, siteBuildApiUrl, siteFileOptions } from "./web";
+
+/**
+ * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
+ * the publishing queue (publish-queue.ts); the publish job (functions/jobs/publish-site.ts) gets the messages of
+ * ~20 seconds at once and starts one CodeBuild build, which runs the Astro build against the API as `sst deploy`
+ * does, uploads the site to the StaticSite's bucket and invalidates the Router's cache (publish-build.ts); when the
+ * build ends, an EventBridge rule runs the result job (functions/jobs/publish-result.ts), which records it for the
+ * admin's dashboard. The deploy itself still builds the site once, through the StaticSite (web.ts).
+ */
+
+const siteBucket = site.nodes.assets;
+if (!siteBucket) throw new Error("The StaticSite uploads to a bucket of its own: publishing writes to it");
+
+/** The build's source: a zip of the site's build inputs, written by each deploy (source-archive.ts). */
+export const sourceBucket = new sst.aws.Bucket("SitePublishSource");
+export const sourceKey = "site-source.zip";
+const archive = writeSourceArchive($cli.paths.root, join($cli.paths.work, "publish", sourceKey));
+new aws.s3.BucketObjectv2("SitePublishSourceArchive", {
+  bucket: sourceBucket.name,
+  key: sourceKey,
+  source: new $util.asset.FileAsset(archive.path),
+  contentType: "application/zip",
+});
+
+export const buildLogs = new aws.cloudwatch.LogGroup("SitePublishLogs", {
+  name: `/aws/codebuild/${$app.name}-${$app.stage}-site-publish`,
+  retentionInDays: 30,
+});
+
+const distributionArn = router.nodes.cdn.apply((cdn) => cdn.nodes.distribution.apply((d) => d.arn));
+
+/**
+ * What the build may do, and nothing else: read its source, write (and delete stale pages in) the site's bucket,
+ * invalidate the Router's distribution, write its logs. It reads the API over HTTPS like any visitor.
+ */
+export const buildRole = new aws.iam.Role("SitePublishBuildRole", {
+  description: "CodeBuild: publishes the storefront",
+  assumeRolePolicy: {
+    Version: "2012-10-17",
+    Statement: [
+      { Effect: "Allow", Principal: { Service: "codebuild.amazonaws.com" }, Action: "sts:AssumeRole" },
+    ],
+  },
+});
+const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
+  role: buildRole.name,
+  policy: {
+    Version: "2012-10-17",
+    Statement: [
+      {
+        Effect: "Allow",
+        Action: ["s3:GetObject", "s3:GetObjectVersion"],
+        Resource: sourceBucket.arn.apply((arn) => `${arn}/${sourceKey}`),
+      },
+      { Effect: "Allow", Action: ["s3:GetBucketLocation", "s3:GetBucketAcl"], Resource: sourceBucket.arn },
+      { Effect: "Allow", Action: "s3:ListBucket", Resource: siteBucket.arn },
+      {
+        Effect: "Allow",
+        Action: ["s3:PutObject", "s3:DeleteObject"],
+        Resource: siteBucket.arn.apply((arn) => `${arn}/*`),
+      },
+      { Effect: "Allow", Action: "cloudfront:CreateInvalidation", Resource: distributionArn },
+      {
+        Effect: "Allow",
+        Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
+        Resource: [buildLogs.arn, buildLogs.arn.apply((arn) => `${arn}:*`)],
+      },
+    ],
+  },
+});
+
+/** Build and queue timeouts (minutes) add up to the time after which the dashboard considers a publish dead. */
+export const buildTimeoutMinutes = 15;
+export const queuedTimeoutMinutes = PUBLISH_TIMEOUT_MS / 60_000 - buildTimeoutMinutes;
+
+const gaMeasurementId = process.env.PUBLIC_GA_MEASUREMENT_ID?.trim();
+
+/**
+ * The build: `npm ci && npm run build` on a small ARM machine, against the function URL the deploy's build reads
+ * (web.ts), then the upload. One build at a time: a second StartBuild is refused while one runs.
+ */
+export const publishProject = new aws.codebuild.Project(
+  "SitePublishBuild",
+  {
+    description:
+      "Publishes the storefront: astro build against the API, upload to the site bucket, invalidation",
+    serviceRole: buildRole.arn,
+    source: {
+      type: "S3",
+      location: sourceBucket.name.apply((name) => `${name}/${sourceKey}`),
+      buildspec: publishBuildspec(siteFileOptions),
+    },
+    artifacts: { type: "NO_ARTIFACTS" },
+    environment: {
+      type: "ARM_CONTAINER",
+      computeType: "BUILD_GENERAL1_SMALL",
+      image: "aws/codebuild/amazonlinux-aarch64-standard:3.0",
+      environmentVariables: [
+        { name: "SHOP_API_URL", value: siteBuildApiUrl },
+        { name: "SITE_URL", value: router.url },
+        { name: publishBuildVariables.bucket, value: siteBucket.name },
+        { name: publishBuildVariables.distribution, value: router.distributionID },
+        // The deploy's build measures audience when this is set: so does each publish.
+        ...(gaMeasurementId ? [{ name: "PUBLIC_GA_MEASUREMENT_ID", value: gaMeasurementId }] : []),
+      ],
+    },
+    buildTimeout: buildTimeoutMinutes,
+    queuedTimeout: queuedTimeoutMinutes,
+    concurrentBuildLimit: 1,
+    logsConfig: { cloudwatchLogs: { groupName: buildLogs.name } },
+  },
+  { dependsOn: [buildPolicy] },
+);
+
+/** The functions of the pipeline: the table only (no mail, no publish requests), and their own rights. */
+function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
+  return {
+    ...functionArgs(handler, description),
+    link: [table],
+    environment: { TABLE_NAME: table.name, SITE_PUBLISH_PROJECT: publishProject.name },
+    permissions: [],
+  };
+}
+
+/**
+ * The debounce: the event source waits up to 20 seconds to gather messages, then the job starts one build for all
+ * of them; messages that find a build running come back after the queue's visibility timeout (partial responses).
+ */
+export const publishBatchWindow = "20 seconds";
+publishQueue.subscribe(
+  {
+    ...jobArgs(
+      "functions/jobs/publish-site.handler",
+      "Starts one site publish for the requests of the last 20 s",
+    ),
+    permissions: [
+      {
+        actions: ["codebuild:StartBuild", "codebuild:ListBuildsForProject", "codebuild:BatchGetBuilds"],
+        resources: [publishProject.arn],
+      },
+    ],
+  },
+  { batch: { size: 10, window: publishBatchWindow, partialResponses: true } },
+);
+
+/** Records how each build ended (functions/jobs/publish-result.ts). */
+export const publishResult = new sst.aws.Function(
+  "SitePublishResult",
+  jobArgs("functions/jobs/publish-result.handler", "Records how a site publish ended"),
+);
+
+export const buildEnded = new aws.cloudwatch.EventRule("SitePublishBuildEnded", {
+  description: "A site publish build ended",
+  eventPattern: publishProject.name.apply((name) =>
+    JSON.stringify({
+      source: ["aws.codebuild"],
+      "detail-type": ["CodeBuild Build State Change"],
+      detail: {
+        "project-name": [name],
+        "build-status": ["SUCCEEDED", "FAILED", "STOPPED", "TIMED_OUT", "FAULT"],
+      },
+    }),
+  ),
+});
+new aws.cloudwatch.EventTarget("SitePublishBuildEndedTarget", {
+  rule: buildEnded.name,
+  arn: publishResult.arn,
+});
+new aws.lambda.Permission("SitePublishBuildEndedInvoke", {
+  action: "lambda:InvokeFunction",
+  function: publishResult.name,
+  principal: "events.amazonaws.com",
+  sourceArn: buildEnded.arn,
+});
