@@ -1,4 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { DomainError } from "../../src/domain/errors";
+import { Busy, limitConcurrency } from "./concurrency";
 
 /**
  * Password hashing with scrypt at an OWASP-listed parameter set (N=2^14, r=8, p=5: 16 MiB per lane).
@@ -7,7 +9,22 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * Two derivations at once per process (libuv has 4 threads; the site's file reads need the others), 30 waiting at
+ * most: past that, 503 « Service momentanément indisponible » with Retry-After instead of starving every page.
+ */
+const hashing = limitConcurrency(2, 30);
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await hashing(() => scryptKey(password, salt, options));
+  } catch (error) {
+    if (error instanceof Busy) throw new DomainError("UNAVAILABLE");
+    throw error;
+  }
+}
+
+function scryptKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize("NFKC"),

@@ -40,6 +40,14 @@ export const rateLimits = {
   signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
   /** Reset mails sent, per e-mail. */
   resetMailsPerEmail: { max: RESET_MAILS_PER_HOUR, windowMinutes: 60 },
+  /** Sign-ups per client address: an address cannot create accounts in bulk. */
+  signupPerAddress: {
+    max: 50,
+    windowMinutes: 60,
+    message: "Trop de créations de compte depuis cette connexion. Réessayez dans une heure.",
+  },
+  /** Reset requests per client address, whatever the e-mail (the answer never says whether an account exists). */
+  resetRequestsPerAddress: { max: 20, windowMinutes: 15 },
   /** Wrong current passwords given to POST /api/auth/password/change, per account. */
   passwordChecksPerUser: {
     max: 10,

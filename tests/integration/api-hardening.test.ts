@@ -99,6 +99,37 @@ describe("changing the password", () => {
   });
 });
 
+describe("per-address limits", () => {
+  it("refuses the 51st sign-up and the 21st reset request from one address, in French", async () => {
+    const from = (path: string, body: object) =>
+      ctx.app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const signups = [];
+    for (let index = 0; index < 51; index++)
+      signups.push(
+        (
+          await from("/api/auth/signup", {
+            email: `vague-${index}@example.fr`,
+            password: "secret12",
+            fullName: "Vague",
+          })
+        ).status,
+      );
+    expect(signups.filter((status) => status === 201)).toHaveLength(50);
+    expect(signups.at(-1)).toBe(429);
+    const resets = [];
+    for (let index = 0; index < 21; index++)
+      resets.push(
+        (await from("/api/auth/password/forgot", { email: `personne-${index}@example.fr` })).status,
+      );
+    expect(resets.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(resets.at(-1)).toBe(429);
+  });
+});
+
 describe("the PayPal API address", () => {
   it("accepts only PayPal's API hosts: the client secret never goes elsewhere", async () => {
     const save = (base_url: string) =>

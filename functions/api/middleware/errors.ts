@@ -10,7 +10,7 @@ export function handleError(error: Error, c: Context): Response {
   const domainError = toDomainError(error);
   if (domainError.code === "INTERNAL") console.error("Unexpected API error", error);
   if (domainError.code === "UNAVAILABLE") {
-    console.error("Database unavailable", error.message);
+    console.error("Unavailable:", error.message);
     c.header("retry-after", String(RETRY_AFTER_S));
   }
   return c.json(errorBody(domainError), domainError.status as ContentfulStatusCode);

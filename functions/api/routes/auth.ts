@@ -18,6 +18,7 @@ import {
   signOut,
   toSessionUser,
 } from "../../services/auth";
+import { admitAttempt } from "../../services/throttle";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
 import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
@@ -46,6 +47,9 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .use(retryAfterHeader)
   .post("/signup", validate("json", signupSchema), async (c) => {
+    await admitAttempt(c.var.deps, [
+      { scope: "signup-address", subject: clientKey(c), rule: rateLimits.signupPerAddress },
+    ]);
     await createUser(c.var.deps, c.req.valid("json"));
     return c.json({ success: true }, 201);
   })
@@ -62,6 +66,9 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/me", withSession, requireUser, (c) => c.json({ user: toSessionUser(caller(c).user) }))
   .post("/password/forgot", validate("json", forgotPasswordSchema), async (c) => {
+    await admitAttempt(c.var.deps, [
+      { scope: "reset-request-address", subject: clientKey(c), rule: rateLimits.resetRequestsPerAddress },
+    ]);
     await requestPasswordReset(c.var.deps, c.req.valid("json").email);
     return c.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
   })
@@ -90,6 +97,10 @@ export const authDocs: RouteDoc[] = [
       201: { description: "Compte créé", schema: success },
       400: { description: "Champs invalides", schema: failure },
       409: { description: "E-mail déjà utilisé", schema: failure },
+      429: {
+        description: `Plus de ${rateLimits.signupPerAddress.max} créations de compte depuis cette adresse IP en une heure glissante. En-tête Retry-After.`,
+        schema: limited,
+      },
     },
   },
   {
@@ -141,6 +152,10 @@ export const authDocs: RouteDoc[] = [
     body: forgotPasswordSchema,
     responses: {
       200: { description: "Demande prise en compte", schema: success.extend({ message: z.string() }) },
+      429: {
+        description: `Plus de ${rateLimits.resetRequestsPerAddress.max} demandes depuis cette adresse IP en ${rateLimits.resetRequestsPerAddress.windowMinutes} minutes glissantes (quel que soit l'e-mail). En-tête Retry-After.`,
+        schema: limited,
+      },
     },
   },
   {
@@ -164,6 +179,10 @@ export const authDocs: RouteDoc[] = [
       200: { description: "Mot de passe changé", schema: success },
       400: { description: "Mot de passe actuel incorrect ou nouveau invalide", schema: failure },
       401: { description: "Non connecté", schema: failure },
+      429: {
+        description: `Plus de ${rateLimits.passwordChecksPerUser.max} mots de passe actuels incorrects pour ce compte en ${rateLimits.passwordChecksPerUser.windowMinutes} minutes glissantes. En-tête Retry-After.`,
+        schema: limited,
+      },
     },
   },
 ];
