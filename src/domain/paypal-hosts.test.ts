@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { PAYPAL_URL_MESSAGE, paypalBaseUrlProblem } from "./paypal-hosts";
 
 describe("paypalBaseUrlProblem", () => {
-  it.each(["https://api-m.sandbox.paypal.com", "https://api-m.paypal.com/", "https://api.sandbox.paypal.com"])(
-    "accepts PayPal's API host %s",
-    (url) => expect(paypalBaseUrlProblem(url, false)).toBeNull(),
-  );
+  it.each([
+    "https://api-m.sandbox.paypal.com",
+    "https://api-m.paypal.com/",
+    "https://api.sandbox.paypal.com",
+  ])("accepts PayPal's API host %s", (url) => expect(paypalBaseUrlProblem(url, false)).toBeNull());
 
   it.each([
     "http://169.254.169.254/latest/meta-data",

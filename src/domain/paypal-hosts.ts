@@ -25,9 +25,17 @@ export function paypalBaseUrlProblem(baseUrl: string, allowLoopback: boolean): s
   }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))
     return PAYPAL_URL_MESSAGE;
-  if (url.protocol === "https:" && !url.port && (PAYPAL_API_HOSTS as readonly string[]).includes(url.hostname))
+  if (
+    url.protocol === "https:" &&
+    !url.port &&
+    (PAYPAL_API_HOSTS as readonly string[]).includes(url.hostname)
+  )
     return null;
-  if (allowLoopback && LOOPBACK_HOSTS.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:"))
+  if (
+    allowLoopback &&
+    LOOPBACK_HOSTS.has(url.hostname) &&
+    (url.protocol === "http:" || url.protocol === "https:")
+  )
     return null;
   return PAYPAL_URL_MESSAGE;
 }
