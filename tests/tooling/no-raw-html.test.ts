@@ -1,0 +1,153 @@
+/**
+ * No owner- or customer-written text is ever inserted as HTML (issue 14). Astro's `{value}` and React's `{value}`
+ * escape; only `set:html` and `dangerouslySetInnerHTML` (and the DOM's own HTML sinks) insert a string as markup.
+ * Every such insertion in src/ and functions/ must be on the list below, with the value it inserts and why that value
+ * is safe; a new one fails this test until it is reviewed and listed.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..", "..");
+
+interface Allowed {
+  file: string;
+  /** The inserted expression, whitespace collapsed. */
+  value: string;
+  reason: string;
+}
+
+const INLINE_SCRIPT =
+  "an inline script read from our own source file (?raw import of src/scripts/inline/), no data";
+const JSON_LD =
+  "JSON-LD serialized by serializeJsonLd, which escapes every < so no text can close the script";
+
+const ALLOWED: Allowed[] = [
+  { file: "src/layouts/BaseLayout.astro", value: "inline(maintenanceCheckSource)", reason: INLINE_SCRIPT },
+  { file: "src/layouts/BaseLayout.astro", value: "inline(pageBootSource)", reason: INLINE_SCRIPT },
+  { file: "src/layouts/BaseLayout.astro", value: "inline(swRegisterSource)", reason: INLINE_SCRIPT },
+  { file: "src/layouts/BaseLayout.astro", value: "organization", reason: JSON_LD },
+  { file: "src/pages/product/[id].astro", value: "jsonLd", reason: JSON_LD },
+  {
+    file: "src/islands/catalog/ProductCard.tsx",
+    value: "{ __html: serializeJsonLd(productJsonLd(product, siteUrl)) }",
+    reason: JSON_LD,
+  },
+  {
+    file: "src/pages/faq.astro",
+    value: "item.answer.value",
+    reason:
+      "a SafeHtml made by the html tagged template (src/lib/safe-html.ts): every value put into it escaped",
+  },
+  { file: "src/pages/faq.astro", value: "inlineScriptText(faqAccordionSource)", reason: INLINE_SCRIPT },
+  { file: "src/components/Header.astro", value: "inlineScriptText(headerMenuSource)", reason: INLINE_SCRIPT },
+  { file: "src/pages/404.astro", value: "inlineScriptText(historyBackSource)", reason: INLINE_SCRIPT },
+  { file: "src/pages/offline.astro", value: "inlineScriptText(offlineRetrySource)", reason: INLINE_SCRIPT },
+];
+
+/** Inline-script entries: the inserted identifier must be a ?raw import of a file of src/scripts/inline/. */
+const INLINE_CALL = /^(?:inline|inlineScriptText)\((\w+)\)$/;
+
+/** Markup sinks: Astro's and React's raw-HTML props, and the DOM's (none is allowed: islands render with React). */
+const SINK =
+  /set:html|dangerouslySetInnerHTML|\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|createContextualFragment/g;
+
+function sourceFiles(folder: string): string[] {
+  return (readdirSync(join(root, folder), { recursive: true }) as string[])
+    .filter((file) => /\.(astro|tsx?|jsx?|mjs|cjs)$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => join(folder, file));
+}
+
+/** A line that is only a comment: a mention, not a use. */
+function inComment(text: string, index: number): boolean {
+  const line = text.slice(text.lastIndexOf("\n", index) + 1, index).trim();
+  return /^(\/\/|\/\*|\*|<!--|\{\/\*)/.test(line);
+}
+
+/** The expression a sink inserts: what its `={...}` (or `: ...`) holds, whitespace collapsed. */
+function insertedValue(text: string, from: number): string {
+  const rest = text.slice(from);
+  const open = /^\s*[=:]\s*/.exec(rest);
+  if (!open) return rest.split("\n")[0]?.trim() ?? "";
+  let index = open[0].length;
+  if (rest.charAt(index) !== "{") return rest.slice(index).split(/[\s>]/)[0] ?? "";
+  let depth = 0;
+  const start = index;
+  for (; index < rest.length; index++) {
+    const char = rest.charAt(index);
+    if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) break;
+  }
+  return rest
+    .slice(start + 1, index)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+interface Use {
+  file: string;
+  sink: string;
+  value: string;
+}
+
+function rawHtmlUses(files: { file: string; text: string }[]): Use[] {
+  const uses: Use[] = [];
+  for (const { file, text } of files) {
+    for (const match of text.matchAll(SINK)) {
+      if (inComment(text, match.index)) continue;
+      uses.push({ file, sink: match[0], value: insertedValue(text, match.index + match[0].length) });
+    }
+  }
+  return uses;
+}
+
+const files = [...sourceFiles("src"), ...sourceFiles("functions")].map((file) => ({
+  file: relative(root, join(root, file)),
+  text: readFileSync(join(root, file), "utf8"),
+}));
+
+describe("raw HTML insertions in src/ and functions/", () => {
+  it("are all on the reviewed list, each with the value it inserts", () => {
+    const unlisted = rawHtmlUses(files).filter(
+      (use) => !ALLOWED.some((allowed) => allowed.file === use.file && allowed.value === use.value),
+    );
+    expect(
+      unlisted.map((use) => `${use.file}: ${use.sink} ${use.value}`),
+      "a raw HTML insertion not reviewed: render the text with {value} (escaped), or use the html tagged template " +
+        "of src/lib/safe-html.ts, or list it here with why its value is safe",
+    ).toEqual([]);
+  });
+
+  it("insert inline scripts only from our own files", () => {
+    for (const use of rawHtmlUses(files)) {
+      const identifier = INLINE_CALL.exec(use.value)?.[1];
+      if (!identifier) continue;
+      const text = files.find((entry) => entry.file === use.file)?.text ?? "";
+      expect(
+        new RegExp(`import ${identifier} from "[./]*/?(?:\\.\\./)*scripts/inline/[\\w-]+\\.js\\?raw";`).test(
+          text,
+        ),
+        `${use.file}: ${identifier} is not a ?raw import of src/scripts/inline/`,
+      ).toBe(true);
+    }
+  });
+
+  it("each reason is a sentence, and the check catches a new insertion", () => {
+    for (const allowed of ALLOWED) expect(allowed.reason.length).toBeGreaterThan(20);
+    const probe = [
+      {
+        file: "src/pages/x.astro",
+        text: "<p set:html={product.description} />\n<!-- set:html in a comment -->",
+      },
+      {
+        file: "src/islands/x.tsx",
+        text: "<div dangerouslySetInnerHTML={{ __html: user.full_name }} />;\nel.innerHTML = note;",
+      },
+    ];
+    expect(rawHtmlUses(probe)).toEqual([
+      { file: "src/pages/x.astro", sink: "set:html", value: "product.description" },
+      { file: "src/islands/x.tsx", sink: "dangerouslySetInnerHTML", value: "{ __html: user.full_name }" },
+      { file: "src/islands/x.tsx", sink: ".innerHTML", value: "note;" },
+    ]);
+  });
+});
