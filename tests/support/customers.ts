@@ -15,6 +15,25 @@ export interface TestCustomer {
   call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
 }
 
+/** Calls the API as the holder of `token` (a Bearer token), with a JSON body when one is given. */
+export function apiCaller(
+  app: Hono<never> | { request: Hono["request"] },
+  token: string,
+): TestCustomer["call"] {
+  return (method, path, body, headers = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined && { "content-type": "application/json" }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    );
+}
+
 /** A signed-in customer with one address in France, calling the API with a Bearer token. */
 export async function createCustomer(
   deps: Deps,
@@ -29,18 +48,7 @@ export async function createCustomer(
     isAdmin: options.isAdmin,
   });
   const token = await openSession(deps, id);
-  const call: TestCustomer["call"] = (method, path, body, headers = {}) =>
-    Promise.resolve(
-      app.request(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined && { "content-type": "application/json" }),
-          ...headers,
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      }),
-    );
+  const call = apiCaller(app, token);
   const address = await call("POST", "/api/user/addresses", {
     first_name: "Lina",
     last_name: "Moreau",
