@@ -21,6 +21,7 @@ export default $config({
     const { table } = await import("./infra/storage");
     const { mailFrom } = await import("./infra/email");
     await import("./infra/api");
+    await import("./infra/account-mail");
     await import("./infra/jobs");
     const { router } = await import("./infra/web");
     await import("./infra/publish");

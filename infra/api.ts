@@ -1,4 +1,10 @@
 import { type ApiArea, apiAreas } from "../functions/api/areas";
+import {
+  accountMailQueue,
+  accountMailQueueUrlVariable,
+  accountMailSenderMount,
+  sendAccountMailRequests,
+} from "./account-mail-queue";
 import { email, mailFrom } from "./email";
 import { lambdaExternal } from "./lambda-bundle";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
@@ -22,8 +28,13 @@ export function functionName(area: string): string {
 /**
  * What every function of the shop shares: runtime, bundling, access to the table and mail, environment, and the
  * right to ask for a publish (any of them may change what the prebuilt pages print: an edit, a sale, a release).
+ * `sendsAccountMail`: the right to send to the account mail queue, and its URL (the function serving forgot password).
  */
-export function functionArgs(handler: string, description: string): sst.aws.FunctionArgs {
+export function functionArgs(
+  handler: string,
+  description: string,
+  options: { sendsAccountMail?: boolean } = {},
+): sst.aws.FunctionArgs {
   return {
     handler,
     description,
@@ -34,12 +45,13 @@ export function functionArgs(handler: string, description: string): sst.aws.Func
     timeout: "20 seconds",
     nodejs: { esbuild: { external: lambdaExternal } },
     link: [table, email],
-    permissions: [sendPublishRequests],
+    permissions: [sendPublishRequests, ...(options.sendsAccountMail ? [sendAccountMailRequests] : [])],
     environment: {
       TABLE_NAME: table.name,
       MAIL_FROM: mailFrom,
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       [publishQueueUrlVariable]: publishQueue.url,
+      ...(options.sendsAccountMail ? { [accountMailQueueUrlVariable]: accountMailQueue.url } : {}),
     },
   };
 }
@@ -51,7 +63,10 @@ export function functionArgs(handler: string, description: string): sst.aws.Func
 export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
   area,
   fn: new sst.aws.Function(functionName(area.name), {
-    ...functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`),
+    ...functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
+      // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
+      sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
+    }),
     // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
     url: { cors: false },
   }),

@@ -7,12 +7,14 @@
 import { rm } from "node:fs/promises";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
+import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
+import { handleAccountMail } from "../functions/services/auth";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import {
   beginPublish,
@@ -74,13 +76,17 @@ async function main(supervisor: Supervisor): Promise<void> {
       quiet,
       onStart: (stop) => supervisor.onStop(stop),
     });
-  const baseDeps = {
+  const mailDeps = {
     db,
     clock: systemClock,
     mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
     siteUrl: config.siteUrl,
-    secureCookies: isLoopback(config.host),
   };
+  // Reset mails go out after the answer, in this process (issue 14, defect 3); a stop lets them finish first
+  // (registered before the server: the server closes first, the database stops after).
+  const accountMail = inProcessAccountMail((request) => handleAccountMail(mailDeps, request));
+  supervisor.onStop(() => accountMail.flush());
+  const baseDeps = { ...mailDeps, accountMail, secureCookies: isLoopback(config.host) };
   const publisher = localSitePublisher({
     deps: baseDeps,
     sitesDir,

@@ -99,7 +99,7 @@ describe("depsFromEnv on AWS", () => {
 
   it("lets a Lambda return only once its publish requests are sent", async () => {
     vi.resetModules();
-    const { depsFromEnv, settlingPublishRequests } = await import("../api/deps");
+    const { depsFromEnv, settlingBackgroundSends } = await import("../api/deps");
     const deps = depsFromEnv(baseEnv);
     const events: string[] = [];
     deps.publisher = {
@@ -109,14 +109,14 @@ describe("depsFromEnv on AWS", () => {
         events.push("flushed");
       },
     };
-    const handler = settlingPublishRequests(async (name: string) => {
+    const handler = settlingBackgroundSends(async (name: string) => {
       events.push(`handled ${name}`);
       return 42;
     });
     await expect(handler("edit")).resolves.toBe(42);
     expect(events).toEqual(["handled edit", "flushed"]);
 
-    const failing = settlingPublishRequests(async () => {
+    const failing = settlingBackgroundSends(async () => {
       throw new Error("route failed");
     });
     await expect(failing()).rejects.toThrow("route failed");

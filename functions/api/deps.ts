@@ -1,41 +1,56 @@
+import { inProcessAccountMail } from "../adapters/account-mail-queue";
 import { systemClock } from "../adapters/clock";
 import { mailerFromEnv } from "../adapters/mail";
+import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
+import { type AccountMailDeps, handleAccountMail } from "../services/auth";
 import type { Deps } from "../services/deps";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */
 export const SITE_PUBLISH_QUEUE_URL = "SITE_PUBLISH_QUEUE_URL";
+/** The account mail queue's URL (infra/account-mail.ts); set on AWS for the accounts function. */
+export const ACCOUNT_MAIL_QUEUE_URL = "ACCOUNT_MAIL_QUEUE_URL";
 
 let deps: Deps | undefined;
 
 /** Dependencies from the environment, built once per process (a Lambda's cold start). */
 export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
+  if (deps) return deps;
   const queueUrl = env[SITE_PUBLISH_QUEUE_URL]?.trim();
-  deps ??= {
+  const accountMailQueueUrl = env[ACCOUNT_MAIL_QUEUE_URL]?.trim();
+  const base: AccountMailDeps = {
     db: createDb(dbConfigFromEnv(env)),
     clock: systemClock,
     mailer: mailerFromEnv(env),
     siteUrl: (env.SITE_URL ?? "").replace(/\/+$/, ""),
+  };
+  deps = {
+    ...base,
+    // Without the queue (a script, a function not given it), in this process: the Lambda then waits for the mail
+    // before returning (settlingBackgroundSends), so the accounts function must have the queue.
+    accountMail: accountMailQueueUrl
+      ? sqsAccountMail(accountMailQueueUrl)
+      : inProcessAccountMail((request) => handleAccountMail(base, request)),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
   };
   return deps;
 }
 
 /**
- * Wraps a Lambda handler so it returns only once the publish requests of its invocation are sent: Lambda freezes
- * the process when the handler's promise settles, and a message still in flight would wait for the next invocation,
- * or never leave. Costs nothing when nothing was requested.
+ * Wraps a Lambda handler so it returns only once what its invocation handed to the background is sent: publish
+ * requests and account mail requests. Lambda freezes the process when the handler's promise settles, and a message
+ * still in flight would wait for the next invocation, or never leave. Costs nothing when nothing was handed over.
  */
-export function settlingPublishRequests<Args extends unknown[], Result>(
+export function settlingBackgroundSends<Args extends unknown[], Result>(
   handler: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   return async (...args) => {
     try {
       return await handler(...args);
     } finally {
-      await deps?.publisher?.flush?.();
+      await Promise.all([deps?.publisher?.flush?.(), deps?.accountMail.flush()]);
     }
   };
 }

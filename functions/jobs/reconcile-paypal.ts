@@ -1,4 +1,4 @@
-import { depsFromEnv, settlingPublishRequests } from "../api/deps";
+import { depsFromEnv, settlingBackgroundSends } from "../api/deps";
 import type { Deps } from "../services/deps";
 import { type Reconciliation, reconcilePaypalOrders } from "../services/paypal-holds";
 
@@ -18,4 +18,4 @@ export async function reconcile(deps: Deps): Promise<Reconciliation> {
  * Scheduled job, nightly (infra/jobs.ts; the local server runs it every hour): asks PayPal about every PayPal order
  * still pending after the hold time and settles it (paid, refunded or released); see reconcilePaypalOrders.
  */
-export const handler = settlingPublishRequests(async (): Promise<Reconciliation> => reconcile(depsFromEnv()));
+export const handler = settlingBackgroundSends(async (): Promise<Reconciliation> => reconcile(depsFromEnv()));

@@ -1,8 +1,8 @@
-import { depsFromEnv, settlingPublishRequests } from "../api/deps";
+import { depsFromEnv, settlingBackgroundSends } from "../api/deps";
 import { releaseExpiredHolds } from "../services/paypal-holds";
 
 /** Scheduled job (infra/jobs.ts; the local server runs it on a timer): releases PayPal holds never captured. */
-export const handler = settlingPublishRequests(async (): Promise<{ released: string[] }> => {
+export const handler = settlingBackgroundSends(async (): Promise<{ released: string[] }> => {
   const released = await releaseExpiredHolds(depsFromEnv());
   if (released.length)
     console.info(`Released ${released.length} expired PayPal hold(s): ${released.join(", ")}`);

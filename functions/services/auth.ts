@@ -11,6 +11,7 @@ import {
 } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
+import type { AccountMailRequest } from "../adapters/account-mail-queue";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
@@ -141,11 +142,23 @@ export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHa
 }
 
 /**
- * Sends a reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR in the last hour
- * (counted before the mail is sent, sliding window: rateLimits.resetMailsPerEmail).
- * Says nothing either way: the caller answers the same whether or not the e-mail is known.
+ * Forgot password, the request's part: hands "a reset was asked for <email>" to the background (Deps.accountMail)
+ * and returns at once. It does not look the account up: the route then answers in the same time whatever the
+ * e-mail (issue 14, defect 3; docs/decisions/011-abuse-limits.md). `email` is normalized (the route's schema).
  */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+export function requestPasswordReset(deps: Deps, email: string): void {
+  deps.accountMail.request({ kind: "password-reset", email, requested_at: deps.clock().toISOString() });
+}
+
+/** What the background part needs: no queue of its own, so the in-process runner can be built from it. */
+export type AccountMailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl">;
+
+/**
+ * Forgot password, the background part (in-process locally, the account mail queue's subscriber on AWS): sends a
+ * reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR in the last hour (counted
+ * before the mail is sent, sliding window: rateLimits.resetMailsPerEmail). Nobody is told either way.
+ */
+export async function sendPasswordReset(deps: AccountMailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user) return;
   const attempt = await countAttempt(deps, [
@@ -167,6 +180,14 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
   const link = `${deps.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const company = await getSetting(deps, "company_info");
   await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
+}
+
+/** Runs one handed-over account mail request (both hosts: inProcessAccountMail, functions/jobs/account-mail.ts). */
+export async function handleAccountMail(deps: AccountMailDeps, request: AccountMailRequest): Promise<void> {
+  switch (request.kind) {
+    case "password-reset":
+      return sendPasswordReset(deps, request.email);
+  }
 }
 
 /**

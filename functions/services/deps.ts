@@ -1,3 +1,4 @@
+import type { AccountMailQueue } from "../adapters/account-mail-queue";
 import type { Clock } from "../adapters/clock";
 import type { Mailer } from "../adapters/mail";
 import type { SitePublisher } from "../adapters/site-publisher";
@@ -17,6 +18,11 @@ export interface Deps {
   secureCookies?: boolean;
   /** Rebuilds the prebuilt pages after an edit they print (absent: nothing publishes, e.g. scripts and most tests). */
   publisher?: SitePublisher;
+  /**
+   * Account mails sent after the answer (the reset link): in-process locally, a queue on AWS. A route whose answer
+   * must not tell whether an account exists hands the work over here instead of doing it.
+   */
+  accountMail: AccountMailQueue;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */

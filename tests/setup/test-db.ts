@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
+import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
 import type { Clock } from "../../functions/adapters/clock";
 import { localMailer } from "../../functions/adapters/mail";
 import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
+import { handleAccountMail } from "../../functions/services/auth";
 import type { Deps } from "../../functions/services/deps";
 
 /**
@@ -21,14 +23,20 @@ export async function createTestContext(options: { now?: () => Date } = {}) {
   await ensureTable(db.dynamo, tableName);
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
-  const deps: Deps = {
+  const mailDeps = {
     db,
     clock,
     mailer: localMailer(mailDir, "Boutique <no-reply@test.local>"),
     siteUrl: "http://shop.test",
   };
+  // Reset mails are sent after the answer, as under `npm start`: `await deps.accountMail.flush()` before reading them.
+  const deps: Deps = {
+    ...mailDeps,
+    accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
+  };
   const app = createFullApp(() => deps);
   afterAll(async () => {
+    await deps.accountMail.flush();
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
     db.dynamo.destroy();
   });

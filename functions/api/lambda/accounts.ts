@@ -1,6 +1,6 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingPublishRequests } from "../deps";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { authRoutes } from "../routes/auth";
 import { userRoutes } from "../routes/user";
 
@@ -10,4 +10,4 @@ export const app = createAreaApp(
   { "/api/auth": authRoutes, "/api/user": userRoutes },
   depsFromEnv,
 );
-export const handler = settlingPublishRequests(handle(app));
+export const handler = settlingBackgroundSends(handle(app));

@@ -1,6 +1,6 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingPublishRequests } from "../deps";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { productsRoutes } from "../routes/products";
 import { settingsRoutes } from "../routes/settings";
 
@@ -10,4 +10,4 @@ export const app = createAreaApp(
   { "/api/products": productsRoutes, "/api/settings": settingsRoutes },
   depsFromEnv,
 );
-export const handler = settlingPublishRequests(handle(app));
+export const handler = settlingBackgroundSends(handle(app));

@@ -1,6 +1,6 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingPublishRequests } from "../deps";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminDocumentsRoutes } from "../routes/admin-documents";
 import { customerOrdersRoutes } from "../routes/customer-orders";
 
@@ -10,4 +10,4 @@ export const app = createAreaApp(
   { "/api/user/orders": customerOrdersRoutes, "/api/admin/documents": adminDocumentsRoutes },
   depsFromEnv,
 );
-export const handler = settlingPublishRequests(handle(app));
+export const handler = settlingBackgroundSends(handle(app));

@@ -1,6 +1,6 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingPublishRequests } from "../deps";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { ordersRoutes } from "../routes/orders";
 import { promoRoutes } from "../routes/promo";
 
@@ -10,4 +10,4 @@ export const app = createAreaApp(
   { "/api/orders": ordersRoutes, "/api/promo": promoRoutes },
   depsFromEnv,
 );
-export const handler = settlingPublishRequests(handle(app));
+export const handler = settlingBackgroundSends(handle(app));

@@ -1,8 +1,8 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingPublishRequests } from "../deps";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { paypalRoutes } from "../routes/paypal";
 
 /** Lambda "payments": PayPal client id, create and capture, webhooks. */
 export const app = createAreaApp("payments", { "/api/paypal-payment": paypalRoutes }, depsFromEnv);
-export const handler = settlingPublishRequests(handle(app));
+export const handler = settlingBackgroundSends(handle(app));

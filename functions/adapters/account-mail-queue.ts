@@ -1,0 +1,65 @@
+/**
+ * Account mails sent after the answer (issue 14, defect 3; docs/decisions/011-abuse-limits.md). A route that must
+ * answer the same whatever the e-mail (forgot password) hands "a reset was asked for <e-mail>" over and answers at
+ * once; the lookup, the token and the mail happen in the background, by `handleAccountMail`
+ * (functions/services/auth.ts). Locally an in-process runner (below); on AWS a message to the account mail queue,
+ * whose subscriber runs the same function (functions/adapters/sqs-account-mail.ts, functions/jobs/account-mail.ts).
+ */
+
+/** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
+export interface AccountMailRequest {
+  kind: "password-reset";
+  email: string;
+  /** When it was asked, ISO 8601: the subscriber drops requests too old to be expected any more. */
+  requested_at: string;
+}
+
+export interface AccountMailQueue {
+  /** Hands a request over. Never throws, never waits: the caller answers at once. */
+  request(request: AccountMailRequest): void;
+  /**
+   * Resolves once the requests made so far have been handed over (never rejects): in-process, handled; on AWS,
+   * sent to SQS. A Lambda awaits it before it returns (settlingBackgroundSends, functions/api/deps.ts); tests await
+   * it before they read the mail folder.
+   */
+  flush(): Promise<void>;
+}
+
+type Log = Pick<Console, "error">;
+
+/** Whether a queue message is an account mail request this code knows how to handle. */
+export function isAccountMailRequest(value: unknown): value is AccountMailRequest {
+  if (!value || typeof value !== "object") return false;
+  const { kind, email, requested_at } = value as Record<string, unknown>;
+  return (
+    kind === "password-reset" &&
+    typeof email === "string" &&
+    email.length > 0 &&
+    typeof requested_at === "string" &&
+    !Number.isNaN(Date.parse(requested_at))
+  );
+}
+
+/**
+ * Runs each request in this process, after the current request has been answered (`setImmediate`): `npm start`'s
+ * server and the tests. An error is logged, never thrown into a request.
+ */
+export function inProcessAccountMail(
+  handle: (request: AccountMailRequest) => Promise<void>,
+  log: Log = console,
+): AccountMailQueue {
+  const pending = new Set<Promise<void>>();
+  return {
+    request(request) {
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => handle(request))
+        .catch((error: unknown) => log.error(`Account mail not sent (${request.kind}):`, error));
+      pending.add(running);
+      void running.finally(() => pending.delete(running));
+    },
+    async flush() {
+      // Work started while waiting (a request answered meanwhile) is waited for too.
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}

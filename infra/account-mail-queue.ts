@@ -1,0 +1,28 @@
+/**
+ * The account mail queue (issue 14, defect 3; why: docs/decisions/011-abuse-limits.md, "Forgot password answers in
+ * the same time"). The accounts function sends "a reset was asked for <e-mail>" to it for every accepted forgot-
+ * password request, known e-mail or not, and answers; infra/account-mail.ts subscribes the job that looks the
+ * account up and sends the mail. Declared apart from account-mail.ts because the API functions (api.ts) need it, and
+ * the subscriber needs api.ts' functionArgs.
+ */
+
+/** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
+export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
+
+/** The API mount whose function sends to the queue: forgot password is under it (functions/api/routes/auth.ts). */
+export const accountMailSenderMount = "/api/auth";
+
+/**
+ * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is
+ * 6 times the subscriber's 20 seconds, AWS's advice for Lambda event sources.
+ */
+export const accountMailQueue = new sst.aws.Queue("AccountMail", { visibilityTimeout: "2 minutes" });
+
+/**
+ * Sending only. Not `link`: linking a Queue grants `sqs:*` on it (receive, delete, purge), which the API must not
+ * have.
+ */
+export const sendAccountMailRequests: sst.aws.FunctionPermissionArgs = {
+  actions: ["sqs:SendMessage"],
+  resources: [accountMailQueue.arn],
+};

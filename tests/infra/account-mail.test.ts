@@ -1,0 +1,129 @@
+/**
+ * The account mail queue (issue 14, defect 3; docs/decisions/011-abuse-limits.md): the accounts function only sends
+ * forgot-password requests to it, and its subscriber sends the mails. Checked on what `sst deploy` would declare,
+ * with SST's globals stubbed (sst-stubs.ts).
+ */
+import { existsSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/api/areas";
+import { ACCOUNT_MAIL_QUEUE_URL } from "../../functions/api/deps";
+import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
+
+const root = resolve(import.meta.dirname, "../..");
+const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
+const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
+
+afterEach(restoreSstStubs);
+afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
+
+function single<T>(items: readonly T[], what: string): T {
+  expect(items, `exactly one ${what}`).toHaveLength(1);
+  return items[0] as T;
+}
+const queueOf = (deployment: Deployment) =>
+  single(
+    deployment.recording.queues.filter(({ name }) => name === "AccountMail"),
+    "account mail queue",
+  );
+const subscriptionOf = (deployment: Deployment) => {
+  const subscription = single(
+    deployment.recording.subscriptions.filter(({ queue }) => queue === "AccountMail"),
+    "account mail subscription",
+  );
+  return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
+};
+const apiFunctionOf = (deployment: Deployment, area: string) =>
+  single(
+    deployment.recording.functions.filter(
+      ({ args }) => known(args.handler) === `functions/api/lambda/${area}.handler`,
+    ),
+    `function of ${area}`,
+  );
+/** Every statement of a function's permissions that names `arn`. */
+const rightsOn = (permissions: unknown, arn: string) =>
+  ((permissions ?? []) as sst.aws.FunctionPermissionArgs[]).filter((statement) =>
+    JSON.stringify(statement.resources).includes(arn),
+  );
+
+describe("the account mail queue", () => {
+  it("lets the accounts function (forgot password) send to it, only send, and gives it the URL under the variable functions/api/deps.ts reads", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const queue = queueOf(deployment);
+    const accounts = apiAreas.find((area) => (area.mounts as readonly string[]).includes("/api/auth"));
+    expect(accounts?.name).toBe("accounts");
+    const { args } = apiFunctionOf(deployment, "accounts");
+    expect(deepKnown(args.environment)).toMatchObject({
+      [ACCOUNT_MAIL_QUEUE_URL]: known(queue.instance.url),
+    });
+    expect(rightsOn(deepKnown(args.permissions), known(queue.instance.arn) ?? "")).toEqual([
+      { actions: ["sqs:SendMessage"], resources: [known(queue.instance.arn)] },
+    ]);
+    // Not linked: linking a Queue grants sqs:* on it.
+    expect(known(args.link)).not.toContain(queue.instance);
+  });
+
+  it("gives no other function the queue: the other API areas, the scheduled jobs, the publishing jobs", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const queue = queueOf(deployment);
+    const others = [
+      ...deployment.recording.functions
+        .filter(({ args }) => known(args.handler) !== "functions/api/lambda/accounts.handler")
+        .map(({ args }) => args),
+      ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
+      ...deployment.recording.subscriptions
+        .filter(({ queue: name }) => name !== "AccountMail")
+        .map(({ subscriber }) => subscriber as sst.aws.FunctionArgs),
+    ];
+    expect(others.length).toBeGreaterThanOrEqual(apiAreas.length - 1 + 2 + 2);
+    for (const args of others) {
+      const handler = known(args.handler);
+      expect(Object.keys(deepKnown(args.environment) ?? {}), handler).not.toContain(ACCOUNT_MAIL_QUEUE_URL);
+      expect(rightsOn(deepKnown(args.permissions), known(queue.instance.arn) ?? ""), handler).toEqual([]);
+      expect(known(args.link) ?? [], handler).not.toContain(queue.instance);
+    }
+  });
+});
+
+describe("the account mail job", () => {
+  it("subscribes to the queue with partial batch responses and runs functions/jobs/account-mail.ts", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const queue = queueOf(deployment);
+    const { fn, args } = subscriptionOf(deployment);
+    expect(fn.handler).toBe("functions/jobs/account-mail.handler");
+    expect(existsSync(resolve(root, "functions/jobs/account-mail.ts"))).toBe(true);
+    expect(deepKnown(args?.batch)).toMatchObject({ partialResponses: true });
+    // No batching window: a reset link is awaited by someone.
+    expect(deepKnown(args?.batch)).not.toHaveProperty("window");
+    expect(fn.runtime).toBe("nodejs24.x");
+    // A failed mail comes back after the visibility timeout, which Lambda wants at least as long as its timeout.
+    const seconds = (duration: string) =>
+      Number.parseInt(duration, 10) * (/minute/.test(duration) ? 60 : /hour/.test(duration) ? 3600 : 1);
+    const visibility = seconds(String(known(queue.args?.visibilityTimeout) ?? "30 seconds"));
+    expect(visibility).toBeGreaterThanOrEqual(seconds(String(fn.timeout ?? "3 seconds")));
+  });
+
+  it("has the table and the mail identity, publishes nothing and holds no other right", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const { fn } = subscriptionOf(deployment);
+    const table = single(deployment.recording.tables, "table");
+    const email = single(deployment.recording.emails, "e-mail identity");
+    expect(fn.link).toEqual([table.instance, email.instance]);
+    expect(fn.permissions).toEqual([]);
+    expect(fn.environment).toEqual({
+      TABLE_NAME: "savon-shop-dev-TableTable",
+      MAIL_FROM: "boutique@example.fr",
+    });
+  });
+
+  it("links to the shop's origin in production, as the API does", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { fn } = subscriptionOf(deployment);
+    const accounts = deepKnown(apiFunctionOf(deployment, "accounts").args.environment) as Record<
+      string,
+      string
+    >;
+    expect(fn.environment).toMatchObject({ SITE_URL: accounts.SITE_URL, MAIL_FROM: accounts.MAIL_FROM });
+    expect(accounts.SITE_URL).toBe("https://savon.example.fr");
+  });
+});
