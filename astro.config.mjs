@@ -3,6 +3,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import shopPwa from "./src/pwa/integration.mjs";
+import inlineScriptsCheck from "./src/scripts/inline/integration.ts";
 
 /** Public origin of the site: canonical URLs, Open Graph and structured data are built from it. */
 const site = process.env.SITE_URL ?? "http://localhost:4321";
@@ -14,7 +15,8 @@ export default defineConfig({
   outDir: process.env.SHOP_OUT_DIR || "./dist",
   output: "static",
   build: { format: "directory" },
+  // inlineScriptsCheck: after the build, fails on an inline script the Content-Security-Policy would not allow.
   // shopPwa: after the build, writes dist/sw.js (service worker + precache list) and dist/sitemap.xml.
-  integrations: [react(), shopPwa()],
+  integrations: [react(), inlineScriptsCheck(), shopPwa()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -11,7 +11,7 @@ export interface ApiArea {
 }
 
 export const apiAreas = [
-  { name: "catalog", mounts: ["/api/products", "/api/settings"] },
+  { name: "catalog", mounts: ["/api/products", "/api/settings", "/api/csp-reports"] },
   { name: "accounts", mounts: ["/api/auth", "/api/user"] },
   { name: "orders", mounts: ["/api/orders", "/api/promo"] },
   { name: "payments", mounts: ["/api/paypal-payment"] },

@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Deps } from "../services/deps";
 import { createFullApp } from "./full-app";
-import { staticSite } from "./static-site";
+import { siteSecurityHeaders, staticSite } from "./static-site";
 
 export interface LocalServerOptions {
   port: number;
@@ -25,7 +25,8 @@ export function createLocalApp({ deps, distDir, isSiteReady }: Omit<LocalServerO
   site.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   site.all("/api", (c) => api.fetch(c.req.raw, c.env));
   site.use("*", async (c, next) => {
-    if (isSiteReady && !isSiteReady()) return c.html(PREPARING_PAGE, 503, { "retry-after": "2" });
+    if (isSiteReady && !isSiteReady())
+      return c.html(PREPARING_PAGE, 503, { "retry-after": "2", ...siteSecurityHeaders(c, true) });
     await next();
   });
   site.get("*", staticSite(distDir));

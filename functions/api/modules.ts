@@ -3,6 +3,7 @@ import type { AppEnv } from "./env";
 import { adminRoutes } from "./routes/admin";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
 import { authRoutes } from "./routes/auth";
+import { cspReportsRoutes } from "./routes/csp-reports";
 import { customerOrdersRoutes } from "./routes/customer-orders";
 import { openApiRoutes } from "./routes/openapi";
 import { ordersRoutes } from "./routes/orders";
@@ -16,6 +17,7 @@ import { userRoutes } from "./routes/user";
 export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/products": productsRoutes,
   "/api/settings": settingsRoutes,
+  "/api/csp-reports": cspReportsRoutes,
   "/api/openapi.json": openApiRoutes,
   "/api/auth": authRoutes,
   "/api/user": userRoutes,

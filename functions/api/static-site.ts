@@ -1,6 +1,14 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import type { Context } from "hono";
+import { validMeasurementId } from "../../src/domain/consent";
+import {
+  contentSecurityPolicy,
+  hasAnalyticsConsent,
+  isPaymentPath,
+  staticSecurityHeaders,
+} from "../../src/domain/security-headers";
+import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -52,6 +60,29 @@ function candidates(distDir: string, pathname: string): string[] | null {
   return [absolute, join(absolute, "index.html")];
 }
 
+let hashes: string[] | undefined;
+
+/**
+ * The security headers of a site response, as the AWS Router sends them (infra/edge.ts, infra/web.ts) minus HSTS
+ * and upgrade-insecure-requests: the local shop is plain http. Pages get the Content-Security-Policy; Google's
+ * script is allowed only when the build has a measurement id and the visitor's cookie says they accepted it.
+ */
+export function siteSecurityHeaders(c: Context, html: boolean): Record<string, string> {
+  const headers = staticSecurityHeaders({ https: false });
+  if (!html) return headers;
+  hashes ??= inlineScriptHashes();
+  const analytics =
+    validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null &&
+    hasAnalyticsConsent(c.req.header("cookie"));
+  const policy = contentSecurityPolicy({
+    scriptHashes: hashes,
+    payment: isPaymentPath(new URL(c.req.url).pathname),
+    analytics,
+    https: false,
+  });
+  return { ...headers, "content-security-policy": policy };
+}
+
 /**
  * Serves the static site built by Astro. Product pages created after the build fall back to the product shell
  * (dist/product/index.html, rendered in the browser from the API), tracking pages to theirs; any other unknown
@@ -72,7 +103,7 @@ export function staticSite(site: string | (() => string)) {
     }
     const notFound = join(distDir, "404.html");
     if (await isFile(notFound)) return send(c, notFound, 404);
-    return c.text("Page Non Trouvée", 404);
+    return c.text("Page Non Trouvée", 404, siteSecurityHeaders(c, false));
   };
 }
 
@@ -80,7 +111,11 @@ async function send(c: Context, file: string, status: 200 | 404): Promise<Respon
   const type = MIME[extname(file).toLowerCase()] ?? "application/octet-stream";
   // Astro fingerprints what it puts under /_astro/, so those files never change; pages must be revalidated.
   const cache = file.includes(`${sep}_astro${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
-  const headers = { "content-type": type, "cache-control": cache };
+  const headers = {
+    "content-type": type,
+    "cache-control": cache,
+    ...siteSecurityHeaders(c, type.startsWith("text/html")),
+  };
   if (c.req.method === "HEAD") return c.body(null, status, headers);
   return c.body(new Uint8Array(await readFile(file)), status, headers);
 }

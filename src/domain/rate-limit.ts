@@ -54,6 +54,12 @@ export const rateLimits = {
     windowMinutes: 15,
     message: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
   },
+  /** Content-Security-Policy violation reports (POST /api/csp-reports) per client address: logged, so bounded. */
+  cspReports: {
+    max: 100,
+    windowMinutes: 10,
+    message: "Trop de rapports envoyés depuis cette connexion. Réessayez dans quelques minutes.",
+  },
   /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,

@@ -4,20 +4,25 @@ import { productParams, saveConsent, startAnalytics, track } from "./analytics";
 import { consentNeeded, resetConsentStateForTests } from "./consent-state";
 import { resetGtagForTests } from "./gtag";
 
-/** Just enough of a browser for the module: <html data-ga-id>, <head>, localStorage, cookies. */
-function fakeBrowser(gaId: string | undefined) {
+/**
+ * Just enough of a browser for the module: <html data-ga-id>, <head>, localStorage, cookies. `requestedWithConsent`:
+ * the page was requested with the acceptance cookie, so its policy allows Google's script (page-boot.js notes it).
+ */
+function fakeBrowser(gaId: string | undefined, { requestedWithConsent = false } = {}) {
   const storage = new Map<string, string>();
   const scripts: { src: string; async: boolean }[] = [];
   const win: Record<string, unknown> = {};
   const doc = {
-    documentElement: { dataset: gaId ? { gaId } : {} },
+    documentElement: {
+      dataset: { ...(gaId ? { gaId } : {}), ...(requestedWithConsent ? { analyticsPolicy: "granted" } : {}) },
+    },
     head: { append: (script: { src: string; async: boolean }) => scripts.push(script) },
     createElement: () => ({ src: "", async: false }),
     cookie: "",
   };
   vi.stubGlobal("window", win);
   vi.stubGlobal("document", doc);
-  vi.stubGlobal("location", { hostname: "savon.test" });
+  vi.stubGlobal("location", { hostname: "savon.test", protocol: "https:" });
   vi.stubGlobal("localStorage", {
     getItem: (key: string) => storage.get(key) ?? null,
     setItem: (key: string, value: string) => storage.set(key, value),
@@ -63,9 +68,11 @@ describe("analytics with a measurement id", () => {
     saveConsent("granted");
     await settled();
     expect(consentNeeded()).toBe(false);
-    expect(browser.scripts.map((script) => script.src)).toEqual([
-      "https://www.googletagmanager.com/gtag/js?id=G-TEST1234",
-    ]);
+    // This page's policy predates the acceptance: Google's script comes with the next page, which the cookie asks.
+    expect(browser.scripts).toEqual([]);
+    expect(document.cookie).toMatch(
+      /^analytics_consent=granted; Path=\/; Max-Age=1\d{7}; SameSite=Lax; Secure$/,
+    );
     expect(browser.events()).toEqual([]);
 
     expect(track("add_to_cart", productParams(soap, 2))).toBe(true);
@@ -91,10 +98,11 @@ describe("analytics with a measurement id", () => {
     await settled();
     expect(browser.scripts).toHaveLength(0);
     expect(JSON.parse(browser.storage.get(CONSENT_STORAGE_KEY) ?? "{}").choice).toBe("denied");
+    expect(document.cookie).toBe("analytics_consent=; Path=/; Max-Age=0; SameSite=Lax; Secure");
   });
 
   it("stops sending after a withdrawal", async () => {
-    const browser = fakeBrowser("G-TEST1234");
+    const browser = fakeBrowser("G-TEST1234", { requestedWithConsent: true });
     saveConsent("granted");
     expect(track("view_item", productParams(soap))).toBe(true);
     await settled();
@@ -107,12 +115,32 @@ describe("analytics with a measurement id", () => {
   });
 
   it("loads gtag.js once, on a later page with the stored consent", async () => {
-    const browser = fakeBrowser("G-TEST1234");
+    const browser = fakeBrowser("G-TEST1234", { requestedWithConsent: true });
     browser.storage.set(CONSENT_STORAGE_KEY, encodeConsent("granted", Date.now()));
     expect(startAnalytics()).toBe(true);
     expect(track("view_item", productParams(soap))).toBe(true);
     await settled();
-    expect(browser.scripts).toHaveLength(1);
+    expect(browser.scripts.map((script) => script.src)).toEqual([
+      "https://www.googletagmanager.com/gtag/js?id=G-TEST1234",
+    ]);
     expect(browser.events()).toHaveLength(1);
+  });
+
+  it("writes the cookie of an acceptance stored before it existed, for the choice's remaining time", async () => {
+    const browser = fakeBrowser("G-TEST1234");
+    const now = Date.UTC(2026, 10, 24);
+    browser.storage.set(CONSENT_STORAGE_KEY, encodeConsent("granted", now - 30 * 86_400_000));
+    vi.setSystemTime(now);
+    try {
+      expect(startAnalytics()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    const maxAge = Number(document.cookie.match(/Max-Age=(\d+)/)?.[1]);
+    // Six months from the choice, one of which has passed.
+    expect(maxAge / 86_400).toBeGreaterThan(150);
+    expect(maxAge / 86_400).toBeLessThan(155);
+    await settled();
+    expect(browser.scripts).toEqual([]);
   });
 });

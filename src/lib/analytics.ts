@@ -5,10 +5,12 @@
  * - No measurement id at build time (PUBLIC_GA_MEASUREMENT_ID, rendered by BaseLayout as <html data-ga-id>):
  *   nothing at all, ever: no banner, no script, no request.
  * - Before consent, or after a refusal: track() drops the event. Nothing is queued to be sent later.
- * - After 'Tout accepter': Google's gtag.js is loaded (gtag.ts) and the events go to it.
+ * - After 'Tout accepter': Google's gtag.js is loaded (gtag.ts) and the events go to it, from the next page on:
+ *   a page's Content-Security-Policy allows Google's script only when the page was requested with the acceptance
+ *   cookie (consent-state.ts), so an acceptance given on a page cannot load the script into that page.
  */
 import type { ConsentChoice } from "../domain/consent";
-import { analyticsId, measurementAllowed, writeConsent } from "./consent-state";
+import { analyticsId, measurementAllowed, syncConsentCookie, writeConsent } from "./consent-state";
 import { loadGtag, sendEvent, stopGtag } from "./gtag";
 
 /** The spec's two events (section 7 "Other"). */
@@ -30,7 +32,9 @@ export interface EcommerceParams {
 /** Loads gtag when the visitor has accepted; does nothing otherwise. Answers whether it did. */
 export function startAnalytics(): boolean {
   const id = analyticsId();
-  if (!id || !measurementAllowed()) return false;
+  if (!id) return false;
+  syncConsentCookie();
+  if (!measurementAllowed()) return false;
   loadGtag(id);
   return true;
 }

@@ -3,7 +3,14 @@
  * build's measurement id, <html data-ga-id>), and what the visitor chose (localStorage, 6 months).
  * No Google code here: see analytics.ts and gtag.ts.
  */
-import { CONSENT_STORAGE_KEY, type ConsentChoice, currentConsent, encodeConsent } from "../domain/consent";
+import {
+  CONSENT_STORAGE_KEY,
+  type ConsentChoice,
+  consentExpiry,
+  currentConsent,
+  encodeConsent,
+} from "../domain/consent";
+import { ANALYTICS_CONSENT_COOKIE, ANALYTICS_CONSENT_GRANTED } from "../domain/security-headers";
 
 /** A choice made on this page even when storage refused it. */
 let pageChoice: ConsentChoice | null = null;
@@ -40,6 +47,45 @@ export function writeConsent(choice: ConsentChoice, now = Date.now()): void {
   } catch {
     // Storage refused (private mode): the choice holds for this page only.
   }
+  writeConsentCookie(choice === "granted" ? consentExpiry(now) : null, now);
+}
+
+/**
+ * The copy of an acceptance the server reads: pages requested with it get a Content-Security-Policy that allows
+ * Google's script (src/domain/security-headers.ts). It lasts as long as the choice; a refusal removes it.
+ */
+export function writeConsentCookie(expiresAt: number | null, now = Date.now()): void {
+  const maxAge = expiresAt === null ? 0 : Math.max(0, Math.floor((expiresAt - now) / 1000));
+  const value = expiresAt === null ? "" : ANALYTICS_CONSENT_GRANTED;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox
+  document.cookie = `${ANALYTICS_CONSENT_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+/**
+ * Keeps the cookie in step with the stored choice (an acceptance given before the cookie existed, an expired one):
+ * called when analytics starts on a page.
+ */
+export function syncConsentCookie(now = Date.now()): void {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(CONSENT_STORAGE_KEY);
+  } catch {
+    return;
+  }
+  const granted = currentConsent(stored, now) === "granted";
+  const at = granted ? (JSON.parse(stored ?? "{}") as { at: number }).at : null;
+  writeConsentCookie(at === null ? null : consentExpiry(at), now);
+}
+
+/**
+ * Whether this page's own policy allows Google's script: it was requested with the acceptance cookie, which the
+ * inline page-boot script noted on <html> before anything could change it. An acceptance given on this page
+ * takes effect from the next page.
+ */
+export function pagePolicyAllowsAnalytics(): boolean {
+  if (typeof document === "undefined") return false;
+  return document.documentElement.dataset.analyticsPolicy === ANALYTICS_CONSENT_GRANTED;
 }
 
 /** Test hook. */

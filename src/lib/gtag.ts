@@ -1,7 +1,10 @@
 /**
  * Google Analytics 4 through gtag.js. Called by analytics.ts only once the visitor accepted the measurement:
- * Google's script is never requested before consent.
+ * Google's script is never requested before consent, nor into a page whose Content-Security-Policy predates it
+ * (the events of that page stay in its dataLayer; measurement starts with the next page).
  */
+import { pagePolicyAllowsAnalytics } from "./consent-state";
+
 type Gtag = (...args: unknown[]) => void;
 
 interface GtagWindow {
@@ -39,6 +42,7 @@ export function loadGtag(id: string): void {
   });
   w.gtag("js", new Date());
   w.gtag("config", id);
+  if (!pagePolicyAllowsAnalytics()) return;
   const script = document.createElement("script");
   script.async = true;
   script.src = `${GTAG_SCRIPT_ORIGIN}/gtag/js?id=${encodeURIComponent(id)}`;

@@ -1,13 +1,14 @@
 import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
+import { cspReportsRoutes } from "../routes/csp-reports";
 import { productsRoutes } from "../routes/products";
 import { settingsRoutes } from "../routes/settings";
 
-/** Lambda "catalog": products and public settings. */
+/** Lambda "catalog": products, public settings and the browsers' Content-Security-Policy reports. */
 export const app = createAreaApp(
   "catalog",
-  { "/api/products": productsRoutes, "/api/settings": settingsRoutes },
+  { "/api/products": productsRoutes, "/api/settings": settingsRoutes, "/api/csp-reports": cspReportsRoutes },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

@@ -1,7 +1,18 @@
 import { createMiddleware } from "hono/factory";
 import { DomainError } from "../../../src/domain/errors";
+import { CSP_REPORT_PATH } from "../../../src/domain/security-headers";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Browsers send CSP violation reports as application/csp-report (report-uri) or application/reports+json (the
+ * Reporting API): JSON too, and just as impossible for a cross-site form without a preflight.
+ */
+function accepted(path: string): RegExp {
+  return path === CSP_REPORT_PATH
+    ? /^application\/(json|csp-report|reports\+json)\b/i
+    : /^application\/json\b/i;
+}
 
 /**
  * State-changing calls must be JSON (api.md): a cross-site HTML form cannot send application/json without a
@@ -14,7 +25,7 @@ export const jsonOnly = createMiddleware(async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     const hasBody =
       length !== undefined ? length !== "0" : Boolean(c.req.header("transfer-encoding") || type);
-    if (hasBody && !/^application\/json\b/i.test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE");
+    if (hasBody && !accepted(c.req.path).test(type)) throw new DomainError("UNSUPPORTED_MEDIA_TYPE");
   }
   await next();
 });

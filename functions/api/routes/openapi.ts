@@ -5,6 +5,7 @@ import { adminDocs } from "./admin";
 import { adminDocumentsDocs } from "./admin-documents";
 import { adminStockDocs } from "./admin-stock";
 import { authDocs } from "./auth";
+import { cspReportsDocs } from "./csp-reports";
 import { customerOrdersDocs } from "./customer-orders";
 import { ordersDocs } from "./orders";
 import { paypalDocs } from "./paypal";
@@ -17,6 +18,7 @@ import { userDocs } from "./user";
 export const apiDocs: readonly RouteDoc[] = [
   ...productsDocs,
   ...settingsDocs,
+  ...cspReportsDocs,
   ...authDocs,
   ...userDocs,
   ...ordersDocs,

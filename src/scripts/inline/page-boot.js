@@ -1,6 +1,8 @@
 /**
  * Inlined in the <head> of every page (BaseLayout), framework-free:
  * - keeps the browser's install event for the install prompt island, which hydrates late (client:idle);
+ * - notes on <html data-analytics-policy> whether the page was requested with the measurement-acceptance cookie,
+ *   so its Content-Security-Policy allows Google's script (src/lib/consent-state.ts);
  * - dims the page for 150 ms when the visitor follows a link to another page of the shop (spec 4 "Page
  *   transitions"); the CSS does nothing when the visitor prefers reduced motion.
  */
@@ -15,6 +17,8 @@
   });
 
   const root = document.documentElement;
+  if (/(?:^|;\s*)analytics_consent=granted(?:;|$)/.test(document.cookie))
+    root.dataset.analyticsPolicy = "granted";
   let undim = 0;
   document.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0) return;

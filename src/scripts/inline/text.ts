@@ -1,0 +1,21 @@
+/**
+ * The inline scripts of the pages: small framework-free files of this folder, put into the HTML as they are, minus
+ * their leading doc comment (for readers of the source only). The page's Content-Security-Policy allows each of them
+ * by its hash (hashes.ts), so a page runs no inline script but these and Astro's own island scripts.
+ */
+export const INLINE_SCRIPT_FILES = [
+  "maintenance-check.js",
+  "page-boot.js",
+  "sw-register.js",
+  "header-menu.js",
+  "faq-accordion.js",
+  "history-back.js",
+  "offline-retry.js",
+] as const;
+
+export type InlineScriptFile = (typeof INLINE_SCRIPT_FILES)[number];
+
+/** What goes between <script> and </script>: the file without its leading doc comment. */
+export function inlineScriptText(source: string): string {
+  return source.replace(/^\/\*\*[\s\S]*?\*\/\s*/, "");
+}
