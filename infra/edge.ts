@@ -1,3 +1,9 @@
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  ANALYTICS_CONSENT_GRANTED,
+  contentSecurityPolicy,
+} from "../src/domain/security-headers";
+
 /**
  * Code SST injects into the Router's CloudFront viewer-response function, for the pages the static build did not
  * produce. Pure strings, no SST globals, so `tests/infra` can run the code on sample events.
@@ -49,3 +55,38 @@ if (!/^\\/api(\\/|$)/.test(shopUri)) {
   }
 }
 `;
+
+/**
+ * Code added to the same viewer-response function: the Content-Security-Policy of every site page (API answers keep
+ * their own headers), chosen per request as the local server chooses it (functions/api/static-site.ts): PayPal on
+ * the payment pages, Google's measurement only when the deploy has a measurement id and the request carries the
+ * visitor's acceptance cookie. The policies are written out in full at deploy time from src/domain/security-headers.ts
+ * and the inline scripts' hashes; the headers that never vary are a response-headers policy (infra/web.ts).
+ */
+export function siteSecurityInjection({
+  scriptHashes,
+  analytics,
+}: {
+  scriptHashes: readonly string[];
+  analytics: boolean;
+}): string {
+  const policy = (payment: boolean, consented: boolean) =>
+    JSON.stringify(contentSecurityPolicy({ scriptHashes, payment, analytics: consented, https: true }));
+  const consent = analytics
+    ? `((event.request.cookies || {})["${ANALYTICS_CONSENT_COOKIE}"] || {}).value === "${ANALYTICS_CONSENT_GRANTED}"`
+    : "false";
+  return `
+if (!/^\\/api(\\/|$)/.test(event.request.uri)) {
+  const shopType = event.response.headers["content-type"];
+  if (!shopType || /^text\\/html/i.test(shopType.value)) {
+    const shopPayment = /^\\/payment(\\/|$)/i.test(event.request.uri);
+    const shopConsent = ${consent};
+    event.response.headers["content-security-policy"] = {
+      value: shopPayment
+        ? shopConsent ? ${policy(true, true)} : ${policy(true, false)}
+        : shopConsent ? ${policy(false, true)} : ${policy(false, false)},
+    };
+  }
+}
+`;
+}

@@ -161,11 +161,24 @@ declare namespace sst.aws {
     kvStore?: $util.Input<string>;
   }
 
+  /** Arguments of SST's Cdn (Pulumi's `aws.cloudfront.Distribution`), as far as infra/ changes them. */
+  interface CdnArgs {
+    defaultCacheBehavior: $util.Input<{
+      targetOriginId?: $util.Input<string>;
+      /** Headers CloudFront adds to every answer of the behaviour (`aws.cloudfront.ResponseHeadersPolicy`). */
+      responseHeadersPolicyId?: $util.Input<string>;
+      [other: string]: unknown;
+    }>;
+  }
+
   interface RouterArgs {
     domain?: $util.Input<string | { name: $util.Input<string>; redirects?: $util.Input<string[]> }>;
     edge?: {
       viewerRequest?: $util.Input<EdgeInjection>;
       viewerResponse?: $util.Input<EdgeInjection>;
+    };
+    transform?: {
+      cdn?: SstTransform<CdnArgs>;
     };
   }
 
@@ -279,6 +292,42 @@ declare namespace sst.aws {
 declare namespace aws {
   interface ResourceOptions {
     dependsOn?: unknown[];
+  }
+
+  namespace cloudfront {
+    interface ResponseHeadersPolicyArgs {
+      name?: $util.Input<string>;
+      comment?: $util.Input<string>;
+      securityHeadersConfig?: $util.Input<{
+        contentTypeOptions?: $util.Input<{ override: $util.Input<boolean> }>;
+        frameOptions?: $util.Input<{
+          frameOption: $util.Input<"DENY" | "SAMEORIGIN">;
+          override: $util.Input<boolean>;
+        }>;
+        referrerPolicy?: $util.Input<{ referrerPolicy: $util.Input<string>; override: $util.Input<boolean> }>;
+        strictTransportSecurity?: $util.Input<{
+          accessControlMaxAgeSec: $util.Input<number>;
+          includeSubdomains?: $util.Input<boolean>;
+          preload?: $util.Input<boolean>;
+          override: $util.Input<boolean>;
+        }>;
+      }>;
+      customHeadersConfig?: $util.Input<{
+        items: $util.Input<
+          $util.Input<{
+            header: $util.Input<string>;
+            value: $util.Input<string>;
+            override: $util.Input<boolean>;
+          }>[]
+        >;
+      }>;
+    }
+    /** Headers CloudFront adds to the answers of the cache behaviours that name it. */
+    class ResponseHeadersPolicy {
+      constructor(name: string, args: ResponseHeadersPolicyArgs, opts?: ResourceOptions);
+      readonly id: $util.Output<string>;
+      readonly name: $util.Output<string>;
+    }
   }
 
   namespace iam {

@@ -1,6 +1,52 @@
+import { join } from "node:path";
+import { validMeasurementId } from "../src/domain/consent";
+import {
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  staticSecurityHeaders,
+} from "../src/domain/security-headers";
+import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
-import { siteErrorResponseInjection } from "./edge";
+import { siteErrorResponseInjection, siteSecurityInjection } from "./edge";
 import { domain } from "./stage";
+
+const securityHeaders = staticSecurityHeaders({ https: true });
+
+/**
+ * The security headers that never vary, on every answer of the Router (pages, files and the API): nosniff, no
+ * framing, the referrer policy, HSTS for two years and the browser features the shop does not use switched off.
+ * The same values as the local server's (src/domain/security-headers.ts); the per-page Content-Security-Policy is
+ * set by the viewer-response function (edge.ts).
+ */
+export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
+  name: `${$app.name}-${$app.stage}-security-headers`,
+  comment: "Savonnerie: nosniff, DENY, referrer, HSTS, Permissions-Policy",
+  securityHeadersConfig: {
+    contentTypeOptions: { override: true },
+    frameOptions: { frameOption: "DENY", override: true },
+    referrerPolicy: { referrerPolicy: securityHeaders["referrer-policy"] ?? "", override: true },
+    strictTransportSecurity: {
+      accessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+      includeSubdomains: true,
+      override: true,
+    },
+  },
+  customHeadersConfig: {
+    items: [{ header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true }],
+  },
+});
+
+/**
+ * The viewer-response code: missing pages (edge.ts), then each page's Content-Security-Policy, with the hashes of the
+ * inline scripts this deploy's sources give (the build refuses any other inline script) and Google's measurement
+ * allowed (after consent) only when the deploy builds the site with a measurement id.
+ */
+export const siteViewerResponseInjection =
+  siteErrorResponseInjection +
+  siteSecurityInjection({
+    scriptHashes: inlineScriptHashes(join($cli.paths.root, "src", "scripts", "inline")),
+    analytics: validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null,
+  });
 
 /**
  * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
@@ -9,7 +55,16 @@ import { domain } from "./stage";
  */
 export const router = new sst.aws.Router("Router", {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
-  edge: { viewerResponse: { injection: siteErrorResponseInjection } },
+  edge: { viewerResponse: { injection: siteViewerResponseInjection } },
+  transform: {
+    cdn: (args) => {
+      args.defaultCacheBehavior = {
+        ...args.defaultCacheBehavior,
+        responseHeadersPolicyId: securityHeadersPolicy.id,
+      };
+      return undefined;
+    },
+  },
 });
 
 for (const { area, fn } of apiFunctions) {

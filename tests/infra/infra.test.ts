@@ -169,6 +169,13 @@ describe("the API functions", () => {
         MAIL_FROM: "boutique@example.fr",
         SITE_PUBLISH_QUEUE_URL:
           "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-SitePublishQueue",
+        // Forgot password hands its mail to the account mail queue (tests/infra/account-mail.test.ts).
+        ...(area.name === "accounts"
+          ? {
+              ACCOUNT_MAIL_QUEUE_URL:
+                "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
+            }
+          : {}),
       });
     }
   });
@@ -328,7 +335,9 @@ describe("missing site pages at the Router's edge", () => {
   it("is the Router's viewer-response code", async () => {
     const deployment = await deploy("dev", devEnv);
     const router = single(deployment.recording.routers, "router");
-    expect(deepKnown(router.args?.edge?.viewerResponse)).toEqual({ injection: siteErrorResponseInjection });
+    // Followed by each page's security policy (tests/infra/security-headers.test.ts).
+    const injection = String(known(router.args?.edge?.viewerResponse)?.injection ?? "");
+    expect(injection.startsWith(siteErrorResponseInjection)).toBe(true);
   });
 
   interface EdgeResponse {
@@ -448,9 +457,16 @@ describe("publishing (issue 13)", () => {
       arn: $util.Output<string>;
     };
   const routerOf = (deployment: Deployment) => single(deployment.recording.routers, "router");
-  const queueOf = (deployment: Deployment) => single(deployment.recording.queues, "publishing queue");
+  const queueOf = (deployment: Deployment) =>
+    single(
+      deployment.recording.queues.filter(({ name }) => name === "SitePublish"),
+      "publishing queue",
+    );
   const subscriptionOf = (deployment: Deployment) => {
-    const subscription = single(deployment.recording.subscriptions, "queue subscription");
+    const subscription = single(
+      deployment.recording.subscriptions.filter(({ queue }) => queue === "SitePublish"),
+      "publishing queue subscription",
+    );
     return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
   };
   const resultFunctionOf = (deployment: Deployment) =>
@@ -789,9 +805,21 @@ describe("publishing (issue 13)", () => {
       expect(deepKnown(args.environment), handler).toMatchObject({
         [SITE_PUBLISH_QUEUE_URL]: known(queue.instance.url),
       });
-      expect(deepKnown(args.permissions), handler).toEqual([
-        { actions: ["sqs:SendMessage"], resources: [known(queue.instance.arn)] },
-      ]);
+      // The accounts function also sends to the account mail queue (tests/infra/account-mail.test.ts).
+      expect(
+        (deepKnown(args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
+          ({ resources }) => JSON.stringify(resources) !== JSON.stringify([known(queue.instance.arn)]),
+        ),
+        handler,
+      ).toEqual(
+        handler === "functions/api/lambda/accounts.handler"
+          ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
+          : [],
+      );
+      expect(deepKnown(args.permissions), handler).toContainEqual({
+        actions: ["sqs:SendMessage"],
+        resources: [known(queue.instance.arn)],
+      });
       // Not linked: linking a Queue grants sqs:* on it.
       expect(known(args.link), handler).not.toContain(queue.instance);
     }
@@ -868,6 +896,7 @@ describe("publishing (issue 13)", () => {
     // The project is declared, not run: no deploy-time build resource, and nothing but the job starts it.
     expect(deployment.recording.resources.map(({ type }) => type).sort()).toEqual(
       [
+        "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
         "aws:cloudwatch/eventRule:EventRule",
         "aws:cloudwatch/eventTarget:EventTarget",
         "aws:cloudwatch/logGroup:LogGroup",

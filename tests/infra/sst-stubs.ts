@@ -65,7 +65,7 @@ export interface RecordedResource {
   readonly name: string;
   readonly args: Record<string, unknown>;
   readonly opts: aws.ResourceOptions | undefined;
-  readonly instance: { name: KnownOutput<string>; arn: KnownOutput<string> };
+  readonly instance: { id: KnownOutput<string>; name: KnownOutput<string>; arn: KnownOutput<string> };
 }
 
 export interface SstRecording {
@@ -261,6 +261,7 @@ function stubAwsResources(recording: SstRecording) {
   const names = new Set<string>();
   const resource = (type: string, arn: (name: string, args: Record<string, unknown>) => string) =>
     class {
+      readonly id: KnownOutput<string>;
       readonly name: KnownOutput<string>;
       readonly arn: KnownOutput<string>;
       readonly key: KnownOutput<string>;
@@ -271,12 +272,19 @@ function stubAwsResources(recording: SstRecording) {
         const physical =
           (known(args.name as $util.Input<string> | undefined) as string | undefined) ?? `${name}-a1b2c3d`;
         this.name = new KnownOutput(physical);
+        this.id = new KnownOutput(`${physical}-id`);
         this.arn = new KnownOutput(arn(physical, args));
         this.key = new KnownOutput(String(known(args.key as $util.Input<string> | undefined) ?? name));
         recording.resources.push({ type, name, args, opts, instance: this });
       }
     };
   return {
+    cloudfront: {
+      ResponseHeadersPolicy: resource(
+        "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
+        (name) => `arn:aws:cloudfront::${account}:response-headers-policy/${name}`,
+      ),
+    },
     codebuild: {
       Project: resource(
         "aws:codebuild/project:Project",
