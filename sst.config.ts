@@ -14,7 +14,8 @@ export default $config({
       // Production keeps its table, mails and site when the stage is removed, and Pulumi refuses to delete them.
       removal: production ? "retain" : "remove",
       protect: production,
-      providers: { aws: { region: "eu-west-3" } },
+      // random: the edge key (infra/edge-key.ts).
+      providers: { aws: { region: "eu-west-3" }, random: true },
     };
   },
   async run() {

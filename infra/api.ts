@@ -1,10 +1,12 @@
 import { type ApiArea, apiAreas } from "../functions/api/areas";
+import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
 import {
   accountMailQueue,
   accountMailQueueUrlVariable,
   accountMailSenderMount,
   sendAccountMailRequests,
 } from "./account-mail-queue";
+import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
 import { lambdaExternal } from "./lambda-bundle";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
@@ -33,7 +35,7 @@ export function functionName(area: string): string {
 export function functionArgs(
   handler: string,
   description: string,
-  options: { sendsAccountMail?: boolean } = {},
+  options: { sendsAccountMail?: boolean; environment?: Record<string, $util.Input<string>> } = {},
 ): sst.aws.FunctionArgs {
   return {
     handler,
@@ -52,6 +54,7 @@ export function functionArgs(
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       [publishQueueUrlVariable]: publishQueue.url,
       ...(options.sendsAccountMail ? { [accountMailQueueUrlVariable]: accountMailQueue.url } : {}),
+      ...options.environment,
     },
   };
 }
@@ -60,17 +63,22 @@ export function functionArgs(
  * One Lambda per API area (`functions/api/areas.ts`), each running the Hono app with only its area's route modules
  * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
  */
-export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => ({
-  area,
-  fn: new sst.aws.Function(functionName(area.name), {
-    ...functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
-      // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
-      sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
+export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
+  const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
+    // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
+    sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
+    // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
+    environment: { [EDGE_KEY_VARIABLE]: edgeKey.result },
+  });
+  return {
+    area,
+    fn: new sst.aws.Function(functionName(area.name), {
+      ...args,
+      // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
+      url: { cors: false },
     }),
-    // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
-    url: { cors: false },
-  }),
-}));
+  };
+});
 
 /** The function serving `mount`; throws when no area mounts it. */
 export function functionServing(mount: string): sst.aws.Function {

@@ -1,3 +1,4 @@
+import { EDGE_KEY_HEADER, VIEWER_ADDRESS_HEADER } from "../functions/api/edge-headers";
 import {
   ANALYTICS_CONSENT_COOKIE,
   ANALYTICS_CONSENT_GRANTED,
@@ -87,6 +88,22 @@ if (!/^\\/api(\\/|$)/.test(event.request.uri)) {
         : shopConsent ? ${policy(false, true)} : ${policy(false, false)},
     };
   }
+}
+`;
+}
+
+/**
+ * Code SST injects into the Router's viewer-request function: every API request carries the visitor's address as
+ * CloudFront saw it and the edge key (edge-key.ts), which is what makes the API believe the address; a value the
+ * client sent under either name is replaced, and site requests carry neither (S3 needs no secret).
+ */
+export function viewerAddressInjection(edgeKey: string): string {
+  return `
+delete event.request.headers["${EDGE_KEY_HEADER}"];
+delete event.request.headers["${VIEWER_ADDRESS_HEADER}"];
+if (/^\\/api(\\/|$)/.test(event.request.uri)) {
+  event.request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip };
+  event.request.headers["${EDGE_KEY_HEADER}"] = { value: ${JSON.stringify(edgeKey)} };
 }
 `;
 }

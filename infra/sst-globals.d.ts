@@ -289,6 +289,15 @@ declare namespace sst.aws {
  * The few Pulumi AWS (7.20.0, the version SST 4.17.1 ships) resources `infra/publish.ts` declares directly, typed
  * after `@pulumi/aws`'s own declarations; SST exposes the provider as the global `aws`.
  */
+/** Pulumi's `random` provider (`providers: { random: true }` in sst.config.ts), as far as infra/ uses it. */
+declare namespace random {
+  /** A random string made once, kept in the stage's state, and marked secret in Pulumi's outputs. */
+  class RandomPassword {
+    constructor(name: string, args: { length: $util.Input<number>; special?: $util.Input<boolean> });
+    readonly result: $util.Output<string>;
+  }
+}
+
 declare namespace aws {
   interface ResourceOptions {
     dependsOn?: unknown[];

@@ -7,7 +7,8 @@ import {
 } from "../src/domain/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
-import { siteErrorResponseInjection, siteSecurityInjection } from "./edge";
+import { siteErrorResponseInjection, siteSecurityInjection, viewerAddressInjection } from "./edge";
+import { edgeKey } from "./edge-key";
 import { domain } from "./stage";
 
 const securityHeaders = staticSecurityHeaders({ https: true });
@@ -55,7 +56,10 @@ export const siteViewerResponseInjection =
  */
 export const router = new sst.aws.Router("Router", {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
-  edge: { viewerResponse: { injection: siteViewerResponseInjection } },
+  edge: {
+    viewerRequest: { injection: edgeKey.result.apply(viewerAddressInjection) },
+    viewerResponse: { injection: siteViewerResponseInjection },
+  },
   transform: {
     cdn: (args) => {
       args.defaultCacheBehavior = {

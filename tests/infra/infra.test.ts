@@ -79,7 +79,8 @@ describe("app settings", () => {
   it("keeps production's resources when the stage is removed, and protects them", async () => {
     const { app } = await deploy("production", productionEnv);
     expect(app).toMatchObject({ name: "savon-shop", home: "aws", removal: "retain", protect: true });
-    expect(app.providers).toEqual({ aws: { region: "eu-west-3" } });
+    // random: the edge key (tests/infra/edge-key.test.ts).
+    expect(app.providers).toEqual({ aws: { region: "eu-west-3" }, random: true });
   });
 
   it("lets other stages be removed entirely", async () => {
@@ -176,6 +177,8 @@ describe("the API functions", () => {
                 "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
             }
           : {}),
+        // The Router's requests carry the visitor's address with it (tests/infra/edge-key.test.ts).
+        SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
       });
     }
   });
@@ -905,6 +908,7 @@ describe("publishing (issue 13)", () => {
         "aws:iam/rolePolicy:RolePolicy",
         "aws:lambda/permission:Permission",
         "aws:s3/bucketObjectv2:BucketObjectv2",
+        "random:index/randomPassword:RandomPassword",
       ].sort(),
     );
     const starters = [

@@ -311,6 +311,30 @@ function stubAwsResources(recording: SstRecording) {
   };
 }
 
+/** Pulumi's `random` provider: a password is a fixed, recognisable string per resource name. */
+function stubRandomResources(recording: SstRecording) {
+  class RandomPassword {
+    readonly result: KnownOutput<string>;
+    readonly id: KnownOutput<string>;
+    readonly name: KnownOutput<string>;
+    readonly arn = new KnownOutput("");
+    constructor(name: string, args: { length: $util.Input<number>; special?: $util.Input<boolean> }) {
+      const length = Number(known(args.length));
+      this.result = new KnownOutput(`${name}-secret-`.padEnd(length, "x").slice(0, length));
+      this.id = new KnownOutput(name);
+      this.name = new KnownOutput(name);
+      recording.resources.push({
+        type: "random:index/randomPassword:RandomPassword",
+        name,
+        args: args as Record<string, unknown>,
+        opts: undefined,
+        instance: this,
+      });
+    }
+  }
+  return { RandomPassword };
+}
+
 /** Pulumi's file asset: the path it would upload. */
 export class FileAsset {
   constructor(readonly path: string) {}
@@ -366,6 +390,7 @@ export async function deploy(
   vi.stubGlobal("$util", { asset: { FileAsset } });
   vi.stubGlobal("sst", stubComponents({ name: app.name, stage }, recording));
   vi.stubGlobal("aws", stubAwsResources(recording));
+  vi.stubGlobal("random", stubRandomResources(recording));
 
   const outputs = await config.run();
   return { app, recording, outputs };

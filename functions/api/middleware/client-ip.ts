@@ -1,6 +1,9 @@
+import { timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { clientAddressKey } from "../../../src/domain/rate-limit";
+import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../edge-headers";
 
 /** What the runtimes put in Hono's `c.env`: the Lambda adapter's event context, or the Node server's request. */
 interface RuntimeBindings {
@@ -9,21 +12,33 @@ interface RuntimeBindings {
 }
 
 /**
- * The caller's network address, as the runtime saw it, never as a header the client writes:
- * - on Lambda (function URL or API Gateway HTTP API, payload 2.0; hono/aws-lambda puts the event's context in
- *   `c.env.requestContext`): `requestContext.http.sourceIp`, which AWS sets;
+ * The caller's network address, as the runtime or the shop's own edge saw it, never as a header the client writes:
+ * - on Lambda behind the Router: the visitor's address the Router's viewer-request function wrote, believed only
+ *   with the edge key (edge-headers.ts, docs/decisions/011-abuse-limits.md);
+ * - on Lambda otherwise (function URL or API Gateway HTTP API, payload 2.0; hono/aws-lambda puts the event's
+ *   context in `c.env.requestContext`): `requestContext.http.sourceIp`, which AWS sets;
  * - on the local server (@hono/node-server): the socket's remote address (its `getConnInfo`);
  * - otherwise (the app called in-process, as tests do without bindings): null.
- * X-Forwarded-For is ignored: anyone can write it, and the function URLs are public (docs/decisions/001-infra.md),
- * so no proxy in front guarantees it. Behind the CloudFront Router, `sourceIp` is likely the address CloudFront
- * calls from, not the visitor's (docs/decisions/011-abuse-limits.md says what that means for the limits).
+ * X-Forwarded-For is ignored: anyone can write it, and the function URLs are public (docs/decisions/001-infra.md).
  */
 export function clientIp(c: Context): string | null {
   const env = c.env as RuntimeBindings | undefined;
   const sourceIp = env?.requestContext?.http?.sourceIp;
-  if (typeof sourceIp === "string" && sourceIp) return sourceIp;
+  if (typeof sourceIp === "string" && sourceIp) return edgeViewerAddress(c) ?? sourceIp;
   if (env?.incoming?.socket) return getConnInfo(c).remote.address ?? null;
   return null;
+}
+
+/** The visitor's address the Router wrote, when the request carries the edge key this function was deployed with. */
+function edgeViewerAddress(c: Context): string | null {
+  const key = process.env[EDGE_KEY_VARIABLE];
+  const given = c.req.header(EDGE_KEY_HEADER);
+  if (!key || !given) return null;
+  const expected = Buffer.from(key);
+  const received = Buffer.from(given);
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) return null;
+  const address = c.req.header(VIEWER_ADDRESS_HEADER)?.trim() ?? "";
+  return isIP(address) ? address : null;
 }
 
 /** The subject per-address limits count under: the address, an IPv6 one by its /64; "unknown" without one. */

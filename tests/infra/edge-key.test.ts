@@ -1,0 +1,81 @@
+/**
+ * The per-address limits count the visitor's address on AWS, not CloudFront's (issue 14): the Router's
+ * viewer-request function writes the address CloudFront saw with the edge key, a secret only it and the API
+ * functions get (functions/api/middleware/client-ip.ts believes the address only with it).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/api/areas";
+import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../../functions/api/edge-headers";
+import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
+
+afterEach(restoreSstStubs);
+
+const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
+
+interface EdgeRequest {
+  uri: string;
+  headers: Record<string, { value: string }>;
+}
+
+async function viewerRequest(injection: string, uri: string, headers: EdgeRequest["headers"] = {}) {
+  const AsyncFunction = (async () => undefined).constructor as new (
+    ...args: string[]
+  ) => (event: unknown) => Promise<EdgeRequest>;
+  const handler = new AsyncFunction("event", `${injection}\nreturn event.request;`);
+  return handler({
+    viewer: { ip: "203.0.113.7" },
+    request: { uri, method: "POST", headers, querystring: {}, cookies: {} },
+  });
+}
+
+/** The stage's one edge key and its value. */
+function edgeKeyOf(deployment: Deployment) {
+  const keys = deployment.recording.resources.filter(
+    ({ type }) => type === "random:index/randomPassword:RandomPassword",
+  );
+  expect(keys).toHaveLength(1);
+  const [key] = keys;
+  if (!key) throw new Error("no edge key");
+  return {
+    args: key.args,
+    secret: known((key.instance as unknown as { result: $util.Output<string> }).result),
+  };
+}
+
+describe("the edge key", () => {
+  it("is one random secret of the stage, given to every API function and to no job", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { args, secret } = edgeKeyOf(deployment);
+    expect(args).toEqual({ length: 48, special: false });
+    const withKey = deployment.recording.functions.filter(
+      ({ args }) => (deepKnown(args.environment) as Record<string, string>)?.[EDGE_KEY_VARIABLE] === secret,
+    );
+    expect(withKey.map(({ name }) => name).sort()).toEqual(
+      apiAreas.map(({ name }) => `Api${name[0]?.toUpperCase()}${name.slice(1)}`).sort(),
+    );
+  });
+
+  it("goes with the visitor's address on every API request through the Router, on no site request", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const [router] = deployment.recording.routers;
+    const injection = String(
+      (deepKnown(router?.args?.edge?.viewerRequest) as { injection?: string })?.injection,
+    );
+    const { secret } = edgeKeyOf(deployment);
+
+    const api = await viewerRequest(injection, "/api/auth/signin");
+    expect(api.headers[VIEWER_ADDRESS_HEADER]?.value).toBe("203.0.113.7");
+    expect(api.headers[EDGE_KEY_HEADER]?.value).toBe(secret);
+
+    // A value the client wrote is replaced, never passed on.
+    const forged = await viewerRequest(injection, "/api/auth/signin", {
+      [VIEWER_ADDRESS_HEADER]: { value: "198.51.100.1" },
+      [EDGE_KEY_HEADER]: { value: "guess" },
+    });
+    expect(forged.headers[VIEWER_ADDRESS_HEADER]?.value).toBe("203.0.113.7");
+    expect(forged.headers[EDGE_KEY_HEADER]?.value).toBe(secret);
+
+    const site = await viewerRequest(injection, "/product/3", { [EDGE_KEY_HEADER]: { value: "guess" } });
+    expect(site.headers).toEqual({});
+  });
+});
