@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
 import { lastResetLink } from "../support/mail";
+import { expect, type Page, test } from "./fixtures";
 
 /**
  * Account journeys in Chromium (spec 2 "Auth modal", "Profile", "Reset password"): the sign-in dialog, the

@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
 
 /**
  * The admin panel in Chromium (spec 2 "Admin /admin"), as the seeded admin signing in through the header's

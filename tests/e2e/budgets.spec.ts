@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { init, parse } from "es-module-lexer";
+import { type APIRequestContext, expect, test } from "./fixtures";
 
 /**
  * Public pages ship little JavaScript: the budget is React's client runtime (~66 KB gzipped) plus small

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { createProduct } from "../../functions/services/catalog";
+import { expect, test } from "./fixtures";
 import { setStock, shopDeps } from "./support";
 
 const deps = shopDeps();

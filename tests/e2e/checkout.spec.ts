@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { createUser } from "../../functions/services/accounts";
 import { createPromo } from "../../functions/services/promos";
@@ -6,6 +5,7 @@ import { getSetting, putSetting } from "../../functions/services/settings";
 import { E2E_ADMIN } from "../../playwright.config";
 import { colissimoTrackingUrl } from "../../src/domain/order-status";
 import { startPaypalDouble } from "../doubles/paypal";
+import { expect, type Page, test } from "./fixtures";
 import { setStock, shopDeps } from "./support";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expect, type Page, test } from "./fixtures";
 
 /**
  * Owner edits publish themselves (issue 13), in the shop as `npm start` runs it with publishing on

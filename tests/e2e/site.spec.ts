@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { getSetting, putSetting } from "../../functions/services/settings";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
 import type { MaintenanceSetting } from "../../src/domain/settings";
+import { expect, type Page, test } from "./fixtures";
 import { shopDeps } from "./support";
 
 /**
@@ -270,6 +270,66 @@ test.describe("FAQ accordion", () => {
     await expect(questions.nth(1)).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(items.nth(1)).not.toHaveAttribute("open", "");
+  });
+});
+
+test.describe("Content-Security-Policy (issue 14)", () => {
+  test("every page is sent with its policy; a script injected into a page neither runs nor loads", async ({
+    page,
+    csp,
+  }) => {
+    const paypal: string[] = [];
+    await page.route("https://www.paypal.com/**", (route) => {
+      paypal.push(route.request().url());
+      return route.fulfill({ contentType: "text/javascript", body: "window.__paypalRan = true;" });
+    });
+    const response = await page.goto("/faq#delais");
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
+    expect(policy).not.toContain("'unsafe-inline' 'sha256");
+    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+    // The FAQ's own inline script runs (it is listed by its hash): a link to a question opens it.
+    await expect(page.locator("details#delais")).toHaveAttribute("open", "");
+
+    // What an injected markup would try: an inline script, an inline handler, PayPal's script off the payment page.
+    await page.evaluate(() => {
+      const inline = document.createElement("script");
+      inline.textContent = "window.__injected = true;";
+      document.body.append(inline);
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<img src="/nope.png" onerror="window.__handler = true">',
+      );
+      const external = document.createElement("script");
+      external.src = "https://www.paypal.com/sdk/js?client-id=x";
+      document.body.append(external);
+    });
+    await expect.poll(() => csp.violations.length).toBeGreaterThanOrEqual(3);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(window).filter((key) => /^__(injected|handler|paypalRan)$/.test(key)),
+      ),
+    ).toEqual([]);
+    expect(paypal).toEqual([]);
+    expect(csp.violations.join("\n")).toMatch(/Executing inline script violates/);
+    expect(csp.violations.join("\n")).toMatch(
+      /Loading the script .https:\/\/www\.paypal\.com\/sdk\/js[^ ]*. violates/,
+    );
+    csp.violations.length = 0;
+  });
+
+  test("no other site can frame the shop's pages", async ({ page }) => {
+    // A page of no origin of the shop's (about:blank has no policy of its own) framing the admin panel.
+    await page.goto("about:blank");
+    const admin = await page.request.get("/admin");
+    expect(admin.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(admin.headers()["x-frame-options"]).toBe("DENY");
+    await page.setContent(`<iframe title="boutique" src="${origin}/admin"></iframe>`);
+    // Chromium replaces a refused frame by its error page.
+    await expect
+      .poll(() => page.frames().map((frame) => frame.url()))
+      .toEqual(["about:blank", "chrome-error://chromewebdata/"]);
   });
 });
 
@@ -541,6 +601,15 @@ test.describe("audience measurement consent", () => {
       await page.getByRole("button", { name: "Gestion des cookies" }).click();
       await expect(page.getByTestId("consent-banner")).toBeVisible();
       await page.getByRole("button", { name: "Tout accepter" }).click();
+      await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+      // This page's Content-Security-Policy predates the acceptance: Google's script comes with the next page,
+      // requested with the acceptance cookie (and never as a violation of this page's policy).
+      expect((await context.cookies()).find((cookie) => cookie.name === "analytics_consent")?.value).toBe(
+        "granted",
+      );
+      await page.waitForLoadState("networkidle");
+      expect(google).toEqual([]);
+      await page.reload();
       await expect.poll(() => google.length).toBeGreaterThan(0);
       expect(google[0]).toContain("/gtag/js?id=");
 
