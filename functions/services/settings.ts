@@ -51,6 +51,9 @@ export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
     siret: company.siret,
     vat_number: company.vat_number,
     vat_mode: company.vat_mode,
+    // The consumer mediator is public by law too (L616-1).
+    mediator_name: company.mediator_name,
+    mediator_url: company.mediator_url,
     shipping_company: shipping.shipping_company,
     free_shipping_threshold: shipping.free_shipping_threshold,
   };

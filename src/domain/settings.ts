@@ -33,6 +33,19 @@ export const companyInfoSettingSchema = z.object({
   vat_mode: z.enum(["franchise", "rate"]),
   vat_rate: z.number().min(0).max(30),
   vat_number: z.string().trim().max(20),
+  /**
+   * The consumer mediator the shop adheres to (Code de la consommation L612-1, L616-1): its name and website are shown
+   * in the footer, the CGV and the order e-mails. Empty until the owner fills them in. A link only, never fetched.
+   */
+  mediator_name: z.string().trim().max(120),
+  mediator_url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (value) => value === "" || z.url({ protocol: /^https$/ }).safeParse(value).success,
+      "L'adresse du site du médiateur doit être une URL commençant par https://.",
+    ),
 });
 export type CompanyInfoSetting = z.infer<typeof companyInfoSettingSchema>;
 
@@ -92,6 +105,8 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
     vat_mode: "franchise",
     vat_rate: 20,
     vat_number: "",
+    mediator_name: "",
+    mediator_url: "",
   },
   maintenance: {
     enabled: false,
@@ -109,6 +124,15 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   },
   payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
 };
+
+/** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */
+export function consumerMediator(
+  company: Pick<CompanyInfoSetting, "mediator_name" | "mediator_url">,
+): { name: string; url: string } | null {
+  const name = company.mediator_name.trim();
+  const url = company.mediator_url.trim();
+  return name && url ? { name, url } : null;
+}
 
 /** Shipping rule in cents, from the shipping setting. */
 export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cents; freeThreshold: Cents } {
@@ -129,6 +153,8 @@ export const publicCompanySchema = companyInfoSettingSchema
     siret: true,
     vat_number: true,
     vat_mode: true,
+    mediator_name: true,
+    mediator_url: true,
   })
   .extend({
     shipping_company: z.string(),

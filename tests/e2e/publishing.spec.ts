@@ -87,6 +87,25 @@ test("the company phone and the shipping figures reach every static page", async
   await expect(page.getByRole("region", { name: "Publication du site" })).toContainText("Site à jour");
 });
 
+test("the consumer mediator the owner names reaches the footer of every page and the CGV; no ODR link", async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const saved = Date.now();
+  await saveSetting(page, "company_info", { mediator_name: "CM2C", mediator_url: "https://www.cm2c.net" });
+  await published(page, "/cgv", "<strong>CM2C</strong>, dont le site est", saved);
+  for (const path of ["/", "/faq", "/cgv", "/product/1", "/accessibilite"]) {
+    const body = await html(page, path);
+    expect(body, path).toMatch(/Médiateur de la consommation :\s*<a href="https:\/\/www\.cm2c\.net"/);
+    expect(body, path).not.toMatch(/ec\.europa\.eu\/consumers\/odr|plateforme de règlement en ligne/i);
+  }
+  expect(await html(page, "/cgv")).not.toContain("médiateur de la consommation à compléter");
+  await page.goto("/cgv");
+  const link = page.locator("#reclamations ~ p").getByRole("link", { name: /cm2c\.net/ });
+  await expect(link).toHaveAttribute("href", "https://www.cm2c.net");
+  await expect(link).toHaveAttribute("target", "_blank");
+});
+
 test("a product's new description and price reach its page and its structured data", async ({ page }) => {
   await asAdmin(page);
   const products = (await (await page.request.get("/api/admin/products")).json()) as Record<

@@ -26,6 +26,7 @@ const staticPages = [
   { path: "/cgv", title: "Conditions générales de vente" },
   { path: "/legal-mentions", title: "Mentions légales" },
   { path: "/copyright", title: "Droits d'auteur et protection du contenu" },
+  { path: "/accessibilite", title: "Déclaration d'accessibilité" },
 ];
 
 const MAINTENANCE_MESSAGE = "Inventaire annuel de la savonnerie.";
@@ -208,6 +209,22 @@ test.describe("static pages", () => {
       "/returns-and-exchanges",
     );
     await expect(footer.getByRole("link", { name: /Droits d'auteur/ })).toHaveAttribute("href", "/copyright");
+    await expect(footer.getByRole("link", { name: "Accessibilité" })).toHaveAttribute(
+      "href",
+      "/accessibilite",
+    );
+  });
+
+  test("the accessibility statement states the WCAG 2.2 AA aim, the exemption and how to report a barrier", async ({
+    page,
+  }) => {
+    await page.goto("/accessibilite");
+    await expect(
+      page.getByText(/niveau AA des Règles pour l'accessibilité des contenus web \(WCAG 2\.2\)/),
+    ).toBeVisible();
+    await expect(page.getByText(/directive \(UE\) 2019\/882/)).toBeVisible();
+    const contact = page.locator("#contact ~ p").first();
+    await expect(contact.getByRole("link", { name: "contact@savon-alep-artisanal.fr" })).toBeVisible();
   });
 });
 

@@ -445,6 +445,8 @@ function CompanyCard({
             {value.vat_mode === "rate" ? `${value.vat_rate} % incluse` : "Non applicable (art. 293 B du CGI)"}
           </Detail>
           {value.vat_number ? <Detail label="N° TVA intracommunautaire">{value.vat_number}</Detail> : null}
+          <Detail label="Médiateur de la consommation">{orNone(value.mediator_name)}</Detail>
+          <Detail label="Site du médiateur">{orNone(value.mediator_url)}</Detail>
         </Values>
       }
       form={(form, set, fields) => (
@@ -523,6 +525,24 @@ function CompanyCard({
               />
             </>
           ) : null}
+          <TextField
+            label="Médiateur de la consommation"
+            maxLength={120}
+            value={form.mediator_name}
+            onValue={set("mediator_name")}
+            error={fields.mediator_name}
+            hint="Obligatoire (art. L612-1 du Code de la consommation) : affiché dans le pied de page, les CGV et les e-mails de commande."
+          />
+          <TextField
+            label="Site du médiateur"
+            type="url"
+            inputMode="url"
+            maxLength={300}
+            value={form.mediator_url}
+            onValue={set("mediator_url")}
+            error={fields.mediator_url}
+            hint="Adresse complète, commençant par https://."
+          />
         </>
       )}
     />
