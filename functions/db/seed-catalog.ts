@@ -12,6 +12,30 @@ const SAPONIFIED_OILS =
 const DAILY_USE =
   "Humidifiez le savon et faites-le mousser entre vos mains. Appliquez la mousse sur le visage ou le corps en massant doucement, puis rincez à l'eau tiède. Il s'utilise aussi comme shampooing et comme savon à barbe. Entre deux utilisations, posez-le sur un porte-savon ajouré pour qu'il sèche bien.";
 
+/*
+ * Cosmetics information of the seed soaps (Regulation (EC) 1223/2009 art. 19; decision record 015 says what each
+ * value is based on). The same paste for every product: olive oil and laurel-berry oil saponified with soda.
+ * INCI in descending order of weight as Aleppo soap labels write it: Sodium Olivate (saponified olive oil),
+ * Sodium Laurate (the name those labels use for the saponified laurel-berry oil), Aqua, Glycerin (formed by the
+ * saponification and kept in the soap), Sodium Hydroxide (the soda; listed although it is consumed).
+ */
+const ALEPPO_INCI = "Sodium Olivate, Sodium Laurate, Aqua, Glycerin, Sodium Hydroxide";
+
+const CLEANSER = "Savon nettoyant pour le visage, le corps et les cheveux";
+
+const PRECAUTIONS =
+  "Usage externe uniquement. Éviter le contact avec les yeux ; en cas de contact, rincer abondamment à l'eau claire. Ne pas avaler. Tenir hors de portée des jeunes enfants. En cas de rougeur ou d'irritation, cesser l'utilisation.";
+
+/*
+ * No fragrance is added, but laurel-berry oil naturally carries fragrant substances of Annex III (Regulation (EU)
+ * 2023/1545): declared conservatively until the product safety report's analysis says otherwise.
+ */
+const LAUREL_ALLERGENS =
+  "Aucun parfum ajouté. Substances allergisantes présentes naturellement dans l'huile de baies de laurier : Linalool, Eugenol, Limonene.";
+
+/** A hard soap keeps for years (art. 19(1)(c): over 30 months, so a period after opening instead of a date). */
+const PAO_MONTHS = 12;
+
 export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
   {
     name: "Savon d'Alep Traditionnel",
@@ -34,6 +58,15 @@ export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
     ingredients: SAPONIFIED_OILS,
     usage: DAILY_USE,
     is_active: true,
+    reference: "SAL-TRAD-200",
+    gtin: "",
+    cosmetic_function: CLEANSER,
+    inci: ALEPPO_INCI,
+    precautions: PRECAUTIONS,
+    net_weight_g: 200,
+    allergens: LAUREL_ALLERGENS,
+    pao_months: PAO_MONTHS,
+    durability_date: "",
   },
   {
     name: "Savon d'Alep Premium",
@@ -56,6 +89,15 @@ export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
     ingredients: SAPONIFIED_OILS,
     usage: DAILY_USE,
     is_active: true,
+    reference: "SAL-PREM-200",
+    gtin: "",
+    cosmetic_function: CLEANSER,
+    inci: ALEPPO_INCI,
+    precautions: PRECAUTIONS,
+    net_weight_g: 200,
+    allergens: LAUREL_ALLERGENS,
+    pao_months: PAO_MONTHS,
+    durability_date: "",
   },
   {
     name: "Savon d'Alep Super Premium",
@@ -79,6 +121,15 @@ export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
     ingredients: SAPONIFIED_OILS,
     usage: DAILY_USE,
     is_active: true,
+    reference: "SAL-SUPR-200",
+    gtin: "",
+    cosmetic_function: CLEANSER,
+    inci: ALEPPO_INCI,
+    precautions: PRECAUTIONS,
+    net_weight_g: 200,
+    allergens: LAUREL_ALLERGENS,
+    pao_months: PAO_MONTHS,
+    durability_date: "",
   },
   {
     name: "Coffret Découverte des Trois Savons",
@@ -102,6 +153,15 @@ export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
     usage:
       "Commencez par le Traditionnel pour un usage quotidien, préférez le Premium pour les peaux sèches et réservez le Super Premium aux peaux à problèmes. Faites mousser entre vos mains mouillées, appliquez en massant, rincez à l'eau tiède.",
     is_active: true,
+    reference: "SAL-COFF-3X200",
+    gtin: "",
+    cosmetic_function: "Coffret de trois savons nettoyants pour le visage, le corps et les cheveux",
+    inci: ALEPPO_INCI,
+    precautions: PRECAUTIONS,
+    net_weight_g: 600,
+    allergens: LAUREL_ALLERGENS,
+    pao_months: PAO_MONTHS,
+    durability_date: "",
   },
   {
     name: "Grand Pain d'Alep 25\u00a0% Laurier",
@@ -124,5 +184,14 @@ export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
     ingredients: SAPONIFIED_OILS,
     usage: `Découpez le pain en morceaux d'environ 150g et entamez-les un par un. ${DAILY_USE}`,
     is_active: true,
+    reference: "SAL-GRAND-600",
+    gtin: "",
+    cosmetic_function: CLEANSER,
+    inci: ALEPPO_INCI,
+    precautions: PRECAUTIONS,
+    net_weight_g: 600,
+    allergens: LAUREL_ALLERGENS,
+    pao_months: PAO_MONTHS,
+    durability_date: "",
   },
 ];

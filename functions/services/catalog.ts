@@ -1,7 +1,13 @@
 import type { EntityItem } from "electrodb";
+import { incompleteProductMessage, missingCosmeticFields } from "../../src/domain/cosmetics";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros, eurosToCents } from "../../src/domain/money";
-import { type Product, type ProductInput, productInputSchema } from "../../src/domain/product";
+import {
+  type Product,
+  type ProductInput,
+  type ProductInputData,
+  productInputSchema,
+} from "../../src/domain/product";
 import type { ProductEntity } from "../db/entities/product";
 import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
@@ -27,8 +33,33 @@ export function toProduct(record: ProductRecord): Product {
     ingredients: record.ingredients ?? "",
     usage: record.usage ?? "",
     is_active: record.is_active,
+    reference: record.reference ?? "",
+    gtin: record.gtin ?? "",
+    cosmetic_function: record.cosmetic_function ?? "",
+    inci: record.inci ?? "",
+    precautions: record.precautions ?? "",
+    net_weight_g: record.net_weight_g ?? 0,
+    allergens: record.allergens ?? "",
+    pao_months: record.pao_months ?? 0,
+    durability_date: record.durability_date ?? "",
     updated_at: record.updated_at,
   };
+}
+
+/**
+ * A product goes or stays on sale only with its cosmetics information (Code de la consommation L111-1; Regulation
+ * (EC) 1223/2009 art. 19; Regulation (EU) 2023/988 art. 19): a save that leaves it active with a required field
+ * empty is refused with 409 and the list. Inactive products may be saved incomplete. Products already active
+ * before the rule existed keep selling (nothing deactivates them); the admin list shows what they lack, and
+ * their next save must complete them (decision record 015).
+ */
+export function assertSellable(product: ProductInput): void {
+  if (!product.is_active) return;
+  const missing = missingCosmeticFields(product);
+  if (missing.length > 0)
+    throw new DomainError("PRODUCT_INCOMPLETE", incompleteProductMessage(missing), {
+      missing_fields: missing,
+    });
 }
 
 async function allProductRecords({ db }: DataDeps): Promise<ProductRecord[]> {
@@ -49,8 +80,13 @@ export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Pr
 }
 
 /** Adds a product with the next integer id. */
-export async function createProduct(deps: DataDeps, input: ProductInput, adminId?: string): Promise<Product> {
+export async function createProduct(
+  deps: DataDeps,
+  input: ProductInputData,
+  adminId?: string,
+): Promise<Product> {
   const parsed = productInputSchema.parse(input);
+  assertSellable(parsed);
   const id = await nextCounterValue(deps.db, "product");
   const now = deps.clock().toISOString();
   const { price, ...rest } = parsed;
@@ -89,11 +125,12 @@ export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
 export async function updateProduct(
   deps: DataDeps,
   id: number,
-  input: ProductInput,
+  input: ProductInputData,
   stockLoaded: number,
   adminId?: string,
 ): Promise<Product> {
   const parsed = productInputSchema.parse(input);
+  assertSellable(parsed);
   const { price, stock, ...rest } = parsed;
   const changesStock = stock !== stockLoaded;
   const now = deps.clock().toISOString();

@@ -3,6 +3,7 @@ import { adminProductSchema } from "./admin";
 import {
   emptyProductForm,
   isImageUrl,
+  missingForActivation,
   parseDecimal,
   parseInteger,
   productFormFrom,
@@ -119,9 +120,49 @@ describe("the product form", () => {
       ingredients: "Huile d'olive",
       usage: "Mouiller",
       is_active: false,
+      reference: "SAV-1",
+      gtin: "3760000000001",
+      cosmetic_function: "Nettoyant",
+      inci: "Sodium Olivate",
+      precautions: "Éviter les yeux",
+      net_weight_g: 200,
+      allergens: "Aucun",
+      pao_months: 12,
+      durability_date: "",
     };
     const { id: _id, ...rest } = product;
     expect(productPayload(productFormFrom(product))).toEqual(rest);
     expect(productFormFrom({ ...product, benefits: [] }).benefits).toEqual([""]);
+  });
+});
+
+describe("missingForActivation", () => {
+  const complete = {
+    ...emptyProductForm(),
+    reference: "SAV-1",
+    cosmetic_function: "Nettoyant",
+    inci: "Sodium Olivate",
+    precautions: "Éviter les yeux",
+    net_weight_g: "200",
+    allergens: "Aucun",
+    pao_months: "12",
+  };
+  it.each([
+    ["complete and active", complete, []],
+    ["inactive may stay incomplete", { ...emptyProductForm(), is_active: false }, []],
+    ["blank weight typed", { ...complete, net_weight_g: "abc" }, ["net_weight_g"]],
+    ["spaces only in allergens", { ...complete, allergens: "   " }, ["allergens"]],
+    [
+      "a durability date instead of a PAO",
+      { ...complete, pao_months: "", durability_date: "2027-12-31" },
+      [],
+    ],
+    [
+      "a new active form",
+      emptyProductForm(),
+      ["reference", "cosmetic_function", "inci", "precautions", "net_weight_g", "allergens", "durability"],
+    ],
+  ] as const)("%s", (_label, form, missing) => {
+    expect(missingForActivation(form)).toEqual(missing);
   });
 });

@@ -2,6 +2,7 @@
  * Rules of the admin's Products tab (spec 2 "Admin", 3 "Product", 5 "Product form"), with no dependency so the
  * admin island ships no zod. The server checks the payload again with adminProductSchema.
  */
+import { type CosmeticField, missingCosmeticFields } from "./cosmetics";
 import type { ProductView } from "./product-rules";
 
 /** Colour band of the stock badge: red at or below the threshold, yellow up to twice it, green above. */
@@ -28,6 +29,16 @@ export interface ProductFormState {
   ingredients: string;
   usage: string;
   is_active: boolean;
+  // Cosmetics information (decision record 015), numbers as typed.
+  reference: string;
+  gtin: string;
+  cosmetic_function: string;
+  inci: string;
+  precautions: string;
+  net_weight_g: string;
+  allergens: string;
+  pao_months: string;
+  durability_date: string;
 }
 
 /** The body of POST /api/admin/products and PUT /api/admin/products/{id}. */
@@ -51,6 +62,15 @@ export function emptyProductForm(): ProductFormState {
     ingredients: "",
     usage: "",
     is_active: true,
+    reference: "",
+    gtin: "",
+    cosmetic_function: "",
+    inci: "",
+    precautions: "",
+    net_weight_g: "",
+    allergens: "",
+    pao_months: "",
+    durability_date: "",
   };
 }
 
@@ -69,6 +89,15 @@ export function productFormFrom(product: ProductView): ProductFormState {
     ingredients: product.ingredients,
     usage: product.usage,
     is_active: product.is_active,
+    reference: product.reference,
+    gtin: product.gtin,
+    cosmetic_function: product.cosmetic_function,
+    inci: product.inci,
+    precautions: product.precautions,
+    net_weight_g: product.net_weight_g > 0 ? String(product.net_weight_g) : "",
+    allergens: product.allergens,
+    pao_months: product.pao_months > 0 ? String(product.pao_months) : "",
+    durability_date: product.durability_date,
   };
 }
 
@@ -118,5 +147,23 @@ export function productPayload(form: ProductFormState): ProductPayload {
     ingredients: form.ingredients.trim(),
     usage: form.usage.trim(),
     is_active: form.is_active,
+    reference: form.reference.trim(),
+    gtin: form.gtin.trim(),
+    cosmetic_function: form.cosmetic_function.trim(),
+    inci: form.inci.trim(),
+    precautions: form.precautions.trim(),
+    net_weight_g: Math.max(0, parseInteger(form.net_weight_g)),
+    allergens: form.allergens.trim(),
+    pao_months: Math.max(0, parseInteger(form.pao_months)),
+    durability_date: form.durability_date.trim(),
   };
+}
+
+/**
+ * The fields the form must fill before the product can be saved active (the API refuses it too, with 409):
+ * [] for an inactive product, which may be saved incomplete.
+ */
+export function missingForActivation(form: ProductFormState): CosmeticField[] {
+  const payload = productPayload(form);
+  return payload.is_active ? missingCosmeticFields(payload) : [];
 }

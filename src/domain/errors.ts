@@ -11,6 +11,14 @@ export const errorCatalogue = {
   FORBIDDEN: { status: 403, message: "Vous n'avez pas les droits nécessaires." },
   NOT_FOUND: { status: 404, message: "Ressource introuvable." },
   PRODUCT_NOT_FOUND: { status: 404, message: "Produit non trouvé" },
+  /**
+   * A product cannot be on sale without its cosmetics information (L111-1; Regulation 1223/2009 art. 19;
+   * decision record 015); the body lists the fields in `missing_fields`, the message names them.
+   */
+  PRODUCT_INCOMPLETE: {
+    status: 409,
+    message: "Ce produit ne peut pas être mis en vente tant que des informations obligatoires manquent.",
+  },
   CONFLICT: { status: 409, message: "Conflit avec l'état actuel de la ressource." },
   INVALID_CREDENTIALS: { status: 401, message: "E-mail ou mot de passe incorrect." },
   WRONG_PASSWORD: { status: 400, message: "Le mot de passe actuel est incorrect." },

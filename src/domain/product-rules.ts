@@ -3,8 +3,10 @@
  * so public pages do not ship zod).
  */
 
+import type { CosmeticInfo } from "./cosmetics";
+
 /** The fields of a product the browser receives (the API's Product, see productSchema). */
-export interface ProductView {
+export interface ProductView extends CosmeticInfo {
   id: number;
   name: string;
   price: number;
@@ -54,8 +56,15 @@ const STRING_FIELDS = [
   "category",
   "ingredients",
   "usage",
+  "reference",
+  "gtin",
+  "cosmetic_function",
+  "inci",
+  "precautions",
+  "allergens",
+  "durability_date",
 ];
-const INTEGER_FIELDS = ["id", "stock", "low_stock_threshold"];
+const INTEGER_FIELDS = ["id", "stock", "low_stock_threshold", "net_weight_g", "pao_months"];
 
 /** A light shape check for what the API sends to the browser (the server validated it with productSchema). */
 export function isProductView(value: unknown): value is ProductView {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_COSMETIC_INFO } from "./cosmetics";
 import {
   imageUrlSchema,
   isProductView,
@@ -93,6 +94,7 @@ describe("isProductView (browser-side shape check)", () => {
     ingredients: "",
     usage: "",
     is_active: true,
+    ...EMPTY_COSMETIC_INFO,
   };
   it("accepts what the API sends", () => {
     expect(isProductView(product)).toBe(true);

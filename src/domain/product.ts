@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isValidGtin } from "./cosmetics";
 
 /** Product images are absolute URLs or paths served by the site itself ("/images/...") */
 export const imageUrlSchema = z
@@ -12,6 +13,63 @@ export const imageUrlSchema = z
       message: "L'image doit être une URL valide.",
     },
   );
+
+/**
+ * Cosmetics and product-safety fields (decision record 015: Code de la consommation L111-1, Regulation (EC)
+ * 1223/2009 art. 19, Regulation (EU) 2023/1545, Regulation (EU) 2023/988 art. 19). Each may be empty while the
+ * product is inactive: missingCosmeticFields (cosmetics.ts) says which must be filled before it goes on sale.
+ * Defaults let products stored before these fields existed, and API clients that do not send them, still parse.
+ */
+export const cosmeticInfoSchema = z.object({
+  /** Internal reference (SKU), the product identifier of GPSR art. 19(b); required. */
+  reference: z
+    .string()
+    .trim()
+    .max(40, "La référence compte au plus 40 caractères.")
+    .regex(
+      /^[A-Za-z0-9._/-]*$/,
+      "La référence ne peut contenir que des lettres, chiffres, points, tirets et barres.",
+    )
+    .default(""),
+  /** Optional GTIN/EAN when the owner has one from GS1 France. */
+  gtin: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || isValidGtin(value),
+      "Le code EAN/GTIN est invalide (8, 12, 13 ou 14 chiffres, clé de contrôle comprise).",
+    )
+    .default(""),
+  cosmetic_function: z.string().trim().max(200, "La fonction compte au plus 200 caractères.").default(""),
+  inci: z.string().trim().max(2000, "La liste INCI compte au plus 2000 caractères.").default(""),
+  precautions: z
+    .string()
+    .trim()
+    .max(2000, "Les précautions d'emploi comptent au plus 2000 caractères.")
+    .default(""),
+  net_weight_g: z
+    .number({ error: "La quantité nominale doit être un nombre de grammes." })
+    .int("La quantité nominale est un nombre entier de grammes.")
+    .min(0, "La quantité nominale ne peut pas être négative.")
+    .max(100_000, "La quantité nominale ne peut pas dépasser 100 000 g.")
+    .default(0),
+  allergens: z.string().trim().max(1000, "Les allergènes comptent au plus 1000 caractères.").default(""),
+  pao_months: z
+    .number({ error: "La durée après ouverture doit être un nombre de mois." })
+    .int("La durée après ouverture est un nombre entier de mois.")
+    .min(0, "La durée après ouverture ne peut pas être négative.")
+    .max(120, "La durée après ouverture ne peut pas dépasser 120 mois.")
+    .default(0),
+  durability_date: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || z.iso.date().safeParse(value).success,
+      "La date de durabilité minimale doit être une date (AAAA-MM-JJ).",
+    )
+    .default(""),
+});
+export type CosmeticInfoInput = z.input<typeof cosmeticInfoSchema>;
 
 /** A product as the API and the screens see it (spec section 3); price in euros with 2 decimals. */
 export const productSchema = z.object({
@@ -29,6 +87,7 @@ export const productSchema = z.object({
   ingredients: z.string().max(2000),
   usage: z.string().max(2000),
   is_active: z.boolean(),
+  ...cosmeticInfoSchema.shape,
   /** When the product was last edited (its page's lastmod in the sitemap). */
   updated_at: z.string().optional(),
 });
@@ -48,3 +107,5 @@ export * from "./product-rules";
 /** What the owner enters for a product: everything but the id, which the server assigns. */
 export const productInputSchema = productSchema.omit({ id: true });
 export type ProductInput = z.infer<typeof productInputSchema>;
+/** What a caller may pass (the cosmetics fields default to empty). */
+export type ProductInputData = z.input<typeof productInputSchema>;

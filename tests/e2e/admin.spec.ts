@@ -1,4 +1,5 @@
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
 
 /**
@@ -104,6 +105,7 @@ async function apiProduct(page: Page, overrides: Record<string, unknown> = {}): 
       low_stock_threshold: 2,
       benefits: [],
       is_active: true,
+      ...COMPLETE_COSMETICS,
       ...overrides,
     },
   });

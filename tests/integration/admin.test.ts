@@ -4,6 +4,7 @@ import { SECRET_MASK } from "../../src/domain/admin";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";
 
@@ -21,6 +22,7 @@ const soap = {
   low_stock_threshold: 5,
   benefits: ["Doux", "  ", ""],
   is_active: true,
+  ...COMPLETE_COSMETICS,
 };
 
 /** Every route of the app under /api/admin, with made-up path parameters. */

@@ -5,6 +5,7 @@ import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
 
 const ctx = await createTestContext();
@@ -31,6 +32,7 @@ const product = await createProduct(ctx.deps, {
   ingredients: "",
   usage: "",
   is_active: true,
+  ...COMPLETE_COSMETICS,
 });
 
 async function order(customer: TestCustomer, quantity = 1): Promise<Order> {

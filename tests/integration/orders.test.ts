@@ -5,6 +5,7 @@ import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 
@@ -25,6 +26,7 @@ const soap = {
   ingredients: "",
   usage: "",
   is_active: true,
+  ...COMPLETE_COSMETICS,
 };
 
 async function product(overrides: Partial<typeof soap> = {}) {

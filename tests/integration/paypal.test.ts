@@ -14,6 +14,7 @@ import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
 
 let offset = 0;
@@ -53,6 +54,7 @@ const soap = {
   ingredients: "",
   usage: "",
   is_active: true,
+  ...COMPLETE_COSMETICS,
 };
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
 const orderOf = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;

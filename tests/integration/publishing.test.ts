@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/services/publishing";
 import { latestPublishedSite, localSitePublisher } from "../../scripts/local/site-publisher";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer } from "../support/customers";
 import { createSoap } from "../support/products";
 
@@ -38,6 +39,7 @@ describe("what marks the site stale", () => {
       low_stock_threshold: 2,
       benefits: [],
       is_active: true,
+      ...COMPLETE_COSMETICS,
     });
     expect(created.status).toBe(201);
     const product = (await created.json()) as { id: number };

@@ -19,6 +19,7 @@ import { createFullApp } from "../../functions/api/full-app";
 import { astroBuild } from "../../scripts/local/astro-build";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
 import { type ReadMail, readMails } from "../support/mail";
 
@@ -282,6 +283,7 @@ describe("owner-written text", () => {
       stock: 50,
       low_stock_threshold: 2,
       is_active: true,
+      ...COMPLETE_COSMETICS,
     };
     const created = await json<{ id: number }>(await admin.call("POST", "/api/admin/products", product), 201);
     productId = created.id;

@@ -1,6 +1,7 @@
 import { createProduct } from "../../functions/services/catalog";
 import type { DataDeps } from "../../functions/services/deps";
 import type { Product } from "../../src/domain/product";
+import { COMPLETE_COSMETICS } from "./cosmetics";
 
 /** An active soap with a unique name, created through the catalogue service. */
 export function createSoap(deps: DataDeps, { price = 10, stock = 10 } = {}): Promise<Product> {
@@ -18,5 +19,6 @@ export function createSoap(deps: DataDeps, { price = 10, stock = 10 } = {}): Pro
     ingredients: "",
     usage: "",
     is_active: true,
+    ...COMPLETE_COSMETICS,
   });
 }

@@ -18,6 +18,17 @@ export const ProductEntity = new Entity({
     ingredients: { type: "string", default: "" },
     usage: { type: "string", default: "" },
     is_active: { type: "boolean", required: true },
+    // Cosmetics and product-safety information (decision record 015). Not required: products stored before these
+    // fields existed have none, and an inactive product may be saved incomplete.
+    reference: { type: "string", default: "" },
+    gtin: { type: "string", default: "" },
+    cosmetic_function: { type: "string", default: "" },
+    inci: { type: "string", default: "" },
+    precautions: { type: "string", default: "" },
+    net_weight_g: { type: "number", default: 0 },
+    allergens: { type: "string", default: "" },
+    pao_months: { type: "number", default: 0 },
+    durability_date: { type: "string", default: "" },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },
