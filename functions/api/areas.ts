@@ -17,8 +17,9 @@ export const apiAreas = [
   { name: "payments", mounts: ["/api/paypal-payment"] },
   { name: "admin", mounts: ["/api/admin"] },
   // Orders as the customer reads them, and invoices: the PDF renderer stays out of the other functions.
-  // The router picks the longest matching mount, so /api/user/orders/* comes here, the rest of /api/user not.
-  { name: "documents", mounts: ["/api/user/orders", "/api/admin/documents"] },
+  // The router picks the longest matching mount, so /api/user/orders/* and /api/user/data-export come here, the
+  // rest of /api/user not. The data export renders the account's invoices: it needs the PDF renderer.
+  { name: "documents", mounts: ["/api/user/orders", "/api/admin/documents", "/api/user/data-export"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

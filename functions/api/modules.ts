@@ -8,6 +8,7 @@ import { customerOrdersRoutes } from "./routes/customer-orders";
 import { openApiRoutes } from "./routes/openapi";
 import { ordersRoutes } from "./routes/orders";
 import { paypalRoutes } from "./routes/paypal";
+import { personalDataRoutes } from "./routes/personal-data";
 import { productsRoutes } from "./routes/products";
 import { promoRoutes } from "./routes/promo";
 import { settingsRoutes } from "./routes/settings";
@@ -27,4 +28,5 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/admin": adminRoutes,
   "/api/user/orders": customerOrdersRoutes,
   "/api/admin/documents": adminDocumentsRoutes,
+  "/api/user/data-export": personalDataRoutes,
 };

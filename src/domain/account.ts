@@ -42,6 +42,11 @@ export const resetPasswordSchema = z.strictObject({
   newPassword: passwordSchema,
 });
 
+/** « Supprimer mon compte »: the password confirms it is the account's owner (GDPR art. 17, self-service). */
+export const accountDeletionSchema = z.strictObject({
+  password: z.string().min(1, "Saisissez votre mot de passe pour confirmer.").max(PASSWORD_MAX_LENGTH),
+});
+
 export const changePasswordSchema = z.strictObject({
   currentPassword: z.string().min(1, "Le mot de passe actuel est obligatoire.").max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,

@@ -54,6 +54,12 @@ export const rateLimits = {
     windowMinutes: 15,
     message: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
   },
+  /** Personal data exports (GDPR art. 15, 20), per account: each renders every invoice of the account. */
+  dataExportsPerUser: {
+    max: 5,
+    windowMinutes: 60,
+    message: "Vous avez déjà demandé plusieurs exports de vos données : réessayez dans une heure.",
+  },
   /** Content-Security-Policy violation reports (POST /api/csp-reports) per client address: logged, so bounded. */
   cspReports: {
     max: 100,

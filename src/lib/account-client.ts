@@ -2,7 +2,7 @@
 import type { SessionUser } from "../domain/account-forms";
 import type { Address } from "../domain/address";
 import type { addressPayload } from "../domain/address-forms";
-import { apiRequest } from "./api-client";
+import { ApiError, apiRequest } from "./api-client";
 
 export type AddressBody = ReturnType<typeof addressPayload>;
 
@@ -56,4 +56,29 @@ export function setDefaultAddress(id: string): Promise<Address> {
 
 export async function deleteAddress(id: string): Promise<void> {
   await apiRequest(`/api/user/addresses/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/** POST /api/user/account/delete: erases the account (the password confirms it); the API closes the session. */
+export async function deleteAccount(password: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("/api/user/account/delete", { method: "POST", body: { password } });
+}
+
+/** GET /api/user/data-export: the customer's data as a zip, with the file name the server gives it. */
+export async function downloadPersonalData(): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch("/api/user/data-export", { credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new ApiError("Network error", 0);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown };
+    throw new ApiError(
+      typeof body.error === "string" && body.error ? body.error : `HTTP ${response.status}`,
+      response.status,
+      typeof body.code === "string" ? body.code : undefined,
+    );
+  }
+  const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1];
+  return { blob: await response.blob(), fileName: name ?? "mes-donnees.zip" };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
 import { lastResetLink } from "../support/mail";
@@ -360,6 +361,42 @@ test.describe("profile", () => {
     await expect(header(page).getByRole("button", { name: account.fullName })).toHaveCount(0);
     await page.getByRole("main").getByRole("button", { name: "Se connecter" }).click();
     await expect(dialog(page, "Connexion")).toBeVisible();
+  });
+});
+
+test.describe("my data (GDPR)", () => {
+  test("downloads my data as a zip, then deletes my account with my password", async ({ page }) => {
+    const account = await createAccount(page, "rgpd", "Rania Olivier");
+    await page.goto("/profile");
+    await signIn(page, account.email, account.password, account.fullName);
+    const panel = page.getByRole("region", { name: "Mes données" });
+
+    const download = page.waitForEvent("download");
+    await panel.getByRole("button", { name: "Télécharger mes données" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = readFileSync((await file.path()) ?? "");
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+
+    await panel.getByRole("button", { name: "Supprimer mon compte" }).click();
+    const confirm = panel.getByRole("button", { name: "Supprimer définitivement mon compte" });
+    await panel.getByLabel("Mot de passe").fill("pas-le-bon");
+    await confirm.click();
+    await expect(panel.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
+    await panel.getByRole("button", { name: "Annuler" }).click();
+    await expect(panel.getByRole("button", { name: "Supprimer mon compte" })).toBeFocused();
+
+    await panel.getByRole("button", { name: "Supprimer mon compte" }).click();
+    await panel.getByLabel("Mot de passe").fill(account.password);
+    await confirm.click();
+    await expect(
+      page.getByRole("status").getByText(/Votre compte et vos données personnelles ont été supprimés/),
+    ).toBeVisible();
+    await expect(header(page).getByRole("button", { name: "Connexion", exact: true })).toBeVisible();
+    const signin = await page.request.post("/api/auth/signin", {
+      data: { email: account.email, password: account.password },
+    });
+    expect(signin.status()).toBe(401);
   });
 });
 

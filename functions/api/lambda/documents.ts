@@ -3,11 +3,16 @@ import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminDocumentsRoutes } from "../routes/admin-documents";
 import { customerOrdersRoutes } from "../routes/customer-orders";
+import { personalDataRoutes } from "../routes/personal-data";
 
-/** Lambda "documents": the customer's orders and invoices, and the admin's invoice downloads. */
+/** Lambda "documents": the customer's orders and invoices, the export of their data, the admin's invoice downloads. */
 export const app = createAreaApp(
   "documents",
-  { "/api/user/orders": customerOrdersRoutes, "/api/admin/documents": adminDocumentsRoutes },
+  {
+    "/api/user/orders": customerOrdersRoutes,
+    "/api/admin/documents": adminDocumentsRoutes,
+    "/api/user/data-export": personalDataRoutes,
+  },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

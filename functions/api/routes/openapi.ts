@@ -9,6 +9,7 @@ import { cspReportsDocs } from "./csp-reports";
 import { customerOrdersDocs } from "./customer-orders";
 import { ordersDocs } from "./orders";
 import { paypalDocs } from "./paypal";
+import { personalDataDocs } from "./personal-data";
 import { productsDocs } from "./products";
 import { promoDocs } from "./promo";
 import { settingsDocs } from "./settings";
@@ -28,6 +29,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...adminStockDocs,
   ...customerOrdersDocs,
   ...adminDocumentsDocs,
+  ...personalDataDocs,
   openApiDoc(),
 ];
 

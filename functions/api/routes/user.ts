@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { profileUpdateSchema, sessionUserSchema } from "../../../src/domain/account";
+import { accountDeletionSchema, profileUpdateSchema, sessionUserSchema } from "../../../src/domain/account";
 import { addressInputSchema, addressSchema } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "../../services/addresses";
+import { eraseAccount } from "../../services/personal-data/erase";
 import { getProfile, updateProfile } from "../../services/profile";
 import type { AppEnv } from "../env";
-import { caller, requireUser, withSession } from "../middleware/session";
+import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
+import { caller, clearSessionCookie, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
 
@@ -21,7 +23,7 @@ const addressUpdateSchema = z.union([z.strictObject({ is_default: z.literal(true
 
 /** The caller's own profile and address book: every route is behind the session, every key is the caller's id. */
 export const userRoutes = new Hono<AppEnv>()
-  .use(withSession, requireUser)
+  .use(retryAfterHeader, withSession, requireUser)
   .get("/profile", async (c) => c.json(await getProfile(c.var.deps, caller(c).user.id)))
   .put("/profile", validate("json", profileUpdateSchema), async (c) =>
     c.json(await updateProfile(c.var.deps, caller(c).user.id, c.req.valid("json"))),
@@ -47,12 +49,44 @@ export const userRoutes = new Hono<AppEnv>()
   .delete("/addresses/:id", validate("param", addressIdParam), async (c) => {
     await deleteAddress(c.var.deps, caller(c).user.id, addressId(c.req.valid("param").id));
     return c.body(null, 204);
+  })
+  .post("/account/delete", validate("json", accountDeletionSchema), async (c) => {
+    await eraseAccount(c.var.deps, caller(c).user, c.req.valid("json").password);
+    clearSessionCookie(c);
+    return c.json({ success: true as const, message: ACCOUNT_DELETED });
   });
+
+/** The answer to an erased account (the profile shows it on the home page it returns to). */
+export const ACCOUNT_DELETED =
+  "Votre compte et vos données personnelles ont été supprimés. Vos factures restent conservées 10 ans, comme la loi l'exige.";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 const notFound = { description: "Adresse inconnue ou d'un autre client", schema: errorResponseSchema };
 
 export const userDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/api/user/account/delete",
+    tag: "Profil",
+    summary:
+      "Supprimer mon compte (RGPD art. 17) : mot de passe exigé ; compte, adresses et sessions supprimés, commandes " +
+      "anonymisées, factures et avoirs conservés 10 ans",
+    body: accountDeletionSchema,
+    responses: {
+      200: {
+        description: "Compte supprimé, session fermée",
+        schema: z.object({ success: z.literal(true), message: z.string() }),
+      },
+      400: { description: "Mot de passe manquant ou incorrect", schema: errorResponseSchema },
+      401: unauthenticated,
+      403: { description: "Compte administrateur", schema: errorResponseSchema },
+      409: {
+        description: "Une commande est en cours ou un remboursement est dû",
+        schema: errorResponseSchema,
+      },
+      429: { description: "Trop de mots de passe incorrects (Retry-After)", schema: rateLimitedSchema },
+    },
+  },
   {
     method: "get",
     path: "/api/user/profile",

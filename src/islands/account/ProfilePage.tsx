@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { SessionUser } from "../../domain/account-forms";
 import type { Address } from "../../domain/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
@@ -5,6 +6,7 @@ import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { AddressBook } from "./AddressBook";
 import { PasswordPanel } from "./PasswordPanel";
+import { PersonalDataPanel } from "./PersonalDataPanel";
 import { PersonalInfo } from "./PersonalInfo";
 
 interface ProfileData {
@@ -23,6 +25,7 @@ async function fetchProfileData(signal: AbortSignal): Promise<ProfileData> {
  */
 export default function ProfilePage() {
   const { session, load, retry, update } = useCustomerLoad(fetchProfileData);
+  const [deleted, setDeleted] = useState<string | null>(null);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -32,6 +35,21 @@ export default function ProfilePage() {
   );
 
   function content() {
+    if (deleted) {
+      return (
+        <div
+          role="status"
+          className="rounded-xl border border-olive-200 bg-olive-50 px-5 py-4 text-olive-900"
+        >
+          <p className="font-semibold">{deleted}</p>
+          <p className="mt-2">
+            <a href="/" className="font-semibold underline underline-offset-4">
+              Retour à l'accueil
+            </a>
+          </p>
+        </div>
+      );
+    }
     if (session.status === "signed-out") {
       return <SignInRequired message="Veuillez vous connecter pour accéder à votre profil." />;
     }
@@ -64,6 +82,7 @@ export default function ProfilePage() {
         <PersonalInfo profile={load.data.profile} onSaved={(profile) => update({ ...load.data, profile })} />
         <PasswordPanel />
         <AddressBook initialAddresses={load.data.addresses} />
+        <PersonalDataPanel onDeleted={setDeleted} />
       </div>
     );
   }

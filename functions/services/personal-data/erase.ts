@@ -1,0 +1,123 @@
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../../src/domain/errors";
+import {
+  ERASED_CUSTOMER_NAME,
+  ERASED_ORDER_FIELDS,
+  erasedShippingAddress,
+  erasureBlocker,
+} from "../../../src/domain/personal-data";
+import { rateLimits } from "../../../src/domain/rate-limit";
+import { verifyPassword } from "../../adapters/password";
+import type { OrderEntity } from "../../db/entities/order";
+import type { AuthUser } from "../auth";
+import type { DataDeps } from "../deps";
+import { toOrder } from "../orders";
+import { addToStats } from "../stats";
+import { admitAttempt } from "../throttle";
+import { type TransactionEntities, type TransactionItem, writeTransaction } from "../transaction";
+
+type OrderRecord = EntityItem<typeof OrderEntity>;
+
+/** DynamoDB's limit of items in one transaction. */
+const TRANSACTION_MAX = 100;
+
+/**
+ * « Supprimer mon compte » (GDPR art. 17): after the password is checked (counted like a password change:
+ * rateLimits.passwordChecksPerUser), the account, its e-mail, addresses and sessions are deleted and its orders keep
+ * only what the accounts need (docs/decisions/017-personal-data.md). Refused while an order is on its way or a refund
+ * is due (erasureBlocker), and for an admin account (the shop would lose its owner).
+ *
+ * One transaction in the common case. An account with more than about 90 orders is erased in several: the orders
+ * first, the account last, so an interruption leaves an account that still exists and can be erased again; every
+ * order write is conditioned on the version read and on still belonging to the account.
+ */
+export async function eraseAccount(deps: DataDeps, user: AuthUser, password: string): Promise<void> {
+  if (user.is_admin) {
+    throw new DomainError(
+      "FORBIDDEN",
+      "Un compte administrateur ne peut pas être supprimé depuis le profil : contactez l'assistance technique.",
+    );
+  }
+  const attempt = await admitAttempt(deps, [
+    { scope: "password-check-user", subject: user.id, rule: rateLimits.passwordChecksPerUser },
+  ]);
+  if (!(await verifyPassword(password, user.password_hash))) throw new DomainError("WRONG_PASSWORD");
+  await attempt.giveBack();
+
+  for (let round = 1; ; round++) {
+    const [orders, addresses, sessions] = await Promise.all([
+      deps.db.entities.order.query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      deps.db.entities.address.query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
+    ]);
+    const blocker = erasureBlocker(
+      orders.data.map((order) => ({ ...order, order_number: toOrder(order).order_number })),
+    );
+    if (blocker) throw new DomainError("CONFLICT", blocker);
+    const now = deps.clock().toISOString();
+    const orderWrites = orders.data
+      .filter((order) => order.customer_name !== ERASED_CUSTOMER_NAME || order.customer_email !== "")
+      .map((order) => (entities: TransactionEntities) => eraseOrder(entities, order, now));
+    const accountWrites = [
+      ...addresses.data.map((address) => (entities: TransactionEntities) => ({
+        commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
+      })),
+      ...sessions.data.map((session) => (entities: TransactionEntities) => ({
+        commit: entities.session.delete({ token_hash: session.token_hash }).commit(),
+      })),
+      (entities: TransactionEntities) => ({
+        commit: entities.userEmail.delete({ email: user.email }).commit(),
+      }),
+      (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
+      (entities: TransactionEntities) => ({
+        // Still this account (not already erased by a parallel request): else the other request did it all.
+        commit: entities.user
+          .delete({ id: user.id })
+          .where(({ id }, { exists }) => exists(id))
+          .commit(),
+        onFailed: new DomainError("UNAUTHENTICATED"),
+      }),
+    ];
+    const writes = [...orderWrites, ...accountWrites];
+    // The account's own items always go together in the last transaction.
+    const chunks: (typeof writes)[] = [];
+    const firstCut = Math.max(0, writes.length - TRANSACTION_MAX);
+    for (let start = 0; start < firstCut; start += TRANSACTION_MAX) {
+      chunks.push(writes.slice(start, Math.min(start + TRANSACTION_MAX, firstCut)));
+    }
+    chunks.push(writes.slice(firstCut));
+    let stale = false;
+    for (const chunk of chunks) {
+      const outcome = await writeTransaction(deps.db, (entities) => chunk.map((write) => write(entities)));
+      if (outcome === "stale") {
+        stale = true;
+        break;
+      }
+    }
+    if (!stale) return;
+    // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.
+    if (round >= 3) throw new DomainError("CONFLICT");
+  }
+}
+
+/** An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. */
+function eraseOrder(entities: TransactionEntities, order: OrderRecord, now: string): TransactionItem {
+  return {
+    commit: entities.order
+      .patch({ id: order.id })
+      .set({
+        customer_name: ERASED_CUSTOMER_NAME,
+        customer_email: "",
+        shipping_address: erasedShippingAddress(order.shipping_address.country),
+        updated_at: now,
+      })
+      .remove([...ERASED_ORDER_FIELDS])
+      .add({ version: 1 })
+      .where(
+        ({ version, user_id }, { eq }) =>
+          `${eq(version, order.version ?? 0)} AND ${eq(user_id, order.user_id)}`,
+      )
+      .commit(),
+    onFailed: "stale",
+  };
+}

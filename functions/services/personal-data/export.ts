@@ -1,0 +1,62 @@
+import { strToU8, zipSync } from "fflate";
+import { DomainError } from "../../../src/domain/errors";
+import { exportFileName, exportReadme } from "../../../src/domain/personal-data";
+import { rateLimits } from "../../../src/domain/rate-limit";
+import { renderInvoicePdf } from "../../adapters/pdf";
+import { listAddresses } from "../addresses";
+import { getUser, toSessionUser } from "../auth";
+import type { Deps } from "../deps";
+import { toOrder } from "../orders";
+import { getSetting } from "../settings";
+import { admitAttempt } from "../throttle";
+
+export interface PersonalDataExport {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * « Télécharger mes données » (GDPR art. 15 access and art. 20 portability): a zip of `donnees.json` (the account,
+ * addresses, orders as the customer sees them, withdrawal requests) and `factures/<number>.pdf` (every invoice and
+ * credit note as issued), with a French LISEZMOI.txt. Counted per account (rateLimits.dataExportsPerUser): each
+ * export renders every document of the account.
+ */
+export async function exportPersonalData(deps: Deps, userId: string): Promise<PersonalDataExport> {
+  await admitAttempt(deps, [
+    { scope: "data-export-user", subject: userId, rule: rateLimits.dataExportsPerUser },
+  ]);
+  const user = await getUser(deps, userId);
+  if (!user) throw new DomainError("UNAUTHENTICATED");
+  const [addresses, orders, company] = await Promise.all([
+    listAddresses(deps, userId),
+    deps.db.entities.order.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" }),
+    getSetting(deps, "company_info"),
+  ]);
+  const files: Record<string, Uint8Array> = {};
+  // One document at a time: an account's PDFs are rendered in turn, never all held as pages at once.
+  for (const order of orders.data) {
+    const numbers = [
+      order.invoice_number,
+      order.credit_note_number,
+      ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+    ].filter((number): number is string => Boolean(number));
+    for (const number of new Set(numbers)) {
+      const { data } = await deps.db.entities.invoice.get({ number }).go();
+      if (!data || data.order_id !== order.id) continue;
+      files[`factures/${number}.pdf`] = await renderInvoicePdf(JSON.parse(data.snapshot));
+    }
+  }
+  const at = deps.clock();
+  const documents = Object.keys(files);
+  const data = {
+    exported_at: at.toISOString(),
+    account: toSessionUser(user),
+    addresses,
+    orders: orders.data.map(toOrder),
+    documents,
+  };
+  files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
+  files["LISEZMOI.txt"] = strToU8(`${exportReadme(company.name, at, documents)}\n`);
+  // PDFs are compressed already; the JSON and the notice are small: store everything as is, quickly.
+  return { fileName: exportFileName(at), bytes: zipSync(files, { level: 0 }) };
+}

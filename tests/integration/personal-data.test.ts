@@ -1,0 +1,203 @@
+/**
+ * Issue 15, GDPR self-service: a customer downloads their data (art. 15, 20) and deletes their account (art. 17);
+ * the accounting records (orders' amounts, invoices and credit notes as issued, revenue) stay intact, and the admin
+ * can no longer read the erased customer's personal data.
+ */
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { Order } from "../../src/domain/order";
+import { ERASED_CUSTOMER_NAME } from "../../src/domain/personal-data";
+import { rateLimits } from "../../src/domain/rate-limit";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
+import { createSoap } from "../support/products";
+
+const ctx = await createTestContext();
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
+
+/** A paid and delivered transfer order of 3 soaps at 10 € (37,80 € with delivery): it has an invoice. */
+async function deliveredOrder(customer: TestCustomer): Promise<Order> {
+  const product = await createSoap(ctx.deps, { price: 10, stock: 10 });
+  const placed = await placeTransferOrder(customer, product.id, 3, 37.8);
+  const response = await edit(placed.id, { payment_status: "completed", status: "delivered" });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Order;
+}
+
+/** One line returned and refunded: a credit note too. */
+async function refundOne(order: Order): Promise<Order> {
+  const response = await admin.call("POST", `/api/admin/orders/${order.id}/returns`, {
+    order_version: order.version,
+    lines: [{ index: 0, quantity: 1, restock: true }],
+    refund_shipping: false,
+    amount: 10,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const returned = (await response.json()) as Order & { refunds: { id: string }[] };
+  // The owner sends the transfer: nothing is due any more.
+  const refundId = returned.refunds[0]?.id;
+  const done = await admin.call("POST", `/api/admin/orders/${order.id}/refunds/${refundId}/done`, {});
+  expect(done.status, await done.clone().text()).toBe(200);
+  return (await done.json()) as Order;
+}
+
+const deleteAccount = (customer: TestCustomer, password: string) =>
+  customer.call("POST", "/api/user/account/delete", { password });
+
+describe("« Télécharger mes données »", () => {
+  it("is a zip of the account, addresses, orders and every invoice and credit note as issued", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const order = await refundOne(await deliveredOrder(customer));
+    const other = await createCustomer(ctx.deps, ctx.app);
+    await deliveredOrder(other);
+
+    const response = await customer.call("GET", "/api/user/data-export");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="mes-donnees-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const invoice = order.invoice_number ?? "";
+    const creditNote = order.refunds[0]?.credit_note_number ?? "";
+    expect(Object.keys(files).sort()).toEqual(
+      ["LISEZMOI.txt", "donnees.json", `factures/${creditNote}.pdf`, `factures/${invoice}.pdf`].sort(),
+    );
+    for (const number of [invoice, creditNote]) {
+      expect(new TextDecoder().decode(files[`factures/${number}.pdf`]?.slice(0, 5))).toBe("%PDF-");
+    }
+    const data = JSON.parse(new TextDecoder().decode(files["donnees.json"])) as {
+      account: { email: string };
+      addresses: { id: string }[];
+      orders: Order[];
+      documents: string[];
+    };
+    expect(data.account.email).toBe(customer.email);
+    expect(data.addresses.map((address) => address.id)).toEqual([customer.addressId]);
+    expect(data.orders.map((entry) => entry.id)).toEqual([order.id]);
+    expect(data.orders[0]).toMatchObject({ total_amount: 37.8, refunded_amount: 10 });
+    expect(new TextDecoder().decode(files["LISEZMOI.txt"])).toContain("RGPD, articles 15 et 20");
+  });
+
+  it("is for the signed-in customer only, and limited per account", async () => {
+    expect((await ctx.app.request("/api/user/data-export")).status).toBe(401);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const statuses = [];
+    for (let i = 0; i <= rateLimits.dataExportsPerUser.max; i++) {
+      statuses.push((await customer.call("GET", "/api/user/data-export")).status);
+    }
+    expect(statuses).toEqual([...Array(rateLimits.dataExportsPerUser.max).fill(200), 429]);
+  });
+});
+
+describe("« Supprimer mon compte »", () => {
+  it("needs the password, and refuses while an order is on its way, naming it", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const wrong = await deleteAccount(customer, "pas-le-bon");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: "WRONG_PASSWORD" });
+    const empty = await deleteAccount(customer, "");
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      fields: { password: "Saisissez votre mot de passe pour confirmer." },
+    });
+
+    const product = await createSoap(ctx.deps, { price: 10, stock: 10 });
+    const open = await placeTransferOrder(customer, product.id, 1, 17.8);
+    const refused = await deleteAccount(customer, "secret12");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain(`n° ${open.order_number}`);
+    expect((await customer.call("GET", "/api/user/profile")).status).toBe(200);
+  });
+
+  it("is refused to an admin account (the shop would lose its owner)", async () => {
+    const owner = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+    const response = await deleteAccount(owner, "secret12");
+    expect(response.status).toBe(403);
+    expect((await owner.call("GET", "/api/user/profile")).status).toBe(200);
+  });
+
+  it("erases the person and keeps the accounts: orders' amounts, invoices and credit notes as issued, revenue", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const order = await refundOne(await deliveredOrder(customer));
+    const stats = async () =>
+      (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
+    const statsBefore = await stats();
+    const invoiceBefore = (await ctx.db.entities.invoice.get({ number: order.invoice_number ?? "" }).go())
+      .data;
+
+    const response = await deleteAccount(customer, "secret12");
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true });
+    expect(response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    // One account less; the revenue and the orders' figures are the books': unchanged.
+    expect(await stats()).toEqual({ ...statsBefore, totalUsers: (statsBefore.totalUsers ?? 0) - 1 });
+
+    // The session is gone, the e-mail can open a new account.
+    expect((await customer.call("GET", "/api/user/profile")).status).toBe(401);
+    const signin = await ctx.app.request("/api/auth/signin", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: customer.email, password: "secret12" }),
+    });
+    expect(signin.status).toBe(401);
+    const signup = await ctx.app.request("/api/auth/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: customer.email, password: "secret12", fullName: "Nouvelle Cliente" }),
+    });
+    expect(signup.status, await signup.clone().text()).toBe(201);
+    expect(await ctx.db.entities.address.query.byUser({ user_id: customer.id }).go()).toMatchObject({
+      data: [],
+    });
+
+    // The order keeps what the books need and nothing that names the person.
+    const record = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    expect(record).toMatchObject({
+      customer_name: ERASED_CUSTOMER_NAME,
+      customer_email: "",
+      shipping_address: {
+        first_name: "",
+        last_name: "",
+        phone: "",
+        address_line1: "",
+        city: "",
+        postal_code: "",
+      },
+      total_cents: 3780,
+      refunded_cents: 1000,
+      invoice_number: order.invoice_number,
+      payment_status: "partially_refunded",
+    });
+    expect(record?.transfer_sender_name).toBeUndefined();
+    expect(JSON.stringify(record)).not.toContain(customer.email);
+
+    // The admin sees an erased customer; the documents are kept as issued.
+    const { orders } = (await (await admin.call("GET", "/api/admin/orders?limit=100")).json()) as {
+      orders: { id: string; user?: { email: string; full_name: string } }[];
+    };
+    const listed = orders.find((item) => item.id === order.id);
+    expect(listed?.user).toEqual({ full_name: ERASED_CUSTOMER_NAME, email: "" });
+    const users = JSON.stringify(await (await admin.call("GET", "/api/admin/users?limit=100")).json());
+    expect(users).not.toContain(customer.id);
+    const invoiceAfter = (await ctx.db.entities.invoice.get({ number: order.invoice_number ?? "" }).go())
+      .data;
+    expect(invoiceAfter).toEqual(invoiceBefore);
+    const pdf = await admin.call("GET", `/api/admin/documents/${order.id}/invoice`);
+    expect(pdf.status).toBe(200);
+  });
+
+  it("happens once when asked twice at the same time", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    await deliveredOrder(customer);
+    const statuses = (
+      await Promise.all([deleteAccount(customer, "secret12"), deleteAccount(customer, "secret12")])
+    )
+      .map((response) => response.status)
+      .sort();
+    expect(statuses[0]).toBe(200);
+    expect([200, 401, 409]).toContain(statuses[1]);
+    expect((await ctx.db.entities.user.get({ id: customer.id }).go()).data).toBeNull();
+  });
+});
