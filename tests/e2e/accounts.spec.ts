@@ -380,14 +380,14 @@ test.describe("my data (GDPR)", () => {
 
     await panel.getByRole("button", { name: "Supprimer mon compte" }).click();
     const confirm = panel.getByRole("button", { name: "Supprimer définitivement mon compte" });
-    await panel.getByLabel("Mot de passe").fill("pas-le-bon");
+    await panel.getByLabel("Mot de passe", { exact: true }).fill("pas-le-bon");
     await confirm.click();
     await expect(panel.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
     await panel.getByRole("button", { name: "Annuler" }).click();
     await expect(panel.getByRole("button", { name: "Supprimer mon compte" })).toBeFocused();
 
     await panel.getByRole("button", { name: "Supprimer mon compte" }).click();
-    await panel.getByLabel("Mot de passe").fill(account.password);
+    await panel.getByLabel("Mot de passe", { exact: true }).fill(account.password);
     await confirm.click();
     await expect(
       page.getByRole("status").getByText(/Votre compte et vos données personnelles ont été supprimés/),
