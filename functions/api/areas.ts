@@ -13,7 +13,7 @@ export interface ApiArea {
 export const apiAreas = [
   { name: "catalog", mounts: ["/api/products", "/api/settings", "/api/csp-reports"] },
   { name: "accounts", mounts: ["/api/auth", "/api/user"] },
-  { name: "orders", mounts: ["/api/orders", "/api/promo"] },
+  { name: "orders", mounts: ["/api/orders", "/api/promo", "/api/withdrawals"] },
   { name: "payments", mounts: ["/api/paypal-payment"] },
   { name: "admin", mounts: ["/api/admin"] },
   // Orders as the customer reads them, and invoices: the PDF renderer stays out of the other functions.

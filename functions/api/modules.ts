@@ -13,6 +13,7 @@ import { productsRoutes } from "./routes/products";
 import { promoRoutes } from "./routes/promo";
 import { settingsRoutes } from "./routes/settings";
 import { userRoutes } from "./routes/user";
+import { withdrawalsRoutes } from "./routes/withdrawals";
 
 /** Every route module of the API, by the path it is mounted at. `areas.ts` says which Lambda serves each. */
 export const routeModules: Record<string, Hono<AppEnv>> = {
@@ -24,6 +25,7 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/user": userRoutes,
   "/api/orders": ordersRoutes,
   "/api/promo": promoRoutes,
+  "/api/withdrawals": withdrawalsRoutes,
   "/api/paypal-payment": paypalRoutes,
   "/api/admin": adminRoutes,
   "/api/user/orders": customerOrdersRoutes,

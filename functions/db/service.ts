@@ -28,6 +28,8 @@
  * - a product's stock movements   $shop#product_id_<id> / by at, id                (table)
  * - site publishing facts         $shop#site_storefront                            (table)
  * - invoice / credit note         $shop#number_FA-2026-000042                      (table)
+ * - an order's withdrawals        $shop#order_id_<id> / $withdrawal_1#seq_<001>    (table)
+ * - all withdrawals, newest first gsi2: withdrawal partition, by requested_at      (gsi2)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
@@ -46,6 +48,7 @@ import { SitePublishEntity } from "./entities/site-publish";
 import { StatsEntity } from "./entities/stats";
 import { StockMovementEntity } from "./entities/stock-movement";
 import { UserEmailEntity, UserEntity } from "./entities/user";
+import { WithdrawalEntity } from "./entities/withdrawal";
 
 const entities = {
   product: ProductEntity,
@@ -69,6 +72,7 @@ const entities = {
   invoice: InvoiceEntity,
   stockMovement: StockMovementEntity,
   sitePublish: SitePublishEntity,
+  withdrawal: WithdrawalEntity,
 };
 
 export function createDb(config: DbConfig) {

@@ -12,7 +12,7 @@ import {
   settingSchemas,
 } from "../../src/domain/settings";
 import { averageOrderCents, parisMonth } from "../../src/domain/stats";
-import { clearPaypalTokens, PaypalError } from "../adapters/paypal";
+import { clearPaypalTokens } from "../adapters/paypal";
 import { listAddresses } from "./addresses";
 import { getUser, toSessionUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
@@ -20,7 +20,8 @@ import { shippedMail } from "./mails";
 import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
-import { paypalClient, paypalLoopbackAllowed } from "./paypal-client";
+import { refundCancelledPaypal } from "./paypal-cancel-refund";
+import { paypalLoopbackAllowed } from "./paypal-client";
 import { markSiteStale } from "./publishing";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
@@ -161,38 +162,6 @@ async function getOrderRecord(deps: DataDeps, id: string): Promise<OrderRecord> 
   const { data } = await deps.db.entities.order.get({ id }).go();
   if (!data) throw new DomainError("ORDER_NOT_FOUND");
   return data;
-}
-
-/**
- * Refunds the whole capture of a cancelled PayPal order (PayPal-Request-Id `<order>-cancel`: a retry never refunds
- * twice), then records it (refund_done). If PayPal refuses, the order stays "Remboursement à effectuer" and the owner
- * is told; marking the payment "Remboursé" tries again.
- */
-async function refundCancelledPaypal(deps: Deps, order: OrderRecord): Promise<OrderRecord> {
-  if (!order.paypal_capture_id) return order;
-  let refundId: string;
-  try {
-    const client = await paypalClient(deps);
-    const refund = await client.refundCapture(order.paypal_capture_id, {
-      currency: "EUR",
-      requestId: `${order.id}-cancel`,
-      noteToPayer: `Remboursement de votre commande annulée n° ${order.id.slice(-8)}`,
-    });
-    refundId = refund.id;
-  } catch (error) {
-    if (!(error instanceof PaypalError) && !(error instanceof DomainError)) throw error;
-    console.error(`Order ${order.id}: PayPal refused the refund of the cancelled order`, error);
-    throw new DomainError(
-      "PAYPAL_ERROR",
-      "La commande est annulée, mais PayPal a refusé le remboursement : il reste à effectuer. Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.",
-    );
-  }
-  const { order: after } = await moveOrder(deps, order.id, {
-    commands: ["refund_done"],
-    set: () => ({ paypal_refund_id: refundId }),
-    refused: "ignore",
-  });
-  return after;
 }
 
 const SETTING_LABELS: Record<SettingKey, string> = {

@@ -1,6 +1,12 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
 import { colissimoTrackingUrl, isColissimo } from "../../src/domain/order-status";
+import {
+  orderNumberOf,
+  parisDateTime,
+  type WithdrawalRecord,
+  withdrawalHref,
+} from "../../src/domain/withdrawal";
 import type { Mail } from "../adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */
@@ -15,6 +21,14 @@ function layout(shopName: string, paragraphs: string[], action?: { label: string
     : "";
   return `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2b2b24;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(shopName)}</h1>${body}${button}</body></html>`;
+}
+
+/**
+ * The withdrawal function's link, in every order e-mail (Code de la consommation L221-21: reachable during the whole
+ * period): it opens the form on this order.
+ */
+export function withdrawalLine(siteUrl: string, orderId: string): string {
+  return `Se rétracter du contrat ici : ${siteUrl}${withdrawalHref(orderId)}`;
 }
 
 export function resetPasswordMail(to: string, shopName: string, fullName: string, link: string): Mail {
@@ -86,6 +100,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     ...(transfer.length ? ["", ...transfer] : []),
     "",
     follow,
+    withdrawalLine(context.siteUrl, order.id),
     "",
     context.shopName,
   ].join("\n");
@@ -96,7 +111,8 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
 <p>${escapeHtml(intro)}</p>${list(summary)}
 <p style="margin:0 0 4px"><strong>Livraison à :</strong></p>${list(address)}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}` : ""}
-<p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p></body></html>`;
+<p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>
+<p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p></body></html>`;
   return {
     to: order.user.email,
     subject: `${context.shopName} — Confirmation de votre commande n° ${number}`,
@@ -127,6 +143,7 @@ export function shippedMail(order: Order, context: { shopName: string; siteUrl: 
         ]
       : []),
     `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
+    withdrawalLine(context.siteUrl, order.id),
   ];
   return {
     to: order.user.email,
@@ -159,11 +176,57 @@ export function refundMail(
       ? `Nous vous avons remboursé ${euros(refund.amount)} sur votre compte PayPal ; le montant apparaît sous quelques jours selon votre banque.`
       : `Nous vous remboursons ${euros(refund.amount)} par virement, dans les 14 jours au plus tard.`,
     `L'avoir n° ${refund.credit_note_number} est disponible sur la page de votre commande : ${link}`,
+    withdrawalLine(context.siteUrl, order.id),
   ];
   return {
     to: order.user.email,
     subject: `${context.shopName} — Remboursement de votre commande n° ${number}`,
     text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
     html: layout(context.shopName, ["Bonjour,", ...lines], { label: "Voir ma commande", url: link }),
+  };
+}
+
+/**
+ * The acknowledgement of a withdrawal on a durable medium (Code de la consommation L221-21 and D221-5): its content
+ * (the order, the lines withdrawn), the date and the time it was received (Europe/Paris), and what happens next.
+ */
+export function withdrawalAcknowledgementMail(
+  order: {
+    id: string;
+    customer_email: string;
+    payment_method: "paypal" | "bank_transfer";
+    payment_status: string;
+  },
+  withdrawal: WithdrawalRecord,
+  context: { shopName: string; siteUrl: string },
+): Mail {
+  const number = orderNumberOf(order.id);
+  const when = parisDateTime(new Date(withdrawal.requested_at));
+  const means = order.payment_method === "paypal" ? "sur votre compte PayPal" : "par virement";
+  const next =
+    withdrawal.effect === "cancelled"
+      ? [
+          "Votre commande n'était pas encore expédiée : elle est annulée.",
+          order.payment_status === "failed" || order.payment_status === "pending"
+            ? "Aucun paiement n'avait été reçu : il n'y a rien à rembourser, et aucun paiement ne doit plus être fait."
+            : `Nous vous remboursons la totalité, frais de livraison compris, ${means}, au plus tard 14 jours après aujourd'hui.`,
+        ]
+      : [
+          "Renvoyez-nous les produits concernés dans les 14 jours, à l'adresse indiquée dans nos conditions générales de vente (les frais de retour restent à votre charge).",
+          `Nous vous remboursons ${means}, par le même moyen que votre paiement, au plus tard 14 jours après aujourd'hui (nous pouvons attendre d'avoir reçu les produits ou la preuve de leur expédition).${withdrawal.scope === "whole" ? " Les frais de livraison standard sont remboursés avec une rétractation de toute la commande." : ""}`,
+        ];
+  const lines = [
+    `Nous avons bien reçu, le ${when} (heure de Paris), votre rétractation du contrat de la commande n° ${number}.`,
+    withdrawal.scope === "whole" ? "Elle porte sur toute la commande :" : "Elle porte sur :",
+    ...withdrawal.lines.map((line) => `${line.quantity} × ${line.product_name}`),
+    `Référence de votre rétractation : ${withdrawal.id}`,
+    ...next.filter(Boolean),
+    `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
+  ];
+  return {
+    to: order.customer_email,
+    subject: `${context.shopName} — Accusé de réception de votre rétractation (commande n° ${number})`,
+    text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
+    html: layout(context.shopName, ["Bonjour,", ...lines]),
   };
 }

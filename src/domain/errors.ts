@@ -58,6 +58,10 @@ export const errorCatalogue = {
     status: 409,
     message: "Le montant à rembourser a changé : vérifiez le nouveau montant avant de confirmer.",
   },
+  WITHDRAWAL_CLOSED: {
+    status: 409,
+    message: "La rétractation n'est plus possible pour cette commande.",
+  },
   STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
   NOTHING_TO_PAY: {

@@ -72,6 +72,15 @@ export const rateLimits = {
     windowMinutes: 10,
     message: "Trop de vérifications de codes promo. Réessayez dans quelques minutes.",
   },
+  /**
+   * Guest withdrawal look-ups and confirmations (order number + e-mail), per client address: the pair must not be
+   * guessable by trying (docs/decisions/014-withdrawal.md).
+   */
+  withdrawalLookups: {
+    max: 20,
+    windowMinutes: 15,
+    message: "Trop de recherches de commande depuis cette connexion. Réessayez dans un quart d'heure.",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Length of one bucket, in milliseconds. */

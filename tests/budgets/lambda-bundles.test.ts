@@ -23,6 +23,9 @@ const budgets: Partial<Record<string, number>> = {
   // The owner's area carries the order lifecycle's writers: returns and refunds (with PayPal's refund API), stock
   // movements, promo archiving and publishing (issues 12 and 13): 85 KiB of own code. Issue 18 slims the bundles.
   admin: 470 * KiB,
+  // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
+  // cancellation with its credit note and, for PayPal, the refund through PayPal's API.
+  orders: 470 * KiB,
   // The PDF renderer (pdf-lib and its standard fonts, ~360 KiB) lives only here: invoices and credit notes.
   documents: 850 * KiB,
   // The OpenAPI document describes every route, so it imports every route module, the PDF's included;

@@ -3,11 +3,12 @@ import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { ordersRoutes } from "../routes/orders";
 import { promoRoutes } from "../routes/promo";
+import { withdrawalsRoutes } from "../routes/withdrawals";
 
-/** Lambda "orders": bank-transfer orders and promo code checks. */
+/** Lambda "orders": bank-transfer orders, promo code checks and withdrawals without an account. */
 export const app = createAreaApp(
   "orders",
-  { "/api/orders": ordersRoutes, "/api/promo": promoRoutes },
+  { "/api/orders": ordersRoutes, "/api/promo": promoRoutes, "/api/withdrawals": withdrawalsRoutes },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

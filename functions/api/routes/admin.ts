@@ -39,6 +39,7 @@ import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
 import { adminStockRoutes } from "./admin-stock";
+import { adminWithdrawalsRoutes } from "./admin-withdrawals";
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });
@@ -86,6 +87,7 @@ export const adminRoutes = new Hono<AppEnv>()
     },
   )
   .route("/products", adminStockRoutes)
+  .route("/withdrawals", adminWithdrawalsRoutes)
   .delete("/products/:id", validate("param", productIdParamSchema), async (c) => {
     await deleteProduct(c.var.deps, c.req.valid("param").id);
     return c.body(null, 204);

@@ -4,6 +4,7 @@ import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { adminDocs } from "./admin";
 import { adminDocumentsDocs } from "./admin-documents";
 import { adminStockDocs } from "./admin-stock";
+import { adminWithdrawalsDocs } from "./admin-withdrawals";
 import { authDocs } from "./auth";
 import { cspReportsDocs } from "./csp-reports";
 import { customerOrdersDocs } from "./customer-orders";
@@ -14,6 +15,7 @@ import { productsDocs } from "./products";
 import { promoDocs } from "./promo";
 import { settingsDocs } from "./settings";
 import { userDocs } from "./user";
+import { withdrawalsDocs } from "./withdrawals";
 
 /** Every documented operation of the API; a test checks it matches the routes the app really serves. */
 export const apiDocs: readonly RouteDoc[] = [
@@ -30,6 +32,8 @@ export const apiDocs: readonly RouteDoc[] = [
   ...customerOrdersDocs,
   ...adminDocumentsDocs,
   ...personalDataDocs,
+  ...withdrawalsDocs,
+  ...adminWithdrawalsDocs,
   openApiDoc(),
 ];
 
