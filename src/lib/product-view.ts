@@ -1,5 +1,6 @@
 /** Small view helpers shared by the product card, the product page and the buy box. */
 import type { CartProduct } from "../domain/cart";
+import { unitPriceLabel } from "../domain/cosmetics";
 import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
 import type { Product } from "../domain/product";
 
@@ -8,15 +9,31 @@ export function priceLabel(euros: number): string {
   return formatEuros(eurosToCents(euros));
 }
 
+/**
+ * « 34,50 € / kg », the unit price shown next to the price (arrêté du 16 novembre 1999), or "" while the nominal
+ * quantity is unknown (a product stored before it was asked for).
+ */
+export function unitPriceText(product: { price: number; net_weight_g?: number }): string {
+  return unitPriceLabel(product.price, product.net_weight_g ?? 0);
+}
+
 /** What the buy box needs of a product: kept small because it is serialized into the page. */
 export type BuyBoxProduct = Pick<
   Product,
-  "id" | "name" | "price" | "weight" | "image" | "stock" | "low_stock_threshold" | "is_active"
+  | "id"
+  | "name"
+  | "price"
+  | "weight"
+  | "image"
+  | "stock"
+  | "low_stock_threshold"
+  | "is_active"
+  | "net_weight_g"
 >;
 
 export function toBuyBoxProduct(product: BuyBoxProduct): BuyBoxProduct {
-  const { id, name, price, weight, image, stock, low_stock_threshold, is_active } = product;
-  return { id, name, price, weight, image, stock, low_stock_threshold, is_active };
+  const { id, name, price, weight, image, stock, low_stock_threshold, is_active, net_weight_g } = product;
+  return { id, name, price, weight, image, stock, low_stock_threshold, is_active, net_weight_g };
 }
 
 /** A cart line keeps the price as euro text (spec 3, "Cart item"). */

@@ -3,7 +3,30 @@ import { centsToDecimalText, eurosToCents } from "../domain/money";
 import { type ProductView as Product, schemaOrgAvailability } from "../domain/product-rules";
 
 type ProductData = Pick<Product, "id" | "name" | "price" | "image" | "description" | "stock"> &
-  Partial<Pick<Product, "category">>;
+  Partial<Pick<Product, "category" | "reference" | "gtin" | "net_weight_g">>;
+
+/**
+ * The product identification schema.org has properties for (GPSR art. 19(b), decision record 015): the owner's
+ * reference as sku (the id-based SKU for products without one), the GTIN when there is one (schema.org's `gtin`
+ * takes any of GTIN-8/12/13/14), and the nominal quantity as `weight`, a QuantitativeValue in grams (UN/CEFACT
+ * code GRM). Ingredients, precautions and allergens have no schema.org property on Product: they stay in the page.
+ */
+function identification(product: ProductData): Record<string, unknown> {
+  return {
+    sku: product.reference?.trim() || `SAVON-${product.id}`,
+    ...(product.gtin ? { gtin: product.gtin } : {}),
+    ...(product.net_weight_g && product.net_weight_g > 0
+      ? {
+          weight: {
+            "@type": "QuantitativeValue",
+            value: product.net_weight_g,
+            unitCode: "GRM",
+            unitText: "g",
+          },
+        }
+      : {}),
+  };
+}
 
 export function productJsonLd(product: ProductData, siteUrl: string): Record<string, unknown> {
   const url = new URL(`/product/${product.id}`, siteUrl).href;
@@ -14,7 +37,7 @@ export function productJsonLd(product: ProductData, siteUrl: string): Record<str
     name: product.name,
     description: product.description,
     image: new URL(product.image, siteUrl).href,
-    sku: `SAVON-${product.id}`,
+    ...identification(product),
     ...(product.category ? { category: product.category } : {}),
     offers: {
       "@type": "Offer",

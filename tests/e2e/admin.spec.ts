@@ -285,12 +285,30 @@ test.describe("products", () => {
     await form.getByRole("button", { name: "Ajouter un bienfait" }).click();
     await form.getByRole("textbox", { name: "Bienfait 3" }).fill("Nourrit");
     await form.getByRole("button", { name: "Retirer le bienfait 2" }).click();
-    await form.getByLabel("Ingrédients").fill("Huile d'olive, huile de baies de laurier");
+    await form.getByLabel("Ingrédients", { exact: true }).fill("Huile d'olive, huile de baies de laurier");
 
     // The image must be a URL: the form stays open and says so next to the field.
     await form.getByRole("button", { name: "Créer" }).click();
     await expect(form.getByText("L'image doit être une URL valide.")).toBeVisible();
     await form.getByLabel("URL de l'image").fill("/images/products/savon-alep-traditionnel.svg");
+    // Active without its cosmetics information (decision record 015): refused, the missing fields named.
+    await form.getByLabel("Référence du produit").fill("SAV-E2E-180");
+    await form.getByLabel("Allergènes (écrire « Aucun » s'il n'y en a pas)").fill("Aucun");
+    await form.getByRole("button", { name: "Créer" }).click();
+    await expect(
+      form.getByText(
+        "Ce produit ne peut pas être mis en vente tant que ces informations manquent : Fonction du produit, Liste des ingrédients (INCI), Précautions d'emploi, Quantité nominale (g), Durée après ouverture ou date de durabilité minimale.",
+      ),
+    ).toBeVisible();
+    await expect(form.getByText("Obligatoire pour mettre le produit en vente.")).toHaveCount(5);
+    await expect(form.getByLabel("Fonction du produit")).toBeFocused();
+    await form.getByLabel("Fonction du produit").fill("Nettoyant pour le corps et le visage");
+    await form
+      .getByLabel("Liste des ingrédients (INCI)")
+      .fill("Sodium Olivate, Sodium Laurate, Aqua, Glycerin");
+    await form.getByLabel("Précautions d'emploi").fill("Éviter le contact avec les yeux.");
+    await form.getByLabel("Quantité nominale (g)").fill("180");
+    await form.getByLabel("Durée après ouverture (mois)").fill("12");
     await form.getByRole("button", { name: "Créer" }).click();
     await expect(form).toBeHidden();
 
@@ -308,6 +326,12 @@ test.describe("products", () => {
     await expect(page.getByText(euros(14.9)).first()).toBeVisible();
     await expect(page.getByText("Apaise les peaux sensibles")).toBeVisible();
     await expect(page.getByText("Nourrit", { exact: true })).toBeVisible();
+    // The shell page (created after the build) shows the same information blocks and the unit price.
+    await expect(page.getByTestId("composition")).toContainText(
+      "Sodium Olivate, Sodium Laurate, Aqua, Glycerin",
+    );
+    await expect(page.getByTestId("product-safety")).toContainText("SAV-E2E-180");
+    await expect(page.getByTestId("unit-price")).toHaveText(`Soit 82,78${nbsp}€ / kg`);
   });
 
   test("editing the stock to 0 shows 'Rupture de Stock' on the product page; the badge turns red", async ({

@@ -1,4 +1,5 @@
 import { E2E_ADMIN } from "../../playwright.config";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { expect, type Page, test } from "./fixtures";
 
 /**
@@ -151,6 +152,7 @@ test("a new product gets its prebuilt page and its place in the sitemap", async 
       low_stock_threshold: 2,
       benefits: [],
       is_active: true,
+      ...COMPLETE_COSMETICS,
     },
   });
   expect(created.status()).toBe(201);

@@ -3,10 +3,12 @@ import {
   emptyProductForm,
   IMAGE_URL_MESSAGE,
   isImageUrl,
+  missingForActivation,
   type ProductFormState,
   productFormFrom,
   productPayload,
 } from "../../domain/admin-products";
+import { type CosmeticField, incompleteProductMessage } from "../../domain/cosmetics";
 import type { ProductView } from "../../domain/product-rules";
 import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
@@ -14,6 +16,24 @@ import { createProduct, updateProduct } from "./admin-api";
 import { useAccessGuard } from "./hooks";
 import { StockPanel } from "./StockPanel";
 import { CheckboxField, Dialog, smallButton, TextAreaField } from "./ui";
+
+/** The form field that shows the message of a missing cosmetics field (the durability is PAO or a date). */
+const FIELD_OF: Record<CosmeticField, string> = {
+  reference: "reference",
+  cosmetic_function: "cosmetic_function",
+  inci: "inci",
+  precautions: "precautions",
+  net_weight_g: "net_weight_g",
+  allergens: "allergens",
+  durability: "pao_months",
+};
+
+const REQUIRED_FOR_SALE = "Obligatoire pour mettre le produit en vente.";
+
+/** Field messages for the missing cosmetics fields. */
+function missingFieldErrors(missing: readonly CosmeticField[]): Record<string, string> {
+  return Object.fromEntries(missing.map((field) => [FIELD_OF[field], REQUIRED_FOR_SALE]));
+}
 
 /**
  * The product form (spec 5) in a dialog: 'Créer' or 'Modifier', 'Enregistrement...' while saving, 'Annuler'.
@@ -77,6 +97,16 @@ export function ProductFormDialog({
       formRef.current?.querySelector<HTMLInputElement>('input[name="image"]')?.focus();
       return;
     }
+    // An active product needs its cosmetics information (decision record 015); the API refuses it too (409).
+    const missing = missingForActivation(form);
+    if (missing.length > 0) {
+      setFields(missingFieldErrors(missing));
+      setError(incompleteProductMessage(missing));
+      formRef.current
+        ?.querySelector<HTMLElement>(`[name="${FIELD_OF[missing[0] as CosmeticField]}"]`)
+        ?.focus();
+      return;
+    }
     setSaving(true);
     setError(null);
     setFields({});
@@ -90,6 +120,12 @@ export function ProductFormDialog({
       if (guard(failure)) return;
       setFields(fieldErrors(failure));
       setError(errorMessage(failure, "Une erreur est survenue"));
+      if (
+        failure instanceof ApiError &&
+        failure.code === "PRODUCT_INCOMPLETE" &&
+        Array.isArray(failure.details.missing_fields)
+      )
+        setFields(missingFieldErrors(failure.details.missing_fields as CosmeticField[]));
       // Sales were made since the form opened: show the stock now; saving again writes the figure typed on purpose.
       if (
         failure instanceof ApiError &&
@@ -254,6 +290,105 @@ export function ProductFormDialog({
           onValue={set("usage")}
           error={fields.usage}
         />
+        <fieldset className="space-y-4 rounded-xl border border-cream-300 p-4">
+          <legend className="px-1 text-sm font-semibold text-ink">
+            Informations cosmétiques et sécurité
+          </legend>
+          <p className="text-sm text-ink-soft">
+            Obligatoires pour mettre le produit en vente : elles sont affichées sur la fiche produit avant
+            l'achat (étiquetage des cosmétiques, sécurité des produits).
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Référence du produit"
+              name="reference"
+              placeholder="SAL-TRAD-200"
+              maxLength={40}
+              value={form.reference}
+              onValue={set("reference")}
+              error={fields.reference}
+            />
+            <TextField
+              label="Code EAN/GTIN (optionnel)"
+              name="gtin"
+              inputMode="numeric"
+              maxLength={14}
+              value={form.gtin}
+              onValue={set("gtin")}
+              error={fields.gtin}
+            />
+            <div className="sm:col-span-2">
+              <TextField
+                label="Fonction du produit"
+                name="cosmetic_function"
+                placeholder="Nettoyant pour le corps et le visage"
+                maxLength={200}
+                value={form.cosmetic_function}
+                onValue={set("cosmetic_function")}
+                error={fields.cosmetic_function}
+              />
+            </div>
+            <TextField
+              label="Quantité nominale (g)"
+              name="net_weight_g"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={form.net_weight_g}
+              onValue={set("net_weight_g")}
+              error={fields.net_weight_g}
+            />
+            <TextField
+              label="Durée après ouverture (mois)"
+              name="pao_months"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={120}
+              step={1}
+              placeholder="12"
+              value={form.pao_months}
+              onValue={set("pao_months")}
+              error={fields.pao_months}
+            />
+            <TextField
+              label="Ou date de durabilité minimale"
+              name="durability_date"
+              type="date"
+              value={form.durability_date}
+              onValue={set("durability_date")}
+              error={fields.durability_date}
+            />
+          </div>
+          <TextAreaField
+            label="Liste des ingrédients (INCI)"
+            name="inci"
+            maxLength={2000}
+            rows={2}
+            value={form.inci}
+            onValue={set("inci")}
+            error={fields.inci}
+          />
+          <TextAreaField
+            label="Allergènes (écrire « Aucun » s'il n'y en a pas)"
+            name="allergens"
+            maxLength={1000}
+            rows={2}
+            value={form.allergens}
+            onValue={set("allergens")}
+            error={fields.allergens}
+          />
+          <TextAreaField
+            label="Précautions d'emploi"
+            name="precautions"
+            maxLength={2000}
+            rows={2}
+            value={form.precautions}
+            onValue={set("precautions")}
+            error={fields.precautions}
+          />
+        </fieldset>
         <CheckboxField
           label="Produit actif"
           hint="Un produit inactif n'apparaît pas dans la boutique."

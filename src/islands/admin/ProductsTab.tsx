@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatAmount } from "../../domain/admin-format";
 import { stockTone } from "../../domain/admin-products";
+import { cosmeticFieldList, missingCosmeticFields } from "../../domain/cosmetics";
 import type { ProductView } from "../../domain/product-rules";
 import { errorMessage } from "../../lib/api-client";
 import { deleteProduct, fetchProducts } from "./admin-api";
@@ -154,6 +155,7 @@ function ProductRow({
           <span className="font-semibold text-ink">{formatAmount(product.price)}</span>
         </p>
         <p className="mt-1 line-clamp-2 text-sm text-ink">{product.description}</p>
+        <IncompleteNotice product={product} />
         <p className="mt-2">
           <Badge
             tone={stockToneBadge[stockTone(product.stock, product.low_stock_threshold)]}
@@ -191,5 +193,19 @@ function ProductRow({
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * A product put on sale before the cosmetics information was asked for keeps selling (decision record 015); the
+ * admin sees what it lacks, and its next save as an active product must complete it.
+ */
+function IncompleteNotice({ product }: { product: ProductView }) {
+  const missing = missingCosmeticFields(product);
+  if (missing.length === 0) return null;
+  return (
+    <p className="mt-2 text-sm text-alert" data-testid="cosmetics-missing">
+      Informations manquantes{product.is_active ? " pour la vente" : ""} : {cosmeticFieldList(missing)}.
+    </p>
   );
 }

@@ -1,11 +1,12 @@
 import type { Product } from "../../domain/product";
-import { priceLabel } from "../../lib/product-view";
+import { priceLabel, unitPriceText } from "../../lib/product-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
 
 export type CardProduct = Pick<
   Product,
   "id" | "name" | "price" | "weight" | "image" | "description" | "category" | "stock"
->;
+> &
+  Partial<Pick<Product, "net_weight_g" | "reference" | "gtin">>;
 
 interface Props {
   product: CardProduct;
@@ -48,9 +49,15 @@ export function ProductCard({ product, siteUrl, eager = false }: Props) {
           <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-olive-900">
             {product.name}
           </h3>
-          <p className="shrink-0 font-serif text-xl font-semibold text-crust-800 tabular-nums">
-            {priceLabel(product.price)}
-          </p>
+          <div className="shrink-0 text-right">
+            <p className="font-serif text-xl font-semibold text-crust-800 tabular-nums">
+              {priceLabel(product.price)}
+            </p>
+            {/* Unit price next to the price (arrêté du 16 novembre 1999). */}
+            <p data-testid="unit-price" className="text-xs text-ink-soft tabular-nums">
+              {unitPriceText(product)}
+            </p>
+          </div>
         </div>
         <p className="mt-1 text-sm text-ink-soft">
           <span className="sr-only">Poids : </span>

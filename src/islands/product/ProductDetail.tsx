@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
-import type { Product } from "../../domain/product";
+import { durabilityLabel } from "../../domain/cosmetics";
+import type { ProductView as Product } from "../../domain/product-rules";
 import { paragraphs, priceLabel, type ShippingInfo } from "../../lib/product-view";
+
+/** The manufacturer, who is also the responsible person (company settings; GPSR art. 19(a), 1223/2009 art. 19(1)(a)). */
+export interface Manufacturer {
+  name: string;
+  address: string;
+  email: string;
+}
 
 interface Props {
   product: Product;
   shipping: ShippingInfo;
+  manufacturer: Manufacturer;
   /** The interactive buy box (price, stock, add to cart): an island on prebuilt pages, a child in the shell. */
   buyBox?: ReactNode;
 }
@@ -30,7 +39,7 @@ const careTips = [
  * The product page body, written once: rendered to static HTML by Astro on prebuilt pages and rendered in the
  * browser by the shell page for products created after the build. Holds no state of its own.
  */
-export function ProductDetail({ product, shipping, buyBox }: Props) {
+export function ProductDetail({ product, shipping, manufacturer, buyBox }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <nav aria-label="Fil d'Ariane" className="text-sm text-ink-soft">
@@ -161,21 +170,8 @@ export function ProductDetail({ product, shipping, buyBox }: Props) {
       </div>
 
       <div className="mt-12 grid gap-8 md:grid-cols-2">
-        <section
-          aria-labelledby="ingredients-title"
-          className="rounded-2xl border border-cream-300 bg-white p-6"
-        >
-          <h2 id="ingredients-title" className="font-serif text-xl font-semibold text-olive-800">
-            Ingrédients
-          </h2>
-          <p className="mt-3 leading-relaxed">{product.ingredients}</p>
-        </section>
-        <section aria-labelledby="usage-title" className="rounded-2xl border border-cream-300 bg-white p-6">
-          <h2 id="usage-title" className="font-serif text-xl font-semibold text-olive-800">
-            Utilisation
-          </h2>
-          <p className="mt-3 leading-relaxed">{product.usage}</p>
-        </section>
+        <CompositionBlock product={product} />
+        <SafetyBlock product={product} manufacturer={manufacturer} />
       </div>
 
       <section
@@ -195,6 +191,82 @@ export function ProductDetail({ product, shipping, buyBox }: Props) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * « Composition et utilisation »: what a cosmetic's label says, before purchase (Code de la consommation L111-1;
+ * Regulation (EC) 1223/2009 art. 19(1); fragrance allergens, Regulation (EU) 2023/1545). Every value is the
+ * owner's text, printed as text. A product stored before these fields existed shows the rows it has.
+ */
+function CompositionBlock({ product }: { product: Product }) {
+  const rows: [string, string][] = [
+    ["Fonction", product.cosmetic_function],
+    ["Ingrédients (INCI)", product.inci],
+    ["Allergènes", product.allergens],
+    ["Précautions d'emploi", product.precautions],
+    ["Quantité nominale", product.net_weight_g > 0 ? `${product.net_weight_g} g` : ""],
+    [
+      product.pao_months > 0 ? "Durée d'utilisation après ouverture" : "Date de durabilité minimale",
+      durabilityLabel(product),
+    ],
+    ["Composition détaillée", product.ingredients],
+    ["Mode d'emploi", product.usage],
+  ];
+  return (
+    <section
+      aria-labelledby="composition-title"
+      data-testid="composition"
+      className="rounded-2xl border border-cream-300 bg-white p-6"
+    >
+      <h2 id="composition-title" className="font-serif text-xl font-semibold text-olive-800">
+        Composition et utilisation
+      </h2>
+      <InfoList rows={rows} />
+    </section>
+  );
+}
+
+/**
+ * « Sécurité du produit » (Regulation (EU) 2023/988 art. 19): the manufacturer's name, postal and electronic
+ * address, the product's identification (picture above, type, identifier) and its warnings in French.
+ */
+function SafetyBlock({ product, manufacturer }: { product: Product; manufacturer: Manufacturer }) {
+  const rows: [string, string][] = [
+    ["Fabricant et personne responsable", manufacturer.name],
+    ["Adresse postale", manufacturer.address],
+    ["Adresse électronique", manufacturer.email],
+    ["Produit", [product.name, product.weight].filter(Boolean).join(", ")],
+    ["Référence", product.reference],
+    ["Code EAN", product.gtin],
+    ["Avertissements", product.precautions],
+  ];
+  return (
+    <section
+      aria-labelledby="safety-title"
+      data-testid="product-safety"
+      className="rounded-2xl border border-cream-300 bg-white p-6"
+    >
+      <h2 id="safety-title" className="font-serif text-xl font-semibold text-olive-800">
+        Sécurité du produit
+      </h2>
+      <InfoList rows={rows} />
+    </section>
+  );
+}
+
+function InfoList({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="mt-3 space-y-3">
+      {rows
+        .filter(([, value]) => value.trim() !== "")
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm font-semibold text-olive-700">{label}</dt>
+            <dd className="leading-relaxed whitespace-pre-line break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }
 

@@ -3,12 +3,14 @@ import { type ProductView as Product, parseProductRouteId } from "../../domain/p
 import { fetchProduct } from "../../lib/catalog-client";
 import { type ShippingInfo, toBuyBoxProduct } from "../../lib/product-view";
 import BuyBox from "./BuyBox";
-import { ProductDetail } from "./ProductDetail";
+import { type Manufacturer, ProductDetail } from "./ProductDetail";
 
 interface Props {
   shipping: ShippingInfo;
   /** Shop name, for the document title once the product is known. */
   shopName: string;
+  /** From the company settings at build time, for the « Sécurité du produit » block. */
+  manufacturer: Manufacturer;
 }
 
 type State =
@@ -32,7 +34,7 @@ export function productIdFromPath(pathname: string, search = ""): number {
  * Product page for products without a prebuilt page (created after the build): the server answers any
  * /product/{x} it has no file for with this shell, which reads the product from the API.
  */
-export default function ProductShell({ shipping, shopName }: Props) {
+export default function ProductShell({ shipping, shopName, manufacturer }: Props) {
   const [state, setState] = useState<State>({ status: "loading" });
 
   useEffect(() => {
@@ -60,6 +62,7 @@ export default function ProductShell({ shipping, shopName }: Props) {
       <ProductDetail
         product={state.product}
         shipping={shipping}
+        manufacturer={manufacturer}
         buyBox={<BuyBox product={toBuyBoxProduct(state.product)} />}
       />
     );
