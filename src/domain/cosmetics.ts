@@ -130,3 +130,11 @@ export function unitPriceLabel(priceEuros: number, grams: number): string {
   const perKg = unitPriceCentsPerKg(eurosToCents(priceEuros), grams);
   return perKg === null ? "" : `${formatEuros(perKg)} / kg`;
 }
+
+/**
+ * « 34,50 € / kg » for a product as the API sends it, or "" while the nominal quantity is unknown (a product
+ * stored before it was asked for). Here rather than in lib/product-view.ts, which the buy box island ships.
+ */
+export function unitPriceText(product: { price: number; net_weight_g?: number }): string {
+  return unitPriceLabel(product.price, product.net_weight_g ?? 0);
+}

@@ -1,20 +1,11 @@
 /** Small view helpers shared by the product card, the product page and the buy box. */
 import type { CartProduct } from "../domain/cart";
-import { unitPriceLabel } from "../domain/cosmetics";
 import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
 import type { Product } from "../domain/product";
 
 /** "12,90 €" from a price in euros as the API sends it. */
 export function priceLabel(euros: number): string {
   return formatEuros(eurosToCents(euros));
-}
-
-/**
- * « 34,50 € / kg », the unit price shown next to the price (arrêté du 16 novembre 1999), or "" while the nominal
- * quantity is unknown (a product stored before it was asked for).
- */
-export function unitPriceText(product: { price: number; net_weight_g?: number }): string {
-  return unitPriceLabel(product.price, product.net_weight_g ?? 0);
 }
 
 /** What the buy box needs of a product: kept small because it is serialized into the page. */

@@ -1,5 +1,6 @@
+import { unitPriceText } from "../../domain/cosmetics";
 import type { Product } from "../../domain/product";
-import { priceLabel, unitPriceText } from "../../lib/product-view";
+import { priceLabel } from "../../lib/product-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
 
 export type CardProduct = Pick<

@@ -4,13 +4,7 @@ import { canAddMore, emptyCart } from "../../domain/cart";
 import { isPurchasable, stockState } from "../../domain/product-rules";
 import { productParams, track } from "../../lib/analytics";
 import { fetchProduct } from "../../lib/catalog-client";
-import {
-  type BuyBoxProduct,
-  priceLabel,
-  toBuyBoxProduct,
-  toCartProduct,
-  unitPriceText,
-} from "../../lib/product-view";
+import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 
 interface Props {
@@ -75,10 +69,6 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
       <p className="font-serif text-3xl font-semibold text-crust-800 tabular-nums sm:text-4xl">
         {priceLabel(product.price)}
         <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
-      </p>
-      {/* Unit price (arrêté du 16 novembre 1999), from the same refreshed price; a fixed line: no layout shift. */}
-      <p data-testid="unit-price" className="mt-1 min-h-5 text-sm text-ink-soft tabular-nums">
-        {unitPriceText(product) && <>Soit {unitPriceText(product)}</>}
       </p>
 
       <StockMessage product={product} />
