@@ -88,8 +88,18 @@ describe("public settings", () => {
   });
 
   it("GET /api/settings/company merges company info with the carrier and threshold", async () => {
-    const { name, email, phone, address, legal_form, siret, vat_number, vat_mode } =
-      defaultSettings.company_info;
+    const {
+      name,
+      email,
+      phone,
+      address,
+      legal_form,
+      siret,
+      vat_number,
+      vat_mode,
+      mediator_name,
+      mediator_url,
+    } = defaultSettings.company_info;
     expect(await (await api("/api/settings/company")).json()).toEqual({
       name,
       email,
@@ -99,6 +109,8 @@ describe("public settings", () => {
       siret,
       vat_number,
       vat_mode,
+      mediator_name,
+      mediator_url,
       shipping_company: "Colissimo",
       free_shipping_threshold: 100,
     });
