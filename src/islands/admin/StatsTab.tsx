@@ -3,6 +3,7 @@ import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
 import { PublishingStatus } from "./PublishingStatus";
 import { LoadError, Loading, TabHeader } from "./ui";
+import { WithdrawalsPanel } from "./WithdrawalsPanel";
 
 const count = new Intl.NumberFormat("fr-FR");
 
@@ -62,6 +63,7 @@ export function StatsTab() {
           })}
         </dl>
       )}
+      <WithdrawalsPanel />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
 import type { PublishStatus } from "../../domain/publishing";
 import type { StockAdjustment, StockMovement } from "../../domain/stock";
+import type { AdminWithdrawal } from "../../domain/withdrawal";
 import { apiRequest } from "../../lib/api-client";
 
 export interface AdminStats {
@@ -49,6 +50,9 @@ export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
 }
 
 export const fetchStats = (signal?: AbortSignal) => apiRequest<AdminStats>("/api/admin/stats", { signal });
+/** The customers' withdrawals with their refund deadlines (issue 15). */
+export const fetchWithdrawals = (signal?: AbortSignal) =>
+  apiRequest<{ withdrawals: AdminWithdrawal[] }>("/api/admin/withdrawals", { signal });
 
 export async function fetchUsers(limit: number, cursor: string | null, signal?: AbortSignal) {
   const page = await apiRequest<{ users: SessionUser[]; next_cursor: string | null }>(

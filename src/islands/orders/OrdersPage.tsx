@@ -7,6 +7,7 @@ import {
   trackingUrl,
 } from "../../domain/order-display";
 import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/order-status";
+import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawal";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";
@@ -193,6 +194,11 @@ function OrderCard({ order }: { order: Order }) {
             <span className="sr-only"> de la commande #{number}</span>
           </a>
         ))}
+        {withdrawalOffered(order, new Date()) && (
+          <a href={withdrawalHref(order.id)} className="btn btn-secondary px-5">
+            Se rétracter<span className="sr-only"> de la commande #{number}</span>
+          </a>
+        )}
         {order.status === "delivered" && (
           <button
             type="button"

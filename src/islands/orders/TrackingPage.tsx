@@ -11,6 +11,7 @@ import {
   trackingUrl,
 } from "../../domain/order-display";
 import { colissimoTrackingUrl, isColissimo, orderNumber, orderStatusLabel } from "../../domain/order-status";
+import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawal";
 import { ApiError } from "../../lib/api-client";
 import { fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
@@ -156,6 +157,13 @@ function TrackingDetails({ order }: { order: Order }) {
         </div>
         <StatusBadge status={order.status} />
       </div>
+      {withdrawalOffered(order, new Date()) && (
+        <p className="mt-4">
+          <a href={withdrawalHref(order.id)} className="btn btn-secondary px-5">
+            Se rétracter de cette commande
+          </a>
+        </p>
+      )}
 
       {reached >= 0 && (
         <ol className="mt-8 grid grid-cols-4 gap-2" aria-label="Étapes de la commande">
