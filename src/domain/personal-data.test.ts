@@ -21,6 +21,12 @@ describe("erasureBlocker", () => {
     );
   });
 
+  it("waits for a withdrawal still awaiting its return or refund", () => {
+    expect(erasureBlocker([{ ...order("1004", "delivered"), withdrawal_pending: true }])).toMatch(
+      /tant qu'une rétractation attend son retour ou son remboursement \(n° 1004\)/,
+    );
+  });
+
   it("waits for a refund still to be sent by transfer", () => {
     expect(erasureBlocker([order("1003", "delivered", [{ status: "done" }, { status: "due" }])])).toMatch(
       /tant qu'un remboursement vous est dû \(n° 1003\)/,

@@ -30,7 +30,9 @@ export const ERASED_ORDER_FIELDS = ["order_notes", "transfer_sender_name", "payp
 export interface OrderForErasure {
   order_number: string;
   status: string;
-  refunds?: readonly { status: string }[] | undefined;
+  refunds?: readonly { status: string }[] | null | undefined;
+  /** A withdrawal of this order still awaits its return or its refund (src/domain/withdrawal.ts). */
+  withdrawal_pending?: boolean;
 }
 
 /**
@@ -43,6 +45,11 @@ export function erasureBlocker(orders: readonly OrderForErasure[]): string | nul
   if (open.length > 0) {
     const numbers = open.map((order) => `n° ${order.order_number}`).join(", ");
     return `Votre compte ne peut pas être supprimé tant qu'une commande est en cours (${numbers}) : vous pourrez le supprimer une fois la commande livrée ou annulée.`;
+  }
+  const withdrawing = orders.filter((order) => order.withdrawal_pending);
+  if (withdrawing.length > 0) {
+    const numbers = withdrawing.map((order) => `n° ${order.order_number}`).join(", ");
+    return `Votre compte ne peut pas être supprimé tant qu'une rétractation attend son retour ou son remboursement (${numbers}) : vous pourrez le supprimer une fois remboursé.`;
   }
   const refunding = orders.filter((order) => (order.refunds ?? []).some((refund) => refund.status === "due"));
   if (refunding.length > 0) {

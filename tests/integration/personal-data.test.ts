@@ -91,6 +91,57 @@ describe("« Télécharger mes données »", () => {
   });
 });
 
+/** The customer withdraws one unit of the order's first line (Code de la consommation L221-21). */
+async function withdrawOne(customer: TestCustomer, order: Order) {
+  const view = (await (await customer.call("GET", `/api/withdrawals/orders/${order.id}`)).json()) as {
+    order_version: number;
+  };
+  const response = await customer.call("POST", `/api/withdrawals/orders/${order.id}`, {
+    lines: [{ index: 0, quantity: 1 }],
+    order_version: view.order_version,
+    form_key: `rgpd-${Math.random().toString(36).slice(2)}-key`,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+describe("withdrawal requests and personal data", () => {
+  it("are in the export, and an erasure waits until the withdrawn goods are refunded", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const order = await deliveredOrder(customer);
+    await withdrawOne(customer, order);
+
+    const files = unzipSync(
+      new Uint8Array(await (await customer.call("GET", "/api/user/data-export")).arrayBuffer()),
+    );
+    const data = JSON.parse(new TextDecoder().decode(files["donnees.json"])) as {
+      withdrawals: { order_id: string; scope: string; lines: { quantity: number }[] }[];
+    };
+    expect(data.withdrawals).toEqual([
+      expect.objectContaining({
+        order_id: order.id,
+        scope: "lines",
+        lines: [expect.objectContaining({ quantity: 1 })],
+      }),
+    ]);
+
+    const refused = await deleteAccount(customer, "secret12");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain("rétractation attend son retour");
+
+    // The goods come back and the refund is sent: the account can go; the request stays as recorded.
+    const current = (await (await admin.call("GET", `/api/admin/orders?limit=100`)).json()) as {
+      orders: Order[];
+    };
+    await refundOne(current.orders.find((entry) => entry.id === order.id) ?? order);
+    expect((await deleteAccount(customer, "secret12")).status).toBe(200);
+    const kept = (await ctx.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go()).data;
+    expect(kept).toHaveLength(1);
+    const listed = JSON.stringify(await (await admin.call("GET", "/api/admin/withdrawals")).json());
+    expect(listed).toContain(order.id);
+    expect(listed).not.toContain(customer.email);
+  });
+});
+
 describe("« Supprimer mon compte »", () => {
   it("needs the password, and refuses while an order is on its way, naming it", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);

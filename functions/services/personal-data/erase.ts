@@ -7,6 +7,7 @@ import {
   erasureBlocker,
 } from "../../../src/domain/personal-data";
 import { rateLimits } from "../../../src/domain/rate-limit";
+import { withdrawalRefundStates } from "../../../src/domain/withdrawal";
 import { verifyPassword } from "../../adapters/password";
 import type { OrderEntity } from "../../db/entities/order";
 import type { AuthUser } from "../auth";
@@ -51,7 +52,13 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
       deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
     ]);
     const blocker = erasureBlocker(
-      orders.data.map((order) => ({ ...order, order_number: toOrder(order).order_number })),
+      await Promise.all(
+        orders.data.map(async (order) => ({
+          ...order,
+          order_number: toOrder(order).order_number,
+          withdrawal_pending: await withdrawalPending(deps, order),
+        })),
+      ),
     );
     if (blocker) throw new DomainError("CONFLICT", blocker);
     const now = deps.clock().toISOString();
@@ -98,6 +105,22 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
     // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.
     if (round >= 3) throw new DomainError("CONFLICT");
   }
+}
+
+/**
+ * Whether a withdrawal of the order still awaits its return or refund: the shop must still refund the customer.
+ * The withdrawal records themselves are kept as they are (immutable proof of the request, L221-21; GDPR art.
+ * 17(3)(e)); the owner's list reads the customer's name and e-mail from the order, which erasure empties.
+ */
+async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<boolean> {
+  const { data } = await deps.db.entities.withdrawal.query
+    .byOrder({ order_id: order.id })
+    .go({ pages: "all" });
+  if (data.length === 0) return false;
+  const requests = data.sort((a, b) => a.seq.localeCompare(b.seq));
+  return withdrawalRefundStates(order, requests).some(
+    (state) => state === "awaiting" || state === "refund_due",
+  );
 }
 
 /** An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. */

@@ -48,11 +48,34 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   }
   const at = deps.clock();
   const documents = Object.keys(files);
+  // The withdrawal requests of the account's orders, as they were recorded (immutable).
+  const withdrawals = (
+    await Promise.all(
+      orders.data.map((order) =>
+        deps.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go({ pages: "all" }),
+      ),
+    )
+  ).flatMap(({ data }) =>
+    data
+      .sort((a, b) => a.seq.localeCompare(b.seq))
+      // As recorded; read here rather than through services/withdrawals.ts, which would bring the order lifecycle
+      // and PayPal's refunds into the documents Lambda.
+      .map(({ id, order_id, requested_at, scope, effect, channel, lines }) => ({
+        id,
+        order_id,
+        requested_at,
+        scope,
+        effect,
+        channel,
+        lines: lines.map(({ index, quantity, product_name }) => ({ index, quantity, product_name })),
+      })),
+  );
   const data = {
     exported_at: at.toISOString(),
     account: toSessionUser(user),
     addresses,
     orders: orders.data.map(toOrder),
+    withdrawals,
     documents,
   };
   files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
