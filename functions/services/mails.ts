@@ -1,12 +1,8 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
 import { colissimoTrackingUrl, isColissimo } from "../../src/domain/order-status";
-import {
-  orderNumberOf,
-  parisDateTime,
-  type WithdrawalRecord,
-  withdrawalHref,
-} from "../../src/domain/withdrawal";
+import { orderNumberOf, parisDateTime, withdrawalHref } from "../../src/domain/withdrawal";
+import type { WithdrawalRecord } from "../../src/domain/withdrawal-schemas";
 import type { Mail } from "../adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */

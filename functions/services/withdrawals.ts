@@ -11,19 +11,21 @@ import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import {
-  type AdminWithdrawal,
   checkWithdrawal,
-  type GuestWithdrawalConfirm,
   orderNumberOf,
   refundDeadline,
-  type WithdrawalConfirm,
-  type WithdrawalLookup,
-  type WithdrawalRecord,
-  type WithdrawalView,
   withdrawableLines,
   withdrawalRefundStates,
   withdrawalWindow,
 } from "../../src/domain/withdrawal";
+import type {
+  AdminWithdrawal,
+  GuestWithdrawalConfirm,
+  WithdrawalConfirm,
+  WithdrawalLookup,
+  WithdrawalRecord,
+  WithdrawalView,
+} from "../../src/domain/withdrawal-schemas";
 import type { WithdrawalEntity } from "../db/entities/withdrawal";
 import type { DataDeps, Deps } from "./deps";
 import { withdrawalAcknowledgementMail } from "./mails";

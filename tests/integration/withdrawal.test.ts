@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/services/auth";
 import type { Order } from "../../src/domain/order";
-import type { AdminWithdrawal, WithdrawalRecord, WithdrawalView } from "../../src/domain/withdrawal";
+import type { AdminWithdrawal, WithdrawalRecord, WithdrawalView } from "../../src/domain/withdrawal-schemas";
 import { createTestContext } from "../setup/test-db";
 import { apiCaller, createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { adminWithdrawalSchema } from "../../../src/domain/withdrawal";
+import { adminWithdrawalSchema } from "../../../src/domain/withdrawal-schemas";
 import { listWithdrawalsForAdmin } from "../../services/withdrawals";
 import type { AppEnv } from "../env";
 import { errorResponseSchema, type RouteDoc } from "../openapi";

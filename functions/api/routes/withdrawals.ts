@@ -7,7 +7,7 @@ import {
   withdrawalLookupSchema,
   withdrawalRecordSchema,
   withdrawalViewSchema,
-} from "../../../src/domain/withdrawal";
+} from "../../../src/domain/withdrawal-schemas";
 import { getUserOrder } from "../../services/orders";
 import { admitAttempt } from "../../services/throttle";
 import {

@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../domain/admin-format";
-import { type AdminWithdrawal, REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawal";
+import { REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawal";
+import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
 import { fetchWithdrawals } from "./admin-api";
 import { useLoad } from "./hooks";
 import { Badge, LoadError, Loading, type Tone } from "./ui";

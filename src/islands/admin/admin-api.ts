@@ -10,7 +10,7 @@ import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
 import type { PublishStatus } from "../../domain/publishing";
 import type { StockAdjustment, StockMovement } from "../../domain/stock";
-import type { AdminWithdrawal } from "../../domain/withdrawal";
+import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
 import { apiRequest } from "../../lib/api-client";
 
 export interface AdminStats {

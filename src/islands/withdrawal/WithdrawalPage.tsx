@@ -1,13 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import {
-  orderNumberOf,
-  parisDateTime,
-  type WithdrawalRecord,
-  type WithdrawalView,
-  type WithdrawnLine,
-} from "../../domain/withdrawal";
+import { orderNumberOf, parisDateTime, type WithdrawnLine } from "../../domain/withdrawal";
+import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawal-schemas";
 import { ApiError, apiRequest, errorMessage, fieldErrors } from "../../lib/api-client";
 import { $session, startSession } from "../../stores/session";
 import { inputClass, Notice, TextField } from "../ui/fields";
