@@ -20,6 +20,9 @@ export const apiAreas = [
   // The router picks the longest matching mount, so /api/user/orders/* and /api/user/data-export come here, the
   // rest of /api/user not. The data export renders the account's invoices: it needs the PDF renderer.
   { name: "documents", mounts: ["/api/user/orders", "/api/admin/documents", "/api/user/data-export"] },
+  // The owner's accounting exports (FEC, e-reporting; decision record 016): plain text from the invoices' snapshots,
+  // in their own small function rather than the admin one (at its budget) or the PDF renderer's.
+  { name: "accounting", mounts: ["/api/admin/exports"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { adminRoutes } from "./routes/admin";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
+import { adminExportsRoutes } from "./routes/admin-exports";
 import { authRoutes } from "./routes/auth";
 import { cspReportsRoutes } from "./routes/csp-reports";
 import { customerOrdersRoutes } from "./routes/customer-orders";
@@ -30,5 +31,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/admin": adminRoutes,
   "/api/user/orders": customerOrdersRoutes,
   "/api/admin/documents": adminDocumentsRoutes,
+  "/api/admin/exports": adminExportsRoutes,
   "/api/user/data-export": personalDataRoutes,
 };

@@ -56,6 +56,14 @@ describe("accounting helpers", () => {
       { from: "01/01/2026", to: "2026-03-01" },
       "La date de début doit être une date valide au format AAAA-MM-JJ.",
     ],
+    [
+      { from: "2026-13-01", to: "2026-12-31" },
+      "La date de début doit être une date valide au format AAAA-MM-JJ.",
+    ],
+    [
+      { from: "2026-01-01", to: "2026-12-32" },
+      "La date de fin doit être une date valide au format AAAA-MM-JJ.",
+    ],
     [{ to: "2026-03-01" }, "La date de début est obligatoire (AAAA-MM-JJ)."],
   ])("checks the period %j", (query, message) => {
     const result = exportPeriodSchema.safeParse(query);

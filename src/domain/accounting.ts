@@ -73,8 +73,11 @@ export function byIssue(a: InvoiceSnapshot, b: InvoiceSnapshot): number {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** "YYYY-MM-DD" naming a real day (not 2026-02-30 nor 2026-13-01). */
+function validDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return DAY.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 const dayField = (name: string) =>
   z
     .string({ error: `La date ${name} est obligatoire (AAAA-MM-JJ).` })
@@ -87,6 +90,7 @@ export const MAX_EXPORT_DAYS = 366;
 export const exportPeriodSchema = z
   .object({ from: dayField("de début"), to: dayField("de fin") })
   .superRefine(({ from, to }, ctx) => {
+    if (!validDay(from) || !validDay(to)) return;
     if (from > to) {
       ctx.addIssue({
         code: "custom",

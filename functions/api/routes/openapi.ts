@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { adminDocs } from "./admin";
 import { adminDocumentsDocs } from "./admin-documents";
+import { adminExportsDocs } from "./admin-exports";
 import { adminStockDocs } from "./admin-stock";
 import { adminWithdrawalsDocs } from "./admin-withdrawals";
 import { authDocs } from "./auth";
@@ -34,6 +35,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...personalDataDocs,
   ...withdrawalsDocs,
   ...adminWithdrawalsDocs,
+  ...adminExportsDocs,
   openApiDoc(),
 ];
 
