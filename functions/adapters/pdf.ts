@@ -1,5 +1,11 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { type InvoiceSnapshot, LATE_PAYMENT_MENTION, VAT_FRANCHISE_MENTION } from "../../src/domain/invoice";
+import {
+  type InvoiceSnapshot,
+  LATE_PAYMENT_MENTION,
+  OPERATION_NATURE,
+  sirenOf,
+  VAT_FRANCHISE_MENTION,
+} from "../../src/domain/invoice";
 import { formatEuros } from "../../src/domain/money";
 
 /**
@@ -74,6 +80,10 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     y -= size + 3;
   };
 
+  const siren = invoice.seller.siren ?? sirenOf(invoice.seller.siret);
+  // The order's one shipping address: the customer's address on documents issued before the reform's mentions.
+  const delivery = invoice.delivery ?? { name: invoice.customer.name, address: invoice.customer.address };
+
   // Seller
   write(invoice.seller.name, 50, { font: bold, size: 14 });
   y -= 16;
@@ -81,6 +91,9 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     invoice.seller.legal_form,
     invoice.seller.address,
     `SIRET : ${invoice.seller.siret || "non renseigné"}`,
+    // The reform's mentions (décret n° 2022-1299, CGI art. 242 nonies A): the seller's SIREN; older snapshots have
+    // none, but it is the SIRET's first 9 digits.
+    ...(siren ? [`SIREN : ${siren}`] : []),
     ...(invoice.seller.vat_number ? [`N° TVA intracommunautaire : ${invoice.seller.vat_number}`] : []),
     `${invoice.seller.email} · ${invoice.seller.phone}`,
   ]) {
@@ -95,6 +108,8 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   write(`Date : ${frDate(invoice.issued_at)}`, 50);
   write(`Commande n° ${invoice.order_number}`, 250);
   y -= 14;
+  write(`Nature de l'opération : ${invoice.operation_nature ?? OPERATION_NATURE}`, 50);
+  y -= 14;
   if (invoice.cancels) {
     write(`Annule la facture n° ${invoice.cancels}`, 50, { font: bold });
     y -= 14;
@@ -104,12 +119,16 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     y -= 14;
   }
 
-  // Customer
+  // Customer, and the delivery address beside it (reform mention)
   y -= 8;
   write("Client", 50, { font: bold });
+  write("Adresse de livraison", 300, { font: bold });
   y -= 13;
-  for (const line of [invoice.customer.name, ...invoice.customer.address, invoice.customer.email]) {
-    write(line, 50);
+  const customerLines = [invoice.customer.name, ...invoice.customer.address, invoice.customer.email];
+  const deliveryLines = [delivery.name, ...delivery.address];
+  for (let i = 0; i < Math.max(customerLines.length, deliveryLines.length); i++) {
+    write(customerLines[i] ?? "", 50);
+    write(deliveryLines[i] ?? "", 300);
     y -= 12;
   }
 

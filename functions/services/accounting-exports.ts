@@ -1,4 +1,4 @@
-import { type ExportPeriod, parisDay, sirenOf } from "../../src/domain/accounting";
+import { type ExportPeriod, parisDay } from "../../src/domain/accounting";
 import { buildEReportingCsv, eReportingFileName } from "../../src/domain/e-reporting";
 import { DomainError } from "../../src/domain/errors";
 import { buildFec, fecFileName } from "../../src/domain/fec";
@@ -7,6 +7,7 @@ import {
   type InvoiceKind,
   type InvoiceSnapshot,
   invoiceCounterName,
+  sirenOf,
 } from "../../src/domain/invoice";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";

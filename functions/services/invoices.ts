@@ -5,6 +5,8 @@ import {
   type InvoiceKind,
   type InvoiceSnapshot,
   invoiceCounterName,
+  OPERATION_NATURE,
+  sirenOf,
   vatTreatment,
 } from "../../src/domain/invoice";
 import { paymentMethodLabel } from "../../src/domain/order-status";
@@ -70,6 +72,7 @@ export async function prepareDocument(
       name: company.name,
       legal_form: company.legal_form,
       siret: company.siret,
+      siren: sirenOf(company.siret),
       vat_number: company.vat_number,
       address: company.address,
       email: company.email,
@@ -85,6 +88,17 @@ export async function prepareDocument(
         a.country,
       ],
     },
+    // The reform's mentions (decision record 016): the order's one shipping address, the nature of the sale.
+    delivery: {
+      name: `${a.first_name} ${a.last_name}`,
+      address: [
+        a.address_line1,
+        ...(a.address_line2 ? [a.address_line2] : []),
+        `${a.postal_code} ${a.city}`,
+        a.country,
+      ],
+    },
+    operation_nature: OPERATION_NATURE,
     ...(refund ? refundFigures(order, refund) : orderFigures(order)),
     promo_code: order.promo_code ?? null,
     vat: vatTreatment(company.vat_mode, company.vat_rate, refund?.amounts.total_cents ?? order.total_cents),

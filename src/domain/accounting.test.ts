@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { franchiseDocuments, vatRateDocuments } from "../../tests/fixtures/accounting/documents";
-import { documentAmounts, exportPeriodSchema, parisDay, sirenOf } from "./accounting";
+import { documentAmounts, exportPeriodSchema, parisDay } from "./accounting";
 import { buildEReportingCsv, csvAmount, eReportingRows } from "./e-reporting";
 import { buildFec, FEC_COLUMNS, fecAmount, fecFileName, fecLines } from "./fec";
+import { sirenOf } from "./invoice";
 
 const golden = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/accounting/${name}`, import.meta.url), "utf8");

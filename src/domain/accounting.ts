@@ -18,15 +18,6 @@ export function parisDay(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** The SIREN is the first 9 digits of the SIRET (INSEE: SIRET = SIREN + NIC); "" when no SIRET is set. */
-export function sirenOf(siret: string): string {
-  const digits = siret.replace(/\D/g, "");
-  return digits.length >= 9 ? digits.slice(0, 9) : "";
-}
-
-/** The nature of the operation the reform's invoices state (décret n° 2022-1299): the shop only sells goods. */
-export const OPERATION_NATURE = "Livraison de biens";
-
 /**
  * A document's amounts split for the ledger, all positive for an invoice (a credit note has the same shape and
  * is booked the other way round). VAT is included in consumer prices: the document's VAT (computed on its total

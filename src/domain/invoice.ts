@@ -23,6 +23,18 @@ export const LATE_PAYMENT_MENTION =
   "ainsi que, pour les professionnels, une indemnité forfaitaire de 40 € pour frais de recouvrement " +
   "(art. L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.";
 
+/** The SIREN is the first 9 digits of the SIRET (INSEE: SIRET = SIREN + NIC); "" when no SIRET is set. */
+export function sirenOf(siret: string): string {
+  const digits = siret.replace(/\D/g, "");
+  return digits.length >= 9 ? digits.slice(0, 9) : "";
+}
+
+/**
+ * The nature of the operation, a mention the e-invoicing reform adds (CGI art. 242 nonies A as amended by décret
+ * n° 2022-1299): goods, services or both. The shop only sells goods.
+ */
+export const OPERATION_NATURE = "Livraison de biens";
+
 export interface InvoiceLine {
   name: string;
   quantity: number;
@@ -48,12 +60,20 @@ export interface InvoiceSnapshot {
     name: string;
     legal_form: string;
     siret: string;
+    /** Reform mention; documents issued before it have none: the PDF derives it from the SIRET. */
+    siren?: string;
     vat_number: string;
     address: string;
     email: string;
     phone: string;
   };
   customer: { name: string; email: string; address: string[] };
+  /**
+   * Reform mentions (issued before them: absent; the PDF then prints the customer's address, which was the order's
+   * one shipping address, and the shop's only nature of operation).
+   */
+  delivery?: { name: string; address: string[] };
+  operation_nature?: string;
   lines: InvoiceLine[];
   subtotal_cents: Cents;
   shipping_cents: Cents;

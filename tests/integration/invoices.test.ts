@@ -72,6 +72,10 @@ describe("invoices", () => {
       "Savonnerie d'Alep Artisanale",
       "EI — Entreprise individuelle",
       "SIRET : 123 456 789 00012",
+      // The e-invoicing reform's mentions (décret n° 2022-1299; decision record 016).
+      "SIREN : 123456789",
+      "Nature de l'opération : Livraison de biens",
+      "Adresse de livraison",
       `Facture n° ${paid.invoice_number}`,
       "Savon d'Alep Premium",
       "69,80",
@@ -84,6 +88,7 @@ describe("invoices", () => {
     ]) {
       expect(text, mention).toContain(mention);
     }
+    expect(text).toMatch(/Adresse de livraison.*Lina Moreau.*5 rue du Four.*13001 Marseille/);
     expect(text).toMatch(/Sous-total 69,80\s€/);
     expect(text).toMatch(/Livraison 7,80\s€/);
     expect(text).toMatch(/Total 77,60\s€/);
@@ -156,6 +161,13 @@ describe("invoices", () => {
     const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/credit-note`));
     expect(text).toContain(`Avoir n° ${cancelled.credit_note_number}`);
     expect(text).toContain(`Annule la facture n° ${paid.invoice_number}`);
+    for (const mention of [
+      "SIREN : 123456789",
+      "Nature de l'opération : Livraison de biens",
+      "Adresse de livraison",
+    ]) {
+      expect(text, mention).toContain(mention);
+    }
     // Cancelling again issues nothing more.
     const again = (await (
       await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
