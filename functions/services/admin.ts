@@ -5,6 +5,7 @@ import { centsToEuros } from "../../src/domain/money";
 import { lifecycleStateOf, planAdminChange } from "../../src/domain/order-lifecycle";
 import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
 import {
+  consumerMediator,
   type MaintenanceSetting,
   type SettingKey,
   type SettingValue,
@@ -148,7 +149,13 @@ export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpda
   if (applied.includes("ship")) {
     const company = await getSetting(deps, "company_info");
     try {
-      await deps.mailer.send(shippedMail(toOrder(order), { shopName: company.name, siteUrl: deps.siteUrl }));
+      await deps.mailer.send(
+        shippedMail(toOrder(order), {
+          shopName: company.name,
+          siteUrl: deps.siteUrl,
+          mediator: consumerMediator(company),
+        }),
+      );
     } catch (error) {
       console.error(`Order ${id}: the shipping mail could not be sent`, error);
     }

@@ -1,6 +1,6 @@
 import { DomainError } from "../../src/domain/errors";
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
-import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
+import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
 import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
@@ -37,7 +37,12 @@ export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Pro
       getSetting(deps, "payment_bank_transfer"),
     ]);
     await deps.mailer.send(
-      orderConfirmationMail(toOrder(order), { shopName: company.name, siteUrl: deps.siteUrl, bank }),
+      orderConfirmationMail(toOrder(order), {
+        shopName: company.name,
+        siteUrl: deps.siteUrl,
+        mediator: consumerMediator(company),
+        bank,
+      }),
     );
   } catch (error) {
     console.error(`Order ${order.id}: the confirmation mail could not be sent`, error);

@@ -42,10 +42,34 @@ export function resetPasswordMail(to: string, shopName: string, fullName: string
   };
 }
 
-export interface OrderMailContext {
+/** What every order e-mail says of the shop: its name, its address on the web, its consumer mediator. */
+export interface ShopMailContext {
   shopName: string;
   siteUrl: string;
+  /** The consumer mediator (L616-1), once the owner has named it (src/domain/settings.ts consumerMediator). */
+  mediator?: { name: string; url: string } | null;
+}
+
+export interface OrderMailContext extends ShopMailContext {
   bank?: { iban: string; bic: string; beneficiary: string; bank_name: string };
+}
+
+/** Code de la consommation L616-1: the mediator's name and website in the order e-mails, once it is named. */
+export function mediatorLines(context: ShopMailContext): string[] {
+  const { mediator } = context;
+  return mediator
+    ? [
+        `En cas de litige, après une réclamation écrite auprès de nous, vous pouvez recourir gratuitement au médiateur de la consommation : ${mediator.name} (${mediator.url}).`,
+      ]
+    : [];
+}
+
+/**
+ * The legal guarantees in the order confirmation (Code de la consommation L217-3 to L217-20, Code civil 1641 to
+ * 1649), pointing to the CGV's full notice (article 8).
+ */
+export function guaranteeLine(siteUrl: string): string {
+  return `Garanties légales : vous bénéficiez de la garantie légale de conformité pendant deux ans à compter de la livraison (articles L217-3 à L217-20 du Code de la consommation) et de la garantie des vices cachés (articles 1641 à 1649 du Code civil). Le détail figure à l'article 8 de nos conditions générales de vente : ${siteUrl}/cgv#garanties`;
 }
 
 /** Order confirmation: the summary, and for a bank transfer what to pay, to whom, with which reference. */
@@ -98,6 +122,9 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     follow,
     withdrawalLine(context.siteUrl, order.id),
     "",
+    guaranteeLine(context.siteUrl),
+    ...mediatorLines(context),
+    "",
     context.shopName,
   ].join("\n");
   const list = (items: string[]) =>
@@ -108,7 +135,8 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
 <p style="margin:0 0 4px"><strong>Livraison à :</strong></p>${list(address)}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}` : ""}
 <p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>
-<p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p></body></html>`;
+<p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p>
+${[guaranteeLine(context.siteUrl), ...mediatorLines(context)].map((line) => `<p style="font-size:13px;color:#5b5b50">${escapeHtml(line)}</p>`).join("")}</body></html>`;
   return {
     to: order.user.email,
     subject: `${context.shopName} — Confirmation de votre commande n° ${number}`,
@@ -118,7 +146,7 @@ ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</st
 }
 
 /** "Your order is on its way": carrier, tracking number, and La Poste's tracking link for Colissimo. */
-export function shippedMail(order: Order, context: { shopName: string; siteUrl: string }): Mail {
+export function shippedMail(order: Order, context: ShopMailContext): Mail {
   const number = order.order_number;
   const carrier = order.shipping_company || "notre transporteur";
   const tracking = order.tracking_number;
@@ -140,6 +168,7 @@ export function shippedMail(order: Order, context: { shopName: string; siteUrl: 
       : []),
     `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
     withdrawalLine(context.siteUrl, order.id),
+    ...mediatorLines(context),
   ];
   return {
     to: order.user.email,
@@ -154,11 +183,7 @@ export function shippedMail(order: Order, context: { shopName: string; siteUrl: 
 }
 
 /** A return refunded: what came back, the amount, how it is paid back, and the credit note on the order's page. */
-export function refundMail(
-  order: Order,
-  refundId: string,
-  context: { shopName: string; siteUrl: string },
-): Mail {
+export function refundMail(order: Order, refundId: string, context: ShopMailContext): Mail {
   const refund = order.refunds.find((entry) => entry.id === refundId);
   if (!refund) throw new Error(`Order ${order.id} has no refund ${refundId}`);
   const euros = (amount: number) => formatEuros(eurosToCents(amount));
@@ -173,6 +198,7 @@ export function refundMail(
       : `Nous vous remboursons ${euros(refund.amount)} par virement, dans les 14 jours au plus tard.`,
     `L'avoir n° ${refund.credit_note_number} est disponible sur la page de votre commande : ${link}`,
     withdrawalLine(context.siteUrl, order.id),
+    ...mediatorLines(context),
   ];
   return {
     to: order.user.email,
@@ -194,7 +220,7 @@ export function withdrawalAcknowledgementMail(
     payment_status: string;
   },
   withdrawal: WithdrawalRecord,
-  context: { shopName: string; siteUrl: string },
+  context: ShopMailContext,
 ): Mail {
   const number = orderNumberOf(order.id);
   const when = parisDateTime(new Date(withdrawal.requested_at));
@@ -218,6 +244,7 @@ export function withdrawalAcknowledgementMail(
     `Référence de votre rétractation : ${withdrawal.id}`,
     ...next.filter(Boolean),
     `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
+    ...mediatorLines(context),
   ];
   return {
     to: order.customer_email,

@@ -4,6 +4,7 @@
  * PayPal's refund API (PayPal-Request-Id = the refund's id: a retry never refunds twice), a bank transfer is listed as
  * a refund to make, which the owner marks done. Each refund issues its credit note in the transaction that records it.
  */
+
 import { DomainError } from "../../src/domain/errors";
 import { eurosToCents } from "../../src/domain/money";
 import { lifecycleStateOf, planCommands } from "../../src/domain/order-lifecycle";
@@ -13,6 +14,7 @@ import {
   refundAmounts,
   returnProblem,
 } from "../../src/domain/refund";
+import { consumerMediator } from "../../src/domain/settings";
 import { PaypalError } from "../adapters/paypal";
 import type { Deps } from "./deps";
 import { prepareDocument } from "./invoices";
@@ -179,7 +181,11 @@ async function sendRefundMail(deps: Deps, order: OrderRecord, refundId: string) 
   try {
     const company = await getSetting(deps, "company_info");
     await deps.mailer.send(
-      refundMail(toOrder(order), refundId, { shopName: company.name, siteUrl: deps.siteUrl }),
+      refundMail(toOrder(order), refundId, {
+        shopName: company.name,
+        siteUrl: deps.siteUrl,
+        mediator: consumerMediator(company),
+      }),
     );
   } catch (error) {
     console.error(`Order ${order.id}: the refund mail could not be sent`, error);

@@ -7,9 +7,11 @@
  * as the record; after shipping, the goods come back through the owner's « Retour et remboursement ».
  * docs/decisions/014-withdrawal.md.
  */
+
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { consumerMediator } from "../../src/domain/settings";
 import {
   checkWithdrawal,
   orderNumberOf,
@@ -192,6 +194,7 @@ async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: Withd
       withdrawalAcknowledgementMail(order, toWithdrawalRecord(record), {
         shopName: company.name,
         siteUrl: deps.siteUrl,
+        mediator: consumerMediator(company),
       }),
     );
   } catch (error) {

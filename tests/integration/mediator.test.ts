@@ -5,7 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { consumerMediator, defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
-import { createCustomer } from "../support/customers";
+import { createCustomer, placeTransferOrder } from "../support/customers";
+import { readMails } from "../support/mail";
+import { createSoap } from "../support/products";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -49,5 +51,35 @@ describe("the consumer mediator", () => {
       .go();
     const body = (await (await ctx.app.request("/api/settings/company")).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ name: company.name, mediator_name: "", mediator_url: "" });
+  });
+});
+
+describe("the order e-mails", () => {
+  it("state the legal guarantees in the confirmation, and name the mediator once the owner has", async () => {
+    const buyer = await createCustomer(ctx.deps, ctx.app);
+    const soap = await createSoap(ctx.deps, { price: 10, stock: 10 });
+    await saveCompany({ mediator_name: "", mediator_url: "" });
+    await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    const before = readMails(ctx.mailDir).filter(
+      (mail) => mail.to === buyer.email && /Confirmation/.test(mail.subject),
+    );
+    expect(before).toHaveLength(1);
+    expect(before[0]?.text).toContain(
+      "garantie légale de conformité pendant deux ans à compter de la livraison",
+    );
+    expect(before[0]?.text).toContain("http://shop.test/cgv#garanties");
+    expect(before[0]?.html).toContain("garantie des vices cachés");
+    expect(before[0]?.text).not.toContain("médiateur");
+
+    await saveCompany({ mediator_name: "CM2C", mediator_url: "https://www.cm2c.net" });
+    await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    const after = readMails(ctx.mailDir).filter(
+      (mail) => mail.to === buyer.email && /Confirmation/.test(mail.subject),
+    );
+    expect(after).toHaveLength(2);
+    const line =
+      "vous pouvez recourir gratuitement au médiateur de la consommation : CM2C (https://www.cm2c.net).";
+    expect(after[1]?.text).toContain(line);
+    expect(after[1]?.html).toContain(line);
   });
 });
