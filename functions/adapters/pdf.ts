@@ -80,7 +80,7 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     y -= size + 3;
   };
 
-  const siren = invoice.seller.siren ?? sirenOf(invoice.seller.siret);
+  const siren = sirenOf(invoice.seller.siret);
   // The order's one shipping address: the customer's address on documents issued before the reform's mentions.
   const delivery = invoice.delivery ?? { name: invoice.customer.name, address: invoice.customer.address };
 
@@ -91,8 +91,8 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     invoice.seller.legal_form,
     invoice.seller.address,
     `SIRET : ${invoice.seller.siret || "non renseigné"}`,
-    // The reform's mentions (décret n° 2022-1299, CGI art. 242 nonies A): the seller's SIREN; older snapshots have
-    // none, but it is the SIRET's first 9 digits.
+    // The reform's mentions (décret n° 2022-1299, CGI art. 242 nonies A): the seller's SIREN, the first 9 digits of
+    // the SIRET the snapshot froze (so documents issued before this mention print it too).
     ...(siren ? [`SIREN : ${siren}`] : []),
     ...(invoice.seller.vat_number ? [`N° TVA intracommunautaire : ${invoice.seller.vat_number}`] : []),
     `${invoice.seller.email} · ${invoice.seller.phone}`,

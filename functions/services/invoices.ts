@@ -6,7 +6,6 @@ import {
   type InvoiceSnapshot,
   invoiceCounterName,
   OPERATION_NATURE,
-  sirenOf,
   vatTreatment,
 } from "../../src/domain/invoice";
 import { paymentMethodLabel } from "../../src/domain/order-status";
@@ -57,6 +56,16 @@ export async function prepareDocument(
   const current = counter?.value ?? 0;
   const number = formatInvoiceNumber(kind, year, current + 1);
   const a = order.shipping_address;
+  const customer = {
+    name: `${a.first_name} ${a.last_name}`,
+    email: order.customer_email,
+    address: [
+      a.address_line1,
+      ...(a.address_line2 ? [a.address_line2] : []),
+      `${a.postal_code} ${a.city}`,
+      a.country,
+    ],
+  };
   const snapshot: InvoiceSnapshot = {
     kind,
     number,
@@ -72,32 +81,14 @@ export async function prepareDocument(
       name: company.name,
       legal_form: company.legal_form,
       siret: company.siret,
-      siren: sirenOf(company.siret),
       vat_number: company.vat_number,
       address: company.address,
       email: company.email,
       phone: company.phone,
     },
-    customer: {
-      name: `${a.first_name} ${a.last_name}`,
-      email: order.customer_email,
-      address: [
-        a.address_line1,
-        ...(a.address_line2 ? [a.address_line2] : []),
-        `${a.postal_code} ${a.city}`,
-        a.country,
-      ],
-    },
+    customer,
     // The reform's mentions (decision record 016): the order's one shipping address, the nature of the sale.
-    delivery: {
-      name: `${a.first_name} ${a.last_name}`,
-      address: [
-        a.address_line1,
-        ...(a.address_line2 ? [a.address_line2] : []),
-        `${a.postal_code} ${a.city}`,
-        a.country,
-      ],
-    },
+    delivery: { name: customer.name, address: customer.address },
     operation_nature: OPERATION_NATURE,
     ...(refund ? refundFigures(order, refund) : orderFigures(order)),
     promo_code: order.promo_code ?? null,

@@ -60,8 +60,6 @@ export interface InvoiceSnapshot {
     name: string;
     legal_form: string;
     siret: string;
-    /** Reform mention; documents issued before it have none: the PDF derives it from the SIRET. */
-    siren?: string;
     vat_number: string;
     address: string;
     email: string;
