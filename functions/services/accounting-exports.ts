@@ -1,4 +1,5 @@
-import { type ExportPeriod, parisDay } from "../../src/domain/accounting";
+import type { ExportPeriod } from "../../src/domain/accounting";
+import { parisDay } from "../../src/domain/accounting-period";
 import { buildEReportingCsv, eReportingFileName } from "../../src/domain/e-reporting";
 import { DomainError } from "../../src/domain/errors";
 import { buildFec, fecFileName } from "../../src/domain/fec";

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { franchiseDocuments, vatRateDocuments } from "../../tests/fixtures/accounting/documents";
-import { documentAmounts, exportPeriodSchema, parisDay } from "./accounting";
+import { documentAmounts, exportPeriodSchema } from "./accounting";
+import { attachmentFileName, defaultExportPeriod, parisDay } from "./accounting-period";
 import { buildEReportingCsv, csvAmount, eReportingRows } from "./e-reporting";
 import { buildFec, FEC_COLUMNS, fecAmount, fecFileName, fecLines } from "./fec";
 import { sirenOf } from "./invoice";
@@ -71,6 +72,21 @@ describe("accounting helpers", () => {
     expect(result.success ? null : result.error.issues[0]?.message).toBe(message);
   });
 
+  it.each([
+    ["2026-03-15T12:00:00.000Z", { from: "2026-03-01", to: "2026-03-15" }],
+    ["2026-03-31T22:30:00.000Z", { from: "2026-04-01", to: "2026-04-01" }], // 00:30 on 1 April in Paris
+  ])("proposes the month so far in Paris at %s", (now, period) => {
+    expect(defaultExportPeriod(new Date(now))).toEqual(period);
+  });
+
+  it.each([
+    ['attachment; filename="123456789FEC20261231.txt"', "123456789FEC20261231.txt"],
+    [null, "export.txt"],
+    ["attachment", "export.txt"],
+  ])("reads the file name of %j", (header, name) => {
+    expect(attachmentFileName(header, "export.txt")).toBe(name);
+  });
+
   it("splits a document's total into goods, shipping and VAT to the cent", () => {
     for (const document of [...franchiseDocuments, ...vatRateDocuments]) {
       const a = documentAmounts(document);
@@ -130,13 +146,9 @@ describe("file names", () => {
   });
 
   it("groups a day's documents by VAT treatment when the company leaves the franchise that day", () => {
-    const morning = franchiseDocuments[3];
-    const afternoon = {
-      ...vatRateDocuments[3],
-      issued_at: "2026-01-16T15:00:00.000Z",
-      number: "FA-2026-000010",
-    };
-    if (!morning || !afternoon) throw new Error("fixture");
+    const [morning, vat] = [franchiseDocuments[3], vatRateDocuments[3]];
+    if (!morning || !vat) throw new Error("fixture");
+    const afternoon = { ...vat, issued_at: "2026-01-16T15:00:00.000Z", number: "FA-2026-000010" };
     const rows = eReportingRows([afternoon, morning]);
     expect(rows.map((r) => [r.day, r.treatment, r.rate_percent, r.invoices.count])).toEqual([
       ["2026-01-16", "franchise", null, 1],

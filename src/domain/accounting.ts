@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { InvoiceSnapshot } from "./invoice";
+
 import type { Cents } from "./money";
 
 /**
@@ -7,16 +8,6 @@ import type { Cents } from "./money";
  * note: its frozen snapshot only, so an export made years later says what the documents said (the VAT treatment
  * and rate the company had when each was issued, not today's settings).
  */
-
-/** The Paris calendar day of an instant, "YYYY-MM-DD" (Intl knows the DST rules). */
-export function parisDay(iso: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(iso));
-}
 
 /**
  * A document's amounts split for the ledger, all positive for an invoice (a credit note has the same shape and

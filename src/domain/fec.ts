@@ -1,4 +1,5 @@
-import { byIssue, documentAmounts, parisDay } from "./accounting";
+import { byIssue, documentAmounts } from "./accounting";
+import { parisDay } from "./accounting-period";
 import type { InvoiceSnapshot } from "./invoice";
 import type { Cents } from "./money";
 

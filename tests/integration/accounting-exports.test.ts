@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { putSetting } from "../../functions/services/settings";
-import { parisDay } from "../../src/domain/accounting";
+import { parisDay } from "../../src/domain/accounting-period";
 import { FEC_COLUMNS } from "../../src/domain/fec";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";

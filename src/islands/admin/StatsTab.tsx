@@ -1,4 +1,5 @@
 import { formatAmount } from "../../domain/admin-format";
+import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
 import { PublishingStatus } from "./PublishingStatus";
@@ -64,6 +65,7 @@ export function StatsTab() {
         </dl>
       )}
       <WithdrawalsPanel />
+      <AccountingExports />
     </div>
   );
 }
