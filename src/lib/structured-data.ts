@@ -28,7 +28,18 @@ function identification(product: ProductData): Record<string, unknown> {
   };
 }
 
-export function productJsonLd(product: ProductData, siteUrl: string): Record<string, unknown> {
+/** Who makes the product and answers for it (GPSR art. 19(a)): the company settings' name, address and e-mail. */
+export interface ProductManufacturer {
+  name: string;
+  address: string;
+  email: string;
+}
+
+export function productJsonLd(
+  product: ProductData,
+  siteUrl: string,
+  manufacturer?: ProductManufacturer,
+): Record<string, unknown> {
   const url = new URL(`/product/${product.id}`, siteUrl).href;
   return {
     "@context": "https://schema.org",
@@ -39,6 +50,16 @@ export function productJsonLd(product: ProductData, siteUrl: string): Record<str
     image: new URL(product.image, siteUrl).href,
     ...identification(product),
     ...(product.category ? { category: product.category } : {}),
+    ...(manufacturer?.name
+      ? {
+          manufacturer: {
+            "@type": "Organization",
+            name: manufacturer.name,
+            ...(manufacturer.email ? { email: manufacturer.email } : {}),
+            ...(manufacturer.address ? { address: manufacturer.address } : {}),
+          },
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url,

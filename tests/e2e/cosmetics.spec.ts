@@ -51,6 +51,12 @@ test("a prebuilt product page shows the composition, the product safety block an
   expect(jsonLd).toMatchObject({
     sku: "SAL-TRAD-200",
     weight: { "@type": "QuantitativeValue", value: 200, unitCode: "GRM" },
+    manufacturer: {
+      "@type": "Organization",
+      name: company.name,
+      email: company.email,
+      address: company.address,
+    },
   });
   expect(jsonLd).not.toHaveProperty("gtin");
 });
