@@ -253,3 +253,33 @@ export function withdrawalAcknowledgementMail(
     html: layout(context.shopName, ["Bonjour,", ...lines]),
   };
 }
+
+export interface RecallNotice {
+  to: string;
+  customerName: string;
+  orderNumber: string;
+  productName: string;
+  lot: string;
+  quantity: number;
+}
+
+/**
+ * A product recall (Regulation (EU) 2023/988 art. 35-36, decision record 018): what is recalled, which lot (printed
+ * on the label, Regulation (EC) 1223/2009 art. 19(1)(e)), what to do (stop using it) and how to be refunded.
+ */
+export function recallMail(notice: RecallNotice, context: ShopMailContext & { email: string }): Mail {
+  const paragraphs = [
+    notice.customerName ? `Bonjour ${notice.customerName},` : "Bonjour,",
+    `Par précaution, nous rappelons le lot ${notice.lot} du produit « ${notice.productName} ». Votre commande n° ${notice.orderNumber} en contenait ${notice.quantity} unité(s). Le numéro de lot est imprimé sur l'étiquette du savon.`,
+    "Que faire : cessez d'utiliser ce produit dès maintenant et conservez-le, même entamé.",
+    `Pour être remboursé(e) ou échanger le produit, sans frais pour vous, répondez à ce message ou écrivez-nous à ${context.email} en indiquant votre numéro de commande. Nous vous indiquerons comment nous le retourner ou le détruire.`,
+    "Nous vous prions de nous excuser pour ce désagrément.",
+    ...mediatorLines(context),
+  ];
+  return {
+    to: notice.to,
+    subject: `${context.shopName} — Rappel du produit « ${notice.productName} », lot ${notice.lot}`,
+    text: `${paragraphs.join("\n\n")}\n\n${context.shopName}`,
+    html: layout(context.shopName, paragraphs),
+  };
+}
