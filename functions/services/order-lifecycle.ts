@@ -12,7 +12,7 @@ import {
   planCommands,
 } from "../../src/domain/order-lifecycle";
 import { parisDay } from "../../src/domain/promo";
-import { lotGiveBackCommits } from "./batches";
+import { lotGiveBackCommits } from "./batch-stock";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
 import type { OrderRecord } from "./orders";

@@ -17,7 +17,7 @@ import {
 } from "../../src/domain/refund";
 import { consumerMediator } from "../../src/domain/settings";
 import { PaypalError } from "../adapters/paypal";
-import { lotGiveBackCommits } from "./batches";
+import { lotGiveBackCommits } from "./batch-stock";
 import type { Deps } from "./deps";
 import { prepareDocument } from "./invoices";
 import { refundMail } from "./mails";

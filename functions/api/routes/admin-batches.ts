@@ -8,14 +8,8 @@ import {
   productParamSchema,
   recallEntrySchema,
 } from "../../../src/domain/batch-schemas";
-import {
-  adjustBatch,
-  createBatch,
-  listBatches,
-  recallList,
-  sendRecall,
-  toBatch,
-} from "../../services/batches";
+import { listBatches } from "../../services/batch-stock";
+import { adjustBatch, createBatch, recallList, sendRecall, toBatch } from "../../services/batches";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";

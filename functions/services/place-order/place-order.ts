@@ -3,7 +3,7 @@ import type { OrderRequest } from "../../../src/domain/order";
 import type { PaymentMethod } from "../../../src/domain/order-status";
 import { newId } from "../../adapters/ids";
 import type { AuthUser } from "../auth";
-import { allocateOrderLots } from "../batches";
+import { allocateOrderLots } from "../batch-stock";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";

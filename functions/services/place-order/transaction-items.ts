@@ -1,7 +1,7 @@
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promo";
 import { orderStatsDelta, parisMonth } from "../../../src/domain/stats";
-import { lotSaleItems } from "../batches";
+import { lotSaleItems } from "../batch-stock";
 import type { OrderRecord } from "../orders";
 import type { PromoRecord } from "../promos";
 import { addToStats } from "../stats";
