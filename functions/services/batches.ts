@@ -9,7 +9,6 @@ import { DomainError } from "../../src/domain/errors";
 import { consumerMediator } from "../../src/domain/settings";
 import { orderNumberOf } from "../../src/domain/withdrawal";
 import type { BatchRecord } from "./batch-stock";
-import { listBatches } from "./batch-stock";
 import type { DataDeps, Deps } from "./deps";
 import { recallMail } from "./mails";
 import { getSetting } from "./settings";

@@ -264,21 +264,22 @@ export interface RecallNotice {
 }
 
 /**
- * A product recall (Regulation (EU) 2023/988 art. 35-36, decision record 018): what is recalled, which lot (printed
- * on the label, Regulation (EC) 1223/2009 art. 19(1)(e)), what to do (stop using it) and how to be refunded.
+ * A product recall (Regulation (EU) 2023/988 art. 35(1) direct contact, art. 36(2) notice: the heading « Rappel de
+ * sécurité du produit », the product and lot (on the label, Regulation (EC) 1223/2009 art. 19(1)(e)), what to do —
+ * stop using it — and the remedies of art. 37, refund or replacement; decision record 018).
  */
 export function recallMail(notice: RecallNotice, context: ShopMailContext & { email: string }): Mail {
   const paragraphs = [
+    "Rappel de sécurité du produit",
     notice.customerName ? `Bonjour ${notice.customerName},` : "Bonjour,",
-    `Par précaution, nous rappelons le lot ${notice.lot} du produit « ${notice.productName} ». Votre commande n° ${notice.orderNumber} en contenait ${notice.quantity} unité(s). Le numéro de lot est imprimé sur l'étiquette du savon.`,
-    "Que faire : cessez d'utiliser ce produit dès maintenant et conservez-le, même entamé.",
-    `Pour être remboursé(e) ou échanger le produit, sans frais pour vous, répondez à ce message ou écrivez-nous à ${context.email} en indiquant votre numéro de commande. Nous vous indiquerons comment nous le retourner ou le détruire.`,
-    "Nous vous prions de nous excuser pour ce désagrément.",
+    `Nous rappelons le lot ${notice.lot} du produit « ${notice.productName} » (${context.shopName}). Votre commande n° ${notice.orderNumber} en contenait ${notice.quantity} unité(s). Le numéro de lot est imprimé sur l'étiquette du savon.`,
+    "Que faire : cessez immédiatement d'utiliser ce produit et conservez-le, même entamé.",
+    `Vous avez droit, sans frais, au remboursement ou au remplacement du produit : répondez à ce message ou écrivez-nous à ${context.email} en indiquant votre numéro de commande ; nous vous dirons comment nous le retourner.`,
     ...mediatorLines(context),
   ];
   return {
     to: notice.to,
-    subject: `${context.shopName} — Rappel du produit « ${notice.productName} », lot ${notice.lot}`,
+    subject: `${context.shopName} — Rappel de sécurité du produit « ${notice.productName} », lot ${notice.lot}`,
     text: `${paragraphs.join("\n\n")}\n\n${context.shopName}`,
     html: layout(context.shopName, paragraphs),
   };

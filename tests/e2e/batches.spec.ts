@@ -128,6 +128,6 @@ test("the owner records a lot, a customer buys, the owner sends the recall once 
 
   const mails = readMails(mailDir).filter((mail) => mail.to.includes(email) && mail.subject.includes(lot));
   expect(mails).toHaveLength(1);
-  expect(mails[0]?.subject).toContain(`Rappel du produit « ${name} »`);
-  expect(mails[0]?.text).toContain("cessez d'utiliser ce produit");
+  expect(mails[0]?.subject).toContain(`Rappel de sécurité du produit « ${name} »`);
+  expect(mails[0]?.text).toContain("cessez immédiatement d'utiliser ce produit");
 });

@@ -193,8 +193,8 @@ describe("the recall of a lot", () => {
     expect((first.sent ?? 0) + (second.sent ?? 0)).toBe(3);
     const mails = recallMails("RAPPEL1");
     expect(mails.map((mail) => mail.to).sort()).toEqual(buyers.map((buyer) => buyer.email).sort());
-    expect(mails[0]?.text).toContain("cessez d'utiliser ce produit");
-    expect(mails[0]?.subject).toContain("Rappel du produit");
+    expect(mails[0]?.text).toContain("cessez immédiatement d'utiliser ce produit");
+    expect(mails[0]?.subject).toContain("Rappel de sécurité du produit");
     const after = await recall(product.id, "RAPPEL1");
     expect(after.entries.every((entry) => entry.notified_at && entry.notified_email)).toBe(true);
 
