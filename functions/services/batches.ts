@@ -159,6 +159,8 @@ export async function sendRecall(
   adminId: string,
   productId: number,
   lot: string,
+  /** The risk, as the owner describes it (Regulation (EU) 2023/988 art. 36(2)); printed in every mail. */
+  risk: string,
 ): Promise<RecallResult> {
   const entries = await recallList(deps, productId, lot);
   const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
@@ -188,6 +190,7 @@ export async function sendRecall(
             productName: product?.name ?? "",
             lot: batch?.lot ?? lot,
             quantity: entry.quantity,
+            risk,
           },
           {
             shopName: company.name,

@@ -1,5 +1,6 @@
 /** The batch routes' schemas (server only: the admin island ships no zod; its types are in batches.ts). */
 import * as z from "zod";
+import { RECALL_RISK_MAX, RECALL_RISK_MIN } from "./batches";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const day = (label: string) =>
@@ -80,6 +81,18 @@ export const batchSchema = z.object({
   quantity: z.number(),
   remaining: z.number(),
   created_at: z.string(),
+});
+
+/**
+ * What the owner writes before a recall is sent: the risk, in the consumer's words (Regulation (EU) 2023/988 art.
+ * 36(2): the recall notice describes the product, the hazard and the risk, and what to do).
+ */
+export const recallRequestSchema = z.strictObject({
+  risk: z
+    .string("Décrivez le risque : il figure dans l'e-mail de rappel.")
+    .trim()
+    .min(RECALL_RISK_MIN, "Décrivez le risque en une phrase au moins : il figure dans l'e-mail de rappel.")
+    .max(RECALL_RISK_MAX, `Le risque se décrit en ${RECALL_RISK_MAX} caractères au plus.`),
 });
 
 export const recallEntrySchema = z.object({

@@ -25,6 +25,10 @@ export interface LotTaken {
 /** What the label says under the lot when no lot covered the units (owner had not recorded them). */
 export const UNRECORDED_LOT = "lot non enregistré";
 
+/** The recall's risk text (Regulation (EU) 2023/988 art. 36(2)), as the owner writes it: at least a phrase. */
+export const RECALL_RISK_MIN = 10;
+export const RECALL_RISK_MAX = 1000;
+
 function addMonths(day: string, months: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const total = year * 12 + (month - 1) + months;

@@ -120,6 +120,12 @@ test("the owner records a lot, a customer buys, the owner sends the recall once 
   await expect(row).toContainText(email);
   await expect(row).toContainText("Pas encore prévenu");
 
+  // The mail must say what the danger is: the owner describes it first.
+  await recall.getByRole("button", { name: "Envoyer l'e-mail de rappel" }).click();
+  await expect(recall.getByText("Décrivez le risque en une phrase au moins")).toBeVisible();
+  await recall
+    .getByLabel("Risque pour le consommateur")
+    .fill("Risque d'irritation de la peau (trop de soude).");
   await recall.getByRole("button", { name: "Envoyer l'e-mail de rappel" }).click();
   await expect(recall.getByRole("status")).toHaveText("1 e-mail(s) de rappel envoyé(s).");
   await expect(row).toContainText(`Prévenu le`);
@@ -130,4 +136,5 @@ test("the owner records a lot, a customer buys, the owner sends the recall once 
   expect(mails).toHaveLength(1);
   expect(mails[0]?.subject).toContain(`Rappel de sécurité du produit « ${name} »`);
   expect(mails[0]?.text).toContain("cessez immédiatement d'utiliser ce produit");
+  expect(mails[0]?.text).toContain("Le risque : Risque d'irritation de la peau (trop de soude).");
 });

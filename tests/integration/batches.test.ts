@@ -32,8 +32,13 @@ const lots = async (productId: number) => {
 };
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
+const RISK = "Risque d'irritation de la peau : une erreur de pesée a laissé trop de soude dans ce lot.";
 const recall = async (productId: number, lot: string, method = "GET") => {
-  const response = await admin.call(method, `/api/admin/batches/${productId}/${lot}/recall`);
+  const response = await admin.call(
+    method,
+    `/api/admin/batches/${productId}/${lot}/recall`,
+    method === "POST" ? { risk: RISK } : undefined,
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as { entries: RecallEntry[]; sent?: number };
 };
@@ -194,9 +199,20 @@ describe("the recall of a lot", () => {
     const mails = recallMails("RAPPEL1");
     expect(mails.map((mail) => mail.to).sort()).toEqual(buyers.map((buyer) => buyer.email).sort());
     expect(mails[0]?.text).toContain("cessez immédiatement d'utiliser ce produit");
+    expect(mails[0]?.text).toContain(`Le risque : ${RISK}`);
+    expect(mails[0]?.html).toContain("Le risque : Risque d&#39;irritation de la peau");
     expect(mails[0]?.subject).toContain("Rappel de sécurité du produit");
     const after = await recall(product.id, "RAPPEL1");
     expect(after.entries.every((entry) => entry.notified_at && entry.notified_email)).toBe(true);
+
+    // The risk is what the mail must say (GPSR art. 36(2)): without it, nothing is sent.
+    const bare = await admin.call("POST", `/api/admin/batches/${product.id}/RAPPEL1/recall`, {
+      risk: " court ",
+    });
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({
+      fields: { risk: "Décrivez le risque en une phrase au moins : il figure dans l'e-mail de rappel." },
+    });
 
     // Sent again later: nobody is mailed twice.
     expect((await recall(product.id, "RAPPEL1", "POST")).sent).toBe(0);

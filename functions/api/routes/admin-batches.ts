@@ -7,6 +7,7 @@ import {
   newBatchSchema,
   productParamSchema,
   recallEntrySchema,
+  recallRequestSchema,
 } from "../../../src/domain/batch-schemas";
 import { listBatches } from "../../services/batch-stock";
 import { adjustBatch, createBatch, recallList, sendRecall, toBatch } from "../../services/batches";
@@ -50,10 +51,16 @@ export const adminBatchesRoutes = new Hono<AppEnv>()
     const { productId, lot } = c.req.valid("param");
     return c.json({ entries: await recallList(c.var.deps, productId, lot) });
   })
-  .post("/:productId/:lot/recall", validate("param", lotParamSchema), async (c) => {
-    const { productId, lot } = c.req.valid("param");
-    return c.json(await sendRecall(c.var.deps, c.var.auth?.user.id ?? "", productId, lot));
-  });
+  .post(
+    "/:productId/:lot/recall",
+    validate("param", lotParamSchema),
+    validate("json", recallRequestSchema),
+    async (c) => {
+      const { productId, lot } = c.req.valid("param");
+      const { risk } = c.req.valid("json");
+      return c.json(await sendRecall(c.var.deps, c.var.auth?.user.id ?? "", productId, lot, risk));
+    },
+  );
 
 const guarded = {
   401: { description: "Non connecté", schema: errorResponseSchema },
@@ -124,8 +131,9 @@ export const adminBatchesDocs: RouteDoc[] = [
     path: "/api/admin/batches/{productId}/{lot}/recall",
     tag: "Administration",
     summary:
-      "Envoyer l'e-mail de rappel à chaque client pas encore prévenu (une fois par commande et par lot ; clients supprimés non joignables)",
+      "Envoyer l'e-mail de rappel, avec le risque décrit par l'administrateur, à chaque client pas encore prévenu (une fois par commande et par lot ; clients supprimés non joignables)",
     params: lotParamSchema,
+    body: recallRequestSchema,
     responses: {
       200: {
         description: "E-mails envoyés et état de chaque commande",

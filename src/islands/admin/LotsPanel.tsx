@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin-format";
-import type { Batch, RecallEntry } from "../../domain/batches";
+import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { createBatch, fetchBatches, fetchRecall, sendRecall } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
-import { LoadError, Loading } from "./ui";
+import { LoadError, Loading, TextAreaField } from "./ui";
 
 const EMPTY = {
   lot: "",
@@ -40,19 +40,28 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
+  const [risk, setRisk] = useState("");
+  const [riskError, setRiskError] = useState<string | undefined>();
   const guard = useAccessGuard();
 
   async function onSend() {
     if (sending) return;
-    setSending(true);
     setError(null);
     setNotice("");
+    // The mail must say what the danger is (Regulation (EU) 2023/988 art. 36(2)); the server checks it too.
+    if (risk.trim().length < RECALL_RISK_MIN) {
+      setRiskError("Décrivez le risque en une phrase au moins : il figure dans l'e-mail de rappel.");
+      return;
+    }
+    setRiskError(undefined);
+    setSending(true);
     try {
-      const result = await sendRecall(productId, lot);
+      const result = await sendRecall(productId, lot, risk.trim());
       update(() => ({ entries: result.entries }));
       setNotice(`${result.sent} e-mail(s) de rappel envoyé(s).`);
     } catch (failure) {
       if (guard(failure)) return;
+      setRiskError(fieldErrors(failure).risk);
       setError(errorMessage(failure, "Une erreur est survenue"));
     } finally {
       setSending(false);
@@ -98,6 +107,19 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {state.status === "ready" && toTell > 0 && (
+        <div className="mt-3 max-w-xl">
+          <TextAreaField
+            label="Risque pour le consommateur"
+            hint="Figure dans l'e-mail de rappel : le danger et ce qui peut arriver (ex. : irritation de la peau)."
+            required
+            maxLength={RECALL_RISK_MAX}
+            value={risk}
+            onValue={setRisk}
+            error={riskError}
+          />
         </div>
       )}
       {state.status === "ready" && (

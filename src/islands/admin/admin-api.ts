@@ -144,8 +144,8 @@ export const fetchRecall = (productId: number, lot: string, signal?: AbortSignal
       signal,
     },
   );
-export const sendRecall = (productId: number, lot: string) =>
+export const sendRecall = (productId: number, lot: string, risk: string) =>
   apiRequest<{ entries: RecallEntry[]; sent: number }>(
     `/api/admin/batches/${id(productId)}/${encodeURIComponent(lot)}/recall`,
-    { method: "POST" },
+    { method: "POST", body: { risk } },
   );
