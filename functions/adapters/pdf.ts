@@ -148,6 +148,10 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     right(euros(line.unit_price_cents), 450);
     right(euros(sign * line.total_cents), 545);
     y -= 14;
+    if (line.lots) {
+      write(line.lots.slice(0, 90), 62, { size: 8, color: muted });
+      y -= 12;
+    }
   }
   page.drawLine({ start: { x: 300, y: y + 6 }, end: { x: 545, y: y + 6 }, thickness: 0.4, color: muted });
   y -= 6;

@@ -23,6 +23,9 @@ export const apiAreas = [
   // The owner's accounting exports (FEC, e-reporting; decision record 016): plain text from the invoices' snapshots,
   // in their own small function rather than the admin one (at its budget) or the PDF renderer's.
   { name: "accounting", mounts: ["/api/admin/exports"] },
+  // A product's batches and the recall of a lot (decision record 018): admin routes outside the admin function (at
+  // its budget).
+  { name: "lots", mounts: ["/api/admin/batches"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

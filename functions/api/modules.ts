@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { adminRoutes } from "./routes/admin";
+import { adminBatchesRoutes } from "./routes/admin-batches";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
 import { adminExportsRoutes } from "./routes/admin-exports";
 import { authRoutes } from "./routes/auth";
@@ -32,5 +33,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/user/orders": customerOrdersRoutes,
   "/api/admin/documents": adminDocumentsRoutes,
   "/api/admin/exports": adminExportsRoutes,
+  "/api/admin/batches": adminBatchesRoutes,
   "/api/user/data-export": personalDataRoutes,
 };

@@ -30,10 +30,13 @@
  * - invoice / credit note         $shop#number_FA-2026-000042                      (table)
  * - an order's withdrawals        $shop#order_id_<id> / $withdrawal_1#seq_<001>    (table)
  * - all withdrawals, newest first gsi2: withdrawal partition, by requested_at      (gsi2)
+ * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
+ * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
  */
 import { Service } from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { AddressEntity } from "./entities/address";
+import { BatchEntity, BatchSaleEntity } from "./entities/batch";
 import { CounterEntity } from "./entities/counter";
 import { InvoiceEntity } from "./entities/invoice";
 import { IdempotencyKeyEntity, OrderEntity } from "./entities/order";
@@ -73,6 +76,8 @@ const entities = {
   stockMovement: StockMovementEntity,
   sitePublish: SitePublishEntity,
   withdrawal: WithdrawalEntity,
+  batch: BatchEntity,
+  batchSale: BatchSaleEntity,
 };
 
 export function createDb(config: DbConfig) {

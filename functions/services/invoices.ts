@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { lotsLabel } from "../../src/domain/batches";
 import { DomainError } from "../../src/domain/errors";
 import {
   formatInvoiceNumber,
@@ -111,7 +112,11 @@ const documentLine = (item: OrderRecord["items"][number], quantity: number) => (
 
 function orderFigures(order: OrderRecord) {
   return {
-    lines: order.items.map((item) => documentLine(item, item.quantity)),
+    lines: order.items.map((item) => ({
+      ...documentLine(item, item.quantity),
+      // Only for lines that took a recorded lot: a shop that records no batches prints no lot mention.
+      ...(item.lots?.length && { lots: lotsLabel(item.lots, item.quantity) }),
+    })),
     subtotal_cents: order.subtotal_cents,
     shipping_cents: order.shipping_cents,
     discount_cents: order.discount_cents,

@@ -12,6 +12,7 @@ import {
   planCommands,
 } from "../../src/domain/order-lifecycle";
 import { parisDay } from "../../src/domain/promo";
+import { lotGiveBackCommits } from "./batch-stock";
 import type { DataDeps } from "./deps";
 import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
 import type { OrderRecord } from "./orders";
@@ -76,6 +77,10 @@ async function releaseWrites(
             at,
           }).map(({ commit }) => commit),
         ),
+      // The units go back to the lots they came from (decision record 018); an order released is never returned.
+      ...order.items
+        .filter((item) => existing.has(item.product_id))
+        .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
       ...(promoId && promo?.data
         ? [
             promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),

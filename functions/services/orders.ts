@@ -76,6 +76,7 @@ export function toOrder(record: OrderRecord): Order {
       unit_price: centsToEuros(item.unit_price_cents),
       quantity: item.quantity,
       total_price: centsToEuros(item.unit_price_cents * item.quantity),
+      lots: (item.lots ?? []).map(({ lot, quantity }) => ({ lot, quantity })),
     })),
     status_history: (record.status_history ?? []).map((entry) => ({
       status: entry.status as OrderStatus,

@@ -5,6 +5,7 @@
  * a refund to make, which the owner marks done. Each refund issues its credit note in the transaction that records it.
  */
 
+import { lotsToGiveBack } from "../../src/domain/batches";
 import { DomainError } from "../../src/domain/errors";
 import { eurosToCents } from "../../src/domain/money";
 import { lifecycleStateOf, planCommands } from "../../src/domain/order-lifecycle";
@@ -16,6 +17,7 @@ import {
 } from "../../src/domain/refund";
 import { consumerMediator } from "../../src/domain/settings";
 import { PaypalError } from "../adapters/paypal";
+import { lotGiveBackCommits } from "./batch-stock";
 import type { Deps } from "./deps";
 import { prepareDocument } from "./invoices";
 import { refundMail } from "./mails";
@@ -102,11 +104,28 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
     const entry: RefundEntry = {
       id: refundId,
       at: now,
-      lines: lines.map((line) => ({
-        ...line,
-        product_id: current.items[line.index]?.product_id ?? 0,
-        product_name: current.items[line.index]?.product_name ?? "",
-      })),
+      lines: lines.map((line) => {
+        const item = current.items[line.index];
+        // Units put back on sale go back to the lots the line took, less what earlier returns gave back (018).
+        const lots =
+          line.restock && item?.lots?.length
+            ? lotsToGiveBack(
+                item.lots,
+                (current.refunds ?? []).flatMap((refund) =>
+                  refund.lines
+                    .filter((earlier) => earlier.index === line.index)
+                    .flatMap((earlier) => earlier.lots ?? []),
+                ),
+                line.quantity,
+              )
+            : [];
+        return {
+          ...line,
+          product_id: item?.product_id ?? 0,
+          product_name: item?.product_name ?? "",
+          ...(lots.length && { lots }),
+        };
+      }),
       goods_cents: amounts.goods_cents,
       discount_cents: amounts.discount_cents,
       shipping_cents: amounts.shipping_cents,
@@ -143,6 +162,9 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
               at: now,
             }).map((item) => item.commit),
           ),
+        ...entry.lines
+          .filter((line) => line.restock && onSale.has(line.product_id))
+          .flatMap((line) => lotGiveBackCommits(entities, line.product_id, line.lots ?? [])),
         ...documentWrites(entities, current, note),
       ],
     };

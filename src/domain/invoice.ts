@@ -40,6 +40,11 @@ export interface InvoiceLine {
   quantity: number;
   unit_price_cents: Cents;
   total_cents: Cents;
+  /**
+   * The lots the units came from, as printed under the line ("Lot L2611 × 2"; decision record 018). Absent on
+   * documents issued before batches were recorded: issued documents are never rewritten.
+   */
+  lots?: string;
 }
 
 export type VatTreatment =

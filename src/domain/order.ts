@@ -125,6 +125,8 @@ export const orderSchema = z.object({
       unit_price: z.number(),
       quantity: z.number(),
       total_price: z.number(),
+      /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
+      lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
     }),
   ),
   status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
 import { adminDocs } from "./admin";
+import { adminBatchesDocs } from "./admin-batches";
 import { adminDocumentsDocs } from "./admin-documents";
 import { adminExportsDocs } from "./admin-exports";
 import { adminStockDocs } from "./admin-stock";
@@ -36,6 +37,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...withdrawalsDocs,
   ...adminWithdrawalsDocs,
   ...adminExportsDocs,
+  ...adminBatchesDocs,
   openApiDoc(),
 ];
 

@@ -28,6 +28,17 @@ export const OrderEntity = new Entity({
           product_image: { type: "string", required: true },
           unit_price_cents: { type: "number", required: true },
           quantity: { type: "number", required: true },
+          /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
+          lots: {
+            type: "list",
+            items: {
+              type: "map",
+              properties: {
+                lot: { type: "string", required: true },
+                quantity: { type: "number", required: true },
+              },
+            },
+          },
         },
       },
     },
@@ -96,6 +107,17 @@ export const OrderEntity = new Entity({
                 product_name: { type: "string", required: true },
                 quantity: { type: "number", required: true },
                 restock: { type: "boolean", required: true },
+                /** The lots the units put back on sale went back to (decision record 018). */
+                lots: {
+                  type: "list",
+                  items: {
+                    type: "map",
+                    properties: {
+                      lot: { type: "string", required: true },
+                      quantity: { type: "number", required: true },
+                    },
+                  },
+                },
               },
             },
           },

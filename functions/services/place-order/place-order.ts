@@ -3,6 +3,7 @@ import type { OrderRequest } from "../../../src/domain/order";
 import type { PaymentMethod } from "../../../src/domain/order-status";
 import { newId } from "../../adapters/ids";
 import type { AuthUser } from "../auth";
+import { allocateOrderLots } from "../batch-stock";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
@@ -57,30 +58,41 @@ export async function placeOrder(
 
   const quote = await quoteOrder(deps, user, request);
   const now = deps.clock();
-  const order = newOrderRecord({
-    id: newId(),
-    user,
-    quote,
-    paymentMethod: options.paymentMethod,
-    orderNotes: request.order_notes,
-    transferSenderName: options.transferSenderName,
-    createdAt: now.toISOString(),
-  });
-
-  const outcome = await writeTransaction(deps.db, (entities) =>
-    orderTransactionItems(entities, {
-      order,
-      promo: quote.promo,
-      idempotencyKey: options.idempotencyKey,
-      now,
-    }),
-  );
-  if (outcome === "written") {
-    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
-    const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
-    if (soldOut.length)
-      await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
-    return { order, replayed: false };
+  const id = newId();
+  // The lots are decided from the batches as read; a lot sold meanwhile fails its condition ("stale"): read them
+  // again and decide again (decision record 018). The order's id stays the same across attempts.
+  for (let attempt = 1; attempt <= 30; attempt++) {
+    const lots = await allocateOrderLots(
+      deps,
+      quote.lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+    );
+    const order = newOrderRecord({
+      id,
+      user,
+      quote,
+      paymentMethod: options.paymentMethod,
+      orderNotes: request.order_notes,
+      transferSenderName: options.transferSenderName,
+      createdAt: now.toISOString(),
+      lots,
+    });
+    const outcome = await writeTransaction(deps.db, (entities) =>
+      orderTransactionItems(entities, {
+        order,
+        promo: quote.promo,
+        idempotencyKey: options.idempotencyKey,
+        now,
+      }),
+    );
+    if (outcome === "written") {
+      // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
+      const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
+      if (soldOut.length)
+        await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
+      return { order, replayed: false };
+    }
+    if (outcome === "replay") break;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10 * attempt, 100)));
   }
   const first = await replay();
   if (first) return { order: first, replayed: true };

@@ -1,3 +1,4 @@
+import type { LotTaken } from "../../../src/domain/batches";
 import type { PaymentMethod } from "../../../src/domain/order-status";
 import type { AuthUser } from "../auth";
 import type { OrderRecord } from "../orders";
@@ -12,6 +13,8 @@ export interface NewOrder {
   /** Bank transfer: the name of the person who will send the transfer. */
   transferSenderName?: string;
   createdAt: string;
+  /** The lots each product's units are taken from (decision record 018); none recorded: no lots on the line. */
+  lots?: ReadonlyMap<number, readonly LotTaken[]>;
 }
 
 /** The order as it is stored: pending / pending, the lines and totals frozen, the address copied. */
@@ -23,6 +26,7 @@ export function newOrderRecord({
   orderNotes,
   transferSenderName,
   createdAt,
+  lots,
 }: NewOrder): OrderRecord {
   const { lines, totals, shippingRule, promo, address } = quote;
   return {
@@ -41,6 +45,7 @@ export function newOrderRecord({
       product_image: product.image,
       unit_price_cents: unitPriceCents,
       quantity,
+      ...(lots?.get(product.id)?.length && { lots: lots.get(product.id)?.map((entry) => ({ ...entry })) }),
     })),
     subtotal_cents: totals.subtotal,
     shipping_cents: totals.shipping,

@@ -1,6 +1,7 @@
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promo";
 import { orderStatsDelta, parisMonth } from "../../../src/domain/stats";
+import { lotSaleItems } from "../batch-stock";
 import type { OrderRecord } from "../orders";
 import type { PromoRecord } from "../promos";
 import { addToStats } from "../stats";
@@ -63,7 +64,8 @@ export interface OrderWrite {
 }
 
 /**
- * Everything placing an order writes, as one transaction: each line's units taken with its stock movement, the
+ * Everything placing an order writes, as one transaction: each line's units taken with its stock movement and from
+ * its lots (with the record of the order on each lot, for a recall), the
  * promo's uses, the order, the dashboard counters (on the order's own shard: no item every order writes, so
  * unrelated orders never collide) and the Idempotency-Key (a second request with it replays the first order).
  */
@@ -77,6 +79,15 @@ export function orderTransactionItems(
         productId: line.product_id,
         productName: line.product_name,
         quantity: line.quantity,
+        orderId: order.id,
+        at: order.created_at,
+      }),
+    ),
+    // The lots each line takes (decision record 018), each conditioned on what is left: a failure means "stale".
+    ...order.items.flatMap((line) =>
+      lotSaleItems(entities, {
+        productId: line.product_id,
+        lots: line.lots ?? [],
         orderId: order.id,
         at: order.created_at,
       }),

@@ -10,6 +10,7 @@ import {
   orderUpdatePayload,
   shippingInfoState,
 } from "../../domain/admin-orders";
+import { lotsLabel } from "../../domain/batches";
 import type { Order } from "../../domain/order";
 import { adminDocumentUrl } from "../../domain/order-display";
 import {
@@ -121,6 +122,11 @@ export function OrderCard({
                   <span className="text-sm text-ink tabular-nums">
                     {item.quantity} × {formatAmount(item.unit_price)}
                   </span>
+                  {item.lots.length > 0 && (
+                    <span className="w-full text-xs text-ink-soft">
+                      {lotsLabel(item.lots, item.quantity)}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -14,6 +14,7 @@ import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
 import { useAccessGuard } from "./hooks";
+import { LotsPanel } from "./LotsPanel";
 import { StockPanel } from "./StockPanel";
 import { CheckboxField, Dialog, smallButton, TextAreaField } from "./ui";
 
@@ -414,6 +415,7 @@ export function ProductFormDialog({
           }}
         />
       )}
+      {product && <LotsPanel productId={product.id} />}
     </Dialog>
   );
 }

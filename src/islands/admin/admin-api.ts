@@ -6,6 +6,7 @@ import type { OrderUpdatePayload } from "../../domain/admin-orders";
 import type { ProductPayload } from "../../domain/admin-products";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-promos";
 import type { SettingRow } from "../../domain/admin-settings";
+import type { Batch, NewBatch, RecallEntry } from "../../domain/batches";
 import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
 import type { PublishStatus } from "../../domain/publishing";
@@ -131,3 +132,20 @@ export const fetchSettings = (signal?: AbortSignal) =>
   apiRequest<SettingRow[]>("/api/admin/settings", { signal });
 export const saveSetting = (key: string, value: object) =>
   apiRequest<SettingRow>(`/api/admin/settings/${id(key)}`, { method: "PUT", body: { value } });
+
+export const fetchBatches = (productId: number, signal?: AbortSignal) =>
+  apiRequest<{ batches: Batch[] }>(`/api/admin/batches/${id(productId)}`, { signal });
+export const createBatch = (productId: number, batch: NewBatch) =>
+  apiRequest<Batch>(`/api/admin/batches/${id(productId)}`, { method: "POST", body: batch });
+export const fetchRecall = (productId: number, lot: string, signal?: AbortSignal) =>
+  apiRequest<{ entries: RecallEntry[] }>(
+    `/api/admin/batches/${id(productId)}/${encodeURIComponent(lot)}/recall`,
+    {
+      signal,
+    },
+  );
+export const sendRecall = (productId: number, lot: string, risk: string) =>
+  apiRequest<{ entries: RecallEntry[]; sent: number }>(
+    `/api/admin/batches/${id(productId)}/${encodeURIComponent(lot)}/recall`,
+    { method: "POST", body: { risk } },
+  );

@@ -1,0 +1,8 @@
+import { handle } from "hono/aws-lambda";
+import { createAreaApp } from "../app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
+import { adminBatchesRoutes } from "../routes/admin-batches";
+
+/** Lambda "lots": a product's batches and the recall of a lot (decision record 018), admin only. */
+export const app = createAreaApp("lots", { "/api/admin/batches": adminBatchesRoutes }, depsFromEnv);
+export const handler = settlingBackgroundSends(handle(app));

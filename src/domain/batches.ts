@@ -1,0 +1,150 @@
+/**
+ * Batches (lots) and what each sale takes from them — decision record 018. Regulation (EC) 1223/2009 art. 19(1)(e):
+ * the batch number is on each soap's label; Regulation (EU) 2023/988 (GPSR) art. 35-36: a recall must reach the
+ * consumers who bought the product, so the shop records which lots every order line took. Pure code, no zod: the
+ * admin island imports this file.
+ */
+
+/** A batch as the allocation rule needs it. Dates are calendar days "YYYY-MM-DD". */
+export interface BatchStock {
+  lot: string;
+  made_on: string;
+  /** Expiry date ("à utiliser de préférence avant"), when the lot has one. */
+  expires_on?: string | null;
+  /** Period after opening, in months, when the lot has no expiry date. */
+  pao_months?: number | null;
+  remaining: number;
+}
+
+/** The lots one order line took: each lot with its units; units no recorded lot covered are not listed. */
+export interface LotTaken {
+  lot: string;
+  quantity: number;
+}
+
+/** What the label says under the lot when no lot covered the units (owner had not recorded them). */
+export const UNRECORDED_LOT = "lot non enregistré";
+
+/** The recall's risk text (Regulation (EU) 2023/988 art. 36(2)), as the owner writes it: at least a phrase. */
+export const RECALL_RISK_MIN = 10;
+export const RECALL_RISK_MAX = 1000;
+
+function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const total = year * 12 + (month - 1) + months;
+  const y = Math.floor(total / 12);
+  const m = (total % 12) + 1;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
+}
+
+/**
+ * The day a lot "expires" for the first-expiring-first rule: its expiry date, else its making date plus its PAO,
+ * else its making date (the oldest goes first). Day strings compare as dates.
+ */
+export function expiryKey(batch: Pick<BatchStock, "made_on" | "expires_on" | "pao_months">): string {
+  if (batch.expires_on) return batch.expires_on;
+  if (batch.pao_months) return addMonths(batch.made_on, batch.pao_months);
+  return batch.made_on;
+}
+
+/** The lots in the order sales take them: first-expiring first, ties by making date then lot number. */
+export function allocationOrder<T extends BatchStock>(batches: readonly T[]): T[] {
+  return [...batches].sort(
+    (a, b) =>
+      expiryKey(a).localeCompare(expiryKey(b)) ||
+      a.made_on.localeCompare(b.made_on) ||
+      a.lot.localeCompare(b.lot, "fr", { numeric: true }),
+  );
+}
+
+/**
+ * The lots `quantity` units are taken from: the first-expiring lots with units left, in order. Units the lots do not
+ * cover are simply not listed (the line then shows « lot non enregistré » for them): a sale is never refused because
+ * the owner has not recorded her batches.
+ */
+export function allocateLots(batches: readonly BatchStock[], quantity: number): LotTaken[] {
+  const taken: LotTaken[] = [];
+  let left = quantity;
+  for (const batch of allocationOrder(batches)) {
+    if (left <= 0) break;
+    if (batch.remaining <= 0) continue;
+    const units = Math.min(batch.remaining, left);
+    taken.push({ lot: batch.lot, quantity: units });
+    left -= units;
+  }
+  return taken;
+}
+
+/**
+ * The lots `quantity` returned units go back to: a line's lots less what earlier returns already gave back, the last
+ * lot taken first (the later-expiring one), so the lots never get more back than the line took from them.
+ */
+export function lotsToGiveBack(
+  lineLots: readonly LotTaken[],
+  alreadyReturned: readonly LotTaken[],
+  quantity: number,
+): LotTaken[] {
+  const back = new Map<string, number>();
+  for (const entry of alreadyReturned) back.set(entry.lot, (back.get(entry.lot) ?? 0) + entry.quantity);
+  const result: LotTaken[] = [];
+  let left = quantity;
+  for (const entry of [...lineLots].reverse()) {
+    if (left <= 0) break;
+    const available = entry.quantity - (back.get(entry.lot) ?? 0);
+    if (available <= 0) continue;
+    const units = Math.min(available, left);
+    result.push({ lot: entry.lot, quantity: units });
+    left -= units;
+    back.set(entry.lot, (back.get(entry.lot) ?? 0) + units);
+  }
+  return result;
+}
+
+/** "Lot L2611 × 2, lot non enregistré × 1": what an order line, its card and its invoice say of its lots. */
+export function lotsLabel(lots: readonly LotTaken[] | undefined, quantity: number): string {
+  const entries = (lots ?? []).filter((entry) => entry.quantity > 0);
+  const recorded = entries.reduce((sum, entry) => sum + entry.quantity, 0);
+  const parts = entries.map((entry) => `lot ${entry.lot} × ${entry.quantity}`);
+  if (recorded < quantity) parts.push(`${UNRECORDED_LOT} × ${quantity - recorded}`);
+  const text = parts.join(", ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A batch as the admin API answers it. */
+export interface Batch {
+  product_id: number;
+  lot: string;
+  made_on: string;
+  dried_on: string | null;
+  expires_on: string | null;
+  pao_months: number | null;
+  inci_version: string;
+  quantity: number;
+  remaining: number;
+  created_at: string;
+}
+
+/** The body of POST /api/admin/batches/{productId} (checked by newBatchSchema on the server). */
+export interface NewBatch {
+  lot: string;
+  made_on: string;
+  dried_on?: string | null;
+  expires_on?: string | null;
+  pao_months?: number | null;
+  inci_version: string;
+  quantity: number;
+}
+
+/** One order that took units of a lot, as the recall view lists it. */
+export interface RecallEntry {
+  order_id: string;
+  order_number: string;
+  ordered_at: string;
+  customer_name: string;
+  /** "" when the customer erased her account (decision record 017): she cannot be mailed. */
+  customer_email: string;
+  quantity: number;
+  /** When the recall e-mail was sent for this order and lot, and by which admin; null when not yet. */
+  notified_at: string | null;
+  notified_email: string | null;
+}
