@@ -1,5 +1,4 @@
 import type { ExportPeriod } from "../../src/domain/accounting";
-import { parisDay } from "../../src/domain/accounting-period";
 import { buildEReportingCsv, eReportingFileName } from "../../src/domain/e-reporting";
 import { DomainError } from "../../src/domain/errors";
 import { buildFec, fecFileName } from "../../src/domain/fec";
@@ -10,6 +9,7 @@ import {
   invoiceCounterName,
   sirenOf,
 } from "../../src/domain/invoice";
+import { parisDay } from "../../src/domain/promo";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";
 
@@ -48,7 +48,7 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     pending = unprocessed.map(({ number }) => ({ number }));
   }
   return documents.filter((document) => {
-    const day = parisDay(document.issued_at);
+    const day = parisDay(new Date(document.issued_at));
     return day >= period.from && day <= period.to;
   });
 }

@@ -4,10 +4,12 @@
  * the means the seller has (here: the e-mail of each order). Sales take the first-expiring lot (src/domain/
  * batches.ts) in the order's own transaction; units given back return to the lots they came from.
  */
+
 import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches";
 import { DomainError } from "../../src/domain/errors";
+import { orderNumber } from "../../src/domain/order-status";
 import { consumerMediator } from "../../src/domain/settings";
-import { orderNumberOf } from "../../src/domain/withdrawal";
+
 import type { BatchRecord } from "./batch-stock";
 import type { DataDeps, Deps } from "./deps";
 import { recallMail } from "./mails";
@@ -130,7 +132,7 @@ export async function recallList(deps: DataDeps, productId: number, lot: string)
       return [
         {
           order_id: order.id,
-          order_number: orderNumberOf(order.id),
+          order_number: orderNumber(order.id),
           ordered_at: order.created_at,
           customer_name: order.customer_name ?? "",
           customer_email: order.customer_email,

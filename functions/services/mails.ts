@@ -1,7 +1,7 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
-import { colissimoTrackingUrl, isColissimo } from "../../src/domain/order-status";
-import { orderNumberOf, parisDateTime, withdrawalHref } from "../../src/domain/withdrawal";
+import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/order-status";
+import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawal";
 import type { WithdrawalRecord } from "../../src/domain/withdrawal-schemas";
 import type { Mail } from "../adapters/mail";
 
@@ -222,7 +222,7 @@ export function withdrawalAcknowledgementMail(
   withdrawal: WithdrawalRecord,
   context: ShopMailContext,
 ): Mail {
-  const number = orderNumberOf(order.id);
+  const number = orderNumber(order.id);
   const when = parisDateTime(new Date(withdrawal.requested_at));
   const means = order.payment_method === "paypal" ? "sur votre compte PayPal" : "par virement";
   const next =

@@ -11,10 +11,10 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { orderNumber } from "../../src/domain/order-status";
 import { consumerMediator } from "../../src/domain/settings";
 import {
   checkWithdrawal,
-  orderNumberOf,
   refundDeadline,
   withdrawableLines,
   withdrawalRefundStates,
@@ -56,7 +56,7 @@ export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): 
     .go({ pages: "all" });
   const order = orders.find(
     (candidate) =>
-      orderNumberOf(candidate.id) === lookup.order_number &&
+      orderNumber(candidate.id) === lookup.order_number &&
       candidate.customer_email.toLowerCase() === lookup.email,
   );
   if (!order) throw notFound();
@@ -74,7 +74,7 @@ export function toWithdrawalRecord(item: WithdrawalItem): WithdrawalRecord {
   return {
     id: item.id,
     order_id: item.order_id,
-    order_number: orderNumberOf(item.order_id),
+    order_number: orderNumber(item.order_id),
     requested_at: item.requested_at,
     scope: item.scope,
     effect: item.effect,
@@ -89,7 +89,7 @@ export async function withdrawalView(deps: DataDeps, order: OrderRecord): Promis
   const now = deps.clock();
   return {
     order_id: order.id,
-    order_number: orderNumberOf(order.id),
+    order_number: orderNumber(order.id),
     created_at: order.created_at,
     status: order.status,
     payment_method: order.payment_method,

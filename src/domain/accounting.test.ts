@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { franchiseDocuments, vatRateDocuments } from "../../tests/fixtures/accounting/documents";
 import { documentAmounts, exportPeriodSchema } from "./accounting";
-import { attachmentFileName, defaultExportPeriod, parisDay } from "./accounting-period";
+import { defaultExportPeriod } from "./accounting-period";
 import { buildEReportingCsv, csvAmount, eReportingRows } from "./e-reporting";
 import { buildFec, FEC_COLUMNS, fecAmount, fecFileName, fecLines } from "./fec";
 import { sirenOf } from "./invoice";
+import { parisDay } from "./promo";
 
 const golden = (name: string) =>
   readFileSync(new URL(`../../tests/fixtures/accounting/${name}`, import.meta.url), "utf8");
@@ -18,7 +19,7 @@ describe("accounting helpers", () => {
     ["2026-07-10T22:00:00.000Z", "2026-07-11"],
     ["2026-12-31T23:30:00.000Z", "2027-01-01"],
   ])("the Paris day of %s is %s", (iso, day) => {
-    expect(parisDay(iso)).toBe(day);
+    expect(parisDay(new Date(iso))).toBe(day);
   });
 
   it.each([
@@ -77,14 +78,6 @@ describe("accounting helpers", () => {
     ["2026-03-31T22:30:00.000Z", { from: "2026-04-01", to: "2026-04-01" }], // 00:30 on 1 April in Paris
   ])("proposes the month so far in Paris at %s", (now, period) => {
     expect(defaultExportPeriod(new Date(now))).toEqual(period);
-  });
-
-  it.each([
-    ['attachment; filename="123456789FEC20261231.txt"', "123456789FEC20261231.txt"],
-    [null, "export.txt"],
-    ["attachment", "export.txt"],
-  ])("reads the file name of %j", (header, name) => {
-    expect(attachmentFileName(header, "export.txt")).toBe(name);
   });
 
   it("splits a document's total into goods, shipping and VAT to the cent", () => {

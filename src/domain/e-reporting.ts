@@ -1,7 +1,7 @@
 import { byIssue, documentAmounts } from "./accounting";
-import { parisDay } from "./accounting-period";
 import type { InvoiceSnapshot } from "./invoice";
 import type { Cents } from "./money";
+import { parisDay } from "./promo";
 
 /**
  * E-reporting aggregates of the shop's B2C sales (e-invoicing reform: CGI art. 290 and décret n° 2022-1299;
@@ -51,7 +51,7 @@ export function eReportingRows(documents: readonly InvoiceSnapshot[]): EReportin
   const rows = new Map<string, EReportingRow>();
   for (const document of [...documents].sort(byIssue)) {
     const amounts = documentAmounts(document);
-    const day = parisDay(document.issued_at);
+    const day = parisDay(new Date(document.issued_at));
     const rate = amounts.vat_rate_percent;
     const key = `${day}|${rate === null ? "franchise" : `taux|${rate.toFixed(2).padStart(6, "0")}`}`;
     let row = rows.get(key);

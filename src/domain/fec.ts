@@ -1,7 +1,7 @@
 import { byIssue, documentAmounts } from "./accounting";
-import { parisDay } from "./accounting-period";
 import type { InvoiceSnapshot } from "./invoice";
 import type { Cents } from "./money";
+import { parisDay } from "./promo";
 
 /**
  * The FEC (fichier des écritures comptables, Livre des procédures fiscales art. L47 A; format of art. A47 A-1) of
@@ -80,7 +80,7 @@ export function fecLines(documents: readonly InvoiceSnapshot[]): FecLine[] {
   [...documents].sort(byIssue).forEach((document, index) => {
     const sign = document.kind === "invoice" ? 1 : -1;
     const amounts = documentAmounts(document);
-    const date = parisDay(document.issued_at);
+    const date = parisDay(new Date(document.issued_at));
     const origin = document.refers_to ?? document.cancels;
     const label =
       document.kind === "invoice"

@@ -1,3 +1,5 @@
+import { parisDay } from "./promo";
+
 /**
  * The customer's rights over their data, self-service (GDPR art. 15 access, art. 20 portability, art. 17 erasure):
  * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/014-personal-data.md.
@@ -61,8 +63,7 @@ export function erasureBlocker(orders: readonly OrderForErasure[]): string | nul
 
 /** "mes-donnees-2026-11-24.zip": the export's file name, dated in Paris. */
 export function exportFileName(at: Date): string {
-  const day = new Intl.DateTimeFormat("fr-CA", { timeZone: "Europe/Paris" }).format(at);
-  return `mes-donnees-${day}.zip`;
+  return `mes-donnees-${parisDay(at)}.zip`;
 }
 
 /** The French notice at the root of the export: what each file holds and what is kept where. */

@@ -329,9 +329,6 @@ export function parisDateTime(at: Date): string {
   return `${date} à ${time}`;
 }
 
-/** The order number customers see (the last 8 characters of the id). */
-export const orderNumberOf = (orderId: string) => orderId.slice(-8).toUpperCase();
-
 /** Whether an order's page should offer the withdrawal button. */
 export function withdrawalOffered(order: WithdrawableOrder, now: Date): boolean {
   const window = withdrawalWindow(order, now);

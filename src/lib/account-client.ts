@@ -2,7 +2,7 @@
 import type { SessionUser } from "../domain/account-forms";
 import type { Address } from "../domain/address";
 import type { addressPayload } from "../domain/address-forms";
-import { ApiError, apiRequest } from "./api-client";
+import { apiDownload, apiRequest } from "./api-client";
 
 export type AddressBody = ReturnType<typeof addressPayload>;
 
@@ -64,21 +64,6 @@ export async function deleteAccount(password: string): Promise<{ message: string
 }
 
 /** GET /api/user/data-export: the customer's data as a zip, with the file name the server gives it. */
-export async function downloadPersonalData(): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch("/api/user/data-export", { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown };
-    throw new ApiError(
-      typeof body.error === "string" && body.error ? body.error : `HTTP ${response.status}`,
-      response.status,
-      typeof body.code === "string" ? body.code : undefined,
-    );
-  }
-  const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1];
-  return { blob: await response.blob(), fileName: name ?? "mes-donnees.zip" };
+export function downloadPersonalData(): Promise<{ blob: Blob; fileName: string }> {
+  return apiDownload("/api/user/data-export", "mes-donnees.zip");
 }

@@ -58,17 +58,51 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
   } catch {
     throw new ApiError(response.ok ? "Network error" : `HTTP ${response.status}`, response.status);
   }
-  if (!response.ok) {
-    const { error, code, fields } = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
-    throw new ApiError(
-      typeof error === "string" && error ? error : `HTTP ${response.status}`,
-      response.status,
-      typeof code === "string" ? code : undefined,
-      fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
-      data && typeof data === "object" ? (data as Record<string, unknown>) : {},
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
+}
+
+/** The ApiError of a failed answer's JSON body (`{ error, code, fields }`, api.md). */
+function apiErrorOf(status: number, data: unknown): ApiError {
+  const { error, code, fields } = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
+  return new ApiError(
+    typeof error === "string" && error ? error : `HTTP ${status}`,
+    status,
+    typeof code === "string" ? code : undefined,
+    fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
+    data && typeof data === "object" ? (data as Record<string, unknown>) : {},
+  );
+}
+
+/** The file name of a `content-disposition: attachment; filename="..."` header, else the fallback. */
+export function attachmentFileName(header: string | null, fallback: string): string {
+  return /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
+}
+
+/** GETs a file the API answers as an attachment (a zip, a FEC...): its bytes and the name the server gives it. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new ApiError("Network error", 0);
+  }
+  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => null));
+  const fileName = attachmentFileName(response.headers.get("content-disposition"), fallbackName);
+  return { blob: await response.blob(), fileName };
+}
+
+/** Hands a downloaded file to the browser's downloads, under its name. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The text a screen shows for a failure: the error's message, else the screen's own fallback. */

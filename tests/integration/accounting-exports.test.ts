@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { putSetting } from "../../functions/services/settings";
-import { parisDay } from "../../src/domain/accounting-period";
 import { FEC_COLUMNS } from "../../src/domain/fec";
 import type { Order } from "../../src/domain/order";
+import { parisDay } from "../../src/domain/promo";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
@@ -16,7 +16,7 @@ const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const customer = await createCustomer(ctx.deps, ctx.app);
 
-const shift = (days: number) => parisDay(new Date(Date.now() + days * 86_400_000).toISOString());
+const shift = (days: number) => parisDay(new Date(Date.now() + days * 86_400_000));
 const period = `from=${shift(-1)}&to=${shift(1)}`;
 const cents = (text: string) => Math.round(Number(text.replace(",", ".")) * 100);
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);

@@ -9,6 +9,7 @@ import type { Deps } from "../deps";
 import { toOrder } from "../orders";
 import { getSetting } from "../settings";
 import { admitAttempt } from "../throttle";
+import { toWithdrawalRecord } from "../withdrawals";
 
 export interface PersonalDataExport {
   fileName: string;
@@ -55,21 +56,8 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
         deps.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go({ pages: "all" }),
       ),
     )
-  ).flatMap(({ data }) =>
-    data
-      .sort((a, b) => a.seq.localeCompare(b.seq))
-      // As recorded; read here rather than through services/withdrawals.ts, which would bring the order lifecycle
-      // and PayPal's refunds into the documents Lambda.
-      .map(({ id, order_id, requested_at, scope, effect, channel, lines }) => ({
-        id,
-        order_id,
-        requested_at,
-        scope,
-        effect,
-        channel,
-        lines: lines.map(({ index, quantity, product_name }) => ({ index, quantity, product_name })),
-      })),
-  );
+  ).flatMap(({ data }) => data.sort((a, b) => a.seq.localeCompare(b.seq)).map(toWithdrawalRecord));
+
   const data = {
     exported_at: at.toISOString(),
     account: toSessionUser(user),

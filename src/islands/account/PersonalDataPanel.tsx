@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { deleteAccount, downloadPersonalData } from "../../lib/account-client";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
+import { errorMessage, fieldErrors, saveFile } from "../../lib/api-client";
 import { handleUnauthenticated, setSignedOut } from "../../stores/session";
 import { Notice, PasswordField } from "../ui/fields";
 import { Card } from "./Card";
@@ -26,12 +26,7 @@ export function PersonalDataPanel({ onDeleted }: { onDeleted: (message: string) 
     setDownloadError(null);
     try {
       const { blob, fileName } = await downloadPersonalData();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, fileName);
     } catch (failure) {
       if (handleUnauthenticated(failure)) return;
       setDownloadError(

@@ -1,6 +1,8 @@
 import { useState } from "react";
-import { attachmentFileName, defaultExportPeriod } from "../../domain/accounting-period";
+import { defaultExportPeriod } from "../../domain/accounting-period";
+import { ApiError, apiDownload, fieldErrors, saveFile } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
+import { useAccessGuard } from "./hooks";
 
 type ExportKind = "fec" | "e-reporting";
 
@@ -18,6 +20,7 @@ export function AccountingExports() {
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [done, setDone] = useState("");
+  const guard = useAccessGuard();
 
   async function download(kind: ExportKind) {
     setBusy(kind);
@@ -25,28 +28,18 @@ export function AccountingExports() {
     setDone("");
     try {
       const query = new URLSearchParams(period).toString();
-      const response = await fetch(`/api/admin/exports/${kind}?${query}`, {
-        credentials: "same-origin",
-        cache: "no-store",
+      const { blob, fileName } = await apiDownload(`/api/admin/exports/${kind}?${query}`, `${kind}.txt`);
+      saveFile(blob, fileName);
+      setDone(`Fichier ${fileName} prêt : le téléchargement a commencé.`);
+    } catch (failure) {
+      if (guard(failure)) return;
+      setError({
+        message:
+          failure instanceof ApiError && failure.status > 0
+            ? failure.message
+            : "Le téléchargement a échoué. Vérifiez la connexion et réessayez.",
+        fields: { ...fieldErrors(failure) },
       });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as {
-          error?: string;
-          fields?: Record<string, string>;
-        };
-        setError({ message: body.error ?? `HTTP ${response.status}`, fields: body.fields ?? {} });
-        return;
-      }
-      const name = attachmentFileName(response.headers.get("content-disposition"), `${kind}.txt`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      setDone(`Fichier ${name} prêt : le téléchargement a commencé.`);
-    } catch {
-      setError({ message: "Le téléchargement a échoué. Vérifiez la connexion et réessayez.", fields: {} });
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import { orderNumberOf, parisDateTime, type WithdrawnLine } from "../../domain/withdrawal";
+import { orderNumber } from "../../domain/order-status";
+import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawal";
 import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawal-schemas";
 import { ApiError, apiRequest, errorMessage, fieldErrors } from "../../lib/api-client";
 import { $session, startSession } from "../../stores/session";
@@ -96,7 +97,7 @@ export default function WithdrawalPage() {
       case "identify":
         return (
           <GuestLookup
-            initialNumber={orderParam ? orderNumberOf(orderParam) : ""}
+            initialNumber={orderParam ? orderNumber(orderParam) : ""}
             onFound={(who, view) => {
               setError(null);
               setStep({ name: "choose", who, view });
