@@ -1,29 +1,39 @@
-import { DomainError } from "../../src/domain/errors";
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
 import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
+import { SHOP_NOT_READY_MESSAGE } from "../../src/domain/shop-setup";
 import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./orders";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
+import { currentShopSetup } from "./shop-setup";
 
-/** GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. */
+/**
+ * GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. A method is
+ * offered only when it is configured (shop-setup.ts); a method that is not shows no detail at all, and while the
+ * shop cannot take orders the screen says so instead of offering a payment (decision record 020).
+ */
 export async function checkoutSettings(deps: DataDeps) {
-  const [bank, paypal] = await Promise.all([
+  const [bank, paypal, setup] = await Promise.all([
     getSetting(deps, "payment_bank_transfer"),
     getSetting(deps, "payment_paypal"),
+    currentShopSetup(deps),
   ]);
+  const bankOffered = setup.methods.bank_transfer;
+  const paypalOffered = setup.methods.paypal;
   return {
+    can_take_orders: setup.canTakeOrders,
+    message: setup.canTakeOrders ? null : SHOP_NOT_READY_MESSAGE,
     bank_transfer: {
-      enabled: bank.enabled,
-      bic: bank.bic,
-      beneficiary: bank.beneficiary,
-      bank_name: bank.bank_name,
+      enabled: bankOffered,
+      bic: bankOffered ? bank.bic : "",
+      beneficiary: bankOffered ? bank.beneficiary : "",
+      bank_name: bankOffered ? bank.bank_name : "",
     },
     paypal: {
-      configured: Boolean(paypal.client_id && paypal.client_secret),
-      client_id: paypal.client_id,
+      configured: paypalOffered,
+      client_id: paypalOffered ? paypal.client_id : "",
       sandbox: paypal.base_url === PAYPAL_SANDBOX_URL,
     },
   };
@@ -56,8 +66,6 @@ export async function placeBankTransferOrder(
   request: BankTransferOrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const bank = await getSetting(deps, "payment_bank_transfer");
-  if (!bank.enabled) throw new DomainError("BANK_TRANSFER_DISABLED");
   const { order, replayed } = await placeOrder(deps, user, request, {
     paymentMethod: "bank_transfer",
     idempotencyKey,

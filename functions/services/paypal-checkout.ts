@@ -17,12 +17,14 @@ import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient, usablePaypalSetting } from "./paypal-client";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
+import { currentShopSetup } from "./shop-setup";
 import { writeTransaction } from "./transaction";
 
 export { paypalClient };
 
 /** GET /api/paypal-payment/client-id: the public client id for PayPal's buttons (503 when not configured). */
 export async function paypalClientId(deps: DataDeps): Promise<string> {
+  if (!(await currentShopSetup(deps)).methods.paypal) throw new DomainError("PAYPAL_NOT_CONFIGURED");
   return (await usablePaypalSetting(deps)).client_id;
 }
 

@@ -1,6 +1,6 @@
 import { emailSchema, passwordSchema } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
-import { defaultSettings, settingKeys } from "../../src/domain/settings";
+import { defaultSettings, type SettingKey, settingKeys } from "../../src/domain/settings";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword } from "../adapters/password";
 import { isTableEmpty } from "../db/bootstrap";
@@ -33,11 +33,57 @@ export function seedOptionsProblem(options: SeedOptions): string | null {
   return password.success ? null : `ADMIN_PASSWORD : ${password.error.issues[0]?.message}`;
 }
 
+/**
+ * The example identity and bank details that earlier versions of the seed wrote as if they were the owner's
+ * (decision record 020). A stored field still holding exactly its example was never filled in by her.
+ */
+export const RETIRED_SEED_EXAMPLES = {
+  company_info: {
+    email: "contact@savon-alep-artisanal.fr",
+    phone: "04 90 00 00 00",
+    address: "12 rue des Oliviers, 84000 Avignon, France",
+    legal_form: "Entreprise individuelle",
+  },
+  payment_bank_transfer: {
+    iban: "FR76 3000 6000 0112 3456 7890 189",
+    bic: "AGRIFRPP",
+    beneficiary: "Savonnerie d'Alep Artisanale",
+    bank_name: "Crédit Agricole",
+  },
+} as const satisfies Partial<Record<SettingKey, Record<string, string>>>;
+
+/**
+ * Empties the fields of a shop seeded by an earlier version that still hold the seed's examples, so that no invented
+ * address, phone or IBAN is shown to shoppers or mailed as real; the setup checklist then asks for them. Idempotent:
+ * every start runs it on a shop already seeded.
+ */
+export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
+  const retired: string[] = [];
+  for (const [key, examples] of Object.entries(RETIRED_SEED_EXAMPLES) as [
+    SettingKey,
+    Record<string, string>,
+  ][]) {
+    const { data } = await deps.db.entities.setting.get({ key }).go();
+    const stored = data?.value;
+    if (!stored || typeof stored !== "object") continue;
+    const value = { ...(stored as Record<string, unknown>) };
+    const fields = Object.keys(examples).filter((field) => value[field] === examples[field]);
+    if (!fields.length) continue;
+    for (const field of fields) value[field] = "";
+    await deps.db.entities.setting.put({ key, value, updated_at: deps.clock().toISOString() }).go();
+    retired.push(...fields.map((field) => `${key}.${field}`));
+  }
+  return retired;
+}
+
 /** Fills a new, empty table: the catalogue, the spec's default settings and the owner's admin account. */
 export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise<SeedResult> {
   const problem = seedOptionsProblem(options);
   if (problem) throw new DomainError("VALIDATION", problem);
-  if (!(await isTableEmpty(deps.db.dynamo, deps.db.tableName))) return { seeded: false };
+  if (!(await isTableEmpty(deps.db.dynamo, deps.db.tableName))) {
+    await retireSeedExamples(deps);
+    return { seeded: false };
+  }
 
   for (const product of seedProducts) await createProduct(deps, product);
   for (const key of settingKeys) await putSetting(deps, key, defaultSettings[key]);

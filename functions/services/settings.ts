@@ -47,6 +47,7 @@ export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
     phone: company.phone,
     address: company.address,
     // Legal mentions are public by law (legal notice, terms of sale: SIRET, VAT regime).
+    legal_name: company.legal_name,
     legal_form: company.legal_form,
     siret: company.siret,
     vat_number: company.vat_number,

@@ -70,6 +70,12 @@ export const errorCatalogue = {
   },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
+  /** The shop's identity, mediator or payment methods are not set up yet (decision record 020). */
+  SHOP_NOT_READY: {
+    status: 503,
+    message:
+      "La boutique ne prend pas encore de commandes : elle termine sa mise en place. Revenez très bientôt !",
+  },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
   UNAVAILABLE: { status: 503, message: "Service momentanément indisponible, veuillez réessayer." },

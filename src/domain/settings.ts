@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isValidBic, isValidIban } from "./bank-details";
 import { type Cents, eurosToCents } from "./money";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
@@ -15,11 +16,22 @@ export const shippingSettingSchema = z.object({
 });
 export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
 
+/**
+ * The company setting. Every field but the shop's name may be empty: an empty field is one the owner has not filled
+ * in yet, which the setup checklist (shop-setup.ts) names and which keeps the shop from taking orders (decision
+ * record 020). The seed writes no invented identity: nothing here is ever a placeholder shown as real.
+ */
 export const companyInfoSettingSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  email: z.email(),
+  /** The shop's name as shoppers see it (header, titles, e-mails). */
+  name: z.string().trim().min(1, "Le nom de la boutique est obligatoire.").max(120),
+  email: z.union([z.literal(""), z.email("L'adresse e-mail est invalide.")]),
   phone: z.string().trim().max(30),
   address: z.string().trim().max(300),
+  /**
+   * Who sells (LCEN art. 6; CGI art. 242 nonies A): the company's name, or for an individual entrepreneur her first
+   * and last name followed by « EI ». Printed in the legal notice, the CGV and on invoices.
+   */
+  legal_name: z.string().trim().max(120).default(""),
   /** Mandatory on invoices: legal form and SIRET (14 digits, spaces allowed). */
   legal_form: z.string().trim().max(80),
   siret: z
@@ -61,8 +73,19 @@ export type MaintenanceSetting = z.infer<typeof maintenanceSettingSchema>;
 
 export const bankTransferSettingSchema = z.object({
   enabled: z.boolean(),
-  iban: z.string().trim().max(34),
-  bic: z.string().trim().max(11),
+  iban: z
+    .string()
+    .trim()
+    .max(42)
+    .refine((value) => value === "" || isValidIban(value), "IBAN invalide : vérifiez-le sur votre RIB."),
+  bic: z
+    .string()
+    .trim()
+    .max(11)
+    .refine(
+      (value) => value === "" || isValidBic(value),
+      "BIC invalide : 8 ou 11 caractères, voir votre RIB.",
+    ),
   beneficiary: z.string().trim().max(120),
   bank_name: z.string().trim().max(120),
 });
@@ -92,15 +115,20 @@ export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
-/** The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. */
+/**
+ * The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. The shop's identity and
+ * bank details start empty: a new shop shows no invented SIRET, address or IBAN to shoppers, and the setup checklist
+ * asks the owner for them (decision record 020).
+ */
 export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   shipping: { free_shipping_threshold: 100, standard_cost: 7.8, shipping_company: "Colissimo" },
   company_info: {
     name: "Savonnerie d'Alep Artisanale",
-    email: "contact@savon-alep-artisanal.fr",
-    phone: "04 90 00 00 00",
-    address: "12 rue des Oliviers, 84000 Avignon, France",
-    legal_form: "Entreprise individuelle",
+    email: "",
+    phone: "",
+    address: "",
+    legal_name: "",
+    legal_form: "",
     siret: "",
     vat_mode: "franchise",
     vat_rate: 20,
@@ -117,10 +145,10 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   },
   payment_bank_transfer: {
     enabled: true,
-    iban: "FR76 3000 6000 0112 3456 7890 189",
-    bic: "AGRIFRPP",
-    beneficiary: "Savonnerie d'Alep Artisanale",
-    bank_name: "Crédit Agricole",
+    iban: "",
+    bic: "",
+    beneficiary: "",
+    bank_name: "",
   },
   payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
 };
@@ -149,6 +177,7 @@ export const publicCompanySchema = companyInfoSettingSchema
     email: true,
     phone: true,
     address: true,
+    legal_name: true,
     legal_form: true,
     siret: true,
     vat_number: true,

@@ -7,10 +7,10 @@ import { putSetting } from "../../functions/services/settings";
 import { FEC_COLUMNS } from "../../src/domain/fec";
 import type { Order } from "../../src/domain/order";
 import { parisDay } from "../../src/domain/promo";
-import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";
+import { SHOP_COMPANY } from "../support/shop-setup";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -54,6 +54,7 @@ describe("accounting exports", () => {
   });
 
   it("asks for the SIRET before naming a FEC file", async () => {
+    await putSetting(ctx.deps, "company_info", { ...SHOP_COMPANY, siret: "" });
     const response = await admin.call("GET", `/api/admin/exports/fec?${period}`);
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: string }).error).toContain("SIRET");
@@ -63,7 +64,7 @@ describe("accounting exports", () => {
     timeout: 60_000,
   }, async () => {
     await putSetting(ctx.deps, "company_info", {
-      ...defaultSettings.company_info,
+      ...SHOP_COMPANY,
       siret: "123 456 789 00012",
       vat_mode: "rate",
       vat_rate: 20,

@@ -149,7 +149,7 @@ describe("the PayPal API address", () => {
       base_url: "https://evil.example",
       client_id: "id",
       client_secret: "secret",
-      webhook_id: "",
+      webhook_id: "WH-1",
     });
     const client = await ctx.app.request("/api/paypal-payment/client-id");
     expect(client.status).toBe(503);

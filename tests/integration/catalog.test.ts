@@ -6,7 +6,7 @@ import { productSchema } from "../../src/domain/product";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 
-const ctx = await createTestContext();
+const ctx = await createTestContext({ newShop: true });
 const api = (path: string, init?: RequestInit) => ctx.app.request(path, init);
 
 beforeAll(async () => {
@@ -93,6 +93,7 @@ describe("public settings", () => {
       email,
       phone,
       address,
+      legal_name,
       legal_form,
       siret,
       vat_number,
@@ -105,6 +106,7 @@ describe("public settings", () => {
       email,
       phone,
       address,
+      legal_name,
       legal_form,
       siret,
       vat_number,

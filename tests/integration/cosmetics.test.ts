@@ -11,7 +11,7 @@ import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer } from "../support/customers";
 
-const ctx = await createTestContext();
+const ctx = await createTestContext({ newShop: true });
 await seedIfEmpty(ctx.deps, { adminEmail: "owner@example.fr", adminPassword: "secret-123" });
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 

@@ -3,17 +3,17 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
-import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
+import { SHOP_COMPANY } from "../support/shop-setup";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const year = new Date().getFullYear();
 
 await putSetting(ctx.deps, "company_info", {
-  ...defaultSettings.company_info,
+  ...SHOP_COMPANY,
   name: "Savonnerie d'Alep Artisanale",
   legal_form: "EI — Entreprise individuelle",
   siret: "123 456 789 00012",
@@ -112,7 +112,7 @@ describe("invoices", () => {
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Savon d'Alep Premium" }).go();
     await putSetting(ctx.deps, "company_info", {
-      ...defaultSettings.company_info,
+      ...SHOP_COMPANY,
       name: "Savonnerie d'Alep Artisanale",
       legal_form: "EI — Entreprise individuelle",
       siret: "123 456 789 00012",
@@ -187,7 +187,7 @@ describe("invoices", () => {
 
   it("shows VAT when the shop charges it", async () => {
     await putSetting(ctx.deps, "company_info", {
-      ...defaultSettings.company_info,
+      ...SHOP_COMPANY,
       siret: "123 456 789 00012",
       vat_mode: "rate",
       vat_rate: 20,

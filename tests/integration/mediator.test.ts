@@ -3,22 +3,24 @@
  * shoppers see its name and website (the footer, the CGV and the order e-mails read GET /api/settings/company).
  */
 import { describe, expect, it } from "vitest";
-import { consumerMediator, defaultSettings } from "../../src/domain/settings";
+import { consumerMediator } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
+import { SHOP_COMPANY } from "../support/shop-setup";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
-const company = defaultSettings.company_info;
+const company = SHOP_COMPANY;
 
 async function saveCompany(change: Record<string, unknown>) {
   return admin.call("PUT", "/api/admin/settings/company_info", { value: { ...company, ...change } });
 }
 
 describe("the consumer mediator", () => {
-  it("is empty in a new shop, and no mediator is named until both fields are filled in", async () => {
+  it("is empty until the owner fills it in, and no mediator is named until both fields are filled in", async () => {
+    await saveCompany({ mediator_name: "", mediator_url: "" });
     const body = (await (await ctx.app.request("/api/settings/company")).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ mediator_name: "", mediator_url: "" });
     expect(consumerMediator({ mediator_name: "CM2C", mediator_url: "" })).toBeNull();
@@ -55,31 +57,35 @@ describe("the consumer mediator", () => {
 });
 
 describe("the order e-mails", () => {
-  it("state the legal guarantees in the confirmation, and name the mediator once the owner has", async () => {
+  it("are never sent without a mediator: the shop takes no order until the owner names one", async () => {
     const buyer = await createCustomer(ctx.deps, ctx.app);
     const soap = await createSoap(ctx.deps, { price: 10, stock: 10 });
     await saveCompany({ mediator_name: "", mediator_url: "" });
-    await placeTransferOrder(buyer, soap.id, 1, 17.8);
-    const before = readMails(ctx.mailDir).filter(
-      (mail) => mail.to === buyer.email && /Confirmation/.test(mail.subject),
-    );
-    expect(before).toHaveLength(1);
-    expect(before[0]?.text).toContain(
-      "garantie légale de conformité pendant deux ans à compter de la livraison",
-    );
-    expect(before[0]?.text).toContain("http://shop.test/cgv#garanties");
-    expect(before[0]?.html).toContain("garantie des vices cachés");
-    expect(before[0]?.text).not.toContain("médiateur");
+    const refused = await buyer.call("POST", "/api/orders", {
+      items: [{ product_id: soap.id, quantity: 1 }],
+      shipping_address_id: buyer.addressId,
+      total_amount: 17.8,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+    });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "SHOP_NOT_READY" });
+    expect(readMails(ctx.mailDir).filter((mail) => mail.to === buyer.email)).toHaveLength(0);
 
     await saveCompany({ mediator_name: "CM2C", mediator_url: "https://www.cm2c.net" });
     await placeTransferOrder(buyer, soap.id, 1, 17.8);
-    const after = readMails(ctx.mailDir).filter(
+    const mails = readMails(ctx.mailDir).filter(
       (mail) => mail.to === buyer.email && /Confirmation/.test(mail.subject),
     );
-    expect(after).toHaveLength(2);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(
+      "garantie légale de conformité pendant deux ans à compter de la livraison",
+    );
+    expect(mails[0]?.text).toContain("http://shop.test/cgv#garanties");
+    expect(mails[0]?.html).toContain("garantie des vices cachés");
     const line =
       "vous pouvez recourir gratuitement au médiateur de la consommation : CM2C (https://www.cm2c.net).";
-    expect(after[1]?.text).toContain(line);
-    expect(after[1]?.html).toContain(line);
+    expect(mails[0]?.text).toContain(line);
+    expect(mails[0]?.html).toContain(line);
   });
 });

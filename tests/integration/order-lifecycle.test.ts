@@ -8,10 +8,12 @@ import { moveOrder } from "../../functions/services/order-lifecycle";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { placeOrder } from "../../functions/services/place-order/place-order";
 import { createPromo } from "../../functions/services/promos";
+import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";
+import { PAYPAL_SET_UP } from "../support/shop-setup";
 
 let now = new Date("2026-11-23T10:00:00Z");
 const ctx = await createTestContext({ now: () => now });
@@ -208,6 +210,7 @@ describe("a promo code deleted after it was used", () => {
       discount_value: 200,
     });
     const buyer = await getUser(ctx.deps, customer.id);
+    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
     const { order: hold } = await placeOrder(
       ctx.deps,
       buyer as NonNullable<typeof buyer>,

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
 import { createPromo } from "../../functions/services/promos";
-import { putSetting } from "../../functions/services/settings";
+import { getSetting, putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
+import { PAYPAL_SET_UP, SHOP_BANK, SHOP_COMPANY } from "../support/shop-setup";
 
 let offset = 0;
 const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
@@ -104,8 +105,8 @@ describe("placing a bank-transfer order", () => {
 
     const mail = readMails(ctx.mailDir).find((m) => m.to === customer.email);
     expect(mail?.subject).toContain(`Confirmation de votre commande n° ${order.id.slice(-8)}`);
-    expect(mail?.text).toContain(`IBAN : ${defaultSettings.payment_bank_transfer.iban}`);
-    expect(mail?.text).toContain(`BIC : ${defaultSettings.payment_bank_transfer.bic}`);
+    expect(mail?.text).toContain(`IBAN : ${SHOP_BANK.iban}`);
+    expect(mail?.text).toContain(`BIC : ${SHOP_BANK.bic}`);
     expect(mail?.text).toContain(`Référence à indiquer : ${order.transfer_reference}`);
     expect(mail?.text).toContain("Total : 33,60\u00a0€");
   });
@@ -212,18 +213,65 @@ describe("placing a bank-transfer order", () => {
   it("refuses bank transfer while it is disabled in the settings", async () => {
     const p = await product();
     const customer = await createCustomer(ctx.deps, ctx.app);
-    await putSetting(ctx.deps, "payment_bank_transfer", {
-      ...defaultSettings.payment_bank_transfer,
-      enabled: false,
-    });
+    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, enabled: false });
     try {
       const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
       expect(response.status).toBe(409);
       expect(((await response.json()) as { code: string }).code).toBe("BANK_TRANSFER_DISABLED");
     } finally {
-      await putSetting(ctx.deps, "payment_bank_transfer", defaultSettings.payment_bank_transfer);
+      await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
+      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
     }
   });
+
+  it("refuses bank transfer while its details are not filled in, even when PayPal works", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, iban: "" });
+    try {
+      const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { code: string }).code).toBe("BANK_TRANSFER_DISABLED");
+    } finally {
+      await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
+      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+    }
+  });
+
+  it.each<[string, (s: typeof SHOP_COMPANY) => typeof SHOP_COMPANY | null, "bank" | null]>([
+    ["no SIRET", (company) => ({ ...company, siret: "" }), null],
+    ["no mediator", (company) => ({ ...company, mediator_url: "" }), null],
+    ["no legal name", (company) => ({ ...company, legal_name: "" }), null],
+    ["no payment method at all", () => null, "bank"],
+  ])(
+    "refuses every order (503, nothing written) while the shop is not set up: %s",
+    async (_name, company, bank) => {
+      const p = await product();
+      const customer = await createCustomer(ctx.deps, ctx.app);
+      const changed = company(SHOP_COMPANY);
+      if (changed) await putSetting(ctx.deps, "company_info", changed);
+      if (bank) await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, enabled: false });
+      try {
+        const response = await place(
+          customer,
+          orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7),
+        );
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({
+          code: "SHOP_NOT_READY",
+          error:
+            "La boutique ne prend pas encore de commandes : elle termine sa mise en place. Revenez très bientôt !",
+        });
+        expect(await stockOf(p.id)).toBe(p.stock);
+        expect(await (await customer.call("GET", "/api/user/orders")).json()).toEqual([]);
+      } finally {
+        await putSetting(ctx.deps, "company_info", SHOP_COMPANY);
+        await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
+      }
+    },
+  );
 });
 
 describe("concurrency", () => {
@@ -448,25 +496,58 @@ describe("reading orders", () => {
 });
 
 describe("GET /api/settings/checkout", () => {
+  const checkout = async () => await (await ctx.app.request("/api/settings/checkout")).json();
+
   it("says which payments are offered without the IBAN or the PayPal secret", async () => {
-    await putSetting(ctx.deps, "payment_paypal", {
-      base_url: "https://api-m.sandbox.paypal.com",
-      client_id: "client-abc",
-      client_secret: "tres-secret",
-      webhook_id: "",
-    });
-    const body = await (await ctx.app.request("/api/settings/checkout")).json();
+    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    const body = await checkout();
     expect(body).toEqual({
+      can_take_orders: true,
+      message: null,
       bank_transfer: {
         enabled: true,
-        bic: defaultSettings.payment_bank_transfer.bic,
-        beneficiary: defaultSettings.payment_bank_transfer.beneficiary,
-        bank_name: defaultSettings.payment_bank_transfer.bank_name,
+        bic: SHOP_BANK.bic,
+        beneficiary: SHOP_BANK.beneficiary,
+        bank_name: SHOP_BANK.bank_name,
       },
       paypal: { configured: true, client_id: "client-abc", sandbox: true },
     });
     expect(JSON.stringify(body)).not.toContain("tres-secret");
-    expect(JSON.stringify(body)).not.toContain(defaultSettings.payment_bank_transfer.iban);
+    expect(JSON.stringify(body)).not.toContain(SHOP_BANK.iban);
     await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+  });
+
+  it("offers PayPal only with its webhook, and bank transfer only with its details", async () => {
+    await putSetting(ctx.deps, "payment_paypal", { ...PAYPAL_SET_UP, webhook_id: "" });
+    await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, bic: "" });
+    try {
+      expect(await checkout()).toEqual({
+        can_take_orders: false,
+        message:
+          "La boutique ne prend pas encore de commandes : elle termine sa mise en place. Revenez très bientôt !",
+        bank_transfer: { enabled: false, bic: "", beneficiary: "", bank_name: "" },
+        paypal: { configured: false, client_id: "", sandbox: true },
+      });
+      expect((await ctx.app.request("/api/paypal-payment/client-id")).status).toBe(503);
+    } finally {
+      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+      await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
+    }
+  });
+
+  it("a new shop offers nothing and says it takes no order yet", async () => {
+    const company = await getSetting(ctx.deps, "company_info");
+    await putSetting(ctx.deps, "company_info", defaultSettings.company_info);
+    await putSetting(ctx.deps, "payment_bank_transfer", defaultSettings.payment_bank_transfer);
+    try {
+      expect(await checkout()).toMatchObject({
+        can_take_orders: false,
+        bank_transfer: { enabled: false },
+        paypal: { configured: false },
+      });
+    } finally {
+      await putSetting(ctx.deps, "company_info", company);
+      await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { recoverAdminAccess, seedIfEmpty } from "../../functions/services/seed";
 import { createTestContext } from "../setup/test-db";
 
-const ctx = await createTestContext();
+const ctx = await createTestContext({ newShop: true });
 const api = (path: string, init?: RequestInit) => ctx.app.request(path, init);
 
 describe("seed", () => {

@@ -6,10 +6,12 @@ import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
 import { placeOrder } from "../../functions/services/place-order/place-order";
+import { putSetting } from "../../functions/services/settings";
 import type { StockMovement } from "../../src/domain/stock";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";
+import { PAYPAL_SET_UP } from "../support/shop-setup";
 
 let now = new Date("2026-11-23T10:00:00Z");
 const ctx = await createTestContext({ now: () => now });
@@ -48,6 +50,7 @@ describe("stock movements", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const user = await getUser(ctx.deps, customer.id);
     const product = await soap(5);
+    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
     const { order } = await placeOrder(
       ctx.deps,
       user as NonNullable<typeof user>,

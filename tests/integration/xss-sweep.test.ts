@@ -221,6 +221,7 @@ describe("owner-written text", () => {
         phone: xss("Xcompany.phone", 30),
         address: xss("Xcompany.address", 300),
         legal_form: xss("Xcompany.legal_form", 80),
+        legal_name: xss("Xcompany.legal_name", 120),
         vat_mode: "rate",
         vat_rate: 20,
         vat_number: xss("Xcompany.vat_number", 20),
@@ -236,12 +237,14 @@ describe("owner-written text", () => {
     await json(
       await putSetting("payment_bank_transfer", {
         enabled: true,
-        iban: xss("Xbank.iban", 34),
-        bic: xss("Xbank.bic", 11),
+        iban: "FR76 3000 6000 0112 3456 7890 189",
+        bic: "AGRIFRPP",
         beneficiary: xss("Xbank.beneficiary", 120),
         bank_name: xss("Xbank.bank_name", 120),
       }),
     );
+    await expectRefused(await putSetting("payment_bank_transfer", { iban: ATTACK }), "iban");
+    await expectRefused(await putSetting("payment_bank_transfer", { bic: ATTACK }), "bic");
 
     await json(
       await putSetting("maintenance", {
@@ -552,8 +555,6 @@ describe("the e-mails", () => {
       "Xaddress.address_line1",
       "Xaddress.address_line2",
       "Xaddress.city",
-      "Xbank.iban",
-      "Xbank.bic",
       "Xbank.beneficiary",
       "Xbank.bank_name",
     ])

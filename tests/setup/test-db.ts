@@ -12,12 +12,15 @@ import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
 import { handleAccountMail } from "../../functions/services/auth";
 import type { Deps } from "../../functions/services/deps";
+import { setUpShopForSale } from "../support/shop-setup";
 
 /**
  * A fresh table in the shared DynamoDB Local for the calling test file, removed after its tests,
- * plus the whole API over it and a mail folder of its own. `now` lets a test move the clock.
+ * plus the whole API over it and a mail folder of its own. `now` lets a test move the clock. The shop is set up to
+ * sell (identity, mediator, bank details: tests/support/shop-setup.ts) unless `newShop` asks for one as a first
+ * start leaves it.
  */
-export async function createTestContext(options: { now?: () => Date } = {}) {
+export async function createTestContext(options: { now?: () => Date; newShop?: boolean } = {}) {
   const tableName = `test-${randomUUID()}`;
   const db = createDb({ tableName, endpoint: inject("dynamoEndpoint") });
   await ensureTable(db.dynamo, tableName);
@@ -35,6 +38,7 @@ export async function createTestContext(options: { now?: () => Date } = {}) {
     accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
   };
   const app = createFullApp(() => deps);
+  if (!options.newShop) await setUpShopForSale(deps);
   afterAll(async () => {
     await deps.accountMail.flush();
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));

@@ -33,6 +33,7 @@ import {
 } from "../../services/promos";
 import { markSiteStale, sitePublishStatus } from "../../services/publishing";
 import { markRefundDone, recordReturn } from "../../services/refunds";
+import { currentShopSetup } from "../../services/shop-setup";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
@@ -128,6 +129,7 @@ export const adminRoutes = new Hono<AppEnv>()
     await markSiteStale(c.var.deps, "Nouvelle tentative demandée par l'administrateur");
     return c.json(await sitePublishStatus(c.var.deps), 202);
   })
+  .get("/setup", async (c) => c.json(await currentShopSetup(c.var.deps)))
   .get("/settings", async (c) => c.json(await adminSettings(c.var.deps)))
   .put("/settings/:key", validate("param", settingKeyParam), validate("json", settingBody), async (c) => {
     const key = c.req.valid("param").key as (typeof settingKeys)[number];
@@ -168,6 +170,22 @@ const publishStatusSchema = z.object({
   published_at: z.string().nullable(),
 });
 const userSchema = z.object({ id: z.string(), email: z.string(), full_name: z.string() }).loose();
+
+const shopSetupSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.enum(["company", "mediator", "bank_transfer", "paypal", "shipping"]),
+      label: z.string(),
+      setting: z.enum(settingKeys as [string, ...string[]]),
+      state: z.enum(["done", "missing", "off"]),
+      missing: z.array(z.string()),
+      detail: z.string(),
+    }),
+  ),
+  methods: z.object({ bank_transfer: z.boolean(), paypal: z.boolean() }),
+  canTakeOrders: z.boolean(),
+  blockers: z.array(z.string()),
+});
 
 export const adminDocs: RouteDoc[] = [
   {
@@ -336,6 +354,12 @@ export const adminDocs: RouteDoc[] = [
     { description: "Publication demandée", schema: publishStatusSchema },
     {},
     202,
+  ),
+  doc(
+    "get",
+    "/setup",
+    "Mise en place : ce que la boutique doit renseigner avant de vendre, et si elle peut prendre des commandes",
+    { description: "Liste de mise en place", schema: shopSetupSchema },
   ),
   doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
   doc(

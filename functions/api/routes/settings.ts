@@ -11,6 +11,9 @@ import type { AppEnv } from "../env";
 import type { RouteDoc } from "../openapi";
 
 const checkoutSettingsSchema = z.object({
+  can_take_orders: z.boolean(),
+  /** Why the shop takes no order yet, for shoppers; null when it does. */
+  message: z.string().nullable(),
   bank_transfer: z.object({
     enabled: z.boolean(),
     bic: z.string(),

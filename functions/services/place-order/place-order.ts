@@ -8,6 +8,7 @@ import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
 import { getSetting } from "../settings";
+import { assertCanSell } from "../shop-setup";
 import { writeTransaction } from "../transaction";
 import { quoteOrder } from "./quote";
 import { newOrderRecord } from "./record";
@@ -50,6 +51,7 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const maintenance = await getSetting(deps, "maintenance");
   if (maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
+  await assertCanSell(deps, options.paymentMethod);
 
   const replay = async () =>
     options.idempotencyKey ? await findByIdempotencyKey(deps, user.id, options.idempotencyKey) : null;

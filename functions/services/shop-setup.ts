@@ -1,0 +1,28 @@
+import { DomainError } from "../../src/domain/errors";
+import type { PaymentMethod } from "../../src/domain/order-status";
+import { SHOP_NOT_READY_MESSAGE, type ShopSetup, shopSetup } from "../../src/domain/shop-setup";
+import type { DataDeps } from "./deps";
+import { getSetting } from "./settings";
+
+/** The setup checklist and the payment methods on offer, from the stored settings (decision record 020). */
+export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
+  const [company_info, payment_bank_transfer, payment_paypal, shipping] = await Promise.all([
+    getSetting(deps, "company_info"),
+    getSetting(deps, "payment_bank_transfer"),
+    getSetting(deps, "payment_paypal"),
+    getSetting(deps, "shipping"),
+  ]);
+  return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping });
+}
+
+/**
+ * Every order goes through here before anything is written: a shop whose identity, mediator or payment methods are
+ * not set up takes no order (503), and a method that is not configured is not one the shopper may use.
+ */
+export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Promise<void> {
+  const setup = await currentShopSetup(deps);
+  if (!setup.canTakeOrders) throw new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
+  if (method === "bank_transfer" && !setup.methods.bank_transfer)
+    throw new DomainError("BANK_TRANSFER_DISABLED");
+  if (method === "paypal" && !setup.methods.paypal) throw new DomainError("PAYPAL_NOT_CONFIGURED");
+}
