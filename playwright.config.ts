@@ -12,9 +12,15 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_DYNAMODB_PORT = Number(process.env.E2E_DYNAMODB_PORT ?? 8799);
 export const E2E_DATA_DIR = resolve(import.meta.dirname, `.data-e2e-${E2E_PORT}`);
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
+/**
+ * The owner's first day (npm run test:e2e:first-day) runs on a shop as a first start leaves it; every other run
+ * starts a shop already set up to sell (tests/fixtures/shop-settings.json, through SEED_SETTINGS).
+ */
+const NEW_SHOP = process.env.E2E_NEW_SHOP === "1";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  testIgnore: NEW_SHOP ? [] : ["first-day.spec.ts"],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -63,6 +69,7 @@ export default defineConfig({
       SITE_PUBLISH: process.env.E2E_SITE_PUBLISH === "on" ? "on" : "off",
       // The checkout journeys pay on a PayPal double on 127.0.0.1 (src/domain/paypal-hosts.ts).
       PAYPAL_ALLOW_LOOPBACK: "1",
+      ...(!NEW_SHOP && { SEED_SETTINGS: resolve(import.meta.dirname, "tests/fixtures/shop-settings.json") }),
     },
   },
 });

@@ -1,12 +1,15 @@
 /**
  * Seeds an empty table outside `npm start`, e.g. the deployed one:
  *   ADMIN_EMAIL=owner@example.fr npx sst shell --stage production -- npx tsx scripts/seed.ts
- * Reads TABLE_NAME (and DYNAMODB_ENDPOINT for a local table). Prints the admin password when it generated one.
+ * Reads TABLE_NAME (and DYNAMODB_ENDPOINT for a local table), and SEED_SETTINGS (a JSON file of the owner's settings:
+ * company, bank details…) when given. Prints the admin password when it generated one.
  */
 import { systemClock } from "../functions/adapters/clock";
 import { dbConfigFromEnv } from "../functions/db/client";
 import { createDb } from "../functions/db/service";
 import { seedIfEmpty, seedOptionsProblem } from "../functions/services/seed";
+import { seedSettingsFromFile } from "./local/config";
+import { StartError } from "./local/start-error";
 
 const adminEmail = process.env.ADMIN_EMAIL;
 if (!adminEmail) {
@@ -18,10 +21,17 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
+let settings: ReturnType<typeof seedSettingsFromFile>;
+try {
+  settings = seedSettingsFromFile(process.env.SEED_SETTINGS?.trim(), process.cwd());
+} catch (error) {
+  console.error(error instanceof StartError ? error.message : error);
+  process.exit(1);
+}
 const db = createDb(dbConfigFromEnv());
 const result = await seedIfEmpty(
   { db, clock: systemClock },
-  { adminEmail, adminPassword: process.env.ADMIN_PASSWORD },
+  { adminEmail, adminPassword: process.env.ADMIN_PASSWORD, settings },
 );
 if (!result.seeded) {
   console.log("La table n'est pas vide : rien n'a été modifié.");

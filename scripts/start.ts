@@ -104,6 +104,7 @@ async function main(supervisor: Supervisor): Promise<void> {
   const seed = await seedIfEmpty(deps, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    settings: config.seedSettings,
   });
 
   let siteReady = config.skipBuild;

@@ -79,7 +79,8 @@ export async function prepareDocument(
     order_id: order.id,
     order_number: order.id.slice(-8),
     seller: {
-      name: company.name,
+      // Who sells (CGI art. 242 nonies A): the legal name the owner gave, the shop's name before she did.
+      name: company.legal_name || company.name,
       legal_form: company.legal_form,
       siret: company.siret,
       vat_number: company.vat_number,

@@ -1,6 +1,12 @@
 import { emailSchema, passwordSchema } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
-import { defaultSettings, type SettingKey, settingKeys } from "../../src/domain/settings";
+import {
+  defaultSettings,
+  type SettingKey,
+  type SettingValue,
+  settingKeys,
+  settingSchemas,
+} from "../../src/domain/settings";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword } from "../adapters/password";
 import { isTableEmpty } from "../db/bootstrap";
@@ -15,6 +21,36 @@ export interface SeedOptions {
   adminEmail: string;
   /** When absent, a password is generated and returned once so it can be printed. */
   adminPassword?: string;
+  /** Settings to start with instead of the defaults (SEED_SETTINGS), already checked by seedSettingsFrom. */
+  settings?: SeedSettings;
+}
+
+/** Some settings, each complete once merged over its defaults. */
+export type SeedSettings = { [K in SettingKey]?: SettingValue<K> };
+
+/**
+ * The settings a shop starts with when its owner gives them in a JSON file (SEED_SETTINGS: her company, bank
+ * details…), each merged over its defaults and checked by its schema: a French reason for the first problem, so a
+ * start never seeds half a file.
+ */
+export function seedSettingsFrom(raw: unknown): { settings: SeedSettings } | { problem: string } {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return { problem: "le fichier doit contenir un objet JSON de réglages." };
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!settingKeys.includes(key as SettingKey))
+      return { problem: `réglage inconnu « ${key} » (attendus : ${settingKeys.join(", ")}).` };
+    const parsed = settingSchemas[key as SettingKey].safeParse({
+      ...defaultSettings[key as SettingKey],
+      ...(value as object),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { problem: `${key}.${issue?.path.join(".")} : ${issue?.message}` };
+    }
+    settings[key] = parsed.data;
+  }
+  return { settings: settings as SeedSettings };
 }
 
 export type SeedResult =
@@ -86,7 +122,7 @@ export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise
   }
 
   for (const product of seedProducts) await createProduct(deps, product);
-  for (const key of settingKeys) await putSetting(deps, key, defaultSettings[key]);
+  for (const key of settingKeys) await putSetting(deps, key, options.settings?.[key] ?? defaultSettings[key]);
 
   const adminPassword = options.adminPassword || randomSecret(12);
   const admin = await createUser(deps, {

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { seedOptionsProblem } from "../../functions/services/seed";
+import { type SeedSettings, seedOptionsProblem, seedSettingsFrom } from "../../functions/services/seed";
 import { StartError } from "./start-error";
 
 /** Everything `npm start` reads from its environment (README, "Environment variables"). */
@@ -22,6 +23,22 @@ export interface LocalConfig {
   skipBuild: boolean;
   /** Rebuild and replace the site after the owner's edits (default on; SITE_PUBLISH=off keeps the start's build). */
   publish: boolean;
+  /** Settings a new shop starts with (SEED_SETTINGS, a JSON file), instead of the defaults. */
+  seedSettings: SeedSettings | undefined;
+}
+
+/** SEED_SETTINGS: the owner's settings for a new shop, from a JSON file, checked before anything starts. */
+export function seedSettingsFromFile(path: string | undefined, cwd: string): SeedSettings | undefined {
+  if (!path) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(resolve(cwd, path), "utf8"));
+  } catch (error) {
+    throw new StartError(`SEED_SETTINGS : impossible de lire ${path} (${(error as Error).message}).`);
+  }
+  const result = seedSettingsFrom(raw);
+  if ("problem" in result) throw new StartError(`SEED_SETTINGS (${path}) : ${result.problem}`);
+  return result.settings;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
@@ -67,6 +84,7 @@ export function localConfigFromEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()):
     siteDir: resolve(dataDir, "site"),
     skipBuild: env.SKIP_BUILD === "1",
     publish: env.SITE_PUBLISH?.trim() !== "off",
+    seedSettings: seedSettingsFromFile(env.SEED_SETTINGS?.trim(), cwd),
   };
   return { ...config, siteUrl: (env.SITE_URL?.trim() || localOrigin(config)).replace(/\/+$/, "") };
 }

@@ -4,16 +4,18 @@ import { appliedPromo } from "../../functions/services/promos";
 import type { Cart } from "./cart";
 import {
   type AppliedPromo,
-  bankDetailsOrDefaults,
   bankTransferOrderBody,
   cartTotals,
   checkoutError,
   checkoutMessages,
-  defaultBankDetails,
   defaultShippingSettings,
   freeShippingRemaining,
+  knownBankDetails,
+  type OfferedMethods,
   ORDER_NOTES_LIMIT,
+  offeredMethod,
   orderRequestBody,
+  type PaymentChoice,
   parseStoredPromo,
   paypalButtonsEnabled,
   promoNeedsRevalidation,
@@ -43,12 +45,6 @@ describe("copies of the server's constants", () => {
     expect(defaultShippingSettings).toEqual({
       standard_cost: defaultSettings.shipping.standard_cost,
       free_shipping_threshold: defaultSettings.shipping.free_shipping_threshold,
-    });
-    const bank = defaultSettings.payment_bank_transfer;
-    expect(defaultBankDetails).toEqual({
-      bic: bank.bic,
-      beneficiary: bank.beneficiary,
-      bank_name: bank.bank_name,
     });
   });
 
@@ -331,12 +327,26 @@ describe("order request bodies", () => {
 });
 
 describe("bank details", () => {
-  it("falls back on the defaults for missing or blank details", () => {
-    expect(bankDetailsOrDefaults(null)).toEqual(defaultBankDetails);
-    expect(bankDetailsOrDefaults({ bic: " ", beneficiary: "Savonnerie X", bank_name: "" })).toEqual({
-      bic: defaultBankDetails.bic,
-      beneficiary: "Savonnerie X",
-      bank_name: defaultBankDetails.bank_name,
-    });
+  it("shows only the details the server gave, never a placeholder", () => {
+    expect(knownBankDetails(null)).toBeNull();
+    expect(knownBankDetails({ bic: " ", beneficiary: "Savonnerie X", bank_name: "" })).toBeNull();
+    expect(
+      knownBankDetails({ bic: "AGRIFRPP", beneficiary: " Mariam Haddad ", bank_name: "Crédit Agricole" }),
+    ).toEqual({ bic: "AGRIFRPP", beneficiary: "Mariam Haddad", bank_name: "Crédit Agricole" });
+  });
+});
+
+describe("offeredMethod", () => {
+  it.each<[PaymentChoice, OfferedMethods, PaymentChoice]>([
+    ["paypal", { paypal: true, bank_transfer: true }, "paypal"],
+    ["bank_transfer", { paypal: true, bank_transfer: true }, "bank_transfer"],
+    // PayPal not configured: bank transfer preselected.
+    ["paypal", { paypal: false, bank_transfer: true }, "bank_transfer"],
+    // Bank transfer not configured: PayPal.
+    ["bank_transfer", { paypal: true, bank_transfer: false }, "paypal"],
+    // Neither: the choice stays; the screen says the shop takes no order yet.
+    ["paypal", { paypal: false, bank_transfer: false }, "paypal"],
+  ])("%s with %o -> %s", (current, offered, expected) => {
+    expect(offeredMethod(current, offered)).toBe(expected);
   });
 });

@@ -24,18 +24,16 @@ export interface BankDetails {
   beneficiary: string;
   bank_name: string;
 }
-export const defaultBankDetails: BankDetails = {
-  bic: "AGRIFRPP",
-  beneficiary: "Savonnerie d'Alep Artisanale",
-  bank_name: "Crédit Agricole",
-};
-
-export function bankDetailsOrDefaults(details: Partial<BankDetails> | null | undefined): BankDetails {
-  return {
-    bic: details?.bic?.trim() || defaultBankDetails.bic,
-    beneficiary: details?.beneficiary?.trim() || defaultBankDetails.beneficiary,
-    bank_name: details?.bank_name?.trim() || defaultBankDetails.bank_name,
-  };
+/**
+ * The bank details the success screen shows: the checkout settings' (the server sends them only while bank transfer is
+ * set up, never a placeholder: decision record 020), or null when they are not known here; the confirmation e-mail
+ * carries them in any case.
+ */
+export function knownBankDetails(details: Partial<BankDetails> | null | undefined): BankDetails | null {
+  const bic = details?.bic?.trim();
+  const beneficiary = details?.beneficiary?.trim();
+  const bankName = details?.bank_name?.trim();
+  return bic && beneficiary && bankName ? { bic, beneficiary, bank_name: bankName } : null;
 }
 
 /** Carrier shown at checkout when the company settings are unknown (spec 9). */
@@ -150,6 +148,19 @@ export const checkoutMessages = {
 } as const;
 
 export type PaymentChoice = "paypal" | "bank_transfer";
+
+/** Which methods the shop offers now (GET /api/settings/checkout); unknown while loading: both shown. */
+export type OfferedMethods = Readonly<Record<PaymentChoice, boolean>>;
+
+/**
+ * The method to select: the shopper's choice while it is offered, else the other one when it is (spec: PayPal first),
+ * else the choice as it is (nothing is offered: the screen says the shop takes no order yet).
+ */
+export function offeredMethod(current: PaymentChoice, offered: OfferedMethods): PaymentChoice {
+  if (offered[current]) return current;
+  const other: PaymentChoice = current === "paypal" ? "bank_transfer" : "paypal";
+  return offered[other] ? other : current;
+}
 
 export interface CheckoutInput {
   signedIn: boolean;

@@ -1,13 +1,17 @@
 /**
  * Build-time facts for the legal pages (mentions légales, CGV, retours, FAQ): the company setting read from the
  * API (GET /api/settings/company, through build-api.ts) plus its legal fields when the API sends them
- * (legal_form, siret, vat_number, vat_mode). A field the API does not send yet is shown as "à compléter", so a
- * missing mandatory mention is visible instead of silently absent. Only for .astro frontmatter.
+ * (legal_name, legal_form, siret, vat_number, vat_mode). A field the owner has not filled in yet is left out of the
+ * pages, never shown as a placeholder: while a mandatory one is missing the shop takes no order, and the admin's
+ * setup checklist names it (decision record 020). Only for .astro frontmatter.
  */
 import type { PublicCompany } from "../domain/settings";
 import { getCompany, shopApiUrl } from "./build-api";
 
-export interface LegalInfo extends Omit<PublicCompany, "siret" | "legal_form" | "vat_number" | "vat_mode"> {
+export interface LegalInfo
+  extends Omit<PublicCompany, "siret" | "legal_name" | "legal_form" | "vat_number" | "vat_mode"> {
+  /** Who sells: the legal name, or the shop's name until the owner gives it. */
+  seller: string;
   legalForm: string | null;
   /** 14 digits grouped 3 3 3 5, or null. */
   siret: string | null;
@@ -16,8 +20,8 @@ export interface LegalInfo extends Omit<PublicCompany, "siret" | "legal_form" | 
   vatMode: "franchise" | "rate" | null;
 }
 
-/** Shown where a mandatory legal mention is not filled in in the admin settings yet. */
-export const TO_COMPLETE = "à compléter";
+/** Said where the shop's e-mail address goes while the owner has not given it yet. */
+export const NO_EMAIL_YET = "notre adresse e-mail, publiée très bientôt";
 
 /**
  * The host of the site (AWS, through SST): mandatory in the mentions légales (LCEN art. 6, III).
@@ -61,11 +65,12 @@ async function load(): Promise<LegalInfo> {
     const body: unknown = response.ok ? await response.json() : null;
     if (body && typeof body === "object") extra = body as Record<string, unknown>;
   } catch {
-    // getCompany() above succeeded: the legal fields are just not known; the pages say "à compléter".
+    // getCompany() above succeeded: the legal fields are just not known; the pages leave them out.
   }
   const vatMode = extra.vat_mode === "franchise" || extra.vat_mode === "rate" ? extra.vat_mode : null;
   return {
     ...company,
+    seller: text(extra.legal_name) ?? company.name,
     legalForm: text(extra.legal_form),
     siret: formatSiret(text(extra.siret)),
     vatNumber: text(extra.vat_number),

@@ -22,6 +22,7 @@ export function organizationJsonLd(
   const url = new URL("/", siteUrl).href;
   const address = postalAddress(company.address);
   const phone = company.phone.trim();
+  const email = company.email.trim();
   return {
     "@context": "https://schema.org",
     "@type": "OnlineStore",
@@ -30,13 +31,13 @@ export function organizationJsonLd(
     url,
     logo: new URL("/icons/icon-512.png", siteUrl).href,
     image: new URL("/images/og-default.png", siteUrl).href,
-    email: company.email,
+    ...(email ? { email } : {}),
     ...(phone ? { telephone: phone } : {}),
     ...(address ? { address } : {}),
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer service",
-      email: company.email,
+      ...(email ? { email } : {}),
       ...(phone ? { telephone: phone } : {}),
       availableLanguage: ["French"],
       areaServed: "FR",

@@ -13,6 +13,10 @@ export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSet
 }
 
 export interface CheckoutSettings {
+  /** False until the owner has set the shop up (identity, mediator, a payment method): no order is taken. */
+  can_take_orders: boolean;
+  /** Why, for shoppers; null when orders are taken. */
+  message: string | null;
   bank_transfer: BankDetails & { enabled: boolean };
   paypal: { configured: boolean; client_id: string; sandbox: boolean };
 }

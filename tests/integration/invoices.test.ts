@@ -69,7 +69,8 @@ describe("invoices", () => {
     expect(response.headers.get("content-disposition")).toContain(`${paid.invoice_number}.pdf`);
     const text = await pdfText(response);
     for (const mention of [
-      "Savonnerie d'Alep Artisanale",
+      // Who sells: the legal name (CGI art. 242 nonies A), not the shop's name.
+      SHOP_COMPANY.legal_name,
       "EI — Entreprise individuelle",
       "SIRET : 123 456 789 00012",
       // The e-invoicing reform's mentions (décret n° 2022-1299; decision record 016).

@@ -3,9 +3,14 @@
  * details, the owner's checklist says what is missing, and no order is taken until identity, mediator and a payment
  * method are set up.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RETIRED_SEED_EXAMPLES, retireSeedExamples } from "../../functions/services/seed";
+import { RETIRED_SEED_EXAMPLES, retireSeedExamples, seedSettingsFrom } from "../../functions/services/seed";
 import { putSetting } from "../../functions/services/settings";
+import { localConfigFromEnv } from "../../scripts/local/config";
+import { StartError } from "../../scripts/local/start-error";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
@@ -171,5 +176,38 @@ describe("a shop seeded by an earlier version", () => {
       bank_name: "Banque Populaire",
     });
     expect(await retireSeedExamples(ctx.deps)).toEqual([]);
+  });
+});
+
+describe("SEED_SETTINGS: a new shop started with its owner's settings", () => {
+  it("merges each setting over its defaults and checks it, with a French reason for the first problem", () => {
+    const result = seedSettingsFrom({ company_info: SHOP_IDENTITY, payment_bank_transfer: SHOP_BANK });
+    expect(result).toEqual({
+      settings: {
+        company_info: { ...defaultSettings.company_info, ...SHOP_IDENTITY },
+        payment_bank_transfer: SHOP_BANK,
+      },
+    });
+    expect(seedSettingsFrom([])).toEqual({ problem: "le fichier doit contenir un objet JSON de réglages." });
+    expect(seedSettingsFrom({ banque: {} })).toMatchObject({
+      problem: expect.stringMatching(/^réglage inconnu « banque »/),
+    });
+    expect(seedSettingsFrom({ payment_bank_transfer: { iban: "FR00" } })).toEqual({
+      problem: "payment_bank_transfer.iban : IBAN invalide : vérifiez-le sur votre RIB.",
+    });
+  });
+
+  it("is read by npm start's configuration, which refuses a file it cannot use before anything starts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "seed-settings-"));
+    writeFileSync(join(dir, "ok.json"), JSON.stringify({ company_info: SHOP_IDENTITY }));
+    writeFileSync(join(dir, "bad.json"), "{ pas du json");
+    expect(localConfigFromEnv({ SEED_SETTINGS: "ok.json" }, dir).seedSettings?.company_info?.siret).toBe(
+      SHOP_IDENTITY.siret,
+    );
+    expect(localConfigFromEnv({}, dir).seedSettings).toBeUndefined();
+    expect(() => localConfigFromEnv({ SEED_SETTINGS: "bad.json" }, dir)).toThrow(
+      /^SEED_SETTINGS : impossible de lire bad.json/,
+    );
+    expect(() => localConfigFromEnv({ SEED_SETTINGS: "absent.json" }, dir)).toThrow(StartError);
   });
 });

@@ -193,6 +193,7 @@ const putSetting = (key: string, value: object) => admin.call("PUT", `/api/admin
 /** Fields the built pages print, by tag. */
 const SHOWN_ON_PAGES = [
   "Xcompany.name",
+  "Xcompany.legal_name",
   "Xcompany.phone",
   "Xcompany.address",
   "Xcompany.legal_form",
@@ -594,7 +595,7 @@ describe("the PDFs", () => {
     }
   }
   const tags = [
-    "Xcompany.name",
+    "Xcompany.legal_name",
     "Xcompany.legal_form",
     "Xcompany.address",
     "Xcompany.vat_number",

@@ -22,8 +22,9 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
+/** `#parametres` opens a tab; `#parametres/company_info` also brings that card into view (the setup checklist). */
 function tabFromHash(): TabId {
-  const hash = window.location.hash.slice(1);
+  const [hash] = window.location.hash.slice(1).split("/");
   return TABS.find((tab) => tab.id === hash)?.id ?? "statistiques";
 }
 

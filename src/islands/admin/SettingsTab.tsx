@@ -43,6 +43,17 @@ type Setter<F> = <K extends keyof F>(name: K) => (value: F[K]) => void;
 export function SettingsTab() {
   const { state, reload, update } = useLoad(async (signal) => settingsByKey(await fetchSettings(signal)));
 
+  // A link of the setup checklist (#parametres/<key>) brings its card into view, its 'Modifier' button focused.
+  const ready = state.status === "ready";
+  useEffect(() => {
+    if (!ready) return;
+    const key = window.location.hash.split("/")[1];
+    const card = key ? document.getElementById(`reglages-${key}`) : null;
+    if (!card) return;
+    card.scrollIntoView({ block: "start" });
+    card.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+  }, [ready]);
+
   function saved<K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) {
     update((settings) => ({ ...settings, [key]: value }));
     if (key === "maintenance") announceMaintenance(value);
@@ -152,6 +163,7 @@ function SettingCard<V, F>({
 
   return (
     <section
+      id={`reglages-${settingKey}`}
       aria-labelledby={titleId}
       className="flex flex-col rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6"
     >
@@ -241,18 +253,32 @@ function BankTransferCard({
           />
           <TextField
             label="IBAN"
-            maxLength={34}
+            maxLength={42}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="FR76 …"
             value={form.iban}
             onValue={set("iban")}
             error={fields.iban}
+            hint="Tel qu'imprimé sur votre RIB ; envoyé aux clients dans l'e-mail de confirmation seulement."
           />
-          <TextField label="BIC" maxLength={11} value={form.bic} onValue={set("bic")} error={fields.bic} />
+          <TextField
+            label="BIC"
+            maxLength={11}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.bic}
+            onValue={set("bic")}
+            error={fields.bic}
+            hint="8 ou 11 caractères, sur votre RIB."
+          />
           <TextField
             label="Bénéficiaire"
             maxLength={120}
             value={form.beneficiary}
             onValue={set("beneficiary")}
             error={fields.beneficiary}
+            hint="Exactement le titulaire du compte, comme sur le RIB : la banque du client le compare à l'IBAN avant d'envoyer le virement."
           />
           <TextField
             label="Banque"
@@ -435,8 +461,9 @@ function CompanyCard({
       toValue={(form) => ({ ...trimmedValue(form), vat_rate: parseDecimal(form.vat_rate) })}
       view={
         <Values>
-          <Detail label="Nom">{value.name}</Detail>
-          <Detail label="E-mail">{value.email}</Detail>
+          <Detail label="Nom de la boutique">{value.name}</Detail>
+          <Detail label="Nom ou dénomination du vendeur">{orNone(value.legal_name)}</Detail>
+          <Detail label="E-mail">{orNone(value.email)}</Detail>
           <Detail label="Téléphone">{orNone(value.phone)}</Detail>
           <Detail label="Adresse">{orNone(value.address)}</Detail>
           <Detail label="Forme juridique">{orNone(value.legal_form)}</Detail>
@@ -452,17 +479,25 @@ function CompanyCard({
       form={(form, set, fields) => (
         <>
           <TextField
-            label="Nom"
+            label="Nom de la boutique"
             required
             maxLength={120}
             value={form.name}
             onValue={set("name")}
             error={fields.name}
+            hint="Affiché en tête du site, dans les titres et les e-mails."
+          />
+          <TextField
+            label="Nom ou dénomination du vendeur"
+            maxLength={120}
+            value={form.legal_name}
+            onValue={set("legal_name")}
+            error={fields.legal_name}
+            hint="Mentions légales, CGV et factures : votre prénom et nom suivis de « EI », ou la dénomination de la société."
           />
           <TextField
             label="E-mail"
             type="email"
-            required
             autoComplete="off"
             value={form.email}
             onValue={set("email")}
@@ -490,7 +525,7 @@ function CompanyCard({
             value={form.legal_form}
             onValue={set("legal_form")}
             error={fields.legal_form}
-            hint="Mention obligatoire des factures (ex. : Entreprise individuelle)."
+            hint="Mention obligatoire des factures (ex. : Entreprise individuelle, micro-entreprise)."
           />
           <TextField
             label="SIRET"

@@ -3,6 +3,7 @@ import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
 import { PublishingStatus } from "./PublishingStatus";
+import { SetupChecklist } from "./SetupChecklist";
 import { LoadError, Loading, TabHeader } from "./ui";
 import { WithdrawalsPanel } from "./WithdrawalsPanel";
 
@@ -37,6 +38,7 @@ export function StatsTab() {
           </button>
         }
       />
+      <SetupChecklist />
       <PublishingStatus />
       {state.status === "loading" && <Loading>Chargement des statistiques...</Loading>}
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}

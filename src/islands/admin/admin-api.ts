@@ -10,6 +10,7 @@ import type { Batch, NewBatch, RecallEntry } from "../../domain/batches";
 import type { Order } from "../../domain/order";
 import type { ProductView } from "../../domain/product-rules";
 import type { PublishStatus } from "../../domain/publishing";
+import type { ShopSetup } from "../../domain/shop-setup";
 import type { StockAdjustment, StockMovement } from "../../domain/stock";
 import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
 import { apiRequest } from "../../lib/api-client";
@@ -128,6 +129,8 @@ export const deletePromo = (promoId: string) =>
 export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
   apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
 
+/** What the shop still needs before it can sell (decision record 020). */
+export const fetchSetup = (signal?: AbortSignal) => apiRequest<ShopSetup>("/api/admin/setup", { signal });
 export const fetchSettings = (signal?: AbortSignal) =>
   apiRequest<SettingRow[]>("/api/admin/settings", { signal });
 export const saveSetting = (key: string, value: object) =>

@@ -3,13 +3,14 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { Address } from "../../domain/address";
 import { emptyCart, itemCount } from "../../domain/cart";
 import {
-  bankDetailsOrDefaults,
   bankTransferOrderBody,
   cartTotals,
   checkoutError,
   checkoutMessages,
   DEFAULT_CARRIER,
+  knownBankDetails,
   ORDER_NOTES_LIMIT,
+  offeredMethod,
   orderRequestBody,
   type PaymentChoice,
   paypalButtonsEnabled,
@@ -171,10 +172,14 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
     return () => controller.abort();
   }, [userId, addressAttempt]);
 
+  // A method is offered only when the shop has set it up (decision record 020); until the settings are read both
+  // are shown and the server decides. Neither set up: the shop takes no order yet, and the screen says so.
   const bankEnabled = settings?.bank_transfer.enabled ?? true;
+  const paypalEnabled = settings?.paypal.configured ?? true;
+  const closedMessage = settings && !settings.can_take_orders ? settings.message : null;
   useEffect(() => {
-    if (!bankEnabled && method === "bank_transfer") setMethod("paypal");
-  }, [bankEnabled, method]);
+    setMethod((current) => offeredMethod(current, { paypal: paypalEnabled, bank_transfer: bankEnabled }));
+  }, [bankEnabled, paypalEnabled]);
 
   /** One Idempotency-Key per attempt: the same request sent again (a retry) carries the same key. */
   function keyFor(body: unknown): string {
@@ -236,7 +241,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
     try {
       await new Promise((resolve) => window.setTimeout(resolve, BANK_TRANSFER_DELAY_MS));
       const order = await placeBankTransferOrder(body, key);
-      setSuccess({ kind: "bank_transfer", order, bank: bankDetailsOrDefaults(settings?.bank_transfer) });
+      setSuccess({ kind: "bank_transfer", order, bank: knownBankDetails(settings?.bank_transfer) });
       clearCartAndPromo();
     } catch (failure) {
       showFailure(failure, checkoutMessages.paymentFailed);
@@ -450,19 +455,30 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
           </Section>
 
           <Section title="Mode de paiement" step={4}>
-            <fieldset>
+            {closedMessage && (
+              <p
+                role="status"
+                className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900"
+              >
+                {closedMessage}
+              </p>
+            )}
+            <fieldset disabled={Boolean(closedMessage)}>
               <legend className="sr-only">Choisissez votre mode de paiement</legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 <MethodOption
                   value="paypal"
-                  checked={method === "paypal"}
+                  checked={method === "paypal" && paypalEnabled}
                   onChange={setMethod}
+                  disabled={!paypalEnabled}
                   title="PayPal"
-                  description="Compte PayPal ou carte bancaire"
+                  description={
+                    paypalEnabled ? "Compte PayPal ou carte bancaire" : checkoutMessages.paypalNotConfigured
+                  }
                 />
                 <MethodOption
                   value="bank_transfer"
-                  checked={method === "bank_transfer"}
+                  checked={method === "bank_transfer" && bankEnabled}
                   onChange={setMethod}
                   disabled={!bankEnabled}
                   title="Virement bancaire"
@@ -471,7 +487,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
                 />
               </div>
             </fieldset>
-            {method === "bank_transfer" && (
+            {method === "bank_transfer" && bankEnabled && !closedMessage && (
               <div className="mt-5 space-y-3">
                 <TextField
                   label="Nom de la personne qui effectuera le virement"
@@ -566,7 +582,11 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
             )}
             <div ref={banner}>{error && <Notice kind="error">{error}</Notice>}</div>
 
-            {method === "bank_transfer" ? (
+            {closedMessage ? (
+              <p className="rounded-lg bg-cream-100 px-4 py-3 text-center text-sm font-medium text-ink">
+                Les commandes ouvriront très bientôt : votre panier est conservé.
+              </p>
+            ) : method === "bank_transfer" ? (
               <button
                 type="button"
                 onClick={() => void submitBankTransfer()}
@@ -593,15 +613,17 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
                 Validation du paiement...
               </p>
             )}
-            <p className="text-center text-sm text-ink-soft">
-              Besoin d'aide ?{" "}
-              <a
-                href={`mailto:${company.email}`}
-                className="rounded-sm font-semibold text-olive-700 underline underline-offset-4"
-              >
-                {company.email}
-              </a>
-            </p>
+            {company.email && (
+              <p className="text-center text-sm text-ink-soft">
+                Besoin d'aide ?{" "}
+                <a
+                  href={`mailto:${company.email}`}
+                  className="rounded-sm font-semibold text-olive-700 underline underline-offset-4"
+                >
+                  {company.email}
+                </a>
+              </p>
+            )}
           </div>
         </aside>
       </div>

@@ -8,7 +8,8 @@ import type { Order } from "../../lib/shop-client";
 export const SUCCESS_REDIRECT_MS = 3000;
 
 export type Success =
-  | { kind: "bank_transfer"; order: Order; bank: BankDetails }
+  /** bank: null when the checkout could not read the details (the confirmation e-mail carries them). */
+  | { kind: "bank_transfer"; order: Order; bank: BankDetails | null }
   | { kind: "paypal"; order: Order }
   | { kind: "paypal_pending"; order: Order };
 
@@ -74,12 +75,16 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
               <dd className="font-semibold tabular-nums">{total}</dd>
               <dt className="text-ink-soft">Référence à indiquer</dt>
               <dd className="font-mono text-lg font-semibold text-crust-800">{order.transfer_reference}</dd>
-              <dt className="text-ink-soft">Bénéficiaire</dt>
-              <dd className="font-semibold">{success.bank.beneficiary}</dd>
-              <dt className="text-ink-soft">BIC</dt>
-              <dd className="font-mono font-semibold">{success.bank.bic}</dd>
-              <dt className="text-ink-soft">Banque</dt>
-              <dd className="font-semibold">{success.bank.bank_name}</dd>
+              {success.bank && (
+                <>
+                  <dt className="text-ink-soft">Bénéficiaire</dt>
+                  <dd className="font-semibold">{success.bank.beneficiary}</dd>
+                  <dt className="text-ink-soft">BIC</dt>
+                  <dd className="font-mono font-semibold">{success.bank.bic}</dd>
+                  <dt className="text-ink-soft">Banque</dt>
+                  <dd className="font-semibold">{success.bank.bank_name}</dd>
+                </>
+              )}
             </dl>
             <p className="mt-4 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">
               Pour votre sécurité, l'IBAN vous est envoyé par e-mail avec le récapitulatif de votre commande.
