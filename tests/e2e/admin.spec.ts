@@ -750,7 +750,7 @@ test.describe("settings", () => {
     await signInAsAdmin(page, "#parametres");
     const company = page.getByRole("region", { name: "Entreprise" });
     await company.getByRole("button", { name: "Modifier : Entreprise" }).click();
-    await company.getByLabel("Nom").fill("   ");
+    await company.getByLabel("Nom de la boutique").fill("   ");
     await company.getByRole("button", { name: "Enregistrer" }).click();
     await expect(company.getByRole("alert")).toBeVisible();
     await expect(company.getByRole("button", { name: "Enregistrer" })).toBeVisible();

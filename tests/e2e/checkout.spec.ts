@@ -92,7 +92,7 @@ async function addAddressAtCheckout(page: Page) {
   await expect(page.getByRole("radio", { name: /Camille Olivier/ })).toBeChecked();
 }
 
-async function addAddressByApi(page: Page) {
+async function addAddressByApi(page: Page): Promise<string> {
   const response = await page.request.post("/api/user/addresses", {
     data: {
       first_name: "Camille",
@@ -105,6 +105,7 @@ async function addAddressByApi(page: Page) {
     },
   });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 async function storage(page: Page, key: string) {
@@ -404,27 +405,71 @@ test.describe("checkout", () => {
     }
   });
 
-  test("'PayPal n'est pas configuré.' without PayPal credentials; bank transfer 'En maintenance' when disabled", async ({
+  test("only the methods set up are offered: PayPal missing → transfer preselected; transfer off → 'En maintenance'; neither → no order", async ({
     page,
   }) => {
     const paypal = await getSetting(deps, "payment_paypal");
     const bank = await getSetting(deps, "payment_bank_transfer");
     const account = await newAccount();
     await signIn(page, account);
-    await addAddressByApi(page);
+    const addressId = await addAddressByApi(page);
     await addProduct(page, 1);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("paypal.com")) scripts.push(request.url());
     });
+    const paypalRadio = page.getByRole("radio", { name: /PayPal/ });
+    const transfer = page.getByRole("radio", { name: /Virement bancaire/ });
     try {
+      // PayPal not set up (no credentials): said so, and bank transfer chosen for the shopper.
       await putSetting(deps, "payment_paypal", { ...paypal, client_id: "", client_secret: "" });
-      await putSetting(deps, "payment_bank_transfer", { ...bank, enabled: false });
       await page.goto("/payment");
+      await expect(transfer).toBeChecked();
+      await expect(paypalRadio).toBeDisabled();
       await expect(page.getByText("PayPal n'est pas configuré.")).toBeVisible();
-      const transfer = page.getByRole("radio", { name: /Virement bancaire/ });
+      await expect(page.getByRole("button", { name: "Confirmer la commande" })).toBeVisible();
+
+      // Bank transfer switched off while PayPal works: 'En maintenance', PayPal chosen.
+      await putSetting(deps, "payment_paypal", {
+        base_url: "https://api-m.sandbox.paypal.com",
+        client_id: "client-e2e",
+        client_secret: "secret-e2e",
+        webhook_id: "WH-E2E",
+      });
+      await putSetting(deps, "payment_bank_transfer", { ...bank, enabled: false });
+      await page.route("https://www.paypal.com/sdk/js*", (route) =>
+        route.fulfill({ contentType: "application/javascript", body: "" }),
+      );
+      await page.goto("/payment");
+      await expect(paypalRadio).toBeChecked();
       await expect(transfer).toBeDisabled();
       await expect(page.getByText("En maintenance")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Confirmer la commande" })).toHaveCount(0);
+      await page.unrouteAll();
+      scripts.length = 0;
+
+      // Neither: the shop says it takes no order yet, offers no way to pay, and the API refuses (503).
+      await putSetting(deps, "payment_paypal", { ...paypal, client_id: "", client_secret: "" });
+      await page.goto("/payment");
+      await expect(
+        page.getByText("La boutique ne prend pas encore de commandes : elle termine sa mise en place."),
+      ).toBeVisible();
+      await expect(paypalRadio).toBeDisabled();
+      await expect(transfer).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Confirmer la commande" })).toHaveCount(0);
+      await expect(page.getByTestId("paypal-buttons")).toHaveCount(0);
+      const refused = await page.request.post("/api/orders", {
+        data: {
+          items: [{ product_id: 1, quantity: 1 }],
+          shipping_address_id: addressId,
+          payment_method: "bank_transfer",
+          transfer_sender_name: "Camille Olivier",
+          // Any total: the shop refuses before pricing.
+          total_amount: 1,
+        },
+      });
+      expect(refused.status()).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: "SHOP_NOT_READY" });
       expect(scripts).toEqual([]);
     } finally {
       await putSetting(deps, "payment_paypal", paypal);
