@@ -13,7 +13,7 @@ test("a prebuilt product page shows the composition, the product safety block an
   request,
 }) => {
   const company = (await (await request.get("/api/settings/company")).json()) as {
-    name: string;
+    legal_name: string;
     address: string;
     email: string;
   };
@@ -39,7 +39,8 @@ test("a prebuilt product page shows the composition, the product safety block an
   }
 
   const safety = page.getByRole("region", { name: "Sécurité du produit" });
-  for (const text of [company.name, company.address, company.email, "SAL-TRAD-200", seed.precautions]) {
+  // The manufacturer is who sells: the legal name the owner gave (Regulation (EU) 2023/988 art. 19(a)).
+  for (const text of [company.legal_name, company.address, company.email, "SAL-TRAD-200", seed.precautions]) {
     await expect(safety).toContainText(text);
   }
 
@@ -53,7 +54,7 @@ test("a prebuilt product page shows the composition, the product safety block an
     weight: { "@type": "QuantitativeValue", value: 200, unitCode: "GRM" },
     manufacturer: {
       "@type": "Organization",
-      name: company.name,
+      name: company.legal_name,
       email: company.email,
       address: company.address,
     },
