@@ -1,7 +1,9 @@
 import type { AdminOrderUpdate } from "../../src/domain/admin";
 import { SECRET_MASK } from "../../src/domain/admin";
+import { type OrderFilters, orderMatches } from "../../src/domain/admin-orders";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import type { Order } from "../../src/domain/order";
 import { lifecycleStateOf, planAdminChange } from "../../src/domain/order-lifecycle";
 import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
 import {
@@ -97,13 +99,62 @@ export async function userSummary(deps: DataDeps, id: string) {
   return { id: user.id, email: user.email, full_name: user.full_name ?? "" };
 }
 
-export async function listOrders(deps: DataDeps, page: Page) {
-  const result = await paged(page.cursor, () =>
-    deps.db.entities.order.query
-      .all({})
-      .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
-  );
-  return { orders: result.data.map(toOrder), next_cursor: result.cursor };
+/** Orders read per query while filling a filtered page, and at most this many per request (then a cursor). */
+const ORDERS_CHUNK = 100;
+const ORDERS_READ_BUDGET = 1000;
+
+/** Where the next page starts: just after this order, newest first. */
+interface OrdersCursor {
+  created_at: string;
+  id: string;
+}
+
+function encodeOrdersCursor(cursor: OrdersCursor): string {
+  return Buffer.from(JSON.stringify([cursor.created_at, cursor.id])).toString("base64url");
+}
+
+function decodeOrdersCursor(text: string): OrdersCursor {
+  try {
+    const [created_at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    if (typeof created_at === "string" && typeof id === "string" && created_at && id)
+      return { created_at, id };
+  } catch {
+    // Refused below.
+  }
+  throw new DomainError("VALIDATION", undefined, {
+    fields: { cursor: "Curseur de pagination invalide : rechargez la liste." },
+  });
+}
+
+/**
+ * The Orders tab (issue 16): newest first, `limit` a page, only the orders matching the filters (status, payment
+ * status, words found in the number, the transfer reference, the customer's name or e-mail: orderMatches). The
+ * orders are read newest first in chunks and matched here; a request reads at most ORDERS_READ_BUDGET of them, so a
+ * rare match in a long history comes as a short page with a cursor rather than as a slow answer.
+ */
+export async function listOrders(deps: DataDeps, query: Page & OrderFilters) {
+  let after = query.cursor ? decodeOrdersCursor(query.cursor) : null;
+  const orders: Order[] = [];
+  let read = 0;
+  let more = true;
+  while (more && orders.length < query.limit && read < ORDERS_READ_BUDGET) {
+    const all = deps.db.entities.order.query.all({});
+    const { data, cursor } = await (after ? all.lt({ created_at: after.created_at, id: after.id }) : all).go({
+      order: "desc",
+      limit: ORDERS_CHUNK,
+    });
+    let consumed = 0;
+    for (const record of data) {
+      consumed++;
+      after = { created_at: record.created_at, id: record.id };
+      const order = toOrder(record);
+      if (orderMatches(order, query)) orders.push(order);
+      if (orders.length === query.limit) break;
+    }
+    read += consumed;
+    more = cursor !== null || consumed < data.length;
+  }
+  return { orders, next_cursor: more && after ? encodeOrdersCursor(after) : null };
 }
 
 const blankToUndefined = (value: string | null | undefined) => (value === null ? "" : value);

@@ -2,10 +2,11 @@ import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
-import type { OrderStatus } from "../../src/domain/order-status";
+import { awaitsTransfer, type OrderStatus } from "../../src/domain/order-status";
 import type { Totals } from "../../src/domain/pricing";
 import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
+import { getSetting } from "./settings";
 
 export type OrderRecord = EntityItem<typeof OrderEntity>;
 
@@ -95,12 +96,34 @@ export function totalsInEuros(totals: Totals) {
   };
 }
 
-/** The customer's orders, newest first. */
+/** The customer's orders, newest first, with the instructions of the transfers still awaited. */
 export async function listUserOrders(deps: DataDeps, userId: string): Promise<Order[]> {
   const { data } = await deps.db.entities.order.query
     .byUser({ user_id: userId })
     .go({ order: "desc", pages: "all" });
-  return data.map(toOrder);
+  return withTransferInstructions(deps, data.map(toOrder));
+}
+
+/**
+ * The customer's view of her orders: each bank-transfer order still awaiting its money carries what to send and to
+ * whom (amount, reference, account holder, BIC, bank), so a customer who did not note them at checkout finds them
+ * on « Mes commandes » and the tracking page. The IBAN stays in the confirmation e-mail only.
+ */
+export async function withTransferInstructions(deps: DataDeps, orders: Order[]): Promise<Order[]> {
+  if (!orders.some(awaitsTransfer)) return orders.map((order) => ({ ...order, transfer_instructions: null }));
+  const bank = await getSetting(deps, "payment_bank_transfer");
+  return orders.map((order) => ({
+    ...order,
+    transfer_instructions: awaitsTransfer(order)
+      ? {
+          amount: order.total_amount,
+          reference: order.transfer_reference ?? "",
+          beneficiary: bank.beneficiary,
+          bic: bank.bic,
+          bank_name: bank.bank_name,
+        }
+      : null,
+  }));
 }
 
 /** Any order, for the admin. */

@@ -4,7 +4,9 @@ import {
   customerLabel,
   freeShippingReached,
   needsCancelConfirmation,
+  normalizeSearch,
   orderEditForm,
+  orderMatches,
   orderUpdatePayload,
   shippingInfoState,
 } from "./admin-orders";
@@ -112,5 +114,39 @@ describe("order card", () => {
   it("names the customer by full name, else e-mail", () => {
     expect(customerLabel({ user: { full_name: "Lina Moreau", email: "l@x.fr" } })).toBe("Lina Moreau");
     expect(customerLabel({ user: { full_name: "", email: "l@x.fr" } })).toBe("l@x.fr");
+  });
+});
+
+describe("orderMatches", () => {
+  const order = {
+    status: "pending" as const,
+    payment_status: "pending" as const,
+    order_number: "J0ESMC4T",
+    transfer_reference: "CMD-J0ESMC4T",
+    user: { full_name: "Hélène Dupré", email: "Helene.Dupre@Example.fr" },
+  };
+  it.each<[string, Parameters<typeof orderMatches>[1], boolean]>([
+    ["no filter", {}, true],
+    ["its status", { status: "pending" }, true],
+    ["another status", { status: "shipped" }, false],
+    ["its payment status", { payment_status: "pending" }, true],
+    ["another payment status", { payment_status: "completed" }, false],
+    ["both, one wrong", { status: "pending", payment_status: "failed" }, false],
+    ["the number, any case", { q: "j0esmc4t" }, true],
+    ["the number with #", { q: "#J0ESMC4T" }, true],
+    ["part of the number", { q: "mc4" }, true],
+    ["the transfer reference", { q: "cmd-j0esmc4t" }, true],
+    ["the name without accents", { q: "helene dupre" }, true],
+    ["the name with accents, other case", { q: "HÉLÈNE" }, true],
+    ["the e-mail", { q: "dupre@example" }, true],
+    ["blank words: everything", { q: "   " }, true],
+    ["someone else", { q: "martin" }, false],
+    ["words and a status", { q: "helene", status: "cancelled" }, false],
+  ])("%s -> %s", (_name, filters, expected) => {
+    expect(orderMatches(order, filters)).toBe(expected);
+  });
+
+  it("normalizes searches: case, accents, spaces around", () => {
+    expect(normalizeSearch("  Élodie Ñúñez ")).toBe("elodie nunez");
   });
 });

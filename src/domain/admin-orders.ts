@@ -94,3 +94,36 @@ export function shippingInfoState(
 export function customerLabel(order: Pick<Order, "user">): string {
   return order.user.full_name?.trim() || order.user.email;
 }
+
+/** The Orders tab's filters: a status, a payment status, and words to look for (number, reference, name, e-mail). */
+export interface OrderFilters {
+  status?: OrderStatus;
+  payment_status?: PaymentStatus;
+  q?: string;
+}
+
+/** Lower case, without accents or spaces around: « Hélène » and « helene » are the same search. */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+}
+
+/**
+ * Whether an order is one the owner is looking for: its status and payment status when chosen, and the words typed
+ * found in its number (the last 8 characters, « #» optional), its transfer reference, the customer's name or e-mail.
+ */
+export function orderMatches(
+  order: Pick<Order, "status" | "payment_status" | "order_number" | "transfer_reference" | "user">,
+  filters: OrderFilters,
+): boolean {
+  if (filters.status && order.status !== filters.status) return false;
+  if (filters.payment_status && order.payment_status !== filters.payment_status) return false;
+  const words = normalizeSearch(filters.q ?? "").replace(/^#/, "");
+  if (!words) return true;
+  return [order.order_number, order.transfer_reference ?? "", order.user.full_name, order.user.email].some(
+    (field) => normalizeSearch(field).includes(words),
+  );
+}

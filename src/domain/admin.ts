@@ -104,6 +104,13 @@ export const pageQuerySchema = z.object({
   cursor: z.string().max(2000).optional(),
 });
 
+/** GET /api/admin/orders: a page, filtered by status and payment status, searched by number, name or e-mail. */
+export const adminOrdersQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES, { error: "Statut de commande inconnu." }).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES, { error: "Statut de paiement inconnu." }).optional(),
+  q: z.string().trim().max(100, "La recherche compte au plus 100 caractères.").optional(),
+});
+
 const DELTA_MESSAGE = "Indiquez une quantité entière, positive pour ajouter, négative pour retirer.";
 
 /** The owner's manual stock adjustment: "+24 reçus du séchoir", "-2 cassés". */

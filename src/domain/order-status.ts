@@ -98,3 +98,19 @@ export function colissimoTrackingUrl(trackingNumber: string): string {
 export function isColissimo(carrier: string | null | undefined): boolean {
   return (carrier ?? "").toLowerCase().includes("colissimo");
 }
+
+/**
+ * A bank-transfer order whose money the shop still awaits: its transfer instructions stay on the customer's orders
+ * and tracking pages (issue 16) until the transfer is received or the order is cancelled.
+ */
+export function awaitsTransfer(order: {
+  payment_method: string;
+  payment_status: string;
+  status: string;
+}): boolean {
+  return (
+    order.payment_method === "bank_transfer" &&
+    order.payment_status === "pending" &&
+    order.status !== "cancelled"
+  );
+}

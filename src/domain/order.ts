@@ -66,6 +66,17 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/** What a customer needs to send an awaited transfer (the IBAN is in the confirmation e-mail). */
+export const transferInstructionsSchema = z.object({
+  amount: z.number(),
+  reference: z.string(),
+  /** Exactly the account holder's name: the customer's bank compares it with the IBAN (Verification of Payee). */
+  beneficiary: z.string(),
+  bic: z.string(),
+  bank_name: z.string(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
+
 /** An order as the API answers it (spec section 3 "Order"), euros with 2 decimals. */
 export const orderSchema = z.object({
   id: z.string(),
@@ -130,6 +141,11 @@ export const orderSchema = z.object({
     }),
   ),
   status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /**
+   * The customer's own order only, while the shop awaits her transfer: what to send and to whom (never the IBAN,
+   * which only the confirmation e-mail carries). Null otherwise; absent from the admin's views.
+   */
+  transfer_instructions: transferInstructionsSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

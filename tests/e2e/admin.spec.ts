@@ -145,8 +145,18 @@ async function placeOrder(
   return ((await response.json()) as { order: { id: string } }).order;
 }
 
-function orderCard(page: Page, orderId: string): Locator {
-  return page.getByRole("article", { name: `Commande #${orderId.slice(-8)}` });
+/** Finds an order as the owner would, by searching its number, and opens it (each order is one line until opened). */
+async function openOrder(page: Page, orderId: string): Promise<Locator> {
+  const number = orderId.slice(-8);
+  const search = page.getByRole("form", { name: "Rechercher des commandes" });
+  await search.getByLabel("Rechercher").fill(number);
+  await search.getByRole("button", { name: "Filtrer" }).click();
+  const card = page.getByRole("article", { name: `Commande #${number}` });
+  const toggle = card.getByRole("button", { name: new RegExp(`^Commande #${number}`) });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  return card;
 }
 
 test.describe("access", () => {
@@ -564,6 +574,51 @@ test.describe("promo codes", () => {
 });
 
 test.describe("orders", () => {
+  test("orders are one line each until opened; filtered by status and payment, searched by name, 20 a page", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsAdmin(page);
+    const product = await apiProduct(page, { price: 12, stock: 100 });
+    const customer = await newCustomer(browser, unique("Inès Laurier"));
+    const first = await placeOrder(customer, product, 1);
+    const second = await placeOrder(customer, product, 1);
+    expect(
+      (
+        await page.request.put(`/api/admin/orders/${first.id}`, { data: { payment_status: "completed" } })
+      ).status(),
+    ).toBe(200);
+
+    const panel = await openTab(page, "Commandes");
+    const card = panel.getByRole("article", { name: `Commande #${second.id.slice(-8)}` });
+    await expect(card).toContainText(customer.fullName);
+    await expect(card).toContainText(euros(19.8));
+    // Collapsed: no lines, no form, until its button opens it; the button says whether it is open.
+    await expect(card).not.toContainText(product.name);
+    expect(await panel.getByRole("article").count()).toBeLessThanOrEqual(20);
+
+    const search = panel.getByRole("form", { name: "Rechercher des commandes" });
+    await search.getByLabel("Rechercher").fill(customer.fullName.toUpperCase());
+    await search.getByLabel("Paiement").selectOption({ label: "Payé" });
+    await search.getByRole("button", { name: "Filtrer" }).click();
+    await expect(panel.getByRole("article")).toHaveCount(1);
+    await expect(panel.getByRole("article", { name: `Commande #${first.id.slice(-8)}` })).toBeVisible();
+    await expect(panel.getByText("1 commande affichée (filtrées)")).toBeVisible();
+
+    await search.getByLabel("Statut").selectOption({ label: "Annulée" });
+    await search.getByRole("button", { name: "Filtrer" }).click();
+    await expect(panel.getByText("Aucune commande trouvée")).toBeVisible();
+    await search.getByRole("button", { name: "Tout afficher" }).click();
+    await expect(panel.getByRole("article", { name: `Commande #${second.id.slice(-8)}` })).toBeVisible();
+
+    const opened = await openOrder(page, second.id);
+    await expect(opened).toContainText(product.name);
+    await expect(
+      opened.getByRole("button", { name: `Modifier la commande #${second.id.slice(-8)}` }),
+    ).toBeVisible();
+    await customer.context.close();
+  });
+
   test("marks an order shipped with Colissimo: the customer gets 'Suivre sur Colissimo'", async ({
     page,
     browser,
@@ -574,7 +629,7 @@ test.describe("orders", () => {
     const order = await placeOrder(customer, product, 2);
 
     const panel = await openTab(page, "Commandes");
-    const card = orderCard(panel.page(), order.id);
+    const card = await openOrder(panel.page(), order.id);
     await expect(card).toContainText(customer.fullName);
     await expect(card).toContainText("En attente");
     await expect(card).toContainText("Virement");
@@ -625,7 +680,7 @@ test.describe("orders", () => {
     expect(await stock()).toBe(2);
 
     const panel = await openTab(page, "Commandes");
-    const card = orderCard(panel.page(), order.id);
+    const card = await openOrder(panel.page(), order.id);
     await card.getByRole("button", { name: /Modifier la commande/ }).click();
     await card.getByLabel("Statut de la commande").selectOption({ label: "Annulée" });
     await card.getByRole("button", { name: "Enregistrer" }).click();
@@ -662,7 +717,7 @@ test.describe("returns", () => {
     ).toBe(200);
 
     const panel = await openTab(page, "Commandes");
-    const card = orderCard(panel.page(), order.id);
+    const card = await openOrder(panel.page(), order.id);
     await card
       .getByRole("button", { name: `Retour et remboursement de la commande #${order.id.slice(-8)}` })
       .click();

@@ -313,7 +313,12 @@ test.describe("checkout", () => {
     await expect(card).toBeVisible();
     await expect(card.getByText("En attente").first()).toBeVisible();
     await expect(card.getByText("Virement · En attente")).toBeVisible();
-    await expect(card.getByText(euros(total))).toBeVisible();
+    await expect(card.getByText(euros(total)).first()).toBeVisible();
+    // The transfer instructions stay on the order while the transfer is awaited (issue 16).
+    const instructions = card.getByRole("heading", { name: "Informations pour le virement" }).locator("..");
+    for (const text of [euros(total), reference, "Mariam Haddad", "AGRIFRPP", "Crédit Agricole"])
+      await expect(instructions.getByText(text, { exact: true })).toBeVisible();
+    await expect(instructions.getByText(/l'IBAN vous est envoyé par e-mail/)).toBeVisible();
     await expect(card.getByRole("button", { name: /Télécharger la facture/ })).toBeDisabled();
     await expect(card.getByRole("button", { name: /Laisser un avis/ })).toHaveCount(0);
 
@@ -324,6 +329,9 @@ test.describe("checkout", () => {
     await expect(page.getByText(`Commande #${number}`)).toBeVisible();
     await expect(page.getByText(/Aucune information de suivi détaillée/)).toBeVisible();
     await expect(page.getByRole("link", { name: /Suivre sur Colissimo/ })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Informations pour le virement" })).toBeVisible();
+    await expect(page.getByText(reference, { exact: true })).toBeVisible();
+    await expect(page.getByText("Mariam Haddad", { exact: true })).toBeVisible();
     // In AWS the edge sends /orders/track/{id} to the shell as /orders/track/?id={id}: same page, own address.
     await page.goto(`/orders/track/?id=${orderId}`);
     await expect(page.getByText(`Commande #${number}`)).toBeVisible();
@@ -349,6 +357,8 @@ test.describe("checkout", () => {
 
     await page.reload();
     await expect(page.getByText("Colissimo", { exact: true })).toBeVisible();
+    // Paid: the instructions are gone.
+    await expect(page.getByRole("heading", { name: "Informations pour le virement" })).toHaveCount(0);
     await expect(page.getByText("6A12345678901")).toBeVisible();
     await expect(page.getByText("jeudi 14 mai 2026")).toBeVisible();
     await expect(page.getByText("Déposé chez le gardien.")).toBeVisible();
@@ -360,6 +370,7 @@ test.describe("checkout", () => {
     const delivered = page.getByRole("article", { name: `Commande #${number}` });
     await expect(delivered.getByText("Livrée")).toBeVisible();
     await expect(delivered.getByText("Virement · Payé")).toBeVisible();
+    await expect(delivered.getByRole("heading", { name: "Informations pour le virement" })).toHaveCount(0);
     await expect(delivered.getByRole("link", { name: /Télécharger la facture/ })).toHaveAttribute(
       "href",
       `/api/user/orders/${orderId}/invoice`,

@@ -495,6 +495,59 @@ describe("reading orders", () => {
   });
 });
 
+describe("an awaited transfer's instructions", () => {
+  it("stay on the customer's order until the transfer is received or the order cancelled, never with the IBAN", async () => {
+    const p = await product();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const other = await createCustomer(ctx.deps, ctx.app);
+    const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
+      placed.push(((await response.json()) as { order: Order }).order);
+    }
+    const [paid, cancelled, awaited] = placed as [Order, Order, Order];
+    const mine = async (id: string) =>
+      (await (await customer.call("GET", `/api/user/orders/${id}`)).json()) as Order;
+
+    const before = await mine(awaited.id);
+    expect(before.transfer_instructions).toEqual({
+      amount: 20.7,
+      reference: awaited.transfer_reference,
+      beneficiary: SHOP_BANK.beneficiary,
+      bic: SHOP_BANK.bic,
+      bank_name: SHOP_BANK.bank_name,
+    });
+    expect(awaited.transfer_reference).toMatch(/^CMD-[0-9A-Z]{8}$/);
+
+    const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
+    expect((await edit(paid.id, { payment_status: "completed" })).status).toBe(200);
+    expect((await edit(cancelled.id, { status: "cancelled" })).status).toBe(200);
+    expect((await mine(paid.id)).transfer_instructions).toBeNull();
+    expect((await mine(cancelled.id)).transfer_instructions).toBeNull();
+
+    const list = (await (await customer.call("GET", "/api/user/orders")).json()) as Order[];
+    expect(
+      Object.fromEntries(list.map((order) => [order.id, order.transfer_instructions?.reference ?? null])),
+    ).toEqual({
+      [paid.id]: null,
+      [cancelled.id]: null,
+      [awaited.id]: awaited.transfer_reference,
+    });
+    const raw = await (await customer.call("GET", "/api/user/orders")).text();
+    expect(raw).not.toContain(SHOP_BANK.iban);
+    expect(raw).not.toContain(SHOP_BANK.iban.replace(/\s/g, ""));
+    // Another customer's order stays unknown; the admin's views carry no instructions.
+    expect((await other.call("GET", `/api/user/orders/${awaited.id}`)).status).toBe(404);
+    const adminList = (await (await admin.call("GET", "/api/admin/orders?limit=50")).json()) as {
+      orders: Order[];
+    };
+    expect(adminList.orders.find((order) => order.id === awaited.id)).not.toHaveProperty(
+      "transfer_instructions",
+    );
+  });
+});
+
 describe("GET /api/settings/checkout", () => {
   const checkout = async () => await (await ctx.app.request("/api/settings/checkout")).json();
 

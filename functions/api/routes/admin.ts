@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import {
+  adminOrdersQuerySchema,
   adminOrderUpdateSchema,
   adminProductSchema,
   adminProductUpdateSchema,
@@ -93,7 +94,7 @@ export const adminRoutes = new Hono<AppEnv>()
     await deleteProduct(c.var.deps, c.req.valid("param").id);
     return c.body(null, 204);
   })
-  .get("/orders", validate("query", pageQuerySchema), async (c) =>
+  .get("/orders", validate("query", adminOrdersQuerySchema), async (c) =>
     c.json(await listOrders(c.var.deps, c.req.valid("query"))),
   )
   .put("/orders/:id", validate("param", idParam), validate("json", adminOrderUpdateSchema), async (c) =>
@@ -256,9 +257,12 @@ export const adminDocs: RouteDoc[] = [
   doc(
     "get",
     "/orders",
-    "Commandes, de la plus récente à la plus ancienne",
-    { description: "Page", schema: page("orders", orderSchema) },
-    { query: pageQuerySchema },
+    "Commandes, de la plus récente à la plus ancienne ; filtrées par statut et statut de paiement, cherchées par numéro, référence de virement, nom ou e-mail (q)",
+    {
+      description: "Page (au plus `limit` commandes ; un curseur tant qu'il en reste)",
+      schema: page("orders", orderSchema),
+    },
+    { query: adminOrdersQuerySchema },
   ),
   withResponses(
     doc(

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { orderSchema } from "../../../src/domain/order";
 import { findCreditNote, findDocument } from "../../services/invoices";
-import { getUserOrder, listUserOrders, toOrder } from "../../services/orders";
+import { getUserOrder, listUserOrders, toOrder, withTransferInstructions } from "../../services/orders";
 import type { AppEnv } from "../env";
 import { caller, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
@@ -19,9 +19,11 @@ const creditNoteParam = orderIdParam.extend({ number: z.string().min(1).max(40) 
 export const customerOrdersRoutes = new Hono<AppEnv>()
   .use(withSession, requireUser)
   .get("/", async (c) => c.json(await listUserOrders(c.var.deps, caller(c).user.id)))
-  .get("/:id", validate("param", orderIdParam), async (c) =>
-    c.json(toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id))),
-  )
+  .get("/:id", validate("param", orderIdParam), async (c) => {
+    const order = toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id));
+    const [mine] = await withTransferInstructions(c.var.deps, [order]);
+    return c.json(mine);
+  })
   .get("/:id/invoice", validate("param", orderIdParam), async (c) => {
     const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
     return pdfResponse(c, await findDocument(c.var.deps, order, "invoice"));

@@ -56,8 +56,10 @@ export function OrderCard({
   onSaved: (order: Order) => void;
   onEditStart: () => void;
 }) {
+  const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [returning, setReturning] = useState(false);
+  const bodyId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const titleId = useId();
@@ -73,12 +75,36 @@ export function OrderCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6"
+      className="rounded-2xl border border-cream-300 bg-white px-5 py-4 shadow-sm sm:px-6"
     >
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-cream-200 pb-4">
+      {/* One line per order until the owner opens it (issue 16): the list of a busy day stays short. */}
+      <header
+        className={`flex flex-wrap items-start justify-between gap-3 ${open ? "border-b border-cream-200 pb-4" : ""}`}
+      >
         <div>
-          <h3 id={titleId} className="font-serif text-xl font-semibold text-olive-900">
-            Commande #{number}
+          <h3 className="font-serif text-xl font-semibold text-olive-900">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen((value) => !value)}
+              className="group inline-flex items-center gap-2 rounded-md text-left"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className={`size-4 shrink-0 text-olive-700 transition-transform ${open ? "rotate-90" : ""}`}
+                fill="currentColor"
+              >
+                <path d="M7 4l6 6-6 6V4z" />
+              </svg>
+              <span id={titleId} className="group-hover:underline">
+                Commande #{number}
+              </span>
+              <span className="font-sans text-base font-semibold text-crust-800 tabular-nums">
+                {formatAmount(order.total_amount)}
+              </span>
+            </button>
           </h3>
           <p className="mt-0.5 font-medium text-ink">{customerLabel(order)}</p>
           {order.user.full_name && <p className="text-sm break-all text-ink-soft">{order.user.email}</p>}
@@ -111,190 +137,197 @@ export function OrderCard({
         </dl>
       </header>
 
-      <div className="grid gap-6 pt-4 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-5">
-          <section>
-            <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Articles</h4>
-            <ul className="mt-2 divide-y divide-cream-200">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-                  <span className="font-medium text-ink">{item.product_name}</span>
-                  <span className="text-sm text-ink tabular-nums">
-                    {item.quantity} × {formatAmount(item.unit_price)}
-                  </span>
-                  {item.lots.length > 0 && (
-                    <span className="w-full text-xs text-ink-soft">
-                      {lotsLabel(item.lots, item.quantity)}
+      {open && (
+        <div id={bodyId}>
+          <div className="grid gap-6 pt-4 lg:grid-cols-[3fr_2fr]">
+            <div className="space-y-5">
+              <section>
+                <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Articles</h4>
+                <ul className="mt-2 divide-y divide-cream-200">
+                  {order.items.map((item) => (
+                    <li key={item.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                      <span className="font-medium text-ink">{item.product_name}</span>
+                      <span className="text-sm text-ink tabular-nums">
+                        {item.quantity} × {formatAmount(item.unit_price)}
+                      </span>
+                      {item.lots.length > 0 && (
+                        <span className="w-full text-xs text-ink-soft">
+                          {lotsLabel(item.lots, item.quantity)}
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section>
+                <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
+                  Adresse de livraison
+                </h4>
+                <address className="mt-2 text-sm text-ink not-italic">
+                  {addressLines({ ...order.shipping_address, id: order.id, is_default: false }).map(
+                    (line) => (
+                      <span key={line.key} className="block">
+                        {line.text}
+                      </span>
+                    ),
+                  )}
+                </address>
+              </section>
+              {order.order_notes && (
+                <section>
+                  <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
+                    Notes de commande
+                  </h4>
+                  <p className="mt-2 rounded-lg bg-cream-100 px-3 py-2 text-sm whitespace-pre-line text-ink">
+                    {order.order_notes}
+                  </p>
+                </section>
+              )}
+            </div>
+
+            <div className="space-y-4">
+              <dl className="space-y-2 rounded-xl bg-cream-100 p-4 text-sm">
+                <Row label="Sous-total">{formatAmount(order.subtotal_amount)}</Row>
+                <Row label="Livraison">
+                  {order.shipping_amount === 0 ? (
+                    "Gratuit"
+                  ) : (
+                    <>
+                      {formatAmount(order.shipping_amount)}
+                      <span className="block text-xs text-ink-soft">
+                        Gratuite dès {formatAmount(order.free_shipping_threshold)}
+                      </span>
+                    </>
+                  )}
+                  {freeShippingReached(order) && (
+                    <span className="mt-1 block">
+                      <Badge tone="success">Gratuit atteint!</Badge>
                     </span>
                   )}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section>
-            <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-              Adresse de livraison
-            </h4>
-            <address className="mt-2 text-sm text-ink not-italic">
-              {addressLines({ ...order.shipping_address, id: order.id, is_default: false }).map((line) => (
-                <span key={line.key} className="block">
-                  {line.text}
-                </span>
-              ))}
-            </address>
-          </section>
-          {order.order_notes && (
-            <section>
-              <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-                Notes de commande
-              </h4>
-              <p className="mt-2 rounded-lg bg-cream-100 px-3 py-2 text-sm whitespace-pre-line text-ink">
-                {order.order_notes}
-              </p>
+                </Row>
+                {order.promo_code && (
+                  <Row label={`Code promo (${order.promo_code.code})`}>
+                    −{formatAmount(order.promo_code.discount_amount)}
+                  </Row>
+                )}
+                <div className="flex justify-between gap-4 border-t border-cream-300 pt-2 text-base font-semibold text-olive-900">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums">{formatAmount(order.total_amount)}</dd>
+                </div>
+              </dl>
+              {(order.transfer_reference ||
+                order.paypal_order_id ||
+                order.paypal_capture_id ||
+                order.paypal_payer_id) && (
+                <dl className="grid gap-2 text-sm">
+                  {order.transfer_reference && (
+                    <Detail label="Référence du virement">{order.transfer_reference}</Detail>
+                  )}
+                  {(order.paypal_capture_id || order.paypal_order_id) && (
+                    <Detail label="Transaction PayPal">
+                      <span className="font-mono break-all">
+                        {order.paypal_capture_id ?? order.paypal_order_id}
+                      </span>
+                    </Detail>
+                  )}
+                  {order.paypal_payer_id && (
+                    <Detail label="Payeur PayPal">
+                      <span className="font-mono break-all">{order.paypal_payer_id}</span>
+                    </Detail>
+                  )}
+                </dl>
+              )}
+              {(order.invoice_number || order.credit_note_number) && (
+                <p className="flex flex-wrap gap-3 text-sm">
+                  {order.invoice_number && (
+                    <a
+                      className="font-semibold text-olive-800 underline"
+                      href={adminDocumentUrl(order.id, "invoice")}
+                      download
+                    >
+                      Facture {order.invoice_number}
+                    </a>
+                  )}
+                  {order.credit_note_number && (
+                    <a
+                      className="font-semibold text-olive-800 underline"
+                      href={adminDocumentUrl(order.id, "credit-note")}
+                      download
+                    >
+                      Avoir {order.credit_note_number}
+                    </a>
+                  )}
+                </p>
+              )}
+            </div>
+          </div>
+
+          {shipping === "complete" && (
+            <section className="mt-5 rounded-xl border border-indigo-200 bg-indigo-50 p-4">
+              <h4 className="font-semibold text-indigo-950">Informations d'expédition</h4>
+              <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
+                <Detail label="Transporteur">{order.shipping_company || "—"}</Detail>
+                <Detail label="Numéro de suivi">{order.tracking_number || "—"}</Detail>
+                <Detail label="Livraison estimée">
+                  {order.estimated_delivery ? formatDay(order.estimated_delivery) : "—"}
+                </Detail>
+                {order.shipping_notes && <Detail label="Notes de livraison">{order.shipping_notes}</Detail>}
+              </dl>
             </section>
           )}
-        </div>
-
-        <div className="space-y-4">
-          <dl className="space-y-2 rounded-xl bg-cream-100 p-4 text-sm">
-            <Row label="Sous-total">{formatAmount(order.subtotal_amount)}</Row>
-            <Row label="Livraison">
-              {order.shipping_amount === 0 ? (
-                "Gratuit"
-              ) : (
-                <>
-                  {formatAmount(order.shipping_amount)}
-                  <span className="block text-xs text-ink-soft">
-                    Gratuite dès {formatAmount(order.free_shipping_threshold)}
-                  </span>
-                </>
-              )}
-              {freeShippingReached(order) && (
-                <span className="mt-1 block">
-                  <Badge tone="success">Gratuit atteint!</Badge>
-                </span>
-              )}
-            </Row>
-            {order.promo_code && (
-              <Row label={`Code promo (${order.promo_code.code})`}>
-                −{formatAmount(order.promo_code.discount_amount)}
-              </Row>
-            )}
-            <div className="flex justify-between gap-4 border-t border-cream-300 pt-2 text-base font-semibold text-olive-900">
-              <dt>Total</dt>
-              <dd className="tabular-nums">{formatAmount(order.total_amount)}</dd>
-            </div>
-          </dl>
-          {(order.transfer_reference ||
-            order.paypal_order_id ||
-            order.paypal_capture_id ||
-            order.paypal_payer_id) && (
-            <dl className="grid gap-2 text-sm">
-              {order.transfer_reference && (
-                <Detail label="Référence du virement">{order.transfer_reference}</Detail>
-              )}
-              {(order.paypal_capture_id || order.paypal_order_id) && (
-                <Detail label="Transaction PayPal">
-                  <span className="font-mono break-all">
-                    {order.paypal_capture_id ?? order.paypal_order_id}
-                  </span>
-                </Detail>
-              )}
-              {order.paypal_payer_id && (
-                <Detail label="Payeur PayPal">
-                  <span className="font-mono break-all">{order.paypal_payer_id}</span>
-                </Detail>
-              )}
-            </dl>
-          )}
-          {(order.invoice_number || order.credit_note_number) && (
-            <p className="flex flex-wrap gap-3 text-sm">
-              {order.invoice_number && (
-                <a
-                  className="font-semibold text-olive-800 underline"
-                  href={adminDocumentUrl(order.id, "invoice")}
-                  download
-                >
-                  Facture {order.invoice_number}
-                </a>
-              )}
-              {order.credit_note_number && (
-                <a
-                  className="font-semibold text-olive-800 underline"
-                  href={adminDocumentUrl(order.id, "credit-note")}
-                  download
-                >
-                  Avoir {order.credit_note_number}
-                </a>
-              )}
+          {shipping === "incomplete" && (
+            <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              <span aria-hidden="true">⚠ </span>
+              Informations d'expédition incomplètes : indiquez le transporteur et le numéro de suivi.
             </p>
           )}
+
+          {order.auto_refund_id && (
+            <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              Le paiement PayPal est arrivé après l'expiration de la commande : il a été remboursé
+              automatiquement (remboursement PayPal <span className="font-mono">{order.auto_refund_id}</span>
+              ).
+            </p>
+          )}
+          <RefundsList order={order} onSaved={onSaved} />
+
+          <div className="mt-5 border-t border-cream-200 pt-4">
+            {editing ? (
+              <OrderEditor
+                order={order}
+                onCancel={() => setEditing(false)}
+                onSaved={(saved) => {
+                  setEditing(false);
+                  onSaved(saved);
+                }}
+              />
+            ) : (
+              <button
+                ref={editButton}
+                type="button"
+                className={smallButton}
+                aria-label={`Modifier la commande #${number}`}
+                onClick={() => {
+                  onEditStart();
+                  setEditing(true);
+                }}
+              >
+                Modifier
+              </button>
+            )}
+            {!editing && canRecordReturn(order) && (
+              <button
+                type="button"
+                className={`${smallButton} ml-2`}
+                aria-label={`Retour et remboursement de la commande #${number}`}
+                onClick={() => setReturning(true)}
+              >
+                Retour et remboursement
+              </button>
+            )}
+          </div>
         </div>
-      </div>
-
-      {shipping === "complete" && (
-        <section className="mt-5 rounded-xl border border-indigo-200 bg-indigo-50 p-4">
-          <h4 className="font-semibold text-indigo-950">Informations d'expédition</h4>
-          <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
-            <Detail label="Transporteur">{order.shipping_company || "—"}</Detail>
-            <Detail label="Numéro de suivi">{order.tracking_number || "—"}</Detail>
-            <Detail label="Livraison estimée">
-              {order.estimated_delivery ? formatDay(order.estimated_delivery) : "—"}
-            </Detail>
-            {order.shipping_notes && <Detail label="Notes de livraison">{order.shipping_notes}</Detail>}
-          </dl>
-        </section>
       )}
-      {shipping === "incomplete" && (
-        <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          <span aria-hidden="true">⚠ </span>
-          Informations d'expédition incomplètes : indiquez le transporteur et le numéro de suivi.
-        </p>
-      )}
-
-      {order.auto_refund_id && (
-        <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Le paiement PayPal est arrivé après l'expiration de la commande : il a été remboursé automatiquement
-          (remboursement PayPal <span className="font-mono">{order.auto_refund_id}</span>).
-        </p>
-      )}
-      <RefundsList order={order} onSaved={onSaved} />
-
-      <div className="mt-5 border-t border-cream-200 pt-4">
-        {editing ? (
-          <OrderEditor
-            order={order}
-            onCancel={() => setEditing(false)}
-            onSaved={(saved) => {
-              setEditing(false);
-              onSaved(saved);
-            }}
-          />
-        ) : (
-          <button
-            ref={editButton}
-            type="button"
-            className={smallButton}
-            aria-label={`Modifier la commande #${number}`}
-            onClick={() => {
-              onEditStart();
-              setEditing(true);
-            }}
-          >
-            Modifier
-          </button>
-        )}
-        {!editing && canRecordReturn(order) && (
-          <button
-            type="button"
-            className={`${smallButton} ml-2`}
-            aria-label={`Retour et remboursement de la commande #${number}`}
-            onClick={() => setReturning(true)}
-          >
-            Retour et remboursement
-          </button>
-        )}
-      </div>
       {returning && (
         <ReturnDialog
           order={order}

@@ -1,15 +1,100 @@
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
+import type { OrderFilters } from "../../domain/admin-orders";
 import type { Order } from "../../domain/order";
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusLabel,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  paymentStatusLabel,
+} from "../../domain/order-status";
+import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./OrderCard";
-import { Empty, LoadError, Loading, LoadMore, TabHeader } from "./ui";
+import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader } from "./ui";
 
 const PAGE_SIZE = 20;
 
-/** Orders, newest first, page by page (spec 2 "Orders tab"); each card edits its order in place. */
+const statusOptions = [
+  { value: "", label: "Tous" },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+];
+const paymentOptions = [
+  { value: "", label: "Tous" },
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: paymentStatusLabel(status) })),
+];
+
+/**
+ * Orders, newest first, 20 a page (spec 2 "Orders tab"), filtered by status and payment status and searched by
+ * number, transfer reference, customer name or e-mail on the server (issue 16). Each order is one line until opened.
+ */
 export function OrdersTab() {
-  const orders = usePaged((cursor, signal) => fetchOrders(PAGE_SIZE, cursor, signal));
+  const [filters, setFilters] = useState<OrderFilters>({});
+  const [form, setForm] = useState({ status: "", payment_status: "", q: "" });
+  const filtered = Boolean(filters.status || filters.payment_status || filters.q);
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFilters({
+      status: (form.status || undefined) as OrderStatus | undefined,
+      payment_status: (form.payment_status || undefined) as PaymentStatus | undefined,
+      q: form.q.trim() || undefined,
+    });
+  }
+
+  function reset() {
+    setForm({ status: "", payment_status: "", q: "" });
+    setFilters({});
+  }
+
+  return (
+    <div>
+      <TabHeader title="Commandes" />
+      <form
+        aria-label="Rechercher des commandes"
+        onSubmit={search}
+        className="mb-6 grid items-end gap-3 rounded-2xl border border-cream-300 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
+      >
+        <TextField
+          label="Rechercher"
+          type="search"
+          maxLength={100}
+          value={form.q}
+          onValue={(q) => setForm((current) => ({ ...current, q }))}
+          hint="N° de commande, référence CMD-, nom ou e-mail du client"
+        />
+        <SelectField
+          label="Statut"
+          value={form.status}
+          onValue={(status) => setForm((current) => ({ ...current, status }))}
+          options={statusOptions}
+        />
+        <SelectField
+          label="Paiement"
+          value={form.payment_status}
+          onValue={(payment_status) => setForm((current) => ({ ...current, payment_status }))}
+          options={paymentOptions}
+        />
+        <div className="flex gap-2 pb-0.5">
+          <button type="submit" className="btn btn-primary px-5">
+            Filtrer
+          </button>
+          {filtered && (
+            <button type="button" className="btn btn-secondary" onClick={reset}>
+              Tout afficher
+            </button>
+          )}
+        </div>
+      </form>
+      <OrderList key={JSON.stringify(filters)} filters={filters} filtered={filtered} />
+    </div>
+  );
+}
+
+function OrderList({ filters, filtered }: { filters: OrderFilters; filtered: boolean }) {
+  const orders = usePaged((cursor, signal) => fetchOrders(PAGE_SIZE, cursor, filters, signal));
   const [notice, setNotice] = useState("");
 
   function saved(order: Order) {
@@ -17,27 +102,26 @@ export function OrdersTab() {
     setNotice(`Commande #${order.id.slice(-8)} enregistrée.`);
   }
 
+  const count = orders.items.length;
   return (
     <div>
-      <TabHeader
-        title="Commandes"
-        action={
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              setNotice("");
-              orders.reload();
-            }}
-            disabled={orders.state.status === "loading"}
-          >
-            Actualiser
-          </button>
-        }
-      >
-        {orders.state.status === "ready" &&
-          `${orders.items.length} affichée${orders.items.length > 1 ? "s" : ""}, de la plus récente à la plus ancienne`}
-      </TabHeader>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-soft" aria-live="polite">
+          {orders.state.status === "ready" &&
+            `${count} commande${count > 1 ? "s" : ""} affichée${count > 1 ? "s" : ""}${filtered ? " (filtrées)" : ""}, de la plus récente à la plus ancienne`}
+        </p>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setNotice("");
+            orders.reload();
+          }}
+          disabled={orders.state.status === "loading"}
+        >
+          Actualiser
+        </button>
+      </div>
       <p
         role="status"
         className={
@@ -52,9 +136,9 @@ export function OrdersTab() {
       {orders.state.status === "error" && (
         <LoadError message={orders.state.message} onRetry={orders.reload} />
       )}
-      {orders.state.status === "ready" && orders.items.length === 0 && <Empty>Aucune commande trouvée</Empty>}
-      {orders.items.length > 0 && (
-        <ul className="space-y-6">
+      {orders.state.status === "ready" && count === 0 && <Empty>Aucune commande trouvée</Empty>}
+      {count > 0 && (
+        <ul className="space-y-3">
           {orders.items.map((order) => (
             <li key={order.id}>
               <OrderCard order={order} onSaved={saved} onEditStart={() => setNotice("")} />

@@ -604,9 +604,9 @@ function MaintenanceCard({
       toValue={maintenanceValue}
       view={
         <Values>
-          <div className="sm:col-span-2">
-            <Detail label="Message">{value.message}</Detail>
-          </div>
+          <Detail label="Message" className="sm:col-span-2">
+            {value.message}
+          </Detail>
           <Detail label="Compte à rebours">
             {value.countdown_hours} h {String(value.countdown_minutes).padStart(2, "0")} min
           </Detail>

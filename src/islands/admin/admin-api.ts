@@ -2,7 +2,7 @@
 
 import type { SessionUser } from "../../domain/account-forms";
 import type { Address } from "../../domain/address";
-import type { OrderUpdatePayload } from "../../domain/admin-orders";
+import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin-orders";
 import type { ProductPayload } from "../../domain/admin-products";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-promos";
 import type { SettingRow } from "../../domain/admin-settings";
@@ -90,10 +90,20 @@ export const adjustStock = (productId: number, adjustment: StockAdjustment) =>
 export const deleteProduct = (productId: number) =>
   apiRequest<void>(`/api/admin/products/${id(productId)}`, { method: "DELETE" });
 
-export async function fetchOrders(limit: number, cursor: string | null, signal?: AbortSignal) {
+/** A page of orders, newest first, filtered and searched on the server (issue 16). */
+export async function fetchOrders(
+  limit: number,
+  cursor: string | null,
+  filters: OrderFilters = {},
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams(pageQuery(limit, cursor));
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   const page = await apiRequest<{ orders: Order[]; next_cursor: string | null }>(
-    `/api/admin/orders?${pageQuery(limit, cursor)}`,
-    { signal },
+    `/api/admin/orders?${query}`,
+    {
+      signal,
+    },
   );
   return { items: page.orders, next_cursor: page.next_cursor } satisfies Page<Order>;
 }

@@ -173,10 +173,18 @@ export function CheckboxField({
   );
 }
 
-/** One label and value of a <dl>. */
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One label and value of a <dl>: its direct child (a <div> grouping one <dt> and its <dd>, nothing between). */
+export function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-sm font-semibold text-ink-soft">{label}</dt>
       <dd className="mt-0.5 break-words text-ink">{children}</dd>
     </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Address } from "../../domain/address";
 import {
   type AddressFormValues,
@@ -32,6 +32,22 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
   const [adding, setAdding] = useState(addresses.length === 0);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  // Where the keyboard goes once the form closes: the new address (saved) or the button that opened it (cancelled),
+  // never <body>. Applied after the list shows the new address.
+  const [focusNext, setFocusNext] = useState<{ addressId: string } | "add-button" | null>(null);
+  const list = useRef<HTMLFieldSetElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the list shows the new address
+  useEffect(() => {
+    if (!focusNext) return;
+    if (focusNext === "add-button") addButton.current?.focus();
+    else
+      list.current
+        ?.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focusNext.addressId)}"]`)
+        ?.focus();
+    setFocusNext(null);
+  }, [focusNext, addresses]);
 
   async function save(values: AddressFormValues) {
     setError(null);
@@ -40,6 +56,7 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
       const created = await createAddress(addressPayload(values));
       await onCreated(created);
       setAdding(false);
+      setFocusNext({ addressId: created.id });
     } catch (failure) {
       if (handleUnauthenticated(failure)) return;
       setFields(fieldErrors(failure));
@@ -50,7 +67,7 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
   return (
     <div>
       {addresses.length > 0 && (
-        <fieldset>
+        <fieldset ref={list}>
           <legend className="sr-only">Choisissez l'adresse de livraison</legend>
           <ul className="grid gap-3 sm:grid-cols-2">
             {addresses.map((address) => {
@@ -116,13 +133,19 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
               setAdding(false);
               setError(null);
               setFields({});
+              setFocusNext("add-button");
             }}
             error={error}
             fields={fields}
             franceOnly
           />
         ) : (
-          <button type="button" className="btn btn-secondary px-5" onClick={() => setAdding(true)}>
+          <button
+            ref={addButton}
+            type="button"
+            className="btn btn-secondary px-5"
+            onClick={() => setAdding(true)}
+          >
             Ajouter une adresse
           </button>
         )}

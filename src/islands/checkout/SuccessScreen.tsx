@@ -3,6 +3,7 @@ import type { BankDetails } from "../../domain/checkout";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { orderNumber } from "../../domain/order-status";
 import type { Order } from "../../lib/shop-client";
+import { TransferInstructions } from "../orders/TransferInstructions";
 
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
 export const SUCCESS_REDIRECT_MS = 3000;
@@ -68,28 +69,17 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
             Merci ! Votre commande n° {orderNumber(order.id)} est enregistrée. Elle sera préparée dès
             réception de votre virement.
           </p>
-          <div className="mt-6 rounded-xl border border-cream-300 bg-cream-50 p-5 text-left">
-            <h2 className="font-serif text-xl font-semibold text-olive-900">Informations pour le virement</h2>
-            <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-              <dt className="text-ink-soft">Montant</dt>
-              <dd className="font-semibold tabular-nums">{total}</dd>
-              <dt className="text-ink-soft">Référence à indiquer</dt>
-              <dd className="font-mono text-lg font-semibold text-crust-800">{order.transfer_reference}</dd>
-              {success.bank && (
-                <>
-                  <dt className="text-ink-soft">Bénéficiaire</dt>
-                  <dd className="font-semibold">{success.bank.beneficiary}</dd>
-                  <dt className="text-ink-soft">BIC</dt>
-                  <dd className="font-mono font-semibold">{success.bank.bic}</dd>
-                  <dt className="text-ink-soft">Banque</dt>
-                  <dd className="font-semibold">{success.bank.bank_name}</dd>
-                </>
-              )}
-            </dl>
-            <p className="mt-4 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">
-              Pour votre sécurité, l'IBAN vous est envoyé par e-mail avec le récapitulatif de votre commande.
-            </p>
-          </div>
+          <TransferInstructions
+            className="mt-6"
+            instructions={{
+              amount: order.total_amount,
+              reference: order.transfer_reference ?? "",
+              ...success.bank,
+            }}
+          />
+          <p className="mt-3 text-sm text-ink-soft">
+            Ces informations restent affichées dans « Mes commandes » jusqu'à réception de votre virement.
+          </p>
         </>
       )}
       {success.kind === "paypal" && (

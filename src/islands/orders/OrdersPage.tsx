@@ -12,6 +12,7 @@ import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { StatusBadge } from "./StatusBadge";
+import { TransferInstructions } from "./TransferInstructions";
 
 /** Spec 2: 'Laisser un avis' only raises a placeholder alert for now. */
 const REVIEW_PLACEHOLDER = "Merci ! Les avis clients seront bientôt disponibles.";
@@ -151,14 +152,14 @@ function OrderCard({ order }: { order: Order }) {
               </dd>
             </div>
           )}
-          {order.transfer_reference && order.payment_status === "pending" && (
-            <div className="flex justify-between gap-3 sm:block">
-              <dt className="text-ink-soft">Référence du virement</dt>
-              <dd className="font-mono font-medium text-ink">{order.transfer_reference}</dd>
-            </div>
-          )}
         </dl>
       </div>
+
+      {order.transfer_instructions && (
+        <div className="px-5 pb-4">
+          <TransferInstructions instructions={order.transfer_instructions} headingLevel={3} />
+        </div>
+      )}
 
       <footer className="flex flex-wrap gap-3 border-t border-cream-200 px-5 py-4">
         <a href={trackingUrl(order.id)} className="btn btn-primary px-5">

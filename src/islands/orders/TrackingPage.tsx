@@ -17,6 +17,7 @@ import { fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { StatusBadge, StatusIcon } from "./StatusBadge";
+import { TransferInstructions } from "./TransferInstructions";
 
 /** Messages of spec 8 "Tracking", verbatim. */
 const messages = {
@@ -163,6 +164,10 @@ function TrackingDetails({ order }: { order: Order }) {
             Se rétracter de cette commande
           </a>
         </p>
+      )}
+
+      {order.transfer_instructions && (
+        <TransferInstructions className="mt-6" instructions={order.transfer_instructions} />
       )}
 
       {reached >= 0 && (
