@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DISMISS_MS, dismissalFor, isDismissed, isIosDevice, promptKind } from "./install-prompt";
+import {
+  DISMISS_MS,
+  dismissalFor,
+  isDismissed,
+  isIosDevice,
+  pagesSeenFrom,
+  promptAllowedHere,
+  promptKind,
+} from "./install-prompt";
 
 const now = Date.UTC(2026, 4, 12, 10, 0, 0);
 const day = 24 * 60 * 60 * 1000;
@@ -61,5 +69,31 @@ describe("promptKind", () => {
     [{ ...base, ios: true, standalone: true }, "none"],
   ] as const)("%o -> %s", (input, kind) => {
     expect(promptKind(input)).toBe(kind);
+  });
+});
+
+describe("promptAllowedHere", () => {
+  it.each<[number, string, boolean]>([
+    [0, "/", false],
+    [1, "/faq", false],
+    [2, "/faq", true],
+    [5, "/", true],
+    // Never where it would cover the price, « Ajouter au panier » or the checkout's buttons.
+    [5, "/product/3", false],
+    [5, "/product/", false],
+    [5, "/cart", false],
+    [5, "/Cart/", false],
+    [5, "/payment", false],
+    [5, "/Payment", false],
+    [5, "/products-guide", true],
+  ])("%i pages seen, %s -> %s", (pagesSeen, path, allowed) => {
+    expect(promptAllowedHere({ pagesSeen, path })).toBe(allowed);
+  });
+
+  it("reads the stored count safely", () => {
+    expect(pagesSeenFrom(null)).toBe(0);
+    expect(pagesSeenFrom("3")).toBe(3);
+    expect(pagesSeenFrom("-1")).toBe(0);
+    expect(pagesSeenFrom("abc")).toBe(0);
   });
 });

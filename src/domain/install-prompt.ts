@@ -55,6 +55,28 @@ export function isIosDevice({ userAgent, platform, maxTouchPoints }: DeviceInfo)
   return platform === "MacIntel" && maxTouchPoints > 1;
 }
 
+/** sessionStorage: how many pages the shopper has seen in this visit (the current one not counted). */
+export const PAGES_SEEN_KEY = "install_prompt_pages_seen";
+/** The prompt waits until the shopper has seen this many pages: it never greets a first visit (issue 16). */
+export const MIN_PAGES_SEEN = 2;
+
+/**
+ * Pages where the prompt never shows: a card at the bottom of the screen would cover what the shopper came to do,
+ * the product's price and « Ajouter au panier », the cart's and the checkout's buttons (issue 16).
+ */
+const BUYING_PAGES = /^\/(product|cart|Cart|payment|Payment)(\/|$)/;
+
+/** Whether the prompt may show on this page, given the pages seen before it in this visit. */
+export function promptAllowedHere({ pagesSeen, path }: { pagesSeen: number; path: string }): boolean {
+  return pagesSeen >= MIN_PAGES_SEEN && !BUYING_PAGES.test(path);
+}
+
+/** The count kept in sessionStorage, read safely (anything unreadable counts as none). */
+export function pagesSeenFrom(stored: string | null): number {
+  const count = Number(stored);
+  return Number.isInteger(count) && count > 0 ? count : 0;
+}
+
 /** What the prompt offers: the browser's install dialog, the iOS instructions, or nothing. */
 export type PromptKind = "native" | "ios" | "none";
 

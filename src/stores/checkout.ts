@@ -48,6 +48,20 @@ export function clearCartAndPromo(): void {
   clearPromo();
 }
 
+/**
+ * 'Vider le panier' with a way back (issue 16): empties the cart and its promo, and answers the function that puts
+ * both back as they were (the shopper's « Annuler »).
+ */
+export function clearCartWithUndo(): () => void {
+  const cart = $cart.get();
+  const promo = $appliedPromo.get();
+  clearCartAndPromo();
+  return () => {
+    $cart.set(cart);
+    if (promo) applyPromo(promo);
+  };
+}
+
 /** Brings the cart's lines in line with the live catalogue; answers what changed, to tell the customer. */
 export function syncCart(catalog: readonly CatalogEntry[]): CartChange[] {
   const { cart, changes } = syncCartWithCatalog($cart.get(), catalog);

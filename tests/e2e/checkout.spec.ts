@@ -209,6 +209,18 @@ test.describe("cart", () => {
         .getByRole("button", { name: `Retirer ${product(1).name} du panier` })
         .click();
       await expect(cartLine(page, product(1).name)).toHaveCount(0);
+      const before = JSON.parse((await storage(page, "cart")) ?? "[]") as unknown[];
+      expect(before.length).toBeGreaterThan(0);
+      // Emptied at once, with a way back: « Annuler » puts every line back (issue 16); the keyboard is on it.
+      await page.getByRole("button", { name: "Vider le panier" }).click();
+      await expect(page.getByRole("heading", { name: "Votre panier est vide" })).toBeVisible();
+      expect(JSON.parse((await storage(page, "cart")) ?? "[]")).toEqual([]);
+      await expect(page.getByRole("status").filter({ hasText: "Panier vidé." })).toBeVisible();
+      const undo = page.getByRole("button", { name: /^Annuler/ });
+      await expect(undo).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Votre panier est vide" })).toHaveCount(0);
+      expect(JSON.parse((await storage(page, "cart")) ?? "[]")).toEqual(before);
       await page.getByRole("button", { name: "Vider le panier" }).click();
       await expect(page.getByRole("heading", { name: "Votre panier est vide" })).toBeVisible();
       expect(JSON.parse((await storage(page, "cart")) ?? "[]")).toEqual([]);

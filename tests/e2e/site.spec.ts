@@ -416,7 +416,7 @@ test.describe("installable app and offline", () => {
     expect(names.filter((path) => path.startsWith("/api"))).toEqual([]);
   });
 
-  test("on an iPhone the install instructions appear after 3 s and 'J'ai compris' hides them for 7 days", async ({
+  test("on an iPhone the install instructions wait for a third page, never cover a product page, appear after 3 s and 'J'ai compris' hides them for 7 days", async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -434,9 +434,22 @@ test.describe("installable app and offline", () => {
     await context.clock.install();
     await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
+    const prompt = page.getByRole("region", { name: "Installer l'application" });
+    // Not on the first two pages of a visit (issue 16).
+    for (const path of ["/", "/cgv"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.clock.runFor(5_000);
+      await expect(prompt, path).toHaveCount(0);
+    }
+    // Never on a product page: the price and « Ajouter au panier » stay uncovered.
+    await page.goto("/product/1");
+    await page.waitForLoadState("networkidle");
+    await page.clock.runFor(5_000);
+    await expect(prompt).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Ajouter au panier" })).toBeVisible();
     await page.goto("/faq");
     await page.waitForLoadState("networkidle");
-    const prompt = page.getByRole("region", { name: "Installer l'application" });
     await page.clock.runFor(2_500);
     await expect(prompt).toHaveCount(0);
     await page.clock.runFor(1_000);
@@ -471,6 +484,10 @@ test.describe("installable app and offline", () => {
     await context.clock.install();
     await context.clock.pauseAt(Date.now() + 1_000);
     const page = await context.newPage();
+    for (const path of ["/", "/cgv"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
     await page.goto("/copyright");
     await page.waitForLoadState("networkidle");
     const prompt = page.getByRole("region", { name: "Installer l'application" });

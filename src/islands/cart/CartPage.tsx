@@ -8,7 +8,7 @@ import { $cart, removeFromCart, updateCartQuantity } from "../../stores/cart";
 import {
   $appliedPromo,
   $shippingSettings,
-  clearCartAndPromo,
+  clearCartWithUndo,
   clearPromo,
   loadShippingSettings,
 } from "../../stores/checkout";
@@ -31,7 +31,10 @@ export default function CartPage() {
   const shipping = useStore($shippingSettings);
   const session = useStore($session, { ssr: "initial" });
   const [promoNotice, setPromoNotice] = useState<string | null>(null);
+  /** After 'Vider le panier': the way back, offered while the cart stays empty. */
+  const [undo, setUndo] = useState<(() => void) | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void startSession();
@@ -47,6 +50,12 @@ export default function CartPage() {
   useEffect(() => {
     if (hydrated && empty && $appliedPromo.get()) clearPromo();
   }, [hydrated, empty]);
+
+  // The undo stands while the cart stays empty; the keyboard lands on it right after emptying.
+  useEffect(() => {
+    if (!empty) setUndo(null);
+    else if (undo) undoButton.current?.focus();
+  }, [empty, undo]);
 
   function changeQuantity(item: CartItem, quantity: number) {
     updateCartQuantity(item.id, quantity);
@@ -95,6 +104,26 @@ export default function CartPage() {
             <path d="M5 7h14l-1.2 11.1a2 2 0 0 1-2 1.9H8.2a2 2 0 0 1-2-1.9L5 7Z" />
             <path d="M9 10V6a3 3 0 0 1 6 0v4" />
           </svg>
+          {undo && (
+            <div
+              role="status"
+              className="mx-auto mb-6 flex max-w-md flex-wrap items-center justify-center gap-3 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-olive-900"
+            >
+              <span className="font-medium">Panier vidé.</span>
+              <button
+                ref={undoButton}
+                type="button"
+                className="btn btn-secondary px-4 py-1.5 text-sm"
+                onClick={() => {
+                  undo();
+                  setUndo(null);
+                  heading.current?.focus();
+                }}
+              >
+                Annuler<span className="sr-only"> : remettre les articles dans le panier</span>
+              </button>
+            </div>
+          )}
           <h2 className="mt-4 font-serif text-2xl font-semibold text-olive-900">Votre panier est vide</h2>
           <p className="mt-2 text-ink-soft">Découvrez nos savons d'Alep faits main.</p>
           <ChangeNotes messages={changes.map(describeCartChange)} />
@@ -117,8 +146,8 @@ export default function CartPage() {
             <button
               type="button"
               onClick={() => {
-                clearCartAndPromo();
-                heading.current?.focus();
+                const restore = clearCartWithUndo();
+                setUndo(() => restore);
               }}
               className="rounded-sm text-sm font-semibold text-alert underline underline-offset-4 hover:text-red-900"
             >

@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect, type Page, test } from "./fixtures";
+
+/**
+ * axe on every page and every admin tab (issue 16), with the WCAG 2.2 AA rules: a violation fails the test with
+ * its rule, its elements and axe's help. Pages are checked once their islands have loaded.
+ */
+test.use({ serviceWorkers: "block" });
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectNoViolations(page: Page, where: string) {
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .map((node) => node.target.join(" "))
+        .join("\n    ")}`,
+  );
+  expect(found, `${where}: axe found`).toEqual([]);
+}
+
+let counter = 0;
+/** A customer signed in in this page's context, with an address, a soap in the cart and a transfer order. */
+async function customerWithOrder(page: Page): Promise<string> {
+  const email = `axe-${Date.now().toString(36)}-${++counter}@example.fr`;
+  const password = "savon-123";
+  expect(
+    (
+      await page.request.post("/api/auth/signup", { data: { email, password, fullName: "Alix Laurier" } })
+    ).status(),
+  ).toBe(201);
+  expect((await page.request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
+  const address = await page.request.post("/api/user/addresses", {
+    data: {
+      first_name: "Alix",
+      last_name: "Laurier",
+      phone: "06 12 34 56 78",
+      address_line1: "5 rue du Four",
+      city: "Marseille",
+      postal_code: "13001",
+      country: "France",
+    },
+  });
+  const addressId = ((await address.json()) as { id: string }).id;
+  const product = (await (await page.request.get("/api/products/1")).json()) as { price: number };
+  const order = await page.request.post("/api/orders", {
+    data: {
+      items: [{ product_id: 1, quantity: 1 }],
+      shipping_address_id: addressId,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Alix Laurier",
+      total_amount: Math.round((product.price + 7.8) * 100) / 100,
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  return ((await order.json()) as { order: { id: string } }).order.id;
+}
+
+test("every public page is axe-clean", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of [
+    "/",
+    "/product/1",
+    "/faq",
+    "/cgv",
+    "/legal-mentions",
+    "/returns-and-exchanges",
+    "/copyright",
+    "/accessibilite",
+    "/retractation",
+    "/reset-password?token=abc",
+    "/maintenance",
+    "/page-qui-n-existe-pas",
+    "/cart",
+    "/orders",
+    "/profile",
+  ]) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+  // The sign-in dialog, open.
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Connexion", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Connexion" })).toBeVisible();
+  await expectNoViolations(page, "dialogue de connexion");
+});
+
+test("a customer's pages are axe-clean: cart, checkout, orders, tracking, profile", async ({ page }) => {
+  test.setTimeout(120_000);
+  const orderId = await customerWithOrder(page);
+  await page.goto("/product/2");
+  const add = page.getByRole("button", { name: "Ajouter au panier" });
+  await expect(async () => {
+    await add.click({ timeout: 2000 });
+    await expect(page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({ timeout: 700 });
+  }).toPass();
+  for (const path of ["/cart", "/payment", "/orders", `/orders/track/${orderId}`, "/profile"]) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+});
+
+test("every admin tab is axe-clean, and the product form", async ({ page }) => {
+  test.setTimeout(120_000);
+  expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  for (const name of ["Statistiques", "Utilisateurs", "Produits", "Commandes", "Codes Promo", "Paramètres"]) {
+    await page.getByRole("tab", { name, exact: true }).click();
+    await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText(/^Chargement/)).toHaveCount(0);
+    await expectNoViolations(page, `onglet ${name}`);
+  }
+  await page.getByRole("tab", { name: "Produits", exact: true }).click();
+  await page.getByRole("button", { name: "Nouveau Produit" }).click();
+  await expectNoViolations(page, "formulaire produit");
+});
