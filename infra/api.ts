@@ -8,7 +8,9 @@ import {
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
-import { lambdaExternal } from "./lambda-bundle";
+import { MEDIA_BUCKET } from "../functions/adapters/media-env";
+import { lambdaExternal, lambdaInstalls } from "./lambda-bundle";
+import { mediaBucket } from "./media";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
 import { siteUrl } from "./stage";
 import { table } from "./storage";
@@ -64,16 +66,22 @@ export function functionArgs(
  * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
  */
 export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
+  // The photos function alone writes product photos (media.ts): the bucket's link (read and write) and its name.
+  const photos = area.name === "photos";
   const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
     // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
     sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
     // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
-    environment: { [EDGE_KEY_VARIABLE]: edgeKey.result },
+    environment: { [EDGE_KEY_VARIABLE]: edgeKey.result, ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}) },
   });
+  const install = lambdaInstalls[area.name];
   return {
     area,
     fn: new sst.aws.Function(functionName(area.name), {
       ...args,
+      ...(install ? { nodejs: { esbuild: { external: lambdaExternal }, install } } : {}),
+      // sharp decodes a 4 MB camera photo and encodes 8 variants: more memory is also more CPU on Lambda.
+      ...(photos ? { link: [table, email, mediaBucket], memory: "1536 MB" as const } : {}),
       // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
       url: { cors: false },
     }),

@@ -122,6 +122,8 @@ declare namespace sst.aws {
     nodejs?: $util.Input<{
       /** esbuild options; `external` is added to SST's own (sharp, pg-native). */
       esbuild?: $util.Input<{ external?: string[] }>;
+      /** Packages installed into the function's node_modules for its platform instead of bundled (native ones). */
+      install?: string[];
       minify?: $util.Input<boolean>;
       format?: $util.Input<"cjs" | "esm">;
     }>;
@@ -189,6 +191,8 @@ declare namespace sst.aws {
     readonly url: $util.Output<string>;
     /** Sends requests whose path is `pattern` or below it (`/api/products`, `/api/products/12`) to `url`. */
     route(pattern: $util.Input<string>, url: $util.Input<string>): void;
+    /** Serves a bucket (with `access: "cloudfront"`) under `pattern`; the request's path is the object's key. */
+    routeBucket(pattern: $util.Input<string>, bucket: Bucket): void;
     /** The ID of the Router's CloudFront distribution. */
     readonly distributionID: $util.Output<string>;
     readonly nodes: {
@@ -232,6 +236,8 @@ declare namespace sst.aws {
   interface BucketArgs {
     /** Who may read the objects: nobody but the account by default. */
     access?: $util.Input<"public" | "cloudfront">;
+    /** The bucket's CORS rules; `false`: none (SST's default allows every origin). */
+    cors?: $util.Input<false | { allowOrigins?: string[]; allowMethods?: string[] }>;
   }
 
   class Bucket implements SstLinkable {

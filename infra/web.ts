@@ -9,6 +9,7 @@ import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
 import { siteErrorResponseInjection, siteSecurityInjection, viewerAddressInjection } from "./edge";
 import { edgeKey } from "./edge-key";
+import { mediaBucket, mediaRoute } from "./media";
 import { domain } from "./stage";
 
 const securityHeaders = staticSecurityHeaders({ https: true });
@@ -74,6 +75,9 @@ export const router = new sst.aws.Router("Router", {
 for (const { area, fn } of apiFunctions) {
   for (const mount of area.mounts) router.route(mount, fn.url);
 }
+
+/** The owner's product photos, from their private bucket (media.ts): the same origin as the pages. */
+router.routeBucket(mediaRoute, mediaBucket);
 
 /** Paths under /api that no module mounts still get the API's JSON 404, not the site's HTML. */
 export const apiFallbackPath = "/api";

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
+import { folderStorage } from "../functions/adapters/object-storage";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
@@ -86,7 +87,14 @@ async function main(supervisor: Supervisor): Promise<void> {
   // (registered before the server: the server closes first, the database stops after).
   const accountMail = inProcessAccountMail((request) => handleAccountMail(mailDeps, request));
   supervisor.onStop(() => accountMail.flush());
-  const baseDeps = { ...mailDeps, accountMail, secureCookies: isLoopback(config.host) };
+  // Product photos (decision record 019): files under <DATA_DIR>/media, served by this server under /media.
+  const mediaDir = join(config.dataDir, "media");
+  const baseDeps = {
+    ...mailDeps,
+    accountMail,
+    secureCookies: isLoopback(config.host),
+    media: folderStorage(mediaDir),
+  };
   const publisher = localSitePublisher({
     deps: baseDeps,
     sitesDir,
@@ -112,6 +120,7 @@ async function main(supervisor: Supervisor): Promise<void> {
     port: config.port,
     hostname: config.host,
     deps,
+    mediaDir,
     distDir: () => servedDir,
     isSiteReady: () => siteReady,
   }).catch((error: NodeJS.ErrnoException) => {

@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import * as z from "zod";
 import { fr } from "zod/locales";
 import { DomainError, errorBody } from "../../src/domain/errors";
+import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/product-photos";
 import type { Deps } from "../services/deps";
 import { type ApiAreaName, areaMounts } from "./areas";
 import type { AppEnv } from "./env";
@@ -28,14 +29,18 @@ export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(
-    "/api/*",
+  const limit = (maxSize: number, error: "PAYLOAD_TOO_LARGE" | "PHOTO_TOO_LARGE") =>
     bodyLimit({
-      maxSize: maxBodyBytes(),
+      maxSize,
       onError: () => {
-        throw new DomainError("PAYLOAD_TOO_LARGE");
+        throw new DomainError(error);
       },
-    }),
+    });
+  const jsonLimit = limit(maxBodyBytes(), "PAYLOAD_TOO_LARGE");
+  // A photo's bytes (decision record 019): its own limit, refused with the photo's French message.
+  const photoLimit = limit(MAX_PHOTO_BYTES, "PHOTO_TOO_LARGE");
+  app.use("/api/*", (c, next) =>
+    (c.req.path.startsWith(`${PHOTOS_API_MOUNT}/`) ? photoLimit : jsonLimit)(c, next),
   );
   app.use("/api/*", secureHeaders(), jsonOnly, async (c, next) => {
     c.set("deps", deps());

@@ -26,6 +26,8 @@ export const apiAreas = [
   // A product's batches and the recall of a lot (decision record 018): admin routes outside the admin function (at
   // its budget).
   { name: "lots", mounts: ["/api/admin/batches"] },
+  // Product photos (decision record 019): the only function with sharp (image resizing, native) and the bucket.
+  { name: "photos", mounts: ["/api/admin/photos"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.
   { name: "docs", mounts: ["/api/openapi.json"] },
 ] as const satisfies readonly ApiArea[];

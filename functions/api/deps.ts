@@ -1,6 +1,7 @@
 import { inProcessAccountMail } from "../adapters/account-mail-queue";
 import { systemClock } from "../adapters/clock";
 import { mailerFromEnv } from "../adapters/mail";
+import { storageFromEnv } from "../adapters/object-storage";
 import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../db/client";
@@ -34,6 +35,7 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
       ? sqsAccountMail(accountMailQueueUrl)
       : inProcessAccountMail((request) => handleAccountMail(base, request)),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
+    media: storageFromEnv(env),
   };
   return deps;
 }

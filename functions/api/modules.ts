@@ -4,6 +4,7 @@ import { adminRoutes } from "./routes/admin";
 import { adminBatchesRoutes } from "./routes/admin-batches";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
 import { adminExportsRoutes } from "./routes/admin-exports";
+import { adminPhotosRoutes } from "./routes/admin-photos";
 import { authRoutes } from "./routes/auth";
 import { cspReportsRoutes } from "./routes/csp-reports";
 import { customerOrdersRoutes } from "./routes/customer-orders";
@@ -34,5 +35,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/admin/documents": adminDocumentsRoutes,
   "/api/admin/exports": adminExportsRoutes,
   "/api/admin/batches": adminBatchesRoutes,
+  "/api/admin/photos": adminPhotosRoutes,
   "/api/user/data-export": personalDataRoutes,
 };

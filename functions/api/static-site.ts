@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import type { Context } from "hono";
 import { validMeasurementId } from "../../src/domain/consent";
+import { MEDIA_PATH } from "../../src/domain/product-photos";
 import {
   contentSecurityPolicy,
   hasAnalyticsConsent,
@@ -9,6 +10,7 @@ import {
   staticSecurityHeaders,
 } from "../../src/domain/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
+import { folderStorage, MEDIA_CACHE_CONTROL, readStored } from "../adapters/object-storage";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -104,6 +106,31 @@ export function staticSite(site: string | (() => string)) {
     const notFound = join(distDir, "404.html");
     if (await isFile(notFound)) return send(c, notFound, 404);
     return c.text("Page Non Trouvée", 404, siteSecurityHeaders(c, false));
+  };
+}
+
+/**
+ * The uploaded files (product photos) of the local shop, as the Router serves the media bucket on AWS: a key that
+ * stays in the folder, the type from its extension, cached a year (a photo's files never change: a new upload gets
+ * new names). Anything else is a plain 404.
+ */
+export function mediaFiles(root: string) {
+  const storage = folderStorage(root);
+  return async (c: Context): Promise<Response> => {
+    let key = "";
+    try {
+      key = decodeURIComponent(new URL(c.req.url).pathname.slice(MEDIA_PATH.length + 1));
+    } catch {
+      // A malformed address: not a stored file.
+    }
+    const type = MIME[extname(key).toLowerCase()];
+    const body = type?.startsWith("image/") ? await readStored(storage, key) : null;
+    if (!body) return c.text("Fichier introuvable", 404, siteSecurityHeaders(c, false));
+    return c.body(new Uint8Array(body), 200, {
+      "content-type": type ?? "application/octet-stream",
+      "cache-control": MEDIA_CACHE_CONTROL,
+      ...siteSecurityHeaders(c, false),
+    });
   };
 }
 

@@ -36,7 +36,7 @@ const LAUREL_ALLERGENS =
 /** A hard soap keeps for years (art. 19(1)(c): over 30 months, so a period after opening instead of a date). */
 const PAO_MONTHS = 12;
 
-export const seedProducts: ReadonlyArray<Omit<Product, "id">> = [
+export const seedProducts: ReadonlyArray<Omit<Product, "id" | "photos">> = [
   {
     name: "Savon d'Alep Traditionnel",
     price: 6.9,

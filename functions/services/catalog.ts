@@ -8,6 +8,8 @@ import {
   type ProductInputData,
   productInputSchema,
 } from "../../src/domain/product";
+import { photoKeys } from "../../src/domain/product-photos";
+import type { ObjectStorage } from "../adapters/object-storage";
 import type { ProductEntity } from "../db/entities/product";
 import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
@@ -43,6 +45,7 @@ export function toProduct(record: ProductRecord): Product {
     pao_months: record.pao_months ?? 0,
     durability_date: record.durability_date ?? "",
     updated_at: record.updated_at,
+    photos: (record.photos ?? []).map((photo) => ({ ...photo, widths: [...photo.widths] })),
   };
 }
 
@@ -171,17 +174,25 @@ export async function updateProduct(
   return toProduct(current);
 }
 
-/** Deletes a product. Orders keep their own copy of its name, image and price. */
-export async function deleteProduct(deps: DataDeps, id: number): Promise<void> {
+/**
+ * Deletes a product, then its photos' files. Orders keep their own copy of its name, price and picture address (a
+ * line's picture is gone with the product; its name and price stay).
+ */
+export async function deleteProduct(deps: DataDeps & { media?: ObjectStorage }, id: number): Promise<void> {
+  let photos: { id: string; widths: number[] }[] = [];
   try {
-    await deps.db.entities.product
+    const { data } = await deps.db.entities.product
       .delete({ id })
       .where(({ id: attr }, { exists }) => exists(attr))
-      .go();
+      .go({ response: "all_old" });
+    photos = data?.photos ?? [];
   } catch (error) {
     if (isConditionFailure(error)) throw new DomainError("PRODUCT_NOT_FOUND");
     throw error;
   }
+  const keys = photos.flatMap((photo) => photoKeys(id, photo));
+  if (keys.length)
+    await deps.media?.delete(keys).catch((error) => console.error("Photo files left", keys, error));
   await markSiteStale(deps, `Produit n° ${id} supprimé`);
 }
 

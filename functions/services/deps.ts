@@ -1,6 +1,7 @@
 import type { AccountMailQueue } from "../adapters/account-mail-queue";
 import type { Clock } from "../adapters/clock";
 import type { Mailer } from "../adapters/mail";
+import type { ObjectStorage } from "../adapters/object-storage";
 import type { SitePublisher } from "../adapters/site-publisher";
 import type { Db } from "../db/service";
 
@@ -23,6 +24,8 @@ export interface Deps {
    * must not tell whether an account exists hands the work over here instead of doing it.
    */
   accountMail: AccountMailQueue;
+  /** Where product photos are stored (decision record 019); absent where uploads are not possible (503). */
+  media?: ObjectStorage;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */

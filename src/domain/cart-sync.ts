@@ -5,6 +5,7 @@
  */
 import type { Cart, CartItem } from "./cart";
 import { centsToDecimalText, eurosToCents } from "./money";
+import { mainImage, type ProductPhoto } from "./product-photos";
 
 /** What the catalogue says of a product (a subset of ProductView). */
 export interface CatalogEntry {
@@ -15,6 +16,8 @@ export interface CatalogEntry {
   image: string;
   stock: number;
   is_active: boolean;
+  /** The owner's photos: the first is the cart line's picture (product-photos.ts). */
+  photos?: readonly ProductPhoto[];
 }
 
 export type CartChange =
@@ -51,7 +54,7 @@ export function syncCartWithCatalog(cart: Cart, catalog: readonly CatalogEntry[]
       name: product.name,
       price,
       weight: product.weight,
-      image: product.image,
+      image: mainImage(product),
       quantity,
       stock: product.stock,
     };

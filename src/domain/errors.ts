@@ -78,6 +78,22 @@ export const errorCatalogue = {
   },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
+  /** Product photos (decision record 019): a file that is not a readable photo, or not one the shop can show. */
+  PHOTO_INVALID: {
+    status: 415,
+    message: "Ce fichier n'est pas une photo lisible : envoyez une image JPEG, PNG, WebP, AVIF ou HEIC.",
+  },
+  PHOTO_TOO_LARGE: { status: 413, message: "Cette photo dépasse 4 Mo : réduisez-la avant de l'envoyer." },
+  PHOTO_DIMENSIONS: {
+    status: 400,
+    message: "Cette photo est trop petite ou trop grande : au moins 400 pixels de côté, au plus 8000.",
+  },
+  PHOTO_LIMIT: { status: 409, message: "Un produit compte au plus 10 photos : supprimez-en une d'abord." },
+  PHOTO_NOT_FOUND: { status: 404, message: "Photo introuvable." },
+  PHOTOS_CHANGED: {
+    status: 409,
+    message: "Les photos de ce produit ont changé entre-temps : rechargez la liste avant de les réordonner.",
+  },
   UNAVAILABLE: { status: 503, message: "Service momentanément indisponible, veuillez réessayer." },
   INTERNAL: { status: 500, message: "Une erreur interne est survenue. Veuillez réessayer." },
 } as const satisfies Record<string, { status: number; message: string }>;

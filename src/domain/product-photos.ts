@@ -21,6 +21,9 @@ export const MAX_PHOTOS = 10;
 /** The image formats accepted, as the server reads them from the bytes (not from the name or the browser's word). */
 export const ACCEPTED_PHOTO_FORMATS = ["jpeg", "png", "webp", "avif", "heif"] as const;
 
+/** Where the photo routes are mounted: uploads are the API's only non-JSON bodies (json-only.ts, app.ts). */
+export const PHOTOS_API_MOUNT = "/api/admin/photos";
+
 /** Where photos are served: the local server's folder, the bucket behind the Router on AWS. */
 export const MEDIA_PATH = "/media";
 
@@ -48,6 +51,13 @@ export function photoKey(productId: number, photoId: string, width: number, form
 
 export function photoUrl(productId: number, photoId: string, width: number, format: PhotoFormat): string {
   return `${MEDIA_PATH}/${photoKey(productId, photoId, width, format)}`;
+}
+
+/** Every stored file of a photo. */
+export function photoKeys(productId: number, photo: Pick<ProductPhoto, "id" | "widths">): string[] {
+  return photo.widths.flatMap((width) =>
+    PHOTO_FORMATS.map((format) => photoKey(productId, photo.id, width, format)),
+  );
 }
 
 /** `…-320.webp 320w, …-640.webp 640w` */

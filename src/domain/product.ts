@@ -1,5 +1,15 @@
 import * as z from "zod";
 import { isValidGtin } from "./cosmetics";
+import { MAX_PHOTOS } from "./product-photos";
+
+/** A product photo as the API gives it; the pages derive its URLs (product-photos.ts). */
+export const productPhotoSchema = z.object({
+  id: z.string(),
+  alt: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  widths: z.array(z.number().int().positive()),
+});
 
 /** Product images are absolute URLs or paths served by the site itself ("/images/...") */
 export const imageUrlSchema = z
@@ -90,6 +100,8 @@ export const productSchema = z.object({
   ...cosmeticInfoSchema.shape,
   /** When the product was last edited (its page's lastmod in the sitemap). */
   updated_at: z.string().optional(),
+  /** The owner's photos, first = main picture (decision record 019); set through the photo routes only. */
+  photos: z.array(productPhotoSchema).max(MAX_PHOTOS).default([]),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -104,8 +116,8 @@ export const productIdParamSchema = z.object({
 // Pure rules live in a zod-free module so browser islands can use them without shipping zod.
 export * from "./product-rules";
 
-/** What the owner enters for a product: everything but the id, which the server assigns. */
-export const productInputSchema = productSchema.omit({ id: true });
+/** What the owner enters for a product: everything but the id, which the server assigns, and the photos. */
+export const productInputSchema = productSchema.omit({ id: true, photos: true });
 export type ProductInput = z.infer<typeof productInputSchema>;
 /** What a caller may pass (the cosmetics fields default to empty). */
 export type ProductInputData = z.input<typeof productInputSchema>;

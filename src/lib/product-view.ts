@@ -2,6 +2,7 @@
 import type { CartProduct } from "../domain/cart";
 import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
 import type { Product } from "../domain/product";
+import { mainImage } from "../domain/product-photos";
 
 /** "12,90 €" from a price in euros as the API sends it. */
 export function priceLabel(euros: number): string {
@@ -22,9 +23,20 @@ export type BuyBoxProduct = Pick<
   | "net_weight_g"
 >;
 
-export function toBuyBoxProduct(product: BuyBoxProduct): BuyBoxProduct {
-  const { id, name, price, weight, image, stock, low_stock_threshold, is_active, net_weight_g } = product;
-  return { id, name, price, weight, image, stock, low_stock_threshold, is_active, net_weight_g };
+/** The buy box's product; its image is the product's picture: the first photo, else the image URL. */
+export function toBuyBoxProduct(product: BuyBoxProduct & Partial<Pick<Product, "photos">>): BuyBoxProduct {
+  const { id, name, price, weight, stock, low_stock_threshold, is_active, net_weight_g } = product;
+  return {
+    id,
+    name,
+    price,
+    weight,
+    image: mainImage(product),
+    stock,
+    low_stock_threshold,
+    is_active,
+    net_weight_g,
+  };
 }
 
 /** A cart line keeps the price as euro text (spec 3, "Cart item"). */

@@ -1,5 +1,6 @@
 /** schema.org data for search engines (JSON-LD), built from the same product the page shows. */
 import { centsToDecimalText, eurosToCents } from "../domain/money";
+import { mainImage } from "../domain/product-photos";
 import { type ProductView as Product, schemaOrgAvailability } from "../domain/product-rules";
 
 type ProductData = Pick<Product, "id" | "name" | "price" | "image" | "description" | "stock"> &
@@ -47,7 +48,7 @@ export function productJsonLd(
     "@id": url,
     name: product.name,
     description: product.description,
-    image: new URL(product.image, siteUrl).href,
+    image: new URL(mainImage(product), siteUrl).href,
     ...identification(product),
     ...(product.category ? { category: product.category } : {}),
     ...(manufacturer?.name

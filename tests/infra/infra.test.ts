@@ -144,17 +144,21 @@ describe("the API functions", () => {
     }
   });
 
-  it("runs each on Node 24, arm64, 512 MB, 20 s, with a URL that sends no CORS headers", async () => {
+  it("runs each on Node 24, arm64, 512 MB (the photos one 1536), 20 s, with a URL that sends no CORS headers", async () => {
     const deployment = await deploy("dev", devEnv);
     for (const area of apiAreas) {
       const { args } = functionOfArea(deployment, area.name);
       expect(known(args.runtime), area.name).toBe("nodejs24.x");
       expect(known(args.architecture), area.name).toBe("arm64");
-      expect(known(args.memory), area.name).toBe("512 MB");
+      expect(known(args.memory), area.name).toBe(area.name === "photos" ? "1536 MB" : "512 MB");
       expect(known(args.timeout), area.name).toBe("20 seconds");
       expect(deepKnown(args.url), area.name).toEqual({ cors: false });
       // The bundle budget test (tests/budgets) measures bundles built with these externals.
-      expect(deepKnown(args.nodejs), area.name).toEqual({ esbuild: { external: lambdaExternal } });
+      expect(deepKnown(args.nodejs), area.name).toEqual({
+        esbuild: { external: lambdaExternal },
+        // sharp is native: installed for the function's platform, only where photos are resized.
+        ...(area.name === "photos" ? { install: ["sharp"] } : {}),
+      });
     }
   });
 
@@ -179,6 +183,8 @@ describe("the API functions", () => {
           : {}),
         // The Router's requests carry the visitor's address with it (tests/infra/edge-key.test.ts).
         SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
+        // Product photos: the bucket's name, given to the photos function only (tests/infra/media.test.ts).
+        ...(area.name === "photos" ? { MEDIA_BUCKET: "savon-shop-dev-media-bucket" } : {}),
       });
     }
   });

@@ -79,6 +79,8 @@ export interface SstRecording {
     { url: $util.Output<string>; distributionID: $util.Output<string> }
   >[];
   readonly routes: RecordedRoute[];
+  /** Buckets the Router serves: pattern and the bucket's component name. */
+  readonly bucketRoutes: { router: string; pattern: string; bucket: string }[];
   readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, { nodes: { assets: object | undefined } }>[];
   readonly emails: Recorded<sst.aws.EmailArgs, object>[];
   readonly crons: Recorded<sst.aws.CronArgs, object>[];
@@ -211,6 +213,19 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       const urlValue = known(url);
       if (!patternValue || !urlValue) throw new Error("route() needs a pattern and a URL");
       recording.routes.push({ router: this.componentName, pattern: patternValue, url: urlValue });
+    }
+
+    routeBucket(pattern: $util.Input<string>, bucket: Bucket): void {
+      const patternValue = known(pattern);
+      if (!patternValue) throw new Error("routeBucket() needs a pattern");
+      // As SST: CloudFront can read only a bucket that lets it.
+      const served = recording.buckets.find(({ instance }) => instance === bucket);
+      if (!served) throw new Error("routeBucket() needs a declared bucket");
+      if (known(served.args?.access) !== "cloudfront")
+        throw new Error(
+          `Bucket ${served.name} is routed but not readable by CloudFront (access: "cloudfront")`,
+        );
+      recording.bucketRoutes.push({ router: this.componentName, pattern: patternValue, bucket: served.name });
     }
   }
 
@@ -368,6 +383,7 @@ export async function deploy(
     functions: [],
     routers: [],
     routes: [],
+    bucketRoutes: [],
     sites: [],
     emails: [],
     crons: [],

@@ -7,6 +7,7 @@ import { afterAll, inject } from "vitest";
 import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
 import type { Clock } from "../../functions/adapters/clock";
 import { localMailer } from "../../functions/adapters/mail";
+import { folderStorage } from "../../functions/adapters/object-storage";
 import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
@@ -26,6 +27,7 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
   await ensureTable(db.dynamo, tableName);
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
+  const mediaDir = mkdtempSync(join(tmpdir(), "shop-media-"));
   const mailDeps = {
     db,
     clock,
@@ -35,6 +37,7 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
   // Reset mails are sent after the answer, as under `npm start`: `await deps.accountMail.flush()` before reading them.
   const deps: Deps = {
     ...mailDeps,
+    media: folderStorage(mediaDir),
     accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
   };
   const app = createFullApp(() => deps);
@@ -44,5 +47,5 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
     db.dynamo.destroy();
   });
-  return { deps, db, app, tableName, mailDir };
+  return { deps, db, app, tableName, mailDir, mediaDir };
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { DomainError } from "../../../src/domain/errors";
+import { PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/product-photos";
 import { CSP_REPORT_PATH } from "../../../src/domain/security-headers";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -9,9 +10,11 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Reporting API): JSON too, and just as impossible for a cross-site form without a preflight.
  */
 function accepted(path: string): RegExp {
-  return path === CSP_REPORT_PATH
-    ? /^application\/(json|csp-report|reports\+json)\b/i
-    : /^application\/json\b/i;
+  if (path === CSP_REPORT_PATH) return /^application\/(json|csp-report|reports\+json)\b/i;
+  // A photo upload sends the file's bytes: image/* and application/octet-stream need a preflight too.
+  if (path.startsWith(`${PHOTOS_MOUNT}/`))
+    return /^(application\/json|application\/octet-stream|image\/[\w.+-]+)\b/i;
+  return /^application\/json\b/i;
 }
 
 /**

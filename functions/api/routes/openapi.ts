@@ -5,6 +5,7 @@ import { adminDocs } from "./admin";
 import { adminBatchesDocs } from "./admin-batches";
 import { adminDocumentsDocs } from "./admin-documents";
 import { adminExportsDocs } from "./admin-exports";
+import { adminPhotosDocs } from "./admin-photos";
 import { adminStockDocs } from "./admin-stock";
 import { adminWithdrawalsDocs } from "./admin-withdrawals";
 import { authDocs } from "./auth";
@@ -30,6 +31,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...promoDocs,
   ...paypalDocs,
   ...adminDocs,
+  ...adminPhotosDocs,
   ...adminStockDocs,
   ...customerOrdersDocs,
   ...adminDocumentsDocs,

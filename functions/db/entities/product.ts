@@ -29,6 +29,25 @@ export const ProductEntity = new Entity({
     allergens: { type: "string", default: "" },
     pao_months: { type: "number", default: 0 },
     durability_date: { type: "string", default: "" },
+    /**
+     * The owner's photos, in her order (decision record 019): each stored as resized AVIF and WebP variants under
+     * `products/<id>/<photo id>-<width>.<format>`; the first is the product's picture. Written by the photo service
+     * only (appended atomically, so two uploads at once both stay), never by the product form.
+     */
+    photos: {
+      type: "list",
+      default: () => [],
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          alt: { type: "string", required: true },
+          width: { type: "number", required: true },
+          height: { type: "number", required: true },
+          widths: { type: "list", required: true, items: { type: "number" } },
+        },
+      },
+    },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },

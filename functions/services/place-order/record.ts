@@ -1,5 +1,6 @@
 import type { LotTaken } from "../../../src/domain/batches";
 import type { PaymentMethod } from "../../../src/domain/order-status";
+import { mainImage } from "../../../src/domain/product-photos";
 import type { AuthUser } from "../auth";
 import type { OrderRecord } from "../orders";
 import type { Quote } from "./quote";
@@ -42,7 +43,7 @@ export function newOrderRecord({
     items: lines.map(({ product, quantity, unitPriceCents }) => ({
       product_id: product.id,
       product_name: product.name,
-      product_image: product.image,
+      product_image: mainImage(product),
       unit_price_cents: unitPriceCents,
       quantity,
       ...(lots?.get(product.id)?.length && { lots: lots.get(product.id)?.map((entry) => ({ ...entry })) }),

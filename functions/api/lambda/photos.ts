@@ -1,0 +1,8 @@
+import { handle } from "hono/aws-lambda";
+import { createAreaApp } from "../app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps";
+import { adminPhotosRoutes } from "../routes/admin-photos";
+
+/** Lambda "photos": a product's photos, checked, resized (sharp) and stored in the media bucket; admin only. */
+export const app = createAreaApp("photos", { "/api/admin/photos": adminPhotosRoutes }, depsFromEnv);
+export const handler = settlingBackgroundSends(handle(app));
