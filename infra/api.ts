@@ -1,3 +1,4 @@
+import { MEDIA_BUCKET } from "../functions/adapters/media-env";
 import { type ApiArea, apiAreas } from "../functions/api/areas";
 import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
 import {
@@ -8,7 +9,6 @@ import {
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
-import { MEDIA_BUCKET } from "../functions/adapters/media-env";
 import { lambdaExternal, lambdaInstalls } from "./lambda-bundle";
 import { mediaBucket } from "./media";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
@@ -72,7 +72,10 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
     // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
     sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
     // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
-    environment: { [EDGE_KEY_VARIABLE]: edgeKey.result, ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}) },
+    environment: {
+      [EDGE_KEY_VARIABLE]: edgeKey.result,
+      ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+    },
   });
   const install = lambdaInstalls[area.name];
   return {
