@@ -4,6 +4,7 @@
  */
 
 import type { CosmeticInfo } from "./cosmetics";
+import type { ProductPhoto } from "./product-photos";
 
 /** The fields of a product the browser receives (the API's Product, see productSchema). */
 export interface ProductView extends CosmeticInfo {
@@ -12,6 +13,8 @@ export interface ProductView extends CosmeticInfo {
   price: number;
   weight: string;
   image: string;
+  /** The owner's photos, the first being the product's picture (product-photos.ts). */
+  photos?: ProductPhoto[];
   description: string;
   long_description: string;
   category: string;

@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, type Page, test } from "./fixtures";
 
@@ -155,6 +159,33 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
   await bank.getByRole("button", { name: "Enregistrer" }).click();
   await expect(bank.getByRole("button", { name: "Modifier : Virement bancaire" })).toBeFocused();
 
+  // Her own photos on her first soap, from her computer.
+  await page.getByRole("tab", { name: "Produits", exact: true }).click();
+  await page.getByRole("button", { name: "Modifier Savon d'Alep Traditionnel" }).click();
+  const photos = page
+    .getByRole("dialog", { name: "Modifier le produit" })
+    .getByRole("region", { name: "Photos" });
+  const folder = mkdtempSync(join(tmpdir(), "first-day-photos-"));
+  const files = [];
+  for (const [name, colour] of [
+    ["face.jpg", "#6b7d35"],
+    ["tranche.jpg", "#d8b877"],
+  ] as const) {
+    const file = join(folder, name);
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer(),
+    );
+    files.push(file);
+  }
+  const chooser = page.waitForEvent("filechooser");
+  await photos.getByRole("button", { name: "Choisir des photos" }).click();
+  await (await chooser).setFiles(files);
+  await expect(photos.getByRole("status")).toHaveText("2 photos ajoutées.", { timeout: 20_000 });
+  await page.keyboard.press("Escape");
+
   // The checklist is complete but for PayPal, which the shop can do without: it takes orders.
   await page.getByRole("tab", { name: "Statistiques", exact: true }).click();
   await expect(setup.getByText("La boutique peut prendre des commandes.")).toBeVisible();
@@ -183,6 +214,10 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
       intervals: [1000],
     })
     .toContain(IDENTITY.siret);
+  // The prebuilt product page shows her photos (republished after the upload).
+  await expect
+    .poll(async () => html(page, "/product/1"), { timeout: PUBLISH_DELAY_MS, intervals: [1000] })
+    .toMatch(/<source type="image\/avif" srcset="\/media\/products\/1\/[0-9a-z]+-320\.avif 320w/);
   const cgv = await html(page, "/cgv");
   expect(cgv).toContain(IDENTITY.legalName);
   expect(cgv).toContain("CM2C");

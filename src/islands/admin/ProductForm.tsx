@@ -15,6 +15,7 @@ import { Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
 import { useAccessGuard } from "./hooks";
 import { LotsPanel } from "./LotsPanel";
+import { PhotosPanel } from "./photos/PhotosPanel";
 import { StockPanel } from "./StockPanel";
 import { CheckboxField, Dialog, smallButton, TextAreaField } from "./ui";
 
@@ -43,10 +44,13 @@ function missingFieldErrors(missing: readonly CosmeticField[]): Record<string, s
 export function ProductFormDialog({
   product,
   onSaved,
+  onPhotos,
   onClose,
 }: {
   product: ProductView | null;
   onSaved: (product: ProductView, created: boolean) => void;
+  /** The product after a change of its photos (the dialog stays open). */
+  onPhotos?: (product: ProductView) => void;
   onClose: () => void;
 }) {
   const [form, setForm] = useState<ProductFormState>(() =>
@@ -414,6 +418,13 @@ export function ProductFormDialog({
             setForm((current) => ({ ...current, stock: String(stock) }));
           }}
         />
+      )}
+      {product ? (
+        <PhotosPanel product={product} onChange={(saved) => onPhotos?.(saved)} />
+      ) : (
+        <p className="mt-6 border-t border-cream-300 pt-5 text-sm text-ink-soft">
+          Les photos s'ajoutent une fois le produit créé : « Modifier » ouvre alors leur envoi.
+        </p>
       )}
       {product && <LotsPanel productId={product.id} />}
     </Dialog>

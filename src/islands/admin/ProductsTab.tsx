@@ -2,6 +2,7 @@ import { useState } from "react";
 import { formatAmount } from "../../domain/admin-format";
 import { stockTone } from "../../domain/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/cosmetics";
+import { mainImage } from "../../domain/product-photos";
 import type { ProductView } from "../../domain/product-rules";
 import { errorMessage } from "../../lib/api-client";
 import { deleteProduct, fetchProducts } from "./admin-api";
@@ -98,6 +99,9 @@ export function ProductsTab() {
         <ProductFormDialog
           product={editing.kind === "edit" ? editing.product : null}
           onSaved={saved}
+          onPhotos={(product) =>
+            update((products) => products.map((item) => (item.id === product.id ? product : item)))
+          }
           onClose={() => setEditing({ kind: "none" })}
         />
       )}
@@ -135,7 +139,7 @@ function ProductRow({
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-cream-300 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
       <img
-        src={product.image}
+        src={mainImage(product)}
         alt=""
         width="96"
         height="96"

@@ -13,7 +13,7 @@ import type { PublishStatus } from "../../domain/publishing";
 import type { ShopSetup } from "../../domain/shop-setup";
 import type { StockAdjustment, StockMovement } from "../../domain/stock";
 import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest, apiUpload } from "../../lib/api-client";
 
 export interface AdminStats {
   totalUsers: number;
@@ -138,6 +138,14 @@ export const deletePromo = (promoId: string) =>
   });
 export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
   apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
+
+/** A product's photos (decision record 019): each answer is the product with its photos. */
+export const uploadPhoto = (productId: number, file: Blob, alt: string) =>
+  apiUpload<ProductView>(`/api/admin/photos/${id(productId)}?alt=${encodeURIComponent(alt)}`, file);
+export const arrangePhotos = (productId: number, order: string[], alts: Record<string, string>) =>
+  apiRequest<ProductView>(`/api/admin/photos/${id(productId)}`, { method: "PUT", body: { order, alts } });
+export const deletePhoto = (productId: number, photoId: string) =>
+  apiRequest<ProductView>(`/api/admin/photos/${id(productId)}/${id(photoId)}`, { method: "DELETE" });
 
 /** What the shop still needs before it can sell (decision record 020). */
 export const fetchSetup = (signal?: AbortSignal) => apiRequest<ShopSetup>("/api/admin/setup", { signal });

@@ -2,12 +2,13 @@ import { unitPriceText } from "../../domain/cosmetics";
 import type { Product } from "../../domain/product";
 import { priceLabel } from "../../lib/product-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
+import { ProductPicture } from "./ProductPicture";
 
 export type CardProduct = Pick<
   Product,
   "id" | "name" | "price" | "weight" | "image" | "description" | "category" | "stock"
 > &
-  Partial<Pick<Product, "net_weight_g" | "reference" | "gtin">>;
+  Partial<Pick<Product, "net_weight_g" | "reference" | "gtin" | "photos">>;
 
 interface Props {
   product: CardProduct;
@@ -29,15 +30,26 @@ export function ProductCard({ product, siteUrl, eager = false }: Props) {
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-cream-300 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative">
-        <img
-          src={product.image}
-          alt={product.name}
-          width={800}
-          height={800}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-square w-full bg-cream-100 object-cover"
-        />
+        {product.photos?.[0] ? (
+          <ProductPicture
+            productId={product.id}
+            photo={product.photos[0]}
+            width={640}
+            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+            loading={eager ? "eager" : "lazy"}
+            className="aspect-square w-full bg-cream-100 object-cover"
+          />
+        ) : (
+          <img
+            src={product.image}
+            alt={product.name}
+            width={800}
+            height={800}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-square w-full bg-cream-100 object-cover"
+          />
+        )}
         <span
           lang="en"
           className="absolute top-3 left-3 rounded-full bg-olive-800/90 px-3 py-1 text-xs font-semibold text-cream-50 shadow"

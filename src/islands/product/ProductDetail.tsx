@@ -16,6 +16,8 @@ interface Props {
   manufacturer: Manufacturer;
   /** The interactive buy box (price, stock, add to cart): an island on prebuilt pages, a child in the shell. */
   buyBox?: ReactNode;
+  /** The photo gallery (an island on prebuilt pages) when the product has photos; else its picture. */
+  gallery?: ReactNode;
 }
 
 const certifications = [
@@ -39,7 +41,7 @@ const careTips = [
  * The product page body, written once: rendered to static HTML by Astro on prebuilt pages and rendered in the
  * browser by the shell page for products created after the build. Holds no state of its own.
  */
-export function ProductDetail({ product, shipping, manufacturer, buyBox }: Props) {
+export function ProductDetail({ product, shipping, manufacturer, buyBox, gallery }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <nav aria-label="Fil d'Ariane" className="text-sm text-ink-soft">
@@ -67,14 +69,16 @@ export function ProductDetail({ product, shipping, manufacturer, buyBox }: Props
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <img
-            src={product.image}
-            alt={product.name}
-            width={800}
-            height={800}
-            fetchPriority="high"
-            className="aspect-square w-full rounded-3xl border border-cream-300 bg-cream-100 object-cover shadow-sm"
-          />
+          {gallery ?? (
+            <img
+              src={product.image}
+              alt={product.name}
+              width={800}
+              height={800}
+              fetchPriority="high"
+              className="aspect-square w-full rounded-3xl border border-cream-300 bg-cream-100 object-cover shadow-sm"
+            />
+          )}
         </div>
 
         <div>

@@ -4,6 +4,7 @@ import { fetchProduct } from "../../lib/catalog-client";
 import { type ShippingInfo, toBuyBoxProduct } from "../../lib/product-view";
 import BuyBox from "./BuyBox";
 import { type Manufacturer, ProductDetail } from "./ProductDetail";
+import { ProductGallery } from "./ProductGallery";
 
 interface Props {
   shipping: ShippingInfo;
@@ -64,6 +65,15 @@ export default function ProductShell({ shipping, shopName, manufacturer }: Props
         shipping={shipping}
         manufacturer={manufacturer}
         buyBox={<BuyBox product={toBuyBoxProduct(state.product)} />}
+        gallery={
+          state.product.photos?.length ? (
+            <ProductGallery
+              productId={state.product.id}
+              name={state.product.name}
+              photos={state.product.photos}
+            />
+          ) : undefined
+        }
       />
     );
   }
