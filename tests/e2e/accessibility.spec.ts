@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, type Page, test } from "./fixtures";
+import { addToCartFromProductPage, signedInCustomer } from "./support";
 
 /**
  * axe on every page and every admin tab (issue 16), with the WCAG 2.2 AA rules: a violation fails the test with
@@ -22,29 +23,9 @@ async function expectNoViolations(page: Page, where: string) {
   expect(found, `${where}: axe found`).toEqual([]);
 }
 
-let counter = 0;
-/** A customer signed in in this page's context, with an address, a soap in the cart and a transfer order. */
+/** A customer signed in in this page's context, with an address and a transfer order of one soap. */
 async function customerWithOrder(page: Page): Promise<string> {
-  const email = `axe-${Date.now().toString(36)}-${++counter}@example.fr`;
-  const password = "savon-123";
-  expect(
-    (
-      await page.request.post("/api/auth/signup", { data: { email, password, fullName: "Alix Laurier" } })
-    ).status(),
-  ).toBe(201);
-  expect((await page.request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
-  const address = await page.request.post("/api/user/addresses", {
-    data: {
-      first_name: "Alix",
-      last_name: "Laurier",
-      phone: "06 12 34 56 78",
-      address_line1: "5 rue du Four",
-      city: "Marseille",
-      postal_code: "13001",
-      country: "France",
-    },
-  });
-  const addressId = ((await address.json()) as { id: string }).id;
+  const { addressId } = await signedInCustomer(page.request, "Alix Laurier");
   const product = (await (await page.request.get("/api/products/1")).json()) as { price: number };
   const order = await page.request.post("/api/orders", {
     data: {
@@ -91,12 +72,7 @@ test("every public page is axe-clean", async ({ page }) => {
 test("a customer's pages are axe-clean: cart, checkout, orders, tracking, profile", async ({ page }) => {
   test.setTimeout(120_000);
   const orderId = await customerWithOrder(page);
-  await page.goto("/product/2");
-  const add = page.getByRole("button", { name: "Ajouter au panier" });
-  await expect(async () => {
-    await add.click({ timeout: 2000 });
-    await expect(page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({ timeout: 700 });
-  }).toPass();
+  await addToCartFromProductPage(page, 2);
   for (const path of ["/cart", "/payment", "/orders", `/orders/track/${orderId}`, "/profile"]) {
     await page.goto(path);
     await expectNoViolations(page, path);

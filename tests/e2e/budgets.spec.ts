@@ -8,7 +8,12 @@ import { type APIRequestContext, expect, test } from "./fixtures";
  * ended: every module script of the page, every island's component and renderer, and everything they import
  * statically, whatever the order of loading. Imports made only on interaction (dynamic import()) are not counted.
  */
-const BUDGET_KB_GZIP = 85;
+/**
+ * Issue 16 took "/" from 84.7 to 85.7 KB and /product/1 from 84.5 to 85.1 KB: the product photos' <picture> (AVIF and
+ * WebP srcsets) in the cards and the buy box, and the install card's page count. Issue 17 takes the framework
+ * runtime off the content pages.
+ */
+const BUDGET_KB_GZIP = 86;
 
 /** The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`). */
 function staticImports(code: string): string[] {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, type Page, test } from "./fixtures";
+import { addToCartFromProductPage, signedInCustomer } from "./support";
 
 /**
  * The owner's first day (issue 16, decision record 020), on a shop exactly as a first `npm start` leaves it
@@ -37,16 +38,6 @@ async function html(page: Page, path: string): Promise<string> {
   return response.ok() ? response.text() : `HTTP ${response.status()}`;
 }
 
-/** The buy box hydrates after load: click until the button says the product went in. */
-async function addToCart(page: Page, id: number) {
-  await page.goto(`/product/${id}`);
-  const add = page.getByRole("button", { name: "Ajouter au panier" });
-  await expect(async () => {
-    await add.click({ timeout: 2000 });
-    await expect(page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({ timeout: 700 });
-  }).toPass();
-}
-
 test("the owner's first day: checklist, closed checkout, settings filled in, then a customer's transfer order", async ({
   page,
   browser,
@@ -55,31 +46,8 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
   // A customer arrives early: signed in, an address, a soap in the cart.
   const shopper = await browser.newContext({ baseURL, locale: "fr-FR", serviceWorkers: "block" });
   const customer = await shopper.newPage();
-  const email = `premiere-cliente-${Date.now().toString(36)}@example.fr`;
-  expect(
-    (
-      await customer.request.post("/api/auth/signup", {
-        data: { email, password: "savon-123", fullName: "Inès Laurier" },
-      })
-    ).status(),
-  ).toBe(201);
-  expect(
-    (await customer.request.post("/api/auth/signin", { data: { email, password: "savon-123" } })).ok(),
-  ).toBe(true);
-  const address = await customer.request.post("/api/user/addresses", {
-    data: {
-      first_name: "Inès",
-      last_name: "Laurier",
-      phone: "06 12 34 56 78",
-      address_line1: "5 rue du Four",
-      city: "Marseille",
-      postal_code: "13001",
-      country: "France",
-    },
-  });
-  expect(address.status()).toBe(201);
-  const addressId = ((await address.json()) as { id: string }).id;
-  await addToCart(customer, 1);
+  const { addressId } = await signedInCustomer(customer.request, "Inès Laurier");
+  await addToCartFromProductPage(customer, 1);
 
   // The checkout is closed, and says so; the API refuses the order.
   await customer.goto("/payment");

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { expect, type Page, test } from "./fixtures";
+import { addToCartFromProductPage } from "./support";
 
 /**
  * Product photos (issue 16, decision record 019): the owner adds two photos to a product from her computer, puts
@@ -125,11 +126,7 @@ test("the owner adds, orders and describes photos; the product page shows them w
   await expect(agrandir).toBeFocused();
 
   // The cart's line shows the first photo.
-  const add = page.getByRole("button", { name: "Ajouter au panier" });
-  await expect(async () => {
-    await add.click({ timeout: 2000 });
-    await expect(page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({ timeout: 700 });
-  }).toPass();
+  await addToCartFromProductPage(page, id);
   await page.goto("/cart");
   const line = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   await expect(line.locator("img")).toHaveAttribute(

@@ -2,6 +2,7 @@ import { systemClock } from "../../functions/adapters/clock";
 import { createDb } from "../../functions/db/service";
 import type { DataDeps } from "../../functions/services/deps";
 import { E2E_DYNAMODB_PORT } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page } from "./fixtures";
 
 /** Direct access to the running shop's DynamoDB Local, to set up what a journey needs (an owner's change). */
 export function shopDeps(): DataDeps {
@@ -16,4 +17,47 @@ export function shopDeps(): DataDeps {
 
 export async function setStock(deps: DataDeps, id: number, stock: number): Promise<void> {
   await deps.db.entities.product.patch({ id }).set({ stock }).go();
+}
+
+/**
+ * A customer signed up and signed in within `request`'s context (a page's `page.request` shares its cookies), with one
+ * delivery address in France: what a journey needs before it shops.
+ */
+export async function signedInCustomer(
+  request: APIRequestContext,
+  fullName: string,
+): Promise<{ email: string; password: string; addressId: string }> {
+  const email = `${fullName
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toLowerCase()}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.fr`;
+  const password = "savon-123";
+  expect((await request.post("/api/auth/signup", { data: { email, password, fullName } })).status()).toBe(
+    201,
+  );
+  expect((await request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
+  const [firstName = fullName, lastName = fullName] = fullName.split(" ");
+  const address = await request.post("/api/user/addresses", {
+    data: {
+      first_name: firstName,
+      last_name: lastName,
+      phone: "06 12 34 56 78",
+      address_line1: "5 rue du Four",
+      city: "Marseille",
+      postal_code: "13001",
+      country: "France",
+    },
+  });
+  expect(address.status()).toBe(201);
+  return { email, password, addressId: ((await address.json()) as { id: string }).id };
+}
+
+/** Opens a product page and adds it to the cart: the buy box hydrates after load, so click until it says so. */
+export async function addToCartFromProductPage(page: Page, productId: number): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  const add = page.getByRole("button", { name: "Ajouter au panier" });
+  await expect(async () => {
+    await add.click({ timeout: 2000 });
+    await expect(page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({ timeout: 700 });
+  }).toPass();
 }

@@ -210,26 +210,14 @@ describe("placing a bank-transfer order", () => {
     }
   });
 
-  it("refuses bank transfer while it is disabled in the settings", async () => {
+  it.each([
+    ["disabled in the settings", { ...SHOP_BANK, enabled: false }],
+    ["without its details, even when PayPal works", { ...SHOP_BANK, iban: "" }],
+  ])("refuses bank transfer %s (409)", async (_name, bank) => {
     const p = await product();
     const customer = await createCustomer(ctx.deps, ctx.app);
     await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
-    await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, enabled: false });
-    try {
-      const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
-      expect(response.status).toBe(409);
-      expect(((await response.json()) as { code: string }).code).toBe("BANK_TRANSFER_DISABLED");
-    } finally {
-      await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
-      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
-    }
-  });
-
-  it("refuses bank transfer while its details are not filled in, even when PayPal works", async () => {
-    const p = await product();
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
-    await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, iban: "" });
+    await putSetting(ctx.deps, "payment_bank_transfer", bank);
     try {
       const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
       expect(response.status).toBe(409);
