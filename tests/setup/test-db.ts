@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
@@ -46,6 +46,7 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
     await deps.accountMail.flush();
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
     db.dynamo.destroy();
+    rmSync(mediaDir, { recursive: true, force: true });
   });
   return { deps, db, app, tableName, mailDir, mediaDir };
 }
