@@ -1,5 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { validMeasurementId } from "../../src/domain/consent";
 import { MEDIA_PATH } from "../../src/domain/product-photos";
@@ -134,15 +136,67 @@ export function mediaFiles(root: string) {
   };
 }
 
+/** Text files travel compressed, as CloudFront compresses them in AWS; images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+type Encoding = "br" | "gzip";
+
+/** The encoding the browser accepts that we prefer: brotli, then gzip; null for neither. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => (name ?? "").trim().toLowerCase()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * Compressed bodies, computed once per file version (path, size, modification time): a build's files never change,
+ * a publish writes new ones. Bounded, oldest first out.
+ */
+const compressedCache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+const COMPRESSED_CACHE_ENTRIES = 2000;
+
+async function compressedBody(file: string, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const info = await stat(file);
+  const key = `${encoding}:${file}:${info.size}:${info.mtimeMs}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    body = readFile(file).then(async (raw) =>
+      encoding === "br"
+        ? new Uint8Array(await brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))
+        : new Uint8Array(await gzipped(raw, { level: 9 })),
+    );
+    body.catch(() => compressedCache.delete(key));
+    compressedCache.set(key, body);
+    if (compressedCache.size > COMPRESSED_CACHE_ENTRIES) {
+      compressedCache.delete(compressedCache.keys().next().value as string);
+    }
+  }
+  return await body;
+}
+
 async function send(c: Context, file: string, status: 200 | 404): Promise<Response> {
   const type = MIME[extname(file).toLowerCase()] ?? "application/octet-stream";
   // Astro fingerprints what it puts under /_astro/, so those files never change; pages must be revalidated.
   const cache = file.includes(`${sep}_astro${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
-  const headers = {
+  const compressible = COMPRESSIBLE.test(type);
+  const encoding = compressible ? preferredEncoding(c.req.header("accept-encoding")) : null;
+  const headers: Record<string, string> = {
     "content-type": type,
     "cache-control": cache,
+    ...(compressible && { vary: "accept-encoding" }),
+    ...(encoding && { "content-encoding": encoding }),
     ...siteSecurityHeaders(c, type.startsWith("text/html")),
   };
   if (c.req.method === "HEAD") return c.body(null, status, headers);
-  return c.body(new Uint8Array(await readFile(file)), status, headers);
+  const body = encoding ? await compressedBody(file, encoding) : new Uint8Array(await readFile(file));
+  return c.body(body, status, headers);
 }

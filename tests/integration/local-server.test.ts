@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalApp } from "../../functions/api/local";
 import { createTestContext } from "../setup/test-db";
@@ -17,6 +18,7 @@ const files: Record<string, string> = {
   "orders/track/index.html": "<p>Suivi</p>",
   "_astro/app.abc123.js": "console.log(1)",
 };
+writeFileSync(join(dist, "logo.png"), Buffer.from([137, 80, 78, 71]));
 for (const [path, content] of Object.entries(files)) {
   mkdirSync(join(dist, path, ".."), { recursive: true });
   writeFileSync(join(dist, path), content);
@@ -37,6 +39,23 @@ describe("local server: one origin for the site and the API", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await response.text()).toBe(body);
+  });
+
+  it("sends text files compressed as a CDN would (brotli, else gzip), images as they are", async () => {
+    const page = "<h1>Accueil</h1>";
+    const br = await app.request("/", { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toBe("accept-encoding");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
+    const gz = await app.request("/_astro/app.abc123.js", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe("console.log(1)");
+    const refused = await app.request("/", { headers: { "accept-encoding": "br;q=0, identity" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toBe(page);
+    const image = await app.request("/logo.png", { headers: { "accept-encoding": "br" } });
+    expect(image.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from([137, 80, 78, 71]));
   });
 
   it("serves the tracking shell for any order id", async () => {
