@@ -3,13 +3,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useR
 import { PASSWORD_MIN_LENGTH } from "../../domain/account-forms";
 import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
-import {
-  $authModal,
-  type AuthMode,
-  closeAuthModal,
-  isAuthMode,
-  openAuthModal,
-} from "../../stores/auth-modal";
+import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";
 import { signIn, signUp } from "../../stores/session";
 import { Notice, PasswordField, TextField } from "../ui/fields";
 
@@ -51,7 +45,8 @@ const emptyFields = { email: "", password: "", fullName: "" };
 
 /**
  * The sign-in / sign-up / forgotten-password dialog, on every page. Opened through the auth-modal store
- * (any island) or by any element carrying data-auth-open="signin|signup|forgot_password".
+ * (any island) or by any element carrying data-auth-open="signin|signup|forgot_password"; mounted on demand by
+ * src/scripts/site/auth-modal-loader.ts.
  */
 export default function AuthModal() {
   const requested = useStore($authModal, { ssr: "initial" });
@@ -76,17 +71,6 @@ export default function AuthModal() {
     setMessage(carriedMessage.current);
     carriedMessage.current = null;
     setBusy(false);
-  }, []);
-
-  // Static markup may open the dialog too: <button data-auth-open="signin">.
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const trigger = (event.target as Element | null)?.closest?.<HTMLElement>("[data-auth-open]");
-      const wanted = trigger?.dataset.authOpen;
-      if (trigger && isAuthMode(wanted)) openAuthModal(wanted);
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
   }, []);
 
   useEffect(() => {

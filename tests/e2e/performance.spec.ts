@@ -1,0 +1,204 @@
+import { brotliCompressSync } from "node:zlib";
+import { init, parse } from "es-module-lexer";
+import { type PageFigures, startLighthouseBrowser } from "../perf/lighthouse";
+import { serveMinimalPage } from "../perf/minimal-page";
+import { prepareShopper } from "../perf/shopper";
+import { type APIRequestContext, expect, test } from "./fixtures";
+
+/**
+ * Speed, measured (issue 17). Lighthouse (mobile, simulated throttling) on the prebuilt pages against a minimal page
+ * served the same way in the same run, so the machine's speed cancels out: each page must score at least 98, block
+ * the main thread at most 50 ms, never shift (CLS 0) and paint its largest content within 1.5 times the minimal
+ * page's time; the cart and the checkout (signed in, items in the cart) at least 95. A page passes on its best of
+ * three runs (Lighthouse varies from run to run on a busy machine). And, read from the build itself: what a content
+ * page loads before any interaction (scripts, then HTML with its critical CSS).
+ */
+
+/** Everything a content page runs before interaction, brotli-compressed (issue 17). */
+const SCRIPT_BUDGET_BROTLI_KB = 15;
+/** The first round trip: 10 TCP segments. HTML with its inlined critical CSS must fit. */
+const FIRST_ROUND_TRIP_KB = 14;
+
+const CONTENT_PAGES = [
+  "/faq",
+  "/cgv",
+  "/legal-mentions",
+  "/copyright",
+  "/returns-and-exchanges",
+  "/cette-page-n-existe-pas",
+  "/maintenance",
+];
+const STOREFRONT_PAGES = ["/", "/product/1"];
+
+/** The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`). */
+function staticImports(code: string): string[] {
+  const [imports] = parse(code);
+  return imports.flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
+}
+
+/** The page's entry modules: module scripts (external or inline imports), island components and renderers. */
+function entryModules(html: string, pageUrl: string): string[] {
+  const entries: string[] = [];
+  for (const [, url] of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
+    entries.push(url as string);
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (!/\btype="module"/.test(attributes as string)) continue;
+    const src = /\bsrc="([^"]+)"/.exec(attributes as string)?.[1];
+    if (src) entries.push(src);
+    else entries.push(...staticImports(body as string));
+  }
+  for (const [, href] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g))
+    entries.push(href as string);
+  return entries.map((url) => new URL(url, pageUrl).href);
+}
+
+/** Every script the page loads without interaction (imports made only on interaction, `import()`, are not). */
+async function pageScripts(request: APIRequestContext, pageUrl: string): Promise<Map<string, Buffer>> {
+  await init;
+  const page = await request.get(pageUrl);
+  const queue = entryModules(await page.text(), pageUrl);
+  const scripts = new Map<string, Buffer>();
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (scripts.has(url)) continue;
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const body = await response.body();
+    scripts.set(url, body);
+    for (const specifier of staticImports(body.toString("utf8"))) queue.push(new URL(specifier, url).href);
+  }
+  return scripts;
+}
+
+const brotliKb = (body: string | Buffer) => brotliCompressSync(body).length / 1024;
+
+test.describe("what a page loads before interaction", () => {
+  for (const path of [...CONTENT_PAGES, ...STOREFRONT_PAGES]) {
+    test(`${path}: no framework runtime, scripts under ${SCRIPT_BUDGET_BROTLI_KB} KB brotli, HTML and critical CSS in the first round trip`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const url = new URL(path, baseURL).href;
+      const html = await (await request.get(url)).text();
+      expect(html, "an island hydrated with a framework").not.toContain("<astro-island");
+      const scripts = await pageScripts(request, url);
+      const total = [...scripts.values()].reduce((sum, body) => sum + brotliKb(body), 0);
+      const htmlKb = brotliKb(html);
+      console.log(
+        `${path}: ${scripts.size} scripts, ${total.toFixed(1)} KB brotli; HTML ${htmlKb.toFixed(1)} KB`,
+      );
+      expect(total).toBeLessThanOrEqual(SCRIPT_BUDGET_BROTLI_KB);
+      for (const [script, body] of scripts) {
+        const code = body.toString("utf8");
+        expect(code, script).not.toContain("react-dom");
+        expect(code, script).not.toContain("__reactContainer");
+        expect(code, script).not.toContain("ZodError");
+      }
+      // The page paints from its first round trip: its CSS is inlined, the stylesheet comes from the end of <body>.
+      expect(htmlKb).toBeLessThanOrEqual(FIRST_ROUND_TRIP_KB);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(head).toMatch(/<style>/);
+
+      // The browser, left alone on the page, loads no script the measure did not count (the maintenance page sends
+      // visitors back to the shop when it is not in maintenance: nothing to watch there).
+      if (path === "/maintenance") return;
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.mouse.wheel(0, 4000);
+      await page.waitForLoadState("networkidle");
+      const loaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter(
+            (name) => new URL(name).pathname.endsWith(".js") && new URL(name).origin === location.origin,
+          ),
+      );
+      const counted = new Set(scripts.keys());
+      expect(loaded.filter((script) => !counted.has(script) && !script.endsWith("/sw.js"))).toEqual([]);
+    });
+  }
+});
+
+test("the catalogue is in the HTML itself, readable without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/product/1");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator("#products").getByRole("heading").first()).toBeVisible();
+  await context.close();
+});
+
+test.describe("Lighthouse, mobile", () => {
+  // Up to 3 runs of ~10 s for each of 8 pages.
+  test.setTimeout(600_000);
+
+  test("the prebuilt pages as fast as a minimal page, the cart and the checkout at 95 or more", async ({
+    baseURL,
+  }) => {
+    const minimal = await serveMinimalPage();
+    const browser = await startLighthouseBrowser();
+    const report: string[] = [];
+    const line = (label: string, f: PageFigures, run: number) =>
+      `${label} (run ${run}): score ${f.score}, TBT ${f.tbt} ms, LCP ${f.lcp} ms, CLS ${f.cls}, JS ${(f.jsBytes / 1024).toFixed(1)} KB, LCP element ${f.lcpElement}`;
+    try {
+      const baseline: PageFigures[] = [];
+      for (let run = 1; run <= 3; run += 1) {
+        const figures = await browser.measure(minimal.url);
+        baseline.push(figures);
+        report.push(line("minimal page", figures, run));
+      }
+      const minimalLcp = baseline.map((f) => f.lcp).sort((a, b) => a - b)[1] as number;
+
+      /** Runs Lighthouse up to 3 times until `passes` holds; answers the failures of the best run otherwise. */
+      const bestOfThree = async (
+        label: string,
+        url: string,
+        problems: (f: PageFigures) => string[],
+        keepStorage = false,
+      ): Promise<string[]> => {
+        let fewest: string[] | null = null;
+        for (let run = 1; run <= 3; run += 1) {
+          const figures = await browser.measure(url, { keepStorage });
+          report.push(line(label, figures, run));
+          const found = problems(figures);
+          if (found.length === 0) return [];
+          if (!fewest || found.length < fewest.length)
+            fewest = found.map((problem) => `${label}: ${problem}`);
+        }
+        return fewest ?? [];
+      };
+
+      const failures: string[] = [];
+      for (const path of ["/", "/product/1", "/faq", "/cgv", "/cette-page-n-existe-pas"]) {
+        failures.push(
+          ...(await bestOfThree(path, new URL(path, baseURL).href, (f) => [
+            ...(f.score < 98 ? [`score ${f.score} < 98`] : []),
+            ...(f.tbt > 50 ? [`TBT ${f.tbt} ms > 50 ms`] : []),
+            ...(f.cls > 0 ? [`CLS ${f.cls} > 0`] : []),
+            ...(f.lcp > 1.5 * minimalLcp ? [`LCP ${f.lcp} ms > 1.5 x ${minimalLcp} ms`] : []),
+          ])),
+        );
+      }
+      await prepareShopper(browser.context, new URL(baseURL as string).origin);
+      for (const path of ["/cart", "/payment"]) {
+        failures.push(
+          ...(await bestOfThree(
+            `${path} (signed in, items)`,
+            new URL(path, baseURL).href,
+            (f) => (f.score < 95 ? [`score ${f.score} < 95`] : []),
+            true,
+          )),
+        );
+      }
+      console.log(report.join("\n"));
+      expect(failures).toEqual([]);
+    } finally {
+      await browser.close();
+      await minimal.close();
+    }
+  });
+});
