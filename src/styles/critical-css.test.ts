@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executableInlineScripts } from "../scripts/inline/integration";
-import { criticalCssProcessor } from "./critical-css";
+import { inlineScriptText } from "../scripts/inline/text";
+import { criticalCssProcessor, pruneThemeVariables } from "./critical-css";
 
 const dist = mkdtempSync(join(tmpdir(), "critical-css-"));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -11,25 +12,55 @@ writeFileSync(
   join(dist, "site.css"),
   ".title{color:green}.dialog-only{color:red}@media (min-width:40rem){.title{font-size:2rem}}",
 );
-const page = `<!doctype html><html lang="fr"><head><title>t</title><link rel="stylesheet" href="/site.css"></head>
-<body><h1 class="title">Savon</h1></body></html>`;
+const loaderSource = readFileSync(join(import.meta.dirname, "../scripts/inline/deferred-assets.js"), "utf8");
+const loader = `<script>${inlineScriptText(loaderSource)}</script>`;
+const page = (
+  extra: string,
+) => `<!doctype html><html lang="fr"><head><title>t</title><link rel="stylesheet" href="/site.css"></head>
+<body><h1 class="title">Savon</h1><script type="module" src="/_astro/header.js"></script>${extra}</body></html>`;
 
-describe("critical CSS", () => {
-  it("inlines the rules the page uses and loads the whole sheet from the end of the body", async () => {
-    const out = await criticalCssProcessor(dist).process(page);
+describe("critical CSS and deferred assets", () => {
+  it("inlines the rules the page uses; the stylesheet and the scripts wait for the loader", async () => {
+    const out = await criticalCssProcessor(dist).process(page(loader));
     const head = out.slice(0, out.indexOf("</head>"));
     const inline = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
     expect(inline).toContain(".title{color:green}");
     expect(inline).toContain("@media (min-width:40rem){.title{font-size:2rem}}");
     expect(inline).not.toContain("dialog-only");
-    expect(head).not.toMatch(/<link[^>]*stylesheet/);
-    const body = out.slice(out.indexOf("<body"));
-    expect(body).toMatch(/<link rel="stylesheet" href="\/site.css">\s*<\/body>/);
+    expect(head).not.toContain("<link");
+    expect(out).toContain(
+      '<template data-deferred-style><link rel="stylesheet" href="/site.css"></template><noscript><link rel="stylesheet" href="/site.css"></noscript>',
+    );
+    expect(out).toContain('<script type="deferred-module" data-src="/_astro/header.js"></script>');
+    expect(out).not.toContain('type="module"');
   });
 
   it("adds no script nor event handler for the Content-Security-Policy to allow", async () => {
-    const out = await criticalCssProcessor(dist).process(page);
-    expect(executableInlineScripts(out)).toEqual([]);
+    const out = await criticalCssProcessor(dist).process(page(loader));
+    expect(executableInlineScripts(out)).toEqual([inlineScriptText(loaderSource)]);
     expect(out).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it("leaves the stylesheet and the scripts of a page without the loader as they are", async () => {
+    const out = await criticalCssProcessor(dist).process(page(""));
+    expect(out).toContain('<link rel="stylesheet" href="/site.css">');
+    expect(out).toContain('<script type="module" src="/_astro/header.js"></script>');
+  });
+});
+
+describe("pruneThemeVariables", () => {
+  it("keeps the tokens the page uses, directly or through another token, and drops the others", () => {
+    const html =
+      "<style>@layer theme{:root,:host{--color-olive-700:oklch(45% .1 120);--color-red-50:oklch(97% .01 17);" +
+      '--font-serif:"Iowan Old Style", Georgia, serif;--default-font-family:var(--font-sans);--font-sans:ui-sans-serif, system-ui}}' +
+      "@layer utilities{.text-olive-700{color:var(--color-olive-700)}.font-serif{font-family:var(--font-serif)}}" +
+      'html{font-family:var(--default-font-family,sans-serif)}</style><p style="color:var(--color-red-50)">x</p>';
+    const out = pruneThemeVariables(html);
+    expect(out).toContain(
+      '@layer theme{:root,:host{--color-olive-700:oklch(45% .1 120);--color-red-50:oklch(97% .01 17);--font-serif:"Iowan Old Style", Georgia, serif;--default-font-family:var(--font-sans);--font-sans:ui-sans-serif, system-ui}}',
+    );
+    const unused = html.replace('<p style="color:var(--color-red-50)">x</p>', "");
+    expect(pruneThemeVariables(unused)).not.toContain("--color-red-50");
+    expect(pruneThemeVariables(unused)).toContain("--font-sans:ui-sans-serif, system-ui");
   });
 });

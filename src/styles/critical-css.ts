@@ -1,32 +1,101 @@
 /**
- * Astro integration run after `astro build` (issue 17): each page carries, inlined in its <head>, the CSS rules its own
- * HTML uses (Beasties, the maintained successor of Google's Critters: it matches every rule of the stylesheet against
- * the page's DOM), and loads the whole stylesheet from the end of its <body>, where it no longer blocks the first
- * paint. The page paints from its first round trip (HTML + critical CSS under 14 KB compressed: the performance spec
- * checks it); what scripts add later (dialogs, menus) is styled once the full sheet has arrived, which it has long
- * before anyone can open them. No inline script and no event handler attribute: the Content-Security-Policy is
- * unchanged.
+ * Astro integration run after `astro build` (issue 17): nothing but the HTML comes before a page's first paint.
+ * - Each page carries, inlined in its <head>, the CSS rules its own HTML uses (Beasties, the maintained successor of
+ *   Google's Critters: it matches every rule of the stylesheet against the page's DOM) and only the theme tokens
+ *   those rules reference.
+ * - The whole stylesheet becomes a <template data-deferred-style> (and a <noscript> link for browsers without
+ *   JavaScript), the page's module scripts <script type="deferred-module" data-src> placeholders: the inline script
+ *   src/scripts/inline/deferred-assets.js puts them in place once the first frame is painted. Pages without that
+ *   script are left as they are.
+ * The page paints from its first round trip (HTML + critical CSS within 14 KB compressed: the performance spec checks
+ * it); what scripts add later (dialogs, menus) is styled by the whole sheet, there long before anyone opens them. No
+ * new inline script, no event handler attribute: the Content-Security-Policy is unchanged.
  */
+import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import Beasties from "beasties";
+import { inlineScriptText } from "../scripts/inline/text";
+
+/** The loader's text as BaseLayout inlines it: a page without it keeps its stylesheet and scripts as they are. */
+const DEFERRED_ASSETS_LOADER = inlineScriptText(
+  readFileSync(new URL("../scripts/inline/deferred-assets.js", import.meta.url), "utf8"),
+);
+
+/** The stylesheets and module scripts of a page that carries the loader, turned into what the loader puts in place. */
+export function deferAssets(html: string): string {
+  if (!html.includes(DEFERRED_ASSETS_LOADER)) return html;
+  return html
+    .replace(
+      /<link rel="stylesheet" href="([^"]+)"\s*\/?>/g,
+      '<template data-deferred-style><link rel="stylesheet" href="$1"></template><noscript><link rel="stylesheet" href="$1"></noscript>',
+    )
+    .replace(
+      /<script type="module" src="([^"]+)"><\/script>/g,
+      '<script type="deferred-module" data-src="$1"></script>',
+    );
+}
+
+/**
+ * Tailwind's theme layer declares every design token the whole site uses (the admin's colours too); the critical CSS
+ * of a page keeps only the custom properties the page references (`var(--name`), directly or through another kept
+ * one. The full stylesheet, applied after the first paint, still declares them all.
+ */
+export function pruneThemeVariables(html: string): string {
+  const theme = /@layer theme\{(:root(?:,:host)?)\{([^}]*)\}\}/.exec(html);
+  if (!theme) return html;
+  const declarations = [...(theme[2] as string).matchAll(/(--[\w-]+):([^;]*);?/g)].map(([, name, value]) => ({
+    name: name as string,
+    value: value as string,
+  }));
+  const outside = html.slice(0, theme.index) + html.slice(theme.index + theme[0].length);
+  const referenced = (name: string, text: string) =>
+    text.includes(`var(${name})`) || text.includes(`var(${name},`);
+  const kept = new Set(declarations.filter(({ name }) => referenced(name, outside)).map(({ name }) => name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    const keptValues = declarations
+      .filter(({ name }) => kept.has(name))
+      .map(({ value }) => value)
+      .join(";");
+    for (const { name } of declarations) {
+      if (!kept.has(name) && referenced(name, keptValues)) {
+        kept.add(name);
+        grew = true;
+      }
+    }
+  }
+  const body = declarations
+    .filter(({ name }) => kept.has(name))
+    .map(({ name, value }) => `${name}:${value}`)
+    .join(";");
+  return `${html.slice(0, theme.index)}@layer theme{${theme[1]}{${body}}}${html.slice(theme.index + theme[0].length)}`;
+}
 
 /** A Beasties set up for a built site in `dist`: stylesheets read from it, nothing written by it. */
 export function criticalCssProcessor(dist: string): { process(html: string): Promise<string> } {
-  return new Beasties({
+  const beasties = new Beasties({
     path: dist,
     publicPath: "/",
-    // The full stylesheet moves to the end of <body>: no script, so nothing for the CSP to allow.
+    // The stylesheet link moves to the end of <body>, where deferAssets() turns it into a template.
     preload: "body",
     // The stylesheet file stays whole: other pages and later DOM (dialogs, menus) need the rest of it.
     pruneSource: false,
+    // Tailwind's `:where(…)` rules (space-y-*, divide-*, preflight's [hidden]) are kept whole: Beasties cannot match
+    // every one of them against the page (a missing `space-y-3` moved the FAQ when the full sheet arrived).
+    allowRules: [/:where\(/],
     // Astro's own small <style> blocks stay as they are.
     reduceInlineStyles: false,
     compress: true,
     logLevel: "warn",
   });
+  return {
+    async process(html) {
+      return deferAssets(pruneThemeVariables(await beasties.process(html)));
+    },
+  };
 }
 
 async function htmlFiles(folder: string): Promise<string[]> {

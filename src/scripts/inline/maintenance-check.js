@@ -4,7 +4,8 @@
  * GET /api/settings/maintenance; when the shop is in maintenance and the visitor is not an admin
  * (GET /api/admin/check), the visitor goes to /maintenance?from=<this page>. Any failure: no maintenance.
  * /maintenance and /admin are never redirected. After a redirect in this tab, the next pages stay hidden until
- * the check answers (4 s at most), so the shop does not flash before leaving again.
+ * the check answers (4 s at most), so the shop does not flash before leaving again. The first check is asked once the
+ * first frame is painted: nothing but the page itself comes before its first paint (issue 17).
  */
 (() => {
   const root = document.documentElement;
@@ -49,7 +50,14 @@
       hideTimer = setTimeout(reveal, 4000);
     }
   } catch {}
-  check().catch(reveal);
+  let checked = false;
+  const firstCheck = () => {
+    if (checked) return;
+    checked = true;
+    check().catch(reveal);
+  };
+  requestAnimationFrame(() => setTimeout(firstCheck, 0));
+  setTimeout(firstCheck, 1000);
   addEventListener("pageshow", (event) => {
     if (event.persisted) check().catch(reveal);
   });

@@ -6,11 +6,10 @@
 export const INLINE_SCRIPT_FILES = [
   "maintenance-check.js",
   "page-boot.js",
-  "sw-register.js",
-  "header-menu.js",
   "faq-accordion.js",
   "history-back.js",
   "offline-retry.js",
+  "deferred-assets.js",
 ] as const;
 
 export type InlineScriptFile = (typeof INLINE_SCRIPT_FILES)[number];

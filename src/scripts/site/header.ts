@@ -4,12 +4,13 @@
  * - the account corner: 'Connexion' once the session is known to be signed out, else the user menu (the name from
  *   large screens, the initial below; 'Mes commandes', 'Paramètres', 'Administration' for admins, 'Déconnexion'),
  *   a disclosure closed by Escape (focus back on its button), a click elsewhere or focus leaving it;
- * - the mobile menu's account entries: 'Connexion' when signed out, 'Admin' for admins.
+ * - the mobile menu (a disclosure) and its account entries: 'Connexion' when signed out, 'Admin' for admins.
  * The markup is Header.astro's; 'Connexion' buttons carry data-auth-open, which auth-modal-loader.ts handles.
  */
 import { displayName } from "../../domain/account-forms";
 import { $cartCount } from "../../stores/cart";
 import { $isAdmin, $session, type SessionState, signOut, startSession } from "../../stores/session";
+import { mobileMenu } from "./header-menu";
 
 function cloneTemplate(root: ParentNode, selector: string): DocumentFragment | null {
   const template = root.querySelector<HTMLTemplateElement>(selector);
@@ -128,6 +129,7 @@ function mobileAccount(): void {
   $isAdmin.subscribe(render);
 }
 
+mobileMenu();
 cartBadge();
 accountCorner();
 mobileAccount();

@@ -1,12 +1,9 @@
-/**
- * Inlined after the header (Header.astro): the mobile menu, a disclosure button; closes on a link choice and on
- * Escape.
- */
-(() => {
-  const toggle = document.querySelector("[data-menu-toggle]");
+/** The mobile menu of the header (Header.astro): a disclosure button; closes on a link choice and on Escape. */
+export function mobileMenu(): void {
+  const toggle = document.querySelector<HTMLElement>("[data-menu-toggle]");
   const menu = document.getElementById("mobile-menu");
   if (!toggle || !menu) return;
-  const setOpen = (open) => {
+  const setOpen = (open: boolean) => {
     menu.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
     const label = toggle.querySelector("[data-menu-label]");
@@ -15,13 +12,13 @@
     toggle.querySelector('[data-menu-icon="close"]')?.classList.toggle("hidden", !open);
   };
   toggle.addEventListener("click", () => setOpen(menu.hidden));
-  for (const link of menu.querySelectorAll("[data-menu-link]")) {
-    link.addEventListener("click", () => setOpen(false));
-  }
+  menu.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-menu-link]")) setOpen(false);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !menu.hidden) {
       setOpen(false);
       toggle.focus();
     }
   });
-})();
+}

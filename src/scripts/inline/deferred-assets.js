@@ -1,0 +1,25 @@
+/**
+ * Inlined at the end of every page's <body> (BaseLayout): nothing but the HTML, with its critical CSS inlined, comes
+ * before the first paint (issue 17). The build (src/styles/critical-css.ts) turned the page's module scripts into
+ * <script type="deferred-module" data-src> placeholders and its stylesheet into a <template data-deferred-style>;
+ * once the first frame is painted, this script puts the stylesheet in <head> and the scripts in place. A tab opened in
+ * the background paints no frame: it starts after a second anyway.
+ */
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const template of document.querySelectorAll("template[data-deferred-style]")) {
+      document.head.append(template.content.cloneNode(true));
+    }
+    for (const placeholder of document.querySelectorAll('script[type="deferred-module"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.src = placeholder.dataset.src;
+      placeholder.replaceWith(script);
+    }
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+})();
