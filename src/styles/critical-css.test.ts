@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executableInlineScripts } from "../scripts/inline/integration";
 import { inlineScriptText } from "../scripts/inline/text";
-import { criticalCssProcessor, pruneThemeVariables } from "./critical-css";
+import { criticalCssProcessor, pruneTailwindProperties, pruneThemeVariables } from "./critical-css";
 
 const dist = mkdtempSync(join(tmpdir(), "critical-css-"));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -62,5 +62,21 @@ describe("pruneThemeVariables", () => {
     const unused = html.replace('<p style="color:var(--color-red-50)">x</p>', "");
     expect(pruneThemeVariables(unused)).not.toContain("--color-red-50");
     expect(pruneThemeVariables(unused)).toContain("--font-sans:ui-sans-serif, system-ui");
+  });
+});
+
+describe("pruneTailwindProperties", () => {
+  it("keeps the registrations and fallbacks of the properties the other rules name, drops the rest", () => {
+    const css =
+      "<style>@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after{--tw-rotate-x:initial;--tw-shadow:0 0 #0000;--tw-ring-offset-width:0px}}}" +
+      '@property --tw-rotate-x{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+      '@property --tw-ring-offset-width{syntax:"<length>";inherits:false;initial-value:0}' +
+      ".shadow-sm{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-ring-offset-width,0),var(--tw-shadow)}</style>";
+    const out = pruneTailwindProperties(css);
+    expect(out).not.toContain("--tw-rotate-x");
+    expect(out).toContain("*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring-offset-width:0px}");
+    expect(out).toContain('@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}');
+    expect(out).toContain("@property --tw-ring-offset-width{");
+    expect(out).toContain(".shadow-sm{--tw-shadow:0 1px 3px #0000001a;");
   });
 });

@@ -74,6 +74,24 @@ export function pruneThemeVariables(html: string): string {
   return `${html.slice(0, theme.index)}@layer theme{${theme[1]}{${body}}}${html.slice(theme.index + theme[0].length)}`;
 }
 
+/**
+ * Tailwind registers every `--tw-*` property the whole site uses (`@property`, and their initial values in the
+ * `@layer properties` fallback for browsers without `@property`); the critical CSS keeps those its other rules name.
+ */
+export function pruneTailwindProperties(html: string): string {
+  const registrations = /@property (--tw-[\w-]+)\{[^}]*\}/g;
+  const fallback = /(@layer properties\{@supports [^{]*\{[^{]*\{)([^}]*)(\})/;
+  const rest = html.replace(registrations, "").replace(fallback, "$1$3");
+  const named = (name: string) =>
+    rest.includes(`${name})`) || rest.includes(`${name},`) || rest.includes(`${name}:`);
+  return html
+    .replace(registrations, (rule, name: string) => (named(name) ? rule : ""))
+    .replace(fallback, (_, open: string, declarations: string, close: string) => {
+      const kept = declarations.split(";").filter((declaration) => named(declaration.split(":")[0] ?? ""));
+      return `${open}${kept.join(";")}${close}`;
+    });
+}
+
 /** A Beasties set up for a built site in `dist`: stylesheets read from it, nothing written by it. */
 export function criticalCssProcessor(dist: string): { process(html: string): Promise<string> } {
   const beasties = new Beasties({
@@ -93,7 +111,7 @@ export function criticalCssProcessor(dist: string): { process(html: string): Pro
   });
   return {
     async process(html) {
-      return deferAssets(pruneThemeVariables(await beasties.process(html)));
+      return deferAssets(pruneTailwindProperties(pruneThemeVariables(await beasties.process(html))));
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
- * Inlined in the <head> of every page (BaseLayout), framework-free:
- * - keeps the browser's install event for the install prompt island, which hydrates late (client:idle);
+ * Inlined in the <head> of every page (BaseLayout), framework-free, only what cannot wait for the page's modules:
+ * - keeps the browser's install event for the install prompt, whose script comes after the first paint;
  * - notes on <html data-analytics-policy> whether the page was requested with the measurement-acceptance cookie,
  *   so its Content-Security-Policy allows Google's script (src/lib/consent-state.ts);
- * - dims the page for 150 ms when the visitor follows a link to another page of the shop (spec 4 "Page
- *   transitions"); the CSS does nothing when the visitor prefers reduced motion.
+ * - hides the page until the maintenance check answers (4 s at most) when this tab was just sent to /maintenance,
+ *   so the shop does not flash before leaving again (the check: src/scripts/site/maintenance-check.ts).
  */
 (() => {
   addEventListener("beforeinstallprompt", (event) => {
@@ -19,18 +19,13 @@
   const root = document.documentElement;
   if (/(?:^|;\s*)analytics_consent=granted(?:;|$)/.test(document.cookie))
     root.dataset.analyticsPolicy = "granted";
-  let undim = 0;
-  document.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
-    const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin) return;
-    if (url.pathname === location.pathname && url.search === location.search) return;
-    root.classList.add("page-leaving");
-    clearTimeout(undim);
-    undim = setTimeout(() => root.classList.remove("page-leaving"), 3000);
-  });
-  addEventListener("pageshow", () => root.classList.remove("page-leaving"));
+  try {
+    if (
+      sessionStorage.getItem("maintenance_seen") === "1" &&
+      !/^\/(maintenance|admin)(\/|$)/.test(location.pathname)
+    ) {
+      root.classList.add("maintenance-pending");
+      setTimeout(() => root.classList.remove("maintenance-pending"), 4000);
+    }
+  } catch {}
 })();

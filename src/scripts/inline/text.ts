@@ -4,7 +4,6 @@
  * by its hash (hashes.ts), so a page runs no inline script but these and Astro's own island scripts.
  */
 export const INLINE_SCRIPT_FILES = [
-  "maintenance-check.js",
   "page-boot.js",
   "faq-accordion.js",
   "history-back.js",

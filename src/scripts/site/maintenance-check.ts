@@ -1,0 +1,53 @@
+/**
+ * The maintenance check of every page (BaseLayout), after its first paint: asks GET /api/settings/maintenance (again
+ * on a back/forward restore and when an admin saves the setting, in this tab or another); when the shop is in
+ * maintenance and the visitor is not an admin (GET /api/admin/check), the visitor goes to
+ * /maintenance?from=<this page>. Any failure: no maintenance. /maintenance and /admin are never redirected. A tab just
+ * sent to /maintenance keeps the next pages hidden until the check answers (src/scripts/inline/page-boot.js).
+ */
+const HINT_KEY = "maintenance_seen";
+
+export function watchMaintenance(): void {
+  const root = document.documentElement;
+  const path = location.pathname;
+  if (/^\/(maintenance|admin)(\/|$)/.test(path)) return;
+  const reveal = () => root.classList.remove("maintenance-pending");
+  const remember = (on: boolean) => {
+    try {
+      if (on) sessionStorage.setItem(HINT_KEY, "1");
+      else sessionStorage.removeItem(HINT_KEY);
+    } catch {
+      // Storage refused (private mode): the page is simply not hidden next time.
+    }
+  };
+  const getJson = (url: string): Promise<Record<string, unknown> | null> =>
+    fetch(url, { cache: "no-store", credentials: "same-origin", headers: { accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+  const leave = () => {
+    const back = path + location.search + location.hash;
+    location.replace(back === "/" ? "/maintenance" : `/maintenance?from=${encodeURIComponent(back)}`);
+  };
+  const check = () =>
+    getJson("/api/settings/maintenance")
+      .then(async (state) => {
+        if (state?.enabled !== true) {
+          remember(false);
+          reveal();
+          return;
+        }
+        remember(true);
+        const admin = await getJson("/api/admin/check");
+        if (admin?.isAdmin === true) reveal();
+        else leave();
+      })
+      .catch(reveal);
+  void check();
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) void check();
+  });
+  addEventListener("maintenance-changed", () => void check());
+  addEventListener("storage", (event) => {
+    if (event.key === "maintenance_changed") void check();
+  });
+}
