@@ -66,15 +66,15 @@ describe("pruneThemeVariables", () => {
 });
 
 describe("pruneTailwindProperties", () => {
-  it("keeps the registrations and fallbacks of the properties the other rules name, drops the rest", () => {
+  it("keeps the registrations of the properties the other rules name; the fallback layer waits for the full sheet", () => {
     const css =
-      "<style>@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after{--tw-rotate-x:initial;--tw-shadow:0 0 #0000;--tw-ring-offset-width:0px}}}" +
+      "<style>@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after{--tw-rotate-x:initial;--tw-shadow:0 0 #0000}::backdrop{--tw-shadow:0 0 #0000}}}" +
       '@property --tw-rotate-x{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
       '@property --tw-ring-offset-width{syntax:"<length>";inherits:false;initial-value:0}' +
       ".shadow-sm{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-ring-offset-width,0),var(--tw-shadow)}</style>";
     const out = pruneTailwindProperties(css);
+    expect(out).not.toContain("@layer properties");
     expect(out).not.toContain("--tw-rotate-x");
-    expect(out).toContain("*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring-offset-width:0px}");
     expect(out).toContain('@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}');
     expect(out).toContain("@property --tw-ring-offset-width{");
     expect(out).toContain(".shadow-sm{--tw-shadow:0 1px 3px #0000001a;");

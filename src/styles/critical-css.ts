@@ -75,21 +75,20 @@ export function pruneThemeVariables(html: string): string {
 }
 
 /**
- * Tailwind registers every `--tw-*` property the whole site uses (`@property`, and their initial values in the
- * `@layer properties` fallback for browsers without `@property`); the critical CSS keeps those its other rules name.
+ * Tailwind registers every `--tw-*` property the whole site uses (`@property`); the critical CSS keeps the
+ * registrations its other rules name. Tailwind's `@layer properties` fallback (the same initial values for browsers
+ * without `@property`: Safari before 16.4, Firefox before 128) is left to the full stylesheet: those browsers miss a
+ * shadow or a ring in the first frame, nothing that moves the layout.
  */
 export function pruneTailwindProperties(html: string): string {
   const registrations = /@property (--tw-[\w-]+)\{[^}]*\}/g;
-  const fallback = /(@layer properties\{@supports [^{]*\{[^{]*\{)([^}]*)(\})/;
-  const rest = html.replace(registrations, "").replace(fallback, "$1$3");
+  const fallback = /@layer properties\{@supports [^{]*\{(?:[^{}]*\{[^}]*\})*\}\}/;
+  const rest = html.replace(registrations, "").replace(fallback, "");
   const named = (name: string) =>
     rest.includes(`${name})`) || rest.includes(`${name},`) || rest.includes(`${name}:`);
-  return html
-    .replace(registrations, (rule, name: string) => (named(name) ? rule : ""))
-    .replace(fallback, (_, open: string, declarations: string, close: string) => {
-      const kept = declarations.split(";").filter((declaration) => named(declaration.split(":")[0] ?? ""));
-      return `${open}${kept.join(";")}${close}`;
-    });
+  return rest === html
+    ? html
+    : html.replace(fallback, "").replace(registrations, (rule, name: string) => (named(name) ? rule : ""));
 }
 
 /** A Beasties set up for a built site in `dist`: stylesheets read from it, nothing written by it. */

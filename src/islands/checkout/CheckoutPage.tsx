@@ -377,35 +377,42 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
           )}
 
           <Section title="Adresse de livraison" step={1}>
-            {addressLoad.status === "loading" && (
-              <p role="status" className="text-ink-soft">
-                Chargement de vos adresses...
-              </p>
-            )}
-            {addressLoad.status === "error" && (
-              <div role="alert" className="rounded-xl border border-alert/30 bg-red-50 px-4 py-3 text-alert">
-                <p className="font-semibold">{addressLoad.message}</p>
-                <button
-                  type="button"
-                  onClick={() => setAddressAttempt(addressAttempt + 1)}
-                  className="mt-1 rounded-sm font-semibold underline underline-offset-4"
+            {/* Room for one address and « Ajouter une adresse » from the start: the sections below do not move
+                when the addresses arrive (issue 17, CLS 0). */}
+            <div className="min-h-[15.875rem]">
+              {addressLoad.status === "loading" && (
+                <p role="status" className="text-ink-soft">
+                  Chargement de vos adresses...
+                </p>
+              )}
+              {addressLoad.status === "error" && (
+                <div
+                  role="alert"
+                  className="rounded-xl border border-alert/30 bg-red-50 px-4 py-3 text-alert"
                 >
-                  Réessayer
-                </button>
-              </div>
-            )}
-            {addressLoad.status === "ready" && (
-              <AddressPicker
-                addresses={addressLoad.addresses}
-                selectedId={addressId}
-                onSelect={setAddressId}
-                onCreated={async (created) => {
-                  const addresses = await fetchAddresses();
-                  setAddressLoad({ status: "ready", addresses });
-                  if (deliverable(created)) setAddressId(created.id);
-                }}
-              />
-            )}
+                  <p className="font-semibold">{addressLoad.message}</p>
+                  <button
+                    type="button"
+                    onClick={() => setAddressAttempt(addressAttempt + 1)}
+                    className="mt-1 rounded-sm font-semibold underline underline-offset-4"
+                  >
+                    Réessayer
+                  </button>
+                </div>
+              )}
+              {addressLoad.status === "ready" && (
+                <AddressPicker
+                  addresses={addressLoad.addresses}
+                  selectedId={addressId}
+                  onSelect={setAddressId}
+                  onCreated={async (created) => {
+                    const addresses = await fetchAddresses();
+                    setAddressLoad({ status: "ready", addresses });
+                    if (deliverable(created)) setAddressId(created.id);
+                  }}
+                />
+              )}
+            </div>
           </Section>
 
           <Section title="Informations de livraison" step={2}>

@@ -2,8 +2,9 @@
  * Inlined at the end of every page's <body> (BaseLayout): nothing but the HTML, with its critical CSS inlined, comes
  * before the first paint (issue 17). The build (src/styles/critical-css.ts) turned the page's module scripts into
  * <script type="deferred-module" data-src> placeholders and its stylesheet into a <template data-deferred-style>;
- * once the first frame is painted, this script puts the stylesheet in <head> and the scripts in place. A tab opened in
- * the background paints no frame: it starts after a second anyway.
+ * once the browser reports its first paint (a paint timing entry: real time, not a timer), this script puts the
+ * stylesheet in <head> and the scripts in place. A tab opened in the background paints nothing: it starts after a
+ * second anyway.
  */
 (() => {
   let started = false;
@@ -20,6 +21,13 @@
       placeholder.replaceWith(script);
     }
   };
-  requestAnimationFrame(() => setTimeout(start, 0));
+  try {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    start();
+  }
   setTimeout(start, 1000);
 })();
