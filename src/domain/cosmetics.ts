@@ -13,7 +13,6 @@
  *   31 July 2026; the owner must state them, or state explicitly that there are none.
  * - Regulation (EU) 2023/988 (GPSR) art. 19: product identifier, manufacturer, warnings in French.
  */
-import { eurosToCents, formatEuros } from "./money";
 
 /** The fields a product must have filled before it can be on sale, in the order the admin form shows them. */
 export const REQUIRED_COSMETIC_FIELDS = [
@@ -114,27 +113,5 @@ export function durabilityLabel(info: Pick<CosmeticInfo, "pao_months" | "durabil
   return "";
 }
 
-/**
- * Unit price (arrêté du 16 novembre 1999, prix à l'unité de mesure): the price of one kilogram, in cents, from the
- * price in cents and the nominal quantity in grams, with integers only: priceCents × 1000 / grams rounded to the
- * nearest cent, halves up (6,90 € for 200 g gives 34,50 €/kg; 9,90 € for 300 g gives 33,00 €/kg; 1,00 € for 3 g
- * gives 333,33 €/kg). Null when the quantity is unknown (0), so nothing is shown rather than a wrong figure.
- */
-export function unitPriceCentsPerKg(priceCents: number, grams: number): number | null {
-  if (!Number.isInteger(grams) || grams <= 0 || !Number.isInteger(priceCents) || priceCents < 0) return null;
-  return Math.floor((priceCents * 2000 + grams) / (grams * 2));
-}
-
-/** « 34,50 € / kg » (fr-FR, from the price in euros as the API sends it), or "" when the quantity is unknown. */
-export function unitPriceLabel(priceEuros: number, grams: number): string {
-  const perKg = unitPriceCentsPerKg(eurosToCents(priceEuros), grams);
-  return perKg === null ? "" : `${formatEuros(perKg)} / kg`;
-}
-
-/**
- * « 34,50 € / kg » for a product as the API sends it, or "" while the nominal quantity is unknown (a product
- * stored before it was asked for). Here rather than in lib/product-view.ts, which the buy box island ships.
- */
-export function unitPriceText(product: { price: number; net_weight_g?: number }): string {
-  return unitPriceLabel(product.price, product.net_weight_g ?? 0);
-}
+/** The unit price lives in unit-price.ts, a module of its own: the home page's grid script ships it alone. */
+export { unitPriceCentsPerKg, unitPriceLabel, unitPriceText } from "./unit-price";

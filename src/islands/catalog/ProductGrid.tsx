@@ -1,66 +1,32 @@
-import { useEffect, useState } from "react";
-import { fetchProducts } from "../../lib/catalog-client";
+import { EAGER_CARDS, GRID_LIST_CLASS, LOADING_MESSAGE } from "../../lib/catalog-view";
 import { type CardProduct, ProductCard } from "./ProductCard";
 
 interface Props {
-  /** Products printed by the static build; the island refreshes them from GET /api/products after load. */
-  initialProducts: CardProduct[];
+  /** Products printed by the static build. */
+  products: CardProduct[];
   /** Public origin, for absolute URLs in structured data. */
   siteUrl: string;
 }
 
-type State =
-  | { status: "ready"; products: CardProduct[] }
-  | { status: "loading" }
-  | { status: "error"; message: string };
-
 /**
- * The home page's product grid (1/2/3 columns). Server-rendered with the build's data, then refreshed so
- * price, stock and the active list are current. A failed refresh keeps what the build printed; the spec's
- * loading and error texts only show when the build had no product to print.
+ * The home page's product grid (1/2/3 columns), rendered to static HTML with the build's data (no client
+ * directive, no framework in the browser). After load, src/scripts/storefront/product-grid.ts refreshes it from
+ * GET /api/products so price, stock and the active list are current. When the build had no product to print, the
+ * grid says the products are loading until that script shows them, or 'Erreur: {message}' (lib/catalog-view.ts).
  */
-export default function ProductGrid({ initialProducts, siteUrl }: Props) {
-  const [state, setState] = useState<State>(
-    initialProducts.length > 0 ? { status: "ready", products: initialProducts } : { status: "loading" },
-  );
-  const hadInitialProducts = initialProducts.length > 0;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProducts(controller.signal)
-      .then((products) => setState({ status: "ready", products }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || hadInitialProducts) return;
-        const message = error instanceof Error && error.message ? error.message : "Failed to fetch products";
-        setState({ status: "error", message });
-      });
-    return () => controller.abort();
-  }, [hadInitialProducts]);
-
-  if (state.status === "loading") {
+export default function ProductGrid({ products, siteUrl }: Props) {
+  if (products.length === 0) {
     return (
-      <p role="status" className="py-16 text-center text-lg text-ink-soft">
-        Chargement des produits...
+      <p role={LOADING_MESSAGE.role ?? undefined} className={LOADING_MESSAGE.className}>
+        {LOADING_MESSAGE.text}
       </p>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <p role="alert" className="py-16 text-center text-lg text-alert">
-        Erreur: {state.message}
-      </p>
-    );
-  }
-  if (state.products.length === 0) {
-    return (
-      <p className="py-16 text-center text-lg text-ink-soft">Aucun savon n'est disponible pour le moment.</p>
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
-      {state.products.map((product, index) => (
+    <ul className={GRID_LIST_CLASS}>
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} siteUrl={siteUrl} eager={index < 3} />
+          <ProductCard product={product} siteUrl={siteUrl} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>

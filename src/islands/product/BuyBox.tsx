@@ -1,50 +1,42 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { canAddMore, emptyCart } from "../../domain/cart";
-import { isPurchasable, stockState } from "../../domain/product-rules";
+import { emptyCart } from "../../domain/cart";
 import { productParams, track } from "../../lib/analytics";
-import { fetchProduct } from "../../lib/catalog-client";
-import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
+import {
+  ADDED_FEEDBACK_MS,
+  buyBoxState,
+  CART_LINK_CLASS,
+  CART_LINK_TEXT,
+  stockMessage,
+} from "../../lib/buy-box-view";
+import { type BuyBoxProduct, priceLabel, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 
 interface Props {
   /** The product as the page knows it (build time, or just fetched by the shell). */
   product: BuyBoxProduct;
-  /** Re-read price, stock and active state from GET /api/products/{id} after load (prebuilt pages). */
-  refresh?: boolean;
 }
-
-/** Feedback time of the add-to-cart button (spec 4: 'Ajouté au panier!' for 1 s). */
-const ADDED_FEEDBACK_MS = 1000;
 
 /**
  * Price, stock message and add-to-cart button of the product page. Every line keeps its height whatever
  * the state, so a refresh after load never moves the page.
+ *
+ * Two uses: rendered to static HTML (no client directive) on the prebuilt pages, where the framework-free
+ * src/scripts/storefront/buy-box.ts finds its `data-buy-box-*` elements, refreshes them from the API and adds to the
+ * cart; and as an island of the shell page (products created after the build). Texts and classes come from
+ * lib/buy-box-view.ts, shared with that script.
  */
-export default function BuyBox({ product: initial, refresh = false }: Props) {
-  const [product, setProduct] = useState(initial);
+export default function BuyBox({ product }: Props) {
   const [justAdded, setJustAdded] = useState(false);
   const cart = useStore($cart, { ssr: () => emptyCart });
 
   // Analytics (spec 7): one view_item per product shown; dropped unless the visitor accepted the measurement.
   const viewed = useRef<number | null>(null);
   useEffect(() => {
-    if (viewed.current === initial.id) return;
-    viewed.current = initial.id;
-    track("view_item", productParams(initial));
-  }, [initial]);
-
-  useEffect(() => {
-    if (!refresh) return;
-    const controller = new AbortController();
-    fetchProduct(initial.id, controller.signal)
-      .then((fresh) =>
-        setProduct((current) => (fresh ? toBuyBoxProduct(fresh) : { ...current, is_active: false })),
-      )
-      // Offline or API error: the build's data stays on screen; the server checks stock and price at checkout.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [initial.id, refresh]);
+    if (viewed.current === product.id) return;
+    viewed.current = product.id;
+    track("view_item", productParams(product));
+  }, [product]);
 
   useEffect(() => {
     if (!justAdded) return;
@@ -52,13 +44,11 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
     return () => window.clearTimeout(timer);
   }, [justAdded]);
 
-  const purchasable = isPurchasable(product);
-  const inCart = cart.find((item) => item.id === product.id)?.quantity ?? 0;
-  const roomLeft = canAddMore(cart, product.id, product.stock);
-  const canAdd = purchasable && roomLeft && !justAdded;
+  const state = buyBoxState(product, cart, justAdded);
+  const stock = stockMessage(product);
 
   function handleAdd() {
-    if (!canAdd) return;
+    if (!state.canAdd) return;
     addToCart(toCartProduct(product));
     track("add_to_cart", productParams(product));
     setJustAdded(true);
@@ -66,19 +56,26 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
 
   return (
     <div className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6">
-      <p className="font-serif text-3xl font-semibold text-crust-800 tabular-nums sm:text-4xl">
+      <p
+        className="font-serif text-3xl font-semibold text-crust-800 tabular-nums sm:text-4xl"
+        data-buy-box-price
+      >
         {priceLabel(product.price)}
         <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
       </p>
 
-      <StockMessage product={product} />
+      <p className={stock.className} data-buy-box-stock>
+        {stock.dotClassName && <span aria-hidden="true" className={stock.dotClassName} />}
+        {stock.text}
+      </p>
 
       <button
         type="button"
         onClick={handleAdd}
-        disabled={!purchasable}
-        aria-disabled={!canAdd}
-        className={`btn mt-4 w-full text-lg ${justAdded ? "bg-olive-600 text-cream-50" : "btn-primary"}`}
+        disabled={!state.purchasable}
+        aria-disabled={!state.canAdd}
+        className={state.buttonClassName}
+        data-buy-box-add
       >
         <svg
           aria-hidden="true"
@@ -90,64 +87,24 @@ export default function BuyBox({ product: initial, refresh = false }: Props) {
           strokeLinecap="round"
           strokeLinejoin="round"
         >
-          {justAdded ? (
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          ) : (
-            <path d="M5 7h14l-1.2 11.1a2 2 0 0 1-2 1.9H8.2a2 2 0 0 1-2-1.9L5 7ZM9 10V6a3 3 0 0 1 6 0v4" />
-          )}
+          <path d={state.iconPath} />
         </svg>
-        {justAdded ? "Ajouté au panier!" : "Ajouter au panier"}
+        {state.label}
       </button>
 
-      <p className="mt-3 min-h-6 text-sm text-ink-soft">
-        {inCart > 0 && (
+      <p className="mt-3 min-h-6 text-sm text-ink-soft" data-buy-box-cart>
+        {state.cartNote && (
           <>
-            {roomLeft
-              ? `Déjà ${inCart} dans votre panier.`
-              : `Vous avez déjà tout le stock disponible dans votre panier (${inCart}).`}{" "}
-            <a href="/cart" className="rounded-sm font-medium text-olive-700 underline underline-offset-4">
-              Voir le panier
+            {state.cartNote}{" "}
+            <a href="/cart" className={CART_LINK_CLASS}>
+              {CART_LINK_TEXT}
             </a>
           </>
         )}
       </p>
-      <p role="status" className="sr-only">
-        {justAdded ? "Ajouté au panier!" : ""}
+      <p role="status" className="sr-only" data-buy-box-status>
+        {state.status}
       </p>
     </div>
   );
-}
-
-function StockMessage({ product }: { product: BuyBoxProduct }) {
-  const base = "mt-3 flex min-h-7 items-center gap-2 font-semibold";
-  if (!product.is_active) {
-    return <p className={`${base} text-alert`}>Ce produit n'est plus disponible</p>;
-  }
-  const state = stockState(product.stock, product.low_stock_threshold);
-  if (state === "out_of_stock") {
-    return (
-      <p className={`${base} text-alert`}>
-        <Dot className="bg-alert" />
-        Rupture de Stock
-      </p>
-    );
-  }
-  if (state === "low") {
-    return (
-      <p className={`${base} text-warning`}>
-        <Dot className="bg-warning" />
-        Plus que {product.stock} en stock !
-      </p>
-    );
-  }
-  return (
-    <p className={`${base} text-olive-700`}>
-      <Dot className="bg-olive-500" />
-      En stock, expédié sous 24-48 h
-    </p>
-  );
-}
-
-function Dot({ className }: { className: string }) {
-  return <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${className}`} />;
 }

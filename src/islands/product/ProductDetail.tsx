@@ -14,9 +14,15 @@ interface Props {
   product: Product;
   shipping: ShippingInfo;
   manufacturer: Manufacturer;
-  /** The interactive buy box (price, stock, add to cart): an island on prebuilt pages, a child in the shell. */
+  /**
+   * The buy box (price, stock, add to cart): static HTML brought to life by a framework-free script on prebuilt
+   * pages (src/scripts/storefront/buy-box.ts), a React child in the shell.
+   */
   buyBox?: ReactNode;
-  /** The photo gallery (an island on prebuilt pages) when the product has photos; else its picture. */
+  /**
+   * The photo gallery when the product has photos (on prebuilt pages, with src/scripts/storefront/gallery.ts);
+   * else its picture.
+   */
   gallery?: ReactNode;
 }
 

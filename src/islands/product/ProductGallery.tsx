@@ -1,5 +1,24 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import type { ProductPhoto } from "../../domain/product-photos";
+import {
+  counterText,
+  dialogKeyTarget,
+  dialogLabel,
+  MAIN_SIZES,
+  MAIN_WIDTH,
+  openerDetail,
+  swipeTarget,
+  THUMB_WIDTH,
+  thumbClassName,
+  thumbKeyTarget,
+  thumbLabel,
+  wrapIndex,
+  ZOOM_WIDTH,
+  zoomFrameClassName,
+  zoomImageClassName,
+  zoomSizes,
+  zoomToggleLabel,
+} from "../../lib/gallery-view";
 import { ProductPicture } from "../catalog/ProductPicture";
 
 interface Props {
@@ -8,13 +27,15 @@ interface Props {
   photos: ProductPhoto[];
 }
 
-/** A swipe shorter than this is a tap. */
-const SWIPE_PX = 40;
-
 /**
  * The product page's photos (issue 16): the chosen one large, the others as thumbnails (arrow keys move between
  * them, Home and End to the ends), a swipe on the large one for the next or the previous, and « Agrandir » for the
  * largest variant in a dialog (arrows there too, Escape or « Fermer » closes it and the focus comes back).
+ *
+ * Two uses: rendered to static HTML (no client directive) on the prebuilt pages, where the framework-free
+ * src/scripts/storefront/gallery.ts finds its `data-gallery-*` elements and gives them the same behaviour; and as
+ * part of the shell page's island (products created after the build). Rules, texts and classes come from
+ * lib/gallery-view.ts, shared with that script.
  */
 export function ProductGallery({ productId, name, photos }: Props) {
   const [index, setIndex] = useState(0);
@@ -27,30 +48,22 @@ export function ProductGallery({ productId, name, photos }: Props) {
   const photo = photos[index] ?? photos[0];
   if (!photo) return null;
 
-  const show = (next: number, focusThumb = false) => {
-    const wrapped = (next + count) % count;
+  const show = (next: number | undefined, focusThumb = false) => {
+    if (next === undefined) return;
+    const wrapped = wrapIndex(next, count);
     setIndex(wrapped);
     if (focusThumb) thumbs.current[wrapped]?.focus();
   };
 
   function onThumbKey(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowDown: index + 1,
-      ArrowLeft: index - 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: count - 1,
-    };
-    const next = moves[event.key];
+    const next = thumbKeyTarget(event.key, index, count);
     if (next === undefined) return;
     event.preventDefault();
     show(next, true);
   }
 
   function onDialogKey(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key === "ArrowRight") show(index + 1);
-    else if (event.key === "ArrowLeft") show(index - 1);
+    show(dialogKeyTarget(event.key, index));
   }
 
   const swipeStart = (event: PointerEvent) => {
@@ -59,9 +72,7 @@ export function ProductGallery({ productId, name, photos }: Props) {
   const swipeEnd = (event: PointerEvent) => {
     const from = swipeFrom.current;
     swipeFrom.current = null;
-    if (from === null || count < 2) return;
-    const dx = event.clientX - from;
-    if (Math.abs(dx) >= SWIPE_PX) show(dx < 0 ? index + 1 : index - 1);
+    show(swipeTarget(from, event.clientX, index, count));
   };
 
   function openZoom() {
@@ -83,8 +94,8 @@ export function ProductGallery({ productId, name, photos }: Props) {
         <ProductPicture
           productId={productId}
           photo={photo}
-          width={800}
-          sizes="(min-width: 1152px) 540px, (min-width: 1024px) 45vw, 100vw"
+          width={MAIN_WIDTH}
+          sizes={MAIN_SIZES}
           fetchPriority={index === 0 ? "high" : "auto"}
           className="aspect-square w-full object-cover"
         />
@@ -93,15 +104,17 @@ export function ProductGallery({ productId, name, photos }: Props) {
           type="button"
           onClick={openZoom}
           className="absolute right-3 bottom-3 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-olive-800 shadow"
+          data-gallery-open
         >
-          Agrandir<span className="sr-only"> la photo : {photo.alt}</span>
+          Agrandir<span className="sr-only">{openerDetail(photo.alt)}</span>
         </button>
         {count > 1 && (
           <p
             className="absolute bottom-3 left-3 rounded-full bg-white/95 px-3 py-1 text-sm font-medium text-ink shadow"
             aria-live="polite"
+            data-gallery-counter
           >
-            {index + 1} / {count}
+            {counterText(index, count)}
           </p>
         )}
       </div>
@@ -113,6 +126,7 @@ export function ProductGallery({ productId, name, photos }: Props) {
           aria-label={`Photos de ${name}`}
           className="mt-3 flex flex-wrap gap-2"
           onKeyDown={onThumbKey}
+          data-gallery-thumbs
         >
           {photos.map((thumb, i) => (
             <button
@@ -122,15 +136,15 @@ export function ProductGallery({ productId, name, photos }: Props) {
               }}
               type="button"
               aria-current={i === index ? "true" : undefined}
-              aria-label={`Photo ${i + 1} sur ${count} : ${thumb.alt}`}
+              aria-label={thumbLabel(i, count, thumb.alt)}
               tabIndex={i === index ? 0 : -1}
               onClick={() => show(i)}
-              className={`overflow-hidden rounded-xl border-2 ${i === index ? "border-olive-700" : "border-cream-300"}`}
+              className={thumbClassName(i === index)}
             >
               <ProductPicture
                 productId={productId}
                 photo={thumb}
-                width={80}
+                width={THUMB_WIDTH}
                 sizes="80px"
                 loading="lazy"
                 className="size-20 object-cover"
@@ -142,20 +156,24 @@ export function ProductGallery({ productId, name, photos }: Props) {
 
       <dialog
         ref={dialog}
-        aria-label={`${name} : photo ${index + 1} sur ${count}`}
+        aria-label={dialogLabel(name, index, count)}
         onKeyDown={onDialogKey}
         onClose={() => opener.current?.focus()}
         className="m-auto max-h-[95vh] w-[min(96vw,1100px)] rounded-2xl bg-cream-50 p-4 shadow-2xl backdrop:bg-ink/70"
+        data-gallery-dialog
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-medium text-ink">{photo.alt}</p>
+          <p className="font-medium text-ink" data-gallery-caption>
+            {photo.alt}
+          </p>
           <div className="flex gap-2">
             <button
               type="button"
               className="btn btn-secondary px-4 text-sm"
               onClick={() => setZoomed((value) => !value)}
+              data-gallery-zoom
             >
-              {zoomed ? "Ajuster à l'écran" : "Zoomer"}
+              {zoomToggleLabel(zoomed)}
             </button>
             {count > 1 && (
               <>
@@ -163,6 +181,7 @@ export function ProductGallery({ productId, name, photos }: Props) {
                   type="button"
                   className="btn btn-secondary px-4 text-sm"
                   onClick={() => show(index - 1)}
+                  data-gallery-previous
                 >
                   Précédente
                 </button>
@@ -170,6 +189,7 @@ export function ProductGallery({ productId, name, photos }: Props) {
                   type="button"
                   className="btn btn-secondary px-4 text-sm"
                   onClick={() => show(index + 1)}
+                  data-gallery-next
                 >
                   Suivante
                 </button>
@@ -179,19 +199,20 @@ export function ProductGallery({ productId, name, photos }: Props) {
               type="button"
               className="btn btn-primary px-4 text-sm"
               onClick={() => dialog.current?.close()}
+              data-gallery-close
             >
               Fermer
             </button>
           </div>
         </div>
-        <div className={`mt-3 ${zoomed ? "max-h-[80vh] overflow-auto" : ""}`} data-testid="zoomed-photo">
+        <div className={zoomFrameClassName(zoomed)} data-testid="zoomed-photo">
           <ProductPicture
             productId={productId}
             photo={photo}
-            width={1280}
-            sizes={zoomed ? "1280px" : "(min-width: 1100px) 1070px, 92vw"}
+            width={ZOOM_WIDTH}
+            sizes={zoomSizes(zoomed)}
             loading="lazy"
-            className={zoomed ? "max-w-none" : "mx-auto max-h-[75vh] w-auto object-contain"}
+            className={zoomImageClassName(zoomed)}
           />
         </div>
       </dialog>

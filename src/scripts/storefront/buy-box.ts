@@ -1,0 +1,95 @@
+/**
+ * The buy box of the prebuilt product pages, without a framework: the build prints it with the React BuyBox (no
+ * client directive) inside `<div data-buy-box='{product}'>`, and this module gives that HTML its behaviour, as the
+ * island did:
+ * - the cart (the shared $cart store): 'Déjà n dans votre panier.' and the button's state follow it, this tab's
+ *   and the others';
+ * - 'Ajouter au panier' adds one and shows 'Ajouté au panier!' (button and status message) for 1 s;
+ * - price, stock and active state are read again from GET /api/products/{id} once the page has loaded and the
+ *   browser is idle (a failure keeps the build's figures: the server checks stock and price at checkout);
+ * - analytics: view_item once, add_to_cart on each addition (dropped unless the visitor accepted).
+ * Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
+ */
+import { productParams, track } from "../../lib/analytics";
+import {
+  ADDED_FEEDBACK_MS,
+  buyBoxState,
+  CART_LINK_CLASS,
+  CART_LINK_TEXT,
+  stockMessage,
+} from "../../lib/buy-box-view";
+import { fetchProduct } from "../../lib/catalog-client";
+import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
+import { $cart, addToCart } from "../../stores/cart";
+import { h, setAttribute, setOwnText, setText, whenLoadedAndIdle } from "./dom";
+
+export function enhanceBuyBox(root: HTMLElement): void {
+  let product = JSON.parse(root.dataset.buyBox ?? "") as BuyBoxProduct;
+  let justAdded = false;
+  const part = (name: string) => root.querySelector<HTMLElement>(`[data-buy-box-${name}]`);
+  const price = part("price");
+  const stock = part("stock");
+  const button = part("add") as HTMLButtonElement | null;
+  const cartLine = part("cart");
+  const status = part("status");
+  if (!button) return;
+
+  const render = (): void => {
+    const state = buyBoxState(product, $cart.get(), justAdded);
+    setOwnText(price, priceLabel(product.price), "first");
+
+    const message = stockMessage(product);
+    if (stock && (stock.textContent !== message.text || stock.className !== message.className)) {
+      stock.className = message.className;
+      stock.replaceChildren(
+        ...(message.dotClassName ? [h("span", { "aria-hidden": "true", class: message.dotClassName })] : []),
+        message.text,
+      );
+    }
+
+    // Disabled only when the product cannot be bought: during the feedback it keeps the focus (aria-disabled).
+    button.disabled = !state.purchasable;
+    setAttribute(button, "aria-disabled", String(!state.canAdd));
+    setAttribute(button, "class", state.buttonClassName);
+    setAttribute(button.querySelector("path"), "d", state.iconPath);
+    setOwnText(button, state.label, "last");
+
+    const note = state.cartNote ? `${state.cartNote} ${CART_LINK_TEXT}` : "";
+    if (cartLine && cartLine.textContent !== note) {
+      cartLine.replaceChildren(
+        ...(state.cartNote
+          ? [`${state.cartNote} `, h("a", { href: "/cart", class: CART_LINK_CLASS }, CART_LINK_TEXT)]
+          : []),
+      );
+    }
+    setText(status, state.status);
+  };
+
+  button.addEventListener("click", () => {
+    if (!buyBoxState(product, $cart.get(), justAdded).canAdd) return;
+    justAdded = true;
+    addToCart(toCartProduct(product));
+    track("add_to_cart", productParams(product));
+    render();
+    window.setTimeout(() => {
+      justAdded = false;
+      render();
+    }, ADDED_FEEDBACK_MS);
+  });
+
+  // Analytics (spec 7): one view_item for the product shown.
+  track("view_item", productParams(product));
+  // Renders now with the stored cart, then on every change of it.
+  $cart.subscribe(render);
+  whenLoadedAndIdle(() =>
+    fetchProduct(product.id).then(
+      (fresh) => {
+        product = fresh ? toBuyBoxProduct(fresh) : { ...product, is_active: false };
+        render();
+      },
+      () => undefined,
+    ),
+  );
+}
+
+for (const root of document.querySelectorAll<HTMLElement>("[data-buy-box]")) enhanceBuyBox(root);
