@@ -90,6 +90,8 @@ export function enhanceBuyBox(root: HTMLElement): void {
       () => undefined,
     ),
   );
+  // The button works from here on (the page's scripts come after its first paint).
+  root.dataset.ready = "";
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-buy-box]")) enhanceBuyBox(root);

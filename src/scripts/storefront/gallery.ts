@@ -121,6 +121,8 @@ export function enhanceGallery(root: HTMLElement): void {
   find("[data-gallery-previous]")?.addEventListener("click", () => show(index - 1));
   find("[data-gallery-next]")?.addEventListener("click", () => show(index + 1));
   find("[data-gallery-close]")?.addEventListener("click", () => dialog.close());
+  // The thumbnails, swipe and zoom work from here on (the page's scripts come after its first paint).
+  root.dataset.ready = "";
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-gallery]")) enhanceGallery(root);
