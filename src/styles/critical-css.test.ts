@@ -16,11 +16,11 @@ const loaderSource = readFileSync(join(import.meta.dirname, "../scripts/inline/d
 const loader = `<script>${inlineScriptText(loaderSource)}</script>`;
 const page = (
   extra: string,
-) => `<!doctype html><html lang="fr"><head><title>t</title><link rel="stylesheet" href="/site.css"></head>
+) => `<!doctype html><html lang="fr"><head><title>t</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/site.css"></head>
 <body><h1 class="title">Savon</h1><script type="module" src="/_astro/header.js"></script>${extra}</body></html>`;
 
 describe("critical CSS and deferred assets", () => {
-  it("inlines the rules the page uses; the stylesheet and the scripts wait for the loader", async () => {
+  it("inlines the rules the page uses; the stylesheet, manifest, icons and scripts wait for the loader", async () => {
     const out = await criticalCssProcessor(dist).process(page(loader));
     const head = out.slice(0, out.indexOf("</head>"));
     const inline = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
@@ -29,7 +29,7 @@ describe("critical CSS and deferred assets", () => {
     expect(inline).not.toContain("dialog-only");
     expect(head).not.toContain("<link");
     expect(out).toContain(
-      '<template data-deferred-style><link rel="stylesheet" href="/site.css"></template><noscript><link rel="stylesheet" href="/site.css"></noscript>',
+      '<template data-deferred-head><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/site.css"></template><noscript><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/site.css"></noscript></body>',
     );
     expect(out).toContain('<script type="deferred-module" data-src="/_astro/header.js"></script>');
     expect(out).not.toContain('type="module"');
@@ -44,6 +44,8 @@ describe("critical CSS and deferred assets", () => {
   it("leaves the stylesheet and the scripts of a page without the loader as they are", async () => {
     const out = await criticalCssProcessor(dist).process(page(""));
     expect(out).toContain('<link rel="stylesheet" href="/site.css">');
+    expect(out).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(out).not.toContain("<template");
     expect(out).toContain('<script type="module" src="/_astro/header.js"></script>');
   });
 });

@@ -3,10 +3,10 @@
  * - Each page carries, inlined in its <head>, the CSS rules its own HTML uses (Beasties, the maintained successor of
  *   Google's Critters: it matches every rule of the stylesheet against the page's DOM) and only the theme tokens
  *   those rules reference.
- * - The whole stylesheet becomes a <template data-deferred-style> (and a <noscript> link for browsers without
- *   JavaScript), the page's module scripts <script type="deferred-module" data-src> placeholders: the inline script
- *   src/scripts/inline/deferred-assets.js puts them in place once the first frame is painted. Pages without that
- *   script are left as they are.
+ * - The whole stylesheet, the manifest and the icons go into a <template data-deferred-head> (with a <noscript>
+ *   copy for browsers without JavaScript), the page's module scripts become <script type="deferred-module" data-src>
+ *   placeholders: the inline script src/scripts/inline/deferred-assets.js puts them in place once the first frame is
+ *   painted. Pages without that script are left as they are.
  * The page paints from its first round trip (HTML + critical CSS within 14 KB compressed: the performance spec checks
  * it); what scripts add later (dialogs, menus) is styled by the whole sheet, there long before anyone opens them. No
  * new inline script, no event handler attribute: the Content-Security-Policy is unchanged.
@@ -24,18 +24,26 @@ const DEFERRED_ASSETS_LOADER = inlineScriptText(
   readFileSync(new URL("../scripts/inline/deferred-assets.js", import.meta.url), "utf8"),
 );
 
-/** The stylesheets and module scripts of a page that carries the loader, turned into what the loader puts in place. */
+/** What a page links that its first paint does not need: its stylesheet, and what the browser fetches on its own. */
+const DEFERRED_LINK = /<link rel="(?:stylesheet|manifest|icon|apple-touch-icon)"[^>]*>/g;
+
+/**
+ * A page that carries the loader: its stylesheet, web app manifest and icons (the manifest's icons are fetched as soon
+ * as it is) move to a <template data-deferred-head> at the end of <body>, with a <noscript> copy for browsers and
+ * crawlers without JavaScript; its module scripts become placeholders. The loader puts them in place.
+ */
 export function deferAssets(html: string): string {
   if (!html.includes(DEFERRED_ASSETS_LOADER)) return html;
-  return html
-    .replace(
-      /<link rel="stylesheet" href="([^"]+)"\s*\/?>/g,
-      '<template data-deferred-style><link rel="stylesheet" href="$1"></template><noscript><link rel="stylesheet" href="$1"></noscript>',
-    )
-    .replace(
-      /<script type="module" src="([^"]+)"><\/script>/g,
-      '<script type="deferred-module" data-src="$1"></script>',
-    );
+  const links = html.match(DEFERRED_LINK) ?? [];
+  const scriptsDeferred = html.replace(
+    /<script type="module" src="([^"]+)"><\/script>/g,
+    '<script type="deferred-module" data-src="$1"></script>',
+  );
+  if (links.length === 0) return scriptsDeferred;
+  const moved = links.join("");
+  const end = scriptsDeferred.lastIndexOf("</body>");
+  const withoutLinks = scriptsDeferred.slice(0, end).replace(DEFERRED_LINK, "");
+  return `${withoutLinks}<template data-deferred-head>${moved}</template><noscript>${moved}</noscript>${scriptsDeferred.slice(end)}`;
 }
 
 /**
@@ -96,7 +104,7 @@ export function criticalCssProcessor(dist: string): { process(html: string): Pro
   const beasties = new Beasties({
     path: dist,
     publicPath: "/",
-    // The stylesheet link moves to the end of <body>, where deferAssets() turns it into a template.
+    // The stylesheet link moves to the end of <body> (deferAssets() then puts it in a template).
     preload: "body",
     // The stylesheet file stays whole: other pages and later DOM (dialogs, menus) need the rest of it.
     pruneSource: false,

@@ -1,9 +1,10 @@
 /**
  * Inlined at the end of every page's <body> (BaseLayout): nothing but the HTML, with its critical CSS inlined, comes
  * before the first paint (issue 17). The build (src/styles/critical-css.ts) turned the page's module scripts into
- * <script type="deferred-module" data-src> placeholders and its stylesheet into a <template data-deferred-style>;
- * once the browser reports its first paint (a paint timing entry: real time, not a timer), this script puts the
- * stylesheet in <head> and the scripts in place. A tab opened in the background paints nothing: it starts after a
+ * <script type="deferred-module" data-src> placeholders and its stylesheet, manifest and icons into a
+ * <template data-deferred-head>;
+ * once the browser reports its first paint (a paint timing entry: real time, not a timer), this script puts those
+ * links in <head> and the scripts in place. A tab opened in the background paints nothing: it starts after a
  * second anyway.
  */
 (() => {
@@ -11,7 +12,7 @@
   const start = () => {
     if (started) return;
     started = true;
-    for (const template of document.querySelectorAll("template[data-deferred-style]")) {
+    for (const template of document.querySelectorAll("template[data-deferred-head]")) {
       document.head.append(template.content.cloneNode(true));
     }
     for (const placeholder of document.querySelectorAll('script[type="deferred-module"]')) {
