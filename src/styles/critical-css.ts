@@ -12,11 +12,11 @@
  * new inline script, no event handler attribute: the Content-Security-Policy is unchanged.
  */
 import { readFileSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import Beasties from "beasties";
+import { htmlFiles } from "../scripts/inline/integration";
 import { inlineScriptText } from "../scripts/inline/text";
 
 /** The loader's text as BaseLayout inlines it: a page without it keeps its stylesheet and scripts as they are. */
@@ -121,13 +121,6 @@ export function criticalCssProcessor(dist: string): { process(html: string): Pro
       return deferAssets(pruneTailwindProperties(pruneThemeVariables(await beasties.process(html))));
     },
   };
-}
-
-async function htmlFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 export default function criticalCss(): AstroIntegration {

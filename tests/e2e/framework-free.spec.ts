@@ -1,9 +1,9 @@
-import { init, parse } from "es-module-lexer";
 import sharp from "sharp";
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { createProduct } from "../../functions/services/catalog";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
+import { loadedScripts, moduleGraph } from "./module-graph";
 import { shopDeps } from "./support";
 
 /**
@@ -25,32 +25,17 @@ const euros = (value: number) => `${value.toFixed(2).replace(".", ",")}${nbsp}â‚
 /** What only React's code holds (never a file name: a loader may list the sign-in dialog's chunks): its root marker, its element symbols. */
 const REACT = /__reactContainer|react\.transitional\.element|Symbol\.for\("react\.element"\)/;
 
-function staticImports(code: string): string[] {
-  const [imports] = parse(code);
-  return imports.flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
-}
-
 /** The module scripts the page's content (its <main>) loads, and everything they import statically, with bodies. */
 async function contentScripts(request: APIRequestContext, pageUrl: string): Promise<Map<string, string>> {
-  await init;
   const html = await (await request.get(pageUrl)).text();
   const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
   expect(main, "the page's content is no island").not.toContain("<astro-island");
-  const queue = [
+  const entries = [
     ...main.matchAll(/<script\b[^>]*\btype="(?:deferred-)?module"[^>]*\b(?:data-)?src="([^"]+)"/g),
   ].map(([, src]) => new URL(src as string, pageUrl).href);
-  expect(queue.length, "the content's own scripts").toBeGreaterThan(0);
-  const scripts = new Map<string, string>();
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (scripts.has(url)) continue;
-    const response = await request.get(url);
-    expect(response.status(), url).toBe(200);
-    const body = await response.text();
-    scripts.set(url, body);
-    for (const specifier of staticImports(body)) queue.push(new URL(specifier, url).href);
-  }
-  return scripts;
+  expect(entries.length, "the content's own scripts").toBeGreaterThan(0);
+  const graph = await moduleGraph(request, entries);
+  return new Map([...graph].map(([url, body]) => [url, body.toString("utf8")]));
 }
 
 test.describe("static content, framework-free scripts", () => {
@@ -68,14 +53,7 @@ test.describe("static content, framework-free scripts", () => {
       // In the browser: the content's scripts are loaded, and none of the loaded scripts holds React.
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      const loaded = await page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter(
-            (name) => new URL(name).pathname.endsWith(".js") && new URL(name).origin === location.origin,
-          ),
-      );
+      const loaded = await loadedScripts(page);
       for (const url of scripts.keys()) expect(loaded, url).toContain(url);
       expect(await page.locator("astro-island").count()).toBe(0);
       for (const url of loaded) expect(await (await request.get(url)).text(), url).not.toMatch(REACT);

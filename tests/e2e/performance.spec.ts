@@ -1,9 +1,9 @@
 import { brotliCompressSync } from "node:zlib";
-import { init, parse } from "es-module-lexer";
 import { type PageFigures, startLighthouseBrowser } from "../perf/lighthouse";
 import { serveMinimalPage } from "../perf/minimal-page";
 import { prepareShopper } from "../perf/shopper";
 import { type APIRequestContext, expect, test } from "./fixtures";
+import { loadedScripts, moduleGraph, staticImports } from "./module-graph";
 
 /**
  * Speed, measured (issue 17). Lighthouse (mobile, simulated throttling) on the prebuilt pages against a minimal page
@@ -30,12 +30,6 @@ const CONTENT_PAGES = [
 ];
 const STOREFRONT_PAGES = ["/", "/product/1"];
 
-/** The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`). */
-function staticImports(code: string): string[] {
-  const [imports] = parse(code);
-  return imports.flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
-}
-
 /** The page's entry modules: module scripts (external or inline imports), island components and renderers. */
 function entryModules(html: string, pageUrl: string): string[] {
   const entries: string[] = [];
@@ -57,20 +51,8 @@ function entryModules(html: string, pageUrl: string): string[] {
 
 /** Every script the page loads without interaction (imports made only on interaction, `import()`, are not). */
 async function pageScripts(request: APIRequestContext, pageUrl: string): Promise<Map<string, Buffer>> {
-  await init;
   const page = await request.get(pageUrl);
-  const queue = entryModules(await page.text(), pageUrl);
-  const scripts = new Map<string, Buffer>();
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (scripts.has(url)) continue;
-    const response = await request.get(url);
-    expect(response.status(), url).toBe(200);
-    const body = await response.body();
-    scripts.set(url, body);
-    for (const specifier of staticImports(body.toString("utf8"))) queue.push(new URL(specifier, url).href);
-  }
-  return scripts;
+  return await moduleGraph(request, entryModules(await page.text(), pageUrl));
 }
 
 const brotliKb = (body: string | Buffer) => brotliCompressSync(body).length / 1024;
@@ -114,14 +96,7 @@ test.describe("what a page loads before interaction", () => {
       await page.waitForLoadState("networkidle");
       await page.mouse.wheel(0, 4000);
       await page.waitForLoadState("networkidle");
-      const loaded = await page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter(
-            (name) => new URL(name).pathname.endsWith(".js") && new URL(name).origin === location.origin,
-          ),
-      );
+      const loaded = await loadedScripts(page);
       const counted = new Set(scripts.keys());
       expect(loaded.filter((script) => !counted.has(script) && !script.endsWith("/sw.js"))).toEqual([]);
     });

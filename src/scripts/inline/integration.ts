@@ -48,7 +48,8 @@ export function disallowedInlineScripts(html: string, allowed: ReadonlySet<strin
     .map((text) => text.trim().slice(0, 80));
 }
 
-async function htmlFiles(folder: string): Promise<string[]> {
+/** Every HTML file of a built site. */
+export async function htmlFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
