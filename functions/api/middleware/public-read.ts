@@ -9,8 +9,8 @@ import type { AppEnv } from "../env";
  *   staleWhileRevalidate  seconds after that during which it still answers with the copy while it fetches a new one.
  * Browsers get `max-age=0`: they ask again on every call (the islands fetch with `cache: "no-store"` anyway), only the
  * CDN keeps an answer. An owner's edit of what these routes return is invalidated at the CDN by the publishing
- * pipeline (as its build starts, infra/publish-build.ts, and again with the pages at its end), so the lifetimes below bound only
- * what changes without an edit, or what an edit does not publish.
+ * pipeline (as its build starts, infra/publish-build.ts, and again with the pages at its end), so the lifetimes below
+ * bound only what changes without an edit, or what an edit does not publish.
  */
 export interface PublicReadPolicy {
   sMaxAge: number;
