@@ -11,6 +11,8 @@
  *    longer produces (a deleted product's page) are deleted last, and the Router's edge then answers them as it
  *    answers any page never built (infra/edge.ts);
  * 4. the Router's CloudFront cache is invalidated.
+ * Before all that, as the build starts, the CDN forgets the API's public reads (issue 18): the catalogue and settings
+ * the islands read again after load are the database's within a minute of the edit, not after the whole build.
  */
 
 /** The environment variables the build reads besides the site's own (SHOP_API_URL, SITE_URL). */
@@ -20,6 +22,12 @@ export const publishBuildVariables = {
   /** The newest request the publish covers (functions/jobs/publish-site.ts sets it on each build). */
   covers: "SITE_PUBLISH_COVERS",
 } as const;
+
+/**
+ * The API's public reads the CDN keeps (infra/web.ts `publicReadPaths`), as invalidation paths: every product, the
+ * catalogue and every public setting. The final `/*` covers them again, with the pages that print them.
+ */
+export const publicReadInvalidationPaths = ["/api/products*", "/api/settings*"] as const;
 
 /** Where `astro build` writes (astro.config.mjs's default; SHOP_OUT_DIR is unset in the build). */
 export const buildOutput = "dist";
@@ -98,7 +106,11 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
     // npm ci then installs the `node` package, and every npm script runs on the project's own Node 24.
     "      nodejs: 22",
     "    commands:",
-    ...commands(["npm ci --no-audit --no-fund"]),
+    ...commands([
+      // Not fatal: the answers then expire on their own (s-maxage), and the build's final invalidation covers them.
+      `aws cloudfront create-invalidation --distribution-id "$${publishBuildVariables.distribution}" --paths ${publicReadInvalidationPaths.map((path) => `"${path}"`).join(" ")} || echo "The API's public reads could not be invalidated now: they will be at the end of the publish."`,
+      "npm ci --no-audit --no-fund",
+    ]),
     "  build:",
     "    commands:",
     ...commands(["npm run build"]),

@@ -165,12 +165,20 @@ declare namespace sst.aws {
 
   /** Arguments of SST's Cdn (Pulumi's `aws.cloudfront.Distribution`), as far as infra/ changes them. */
   interface CdnArgs {
-    defaultCacheBehavior: $util.Input<{
-      targetOriginId?: $util.Input<string>;
-      /** Headers CloudFront adds to every answer of the behaviour (`aws.cloudfront.ResponseHeadersPolicy`). */
-      responseHeadersPolicyId?: $util.Input<string>;
-      [other: string]: unknown;
-    }>;
+    defaultCacheBehavior: $util.Input<CdnCacheBehavior>;
+    /** Behaviours for path patterns (`/api/products*`), tried in order before the default one. */
+    orderedCacheBehaviors?: $util.Input<$util.Input<CdnCacheBehavior & { pathPattern: string }>[]>;
+  }
+
+  /** One cache behaviour of the distribution (Pulumi's `DistributionDefaultCacheBehavior`), as far as infra/ sets it. */
+  interface CdnCacheBehavior {
+    targetOriginId?: $util.Input<string>;
+    /** What CloudFront keeps and under which key (`aws.cloudfront.CachePolicy`). */
+    cachePolicyId?: $util.Input<string>;
+    /** Headers CloudFront adds to every answer of the behaviour (`aws.cloudfront.ResponseHeadersPolicy`). */
+    responseHeadersPolicyId?: $util.Input<string>;
+    compress?: $util.Input<boolean>;
+    [other: string]: unknown;
   }
 
   interface RouterArgs {
@@ -336,6 +344,30 @@ declare namespace aws {
           }>[]
         >;
       }>;
+    }
+    interface CachePolicyArgs {
+      name?: $util.Input<string>;
+      comment?: $util.Input<string>;
+      minTtl?: $util.Input<number>;
+      defaultTtl?: $util.Input<number>;
+      maxTtl?: $util.Input<number>;
+      parametersInCacheKeyAndForwardedToOrigin: $util.Input<{
+        cookiesConfig: $util.Input<{
+          cookieBehavior: $util.Input<"none" | "whitelist" | "allExcept" | "all">;
+        }>;
+        headersConfig: $util.Input<{ headerBehavior: $util.Input<"none" | "whitelist"> }>;
+        queryStringsConfig: $util.Input<{
+          queryStringBehavior: $util.Input<"none" | "whitelist" | "allExcept" | "all">;
+        }>;
+        enableAcceptEncodingBrotli?: $util.Input<boolean>;
+        enableAcceptEncodingGzip?: $util.Input<boolean>;
+      }>;
+    }
+    /** What the cache behaviours that name it keep, for how long (bounds on the origin's Cache-Control), and the key. */
+    class CachePolicy {
+      constructor(name: string, args: CachePolicyArgs, opts?: ResourceOptions);
+      readonly id: $util.Output<string>;
+      readonly name: $util.Output<string>;
     }
     /** Headers CloudFront adds to the answers of the cache behaviours that name it. */
     class ResponseHeadersPolicy {

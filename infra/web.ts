@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { publicReadPolicies } from "../functions/api/middleware/public-read";
 import { validMeasurementId } from "../src/domain/consent";
 import {
   HSTS_MAX_AGE_SECONDS,
@@ -51,9 +52,46 @@ export const siteViewerResponseInjection =
   });
 
 /**
+ * The public reads the CDN may keep (issue 18), as CloudFront path patterns: the catalogue, each product and the
+ * public settings (maintenance state included). Their answers say for how long (functions/api/middleware/
+ * public-read.ts: `s-maxage`, `stale-while-revalidate`, `no-store` for an error), read no cookie and set none.
+ */
+export const publicReadPaths = ["/api/products", "/api/products/*", "/api/settings/*"] as const;
+
+/** The longest an answer of a public read may stay at the edge, whatever the origin says: its longest s-maxage. */
+export const publicReadMaxTtl = Math.max(
+  ...Object.values(publicReadPolicies).map((policy) => policy.sMaxAge),
+);
+
+/**
+ * How CloudFront keeps the public reads: as long as the origin's `s-maxage` says (0 when it says nothing, so an
+ * answer without Cache-Control is never kept), at most `publicReadMaxTtl`; keyed on the path alone (no cookie, no
+ * header, no query: the routes read none, and a `?x=1` cannot make the Lambda answer again); compressed at the edge.
+ */
+export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadCache", {
+  name: `${$app.name}-${$app.stage}-public-reads`,
+  comment: "Savonnerie: catalogue and public settings, as long as the API's s-maxage says",
+  minTtl: 0,
+  defaultTtl: 0,
+  maxTtl: publicReadMaxTtl,
+  parametersInCacheKeyAndForwardedToOrigin: {
+    cookiesConfig: { cookieBehavior: "none" },
+    headersConfig: { headerBehavior: "none" },
+    queryStringsConfig: { queryStringBehavior: "none" },
+    enableAcceptEncodingBrotli: true,
+    enableAcceptEncodingGzip: true,
+  },
+});
+
+/**
  * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
  * no CORS): each API mount path goes to its area's Lambda, every other path to the static site.
  * Routes match a path and what lies below it (`/api/products` also matches `/api/products/12`), longest first.
+ *
+ * SST 4.17.1's Router has one cache behaviour for every route (its CloudFront function picks the origin), whose cache
+ * policy keeps what the origin allows; every other /api answer says no-store (functions/api/app.ts). The public reads
+ * get behaviours of their own: the same origin choice, functions and headers as the default one, with the policy
+ * above (path-only key, bounded lifetime), so what the CDN keeps of the API is declared here.
  */
 export const router = new sst.aws.Router("Router", {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
@@ -63,10 +101,17 @@ export const router = new sst.aws.Router("Router", {
   },
   transform: {
     cdn: (args) => {
-      args.defaultCacheBehavior = {
-        ...args.defaultCacheBehavior,
-        responseHeadersPolicyId: securityHeadersPolicy.id,
-      };
+      const base = { ...args.defaultCacheBehavior, responseHeadersPolicyId: securityHeadersPolicy.id };
+      args.defaultCacheBehavior = base;
+      // SST's routes live in its CloudFront function, not in behaviours: a behaviour here would be a surprise.
+      if (args.orderedCacheBehaviors)
+        throw new Error("SST's Router now declares cache behaviours: check the public reads' ones");
+      args.orderedCacheBehaviors = publicReadPaths.map((pathPattern) => ({
+        ...base,
+        pathPattern,
+        cachePolicyId: publicReadCachePolicy.id,
+        compress: true,
+      }));
       return undefined;
     },
   },

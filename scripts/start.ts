@@ -12,6 +12,7 @@ import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
 import { startLocalServer } from "../functions/api/local";
+import { PUBLIC_READ_CACHE_MS } from "../functions/api/middleware/public-read";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
@@ -94,6 +95,8 @@ async function main(supervisor: Supervisor): Promise<void> {
     accountMail,
     secureCookies: isLoopback(config.host),
     media: folderStorage(mediaDir),
+    // As on AWS: the catalogue and public settings kept ≤ 1 s (the site build asks past it, src/lib/build-api.ts).
+    publicReadCacheMs: PUBLIC_READ_CACHE_MS,
   };
   const publisher = localSitePublisher({
     deps: baseDeps,

@@ -8,6 +8,7 @@ import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
 import { type AccountMailDeps, handleAccountMail } from "../services/auth";
 import type { Deps } from "../services/deps";
+import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */
 export const SITE_PUBLISH_QUEUE_URL = "SITE_PUBLISH_QUEUE_URL";
@@ -36,6 +37,8 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
       : inProcessAccountMail((request) => handleAccountMail(base, request)),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
     media: storageFromEnv(env),
+    // One database read per public path and second per container, whatever the traffic the CDN lets through.
+    publicReadCacheMs: PUBLIC_READ_CACHE_MS,
   };
   return deps;
 }

@@ -24,6 +24,11 @@ export interface Deps {
    * must not tell whether an account exists hands the work over here instead of doing it.
    */
   accountMail: AccountMailQueue;
+  /**
+   * How long (ms) the public reads (catalogue, public settings) are kept in this process's memory
+   * (functions/api/middleware/public-read.ts); unset or 0: every read goes to the database (tests, scripts).
+   */
+  publicReadCacheMs?: number;
   /** Where product photos are stored (decision record 019); absent where uploads are not possible (503). */
   media?: ObjectStorage;
 }

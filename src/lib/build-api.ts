@@ -17,6 +17,16 @@ import {
 
 export const shopApiUrl = (process.env.SHOP_API_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 
+/**
+ * The headers of every build read. `Cache-Control: no-cache` makes the API read its database rather than answer
+ * what it kept in memory (functions/api/middleware/public-read.ts): a publish started right after an edit must print
+ * that edit. (The build calls the function URL directly, never the CDN: infra/web.ts `siteBuildApiUrl`.)
+ */
+export const buildReadHeaders: Readonly<Record<string, string>> = {
+  accept: "application/json",
+  "cache-control": "no-cache",
+};
+
 class BuildApiError extends Error {
   override name = "BuildApiError";
 }
@@ -26,7 +36,7 @@ async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { accept: "application/json" },
+      headers: buildReadHeaders,
       signal: AbortSignal.timeout(15_000),
     });
   } catch (cause) {

@@ -6,7 +6,7 @@
  * setup checklist names it (decision record 020). Only for .astro frontmatter.
  */
 import type { PublicCompany } from "../domain/settings";
-import { getCompany, shopApiUrl } from "./build-api";
+import { buildReadHeaders, getCompany, shopApiUrl } from "./build-api";
 
 export interface LegalInfo
   extends Omit<PublicCompany, "siret" | "legal_name" | "legal_form" | "vat_number" | "vat_mode"> {
@@ -59,7 +59,7 @@ async function load(): Promise<LegalInfo> {
   let extra: Record<string, unknown> = {};
   try {
     const response = await fetch(`${shopApiUrl}/api/settings/company`, {
-      headers: { accept: "application/json" },
+      headers: buildReadHeaders,
       signal: AbortSignal.timeout(15_000),
     });
     const body: unknown = response.ok ? await response.json() : null;

@@ -2,7 +2,7 @@
 /**
  * Astro integration run after `astro build`: writes what needs the finished build.
  *   dist/sw.js        the service worker (src/pwa/service-worker.js) with its VERSION and the precache list:
- *                     the shell pages and every CSS/JS file of dist/_astro
+ *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...: issue 18)
  *   dist/sitemap.xml  every page that has a canonical address and is not noindex (product pages included),
  *                     minus the private areas
  * Plain JavaScript so astro.config.mjs loads it directly; the helpers are pure and tested
@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 
 /** Pages every visitor gets offline even before visiting them. */
 export const SHELL_PAGES = [
@@ -140,16 +141,47 @@ export function renderSitemap(urls, lastmod, pages = new Map()) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
 
+/** CSS and JavaScript of the build a page names anywhere: scripts, stylesheets, deferred placeholders, islands. */
+const ASTRO_ASSET = /\/_astro\/[\w./-]+?\.(?:js|mjs|css)(?=["'\s)>?#]|$)/g;
+
 /**
- * What the worker stores at install: the shell pages and files that exist in the build, and the built CSS/JS.
- * @param {{ astroFiles: string[], exists: (path: string) => boolean }} build astroFiles: names under dist/_astro
+ * The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`): what the
+ * browser fetches before the module runs. `import()` is left out: it is fetched on use (the sign-in dialog...).
+ * @param {string} code
  */
-export function precacheList({ astroFiles, exists }) {
-  const assets = astroFiles
-    .filter((name) => /\.(js|mjs|css)$/.test(name))
-    .map((name) => `/_astro/${name.split(sep).join("/")}`)
-    .sort();
-  return [...SHELL_PAGES, ...SHELL_FILES].filter(exists).concat(assets);
+function staticImports(code) {
+  const [imports] = parseModule(code);
+  return imports.flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
+}
+
+/**
+ * What the worker stores at install: the shell pages and files that exist in the build, and the CSS/JS those pages
+ * load: what their HTML names under /_astro/ and what those scripts import statically, followed to the end. The
+ * admin panel, cart, checkout, orders and profile bundles are not there: the worker keeps them once a visitor uses
+ * them (service-worker.js, cache first for /_astro/), so a visitor who never signs in never downloads them.
+ * @param {{ shellHtml: string[], exists: (path: string) => boolean, assetSource: (path: string) => string | undefined }} build
+ *   shellHtml: the HTML of the shell pages; assetSource: the text of a /_astro/ file, undefined when not built
+ * @returns {Promise<string[]>}
+ */
+export async function precacheList({ shellHtml, exists, assetSource }) {
+  await lexerReady;
+  /** @type {Set<string>} */
+  const assets = new Set();
+  const queue = shellHtml.flatMap((html) => html.match(ASTRO_ASSET) ?? []);
+  while (queue.length > 0) {
+    const path = /** @type {string} */ (queue.shift());
+    if (assets.has(path)) continue;
+    const source = assetSource(path);
+    if (source === undefined) continue;
+    assets.add(path);
+    if (!/\.m?js$/.test(path)) continue;
+    for (const specifier of staticImports(source)) {
+      const target = new URL(specifier, `https://shop.invalid${path}`);
+      if (target.origin === "https://shop.invalid" && target.pathname.startsWith("/_astro/"))
+        queue.push(target.pathname);
+    }
+  }
+  return [...SHELL_PAGES, ...SHELL_FILES].filter(exists).concat([...assets].sort());
 }
 
 /**
@@ -246,14 +278,29 @@ export default function shopPwa() {
         const astroDir = join(distDir, "_astro");
         const astroFiles = await walk(astroDir).catch(() => /** @type {string[]} */ ([]));
         /** @type {Map<string, string>} */
+        const assetSources = new Map();
+        for (const file of astroFiles) {
+          if (/\.(m?js|css)$/.test(file))
+            assetSources.set(
+              `/_astro/${relative(astroDir, file).split(sep).join("/")}`,
+              await readFile(file, "utf8"),
+            );
+        }
+        /** @type {Map<string, string>} */
         const files = new Map();
         for (const path of [...SHELL_PAGES, ...SHELL_FILES]) {
           const file = await distFile(distDir, path);
           if (file) files.set(path, file);
         }
-        const precache = precacheList({
-          astroFiles: astroFiles.map((file) => relative(astroDir, file)),
+        const shellHtml = [];
+        for (const path of SHELL_PAGES) {
+          const file = files.get(path);
+          if (file) shellHtml.push(await readFile(file, "utf8"));
+        }
+        const precache = await precacheList({
+          shellHtml,
           exists: (path) => files.has(path),
+          assetSource: (path) => assetSources.get(path),
         });
         const contents = new Map();
         for (const path of precache) {

@@ -1,9 +1,10 @@
 /**
- * The shop's service worker, served at /sw.js with scope /. Hand-written; the build (src/pwa/integration.ts)
+ * The shop's service worker, served at /sw.js with scope /. Hand-written; the build (src/pwa/integration.mjs)
  * fills in VERSION and PRECACHE below.
  *
  *   pages (navigations)          network first, copy kept; offline: the kept copy, else the offline page
- *   /_astro/* (fingerprinted)    cache first: a name never changes content
+ *   /_astro/* (fingerprinted)    cache first: a name never changes content. Only the shell's are precached; the
+ *                                admin panel's, cart's, checkout's... are kept here the first time they are used
  *   images, icons, manifest      cache first, refreshed in the background
  *   /api/*                       never touched: always the network, never cached
  *

@@ -47,15 +47,34 @@ export function setSignedOut(): void {
   $session.set({ status: "signed-out", user: null });
 }
 
+/** The API's readable hint cookie (functions/api/middleware/session.ts SESSION_HINT_COOKIE). */
+const SESSION_HINT = "signed_in=1";
+
+/**
+ * Whether the browser may hold a session: the API sets a readable `signed_in=1` beside the HttpOnly session cookie
+ * and clears it with it. Without it nobody is signed in, and GET /api/auth/me is not worth a request (issue 18).
+ */
+export function hasSessionHint(): boolean {
+  if (typeof document === "undefined") return false;
+  return document.cookie.split(/;\s*/).includes(SESSION_HINT);
+}
+
 let started: Promise<void> | null = null;
 
-/** At startup: asks who is signed in (GET /api/auth/me); any failure means signed out. Runs once per page. */
+/**
+ * At startup: asks who is signed in (GET /api/auth/me), only when the hint cookie says a session may exist; without
+ * it, or on any failure, signed out. Runs once per page.
+ */
 export function startSession(): Promise<void> {
   if (!started) started = refreshSession();
   return started;
 }
 
 export async function refreshSession(): Promise<void> {
+  if (!hasSessionHint()) {
+    setSignedOut();
+    return;
+  }
   if ($session.get().status === "unknown") $session.set({ status: "loading", user: null });
   try {
     const { user } = await apiRequest<{ user: SessionUser }>("/api/auth/me");

@@ -295,6 +295,10 @@ function stubAwsResources(recording: SstRecording) {
     };
   return {
     cloudfront: {
+      CachePolicy: resource(
+        "aws:cloudfront/cachePolicy:CachePolicy",
+        (name) => `arn:aws:cloudfront::${account}:cache-policy/${name}`,
+      ),
       ResponseHeadersPolicy: resource(
         "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
         (name) => `arn:aws:cloudfront::${account}:response-headers-policy/${name}`,

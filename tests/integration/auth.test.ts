@@ -99,6 +99,66 @@ describe("sign-up", () => {
   });
 });
 
+/** The Set-Cookie lines of an answer, by cookie name. */
+function cookiesOf(response: Response): Map<string, string> {
+  return new Map(response.headers.getSetCookie().map((line) => [line.split("=")[0] ?? "", line]));
+}
+
+describe("the session hint cookie (issue 18: no GET /api/auth/me without a session)", () => {
+  it("is set with the session cookie on sign-in, readable by the page, with the same lifetime and flags", async () => {
+    const { email, password } = await newAccount();
+    const cookies = cookiesOf(await post("/api/auth/signin", { email, password }));
+    const session = cookies.get("session") ?? "";
+    const hint = cookies.get("signed_in") ?? "";
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toContain("HttpOnly");
+    expect(session).toContain("HttpOnly");
+    for (const flag of ["Secure", "SameSite=Lax", "Path=/", `Max-Age=${30 * 86_400}`]) {
+      expect(session).toContain(flag);
+      expect(hint).toContain(flag);
+    }
+  });
+
+  it("is cleared with the session cookie on sign-out", async () => {
+    const { email, password } = await newAccount();
+    const token = await signIn(email, password);
+    const cookies = cookiesOf(
+      await ctx.app.request("/api/auth/signout", {
+        method: "POST",
+        headers: { cookie: `session=${token}; signed_in=1` },
+      }),
+    );
+    expect(cookies.get("session")).toMatch(/^session=;.*Max-Age=0/);
+    expect(cookies.get("signed_in")).toMatch(/^signed_in=;.*Max-Age=0/);
+  });
+
+  it("is cleared, with the session cookie, when /api/auth/me answers 401 to a browser that sent them", async () => {
+    const response = await me({ cookie: "session=revoked-or-expired; signed_in=1" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Veuillez vous connecter pour continuer.",
+      code: "UNAUTHENTICATED",
+    });
+    const cookies = cookiesOf(response);
+    expect(cookies.get("session")).toMatch(/^session=;.*Max-Age=0/);
+    expect(cookies.get("signed_in")).toMatch(/^signed_in=;.*Max-Age=0/);
+    // A hint alone (its session cookie already gone) is cleared too.
+    expect(cookiesOf(await me({ cookie: "signed_in=1" })).get("signed_in")).toMatch(/Max-Age=0/);
+  });
+
+  it("is left alone when /api/auth/me answers a valid session, and nothing is set for a caller without cookies", async () => {
+    const { email, password } = await newAccount();
+    const token = await signIn(email, password);
+    const valid = await me({ cookie: `session=${token}; signed_in=1` });
+    expect(valid.status).toBe(200);
+    expect(valid.headers.get("set-cookie")).toBeNull();
+    const anonymous = await me();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("set-cookie")).toBeNull();
+  });
+});
+
 describe("sign-in and sessions", () => {
   it("sets an HttpOnly, Secure, SameSite=Lax cookie and answers the user without secrets", async () => {
     const { email, password } = await newAccount();

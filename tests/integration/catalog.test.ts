@@ -166,8 +166,9 @@ describe("API conventions", () => {
     expect(await response.json()).toEqual({ error: "Ressource introuvable.", code: "NOT_FOUND" });
   });
 
-  it("marks API answers as not cacheable", async () => {
-    expect((await api("/api/products")).headers.get("cache-control")).toBe("no-store");
+  it("marks API answers as not cacheable, unless a route says otherwise (public reads: public-reads.test.ts)", async () => {
+    expect((await api("/api/auth/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await api("/api/nope")).headers.get("cache-control")).toBe("no-store");
   });
 
   it("lets a bodiless DELETE through, as browsers send it (no Content-Type, no Content-Length)", async () => {

@@ -7,6 +7,12 @@ import { resolveSession } from "../../services/auth";
 import type { AppEnv, AuthContext } from "../env";
 
 export const SESSION_COOKIE = "session";
+/**
+ * Readable by the page (not HttpOnly), set and cleared with the session cookie: "a session may be there". Without it
+ * the islands know at once that nobody is signed in and skip GET /api/auth/me (issue 18). It proves nothing: the
+ * API trusts the session cookie only, and /api/auth/me answering 401 clears both.
+ */
+export const SESSION_HINT_COOKIE = "signed_in";
 
 /** The session token: the HttpOnly cookie (browsers), else `Authorization: Bearer` (other clients). */
 export function sessionToken(c: Context): string | undefined {
@@ -15,18 +21,26 @@ export function sessionToken(c: Context): string | undefined {
 }
 
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
+  const options = {
     secure: c.var.deps.secureCookies ?? true,
     sameSite: "Lax",
     path: "/",
     maxAge: SESSION_DAYS * 86_400,
-  });
+  } as const;
+  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
+  setCookie(c, SESSION_HINT_COOKIE, "1", options);
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
-  const secure = c.var.deps.secureCookies ?? true;
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+  const options = { path: "/", secure: c.var.deps.secureCookies ?? true, sameSite: "Lax" } as const;
+  deleteCookie(c, SESSION_COOKIE, { ...options, httpOnly: true });
+  deleteCookie(c, SESSION_HINT_COOKIE, options);
+}
+
+/** Clears the session cookie and its hint when the browser sent either (nothing to say to other callers). */
+export function clearSentSessionCookies(c: Context<AppEnv>): void {
+  if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, SESSION_HINT_COOKIE) !== undefined)
+    clearSessionCookie(c);
 }
 
 /** Resolves the caller's session, if any, into `c.var.auth` (null when anonymous or the session is invalid). */

@@ -8,6 +8,7 @@ import {
   signinSchema,
   signupSchema,
 } from "../../../src/domain/account";
+import { DomainError, errorBody } from "../../../src/domain/errors";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { createUser } from "../../services/accounts";
 import {
@@ -24,6 +25,7 @@ import { clientKey } from "../middleware/client-ip";
 import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
 import {
   caller,
+  clearSentSessionCookies,
   clearSessionCookie,
   requireUser,
   sessionToken,
@@ -64,7 +66,13 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.body(null, 204);
   })
-  .get("/me", withSession, requireUser, (c) => c.json({ user: toSessionUser(caller(c).user) }))
+  .get("/me", withSession, (c) => {
+    const auth = c.var.auth;
+    if (auth) return c.json({ user: toSessionUser(auth.user) });
+    // No valid session: the browser forgets its cookies, the hint with them, and stops asking at each page.
+    clearSentSessionCookies(c);
+    return c.json(errorBody(new DomainError("UNAUTHENTICATED")), 401);
+  })
   .post("/password/forgot", validate("json", forgotPasswordSchema), async (c) => {
     await admitAttempt(c.var.deps, [
       { scope: "reset-request-address", subject: clientKey(c), rule: rateLimits.resetRequestsPerAddress },
