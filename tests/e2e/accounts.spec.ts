@@ -495,6 +495,7 @@ test.describe("admin", () => {
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.reload();
+    await expect(page.getByRole("banner")).toHaveAttribute("data-ready", "");
     await header(page).getByRole("button", { name: "Ouvrir le menu" }).click();
     await expect(
       page.getByRole("navigation", { name: "Menu mobile" }).getByRole("link", { name: "Admin", exact: true }),
@@ -507,6 +508,7 @@ test.describe("admin", () => {
     await signIn(page, account.email, account.password, account.fullName);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.reload();
+    await expect(page.getByRole("banner")).toHaveAttribute("data-ready", "");
     await header(page).getByRole("button", { name: "Ouvrir le menu" }).click();
     const menu = page.getByRole("navigation", { name: "Menu mobile" });
     await expect(menu.getByRole("link", { name: "Panier" })).toBeVisible();
