@@ -57,10 +57,9 @@ export function folderStorage(root: string): ObjectStorage & { path(key: string)
  */
 export function s3Storage(bucket: string): ObjectStorage {
   const checked = (key: string) => `${MEDIA_BUCKET_PREFIX}${checkedKey(key)}`;
-  let loaded: Promise<typeof import("@aws-sdk/client-s3")> | undefined;
   let client: import("@aws-sdk/client-s3").S3Client | undefined;
   const s3 = async () => {
-    const sdk = await (loaded ??= import("@aws-sdk/client-s3"));
+    const sdk = await import("@aws-sdk/client-s3");
     client ??= new sdk.S3Client({});
     return { sdk, client };
   };

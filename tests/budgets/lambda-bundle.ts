@@ -76,11 +76,10 @@ export async function coldImports(file: string, runs = 5): Promise<number[]> {
   delete env.NODE_OPTIONS;
   const times: number[] = [];
   for (let index = 0; index < runs; index++) {
-    const { stdout } = await run(
-      node24,
-      ["--input-type=module", "-e", probe, pathToFileURL(file).href],
-      { env, cwd: root },
-    );
+    const { stdout } = await run(node24, ["--input-type=module", "-e", probe, pathToFileURL(file).href], {
+      env,
+      cwd: root,
+    });
     times.push(Number(stdout.trim()));
   }
   return times;
