@@ -54,7 +54,8 @@ import { userEmailSchema, userSchema } from "./entities/user";
 import { withdrawalSchema } from "./entities/withdrawal";
 import type { EntityOf } from "./entity-schema";
 
-const schemas = {
+/** Every entity of the table, by the name services use (`db.entities.product`). */
+export const entitySchemas = {
   product: productSchema,
   counter: counterSchema,
   setting: settingSchema,
@@ -81,7 +82,7 @@ const schemas = {
   batchSale: batchSaleSchema,
 };
 
-type Schemas = typeof schemas;
+type Schemas = typeof entitySchemas;
 export type EntityName = keyof Schemas;
 export type Entities = { [Name in EntityName]: EntityOf<Schemas[Name]> };
 
@@ -139,11 +140,11 @@ function errorsOnFailureOnly<E>(entity: E): E {
 function lazyEntities(client: DocumentClient, table: string): Entities {
   const built: Partial<Record<EntityName, unknown>> = {};
   const entities = {} as Entities;
-  for (const name of Object.keys(schemas) as EntityName[]) {
+  for (const name of Object.keys(entitySchemas) as EntityName[]) {
     Object.defineProperty(entities, name, {
       enumerable: true,
       get: () => {
-        built[name] ??= errorsOnFailureOnly(new Entity(schemas[name], { client, table }));
+        built[name] ??= errorsOnFailureOnly(new Entity(entitySchemas[name], { client, table }));
         return built[name];
       },
     });
