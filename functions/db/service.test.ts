@@ -148,6 +148,14 @@ describe("against DynamoDB Local", () => {
     const { data } = await db.entities.product.get({ id: 1 }).go();
     expect(data?.stock).toBe(2);
   });
+
+  it("reads in a transaction (TransactGetItems) with only the entities it names", async () => {
+    const { canceled, data } = await db.service.transaction
+      .get(({ product: products }) => [products.get({ id: 1 }).commit(), products.get({ id: 404 }).commit()])
+      .go();
+    expect(canceled).toBe(false);
+    expect(data.map(({ item }) => item?.id ?? null)).toEqual([1, null]);
+  });
 });
 
 describe("the DynamoDB client", () => {

@@ -33,7 +33,14 @@
  * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
  */
-import { createWriteTransaction, type DocumentClient, ElectroError, Entity, type Service } from "electrodb";
+import {
+  createGetTransaction,
+  createWriteTransaction,
+  type DocumentClient,
+  ElectroError,
+  Entity,
+  type Service,
+} from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { addressSchema } from "./entities/address";
 import { batchSaleSchema, batchSchema } from "./entities/batch";
@@ -152,32 +159,39 @@ function lazyEntities(client: DocumentClient, table: string): Entities {
   return entities;
 }
 
-type WriteTransaction = Pick<Service<Entities>["transaction"], "write">;
+type Transactions = Service<Entities>["transaction"];
 
 /**
- * `transaction.write` as ElectroDB's Service gives it, without building every entity: the transaction gets those its
- * items name. ElectroDB picks the entity that sends the request before it asks for the items, so the items are
- * built first (once), to know which entities they use.
+ * `transaction.write` and `transaction.get` as ElectroDB's Service gives them, without building every entity: a
+ * transaction gets those its items name. ElectroDB picks the entity that sends the request before it asks for the
+ * items, so the items are built first (once), to know which entities they use.
  */
-function lazyTransactions(entities: Entities): { transaction: WriteTransaction } {
+function lazyTransactions(entities: Entities): { transaction: Transactions } {
+  const transaction =
+    (create: (entities: never, items: () => never) => unknown) =>
+    (items: (entities: Entities) => unknown) => {
+      const used: Partial<Record<EntityName, unknown>> = {};
+      const naming = {} as Entities;
+      for (const name of Object.keys(entities) as EntityName[]) {
+        Object.defineProperty(naming, name, {
+          get: () => {
+            used[name] = entities[name];
+            return used[name];
+          },
+        });
+      }
+      const listed = items(naming);
+      // Nothing listed: ElectroDB answers without a request, but wants an entity to send it; any one will do.
+      if (!Object.keys(used).length) used.setting = entities.setting;
+      return create(used as never, () => listed as never);
+    };
   // Typed loosely inside: ElectroDB's types describe the Service's form, not this one.
-  const write = ((items: (entities: Entities) => unknown) => {
-    const used: Partial<Record<EntityName, unknown>> = {};
-    const naming = {} as Entities;
-    for (const name of Object.keys(entities) as EntityName[]) {
-      Object.defineProperty(naming, name, {
-        get: () => {
-          used[name] = entities[name];
-          return used[name];
-        },
-      });
-    }
-    const written = items(naming);
-    // Nothing to write: ElectroDB answers without a request, but wants an entity to send it; any one will do.
-    if (!Object.keys(used).length) used.setting = entities.setting;
-    return createWriteTransaction(used as never, () => written as never);
-  }) as unknown as WriteTransaction["write"];
-  return { transaction: { write } };
+  return {
+    transaction: {
+      write: transaction(createWriteTransaction) as unknown as Transactions["write"],
+      get: transaction(createGetTransaction) as unknown as Transactions["get"],
+    },
+  };
 }
 
 export function createDb(config: DbConfig) {
