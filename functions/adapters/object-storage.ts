@@ -1,6 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "./media-env";
 
 /**
@@ -53,14 +52,22 @@ export function folderStorage(root: string): ObjectStorage & { path(key: string)
 
 /**
  * The bucket on AWS (infra/media.ts); only the photos function's role may write and delete there. Objects sit under
- * `media/`, so the Router's /media path is their key as it is.
+ * `media/`, so the Router's /media path is their key as it is. The S3 client is loaded at the first write: importing
+ * it costs ~60 ms of every API function's cold start, and only the photos function writes.
  */
-export function s3Storage(bucket: string, client = new S3Client({})): ObjectStorage {
+export function s3Storage(bucket: string): ObjectStorage {
   const checked = (key: string) => `${MEDIA_BUCKET_PREFIX}${checkedKey(key)}`;
+  let client: import("@aws-sdk/client-s3").S3Client | undefined;
+  const s3 = async () => {
+    const sdk = await import("@aws-sdk/client-s3");
+    client ??= new sdk.S3Client({});
+    return { sdk, client };
+  };
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: checked(key),
           Body: body,
@@ -71,8 +78,9 @@ export function s3Storage(bucket: string, client = new S3Client({})): ObjectStor
     },
     async delete(keys) {
       if (!keys.length) return;
+      const { sdk, client } = await s3();
       await client.send(
-        new DeleteObjectsCommand({
+        new sdk.DeleteObjectsCommand({
           Bucket: bucket,
           Delete: { Objects: keys.map((key) => ({ Key: checked(key) })), Quiet: true },
         }),

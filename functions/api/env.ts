@@ -3,7 +3,7 @@ import type { UserEntity } from "../db/entities/user";
 import type { Deps } from "../services/deps";
 
 export interface AuthContext {
-  user: EntityItem<typeof UserEntity>;
+  user: EntityItem<UserEntity>;
   tokenHash: string;
 }
 

@@ -1,6 +1,9 @@
 import * as z from "zod";
 
-/** One documented operation; route modules export a list of these next to their routes. */
+/**
+ * One documented operation; functions/api/docs/<module>.ts lists those of each route module, apart from its
+ * handlers, so that the docs function loads the documentation without the services (issue 18).
+ */
 export interface RouteDoc {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path, e.g. /api/products/{id}. */

@@ -16,9 +16,20 @@ export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig 
   return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION };
 }
 
+/**
+ * Connections are kept open between requests (HTTP keep-alive): a new TLS connection to DynamoDB costs a few round
+ * trips, more than the request itself. The SDK keeps them alive by default today; stated here so it stays so.
+ */
+export const keepAliveRequestHandler = {
+  httpsAgent: { keepAlive: true },
+  httpAgent: { keepAlive: true },
+};
+
+/** One client per process (a Lambda container): functions/api/deps.ts builds the dependencies once. */
 export function createDynamoClient(config: DbConfig): DynamoDBClient {
   return new DynamoDBClient({
     region: config.region ?? "eu-west-3",
+    requestHandler: keepAliveRequestHandler,
     ...(config.endpoint
       ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
       : {}),

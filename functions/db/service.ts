@@ -33,57 +33,170 @@
  * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
  */
-import { Service } from "electrodb";
+import {
+  createGetTransaction,
+  createWriteTransaction,
+  type DocumentClient,
+  ElectroError,
+  Entity,
+  type Service,
+} from "electrodb";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
-import { AddressEntity } from "./entities/address";
-import { BatchEntity, BatchSaleEntity } from "./entities/batch";
-import { CounterEntity } from "./entities/counter";
-import { InvoiceEntity } from "./entities/invoice";
-import { IdempotencyKeyEntity, OrderEntity } from "./entities/order";
-import { PaypalLinkEntity, WebhookEventEntity } from "./entities/paypal";
-import { ProductEntity } from "./entities/product";
-import { PromoCodeEntity, PromoDailyUseEntity, PromoEntity, PromoUsageEntity } from "./entities/promo";
-import { RateWindowEntity } from "./entities/rate-window";
-import { ResetTokenEntity } from "./entities/reset-token";
-import { SessionEntity } from "./entities/session";
-import { SettingEntity } from "./entities/setting";
-import { SitePublishEntity } from "./entities/site-publish";
-import { StatsEntity } from "./entities/stats";
-import { StockMovementEntity } from "./entities/stock-movement";
-import { UserEmailEntity, UserEntity } from "./entities/user";
-import { WithdrawalEntity } from "./entities/withdrawal";
+import { addressSchema } from "./entities/address";
+import { batchSaleSchema, batchSchema } from "./entities/batch";
+import { counterSchema } from "./entities/counter";
+import { invoiceSchema } from "./entities/invoice";
+import { idempotencyKeySchema, orderSchema } from "./entities/order";
+import { paypalLinkSchema, webhookEventSchema } from "./entities/paypal";
+import { productSchema } from "./entities/product";
+import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "./entities/promo";
+import { rateWindowSchema } from "./entities/rate-window";
+import { resetTokenSchema } from "./entities/reset-token";
+import { sessionSchema } from "./entities/session";
+import { settingSchema } from "./entities/setting";
+import { sitePublishSchema } from "./entities/site-publish";
+import { statsSchema } from "./entities/stats";
+import { stockMovementSchema } from "./entities/stock-movement";
+import { userEmailSchema, userSchema } from "./entities/user";
+import { withdrawalSchema } from "./entities/withdrawal";
+import type { EntityOf } from "./entity-schema";
 
-const entities = {
-  product: ProductEntity,
-  counter: CounterEntity,
-  setting: SettingEntity,
-  user: UserEntity,
-  userEmail: UserEmailEntity,
-  session: SessionEntity,
-  resetToken: ResetTokenEntity,
-  rateWindow: RateWindowEntity,
-  address: AddressEntity,
-  promo: PromoEntity,
-  promoCode: PromoCodeEntity,
-  promoDailyUse: PromoDailyUseEntity,
-  promoUsage: PromoUsageEntity,
-  order: OrderEntity,
-  idempotencyKey: IdempotencyKeyEntity,
-  paypalLink: PaypalLinkEntity,
-  webhookEvent: WebhookEventEntity,
-  stats: StatsEntity,
-  invoice: InvoiceEntity,
-  stockMovement: StockMovementEntity,
-  sitePublish: SitePublishEntity,
-  withdrawal: WithdrawalEntity,
-  batch: BatchEntity,
-  batchSale: BatchSaleEntity,
+/** Every entity of the table, by the name services use (`db.entities.product`). */
+export const entitySchemas = {
+  product: productSchema,
+  counter: counterSchema,
+  setting: settingSchema,
+  user: userSchema,
+  userEmail: userEmailSchema,
+  session: sessionSchema,
+  resetToken: resetTokenSchema,
+  rateWindow: rateWindowSchema,
+  address: addressSchema,
+  promo: promoSchema,
+  promoCode: promoCodeSchema,
+  promoDailyUse: promoDailyUseSchema,
+  promoUsage: promoUsageSchema,
+  order: orderSchema,
+  idempotencyKey: idempotencyKeySchema,
+  paypalLink: paypalLinkSchema,
+  webhookEvent: webhookEventSchema,
+  stats: statsSchema,
+  invoice: invoiceSchema,
+  stockMovement: stockMovementSchema,
+  sitePublish: sitePublishSchema,
+  withdrawal: withdrawalSchema,
+  batch: batchSchema,
+  batchSale: batchSaleSchema,
 };
+
+type Schemas = typeof entitySchemas;
+export type EntityName = keyof Schemas;
+export type Entities = { [Name in EntityName]: EntityOf<Schemas[Name]> };
+
+/** What ElectroDB's entities do when a call is made: `go(method, params, config)` (not in its public types). */
+interface EntityInternals {
+  go(method: string, parameters: unknown, config?: Record<string, unknown>): Promise<unknown>;
+}
+
+// ElectroDB's constructor (code, message, cause), which its public types leave out. No code: "UnknownError".
+const Electro = ElectroError as unknown as new (
+  code: undefined,
+  message: string,
+  cause: Error,
+) => ElectroError<Error>;
+
+/** What a rejected call carries, as ElectroDB's `_exec` marks it. */
+type CallFailure = Error & { isElectroError?: boolean; __isAWSError?: boolean; __edb_params?: unknown };
+
+/**
+ * The error ElectroDB would have rejected with: an ElectroError whose `cause` is the SDK's error (the services read
+ * `cause.name === "ConditionalCheckFailedException"`, the error middleware the socket's code down the chain).
+ */
+export function electroErrorOf(failure: unknown): unknown {
+  if (!(failure instanceof Error)) return failure;
+  const raw = failure as CallFailure;
+  if (raw.isElectroError) return raw;
+  const error = new Electro(undefined, raw.message, raw);
+  Object.defineProperty(error, "params", { value: () => raw.__edb_params ?? null, configurable: true });
+  if (raw.__isAWSError) {
+    error.message = `Error thrown by DynamoDB client: "${raw.message}" - For more detail on this error reference: https://electrodb.dev/en/reference/errors/#aws-error`;
+    Object.defineProperty(error, "code", { value: 4001, enumerable: true, configurable: true });
+  }
+  return error;
+}
+
+/**
+ * Unless told `originalErr`, ElectroDB builds an ElectroError (a stack trace, ~7 % of a busy API's time) before every
+ * call, in case the call fails. Every call of this entity now says `originalErr`, and the error is built here, only
+ * when the call did fail, in the shape ElectroDB gives it.
+ */
+function errorsOnFailureOnly<E>(entity: E): E {
+  const internals = entity as unknown as EntityInternals;
+  const go = internals.go.bind(internals);
+  internals.go = (method, parameters, config = {}) =>
+    go(method, parameters, { ...config, originalErr: true }).catch((failure: unknown) => {
+      throw electroErrorOf(failure);
+    });
+  return entity;
+}
+
+/**
+ * The entities, each built (its model parsed and validated by ElectroDB, ~5 ms apiece) the first time a function
+ * uses it: a Lambda builds only those of its area, not all 24 at its cold start.
+ */
+function lazyEntities(client: DocumentClient, table: string): Entities {
+  const built: Partial<Record<EntityName, unknown>> = {};
+  const entities = {} as Entities;
+  for (const name of Object.keys(entitySchemas) as EntityName[]) {
+    Object.defineProperty(entities, name, {
+      enumerable: true,
+      get: () => {
+        built[name] ??= errorsOnFailureOnly(new Entity(entitySchemas[name], { client, table }));
+        return built[name];
+      },
+    });
+  }
+  return entities;
+}
+
+type Transactions = Service<Entities>["transaction"];
+
+/**
+ * `transaction.write` and `transaction.get` as ElectroDB's Service gives them, without building every entity: a
+ * transaction gets those its items name. ElectroDB picks the entity that sends the request before it asks for the
+ * items, so the items are built first (once), to know which entities they use.
+ */
+function lazyTransactions(entities: Entities): { transaction: Transactions } {
+  const transaction =
+    (create: (entities: never, items: () => never) => unknown) =>
+    (items: (entities: Entities) => unknown) => {
+      const used: Partial<Record<EntityName, unknown>> = {};
+      const naming = {} as Entities;
+      for (const name of Object.keys(entities) as EntityName[]) {
+        Object.defineProperty(naming, name, {
+          get: () => {
+            used[name] = entities[name];
+            return used[name];
+          },
+        });
+      }
+      const listed = items(naming);
+      // Nothing listed: ElectroDB answers without a request, but wants an entity to send it; any one will do.
+      if (!Object.keys(used).length) used.setting = entities.setting;
+      return create(used as never, () => listed as never);
+    };
+  // Typed loosely inside: ElectroDB's types describe the Service's form, not this one.
+  return {
+    transaction: {
+      write: transaction(createWriteTransaction) as unknown as Transactions["write"],
+      get: transaction(createGetTransaction) as unknown as Transactions["get"],
+    },
+  };
+}
 
 export function createDb(config: DbConfig) {
   const dynamo = createDynamoClient(config);
-  const service = new Service(entities, { client: createDocumentClient(dynamo), table: config.tableName });
-  return { service, entities: service.entities, dynamo, tableName: config.tableName };
+  const entities = lazyEntities(createDocumentClient(dynamo), config.tableName);
+  return { service: lazyTransactions(entities), entities, dynamo, tableName: config.tableName };
 }
-
 export type Db = ReturnType<typeof createDb>;

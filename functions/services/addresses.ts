@@ -7,7 +7,7 @@ import { getUser } from "./auth";
 import type { DataDeps as Deps } from "./deps";
 import { writeTransaction } from "./transaction";
 
-type AddressRecord = EntityItem<typeof AddressEntity>;
+type AddressRecord = EntityItem<AddressEntity>;
 
 /** Addresses are keyed by their owner: every read and write below names the caller's id, so another customer's
  * address id simply does not exist for them (404, nothing changed). */

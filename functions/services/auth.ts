@@ -21,7 +21,7 @@ import { getSetting } from "./settings";
 import { admitAttempt, countAttempt } from "./throttle";
 import { writeTransaction } from "./transaction";
 
-type UserRecord = EntityItem<typeof UserEntity>;
+type UserRecord = EntityItem<UserEntity>;
 /** A signed-in user as the use cases receive it (the stored record; never sent as is). */
 export type AuthUser = UserRecord;
 

@@ -9,7 +9,7 @@ import type { BatchEntity } from "../db/entities/batch";
 import type { DataDeps } from "./deps";
 import type { TransactionEntities, TransactionItem } from "./transaction";
 
-export type BatchRecord = EntityItem<typeof BatchEntity>;
+export type BatchRecord = EntityItem<BatchEntity>;
 
 /** A product's batches, read strongly (the allocation decides from them). */
 export async function listBatches(deps: DataDeps, productId: number): Promise<BatchRecord[]> {

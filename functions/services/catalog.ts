@@ -17,7 +17,7 @@ import { markSiteStale } from "./publishing";
 import { movementItem } from "./stock";
 import { writeTransaction } from "./transaction";
 
-type ProductRecord = EntityItem<typeof ProductEntity>;
+type ProductRecord = EntityItem<ProductEntity>;
 
 export function toProduct(record: ProductRecord): Product {
   return {

@@ -15,7 +15,7 @@ import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";
 
-type OrderRecord = EntityItem<typeof OrderEntity>;
+type OrderRecord = EntityItem<OrderEntity>;
 
 /** The year of issue, in Paris, which numbers the document. */
 function parisYear(date: Date): number {

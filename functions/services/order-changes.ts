@@ -8,7 +8,7 @@ import { type PreparedDocument, prepareDocument } from "./invoices";
 import { addToStats } from "./stats";
 import { type Commit, type TransactionEntities, writeTransaction } from "./transaction";
 
-type OrderRecord = EntityItem<typeof OrderEntity>;
+type OrderRecord = EntityItem<OrderEntity>;
 
 export type OrderFields = Partial<
   Pick<

@@ -8,7 +8,7 @@ import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";
 
-export type OrderRecord = EntityItem<typeof OrderEntity>;
+export type OrderRecord = EntityItem<OrderEntity>;
 
 export function toOrder(record: OrderRecord): Order {
   const address = record.shipping_address;

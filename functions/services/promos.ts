@@ -16,7 +16,7 @@ import type { PromoEntity } from "../db/entities/promo";
 import type { DataDeps } from "./deps";
 import { writeTransaction } from "./transaction";
 
-export type PromoRecord = EntityItem<typeof PromoEntity>;
+export type PromoRecord = EntityItem<PromoEntity>;
 
 export function toPromoRules(record: PromoRecord): PromoRules {
   return {

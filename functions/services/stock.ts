@@ -11,7 +11,7 @@ import type { DataDeps } from "./deps";
 import { markSiteStale } from "./publishing";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "./transaction";
 
-export type StockMovementRecord = EntityItem<typeof StockMovementEntity>;
+export type StockMovementRecord = EntityItem<StockMovementEntity>;
 export type StockReason = StockMovementRecord["reason"];
 
 export interface StockMove {

@@ -37,7 +37,7 @@ import { refundCancelledPaypal } from "./paypal-cancel-refund";
 import { getSetting } from "./settings";
 import { writeTransaction } from "./transaction";
 
-type WithdrawalItem = EntityItem<typeof WithdrawalEntity>;
+type WithdrawalItem = EntityItem<WithdrawalEntity>;
 
 /** The same answer for an unknown number, an unknown e-mail and a pair that does not match: nothing is revealed. */
 export const GUEST_NOT_FOUND =

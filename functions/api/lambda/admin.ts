@@ -2,7 +2,11 @@ import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminRoutes } from "../routes/admin";
+import { openFirstConnection } from "./init";
 
 /** Lambda "admin": the owner's panel, every route behind the admin guard. */
 export const app = createAreaApp("admin", { "/api/admin": adminRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -4,6 +4,7 @@ import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { cspReportsRoutes } from "../routes/csp-reports";
 import { productsRoutes } from "../routes/products";
 import { settingsRoutes } from "../routes/settings";
+import { openFirstConnection } from "./init";
 
 /** Lambda "catalog": products, public settings and the browsers' Content-Security-Policy reports. */
 export const app = createAreaApp(
@@ -12,3 +13,6 @@ export const app = createAreaApp(
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -1,8 +1,18 @@
 import { handle } from "hono/aws-lambda";
+import type { Deps } from "../../services/deps";
 import { createAreaApp } from "../app";
-import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { openApiRoutes } from "../routes/openapi";
 
-/** Lambda "docs": the OpenAPI document of the whole API. */
-export const app = createAreaApp("docs", { "/api/openapi.json": openApiRoutes }, depsFromEnv);
-export const handler = settlingBackgroundSends(handle(app));
+/**
+ * The documentation reads nothing: no database, no mail, no queue. Without deps.ts the bundle carries neither the
+ * AWS SDK nor ElectroDB; a route of this function that asked for a dependency would fail loudly, not quietly.
+ */
+const noDeps = new Proxy({} as Deps, {
+  get(_, name) {
+    throw new Error(`The docs function has no dependencies: ${String(name)} was asked for.`);
+  },
+});
+
+/** Lambda "docs": the OpenAPI document of the whole API (docs modules beside the routes, without their services). */
+export const app = createAreaApp("docs", { "/api/openapi.json": openApiRoutes }, () => noDeps);
+export const handler = handle(app);

@@ -2,7 +2,11 @@ import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminBatchesRoutes } from "../routes/admin-batches";
+import { openFirstConnection } from "./init";
 
 /** Lambda "lots": a product's batches and the recall of a lot (decision record 018), admin only. */
 export const app = createAreaApp("lots", { "/api/admin/batches": adminBatchesRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -4,6 +4,7 @@ import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { ordersRoutes } from "../routes/orders";
 import { promoRoutes } from "../routes/promo";
 import { withdrawalsRoutes } from "../routes/withdrawals";
+import { openFirstConnection } from "./init";
 
 /** Lambda "orders": bank-transfer orders, promo code checks and withdrawals without an account. */
 export const app = createAreaApp(
@@ -12,3 +13,6 @@ export const app = createAreaApp(
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

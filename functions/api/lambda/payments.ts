@@ -2,7 +2,11 @@ import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { paypalRoutes } from "../routes/paypal";
+import { openFirstConnection } from "./init";
 
 /** Lambda "payments": PayPal client id, create and capture, webhooks. */
 export const app = createAreaApp("payments", { "/api/paypal-payment": paypalRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -2,7 +2,11 @@ import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminPhotosRoutes } from "../routes/admin-photos";
+import { openFirstConnection } from "./init";
 
 /** Lambda "photos": a product's photos, checked, resized (sharp) and stored in the media bucket; admin only. */
 export const app = createAreaApp("photos", { "/api/admin/photos": adminPhotosRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

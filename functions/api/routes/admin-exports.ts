@@ -5,7 +5,6 @@ import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
 
 /**
  * Accounting exports for the owner (decision record 016): the FEC (LPF A47 A-1) and the e-reporting daily totals of
@@ -27,35 +26,3 @@ export const adminExportsRoutes = new Hono<AppEnv>()
   .get("/e-reporting", validate("query", exportPeriodSchema), async (c) =>
     download(c, await eReportingExport(c.var.deps, c.req.valid("query")), "text/csv"),
   );
-
-const responses = {
-  400: {
-    description: "Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)",
-    schema: errorResponseSchema,
-  },
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
-
-export const adminExportsDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/exports/fec",
-    tag: "Administration",
-    summary: "Fichier des écritures comptables (FEC) des factures et avoirs d'une période (texte tabulé)",
-    query: exportPeriodSchema,
-    responses: {
-      200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
-      ...responses,
-      409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
-    },
-  },
-  {
-    method: "get",
-    path: "/api/admin/exports/e-reporting",
-    tag: "Administration",
-    summary: "Totaux journaliers des ventes par régime de TVA (e-reporting), CSV",
-    query: exportPeriodSchema,
-    responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
-  },
-];

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   adminOrdersQuerySchema,
   adminOrderUpdateSchema,
@@ -10,9 +10,8 @@ import {
   pageQuerySchema,
   promoAmounts,
 } from "../../../src/domain/admin";
-import { orderSchema } from "../../../src/domain/order";
-import { productIdParamSchema, productSchema } from "../../../src/domain/product";
-import { settingKeys, settingSchemas } from "../../../src/domain/settings";
+import { productIdParamSchema } from "../../../src/domain/product";
+import type { settingKeys } from "../../../src/domain/settings";
 import {
   adminSettings,
   adminStats,
@@ -39,14 +38,9 @@ import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { idParam, refundParam, settingBody, settingKeyParam } from "../schemas/admin";
 import { adminStockRoutes } from "./admin-stock";
 import { adminWithdrawalsRoutes } from "./admin-withdrawals";
-
-const idParam = z.object({ id: z.string().min(1).max(40) });
-const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });
-const settingKeyParam = z.object({ key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu.") });
-const settingBody = z.object({ value: z.record(z.string(), z.unknown()) });
 
 const PROMO_ARCHIVED_MESSAGE =
   "Ce code a déjà été utilisé : il est archivé au lieu d'être supprimé. Il ne peut plus être utilisé, et son historique reste consultable.";
@@ -136,241 +130,3 @@ export const adminRoutes = new Hono<AppEnv>()
     const key = c.req.valid("param").key as (typeof settingKeys)[number];
     return c.json(await saveSetting(c.var.deps, key, c.req.valid("json").value));
   });
-
-const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
-const invalid = { 400: { description: "Champs invalides", schema: errorResponseSchema } };
-const notFound = { 404: { description: "Introuvable", schema: errorResponseSchema } };
-const doc = (
-  method: RouteDoc["method"],
-  path: string,
-  summary: string,
-  ok: RouteDoc["responses"][number],
-  extra: Partial<RouteDoc> = {},
-  status = 200,
-): RouteDoc => {
-  const responses: RouteDoc["responses"] = { [status]: ok, ...guarded };
-  if (extra.body || extra.params) Object.assign(responses, invalid);
-  if (extra.params) Object.assign(responses, notFound);
-  return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
-};
-const withResponses = (route: RouteDoc, responses: RouteDoc["responses"]): RouteDoc => ({
-  ...route,
-  responses: { ...route.responses, ...responses },
-});
-const promoSchema = z.object({ id: z.string(), code: z.string(), usage_count: z.number() }).loose();
-const page = (name: string, item: z.ZodType) =>
-  z.object({ [name]: z.array(item), next_cursor: z.string().nullable() });
-const publishStatusSchema = z.object({
-  state: z.enum(["up_to_date", "pending", "publishing", "failed"]),
-  label: z.string(),
-  error: z.string().nullable(),
-  requested_at: z.string().nullable(),
-  published_at: z.string().nullable(),
-});
-const userSchema = z.object({ id: z.string(), email: z.string(), full_name: z.string() }).loose();
-
-const shopSetupSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.enum(["company", "mediator", "bank_transfer", "paypal", "shipping"]),
-      label: z.string(),
-      setting: z.enum(settingKeys as [string, ...string[]]),
-      state: z.enum(["done", "missing", "off"]),
-      missing: z.array(z.string()),
-      detail: z.string(),
-    }),
-  ),
-  methods: z.object({ bank_transfer: z.boolean(), paypal: z.boolean() }),
-  canTakeOrders: z.boolean(),
-  blockers: z.array(z.string()),
-});
-
-export const adminDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/check",
-    tag: "Administration",
-    summary: "L'appelant est-il administrateur ? (répond à tous, false si anonyme)",
-    responses: { 200: { description: "Réponse", schema: z.object({ isAdmin: z.boolean() }) } },
-  },
-  doc("get", "/stats", "Statistiques du tableau de bord", { description: "Chiffres" }),
-  doc(
-    "get",
-    "/users",
-    "Clients, du plus récent au plus ancien",
-    { description: "Page", schema: page("users", userSchema) },
-    { query: pageQuerySchema },
-  ),
-  doc(
-    "get",
-    "/users/{id}",
-    "Profil et adresses d'un client",
-    { description: "Client", schema: userSchema },
-    { params: idParam },
-  ),
-  doc(
-    "get",
-    "/users/{id}/summary",
-    "Identité d'un client (historique des codes promo)",
-    { description: "Client", schema: userSchema },
-    { params: idParam },
-  ),
-  doc("get", "/products", "Tous les produits, actifs ou non", {
-    description: "Produits",
-    schema: z.array(productSchema),
-  }),
-  doc(
-    "post",
-    "/products",
-    "Créer un produit",
-    { description: "Produit créé", schema: productSchema },
-    { body: adminProductSchema },
-    201,
-  ),
-  withResponses(
-    doc(
-      "put",
-      "/products/{id}",
-      "Modifier un produit (stock_loaded : le stock affiché à l'ouverture du formulaire ; un nouveau stock n'est écrit que s'il n'a pas changé depuis)",
-      { description: "Produit", schema: productSchema },
-      { params: productIdParamSchema, body: adminProductUpdateSchema },
-    ),
-    {
-      409: {
-        description:
-          "STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel",
-        schema: errorResponseSchema,
-      },
-    },
-  ),
-  doc(
-    "delete",
-    "/products/{id}",
-    "Supprimer un produit",
-    { description: "Supprimé" },
-    { params: productIdParamSchema },
-    204,
-  ),
-  doc(
-    "get",
-    "/orders",
-    "Commandes, de la plus récente à la plus ancienne ; filtrées par statut et statut de paiement, cherchées par numéro, référence de virement, nom ou e-mail (q)",
-    {
-      description: "Page (au plus `limit` commandes ; un curseur tant qu'il en reste)",
-      schema: page("orders", orderSchema),
-    },
-    { query: adminOrdersQuerySchema },
-  ),
-  withResponses(
-    doc(
-      "put",
-      "/orders/{id}",
-      "Statut, paiement et expédition d'une commande, selon le cycle de vie des commandes (paiement reçu : facture ; annulation : stock et code promo rendus une fois, avoir si la commande était payée ; remboursement d'une commande annulée)",
-      { description: "Commande", schema: orderSchema },
-      { params: idParam, body: adminOrderUpdateSchema },
-    ),
-    {
-      409: {
-        description:
-          "ORDER_TRANSITION : changement refusé par le cycle de vie (commande annulée, livrée, non payée...), rien n'est modifié ; la raison est dans error",
-        schema: errorResponseSchema,
-      },
-    },
-  ),
-  withResponses(
-    doc(
-      "post",
-      "/orders/{id}/returns",
-      "Enregistrer le retour de produits d'une commande expédiée ou livrée et le rembourser : ligne par ligne, remise en stock au choix, PayPal remboursé par son API, virement noté « remboursement à effectuer » ; un avoir par remboursement",
-      { description: "Commande", schema: orderSchema },
-      { params: idParam, body: adminReturnSchema },
-      201,
-    ),
-    {
-      409: {
-        description:
-          "CONFLICT (formulaire périmé : order_version), RETURN_INVALID, REFUND_AMOUNT_CHANGED (amount donne le bon montant), ORDER_TRANSITION ; rien n'est remboursé",
-        schema: errorResponseSchema,
-      },
-      502: {
-        description: "PAYPAL_ERROR : PayPal a refusé le remboursement, rien n'est enregistré",
-        schema: errorResponseSchema,
-      },
-    },
-  ),
-  doc(
-    "post",
-    "/orders/{id}/refunds/{refundId}/done",
-    "Marquer effectué le virement d'un remboursement à effectuer",
-    { description: "Commande", schema: orderSchema },
-    { params: refundParam },
-  ),
-  doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
-  doc(
-    "post",
-    "/promo",
-    "Créer un code promo (code unique, en majuscules)",
-    { description: "Code créé", schema: promoSchema },
-    { body: adminPromoSchema },
-    201,
-  ),
-  doc(
-    "put",
-    "/promo/{id}",
-    "Modifier un code promo",
-    { description: "Code", schema: promoSchema },
-    { params: idParam, body: adminPromoSchema },
-  ),
-  withResponses(
-    doc(
-      "delete",
-      "/promo/{id}",
-      "Supprimer un code promo jamais utilisé (204) ; un code déjà utilisé est archivé (200) : inactif, son historique reste",
-      { description: "Supprimé" },
-      { params: idParam },
-      204,
-    ),
-    {
-      200: {
-        description: "Archivé au lieu d'être supprimé (le code a déjà servi)",
-        schema: z.object({ archived: z.literal(true), message: z.string() }),
-      },
-    },
-  ),
-  doc(
-    "get",
-    "/promo/{id}/usage",
-    "Historique d'utilisation d'un code",
-    { description: "Utilisations" },
-    { params: idParam },
-  ),
-  doc("get", "/publishing", "État de la publication du site (Site à jour, Publication en cours…, Échec…)", {
-    description: "État",
-    schema: publishStatusSchema,
-  }),
-  doc(
-    "post",
-    "/publishing/retry",
-    "Relancer la publication du site (après un échec)",
-    { description: "Publication demandée", schema: publishStatusSchema },
-    {},
-    202,
-  ),
-  doc(
-    "get",
-    "/setup",
-    "Mise en place : ce que la boutique doit renseigner avant de vendre, et si elle peut prendre des commandes",
-    { description: "Liste de mise en place", schema: shopSetupSchema },
-  ),
-  doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
-  doc(
-    "put",
-    "/settings/{key}",
-    `Enregistrer un réglage (${Object.keys(settingSchemas).join(", ")})`,
-    { description: "Réglage enregistré" },
-    { params: settingKeyParam, body: settingBody },
-  ),
-];

@@ -1,17 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import * as z from "zod";
 import { cspViolations } from "../../../src/domain/csp-report";
 import { DomainError } from "../../../src/domain/errors";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { admitAttempt } from "../../services/throttle";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
-import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-
-/** A report is a few hundred bytes; the Reporting API batches a few. */
-const REPORT_MAX_BYTES = 64 * 1024;
+import { retryAfterHeader } from "../middleware/retry-after";
+import { REPORT_MAX_BYTES } from "../schemas/csp-reports";
 
 /**
  * Where browsers report what a page's Content-Security-Policy blocked (the policy's report-uri,
@@ -44,39 +40,3 @@ export const cspReportsRoutes = new Hono<AppEnv>().use(retryAfterHeader).post(
     return c.body(null, 204);
   },
 );
-
-const classicReportSchema = z.object({
-  "csp-report": z.object({
-    "document-uri": z.string().optional(),
-    "violated-directive": z.string().optional(),
-    "effective-directive": z.string().optional(),
-    "blocked-uri": z.string().optional(),
-    "source-file": z.string().optional(),
-    "line-number": z.number().optional(),
-    disposition: z.string().optional(),
-  }),
-});
-
-export const cspReportsDocs: RouteDoc[] = [
-  {
-    method: "post",
-    path: "/api/csp-reports",
-    tag: "Sécurité",
-    summary:
-      "Rapport d'une violation de la Content-Security-Policy, envoyé par le navigateur (application/csp-report, " +
-      "application/reports+json ou application/json) ; journalisé, jamais conservé",
-    body: classicReportSchema,
-    responses: {
-      204: { description: "Rapport journalisé" },
-      400: { description: "Corps illisible", schema: errorResponseSchema },
-      413: { description: `Corps de plus de ${REPORT_MAX_BYTES / 1024} Kio`, schema: errorResponseSchema },
-      415: { description: "Type de contenu non accepté", schema: errorResponseSchema },
-      429: {
-        description:
-          `Plus de ${rateLimits.cspReports.max} rapports en ${rateLimits.cspReports.windowMinutes} minutes depuis ` +
-          "cette adresse IP. En-tête Retry-After en secondes.",
-        schema: rateLimitedSchema,
-      },
-    },
-  },
-];

@@ -1,24 +1,24 @@
 import { Hono } from "hono";
+import { adminDocs } from "../docs/admin";
+import { adminBatchesDocs } from "../docs/admin-batches";
+import { adminDocumentsDocs } from "../docs/admin-documents";
+import { adminExportsDocs } from "../docs/admin-exports";
+import { adminPhotosDocs } from "../docs/admin-photos";
+import { adminStockDocs } from "../docs/admin-stock";
+import { adminWithdrawalsDocs } from "../docs/admin-withdrawals";
+import { authDocs } from "../docs/auth";
+import { cspReportsDocs } from "../docs/csp-reports";
+import { customerOrdersDocs } from "../docs/customer-orders";
+import { ordersDocs } from "../docs/orders";
+import { paypalDocs } from "../docs/paypal";
+import { personalDataDocs } from "../docs/personal-data";
+import { productsDocs } from "../docs/products";
+import { promoDocs } from "../docs/promo";
+import { settingsDocs } from "../docs/settings";
+import { userDocs } from "../docs/user";
+import { withdrawalsDocs } from "../docs/withdrawals";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
-import { adminDocs } from "./admin";
-import { adminBatchesDocs } from "./admin-batches";
-import { adminDocumentsDocs } from "./admin-documents";
-import { adminExportsDocs } from "./admin-exports";
-import { adminPhotosDocs } from "./admin-photos";
-import { adminStockDocs } from "./admin-stock";
-import { adminWithdrawalsDocs } from "./admin-withdrawals";
-import { authDocs } from "./auth";
-import { cspReportsDocs } from "./csp-reports";
-import { customerOrdersDocs } from "./customer-orders";
-import { ordersDocs } from "./orders";
-import { paypalDocs } from "./paypal";
-import { personalDataDocs } from "./personal-data";
-import { productsDocs } from "./products";
-import { promoDocs } from "./promo";
-import { settingsDocs } from "./settings";
-import { userDocs } from "./user";
-import { withdrawalsDocs } from "./withdrawals";
 
 /** Every documented operation of the API; a test checks it matches the routes the app really serves. */
 export const apiDocs: readonly RouteDoc[] = [

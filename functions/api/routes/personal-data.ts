@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { exportPersonalData } from "../../services/personal-data/export";
 import type { AppEnv } from "../env";
-import { rateLimitedSchema, retryAfterHeader } from "../middleware/retry-after";
+import { retryAfterHeader } from "../middleware/retry-after";
 import { caller, requireUser, withSession } from "../middleware/session";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
 
 /**
  * « Télécharger mes données » (GDPR art. 15, 20): the signed-in customer's data as a zip. In the documents Lambda: it
@@ -19,19 +18,3 @@ export const personalDataRoutes = new Hono<AppEnv>()
       "cache-control": "private, no-store",
     });
   });
-
-export const personalDataDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/user/data-export",
-    tag: "Profil",
-    summary:
-      "Télécharger mes données (RGPD art. 15 et 20) : un zip avec donnees.json (compte, adresses, commandes, " +
-      "rétractations), mes factures et avoirs en PDF et un LISEZMOI.txt",
-    responses: {
-      200: { description: "Archive zip (application/zip)" },
-      401: { description: "Non connecté", schema: errorResponseSchema },
-      429: { description: "Plus de 5 exports en une heure (Retry-After)", schema: rateLimitedSchema },
-    },
-  },
-];

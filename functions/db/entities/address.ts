@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** An address of a customer's address book; the key includes the owner's id, so no one reads another's. */
-export const AddressEntity = new Entity({
+export const addressSchema = entitySchema({
   model: { entity: "address", version: "1", service: "shop" },
   attributes: {
     user_id: { type: "string", required: true },
@@ -24,3 +24,4 @@ export const AddressEntity = new Entity({
     },
   },
 });
+export type AddressEntity = EntityOf<typeof addressSchema>;

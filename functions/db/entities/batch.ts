@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * A batch (lot) of a product (decision record 018): recorded by the owner with its quantity; `remaining` changes only
@@ -6,7 +6,7 @@ import { Entity } from "electrodb";
  * hold, return put back on sale) and the owner's explicit adjustments. The lot number is unique per product (it is
  * the sort key, created on the condition that it does not exist).
  */
-export const BatchEntity = new Entity({
+export const batchSchema = entitySchema({
   model: { entity: "batch", version: "1", service: "shop" },
   attributes: {
     product_id: { type: "number", required: true },
@@ -41,13 +41,14 @@ export const BatchEntity = new Entity({
     },
   },
 });
+export type BatchEntity = EntityOf<typeof batchSchema>;
 
 /**
  * Units of a lot an order took (written in the order's transaction, one per order and lot), so a recall finds every
  * order of a lot with one query. Also the recall's record: `notified_at` is set on the condition that it is not set
  * yet, before the mail leaves, so a double click or two admins send one mail.
  */
-export const BatchSaleEntity = new Entity({
+export const batchSaleSchema = entitySchema({
   model: { entity: "batch_sale", version: "1", service: "shop" },
   attributes: {
     product_id: { type: "number", required: true },
@@ -66,3 +67,4 @@ export const BatchSaleEntity = new Entity({
     },
   },
 });
+export type BatchSaleEntity = EntityOf<typeof batchSaleSchema>;

@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** Atomic counters (product ids, later invoice numbers): incremented with an ADD update. */
-export const CounterEntity = new Entity({
+export const counterSchema = entitySchema({
   model: { entity: "counter", version: "1", service: "shop" },
   attributes: {
     name: { type: "string", required: true },
@@ -14,3 +14,4 @@ export const CounterEntity = new Entity({
     },
   },
 });
+export type CounterEntity = EntityOf<typeof counterSchema>;

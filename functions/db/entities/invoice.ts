@@ -1,10 +1,10 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * An issued invoice or credit note. `snapshot` is the JSON of everything the document says, frozen at issue;
  * the PDF is rendered from it, so two downloads are identical and later edits elsewhere change nothing.
  */
-export const InvoiceEntity = new Entity({
+export const invoiceSchema = entitySchema({
   model: { entity: "invoice", version: "1", service: "shop" },
   attributes: {
     number: { type: "string", required: true },
@@ -21,3 +21,4 @@ export const InvoiceEntity = new Entity({
     },
   },
 });
+export type InvoiceEntity = EntityOf<typeof invoiceSchema>;

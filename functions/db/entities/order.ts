@@ -1,11 +1,11 @@
-import { Entity } from "electrodb";
 import { PAYMENT_STATUSES } from "../../../src/domain/order-status";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * An order, with its lines, prices (cents) and delivery address frozen at the time it was placed.
  * `user_id` is part of the customer index and checked on every customer read.
  */
-export const OrderEntity = new Entity({
+export const orderSchema = entitySchema({
   model: { entity: "order", version: "1", service: "shop" },
   attributes: {
     id: { type: "string", required: true },
@@ -172,9 +172,10 @@ export const OrderEntity = new Entity({
     },
   },
 });
+export type OrderEntity = EntityOf<typeof orderSchema>;
 
 /** A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order. */
-export const IdempotencyKeyEntity = new Entity({
+export const idempotencyKeySchema = entitySchema({
   model: { entity: "idempotency_key", version: "1", service: "shop" },
   attributes: {
     user_id: { type: "string", required: true },
@@ -189,3 +190,4 @@ export const IdempotencyKeyEntity = new Entity({
     },
   },
 });
+export type IdempotencyKeyEntity = EntityOf<typeof idempotencyKeySchema>;

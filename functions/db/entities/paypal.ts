@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** PayPal order id -> our order id (the capture call and PayPal's webhooks name PayPal's id). */
-export const PaypalLinkEntity = new Entity({
+export const paypalLinkSchema = entitySchema({
   model: { entity: "paypal_link", version: "1", service: "shop" },
   attributes: {
     paypal_order_id: { type: "string", required: true },
@@ -14,9 +14,10 @@ export const PaypalLinkEntity = new Entity({
     },
   },
 });
+export type PaypalLinkEntity = EntityOf<typeof paypalLinkSchema>;
 
 /** A PayPal webhook event already applied: created once per event id, so a redelivery changes nothing. */
-export const WebhookEventEntity = new Entity({
+export const webhookEventSchema = entitySchema({
   model: { entity: "webhook_event", version: "1", service: "shop" },
   attributes: {
     id: { type: "string", required: true },
@@ -30,3 +31,4 @@ export const WebhookEventEntity = new Entity({
     },
   },
 });
+export type WebhookEventEntity = EntityOf<typeof webhookEventSchema>;

@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** A catalogue product. Money in integer cents; ids are positive integers from the "product" counter. */
-export const ProductEntity = new Entity({
+export const productSchema = entitySchema({
   model: { entity: "product", version: "1", service: "shop" },
   attributes: {
     id: { type: "number", required: true },
@@ -59,3 +59,4 @@ export const ProductEntity = new Entity({
     },
   },
 });
+export type ProductEntity = EntityOf<typeof productSchema>;

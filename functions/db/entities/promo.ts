@@ -1,10 +1,10 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * A promo code. `discount_value` is in hundredths (1500 = 15 % or 15,00 €); money in cents. `usage_count` is
  * incremented in the order transaction on the condition that it is under `usage_limit`.
  */
-export const PromoEntity = new Entity({
+export const promoSchema = entitySchema({
   model: { entity: "promo", version: "1", service: "shop" },
   attributes: {
     id: { type: "string", required: true },
@@ -38,9 +38,10 @@ export const PromoEntity = new Entity({
     },
   },
 });
+export type PromoEntity = EntityOf<typeof promoSchema>;
 
 /** Uniqueness item: one per code, pointing at the promo. Written with the promo in one transaction. */
-export const PromoCodeEntity = new Entity({
+export const promoCodeSchema = entitySchema({
   model: { entity: "promo_code", version: "1", service: "shop" },
   attributes: {
     code: { type: "string", required: true },
@@ -53,9 +54,10 @@ export const PromoCodeEntity = new Entity({
     },
   },
 });
+export type PromoCodeEntity = EntityOf<typeof promoCodeSchema>;
 
 /** How many times a customer used a promo on one Paris calendar day: the per-user-per-day limit's counter. */
-export const PromoDailyUseEntity = new Entity({
+export const promoDailyUseSchema = entitySchema({
   model: { entity: "promo_daily_use", version: "1", service: "shop" },
   attributes: {
     promo_id: { type: "string", required: true },
@@ -71,9 +73,10 @@ export const PromoDailyUseEntity = new Entity({
     },
   },
 });
+export type PromoDailyUseEntity = EntityOf<typeof promoDailyUseSchema>;
 
 /** One use of a promo: who, on which order, how much it saved, when (the admin's usage history). */
-export const PromoUsageEntity = new Entity({
+export const promoUsageSchema = entitySchema({
   model: { entity: "promo_usage", version: "1", service: "shop" },
   attributes: {
     promo_id: { type: "string", required: true },
@@ -89,3 +92,4 @@ export const PromoUsageEntity = new Entity({
     },
   },
 });
+export type PromoUsageEntity = EntityOf<typeof promoUsageSchema>;

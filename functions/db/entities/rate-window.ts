@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * One bucket of an abuse limit's sliding window (src/domain/rate-limit.ts): how many attempts `subject` (an e-mail,
@@ -9,7 +9,7 @@ import { Entity } from "electrodb";
  *
  * Version 2: version 1 kept one fixed window per item, keyed by its start in the partition key.
  */
-export const RateWindowEntity = new Entity({
+export const rateWindowSchema = entitySchema({
   model: { entity: "rate_window", version: "2", service: "shop" },
   attributes: {
     scope: { type: "string", required: true },
@@ -26,3 +26,4 @@ export const RateWindowEntity = new Entity({
     },
   },
 });
+export type RateWindowEntity = EntityOf<typeof rateWindowSchema>;

@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** A password-reset token (hashed), single-use (`used_at` set in the same transaction as the new password). */
-export const ResetTokenEntity = new Entity({
+export const resetTokenSchema = entitySchema({
   model: { entity: "reset_token", version: "1", service: "shop" },
   attributes: {
     token_hash: { type: "string", required: true },
@@ -17,3 +17,4 @@ export const ResetTokenEntity = new Entity({
     },
   },
 });
+export type ResetTokenEntity = EntityOf<typeof resetTokenSchema>;

@@ -1,10 +1,10 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * A signed-in session. Only the SHA-256 of the random token is stored, so a leaked table does not leak
  * sessions. DynamoDB's TTL removes expired ones; the code checks `expires_at` too, since TTL is lazy.
  */
-export const SessionEntity = new Entity({
+export const sessionSchema = entitySchema({
   model: { entity: "session", version: "1", service: "shop" },
   attributes: {
     token_hash: { type: "string", required: true },
@@ -26,3 +26,4 @@ export const SessionEntity = new Entity({
     },
   },
 });
+export type SessionEntity = EntityOf<typeof sessionSchema>;

@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** Site settings as key/value rows (spec section 3); each value is validated by its schema in src/domain/settings.ts. */
-export const SettingEntity = new Entity({
+export const settingSchema = entitySchema({
   model: { entity: "setting", version: "1", service: "shop" },
   attributes: {
     key: { type: "string", required: true },
@@ -15,3 +15,4 @@ export const SettingEntity = new Entity({
     },
   },
 });
+export type SettingEntity = EntityOf<typeof settingSchema>;

@@ -1,10 +1,10 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * The facts about publishing the prebuilt site (one item, `site` = "storefront"): when the pages last went stale, what
  * the running or last publish covered, and how it ended. Read by src/domain/publishing.ts.
  */
-export const SitePublishEntity = new Entity({
+export const sitePublishSchema = entitySchema({
   model: { entity: "site_publish", version: "1", service: "shop" },
   attributes: {
     site: { type: "string", required: true },
@@ -24,3 +24,4 @@ export const SitePublishEntity = new Entity({
     },
   },
 });
+export type SitePublishEntity = EntityOf<typeof sitePublishSchema>;

@@ -1,10 +1,10 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * Dashboard counters, changed with ADD in the same transaction as the write they count (orders, payments,
  * status changes, sign-ups). `scope` is "all", or "month-YYYY-MM" for the orders placed in a Paris month.
  */
-export const StatsEntity = new Entity({
+export const statsSchema = entitySchema({
   model: { entity: "stats", version: "1", service: "shop" },
   attributes: {
     scope: { type: "string", required: true },
@@ -22,3 +22,4 @@ export const StatsEntity = new Entity({
     },
   },
 });
+export type StatsEntity = EntityOf<typeof statsSchema>;

@@ -1,6 +1,5 @@
-import { Entity } from "electrodb";
-
 import type { StockReason } from "../../../src/domain/stock";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 const STOCK_REASONS = [
   "sale",
@@ -14,7 +13,7 @@ const STOCK_REASONS = [
  * One change of a product's stock: written in the same transaction as the change itself, so the movements of a
  * product always add up to how its stock got where it is. Newest first per product.
  */
-export const StockMovementEntity = new Entity({
+export const stockMovementSchema = entitySchema({
   model: { entity: "stock_movement", version: "1", service: "shop" },
   attributes: {
     product_id: { type: "number", required: true },
@@ -37,3 +36,4 @@ export const StockMovementEntity = new Entity({
     },
   },
 });
+export type StockMovementEntity = EntityOf<typeof stockMovementSchema>;

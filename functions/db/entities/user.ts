@@ -1,7 +1,7 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /** A customer or admin account. The e-mail is unique through the UserEmail item written in the same transaction. */
-export const UserEntity = new Entity({
+export const userSchema = entitySchema({
   model: { entity: "user", version: "1", service: "shop" },
   attributes: {
     id: { type: "string", required: true },
@@ -27,9 +27,10 @@ export const UserEntity = new Entity({
     },
   },
 });
+export type UserEntity = EntityOf<typeof userSchema>;
 
 /** Uniqueness item: one per normalised e-mail, pointing at the user id. */
-export const UserEmailEntity = new Entity({
+export const userEmailSchema = entitySchema({
   model: { entity: "user_email", version: "1", service: "shop" },
   attributes: {
     email: { type: "string", required: true },
@@ -42,3 +43,4 @@ export const UserEmailEntity = new Entity({
     },
   },
 });
+export type UserEmailEntity = EntityOf<typeof userEmailSchema>;

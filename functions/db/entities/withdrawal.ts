@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
  * A customer's withdrawal from the contract (Code de la consommation L221-21, D221-5): what was withdrawn, when, by
@@ -6,7 +6,7 @@ import { Entity } from "electrodb";
  * next number of the order, so two requests at once cannot both take the same units); nothing updates or deletes
  * one (tests/tooling/withdrawal-immutable.test.ts). What followed (cancellation, return, refund) lives on the order.
  */
-export const WithdrawalEntity = new Entity({
+export const withdrawalSchema = entitySchema({
   model: { entity: "withdrawal", version: "1", service: "shop" },
   attributes: {
     order_id: { type: "string", required: true, readOnly: true },
@@ -51,3 +51,4 @@ export const WithdrawalEntity = new Entity({
     },
   },
 });
+export type WithdrawalEntity = EntityOf<typeof withdrawalSchema>;

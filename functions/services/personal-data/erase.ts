@@ -17,7 +17,7 @@ import { addToStats } from "../stats";
 import { admitAttempt } from "../throttle";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "../transaction";
 
-type OrderRecord = EntityItem<typeof OrderEntity>;
+type OrderRecord = EntityItem<OrderEntity>;
 
 /** DynamoDB's limit of items in one transaction. */
 const TRANSACTION_MAX = 100;

@@ -1,4 +1,3 @@
-import { strToU8, zipSync } from "fflate";
 import { DomainError } from "../../../src/domain/errors";
 import { exportFileName, exportReadme } from "../../../src/domain/personal-data";
 import { rateLimits } from "../../../src/domain/rate-limit";
@@ -33,6 +32,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
     deps.db.entities.order.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
   ]);
+  const { strToU8, zipSync } = await import("../../adapters/zip");
   const files: Record<string, Uint8Array> = {};
   // One document at a time: an account's PDFs are rendered in turn, never all held as pages at once.
   for (const order of orders.data) {

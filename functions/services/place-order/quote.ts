@@ -14,7 +14,7 @@ import { totalsInEuros } from "../orders";
 import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "../promos";
 import { getSetting } from "../settings";
 
-type ProductRecord = EntityItem<typeof ProductEntity>;
+type ProductRecord = EntityItem<ProductEntity>;
 export type AddressRecord = Awaited<ReturnType<typeof getAddress>>;
 
 export interface PricedLine {

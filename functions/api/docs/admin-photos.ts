@@ -1,0 +1,55 @@
+/**
+ * The OpenAPI documentation of routes/admin-photos.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
+ * never services, so the docs function carries no more than the documentation.
+ */
+import { productSchema } from "../../../src/domain/product";
+import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/product-photos";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "../schemas/admin-photos";
+
+const errors = {
+  401: { description: "Non connecté", schema: errorResponseSchema },
+  403: { description: "Réservé à l'administrateur", schema: errorResponseSchema },
+  404: { description: "Produit ou photo inconnu", schema: errorResponseSchema },
+};
+
+export const adminPhotosDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: `${PHOTOS_MOUNT}/{productId}`,
+    tag: "Administration",
+    summary: `Ajouter une photo à un produit : le fichier en corps de requête (JPEG, PNG, WebP, AVIF ou HEIC, ${MAX_PHOTO_BYTES / 1024 / 1024} Mo au plus, 400 à 8000 pixels de côté), son texte alternatif dans ?alt=`,
+    params: productParam,
+    query: uploadQuery,
+    responses: {
+      201: { description: "Le produit, avec sa nouvelle photo en dernier", schema: productSchema },
+      400: { description: "Dimensions refusées", schema: errorResponseSchema },
+      409: { description: "10 photos déjà", schema: errorResponseSchema },
+      413: { description: "Fichier trop lourd", schema: errorResponseSchema },
+      415: { description: "Pas une photo lisible", schema: errorResponseSchema },
+      ...errors,
+    },
+  },
+  {
+    method: "put",
+    path: `${PHOTOS_MOUNT}/{productId}`,
+    tag: "Administration",
+    summary:
+      "Réordonner les photos d'un produit (la première est la photo principale) et leurs textes alternatifs",
+    params: productParam,
+    body: arrangePhotosSchema,
+    responses: {
+      200: { description: "Le produit", schema: productSchema },
+      409: { description: "Les photos ont changé entre-temps", schema: errorResponseSchema },
+      ...errors,
+    },
+  },
+  {
+    method: "delete",
+    path: `${PHOTOS_MOUNT}/{productId}/{photoId}`,
+    tag: "Administration",
+    summary: "Supprimer une photo d'un produit (et ses fichiers)",
+    params: photoParam,
+    responses: { 200: { description: "Le produit", schema: productSchema }, ...errors },
+  },
+];

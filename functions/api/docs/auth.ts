@@ -1,0 +1,122 @@
+/**
+ * The OpenAPI documentation of routes/auth.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
+ * never services, so the docs function carries no more than the documentation.
+ */
+import * as z from "zod";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  sessionUserSchema,
+  signinSchema,
+  signupSchema,
+} from "../../../src/domain/account";
+import { rateLimits } from "../../../src/domain/rate-limit";
+import { rateLimitedSchema } from "../middleware/retry-after";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+
+const success = z.object({ success: z.literal(true) });
+const failure = errorResponseSchema.extend({ success: z.literal(false) });
+
+const limited = rateLimitedSchema.extend({ success: z.literal(false) });
+
+export const authDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/api/auth/signup",
+    tag: "Compte",
+    summary: "Créer un compte",
+    body: signupSchema,
+    responses: {
+      201: { description: "Compte créé", schema: success },
+      400: { description: "Champs invalides", schema: failure },
+      409: { description: "E-mail déjà utilisé", schema: failure },
+      429: {
+        description: `Plus de ${rateLimits.signupPerAddress.max} créations de compte depuis cette adresse IP en une heure glissante. En-tête Retry-After.`,
+        schema: limited,
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/signin",
+    tag: "Compte",
+    summary: "Se connecter (pose le cookie de session)",
+    body: signinSchema,
+    responses: {
+      200: {
+        description: "Connecté",
+        schema: z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema }),
+      },
+      401: { description: "Identifiants incorrects", schema: failure },
+      429: {
+        description:
+          `Trop de tentatives : plus de ${rateLimits.signinPerEmail.max} échecs pour cet e-mail, ou de ` +
+          `${rateLimits.signinPerAddress.max} depuis cette adresse IP, dans les ` +
+          `${rateLimits.signinPerEmail.windowMinutes} dernières minutes (fenêtre glissante ; chaque tentative est ` +
+          "comptée avant la vérification du mot de passe). En-tête Retry-After en secondes.",
+        schema: limited,
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/signout",
+    tag: "Compte",
+    summary: "Se déconnecter (révoque la session)",
+    responses: { 204: { description: "Déconnecté" } },
+  },
+  {
+    method: "get",
+    path: "/api/auth/me",
+    tag: "Compte",
+    summary: "L'utilisateur connecté",
+    responses: {
+      200: { description: "Utilisateur", schema: z.object({ user: sessionUserSchema }) },
+      401: { description: "Non connecté", schema: failure },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/password/forgot",
+    tag: "Compte",
+    summary:
+      "Demander un lien de réinitialisation (même réponse que le compte existe ou non ; au plus " +
+      `${rateLimits.resetMailsPerEmail.max} mails par e-mail par heure glissante, sans le dire)`,
+    body: forgotPasswordSchema,
+    responses: {
+      200: { description: "Demande prise en compte", schema: success.extend({ message: z.string() }) },
+      429: {
+        description: `Plus de ${rateLimits.resetRequestsPerAddress.max} demandes depuis cette adresse IP en ${rateLimits.resetRequestsPerAddress.windowMinutes} minutes glissantes (quel que soit l'e-mail). En-tête Retry-After.`,
+        schema: limited,
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/password/reset",
+    tag: "Compte",
+    summary: "Choisir un nouveau mot de passe avec le lien reçu",
+    body: resetPasswordSchema,
+    responses: {
+      200: { description: "Mot de passe changé, toutes les sessions fermées", schema: success },
+      400: { description: "Lien invalide, expiré ou déjà utilisé", schema: failure },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/password/change",
+    tag: "Compte",
+    summary: "Changer son mot de passe (les autres sessions sont fermées)",
+    body: changePasswordSchema,
+    responses: {
+      200: { description: "Mot de passe changé", schema: success },
+      400: { description: "Mot de passe actuel incorrect ou nouveau invalide", schema: failure },
+      401: { description: "Non connecté", schema: failure },
+      429: {
+        description: `Plus de ${rateLimits.passwordChecksPerUser.max} mots de passe actuels incorrects pour ce compte en ${rateLimits.passwordChecksPerUser.windowMinutes} minutes glissantes. En-tête Retry-After.`,
+        schema: limited,
+      },
+    },
+  },
+];

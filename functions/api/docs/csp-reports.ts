@@ -1,0 +1,45 @@
+/**
+ * The OpenAPI documentation of routes/csp-reports.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
+ * never services, so the docs function carries no more than the documentation.
+ */
+import * as z from "zod";
+import { rateLimits } from "../../../src/domain/rate-limit";
+import { rateLimitedSchema } from "../middleware/retry-after";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { REPORT_MAX_BYTES } from "../schemas/csp-reports";
+
+const classicReportSchema = z.object({
+  "csp-report": z.object({
+    "document-uri": z.string().optional(),
+    "violated-directive": z.string().optional(),
+    "effective-directive": z.string().optional(),
+    "blocked-uri": z.string().optional(),
+    "source-file": z.string().optional(),
+    "line-number": z.number().optional(),
+    disposition: z.string().optional(),
+  }),
+});
+
+export const cspReportsDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/api/csp-reports",
+    tag: "Sécurité",
+    summary:
+      "Rapport d'une violation de la Content-Security-Policy, envoyé par le navigateur (application/csp-report, " +
+      "application/reports+json ou application/json) ; journalisé, jamais conservé",
+    body: classicReportSchema,
+    responses: {
+      204: { description: "Rapport journalisé" },
+      400: { description: "Corps illisible", schema: errorResponseSchema },
+      413: { description: `Corps de plus de ${REPORT_MAX_BYTES / 1024} Kio`, schema: errorResponseSchema },
+      415: { description: "Type de contenu non accepté", schema: errorResponseSchema },
+      429: {
+        description:
+          `Plus de ${rateLimits.cspReports.max} rapports en ${rateLimits.cspReports.windowMinutes} minutes depuis ` +
+          "cette adresse IP. En-tête Retry-After en secondes.",
+        schema: rateLimitedSchema,
+      },
+    },
+  },
+];

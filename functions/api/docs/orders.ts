@@ -1,0 +1,34 @@
+/**
+ * The OpenAPI documentation of routes/orders.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
+ * never services, so the docs function carries no more than the documentation.
+ */
+import * as z from "zod";
+import { bankTransferOrderSchema, orderSchema } from "../../../src/domain/order";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+
+const error = (description: string) => ({ description, schema: errorResponseSchema });
+
+export const ordersDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/api/orders",
+    tag: "Commandes",
+    summary:
+      "Passer une commande payée par virement (prix, frais de port et code promo recalculés ; stock pris dans la même transaction). En-tête Idempotency-Key facultatif.",
+    body: bankTransferOrderSchema,
+    responses: {
+      201: { description: "Commande créée", schema: z.object({ order: orderSchema }) },
+      200: {
+        description: "Même Idempotency-Key : la commande déjà créée",
+        schema: z.object({ order: orderSchema }),
+      },
+      400: error("Champs invalides"),
+      401: error("Non connecté"),
+      404: error("Adresse de livraison inconnue"),
+      409: error(
+        "Stock insuffisant, prix changés (PRICE_CHANGED, avec les montants du serveur), code promo épuisé…",
+      ),
+      503: error("Boutique en maintenance"),
+    },
+  },
+];

@@ -1,0 +1,91 @@
+/**
+ * The OpenAPI documentation of routes/withdrawals.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
+ * never services, so the docs function carries no more than the documentation.
+ */
+import * as z from "zod";
+import {
+  guestWithdrawalConfirmSchema,
+  withdrawalConfirmSchema,
+  withdrawalLookupSchema,
+  withdrawalRecordSchema,
+  withdrawalViewSchema,
+} from "../../../src/domain/withdrawal-schemas";
+import { rateLimitedSchema } from "../middleware/retry-after";
+import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { orderIdParam } from "../schemas/withdrawals";
+
+const error = (description: string) => ({ description, schema: errorResponseSchema });
+
+const recorded = z.object({ withdrawal: withdrawalRecordSchema });
+
+const unauthenticated = error("Non connecté");
+
+const notYours = error("Commande inconnue ou d'un autre client");
+
+export const withdrawalsDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/withdrawals/orders/{id}",
+    tag: "Rétractation",
+    summary:
+      "La rétractation d'une de mes commandes : délai, lignes et quantités encore rétractables, demandes faites",
+    params: orderIdParam,
+    responses: {
+      200: { description: "Rétractation", schema: withdrawalViewSchema },
+      400: error("Identifiant invalide"),
+      401: unauthenticated,
+      404: notYours,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/withdrawals/orders/{id}",
+    tag: "Rétractation",
+    summary:
+      "Confirmer ma rétractation d'une de mes commandes (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
+    params: orderIdParam,
+    body: withdrawalConfirmSchema,
+    responses: {
+      201: { description: "Rétractation enregistrée", schema: recorded },
+      200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
+      400: error("Champs invalides"),
+      401: unauthenticated,
+      404: notYours,
+      409: error(
+        "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
+      ),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/withdrawals/lookup",
+    tag: "Rétractation",
+    summary:
+      "Retrouver une commande pour s'en rétracter sans compte (numéro de commande et e-mail) : délai, lignes et quantités encore rétractables",
+    body: withdrawalLookupSchema,
+    responses: {
+      200: { description: "La commande et sa rétractation", schema: withdrawalViewSchema },
+      400: error("Numéro ou e-mail invalide"),
+      404: error("Aucune commande pour ce numéro et cet e-mail (même réponse quoi qu'il existe)"),
+      429: { description: "Trop de recherches depuis cette adresse", schema: rateLimitedSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/withdrawals",
+    tag: "Rétractation",
+    summary:
+      "Confirmer la rétractation sans compte (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
+    body: guestWithdrawalConfirmSchema,
+    responses: {
+      201: { description: "Rétractation enregistrée", schema: recorded },
+      200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
+      400: error("Champs invalides"),
+      404: error("Aucune commande pour ce numéro et cet e-mail"),
+      409: error(
+        "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
+      ),
+      429: { description: "Trop de tentatives depuis cette adresse", schema: rateLimitedSchema },
+    },
+  },
+];

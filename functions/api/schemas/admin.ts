@@ -1,0 +1,11 @@
+/** Request schemas of routes/admin.ts, shared with its documentation (docs/admin.ts). */
+
+import * as z from "zod";
+import { settingKeys } from "../../../src/domain/settings";
+
+export const idParam = z.object({ id: z.string().min(1).max(40) });
+export const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });
+export const settingKeyParam = z.object({
+  key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu."),
+});
+export const settingBody = z.object({ value: z.record(z.string(), z.unknown()) });
