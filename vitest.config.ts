@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "functions/**/*.test.ts", "tests/**/*.test.ts"],
-    exclude: ["tests/e2e/**", "node_modules/**", "dist/**"],
+    // The Lambda budgets time cold imports: they run alone, after the rest (vitest.budgets.config.ts).
+    exclude: ["tests/e2e/**", "tests/budgets/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/setup/dynamodb.ts"],
     // The PayPal double listens on 127.0.0.1: the shop accepts it only when told so (src/domain/paypal-hosts.ts).
     env: { PAYPAL_ALLOW_LOOPBACK: "1" },
