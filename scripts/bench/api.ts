@@ -30,13 +30,14 @@ import { systemClock } from "../../functions/adapters/clock";
 import { localMailer } from "../../functions/adapters/mail";
 import { startLocalServer } from "../../functions/api/local";
 import { ensureTable } from "../../functions/db/bootstrap";
-import { createDocumentClient } from "../../functions/db/client";
+import { createDocumentClient, createDynamoClient } from "../../functions/db/client";
 import { createDb } from "../../functions/db/service";
 import { tableDefinition } from "../../functions/db/table";
 import { createUser } from "../../functions/services/accounts";
 import { handleAccountMail, openSession } from "../../functions/services/auth";
 import type { Deps } from "../../functions/services/deps";
 import { seedIfEmpty, seedSettingsFrom } from "../../functions/services/seed";
+import { SETTINGS_CACHE_MS } from "../../functions/services/settings";
 import { startDynamoLocal } from "../local/dynamodb-local";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -47,6 +48,7 @@ const { values: flags } = parseArgs({
     rounds: { type: "string", default: "3" },
     orders: { type: "string", default: "60" },
     part: { type: "string" },
+    trace: { type: "boolean", default: false },
   },
 });
 const connections = Number(flags.connections);
@@ -77,6 +79,8 @@ function depsOver(db: Db, mailDir: string): Deps {
   const mailDeps = {
     db,
     clock: systemClock,
+    // As the Lambdas have it (functions/api/deps.ts); `npm start` leaves it off (tests write settings behind it).
+    settingsCacheMs: SETTINGS_CACHE_MS,
     mailer: localMailer(mailDir, "Bench <no-reply@bench.local>"),
     siteUrl: "http://127.0.0.1",
   };
@@ -266,23 +270,53 @@ async function overhead(endpoint: string, tableName: string, mailDir: string): P
   db.dynamo.destroy();
 }
 
-/** Counts the items of each TransactWriteItems the client sends (the order's, to size the raw one alike). */
-function transactionSizes(db: Db): number[] {
-  const sizes: number[] = [];
+/** The size (items) and duration (ms) of each TransactWriteItems the client sends: the order's own write. */
+function transactions(db: Db): { size: number; ms: number }[] {
+  const seen: { size: number; ms: number }[] = [];
   db.dynamo.middlewareStack.add(
     (next) => async (args) => {
       const items = (args.input as { TransactItems?: unknown[] }).TransactItems;
-      if (items) sizes.push(items.length);
-      return next(args);
+      if (!items) return next(args);
+      const started = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        seen.push({ size: items.length, ms: performance.now() - started });
+      }
     },
-    { step: "initialize", name: "benchTransactionSizes" },
+    { step: "initialize", name: "benchTransactions" },
   );
-  return sizes;
+  return seen;
+}
+
+/** --trace: each DynamoDB call of one order, from the request's start (ms), to see the rounds it waits for. */
+async function traceOne(db: Db, placeOne: () => Promise<number>): Promise<void> {
+  let start = 0;
+  const calls: string[] = [];
+  db.dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      const began = performance.now() - start;
+      try {
+        return await next(args);
+      } finally {
+        if (start)
+          calls.push(
+            `${began.toFixed(1)} → ${(performance.now() - start).toFixed(1)} ${context.commandName}`,
+          );
+      }
+    },
+    { step: "initialize", name: "benchTrace" },
+  );
+  start = performance.now();
+  const total = await placeOne();
+  start = 0;
+  db.dynamo.middlewareStack.remove("benchTrace");
+  console.log(`  one order, ${total.toFixed(1)} ms:\n    ${calls.join("\n    ")}`);
 }
 
 async function orderPlacement(endpoint: string, tableName: string, mailDir: string): Promise<void> {
   const db = createDb({ tableName, endpoint });
-  const sizes = transactionSizes(db);
+  const written = transactions(db);
   const deps = depsOver(db, mailDir);
   const app = await serveApi(deps);
   const { id: userId } = await createUser(deps, {
@@ -335,9 +369,10 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
   };
   await placeOne();
   await placeOne();
-  const size = sizes.at(-1) ?? 0;
-  // A document client over the same SDK client, configured as the shop's (functions/db/client.ts).
-  const documents = createDocumentClient(db.dynamo);
+  const size = written.at(-1)?.size ?? 0;
+  // A client of its own (its transactions are not the order's), configured as the shop's (functions/db/client.ts).
+  const rawClient = createDynamoClient({ tableName, endpoint });
+  const documents = createDocumentClient(rawClient);
   const rawOne = async () => {
     const run = randomUUID();
     const started = performance.now();
@@ -361,23 +396,27 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
   };
   await rawOne();
   await rawOne();
+  if (flags.trace) await traceOne(db, placeOne);
 
   const ours: number[] = [];
   const raw: number[] = [];
+  const measuredFrom = written.length;
   const perRound = Math.max(1, Math.round(orders / rounds));
   for (let round = 1; round <= rounds; round++) {
     for (let i = 0; i < perRound; i++) ours.push(await placeOne());
     for (let i = 0; i < perRound; i++) raw.push(await rawOne());
   }
   const ratio = median(ours) / median(raw);
+  const ownWrites = written.slice(measuredFrom).map((entry) => entry.ms);
   console.log(
     `\nb) POST /api/orders sequential (${ours.length} orders, 1 product) vs raw ${size}-item transaction`,
   );
   console.log(
-    `  order p50 ${median(ours).toFixed(1)} ms, p90 ${percentile(ours, 90).toFixed(1)} ms; raw ${size}-item TransactWriteItems p50 ${median(raw).toFixed(1)} ms, p90 ${percentile(raw, 90).toFixed(1)} ms; ratio ${ratio.toFixed(2)}x`,
+    `  order p50 ${median(ours).toFixed(1)} ms, p90 ${percentile(ours, 90).toFixed(1)} ms (its own transaction p50 ${median(ownWrites).toFixed(1)} ms); raw ${size}-item TransactWriteItems p50 ${median(raw).toFixed(1)} ms, p90 ${percentile(raw, 90).toFixed(1)} ms; ratio ${ratio.toFixed(2)}x`,
   );
   app.server.close();
   db.dynamo.destroy();
+  rawClient.destroy();
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-api-"));
