@@ -11,9 +11,10 @@
  *    transaction, through the document client, both on one DynamoDB Local started here with the seed; interleaved
  *    in rounds; p50 / p90 and the ratio of the p50s.
  *
- * Run: npm run bench:api -- [--connections 50] [--duration 5] [--rounds 3] [--orders 60] [--part a|b]
- * Everything listens on 127.0.0.1, on free ports. A CPU profile of the servers (the load runs in a child process):
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/api.ts --part a
+ * Run: npm run bench:api -- [--connections 50] [--duration 5] [--rounds 3] [--orders 60] [--part a|b] [--trace]
+ * (--trace: the DynamoDB calls of one order, when each starts and ends). Everything listens on 127.0.0.1, on free
+ * ports. A CPU profile of the app alone on one route (the load runs in a child process, the bare server idles):
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/api.ts --part a --app-only --route /api/products
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -49,6 +50,8 @@ const { values: flags } = parseArgs({
     orders: { type: "string", default: "60" },
     part: { type: "string" },
     trace: { type: "boolean", default: false },
+    route: { type: "string" },
+    "app-only": { type: "boolean", default: false },
   },
 });
 const connections = Number(flags.connections);
@@ -253,7 +256,12 @@ async function overhead(endpoint: string, tableName: string, mailDir: string): P
   console.log(
     `\na) app vs bare node:http, DynamoDB answered in-process (${network.recorded()} answers recorded); autocannon -c ${connections} -d ${duration}`,
   );
-  for (const route of routes) {
+  for (const route of routes.filter((candidate) => !flags.route || candidate.path === flags.route)) {
+    if (flags["app-only"]) {
+      const ours = checked(route.name, await load(`${app.origin}${route.path}`), route.status);
+      console.log(`  ${route.name}: app ${ours.rps.toFixed(0)} req/s`);
+      continue;
+    }
     const ratios: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const floor = checked("bare", await load(`${bare[route.path]?.origin}${route.path}`), route.status);
