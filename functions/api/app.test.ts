@@ -68,6 +68,19 @@ describe("every /api answer", () => {
       body: "{}",
     });
     expect(response.status).toBe(413);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("a refused media type carries the headers too", async () => {
+    const response = await app.request("/api/test/empty", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
 

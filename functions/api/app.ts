@@ -60,20 +60,25 @@ export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv>
   const jsonLimit = limit(maxBodyBytes(), "PAYLOAD_TOO_LARGE");
   // A photo's bytes (decision record 019): its own limit, refused with the photo's French message.
   const photoLimit = limit(MAX_PHOTO_BYTES, "PHOTO_TOO_LARGE");
-  app.use("/api/*", (c, next) => {
-    // GET and HEAD carry no body; asking the request for one would make the node server build a full Request.
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    return (c.req.path.startsWith(`${PHOTOS_API_MOUNT}/`) ? photoLimit : jsonLimit)(c, next);
-  });
-  app.use("/api/*", jsonOnly, async (c, next) => {
-    // Set before the handler, the headers go out with the Response that c.json() and c.body() build, in one go;
-    // hono's secureHeaders() sets them one by one on the finished Response instead. A route's own
-    // cache-control replaces the default.
+  // One middleware for every /api call (each step of a chain costs a dispatch and a promise).
+  app.use("/api/*", async (c, next) => {
+    // Set before the handler, the headers go out with the Response that c.json() and c.body() build, in one go
+    // (hono's secureHeaders() sets them one by one on the finished Response); refusals below carry them too. A
+    // route's own cache-control replaces the default.
     for (const [name, value] of API_HEADERS) c.header(name, value);
     c.header("cache-control", "no-store");
     c.set("deps", deps());
     c.set("auth", null);
-    await next();
+    const method = c.req.method;
+    // GET and HEAD carry no body: nothing to limit or check (and asking the request for its body would make the
+    // node server build a full Request).
+    if (method === "GET" || method === "HEAD") await next();
+    else {
+      const limit = c.req.path.startsWith(`${PHOTOS_API_MOUNT}/`) ? photoLimit : jsonLimit;
+      await limit(c, async () => {
+        await jsonOnly(c, next);
+      });
+    }
     // A handler that returned a Response of its own dropped them: they are added to it now.
     const headers = c.res.headers;
     if (headers.has(SENTINEL_HEADER)) return;
