@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import * as z from "zod";
 import { fr } from "zod/locales";
 import { DomainError, errorBody } from "../../src/domain/errors";
@@ -15,6 +14,28 @@ export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 
 // zod's own messages (a wrong type, a missing field) in French, like the shop's own messages in the schemas.
 z.config(fr());
+
+/**
+ * The security headers of every /api answer: hono's secureHeaders() defaults (a test keeps them equal), set by
+ * the app's own middleware before the handler runs.
+ */
+export const API_HEADERS: readonly (readonly [string, string])[] = [
+  ["cross-origin-resource-policy", "same-origin"],
+  ["cross-origin-opener-policy", "same-origin"],
+  ["origin-agent-cluster", "?1"],
+  ["referrer-policy", "no-referrer"],
+  ["strict-transport-security", "max-age=15552000; includeSubDomains"],
+  ["x-content-type-options", "nosniff"],
+  ["x-dns-prefetch-control", "off"],
+  ["x-download-options", "noopen"],
+  ["x-frame-options", "SAMEORIGIN"],
+  ["x-permitted-cross-domain-policies", "none"],
+  ["x-xss-protection", "0"],
+];
+const SENTINEL_HEADER = "x-content-type-options";
+
+/** An unknown /api route: the same body every time, built once (an error's stack trace costs on each build). */
+const NOT_FOUND_BODY = errorBody(new DomainError("NOT_FOUND"));
 
 /** Bodies larger than this are refused with 413 before they are read (API_MAX_BODY_BYTES, default 1 MB). */
 export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
@@ -39,17 +60,33 @@ export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv>
   const jsonLimit = limit(maxBodyBytes(), "PAYLOAD_TOO_LARGE");
   // A photo's bytes (decision record 019): its own limit, refused with the photo's French message.
   const photoLimit = limit(MAX_PHOTO_BYTES, "PHOTO_TOO_LARGE");
-  app.use("/api/*", (c, next) =>
-    (c.req.path.startsWith(`${PHOTOS_API_MOUNT}/`) ? photoLimit : jsonLimit)(c, next),
-  );
-  app.use("/api/*", secureHeaders(), jsonOnly, async (c, next) => {
+  // One middleware for every /api call (each step of a chain costs a dispatch and a promise).
+  app.use("/api/*", async (c, next) => {
+    // Set before the handler, the headers go out with the Response that c.json() and c.body() build, in one go
+    // (hono's secureHeaders() sets them one by one on the finished Response); refusals below carry them too. A
+    // route's own cache-control replaces the default.
+    for (const [name, value] of API_HEADERS) c.header(name, value);
+    c.header("cache-control", "no-store");
     c.set("deps", deps());
     c.set("auth", null);
-    await next();
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    const method = c.req.method;
+    // GET and HEAD carry no body: nothing to limit or check (and asking the request for its body would make the
+    // node server build a full Request).
+    if (method === "GET" || method === "HEAD") await next();
+    else {
+      const limit = c.req.path.startsWith(`${PHOTOS_API_MOUNT}/`) ? photoLimit : jsonLimit;
+      await limit(c, async () => {
+        await jsonOnly(c, next);
+      });
+    }
+    // A handler that returned a Response of its own dropped them: they are added to it now.
+    const headers = c.res.headers;
+    if (headers.has(SENTINEL_HEADER)) return;
+    for (const [name, value] of API_HEADERS) headers.set(name, value);
+    if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
   });
   for (const [mount, routes] of Object.entries(modules)) app.route(mount, routes);
-  app.notFound((c) => c.json(errorBody(new DomainError("NOT_FOUND")), 404));
+  app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
   app.onError(handleError);
   return app;
 }

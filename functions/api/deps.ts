@@ -8,6 +8,7 @@ import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
 import { type AccountMailDeps, handleAccountMail } from "../services/auth";
 import type { Deps } from "../services/deps";
+import { SETTINGS_CACHE_MS } from "../services/settings";
 import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */
@@ -30,6 +31,8 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
   };
   deps = {
     ...base,
+    // Settings re-read at most every few seconds per container (an order reads none while its copy is fresh).
+    settingsCacheMs: SETTINGS_CACHE_MS,
     // Without the queue (a script, a function not given it), in this process: the Lambda then waits for the mail
     // before returning (settlingBackgroundSends), so the accounts function must have the queue.
     accountMail: accountMailQueueUrl

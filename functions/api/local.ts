@@ -21,17 +21,10 @@ export interface LocalServerOptions {
 const PREPARING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="2">
 <title>Boutique en préparation</title><p>La boutique se prépare, la page va se recharger…</p></html>`;
 
-/** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site. */
-export function createLocalApp({
-  deps,
-  distDir,
-  isSiteReady,
-  mediaDir,
-}: Omit<LocalServerOptions, "port">): Hono {
+/** The API and the static site of the local server, apart. */
+function localApps({ deps, distDir, isSiteReady, mediaDir }: Omit<LocalServerOptions, "port">) {
   const api = createFullApp(() => deps);
   const site = new Hono();
-  site.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
-  site.all("/api", (c) => api.fetch(c.req.raw, c.env));
   if (mediaDir) site.get(`${MEDIA_PATH}/*`, mediaFiles(mediaDir));
   site.use("*", async (c, next) => {
     if (isSiteReady && !isSiteReady())
@@ -39,20 +32,40 @@ export function createLocalApp({
     await next();
   });
   site.get("*", staticSite(distDir));
-  return site;
+  return { api, site };
+}
+
+/** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site. */
+export function createLocalApp(options: Omit<LocalServerOptions, "port">): Hono {
+  const { api, site } = localApps(options);
+  const app = new Hono();
+  app.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  app.all("/api", (c) => api.fetch(c.req.raw, c.env));
+  app.all("*", (c) => site.fetch(c.req.raw, c.env));
+  return app;
+}
+
+/** True for /api and /api/…, as the router in front of the API has it (the query string aside). */
+export function isApiUrl(url: string): boolean {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return false;
+  const end = url.indexOf("?", start);
+  const path = end < 0 ? url.slice(start) : url.slice(start, end);
+  return path === "/api" || path.startsWith("/api/");
 }
 
 /** Resolves once the server listens; rejects with the listen error (EADDRINUSE...) instead of crashing. */
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
-  const app = createLocalApp(options);
+  const { api, site } = localApps(options);
+  // The same split as createLocalApp, decided on the URL before any router runs: an API call goes through one
+  // Hono app, not two.
+  const fetch = (request: Request, env: unknown) =>
+    isApiUrl(request.url) ? api.fetch(request, env) : site.fetch(request, env);
   return new Promise((resolve, reject) => {
-    const server = serve(
-      { fetch: app.fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" },
-      () => {
-        server.off("error", reject);
-        resolve(server as Server);
-      },
-    );
+    const server = serve({ fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" }, () => {
+      server.off("error", reject);
+      resolve(server as Server);
+    });
     server.once("error", reject);
   });
 }

@@ -7,7 +7,7 @@ import { getUser } from "./auth";
 import type { DataDeps as Deps } from "./deps";
 import { writeTransaction } from "./transaction";
 
-type AddressRecord = EntityItem<AddressEntity>;
+export type AddressRecord = EntityItem<AddressEntity>;
 
 /** Addresses are keyed by their owner: every read and write below names the caller's id, so another customer's
  * address id simply does not exist for them (404, nothing changed). */
@@ -49,6 +49,15 @@ export async function getAddress(deps: Deps, userId: string, id: string): Promis
   ]);
   if (!data) throw new DomainError("ADDRESS_NOT_FOUND");
   return toAddress(data, defaultId);
+}
+
+/** The caller's address as stored, or null: placing an order copies it and needs no default flag (one read). */
+export async function findAddressRecord(
+  deps: Deps,
+  userId: string,
+  id: string,
+): Promise<AddressRecord | null> {
+  return (await deps.db.entities.address.get({ user_id: userId, id }).go()).data;
 }
 
 function fields(input: ParsedAddressInput) {

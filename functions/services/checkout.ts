@@ -1,13 +1,12 @@
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
 import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
-import { SHOP_NOT_READY_MESSAGE } from "../../src/domain/shop-setup";
+import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/shop-setup";
 import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./orders";
 import { placeOrder } from "./place-order/place-order";
-import { getSetting } from "./settings";
-import { currentShopSetup } from "./shop-setup";
+import { getSettings } from "./settings";
 
 /**
  * GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. A method is
@@ -15,11 +14,14 @@ import { currentShopSetup } from "./shop-setup";
  * shop cannot take orders the screen says so instead of offering a payment (decision record 020).
  */
 export async function checkoutSettings(deps: DataDeps) {
-  const [bank, paypal, setup] = await Promise.all([
-    getSetting(deps, "payment_bank_transfer"),
-    getSetting(deps, "payment_paypal"),
-    currentShopSetup(deps),
+  const settings = await getSettings(deps, [
+    "company_info",
+    "payment_bank_transfer",
+    "payment_paypal",
+    "shipping",
   ]);
+  const { payment_bank_transfer: bank, payment_paypal: paypal } = settings;
+  const setup = shopSetup(settings);
   const bankOffered = setup.methods.bank_transfer;
   const paypalOffered = setup.methods.paypal;
   return {
@@ -42,9 +44,9 @@ export async function checkoutSettings(deps: DataDeps) {
 /** Sends the order confirmation; a mail failure is logged, it never undoes a placed order. */
 export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Promise<void> {
   try {
-    const [company, bank] = await Promise.all([
-      getSetting(deps, "company_info"),
-      getSetting(deps, "payment_bank_transfer"),
+    const { company_info: company, payment_bank_transfer: bank } = await getSettings(deps, [
+      "company_info",
+      "payment_bank_transfer",
     ]);
     await deps.mailer.send(
       orderConfirmationMail(toOrder(order), {

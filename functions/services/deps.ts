@@ -29,9 +29,15 @@ export interface Deps {
    * (functions/api/middleware/public-read.ts); unset or 0: every read goes to the database (tests, scripts).
    */
   publicReadCacheMs?: number;
+  /**
+   * How long `getSettings` may answer from what this process read (ms; absent or 0: every call reads). On in the
+   * Lambdas (SETTINGS_CACHE_MS); off under `npm start`, whose table the end-to-end tests and scripts write behind
+   * its back, and in tests unless the test is about the cache.
+   */
+  settingsCacheMs?: number;
   /** Where product photos are stored (decision record 019); absent where uploads are not possible (503). */
   media?: ObjectStorage;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */
-export type DataDeps = Pick<Deps, "db" | "clock">;
+export type DataDeps = Pick<Deps, "db" | "clock" | "settingsCacheMs">;

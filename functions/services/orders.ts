@@ -6,7 +6,7 @@ import { awaitsTransfer, type OrderStatus } from "../../src/domain/order-status"
 import type { Totals } from "../../src/domain/pricing";
 import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
-import { getSetting } from "./settings";
+import { getSettings } from "./settings";
 
 export type OrderRecord = EntityItem<OrderEntity>;
 
@@ -111,7 +111,7 @@ export async function listUserOrders(deps: DataDeps, userId: string): Promise<Or
  */
 export async function withTransferInstructions(deps: DataDeps, orders: Order[]): Promise<Order[]> {
   if (!orders.some(awaitsTransfer)) return orders.map((order) => ({ ...order, transfer_instructions: null }));
-  const bank = await getSetting(deps, "payment_bank_transfer");
+  const { payment_bank_transfer: bank } = await getSettings(deps, ["payment_bank_transfer"]);
   return orders.map((order) => ({
     ...order,
     transfer_instructions: awaitsTransfer(order)

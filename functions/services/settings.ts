@@ -1,3 +1,4 @@
+import { DomainError } from "../../src/domain/errors";
 import {
   defaultSettings,
   type PublicCompany,
@@ -9,17 +10,79 @@ import {
 } from "../../src/domain/settings";
 import type { DataDeps } from "./deps";
 
-/**
- * A setting's value: the stored row merged over the spec's defaults, then checked by the key's schema.
- * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting.
- */
-export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
-  const { data } = await db.entities.setting.get({ key }).go();
-  const merged = { ...defaultSettings[key], ...(isObject(data?.value) ? data.value : {}) };
+/** How long a container keeps the settings `getSettings` read (Deps.settingsCacheMs): the Lambdas and `npm start`. */
+export const SETTINGS_CACHE_MS = 5_000;
+
+/** The stored row merged over the spec's defaults, then checked by the key's schema; a bad row gives the defaults. */
+function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
+  const merged = { ...defaultSettings[key], ...(isObject(stored) ? stored : {}) };
   const parsed = settingSchemas[key].safeParse(merged);
   if (parsed.success) return parsed.data as SettingValue<K>;
   console.warn(`Setting ${key} is invalid in the table; using the defaults.`, parsed.error.issues);
   return defaultSettings[key];
+}
+
+/**
+ * A setting's value, read now: the stored row merged over the spec's defaults, then checked by the key's schema.
+ * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting. The owner's
+ * screens read through here (never the cache below): what they show is what is stored.
+ */
+export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
+  const { data } = await db.entities.setting.get({ key }).go();
+  return settingValue(key, data?.value);
+}
+
+type Db = DataDeps["db"];
+type SettingsOf<K extends SettingKey> = { [P in K]: SettingValue<P> };
+
+/** Per database (a test file's table is its own): each key's stored value and until when it may be used. */
+const cached = new WeakMap<Db, Map<SettingKey, { stored: unknown; until: number }>>();
+const BATCH_GET_ATTEMPTS = 5;
+
+/**
+ * Several settings in one BatchGetItem, for the hot paths (placing an order, its confirmation mail, the payment
+ * screen). With `deps.settingsCacheMs`, the stored rows are kept that long in this process (a Lambda container):
+ * a change made elsewhere (the admin function's container) is seen here at most that long after it is saved. A
+ * `putSetting` in this process forgets them at once. The expiry runs on a monotonic timer, never on `deps.clock`,
+ * which tests freeze; test deps leave the cache off unless the test is about it.
+ */
+export async function getSettings<const K extends SettingKey>(
+  deps: DataDeps,
+  keys: readonly K[],
+): Promise<SettingsOf<K>> {
+  const ttl = deps.settingsCacheMs ?? 0;
+  const now = performance.now();
+  const memory = ttl > 0 ? (cached.get(deps.db) ?? new Map()) : undefined;
+  if (memory) cached.set(deps.db, memory);
+  const stored = new Map<SettingKey, unknown>();
+  const missing: K[] = [];
+  for (const key of new Set(keys)) {
+    const entry = memory?.get(key);
+    if (entry && entry.until > now) stored.set(key, entry.stored);
+    else missing.push(key);
+  }
+  if (missing.length) {
+    const read = await batchGetSettings(deps.db, missing);
+    for (const key of missing) {
+      stored.set(key, read.get(key));
+      memory?.set(key, { stored: read.get(key), until: now + ttl });
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, settingValue(key, stored.get(key))])) as SettingsOf<K>;
+}
+
+/** The stored values of `keys` (absent: no row), asking again for the keys DynamoDB left unprocessed. */
+async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
+  const values = new Map<SettingKey, unknown>();
+  let pending: { key: string }[] = keys.map((key) => ({ key }));
+  for (let attempt = 1; pending.length; attempt++) {
+    // Left unprocessed again and again: DynamoDB is throttling the table, the request may succeed in a moment.
+    if (attempt > BATCH_GET_ATTEMPTS) throw new DomainError("UNAVAILABLE");
+    const { data, unprocessed } = await db.entities.setting.get(pending).go();
+    for (const row of data) values.set(row.key as SettingKey, row.value);
+    pending = unprocessed.map(({ key }) => ({ key }));
+  }
+  return values;
 }
 
 export async function putSetting<K extends SettingKey>(
@@ -29,6 +92,8 @@ export async function putSetting<K extends SettingKey>(
 ): Promise<void> {
   const parsed = settingSchemas[key].parse(value);
   await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
+  // This process reads the new value from now on (another container: within its cache's lifetime).
+  cached.delete(deps.db);
 }
 
 export async function publicShipping(deps: DataDeps): Promise<PublicShipping> {

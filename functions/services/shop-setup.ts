@@ -20,7 +20,11 @@ export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
  * not set up takes no order (503), and a method that is not configured is not one the shopper may use.
  */
 export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Promise<void> {
-  const setup = await currentShopSetup(deps);
+  assertSells(await currentShopSetup(deps), method);
+}
+
+/** assertCanSell on settings already read (placing an order reads them in its one round of reads). */
+export function assertSells(setup: ShopSetup, method: PaymentMethod): void {
   if (!setup.canTakeOrders) throw new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
   if (method === "bank_transfer" && !setup.methods.bank_transfer)
     throw new DomainError("BANK_TRANSFER_DISABLED");

@@ -1,16 +1,18 @@
 import { DomainError } from "../../../src/domain/errors";
 import type { OrderRequest } from "../../../src/domain/order";
 import type { PaymentMethod } from "../../../src/domain/order-status";
+import { mergeLines } from "../../../src/domain/pricing";
+import { shopSetup } from "../../../src/domain/shop-setup";
 import { newId } from "../../adapters/ids";
 import type { AuthUser } from "../auth";
 import { allocateOrderLots } from "../batch-stock";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
-import { getSetting } from "../settings";
-import { assertCanSell } from "../shop-setup";
+import { getSettings } from "../settings";
+import { assertSells } from "../shop-setup";
 import { writeTransaction } from "../transaction";
-import { quoteOrder } from "./quote";
+import { quoteFrom, readQuote } from "./quote";
 import { newOrderRecord } from "./record";
 import { orderTransactionItems } from "./transaction-items";
 
@@ -37,11 +39,25 @@ async function findByIdempotencyKey(
   return (await deps.db.entities.order.get({ id: data.order_id }).go()).data;
 }
 
+/** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
+const ORDER_SETTINGS = [
+  "maintenance",
+  "company_info",
+  "payment_bank_transfer",
+  "payment_paypal",
+  "shipping",
+] as const;
+
 /**
- * Places an order: priced from the catalogue, the shipping settings and the promo code checked again (quoteOrder),
+ * Places an order: priced from the catalogue, the shipping settings and the promo code checked again (quoteFrom),
  * then written in ONE transaction (orderTransactionItems) whose failed conditions answer 409 by name: the last units
  * sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer awaited,
  * or a PayPal hold awaiting its capture. A reused Idempotency-Key answers with the first order.
+ *
+ * Everything it reads is asked at once, in one round before the transaction (the settings in one BatchGetItem, or
+ * none while this container's copy is fresh; the earlier order under the Idempotency-Key; the products; the
+ * address; the promo and today's uses of it; the products' lots); the rules are then checked in their order, so the
+ * answer is the one the first failing rule gives, as if each had been read in turn.
  */
 export async function placeOrder(
   deps: DataDeps,
@@ -49,25 +65,27 @@ export async function placeOrder(
   request: OrderRequest,
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
-  const maintenance = await getSetting(deps, "maintenance");
-  if (maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
-  await assertCanSell(deps, options.paymentMethod);
-
+  const lines = mergeLines(request.items);
   const replay = async () =>
     options.idempotencyKey ? await findByIdempotencyKey(deps, user.id, options.idempotencyKey) : null;
-  const earlier = await replay();
+  const [settings, earlier, reads, firstLots] = await Promise.all([
+    getSettings(deps, ORDER_SETTINGS),
+    replay(),
+    readQuote(deps, user, request),
+    allocateOrderLots(deps, lines),
+  ]);
+  if (settings.maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
+  assertSells(shopSetup(settings), options.paymentMethod);
   if (earlier) return { order: earlier, replayed: true };
 
-  const quote = await quoteOrder(deps, user, request);
   const now = deps.clock();
+  const quote = quoteFrom(reads, settings.shipping, request, now);
   const id = newId();
   // The lots are decided from the batches as read; a lot sold meanwhile fails its condition ("stale"): read them
   // again and decide again (decision record 018). The order's id stays the same across attempts.
+  let lots = firstLots;
   for (let attempt = 1; attempt <= 30; attempt++) {
-    const lots = await allocateOrderLots(
-      deps,
-      quote.lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
-    );
+    if (attempt > 1) lots = await allocateOrderLots(deps, lines);
     const order = newOrderRecord({
       id,
       user,

@@ -1,21 +1,21 @@
 import type { EntityItem } from "electrodb";
-import { CHECKOUT_COUNTRIES } from "../../../src/domain/address";
+import { CHECKOUT_COUNTRIES, type Country } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
 import { eurosToCents } from "../../../src/domain/money";
 import type { OrderRequest } from "../../../src/domain/order";
 import { mergeLines, priceOrder, type Totals } from "../../../src/domain/pricing";
 import { discountTerms, promoRejection } from "../../../src/domain/promo";
-import { shippingRuleCents } from "../../../src/domain/settings";
+import { type ShippingSetting, shippingRuleCents } from "../../../src/domain/settings";
 import type { ProductEntity } from "../../db/entities/product";
-import { getAddress } from "../addresses";
+import { type AddressRecord, findAddressRecord } from "../addresses";
 import type { AuthUser } from "../auth";
 import type { DataDeps } from "../deps";
 import { totalsInEuros } from "../orders";
 import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "../promos";
-import { getSetting } from "../settings";
 
 type ProductRecord = EntityItem<ProductEntity>;
-export type AddressRecord = Awaited<ReturnType<typeof getAddress>>;
+
+export type { AddressRecord };
 
 export interface PricedLine {
   product: ProductRecord;
@@ -32,12 +32,53 @@ export interface Quote {
   totals: Totals;
 }
 
+/** What the quote is made from, as stored now: read all at once, checked afterwards (quoteFrom). */
+export interface QuoteReads {
+  products: ReadonlyMap<number, ProductRecord>;
+  address: AddressRecord | null;
+  promo: PromoRecord | null;
+  /** The customer's uses of the promo on today's Paris day (0 without a promo). */
+  promoUsesToday: number;
+}
+
+const BATCH_GET_ATTEMPTS = 5;
+
+/** The cart's products in one BatchGetItem, asking again for any DynamoDB left unprocessed. */
+async function readProducts(deps: DataDeps, ids: readonly number[]): Promise<Map<number, ProductRecord>> {
+  const products = new Map<number, ProductRecord>();
+  let pending = ids.map((id) => ({ id }));
+  for (let attempt = 1; pending.length; attempt++) {
+    // Left unprocessed again and again: DynamoDB is throttling the table, the request may succeed in a moment.
+    if (attempt > BATCH_GET_ATTEMPTS) throw new DomainError("UNAVAILABLE");
+    const { data, unprocessed } = await deps.db.entities.product.get(pending).go();
+    for (const product of data) products.set(product.id, product);
+    pending = unprocessed.map(({ id }) => ({ id }));
+  }
+  return products;
+}
+
+/**
+ * The reads of a quote, in parallel: the products, the delivery address, the promo and the customer's uses of it
+ * today (its id is the request's, so both are asked at once). Nothing is judged here: a missing row is null, and
+ * quoteFrom says what it means in the rules' order.
+ */
+export async function readQuote(deps: DataDeps, user: AuthUser, request: OrderRequest): Promise<QuoteReads> {
+  const promoId = request.promo_code_id;
+  const [products, address, promo, promoUsesToday] = await Promise.all([
+    readProducts(
+      deps,
+      mergeLines(request.items).map((line) => line.product_id),
+    ),
+    findAddressRecord(deps, user.id, request.shipping_address_id),
+    promoId ? getPromo(deps, promoId) : null,
+    promoId ? usesToday(deps, promoId, user.id) : 0,
+  ]);
+  return { products, address, promo, promoUsesToday };
+}
+
 /** The cart's lines at today's catalogue prices; a product gone, inactive or short of stock is refused by name. */
-async function priceLines(deps: DataDeps, request: OrderRequest): Promise<PricedLine[]> {
-  const lines = mergeLines(request.items);
-  const { data } = await deps.db.entities.product.get(lines.map((line) => ({ id: line.product_id }))).go();
-  const products = new Map(data.map((product) => [product.id, product]));
-  return lines.map((line) => {
+function priceLines(products: QuoteReads["products"], request: OrderRequest): PricedLine[] {
+  return mergeLines(request.items).map((line) => {
     const product = products.get(line.product_id);
     if (!product?.is_active) {
       throw new DomainError(
@@ -57,40 +98,41 @@ async function priceLines(deps: DataDeps, request: OrderRequest): Promise<Priced
 }
 
 /** The customer's own delivery address, in a country the shop delivers to. */
-async function deliveryAddress(deps: DataDeps, user: AuthUser, addressId: string): Promise<AddressRecord> {
-  const address = await getAddress(deps, user.id, addressId);
-  if (!CHECKOUT_COUNTRIES.includes(address.country)) throw new DomainError("DELIVERY_COUNTRY");
+function deliveryAddress(address: AddressRecord | null): AddressRecord {
+  if (!address) throw new DomainError("ADDRESS_NOT_FOUND");
+  if (!CHECKOUT_COUNTRIES.includes(address.country as Country)) throw new DomainError("DELIVERY_COUNTRY");
   return address;
 }
 
 /** The promo code, checked again now (dates, minimum, limits, the customer's uses today). */
-async function applicablePromo(
-  deps: DataDeps,
-  user: AuthUser,
-  promoId: string | null | undefined,
-  subtotal: number,
-): Promise<PromoRecord | null> {
-  if (!promoId) return null;
-  const promo = await getPromo(deps, promoId);
+function applicablePromo(reads: QuoteReads, request: OrderRequest, subtotal: number, now: Date) {
+  if (!request.promo_code_id) return null;
+  const { promo } = reads;
   const reason = promoRejection(promo ? toPromoRules(promo) : null, {
     subtotal,
-    now: deps.clock(),
-    usesToday: promo ? await usesToday(deps, promo.id, user.id) : 0,
+    now,
+    usesToday: promo ? reads.promoUsesToday : 0,
   });
   if (reason) throw promoError(reason, promo);
   return promo;
 }
 
 /**
- * Prices an order request from the catalogue, the shipping settings and the promo code. The total the customer saw
- * must be the server's to the cent, or PRICE_CHANGED carries the new totals for the screen to show.
+ * Prices an order request from what was read: the catalogue, the shipping settings and the promo code, checked in
+ * this order (the first refusal is the answer). The total the customer saw must be the server's to the cent, or
+ * PRICE_CHANGED carries the new totals for the screen to show.
  */
-export async function quoteOrder(deps: DataDeps, user: AuthUser, request: OrderRequest): Promise<Quote> {
-  const lines = await priceLines(deps, request);
-  const address = await deliveryAddress(deps, user, request.shipping_address_id);
-  const shippingRule = shippingRuleCents(await getSetting(deps, "shipping"));
+export function quoteFrom(
+  reads: QuoteReads,
+  shipping: ShippingSetting,
+  request: OrderRequest,
+  now: Date,
+): Quote {
+  const lines = priceLines(reads.products, request);
+  const address = deliveryAddress(reads.address);
+  const shippingRule = shippingRuleCents(shipping);
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const promo = await applicablePromo(deps, user, request.promo_code_id, subtotal);
+  const promo = applicablePromo(reads, request, subtotal, now);
   const totals = priceOrder(lines, shippingRule, promo ? discountTerms(toPromoRules(promo)) : null);
   if (eurosToCents(request.total_amount) !== totals.total) {
     throw new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) });

@@ -60,7 +60,7 @@ export function newOrderRecord({
       last_name: address.last_name,
       phone: address.phone,
       address_line1: address.address_line1,
-      address_line2: address.address_line2 ?? undefined,
+      address_line2: address.address_line2 || undefined,
       city: address.city,
       postal_code: address.postal_code,
       country: address.country,
