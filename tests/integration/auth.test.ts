@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { randomSecret } from "../../functions/adapters/ids";
 import { FORGOT_PASSWORD_ANSWER } from "../../functions/api/routes/auth";
+import { hashToken, resolveSession } from "../../functions/services/auth";
 import { createTestContext } from "../setup/test-db";
 import { lastResetLink, readMails } from "../support/mail";
 
@@ -165,7 +167,8 @@ describe("sign-in and sessions", () => {
     const response = await post("/api/auth/signin", { email: email.toUpperCase(), password });
     expect(response.status).toBe(200);
     const cookie = response.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^session=[\w-]{43};/);
+    // The user's id, then 256 bits of secret (issue 18: the session and its user are read at once).
+    expect(cookie).toMatch(/^session=[0-9A-Z]{26}\.[\w-]{43};/);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("Secure");
     expect(cookie).toContain("SameSite=Lax");
@@ -363,5 +366,68 @@ describe("password change", () => {
     expect(
       (await post("/api/auth/password/change", { currentPassword: "a", newPassword: "secret12" })).status,
     ).toBe(401);
+  });
+});
+
+describe("session tokens that name their user (issue 18)", () => {
+  async function accountId() {
+    const { email, password } = await newAccount();
+    const token = await signIn(email, password);
+    const { user } = (await (await me(withToken(token))).json()) as { user: { id: string } };
+    return { token, id: user.id };
+  }
+  async function storeSession(token: string, userId: string) {
+    const expires = new Date(Date.now() + offset + 30 * DAY);
+    await ctx.db.entities.session
+      .create({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: new Date().toISOString(),
+        expires_at: expires.toISOString(),
+        expires_at_ttl: Math.ceil(expires.getTime() / 1000),
+      })
+      .go();
+  }
+
+  it("reads the session and its user at once: the second read starts before the first ends", async () => {
+    const { token } = await accountId();
+    const spans: { name: string; start: number; end: number }[] = [];
+    ctx.db.dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const start = performance.now();
+        try {
+          return await next(args);
+        } finally {
+          spans.push({ name: context.commandName ?? "", start, end: performance.now() });
+        }
+      },
+      { step: "initialize", name: "sessionRounds" },
+    );
+    try {
+      expect(await resolveSession(ctx.deps, token)).not.toBeNull();
+    } finally {
+      ctx.db.dynamo.middlewareStack.remove("sessionRounds");
+    }
+    expect(spans.map((span) => span.name)).toEqual(["GetItemCommand", "GetItemCommand"]);
+    const [first, second] = [...spans].sort((a, b) => a.start - b.start);
+    expect(second?.start).toBeLessThan(first?.end ?? 0);
+  });
+
+  it("refuses a token whose session belongs to another user than the one it names", async () => {
+    const victim = await accountId();
+    const intruder = await accountId();
+    const forged = `${victim.id}.${randomSecret(32)}`;
+    await storeSession(forged, intruder.id);
+    expect(await resolveSession(ctx.deps, forged)).toBeNull();
+    expect((await me(withToken(forged))).status).toBe(401);
+  });
+
+  it("still accepts a session opened before issue 18 (a token without the user's id)", async () => {
+    const { id } = await accountId();
+    const legacy = randomSecret(32);
+    await storeSession(legacy, id);
+    const response = await me(withToken(legacy));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: { id: string } }).user.id).toBe(id);
   });
 });
