@@ -12,7 +12,6 @@ import { systemClock } from "../functions/adapters/clock";
 import { localMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
 import { startLocalServer } from "../functions/api/local";
-import { PUBLIC_READ_CACHE_MS } from "../functions/api/middleware/public-read";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
@@ -95,8 +94,9 @@ async function main(supervisor: Supervisor): Promise<void> {
     accountMail,
     secureCookies: isLoopback(config.host),
     media: folderStorage(mediaDir),
-    // As on AWS: the catalogue and public settings kept ≤ 1 s (the site build asks past it, src/lib/build-api.ts).
-    publicReadCacheMs: PUBLIC_READ_CACHE_MS,
+    // No in-memory copy of the public reads here (the Lambdas keep them 1 s, middleware/public-read.ts): scripts and
+    // the end-to-end tests write the table behind this server's back and read the catalogue right after through the
+    // API, as no shopper's browser does (theirs asks past the copy). The settings cache is off here too.
   };
   const publisher = localSitePublisher({
     deps: baseDeps,

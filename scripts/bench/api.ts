@@ -87,7 +87,7 @@ function depsOver(db: Db, mailDir: string): Deps {
     clock: systemClock,
     // As the Lambdas have it (functions/api/deps.ts); `npm start` leaves it off (tests write settings behind it).
     settingsCacheMs: SETTINGS_CACHE_MS,
-    // As the Lambdas and `npm start` have it: a public read is kept 1 s in memory (middleware/public-read.ts).
+    // As the Lambdas have it: a public read is kept 1 s in memory (middleware/public-read.ts).
     publicReadCacheMs: PUBLIC_READ_CACHE_MS,
     mailer: localMailer(mailDir, "Bench <no-reply@bench.local>"),
     siteUrl: "http://127.0.0.1",
