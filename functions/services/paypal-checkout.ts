@@ -102,10 +102,16 @@ export async function createPaypalOrder(
   request: OrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<{ id: string; order_id: string }> {
-  const client = await paypalClient(deps);
-  const retry =
-    idempotencyKey &&
-    (await deps.db.entities.idempotencyKey.get({ user_id: user.id, key: idempotencyKey }).go()).data;
+  // PayPal's credentials and an earlier attempt under the same key, read at once (issue 18).
+  const [client, retry] = await Promise.all([
+    paypalClient(deps),
+    idempotencyKey
+      ? deps.db.entities.idempotencyKey
+          .get({ user_id: user.id, key: idempotencyKey })
+          .go()
+          .then(({ data }) => data)
+      : null,
+  ]);
   if (!retry) await releaseEarlierHolds(deps, user.id);
   const { order, replayed } = await placeOrder(deps, user, request, {
     paymentMethod: "paypal",
