@@ -102,36 +102,22 @@ describe("placing an order reads what it needs in one round", () => {
 
   it("the refusals keep their order: maintenance answers before an unknown address or product", async () => {
     const { user } = await buyer();
+    const nothingKnown = {
+      items: [{ product_id: 999_999, quantity: 1 }],
+      order_notes: null,
+      shipping_address_id: "nope",
+      total_amount: 1,
+    };
     await putSetting(ctx.deps, "maintenance", { ...defaultSettings.maintenance, enabled: true });
     try {
       await expect(
-        placeOrder(
-          ctx.deps,
-          user,
-          {
-            items: [{ product_id: 999_999, quantity: 1 }],
-            order_notes: null,
-            shipping_address_id: "nope",
-            total_amount: 1,
-          },
-          { paymentMethod: "bank_transfer" },
-        ),
+        placeOrder(ctx.deps, user, nothingKnown, { paymentMethod: "bank_transfer" }),
       ).rejects.toMatchObject({ code: "MAINTENANCE" });
     } finally {
       await putSetting(ctx.deps, "maintenance", defaultSettings.maintenance);
     }
     await expect(
-      placeOrder(
-        ctx.deps,
-        user,
-        {
-          items: [{ product_id: 999_999, quantity: 1 }],
-          order_notes: null,
-          shipping_address_id: "nope",
-          total_amount: 1,
-        },
-        { paymentMethod: "bank_transfer" },
-      ),
+      placeOrder(ctx.deps, user, nothingKnown, { paymentMethod: "bank_transfer" }),
     ).rejects.toMatchObject({ code: "PRODUCT_UNAVAILABLE" });
   });
 });
