@@ -10,7 +10,7 @@ import {
 } from "../../src/domain/settings";
 import type { DataDeps } from "./deps";
 
-/** How long a container keeps the settings `getSettings` read (Deps.settingsCacheMs): the Lambdas and `npm start`. */
+/** How long a Lambda container keeps the settings `getSettings` read (Deps.settingsCacheMs; off under `npm start`). */
 export const SETTINGS_CACHE_MS = 5_000;
 
 /** The stored row merged over the spec's defaults, then checked by the key's schema; a bad row gives the defaults. */
