@@ -35,14 +35,17 @@ function localApps({ deps, distDir, isSiteReady, mediaDir }: Omit<LocalServerOpt
   return { api, site };
 }
 
-/** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site. */
+/** One origin, as in AWS: /api/* goes to the Hono API, everything else to the static site (tests' entry). */
 export function createLocalApp(options: Omit<LocalServerOptions, "port">): Hono {
+  const split = localSplit(options);
+  return new Hono().all("*", (c) => split(c.req.raw, c.env));
+}
+
+/** The API or the site, decided on the URL before any router runs: an API call goes through one Hono app. */
+function localSplit(options: Omit<LocalServerOptions, "port">) {
   const { api, site } = localApps(options);
-  const app = new Hono();
-  app.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
-  app.all("/api", (c) => api.fetch(c.req.raw, c.env));
-  app.all("*", (c) => site.fetch(c.req.raw, c.env));
-  return app;
+  return (request: Request, env: unknown) =>
+    isApiUrl(request.url) ? api.fetch(request, env) : site.fetch(request, env);
 }
 
 /** True for /api and /api/…, as the router in front of the API has it (the query string aside). */
@@ -56,11 +59,7 @@ export function isApiUrl(url: string): boolean {
 
 /** Resolves once the server listens; rejects with the listen error (EADDRINUSE...) instead of crashing. */
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
-  const { api, site } = localApps(options);
-  // The same split as createLocalApp, decided on the URL before any router runs: an API call goes through one
-  // Hono app, not two.
-  const fetch = (request: Request, env: unknown) =>
-    isApiUrl(request.url) ? api.fetch(request, env) : site.fetch(request, env);
+  const fetch = localSplit(options);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" }, () => {
       server.off("error", reject);

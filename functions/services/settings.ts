@@ -1,4 +1,3 @@
-import { DomainError } from "../../src/domain/errors";
 import {
   defaultSettings,
   type PublicCompany,
@@ -8,6 +7,7 @@ import {
   type SettingValue,
   settingSchemas,
 } from "../../src/domain/settings";
+import { batchGetAll } from "./batch-get";
 import type { DataDeps } from "./deps";
 
 /** How long a Lambda container keeps the settings `getSettings` read (Deps.settingsCacheMs; off under `npm start`). */
@@ -37,7 +37,6 @@ type SettingsOf<K extends SettingKey> = { [P in K]: SettingValue<P> };
 
 /** Per database (a test file's table is its own): each key's stored value and until when it may be used. */
 const cached = new WeakMap<Db, Map<SettingKey, { stored: unknown; until: number }>>();
-const BATCH_GET_ATTEMPTS = 5;
 
 /**
  * Several settings in one BatchGetItem, for the hot paths (placing an order, its confirmation mail, the payment
@@ -71,18 +70,16 @@ export async function getSettings<const K extends SettingKey>(
   return Object.fromEntries(keys.map((key) => [key, settingValue(key, stored.get(key))])) as SettingsOf<K>;
 }
 
-/** The stored values of `keys` (absent: no row), asking again for the keys DynamoDB left unprocessed. */
+/** The stored values of `keys` (absent: no row), in one BatchGetItem (again for any key left unprocessed). */
 async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
-  const values = new Map<SettingKey, unknown>();
-  let pending: { key: string }[] = keys.map((key) => ({ key }));
-  for (let attempt = 1; pending.length; attempt++) {
-    // Left unprocessed again and again: DynamoDB is throttling the table, the request may succeed in a moment.
-    if (attempt > BATCH_GET_ATTEMPTS) throw new DomainError("UNAVAILABLE");
-    const { data, unprocessed } = await db.entities.setting.get(pending).go();
-    for (const row of data) values.set(row.key as SettingKey, row.value);
-    pending = unprocessed.map(({ key }) => ({ key }));
-  }
-  return values;
+  const rows = await batchGetAll(
+    async (pending: { key: string }[]) => {
+      const { data, unprocessed } = await db.entities.setting.get(pending).go();
+      return { data, unprocessed: unprocessed.map(({ key }) => ({ key })) };
+    },
+    keys.map((key) => ({ key })),
+  );
+  return new Map(rows.map((row) => [row.key as SettingKey, row.value]));
 }
 
 export async function putSetting<K extends SettingKey>(

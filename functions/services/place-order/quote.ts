@@ -9,6 +9,7 @@ import { type ShippingSetting, shippingRuleCents } from "../../../src/domain/set
 import type { ProductEntity } from "../../db/entities/product";
 import { type AddressRecord, findAddressRecord } from "../addresses";
 import type { AuthUser } from "../auth";
+import { batchGetAll } from "../batch-get";
 import type { DataDeps } from "../deps";
 import { totalsInEuros } from "../orders";
 import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "../promos";
@@ -41,20 +42,16 @@ export interface QuoteReads {
   promoUsesToday: number;
 }
 
-const BATCH_GET_ATTEMPTS = 5;
-
-/** The cart's products in one BatchGetItem, asking again for any DynamoDB left unprocessed. */
+/** The cart's products in one BatchGetItem (again for any DynamoDB left unprocessed). */
 async function readProducts(deps: DataDeps, ids: readonly number[]): Promise<Map<number, ProductRecord>> {
-  const products = new Map<number, ProductRecord>();
-  let pending = ids.map((id) => ({ id }));
-  for (let attempt = 1; pending.length; attempt++) {
-    // Left unprocessed again and again: DynamoDB is throttling the table, the request may succeed in a moment.
-    if (attempt > BATCH_GET_ATTEMPTS) throw new DomainError("UNAVAILABLE");
-    const { data, unprocessed } = await deps.db.entities.product.get(pending).go();
-    for (const product of data) products.set(product.id, product);
-    pending = unprocessed.map(({ id }) => ({ id }));
-  }
-  return products;
+  const products = await batchGetAll(
+    async (keys: { id: number }[]) => {
+      const { data, unprocessed } = await deps.db.entities.product.get(keys).go();
+      return { data, unprocessed: unprocessed.map(({ id }) => ({ id })) };
+    },
+    ids.map((id) => ({ id })),
+  );
+  return new Map(products.map((product) => [product.id, product]));
 }
 
 /**
