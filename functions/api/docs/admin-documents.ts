@@ -3,7 +3,7 @@
  * never services, so the docs function carries no more than the documentation.
  */
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { creditNoteParam, idParam } from "../schemas/admin-documents";
+import { creditNoteParam, idParam } from "../schemas/params";
 
 const responses = {
   200: { description: "PDF (application/pdf)" },

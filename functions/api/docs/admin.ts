@@ -16,7 +16,8 @@ import { orderSchema } from "../../../src/domain/order";
 import { productIdParamSchema, productSchema } from "../../../src/domain/product";
 import { settingKeys, settingSchemas } from "../../../src/domain/settings";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { idParam, refundParam, settingBody, settingKeyParam } from "../schemas/admin";
+import { refundParam, settingBody, settingKeyParam } from "../schemas/admin";
+import { idParam } from "../schemas/params";
 
 const guarded = {
   401: { description: "Non connecté", schema: errorResponseSchema },

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { orderSchema } from "../../../src/domain/order";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { creditNoteParam, orderIdParam } from "../schemas/customer-orders";
+import { creditNoteParam, idParam } from "../schemas/params";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 
@@ -32,7 +32,7 @@ export const customerOrdersDocs: RouteDoc[] = [
     path: "/api/user/orders/{id}",
     tag: "Commandes",
     summary: "Une de mes commandes",
-    params: orderIdParam,
+    params: idParam,
     responses: { 200: { description: "Commande", schema: orderSchema }, 401: unauthenticated, 404: notFound },
   },
   {
@@ -40,7 +40,7 @@ export const customerOrdersDocs: RouteDoc[] = [
     path: "/api/user/orders/{id}/invoice",
     tag: "Commandes",
     summary: "La facture PDF d'une de mes commandes payées",
-    params: orderIdParam,
+    params: idParam,
     responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
   },
   {
@@ -48,7 +48,7 @@ export const customerOrdersDocs: RouteDoc[] = [
     path: "/api/user/orders/{id}/credit-note",
     tag: "Commandes",
     summary: "L'avoir PDF d'une de mes commandes payées puis annulées",
-    params: orderIdParam,
+    params: idParam,
     responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
   },
 ];

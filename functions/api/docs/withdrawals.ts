@@ -12,7 +12,7 @@ import {
 } from "../../../src/domain/withdrawal-schemas";
 import { rateLimitedSchema } from "../middleware/retry-after";
 import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { orderIdParam } from "../schemas/withdrawals";
+import { idParam } from "../schemas/params";
 
 const error = (description: string) => ({ description, schema: errorResponseSchema });
 
@@ -29,7 +29,7 @@ export const withdrawalsDocs: RouteDoc[] = [
     tag: "Rétractation",
     summary:
       "La rétractation d'une de mes commandes : délai, lignes et quantités encore rétractables, demandes faites",
-    params: orderIdParam,
+    params: idParam,
     responses: {
       200: { description: "Rétractation", schema: withdrawalViewSchema },
       400: error("Identifiant invalide"),
@@ -43,7 +43,7 @@ export const withdrawalsDocs: RouteDoc[] = [
     tag: "Rétractation",
     summary:
       "Confirmer ma rétractation d'une de mes commandes (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
-    params: orderIdParam,
+    params: idParam,
     body: withdrawalConfirmSchema,
     responses: {
       201: { description: "Rétractation enregistrée", schema: recorded },

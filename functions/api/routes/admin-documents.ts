@@ -6,7 +6,7 @@ import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { pdfResponse } from "../pdf-response";
-import { creditNoteParam, idParam } from "../schemas/admin-documents";
+import { creditNoteParam, idParam } from "../schemas/params";
 
 /** Any order's invoice and credit note, for the admin (same guard as the rest of /api/admin). */
 export const adminDocumentsRoutes = new Hono<AppEnv>()

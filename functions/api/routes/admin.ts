@@ -38,7 +38,8 @@ import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { idParam, refundParam, settingBody, settingKeyParam } from "../schemas/admin";
+import { refundParam, settingBody, settingKeyParam } from "../schemas/admin";
+import { idParam } from "../schemas/params";
 import { adminStockRoutes } from "./admin-stock";
 import { adminWithdrawalsRoutes } from "./admin-withdrawals";
 

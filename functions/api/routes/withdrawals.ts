@@ -18,7 +18,7 @@ import { clientKey } from "../middleware/client-ip";
 import { retryAfterHeader } from "../middleware/retry-after";
 import { caller, requireUser, withSession } from "../middleware/session";
 import { validate } from "../middleware/validate";
-import { orderIdParam } from "../schemas/withdrawals";
+import { idParam } from "../schemas/params";
 
 /**
  * The withdrawal function (Code de la consommation L221-21), with an account or without: a signed-in customer
@@ -29,7 +29,7 @@ import { orderIdParam } from "../schemas/withdrawals";
  */
 export const withdrawalsRoutes = new Hono<AppEnv>()
   .use(retryAfterHeader)
-  .get("/orders/:id", withSession, requireUser, validate("param", orderIdParam), async (c) => {
+  .get("/orders/:id", withSession, requireUser, validate("param", idParam), async (c) => {
     const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
     return c.json(await withdrawalView(c.var.deps, order));
   })
@@ -37,7 +37,7 @@ export const withdrawalsRoutes = new Hono<AppEnv>()
     "/orders/:id",
     withSession,
     requireUser,
-    validate("param", orderIdParam),
+    validate("param", idParam),
     validate("json", withdrawalConfirmSchema),
     async (c) => {
       const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);

@@ -2,8 +2,8 @@
 
 import * as z from "zod";
 import { settingKeys } from "../../../src/domain/settings";
+import { idParam } from "./params";
 
-export const idParam = z.object({ id: z.string().min(1).max(40) });
 export const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });
 export const settingKeyParam = z.object({
   key: z.enum(settingKeys as [string, ...string[]], "Réglage inconnu."),
