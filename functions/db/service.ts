@@ -196,7 +196,8 @@ function lazyTransactions(entities: Entities): { transaction: Transactions } {
 
 export function createDb(config: DbConfig) {
   const dynamo = createDynamoClient(config);
-  const entities = lazyEntities(createDocumentClient(dynamo), config.tableName);
-  return { service: lazyTransactions(entities), entities, dynamo, tableName: config.tableName };
+  const documents = createDocumentClient(dynamo);
+  const entities = lazyEntities(documents, config.tableName);
+  return { service: lazyTransactions(entities), entities, dynamo, documents, tableName: config.tableName };
 }
 export type Db = ReturnType<typeof createDb>;

@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
 import type { DataDeps, Deps } from "./deps";
 import { resetPasswordMail } from "./mails";
+import { type ReadRound, readRound } from "./read-round";
 import { getSetting } from "./settings";
 import { admitAttempt, countAttempt } from "./throttle";
 import { writeTransaction } from "./transaction";
@@ -107,35 +108,59 @@ export async function openSession(deps: Deps, userId: string): Promise<string> {
   return token;
 }
 
+/** A session as a request proves it: its user and the hash of its token (to keep it when revoking the others). */
+export interface ResolvedSession {
+  user: UserRecord;
+  tokenHash: string;
+}
+
 /**
- * The user behind a session token, or null when the token is unknown, revoked or expired.
- * Sliding expiry: a session used again is extended to 30 days from now, at most once a day.
+ * The reads that prove a session, added to a read round (read-round.ts): the session and the user its token names,
+ * asked with whatever else the round asks. The function returned checks them once the round has run: the session
+ * or null when the token is unknown, revoked, expired or names another user. Tokens opened before issue 18 name no
+ * user: theirs is read after the round, once the session says who it is. Sliding expiry: a session used again is
+ * extended to 30 days from now, at most once a day.
  */
-export async function resolveSession(
-  deps: Deps,
+export function sessionInRound(
+  deps: DataDeps,
+  round: ReadRound,
   token: string,
-): Promise<{ user: UserRecord; tokenHash: string } | null> {
-  if (!token || token.length > 200) return null;
+): () => Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return async () => null;
   const tokenHash = hashToken(token);
-  const named = TOKEN_USER.exec(token)?.[1];
-  const readSession = async () => (await deps.db.entities.session.get({ token_hash: tokenHash }).go()).data;
-  // A token that names its user: both read at once, and the session must be that user's. Tokens opened before
-  // issue 18 carry no id: their user is read once the session says who it is.
-  const [session, namedUser] = await Promise.all([readSession(), named ? getUser(deps, named) : null]);
-  const now = deps.clock().getTime();
-  if (!session || Date.parse(session.expires_at) <= now) return null;
-  if (named && session.user_id !== named) return null;
-  const user = named ? namedUser : await getUser(deps, session.user_id);
-  if (!user) return null;
-  if (Date.parse(session.expires_at) - now < SESSION_MS - DAY) {
-    const expires = new Date(now + SESSION_MS);
-    await deps.db.entities.session
-      .patch({ token_hash: tokenHash })
-      .set({ expires_at: expires.toISOString(), expires_at_ttl: Math.ceil(expires.getTime() / 1000) })
-      .go()
-      .catch(() => undefined); // revoked meanwhile: the next request will see it
-  }
-  return { user, tokenHash };
+  const named = sessionUserId(token);
+  const session = round.get(deps.db.entities.session, { token_hash: tokenHash });
+  const namedUser = named ? round.get(deps.db.entities.user, { id: named }) : null;
+  return async () => {
+    const found = session.value;
+    const now = deps.clock().getTime();
+    if (!found || Date.parse(found.expires_at) <= now) return null;
+    if (named && found.user_id !== named) return null;
+    const user = namedUser ? namedUser.value : await getUser(deps, found.user_id);
+    if (!user) return null;
+    if (Date.parse(found.expires_at) - now < SESSION_MS - DAY) {
+      const expires = new Date(now + SESSION_MS);
+      await deps.db.entities.session
+        .patch({ token_hash: tokenHash })
+        .set({ expires_at: expires.toISOString(), expires_at_ttl: Math.ceil(expires.getTime() / 1000) })
+        .go()
+        .catch(() => undefined); // revoked meanwhile: the next request will see it
+    }
+    return { user, tokenHash };
+  };
+}
+
+/** The user id a token names (`<user id>.<secret>`), unchecked: only a read round's keys rely on it before the check. */
+export function sessionUserId(token: string): string | undefined {
+  return TOKEN_USER.exec(token)?.[1];
+}
+
+/** The user behind a session token, or null when the token is unknown, revoked or expired (one round trip). */
+export async function resolveSession(deps: DataDeps, token: string): Promise<ResolvedSession | null> {
+  const round = readRound(deps.db);
+  const check = sessionInRound(deps, round, token);
+  await round.run();
+  return check();
 }
 
 export async function signOut(deps: Deps, token: string): Promise<void> {

@@ -1,11 +1,10 @@
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
 import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
 import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/shop-setup";
-import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./orders";
-import { placeOrder } from "./place-order/place-order";
+import { type OrderCaller, placeOrder } from "./place-order/place-order";
 import { getSettings } from "./settings";
 
 /**
@@ -61,14 +60,17 @@ export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Pro
   }
 }
 
-/** A bank-transfer order: offered only while enabled in the settings; confirmed by mail with the IBAN. */
+/**
+ * A bank-transfer order: offered only while enabled in the settings; confirmed by mail with the IBAN. The caller's
+ * session is proven in the order's own read round (OrderCaller).
+ */
 export async function placeBankTransferOrder(
   deps: Deps,
-  user: AuthUser,
+  caller: OrderCaller,
   request: BankTransferOrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<{ order: Order; replayed: boolean }> {
-  const { order, replayed } = await placeOrder(deps, user, request, {
+  const { order, replayed } = await placeOrder(deps, caller, request, {
     paymentMethod: "bank_transfer",
     idempotencyKey,
     transferSenderName: request.transfer_sender_name,

@@ -113,7 +113,7 @@ export async function createPaypalOrder(
       : null,
   ]);
   if (!retry) await releaseEarlierHolds(deps, user.id);
-  const { order, replayed } = await placeOrder(deps, user, request, {
+  const { order, replayed } = await placeOrder(deps, { user }, request, {
     paymentMethod: "paypal",
     idempotencyKey,
   });

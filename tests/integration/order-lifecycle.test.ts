@@ -213,7 +213,7 @@ describe("a promo code deleted after it was used", () => {
     await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
     const { order: hold } = await placeOrder(
       ctx.deps,
-      buyer as NonNullable<typeof buyer>,
+      { user: buyer as NonNullable<typeof buyer> },
       {
         items: [{ product_id: product.id, quantity: 2 }],
         shipping_address_id: customer.addressId,

@@ -53,7 +53,7 @@ describe("stock movements", () => {
     await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
     const { order } = await placeOrder(
       ctx.deps,
-      user as NonNullable<typeof user>,
+      { user: user as NonNullable<typeof user> },
       {
         items: [{ product_id: product.id, quantity: 2 }],
         shipping_address_id: customer.addressId,

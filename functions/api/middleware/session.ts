@@ -56,6 +56,22 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * 401 unless a session token is sent, without reading it: the handler proves it in its own read round, with the
+ * rest of what it reads, before it judges or answers anything (POST /api/orders: OrderCaller, issue 18).
+ */
+export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
+  if (!sessionToken(c)) throw new DomainError("UNAUTHENTICATED");
+  await next();
+});
+
+/** The session token of a handler behind requireSessionToken, still to be proven. */
+export function unprovenSessionToken(c: Context<AppEnv>): string {
+  const token = sessionToken(c);
+  if (!token) throw new DomainError("UNAUTHENTICATED");
+  return token;
+}
+
 /** The signed-in caller; only for handlers behind requireUser. */
 export function caller(c: Context<AppEnv>): AuthContext {
   const auth = c.var.auth;

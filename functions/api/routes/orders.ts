@@ -3,17 +3,20 @@ import { bankTransferOrderSchema } from "../../../src/domain/order";
 import { placeBankTransferOrder } from "../../services/checkout";
 import type { AppEnv } from "../env";
 import { idempotencyKey } from "../middleware/idempotency";
-import { caller, requireUser, withSession } from "../middleware/session";
+import { requireSessionToken, unprovenSessionToken } from "../middleware/session";
 import { validate } from "../middleware/validate";
 
-/** POST /api/orders: a bank-transfer order (PayPal orders are created by /api/paypal-payment). */
+/**
+ * POST /api/orders: a bank-transfer order (PayPal orders are created by /api/paypal-payment). The session is read
+ * with the order's products, address and promo in one round trip, and proven before anything is judged (issue 18).
+ */
 export const ordersRoutes = new Hono<AppEnv>()
-  .use(withSession, requireUser)
+  .use(requireSessionToken)
   .post("/", validate("json", bankTransferOrderSchema), async (c) => {
     const key = idempotencyKey(c.req.header("idempotency-key"));
     const { order, replayed } = await placeBankTransferOrder(
       c.var.deps,
-      caller(c).user,
+      { sessionToken: unprovenSessionToken(c) },
       c.req.valid("json"),
       key,
     );

@@ -3,7 +3,8 @@ import { defaultSettings } from "../../../src/domain/settings";
 import { createTestContext } from "../../../tests/setup/test-db";
 import { createCustomer } from "../../../tests/support/customers";
 import { createSoap } from "../../../tests/support/products";
-import { getUser } from "../auth";
+import { randomSecret } from "../../adapters/ids";
+import { getUser, hashToken, openSession } from "../auth";
 import type { DataDeps } from "../deps";
 import { createPromo } from "../promos";
 import { putSetting } from "../settings";
@@ -38,6 +39,8 @@ function roundsOf(deps: DataDeps) {
         0,
         rounds.findIndex((round) => round.includes("TransactWriteItemsCommand")),
       ),
+    /** Every call made, in order. */
+    all: () => rounds.flat(),
     clear: () => rounds.splice(0),
   };
 }
@@ -67,7 +70,7 @@ describe("placing an order reads what it needs in one round", () => {
 
     const { order, replayed } = await placeOrder(
       ctx.deps,
-      user,
+      { user },
       {
         items: [
           { product_id: first.id, quantity: 1 },
@@ -85,19 +88,104 @@ describe("placing an order reads what it needs in one round", () => {
     expect(order.total_cents).toBe(3280);
     const before = calls.beforeTransaction();
     expect(before).toHaveLength(1);
-    // The settings in one BatchGetItem, the products in another; one lot query per product.
+    // The settings in one BatchGetItem; the Idempotency-Key, products, address, promo and its uses in another; one
+    // lot query per product.
     expect(before[0]?.sort()).toEqual(
-      [
-        "BatchGetItemCommand",
-        "BatchGetItemCommand",
-        "GetItemCommand",
-        "GetItemCommand",
-        "GetItemCommand",
-        "GetItemCommand",
-        "QueryCommand",
-        "QueryCommand",
-      ].sort(),
+      ["BatchGetItemCommand", "BatchGetItemCommand", "QueryCommand", "QueryCommand"].sort(),
     );
+  });
+
+  it("with the session token: the session and the customer are read in the same round", async () => {
+    const soap = await createSoap(ctx.deps);
+    const { customer, user } = await buyer();
+    const sessionToken = await openSession(ctx.deps, user.id);
+    const calls = roundsOf(ctx.deps);
+
+    const { order } = await placeOrder(
+      ctx.deps,
+      { sessionToken },
+      {
+        items: [{ product_id: soap.id, quantity: 1 }],
+        order_notes: null,
+        shipping_address_id: customer.addressId,
+        total_amount: 17.8,
+      },
+      { paymentMethod: "bank_transfer", idempotencyKey: "cle-session-1", transferSenderName: "Lina" },
+    );
+
+    expect(order.user_id).toBe(user.id);
+    expect(order.customer_email).toBe(user.email);
+    const before = calls.beforeTransaction();
+    expect(before).toHaveLength(1);
+    expect(before[0]?.sort()).toEqual(["BatchGetItemCommand", "BatchGetItemCommand", "QueryCommand"].sort());
+  });
+
+  it("a token naming another customer proves nothing: 401 before any rule, nothing written", async () => {
+    const soap = await createSoap(ctx.deps, { stock: 3 });
+    const victim = await buyer();
+    const intruder = await buyer();
+    // The intruder's own session, under a token that names the victim (the victim's address id is asked for).
+    const forged = `${victim.user.id}.${randomSecret(32)}`;
+    const expires = new Date(Date.now() + 86_400_000);
+    await ctx.db.entities.session
+      .create({
+        token_hash: hashToken(forged),
+        user_id: intruder.user.id,
+        created_at: new Date().toISOString(),
+        expires_at: expires.toISOString(),
+        expires_at_ttl: Math.ceil(expires.getTime() / 1000),
+      })
+      .go();
+    const calls = roundsOf(ctx.deps);
+    const attempt = (sessionToken: string, total_amount: number) =>
+      placeOrder(
+        ctx.deps,
+        { sessionToken },
+        {
+          items: [{ product_id: soap.id, quantity: 1 }],
+          order_notes: null,
+          shipping_address_id: victim.customer.addressId,
+          total_amount,
+        },
+        { paymentMethod: "bank_transfer", transferSenderName: "X" },
+      );
+
+    // A wrong total would answer PRICE_CHANGED with the victim's figures: the session is refused first.
+    await expect(attempt(forged, 1)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(attempt(`${victim.user.id}.${randomSecret(32)}`, 1)).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    expect(calls.all()).not.toContain("TransactWriteItemsCommand");
+    expect((await ctx.db.entities.product.get({ id: soap.id }).go()).data?.stock).toBe(3);
+  });
+
+  it("a session opened before issue 18 (its token names nobody) still places orders", async () => {
+    const soap = await createSoap(ctx.deps);
+    const { customer, user } = await buyer();
+    const legacy = randomSecret(32);
+    const expires = new Date(Date.now() + 86_400_000);
+    await ctx.db.entities.session
+      .create({
+        token_hash: hashToken(legacy),
+        user_id: user.id,
+        created_at: new Date().toISOString(),
+        expires_at: expires.toISOString(),
+        expires_at_ttl: Math.ceil(expires.getTime() / 1000),
+      })
+      .go();
+
+    const { order } = await placeOrder(
+      ctx.deps,
+      { sessionToken: legacy },
+      {
+        items: [{ product_id: soap.id, quantity: 1 }],
+        order_notes: null,
+        shipping_address_id: customer.addressId,
+        total_amount: 17.8,
+      },
+      { paymentMethod: "bank_transfer", transferSenderName: "Lina" },
+    );
+    expect(order.user_id).toBe(user.id);
   });
 
   it("the refusals keep their order: maintenance answers before an unknown address or product", async () => {
@@ -111,13 +199,13 @@ describe("placing an order reads what it needs in one round", () => {
     await putSetting(ctx.deps, "maintenance", { ...defaultSettings.maintenance, enabled: true });
     try {
       await expect(
-        placeOrder(ctx.deps, user, nothingKnown, { paymentMethod: "bank_transfer" }),
+        placeOrder(ctx.deps, { user }, nothingKnown, { paymentMethod: "bank_transfer" }),
       ).rejects.toMatchObject({ code: "MAINTENANCE" });
     } finally {
       await putSetting(ctx.deps, "maintenance", defaultSettings.maintenance);
     }
     await expect(
-      placeOrder(ctx.deps, user, nothingKnown, { paymentMethod: "bank_transfer" }),
+      placeOrder(ctx.deps, { user }, nothingKnown, { paymentMethod: "bank_transfer" }),
     ).rejects.toMatchObject({ code: "PRODUCT_UNAVAILABLE" });
   });
 });
@@ -132,7 +220,7 @@ describe("the settings cache (Deps.settingsCacheMs)", () => {
     const order = (total: number) =>
       placeOrder(
         deps,
-        user,
+        { user },
         {
           items: [{ product_id: soap.id, quantity: 1 }],
           order_notes: null,

@@ -4,15 +4,16 @@ import type { PaymentMethod } from "../../../src/domain/order-status";
 import { mergeLines } from "../../../src/domain/pricing";
 import { shopSetup } from "../../../src/domain/shop-setup";
 import { newId } from "../../adapters/ids";
-import type { AuthUser } from "../auth";
+import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../auth";
 import { allocateOrderLots } from "../batch-stock";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
+import { type ReadRound, readRound } from "../read-round";
 import { getSettings } from "../settings";
 import { assertSells } from "../shop-setup";
 import { writeTransaction } from "../transaction";
-import { quoteFrom, readQuote } from "./quote";
+import { quoteFrom, quoteReadsInRound } from "./quote";
 import { newOrderRecord } from "./record";
 import { orderTransactionItems } from "./transaction-items";
 
@@ -35,8 +36,44 @@ async function findByIdempotencyKey(
   key: string,
 ): Promise<OrderRecord | null> {
   const { data } = await deps.db.entities.idempotencyKey.get({ user_id: userId, key }).go();
-  if (!data) return null;
-  return (await deps.db.entities.order.get({ id: data.order_id }).go()).data;
+  return data ? earlierOrder(deps, data.order_id) : null;
+}
+
+async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
+  return (await deps.db.entities.order.get({ id }).go()).data;
+}
+
+/**
+ * Who places the order: a caller already signed in (the PayPal route's session middleware), or the session token
+ * of POST /api/orders, proven in the order's own read round (the session is read with the rest, and checked before
+ * any rule is judged or anything is answered: a token naming someone else's id learns nothing).
+ */
+export type OrderCaller = { user: AuthUser } | { sessionToken: string };
+
+/** The caller's user id to read with (the token's, trusted only once proven) and the proof, after the round. */
+async function callerInRound(
+  deps: DataDeps,
+  round: ReadRound,
+  caller: OrderCaller,
+): Promise<{ userId: string; prove: () => Promise<AuthUser> }> {
+  if ("user" in caller) return { userId: caller.user.id, prove: async () => caller.user };
+  const unauthenticated = () => new DomainError("UNAUTHENTICATED");
+  const userId = sessionUserId(caller.sessionToken);
+  if (!userId) {
+    // A token opened before issue 18 names nobody: its session first, as before.
+    const session = await resolveSession(deps, caller.sessionToken);
+    if (!session) throw unauthenticated();
+    return { userId: session.user.id, prove: async () => session.user };
+  }
+  const check = sessionInRound(deps, round, caller.sessionToken);
+  return {
+    userId,
+    prove: async () => {
+      const session = await check();
+      if (!session) throw unauthenticated();
+      return session.user;
+    },
+  };
 }
 
 /** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
@@ -61,23 +98,28 @@ const ORDER_SETTINGS = [
  */
 export async function placeOrder(
   deps: DataDeps,
-  user: AuthUser,
+  caller: OrderCaller,
   request: OrderRequest,
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(request.items);
-  const replay = async () =>
-    options.idempotencyKey ? await findByIdempotencyKey(deps, user.id, options.idempotencyKey) : null;
-  const [settings, earlier, reads, firstLots] = await Promise.all([
+  const round = readRound(deps.db);
+  const { userId, prove } = await callerInRound(deps, round, caller);
+  const key = options.idempotencyKey;
+  const earlierKey = key ? round.get(deps.db.entities.idempotencyKey, { user_id: userId, key }) : null;
+  const quoteReads = quoteReadsInRound(deps, round, userId, request);
+  const [settings, firstLots] = await Promise.all([
     getSettings(deps, ORDER_SETTINGS),
-    replay(),
-    readQuote(deps, user, request),
     allocateOrderLots(deps, lines),
+    round.run(),
   ]);
+  const user = await prove();
   if (settings.maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
   assertSells(shopSetup(settings), options.paymentMethod);
+  const earlier = earlierKey?.value ? await earlierOrder(deps, earlierKey.value.order_id) : null;
   if (earlier) return { order: earlier, replayed: true };
 
+  const reads = quoteReads();
   const now = deps.clock();
   const quote = quoteFrom(reads, settings.shipping, request, now);
   const id = newId();
@@ -114,7 +156,7 @@ export async function placeOrder(
     if (outcome === "replay") break;
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10 * attempt, 100)));
   }
-  const first = await replay();
+  const first = key ? await findByIdempotencyKey(deps, user.id, key) : null;
   if (first) return { order: first, replayed: true };
   throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
 }

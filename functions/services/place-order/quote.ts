@@ -4,15 +4,14 @@ import { DomainError } from "../../../src/domain/errors";
 import { eurosToCents } from "../../../src/domain/money";
 import type { OrderRequest } from "../../../src/domain/order";
 import { mergeLines, priceOrder, type Totals } from "../../../src/domain/pricing";
-import { discountTerms, promoRejection } from "../../../src/domain/promo";
+import { discountTerms, parisDay, promoRejection } from "../../../src/domain/promo";
 import { type ShippingSetting, shippingRuleCents } from "../../../src/domain/settings";
 import type { ProductEntity } from "../../db/entities/product";
-import { type AddressRecord, findAddressRecord } from "../addresses";
-import type { AuthUser } from "../auth";
-import { batchGetAll } from "../batch-get";
+import type { AddressRecord } from "../addresses";
 import type { DataDeps } from "../deps";
 import { totalsInEuros } from "../orders";
-import { getPromo, type PromoRecord, promoError, toPromoRules, usesToday } from "../promos";
+import { type PromoRecord, promoError, toPromoRules } from "../promos";
+import type { ReadRound } from "../read-round";
 
 type ProductRecord = EntityItem<ProductEntity>;
 
@@ -42,35 +41,34 @@ export interface QuoteReads {
   promoUsesToday: number;
 }
 
-/** The cart's products in one BatchGetItem (again for any DynamoDB left unprocessed). */
-async function readProducts(deps: DataDeps, ids: readonly number[]): Promise<Map<number, ProductRecord>> {
-  const products = await batchGetAll(
-    async (keys: { id: number }[]) => {
-      const { data, unprocessed } = await deps.db.entities.product.get(keys).go();
-      return { data, unprocessed: unprocessed.map(({ id }) => ({ id })) };
-    },
-    ids.map((id) => ({ id })),
-  );
-  return new Map(products.map((product) => [product.id, product]));
-}
-
 /**
- * The reads of a quote, in parallel: the products, the delivery address, the promo and the customer's uses of it
- * today (its id is the request's, so both are asked at once). Nothing is judged here: a missing row is null, and
- * quoteFrom says what it means in the rules' order.
+ * The reads of a quote, added to the order's read round (read-round.ts): the products, the delivery address, the
+ * promo and the customer's uses of it today (its id is the request's, so both are asked at once). Nothing is
+ * judged here: a missing row is null, and quoteFrom says what it means in the rules' order. The function returned
+ * gives what was read, once the round has run.
  */
-export async function readQuote(deps: DataDeps, user: AuthUser, request: OrderRequest): Promise<QuoteReads> {
+export function quoteReadsInRound(
+  deps: DataDeps,
+  round: ReadRound,
+  userId: string,
+  request: OrderRequest,
+): () => QuoteReads {
+  const { entities } = deps.db;
+  const products = mergeLines(request.items).map(({ product_id }) =>
+    round.get(entities.product, { id: product_id }),
+  );
+  const address = round.get(entities.address, { user_id: userId, id: request.shipping_address_id });
   const promoId = request.promo_code_id;
-  const [products, address, promo, promoUsesToday] = await Promise.all([
-    readProducts(
-      deps,
-      mergeLines(request.items).map((line) => line.product_id),
-    ),
-    findAddressRecord(deps, user.id, request.shipping_address_id),
-    promoId ? getPromo(deps, promoId) : null,
-    promoId ? usesToday(deps, promoId, user.id) : 0,
-  ]);
-  return { products, address, promo, promoUsesToday };
+  const promo = promoId ? round.get(entities.promo, { id: promoId }) : null;
+  const uses = promoId
+    ? round.get(entities.promoDailyUse, { promo_id: promoId, user_id: userId, day: parisDay(deps.clock()) })
+    : null;
+  return () => ({
+    products: new Map(products.flatMap(({ value }) => (value ? [[value.id, value] as const] : []))),
+    address: address.value,
+    promo: promo?.value ?? null,
+    promoUsesToday: uses?.value?.count ?? 0,
+  });
 }
 
 /** The cart's lines at today's catalogue prices; a product gone, inactive or short of stock is refused by name. */
