@@ -1,16 +1,20 @@
 /**
  * The account mail queue (issue 14, defect 3; why: docs/decisions/011-abuse-limits.md, "Forgot password answers in
  * the same time"). The accounts function sends "a reset was asked for <e-mail>" to it for every accepted forgot-
- * password request, known e-mail or not, and answers; infra/account-mail.ts subscribes the job that looks the
- * account up and sends the mail. Declared apart from account-mail.ts because the API functions (api.ts) need it, and
+ * password request, known e-mail or not, and answers; the orders function sends "confirm order <id>" for each
+ * bank-transfer order placed (issue 18: the order answers without waiting for SES, a failed mail comes back).
+ * infra/account-mail.ts subscribes the job that sends the mails. Declared apart from account-mail.ts because the API functions (api.ts) need it, and
  * the subscriber needs api.ts' functionArgs.
  */
 
 /** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
-/** The API mount whose function sends to the queue: forgot password is under it (functions/api/routes/auth.ts). */
-export const accountMailSenderMount = "/api/auth";
+/**
+ * The API mounts whose functions send to the queue: forgot password (functions/api/routes/auth.ts) and the
+ * bank-transfer order (functions/api/routes/orders.ts).
+ */
+export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/orders"];
 
 /**
  * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is

@@ -6,13 +6,16 @@ import { table } from "./storage";
 
 /**
  * The account mail job (functions/jobs/account-mail.ts): for each forgot-password request the accounts function
- * queued (account-mail-queue.ts), it looks the account up, writes the reset token and sends the mail, as the local
- * server does in-process. The API's runtime and table and mail identity (functionArgs); its own environment and
+ * queued (account-mail-queue.ts), it looks the account up, writes the reset token and sends the mail; for each
+ * order the orders function queued, it sends the order's confirmation; as the local server does in-process. The API's runtime and table and mail identity (functionArgs); its own environment and
  * rights: it publishes nothing. SST's subscription gives it what it needs on the queue (receive, delete, change
  * visibility). Partial batch responses: only the messages whose mail failed come back.
  */
 export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
-  ...functionArgs("functions/jobs/account-mail.handler", "Sends the password reset mails asked for"),
+  ...functionArgs(
+    "functions/jobs/account-mail.handler",
+    "Sends the password reset mails asked for and the order confirmations",
+  ),
   permissions: [],
   environment: {
     TABLE_NAME: table.name,

@@ -4,7 +4,7 @@ import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
 import {
   accountMailQueue,
   accountMailQueueUrlVariable,
-  accountMailSenderMount,
+  accountMailSenderMounts,
   sendAccountMailRequests,
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
@@ -69,8 +69,9 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The photos function alone writes product photos (media.ts): the bucket's link (read and write) and its name.
   const photos = area.name === "photos";
   const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
-    // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
-    sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
+    // Forgot password and the bank-transfer order hand their mail to the account mail queue
+    // (account-mail-queue.ts): only their functions send.
+    sendsAccountMail: area.mounts.some((mount) => accountMailSenderMounts.includes(mount)),
     // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
     environment: {
       [EDGE_KEY_VARIABLE]: edgeKey.result,

@@ -15,7 +15,7 @@ import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
-import { handleAccountMail } from "../functions/services/auth";
+import { handleAccountMail } from "../functions/services/account-mails";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import {
   beginPublish,

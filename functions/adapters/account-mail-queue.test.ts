@@ -4,18 +4,21 @@ import { type AccountMailRequest, inProcessAccountMail, isAccountMailRequest } f
 import { sqsAccountMail } from "./sqs-account-mail";
 
 const queueUrl = "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-production-AccountMailQueue";
-const reset = (email: string): AccountMailRequest => ({
+const reset = (email: string): Extract<AccountMailRequest, { kind: "password-reset" }> => ({
   kind: "password-reset",
   email,
   requested_at: "2026-05-04T10:00:00.000Z",
 });
+
+/** Whom or what a request is about, for the tests' logs. */
+const subject = (request: AccountMailRequest) => ("email" in request ? request.email : request.order_id);
 
 describe("the in-process account mail runner", () => {
   it("runs each request after the caller's turn, and flush waits for all of them", async () => {
     const events: string[] = [];
     const runner = inProcessAccountMail(async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      events.push(`sent ${request.email}`);
+      events.push(`sent ${subject(request)}`);
     });
     runner.request(reset("a@example.fr"));
     runner.request(reset("b@example.fr"));
@@ -27,8 +30,8 @@ describe("the in-process account mail runner", () => {
   it("waits for requests made while it flushes", async () => {
     const sent: string[] = [];
     const runner = inProcessAccountMail(async (request) => {
-      sent.push(request.email);
-      if (request.email === "a@example.fr") runner.request(reset("b@example.fr"));
+      sent.push(subject(request));
+      if (subject(request) === "a@example.fr") runner.request(reset("b@example.fr"));
     });
     runner.request(reset("a@example.fr"));
     await runner.flush();
@@ -85,6 +88,14 @@ describe("the SQS account mail sender", () => {
   it("reads back only well-formed requests", () => {
     expect(isAccountMailRequest(reset("a@example.fr"))).toBe(true);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), kind: "other" })).toBe(false);
+    const confirmation = {
+      kind: "order-confirmation",
+      order_id: "01K",
+      requested_at: "2026-11-25T08:00:00.000Z",
+    };
+    expect(isAccountMailRequest(confirmation)).toBe(true);
+    expect(isAccountMailRequest({ ...confirmation, order_id: "" })).toBe(false);
+    expect(isAccountMailRequest({ ...confirmation, order_id: 42 })).toBe(false);
     expect(isAccountMailRequest({ ...reset(""), email: "" })).toBe(false);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), requested_at: "hier" })).toBe(false);
     expect(isAccountMailRequest(null)).toBe(false);
@@ -137,6 +148,27 @@ describe("depsFromEnv and the account mail queue", () => {
       without.db.dynamo.destroy();
     } finally {
       vi.doUnmock("./sqs-account-mail");
+    }
+  });
+
+  it("without the queue, an order confirmation is logged as not sent, never dropped in silence", async () => {
+    vi.resetModules();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const deps = (await import("../api/deps")).depsFromEnv(baseEnv);
+      deps.accountMail.request({
+        kind: "order-confirmation",
+        order_id: "01K",
+        requested_at: "2026-11-25T08:00:00Z",
+      });
+      await deps.accountMail.flush();
+      expect(errors).toHaveBeenCalledWith(
+        "Account mail not sent (order-confirmation):",
+        expect.objectContaining({ message: expect.stringContaining("ACCOUNT_MAIL_QUEUE_URL") }),
+      );
+      deps.db.dynamo.destroy();
+    } finally {
+      errors.mockRestore();
     }
   });
 });

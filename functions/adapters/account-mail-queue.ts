@@ -6,13 +6,20 @@
  * whose subscriber runs the same function (functions/adapters/sqs-account-mail.ts, functions/jobs/account-mail.ts).
  */
 
-/** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
-export interface AccountMailRequest {
-  kind: "password-reset";
-  email: string;
-  /** When it was asked, ISO 8601: the subscriber drops requests too old to be expected any more. */
-  requested_at: string;
-}
+/**
+ * What is handed over:
+ * - a password reset asked for an e-mail (normalized by the route's schema; nothing says whether it is known);
+ * - the confirmation of an order just placed by bank transfer (issue 18: the order answers without waiting for the
+ *   mail, and a mail that fails is sent again by the queue instead of being lost).
+ */
+export type AccountMailRequest =
+  | {
+      kind: "password-reset";
+      email: string;
+      /** When it was asked, ISO 8601: the subscriber drops resets too old to be expected any more. */
+      requested_at: string;
+    }
+  | { kind: "order-confirmation"; order_id: string; requested_at: string };
 
 export interface AccountMailQueue {
   /** Hands a request over. Never throws, never waits: the caller answers at once. */
@@ -30,14 +37,11 @@ type Log = Pick<Console, "error">;
 /** Whether a queue message is an account mail request this code knows how to handle. */
 export function isAccountMailRequest(value: unknown): value is AccountMailRequest {
   if (!value || typeof value !== "object") return false;
-  const { kind, email, requested_at } = value as Record<string, unknown>;
-  return (
-    kind === "password-reset" &&
-    typeof email === "string" &&
-    email.length > 0 &&
-    typeof requested_at === "string" &&
-    !Number.isNaN(Date.parse(requested_at))
-  );
+  const { kind, email, order_id, requested_at } = value as Record<string, unknown>;
+  if (typeof requested_at !== "string" || Number.isNaN(Date.parse(requested_at))) return false;
+  if (kind === "password-reset") return typeof email === "string" && email.length > 0;
+  if (kind === "order-confirmation") return typeof order_id === "string" && order_id.length > 0;
+  return false;
 }
 
 /**

@@ -6,14 +6,14 @@ import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
-import { type AccountMailDeps, handleAccountMail } from "../services/auth";
+import { type AccountMailDeps, sendPasswordReset } from "../services/auth";
 import type { Deps } from "../services/deps";
 import { SETTINGS_CACHE_MS } from "../services/settings";
 import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */
 export const SITE_PUBLISH_QUEUE_URL = "SITE_PUBLISH_QUEUE_URL";
-/** The account mail queue's URL (infra/account-mail.ts); set on AWS for the accounts function. */
+/** The account mail queue's URL (infra/account-mail.ts); set on AWS for the accounts and orders functions. */
 export const ACCOUNT_MAIL_QUEUE_URL = "ACCOUNT_MAIL_QUEUE_URL";
 
 let deps: Deps | undefined;
@@ -33,11 +33,17 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
     ...base,
     // Settings re-read at most every few seconds per container (an order reads none while its copy is fresh).
     settingsCacheMs: SETTINGS_CACHE_MS,
-    // Without the queue (a script, a function not given it), in this process: the Lambda then waits for the mail
-    // before returning (settlingBackgroundSends), so the accounts function must have the queue.
+    // Without the queue (a script, a function not given it), password resets in this process: the Lambda then waits
+    // for the mail before returning (settlingBackgroundSends). Order confirmations need the queue (the orders
+    // function has it: tests/infra/account-mail.test.ts); without it one is logged as not sent. Handling them here
+    // would put the order mail's code in every function's bundle.
     accountMail: accountMailQueueUrl
       ? sqsAccountMail(accountMailQueueUrl)
-      : inProcessAccountMail((request) => handleAccountMail(base, request)),
+      : inProcessAccountMail((request) =>
+          request.kind === "password-reset"
+            ? sendPasswordReset(base, request.email)
+            : Promise.reject(new Error(`no account mail queue here (${ACCOUNT_MAIL_QUEUE_URL} is not set)`)),
+        ),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
     media: storageFromEnv(env),
     // One database read per public path and second per container, whatever the traffic the CDN lets through.

@@ -1,11 +1,13 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { type AccountMailRequest, isAccountMailRequest } from "../adapters/account-mail-queue";
 import { depsFromEnv } from "../api/deps";
-import { type AccountMailDeps, handleAccountMail } from "../services/auth";
+import { handleAccountMail } from "../services/account-mails";
+import type { AccountMailDeps } from "../services/auth";
 
 /**
- * A request older than this is dropped rather than mailed: whoever asked has given up or asked again, and the
- * queue would otherwise retry a failing one for days (SQS keeps a message 4 days).
+ * A password reset older than this is dropped rather than mailed: whoever asked has given up or asked again, and the
+ * queue would otherwise retry a failing one for days (SQS keeps a message 4 days). An order's confirmation is never
+ * dropped for its age: it is owed on a durable medium (Code de la consommation L221-13), late or not.
  */
 export const ACCOUNT_MAIL_MAX_AGE_MINUTES = 60;
 
@@ -40,7 +42,10 @@ export async function sendAccountMails(
       log.error(`Account mail message ${message.messageId} dropped: unreadable.`, error);
       continue;
     }
-    if (now - Date.parse(request.requested_at) > ACCOUNT_MAIL_MAX_AGE_MINUTES * 60_000) {
+    if (
+      request.kind === "password-reset" &&
+      now - Date.parse(request.requested_at) > ACCOUNT_MAIL_MAX_AGE_MINUTES * 60_000
+    ) {
       log.error(
         `Account mail message ${message.messageId} dropped: asked at ${request.requested_at}, too late.`,
       );

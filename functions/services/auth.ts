@@ -11,7 +11,6 @@ import {
 } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
-import type { AccountMailRequest } from "../adapters/account-mail-queue";
 import { randomSecret } from "../adapters/ids";
 import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
@@ -217,14 +216,6 @@ export async function sendPasswordReset(deps: AccountMailDeps, email: string): P
   const link = `${deps.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const company = await getSetting(deps, "company_info");
   await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
-}
-
-/** Runs one handed-over account mail request (both hosts: inProcessAccountMail, functions/jobs/account-mail.ts). */
-export async function handleAccountMail(deps: AccountMailDeps, request: AccountMailRequest): Promise<void> {
-  switch (request.kind) {
-    case "password-reset":
-      return sendPasswordReset(deps, request.email);
-  }
 }
 
 /**

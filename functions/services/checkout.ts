@@ -1,9 +1,9 @@
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
-import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
+import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
 import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/shop-setup";
 import type { DataDeps, Deps } from "./deps";
-import { orderConfirmationMail } from "./mails";
-import { type OrderRecord, toOrder } from "./orders";
+
+import { toOrder } from "./orders";
 import { type OrderCaller, placeOrder } from "./place-order/place-order";
 import { getSettings } from "./settings";
 
@@ -40,29 +40,10 @@ export async function checkoutSettings(deps: DataDeps) {
   };
 }
 
-/** Sends the order confirmation; a mail failure is logged, it never undoes a placed order. */
-export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Promise<void> {
-  try {
-    const { company_info: company, payment_bank_transfer: bank } = await getSettings(deps, [
-      "company_info",
-      "payment_bank_transfer",
-    ]);
-    await deps.mailer.send(
-      orderConfirmationMail(toOrder(order), {
-        shopName: company.name,
-        siteUrl: deps.siteUrl,
-        mediator: consumerMediator(company),
-        bank,
-      }),
-    );
-  } catch (error) {
-    console.error(`Order ${order.id}: the confirmation mail could not be sent`, error);
-  }
-}
-
 /**
- * A bank-transfer order: offered only while enabled in the settings; confirmed by mail with the IBAN. The caller's
- * session is proven in the order's own read round (OrderCaller).
+ * A bank-transfer order: offered only while enabled in the settings; confirmed by mail with the IBAN, after the
+ * answer (the account mail queue: the customer does not wait for the mail, and a failed mail is sent again). The
+ * caller's session is proven in the order's own read round (OrderCaller).
  */
 export async function placeBankTransferOrder(
   deps: Deps,
@@ -75,6 +56,11 @@ export async function placeBankTransferOrder(
     idempotencyKey,
     transferSenderName: request.transfer_sender_name,
   });
-  if (!replayed) await sendOrderConfirmation(deps, order);
+  if (!replayed)
+    deps.accountMail.request({
+      kind: "order-confirmation",
+      order_id: order.id,
+      requested_at: deps.clock().toISOString(),
+    });
   return { order: toOrder(order), replayed };
 }

@@ -9,9 +9,9 @@ import {
   type WebhookHeaders,
 } from "../adapters/paypal";
 import type { AuthUser } from "./auth";
-import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
+import { sendOrderConfirmation } from "./order-confirmation";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient, usablePaypalSetting } from "./paypal-client";

@@ -6,9 +6,9 @@
 import { eurosToCents } from "../../src/domain/money";
 import { planCommands } from "../../src/domain/order-lifecycle";
 import { type PaypalCaptureResult, type PaypalClient, PaypalError } from "../adapters/paypal";
-import { sendOrderConfirmation } from "./checkout";
 import type { DataDeps, Deps } from "./deps";
 import { changeOrder } from "./order-changes";
+import { sendOrderConfirmation } from "./order-confirmation";
 import { moveOrder } from "./order-lifecycle";
 import type { OrderRecord } from "./orders";
 import { captureInFlight, markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";

@@ -1,6 +1,7 @@
 /**
- * The account mail queue (issue 14, defect 3; docs/decisions/011-abuse-limits.md): the accounts function only sends
- * forgot-password requests to it, and its subscriber sends the mails. Checked on what `sst deploy` would declare,
+ * The account mail queue (issue 14, defect 3; docs/decisions/011-abuse-limits.md): the accounts function sends
+ * forgot-password requests to it, the orders function order confirmations (issue 18), and its subscriber sends the
+ * mails. Checked on what `sst deploy` would declare,
  * with SST's globals stubbed (sst-stubs.ts).
  */
 import { existsSync, rmSync } from "node:fs";
@@ -47,35 +48,42 @@ const rightsOn = (permissions: unknown, arn: string) =>
   );
 
 describe("the account mail queue", () => {
-  it("lets the accounts function (forgot password) send to it, only send, and gives it the URL under the variable functions/api/deps.ts reads", async () => {
-    const deployment = await deploy("dev", devEnv);
-    const queue = queueOf(deployment);
-    const accounts = apiAreas.find((area) => (area.mounts as readonly string[]).includes("/api/auth"));
-    expect(accounts?.name).toBe("accounts");
-    const { args } = apiFunctionOf(deployment, "accounts");
-    expect(deepKnown(args.environment)).toMatchObject({
-      [ACCOUNT_MAIL_QUEUE_URL]: known(queue.instance.url),
-    });
-    expect(rightsOn(deepKnown(args.permissions), known(queue.instance.arn) ?? "")).toEqual([
-      { actions: ["sqs:SendMessage"], resources: [known(queue.instance.arn)] },
-    ]);
-    // Not linked: linking a Queue grants sqs:* on it.
-    expect(known(args.link)).not.toContain(queue.instance);
-  });
+  it.each([
+    ["accounts", "/api/auth"],
+    ["orders", "/api/orders"],
+  ])(
+    "lets the %s function (%s) send to it, only send, and gives it the URL under the variable functions/api/deps.ts reads",
+    async (area, mount) => {
+      const deployment = await deploy("dev", devEnv);
+      const queue = queueOf(deployment);
+      const sender = apiAreas.find((candidate) => (candidate.mounts as readonly string[]).includes(mount));
+      expect(sender?.name).toBe(area);
+      const { args } = apiFunctionOf(deployment, area);
+      expect(deepKnown(args.environment)).toMatchObject({
+        [ACCOUNT_MAIL_QUEUE_URL]: known(queue.instance.url),
+      });
+      expect(rightsOn(deepKnown(args.permissions), known(queue.instance.arn) ?? "")).toEqual([
+        { actions: ["sqs:SendMessage"], resources: [known(queue.instance.arn)] },
+      ]);
+      // Not linked: linking a Queue grants sqs:* on it.
+      expect(known(args.link)).not.toContain(queue.instance);
+    },
+  );
 
   it("gives no other function the queue: the other API areas, the scheduled jobs, the publishing jobs", async () => {
     const deployment = await deploy("dev", devEnv);
     const queue = queueOf(deployment);
+    const senders = ["functions/api/lambda/accounts.handler", "functions/api/lambda/orders.handler"];
     const others = [
       ...deployment.recording.functions
-        .filter(({ args }) => known(args.handler) !== "functions/api/lambda/accounts.handler")
+        .filter(({ args }) => !senders.includes(known(args.handler) ?? ""))
         .map(({ args }) => args),
       ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
       ...deployment.recording.subscriptions
         .filter(({ queue: name }) => name !== "AccountMail")
         .map(({ subscriber }) => subscriber as sst.aws.FunctionArgs),
     ];
-    expect(others.length).toBeGreaterThanOrEqual(apiAreas.length - 1 + 2 + 2);
+    expect(others.length).toBeGreaterThanOrEqual(apiAreas.length - 2 + 2 + 2);
     for (const args of others) {
       const handler = known(args.handler);
       expect(Object.keys(deepKnown(args.environment) ?? {}), handler).not.toContain(ACCOUNT_MAIL_QUEUE_URL);

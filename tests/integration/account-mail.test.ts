@@ -13,7 +13,9 @@ import { ACCOUNT_MAIL_MAX_AGE_MINUTES, sendAccountMails } from "../../functions/
 import { createUser } from "../../functions/services/accounts";
 import type { Deps } from "../../functions/services/deps";
 import { createTestContext } from "../setup/test-db";
+import { createCustomer, placeTransferOrder } from "../support/customers";
 import { lastResetLink, readMails } from "../support/mail";
+import { createSoap } from "../support/products";
 
 const ctx = await createTestContext();
 const queueUrl = "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-production-AccountMailQueue";
@@ -150,5 +152,43 @@ describe("the account mail job (the queue's subscriber)", () => {
     const messages = Array.from({ length: 5 }, (_, i) => message(`r${i}`, email));
     expect(await sendAccountMails(ctx.deps, messages, quiet)).toEqual({ batchItemFailures: [] });
     expect(mailsTo(email)).toHaveLength(3);
+  });
+});
+
+describe("the orders function hands each bank-transfer order's confirmation to the queue (issue 18)", () => {
+  /** The orders function as on AWS: its confirmations go to a fake queue, which keeps the messages. */
+  function awsLikeOrders() {
+    const messages: { messageId: string; body: string }[] = [];
+    const send = async (command: SendMessageCommand) => {
+      messages.push({ messageId: `o-${messages.length + 1}`, body: command.input.MessageBody ?? "" });
+    };
+    const deps: Deps = { ...ctx.deps, accountMail: sqsAccountMail(queueUrl, { send }) };
+    return { messages, deps, app: createFullApp(() => deps) };
+  }
+
+  it("answers without the mail; the subscriber sends it, however late, and again after a failure", async () => {
+    const { messages, deps, app } = awsLikeOrders();
+    const soap = await createSoap(ctx.deps);
+    const buyer = await createCustomer(ctx.deps, app);
+    const order = await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    await deps.accountMail.flush(); // what settlingBackgroundSends does before the Lambda returns
+
+    expect(messages.map(({ body }) => JSON.parse(body))).toEqual([
+      { kind: "order-confirmation", order_id: order.id, requested_at: expect.any(String) },
+    ]);
+    const confirmations = () =>
+      mailsTo(buyer.email).filter((mail) => mail.subject.includes("Confirmation de votre commande"));
+    expect(confirmations()).toHaveLength(0);
+
+    // SES down: the message comes back, nothing is sent.
+    const failing = { ...ctx.deps, mailer: { send: () => Promise.reject(new Error("SES indisponible")) } };
+    expect(await sendAccountMails(failing, messages, quiet)).toEqual({
+      batchItemFailures: [{ itemIdentifier: "o-1" }],
+    });
+    // A day later (long past a reset's hour): still owed, sent.
+    const dayLater = { ...ctx.deps, clock: () => new Date(Date.now() + 86_400_000) };
+    expect(await sendAccountMails(dayLater, messages, quiet)).toEqual({ batchItemFailures: [] });
+    expect(confirmations()).toHaveLength(1);
+    expect(confirmations()[0]?.subject).toContain(order.id.slice(-8));
   });
 });

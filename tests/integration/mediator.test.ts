@@ -74,6 +74,7 @@ describe("the order e-mails", () => {
 
     await saveCompany({ mediator_name: "CM2C", mediator_url: "https://www.cm2c.net" });
     await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    await ctx.deps.accountMail.flush();
     const mails = readMails(ctx.mailDir).filter(
       (mail) => mail.to === buyer.email && /Confirmation/.test(mail.subject),
     );

@@ -103,6 +103,8 @@ describe("placing a bank-transfer order", () => {
     });
     expect(await stockOf(p.id)).toBe(8);
 
+    // Sent after the answer (the account mail queue, issue 18).
+    await ctx.deps.accountMail.flush();
     const mail = readMails(ctx.mailDir).find((m) => m.to === customer.email);
     expect(mail?.subject).toContain(`Confirmation de votre commande n° ${order.id.slice(-8)}`);
     expect(mail?.text).toContain(`IBAN : ${SHOP_BANK.iban}`);

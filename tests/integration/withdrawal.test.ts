@@ -465,6 +465,7 @@ describe("order e-mails", () => {
     const customer = await customerAt("2027-09-01T10:00:00.000Z");
     const product = await createSoap(ctx.deps);
     const order = await placeTransferOrder(customer, product.id, 1, 17.8);
+    await ctx.deps.accountMail.flush();
     const mail = readMails(ctx.mailDir).find(
       (m) => m.to === customer.email && m.subject.includes("Confirmation"),
     );

@@ -11,7 +11,7 @@ import { folderStorage } from "../../functions/adapters/object-storage";
 import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
-import { handleAccountMail } from "../../functions/services/auth";
+import { handleAccountMail } from "../../functions/services/account-mails";
 import type { Deps } from "../../functions/services/deps";
 import { setUpShopForSale } from "../support/shop-setup";
 

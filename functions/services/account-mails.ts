@@ -1,0 +1,17 @@
+import type { AccountMailRequest } from "../adapters/account-mail-queue";
+import { type AccountMailDeps, sendPasswordReset } from "./auth";
+import { sendQueuedOrderConfirmation } from "./order-confirmation";
+
+/**
+ * Runs one handed-over account mail request: the queue's subscriber on AWS (functions/jobs/account-mail.ts), the
+ * in-process runner of `npm start` and the tests. The API functions' own fallback (functions/api/deps.ts) knows
+ * password resets only, so the order confirmation's mail code stays out of the functions that never confirm orders.
+ */
+export async function handleAccountMail(deps: AccountMailDeps, request: AccountMailRequest): Promise<void> {
+  switch (request.kind) {
+    case "password-reset":
+      return sendPasswordReset(deps, request.email);
+    case "order-confirmation":
+      return sendQueuedOrderConfirmation(deps, request.order_id);
+  }
+}
