@@ -6,6 +6,7 @@ import {
   accountMailQueueUrlVariable,
   accountMailSenderMount,
   sendAccountMailRequests,
+  stockMailSenderMounts,
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
@@ -70,7 +71,10 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   const photos = area.name === "photos";
   const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
     // Forgot password hands its mail to the account mail queue (account-mail-queue.ts): only that function sends.
-    sendsAccountMail: (area.mounts as readonly string[]).includes(accountMailSenderMount),
+    // The stock alerts and the waitlist hand theirs over too, so an order never waits for SES (decision record 026).
+    sendsAccountMail: (area.mounts as readonly string[]).some(
+      (mount) => mount === accountMailSenderMount || stockMailSenderMounts.includes(mount),
+    ),
     // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
     environment: {
       [EDGE_KEY_VARIABLE]: edgeKey.result,

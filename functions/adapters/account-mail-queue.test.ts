@@ -9,13 +9,14 @@ const reset = (email: string): AccountMailRequest => ({
   email,
   requested_at: "2026-05-04T10:00:00.000Z",
 });
+const emailOf = (request: AccountMailRequest) => ("email" in request ? request.email : "");
 
 describe("the in-process account mail runner", () => {
   it("runs each request after the caller's turn, and flush waits for all of them", async () => {
     const events: string[] = [];
     const runner = inProcessAccountMail(async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      events.push(`sent ${request.email}`);
+      events.push(`sent ${emailOf(request)}`);
     });
     runner.request(reset("a@example.fr"));
     runner.request(reset("b@example.fr"));
@@ -27,8 +28,8 @@ describe("the in-process account mail runner", () => {
   it("waits for requests made while it flushes", async () => {
     const sent: string[] = [];
     const runner = inProcessAccountMail(async (request) => {
-      sent.push(request.email);
-      if (request.email === "a@example.fr") runner.request(reset("b@example.fr"));
+      sent.push(emailOf(request));
+      if (emailOf(request) === "a@example.fr") runner.request(reset("b@example.fr"));
     });
     runner.request(reset("a@example.fr"));
     await runner.flush();
@@ -85,6 +86,25 @@ describe("the SQS account mail sender", () => {
   it("reads back only well-formed requests", () => {
     expect(isAccountMailRequest(reset("a@example.fr"))).toBe(true);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), kind: "other" })).toBe(false);
+    // Stock alerts and the waitlist (decision record 026).
+    const at = "2026-05-04T10:00:00.000Z";
+    expect(isAccountMailRequest({ kind: "low-stock", product_id: 3, requested_at: at })).toBe(true);
+    expect(isAccountMailRequest({ kind: "low-stock", product_id: "3", requested_at: at })).toBe(false);
+    expect(
+      isAccountMailRequest({
+        kind: "waitlist-signup",
+        product_id: 3,
+        email: "a@example.fr",
+        requested_at: at,
+      }),
+    ).toBe(true);
+    expect(isAccountMailRequest({ kind: "waitlist-signup", product_id: 3, requested_at: at })).toBe(false);
+    expect(
+      isAccountMailRequest({ kind: "waitlist-restock", product_id: 3, units: 2, requested_at: at }),
+    ).toBe(true);
+    expect(
+      isAccountMailRequest({ kind: "waitlist-restock", product_id: 3, units: 0, requested_at: at }),
+    ).toBe(false);
     expect(isAccountMailRequest({ ...reset(""), email: "" })).toBe(false);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), requested_at: "hier" })).toBe(false);
     expect(isAccountMailRequest(null)).toBe(false);

@@ -7,12 +7,23 @@
  */
 
 /** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
-export interface AccountMailRequest {
+export interface PasswordResetRequest {
   kind: "password-reset";
   email: string;
   /** When it was asked, ISO 8601: the subscriber drops requests too old to be expected any more. */
   requested_at: string;
 }
+
+/**
+ * Stock alerts and the waitlist (decision record 026), sent after the answer so an order or a restock never waits
+ * for SES: the owner's low-stock alert, a shopper's waitlist confirmation, the back-in-stock mails of a restock.
+ */
+export type StockMailRequest =
+  | { kind: "low-stock"; product_id: number; requested_at: string }
+  | { kind: "waitlist-signup"; product_id: number; email: string; requested_at: string }
+  | { kind: "waitlist-restock"; product_id: number; units: number; requested_at: string };
+
+export type AccountMailRequest = PasswordResetRequest | StockMailRequest;
 
 export interface AccountMailQueue {
   /** Hands a request over. Never throws, never waits: the caller answers at once. */
@@ -30,14 +41,22 @@ type Log = Pick<Console, "error">;
 /** Whether a queue message is an account mail request this code knows how to handle. */
 export function isAccountMailRequest(value: unknown): value is AccountMailRequest {
   if (!value || typeof value !== "object") return false;
-  const { kind, email, requested_at } = value as Record<string, unknown>;
-  return (
-    kind === "password-reset" &&
-    typeof email === "string" &&
-    email.length > 0 &&
-    typeof requested_at === "string" &&
-    !Number.isNaN(Date.parse(requested_at))
-  );
+  const { kind, email, requested_at, product_id, units } = value as Record<string, unknown>;
+  if (typeof requested_at !== "string" || Number.isNaN(Date.parse(requested_at))) return false;
+  const hasEmail = typeof email === "string" && email.length > 0;
+  const hasProduct = typeof product_id === "number" && Number.isInteger(product_id) && product_id > 0;
+  switch (kind) {
+    case "password-reset":
+      return hasEmail;
+    case "low-stock":
+      return hasProduct;
+    case "waitlist-signup":
+      return hasProduct && hasEmail;
+    case "waitlist-restock":
+      return hasProduct && typeof units === "number" && Number.isInteger(units) && units > 0;
+    default:
+      return false;
+  }
 }
 
 /**

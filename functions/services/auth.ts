@@ -18,6 +18,7 @@ import type { UserEntity } from "../db/entities/user";
 import type { DataDeps, Deps } from "./deps";
 import { resetPasswordMail } from "./mails";
 import { getSetting } from "./settings";
+import { handleStockMail } from "./stock-mails";
 import { admitAttempt, countAttempt } from "./throttle";
 import { writeTransaction } from "./transaction";
 
@@ -199,6 +200,9 @@ export async function handleAccountMail(deps: AccountMailDeps, request: AccountM
   switch (request.kind) {
     case "password-reset":
       return sendPasswordReset(deps, request.email);
+    default:
+      // Stock alerts and the waitlist (decision record 026).
+      return handleStockMail(deps, request);
   }
 }
 
