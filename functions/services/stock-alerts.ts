@@ -39,8 +39,8 @@ export async function raiseLowStockAlert(deps: StockAlertDeps, productId: number
       .patch({ id: productId })
       .set({ low_stock_alerted_at: now })
       .where(
-        ({ low_stock_alerted_at, stock, low_stock_threshold }, { notExists }) =>
-          `${notExists(low_stock_alerted_at)} AND ${stock} <= ${low_stock_threshold}`,
+        ({ low_stock_alerted_at, stock, low_stock_threshold }, { notExists, name }) =>
+          `${notExists(low_stock_alerted_at)} AND ${name(stock)} <= ${name(low_stock_threshold)}`,
       )
       .go();
   } catch (error) {
@@ -59,8 +59,8 @@ async function rearmLowStockAlert(deps: StockAlertDeps, productId: number): Prom
       .patch({ id: productId })
       .remove(["low_stock_alerted_at"])
       .where(
-        ({ low_stock_alerted_at, stock, low_stock_threshold }, { exists }) =>
-          `${exists(low_stock_alerted_at)} AND ${stock} > ${low_stock_threshold}`,
+        ({ low_stock_alerted_at, stock, low_stock_threshold }, { exists, name }) =>
+          `${exists(low_stock_alerted_at)} AND ${name(stock)} > ${name(low_stock_threshold)}`,
       )
       .go();
   } catch (error) {
