@@ -2,6 +2,7 @@
  * The waitlist of out-of-stock products (issue 19; decision record 026): double opt-in, as many shoppers told as
  * units came back, in the order of their requests, never one twice under parallel restocks, unsubscribe by link.
  */
+import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { notifyWaitlist } from "../../functions/services/waitlist";
 import type { Product } from "../../src/domain/product";
@@ -233,5 +234,33 @@ describe("unsubscribe", () => {
     expect(await backInStock(email)).toHaveLength(0);
     expect((await post("/api/waitlist/unsubscribe", { token })).status).toBe(200);
     expect((await post("/api/waitlist/unsubscribe", { token: "someone@example.fr" })).status).toBe(404);
+  });
+});
+
+describe("personal data", () => {
+  it("lists the account's waitlist requests in its data export and deletes them with the account", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await createSoap(ctx.deps, { stock: 0 });
+    await waiting(product, customer.email);
+
+    const exported = await customer.call("GET", "/api/user/data-export");
+    expect(exported.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+    const data = JSON.parse(new TextDecoder().decode(files["donnees.json"])) as {
+      waitlist: { product_id: number; email: string; confirmed_at: string | null }[];
+    };
+    expect(data.waitlist).toEqual([
+      expect.objectContaining({
+        product_id: product.id,
+        email: customer.email,
+        confirmed_at: expect.any(String),
+      }),
+    ]);
+
+    const erased = await customer.call("POST", "/api/user/account/delete", { password: "secret12" });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect((await counts())[product.id]).toBeUndefined();
+    const { data: left } = await ctx.db.entities.waitlist.query.byProduct({ product_id: product.id }).go();
+    expect(left).toEqual([]);
   });
 });
