@@ -12,7 +12,10 @@ import { table } from "./storage";
  * visibility). Partial batch responses: only the messages whose mail failed come back.
  */
 export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
-  ...functionArgs("functions/jobs/account-mail.handler", "Sends the mails handed over after the answer: password resets, stock alerts, the waitlist"),
+  ...functionArgs(
+    "functions/jobs/account-mail.handler",
+    "Sends the mails handed over after the answer: password resets, stock alerts, the waitlist",
+  ),
   permissions: [],
   environment: {
     TABLE_NAME: table.name,
