@@ -17,6 +17,12 @@ export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/orders"];
 
 /**
+ * The other mounts whose functions hand mails over (decision record 026): orders that bring a product to its
+ * low-stock threshold and waitlist sign-ups (orders, payments), restocks and the owner's stock changes (admin).
+ */
+export const stockMailSenderMounts = ["/api/orders", "/api/paypal-payment", "/api/admin"];
+
+/**
  * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is
  * 6 times the subscriber's 20 seconds, AWS's advice for Lambda event sources.
  */

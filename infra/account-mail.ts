@@ -14,7 +14,7 @@ import { table } from "./storage";
 export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
   ...functionArgs(
     "functions/jobs/account-mail.handler",
-    "Sends the password reset mails asked for and the order confirmations",
+    "Sends the mails handed over after the answer: password resets, order confirmations, stock alerts, the waitlist",
   ),
   permissions: [],
   environment: {

@@ -6,6 +6,7 @@ import {
   accountMailQueueUrlVariable,
   accountMailSenderMounts,
   sendAccountMailRequests,
+  stockMailSenderMounts,
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
@@ -69,9 +70,11 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The photos function alone writes product photos (media.ts): the bucket's link (read and write) and its name.
   const photos = area.name === "photos";
   const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
-    // Forgot password and the bank-transfer order hand their mail to the account mail queue
-    // (account-mail-queue.ts): only their functions send.
-    sendsAccountMail: area.mounts.some((mount) => accountMailSenderMounts.includes(mount)),
+    // Forgot password, the bank-transfer order, the stock alerts and the waitlist hand their mails to the account
+    // mail queue (account-mail-queue.ts), so an answer never waits for SES: only their functions send.
+    sendsAccountMail: area.mounts.some(
+      (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
+    ),
     // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
     environment: {
       [EDGE_KEY_VARIABLE]: edgeKey.result,

@@ -11,7 +11,8 @@ const reset = (email: string): Extract<AccountMailRequest, { kind: "password-res
 });
 
 /** Whom or what a request is about, for the tests' logs. */
-const subject = (request: AccountMailRequest) => ("email" in request ? request.email : request.order_id);
+const subject = (request: AccountMailRequest) =>
+  "email" in request ? request.email : "order_id" in request ? request.order_id : String(request.product_id);
 
 describe("the in-process account mail runner", () => {
   it("runs each request after the caller's turn, and flush waits for all of them", async () => {
@@ -96,6 +97,25 @@ describe("the SQS account mail sender", () => {
     expect(isAccountMailRequest(confirmation)).toBe(true);
     expect(isAccountMailRequest({ ...confirmation, order_id: "" })).toBe(false);
     expect(isAccountMailRequest({ ...confirmation, order_id: 42 })).toBe(false);
+    // Stock alerts and the waitlist (decision record 026).
+    const at = "2026-05-04T10:00:00.000Z";
+    expect(isAccountMailRequest({ kind: "low-stock", product_id: 3, requested_at: at })).toBe(true);
+    expect(isAccountMailRequest({ kind: "low-stock", product_id: "3", requested_at: at })).toBe(false);
+    expect(
+      isAccountMailRequest({
+        kind: "waitlist-signup",
+        product_id: 3,
+        email: "a@example.fr",
+        requested_at: at,
+      }),
+    ).toBe(true);
+    expect(isAccountMailRequest({ kind: "waitlist-signup", product_id: 3, requested_at: at })).toBe(false);
+    expect(
+      isAccountMailRequest({ kind: "waitlist-restock", product_id: 3, units: 2, requested_at: at }),
+    ).toBe(true);
+    expect(
+      isAccountMailRequest({ kind: "waitlist-restock", product_id: 3, units: 0, requested_at: at }),
+    ).toBe(false);
     expect(isAccountMailRequest({ ...reset(""), email: "" })).toBe(false);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), requested_at: "hier" })).toBe(false);
     expect(isAccountMailRequest(null)).toBe(false);

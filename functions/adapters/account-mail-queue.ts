@@ -6,20 +6,34 @@
  * whose subscriber runs the same function (functions/adapters/sqs-account-mail.ts, functions/jobs/account-mail.ts).
  */
 
+/** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
+export interface PasswordResetRequest {
+  kind: "password-reset";
+  email: string;
+  /** When it was asked, ISO 8601: the subscriber drops resets too old to be expected any more. */
+  requested_at: string;
+}
+
 /**
- * What is handed over:
- * - a password reset asked for an e-mail (normalized by the route's schema; nothing says whether it is known);
- * - the confirmation of an order just placed by bank transfer (issue 18: the order answers without waiting for the
- *   mail, and a mail that fails is sent again by the queue instead of being lost).
+ * The confirmation of an order just placed by bank transfer (issue 18): the order answers without waiting for the
+ * mail, and a mail that fails is sent again by the queue instead of being lost.
  */
-export type AccountMailRequest =
-  | {
-      kind: "password-reset";
-      email: string;
-      /** When it was asked, ISO 8601: the subscriber drops resets too old to be expected any more. */
-      requested_at: string;
-    }
-  | { kind: "order-confirmation"; order_id: string; requested_at: string };
+export interface OrderConfirmationRequest {
+  kind: "order-confirmation";
+  order_id: string;
+  requested_at: string;
+}
+
+/**
+ * Stock alerts and the waitlist (decision record 026), sent after the answer so an order or a restock never waits
+ * for SES: the owner's low-stock alert, a shopper's waitlist confirmation, the back-in-stock mails of a restock.
+ */
+export type StockMailRequest =
+  | { kind: "low-stock"; product_id: number; requested_at: string }
+  | { kind: "waitlist-signup"; product_id: number; email: string; requested_at: string }
+  | { kind: "waitlist-restock"; product_id: number; units: number; requested_at: string };
+
+export type AccountMailRequest = PasswordResetRequest | OrderConfirmationRequest | StockMailRequest;
 
 export interface AccountMailQueue {
   /** Hands a request over. Never throws, never waits: the caller answers at once. */
@@ -37,11 +51,24 @@ type Log = Pick<Console, "error">;
 /** Whether a queue message is an account mail request this code knows how to handle. */
 export function isAccountMailRequest(value: unknown): value is AccountMailRequest {
   if (!value || typeof value !== "object") return false;
-  const { kind, email, order_id, requested_at } = value as Record<string, unknown>;
+  const { kind, email, order_id, requested_at, product_id, units } = value as Record<string, unknown>;
   if (typeof requested_at !== "string" || Number.isNaN(Date.parse(requested_at))) return false;
-  if (kind === "password-reset") return typeof email === "string" && email.length > 0;
-  if (kind === "order-confirmation") return typeof order_id === "string" && order_id.length > 0;
-  return false;
+  const hasEmail = typeof email === "string" && email.length > 0;
+  const hasProduct = typeof product_id === "number" && Number.isInteger(product_id) && product_id > 0;
+  switch (kind) {
+    case "password-reset":
+      return hasEmail;
+    case "order-confirmation":
+      return typeof order_id === "string" && order_id.length > 0;
+    case "low-stock":
+      return hasProduct;
+    case "waitlist-signup":
+      return hasProduct && hasEmail;
+    case "waitlist-restock":
+      return hasProduct && typeof units === "number" && Number.isInteger(units) && units > 0;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ export interface ApiArea {
 export const apiAreas = [
   { name: "catalog", mounts: ["/api/products", "/api/settings", "/api/csp-reports"] },
   { name: "accounts", mounts: ["/api/auth", "/api/user"] },
-  { name: "orders", mounts: ["/api/orders", "/api/promo", "/api/withdrawals"] },
+  { name: "orders", mounts: ["/api/orders", "/api/promo", "/api/withdrawals", "/api/waitlist"] },
   { name: "payments", mounts: ["/api/paypal-payment"] },
   { name: "admin", mounts: ["/api/admin"] },
   // Orders as the customer reads them, and invoices: the PDF renderer stays out of the other functions.
@@ -25,7 +25,7 @@ export const apiAreas = [
   { name: "accounting", mounts: ["/api/admin/exports"] },
   // A product's batches and the recall of a lot (decision record 018): admin routes outside the admin function (at
   // its budget).
-  { name: "lots", mounts: ["/api/admin/batches"] },
+  { name: "lots", mounts: ["/api/admin/batches", "/api/admin/waitlist"] },
   // Product photos (decision record 019): the only function with sharp (image resizing, native) and the bucket.
   { name: "photos", mounts: ["/api/admin/photos"] },
   // The OpenAPI document imports every route module's docs: its own function keeps the others small.

@@ -9,6 +9,7 @@ import { createDb } from "../db/service";
 import { type AccountMailDeps, sendPasswordReset } from "../services/auth";
 import type { Deps } from "../services/deps";
 import { SETTINGS_CACHE_MS } from "../services/settings";
+import { handleStockMail } from "../services/stock-mails";
 import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */
@@ -33,17 +34,21 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
     ...base,
     // Settings re-read at most every few seconds per container (an order reads none while its copy is fresh).
     settingsCacheMs: SETTINGS_CACHE_MS,
-    // Without the queue (a script, a function not given it), password resets in this process: the Lambda then waits
-    // for the mail before returning (settlingBackgroundSends). Order confirmations need the queue (the orders
-    // function has it: tests/infra/account-mail.test.ts); without it one is logged as not sent. Handling them here
-    // would put the order mail's code in every function's bundle.
+    // Without the queue (a scheduled job, a function not given it), in this process: the Lambda then waits for the
+    // mail before returning (settlingBackgroundSends). Any stock change may owe a stock alert or waitlist mails
+    // (a job releasing a hold, cancelling an unpaid transfer), so those are handled here too. Order confirmations
+    // need the queue (the orders function has it: tests/infra/account-mail.test.ts); without it one is logged as not
+    // sent: handling them here would put the order mail's code in every function's bundle.
     accountMail: accountMailQueueUrl
       ? sqsAccountMail(accountMailQueueUrl)
-      : inProcessAccountMail((request) =>
-          request.kind === "password-reset"
-            ? sendPasswordReset(base, request.email)
-            : Promise.reject(new Error(`no account mail queue here (${ACCOUNT_MAIL_QUEUE_URL} is not set)`)),
-        ),
+      : inProcessAccountMail((request) => {
+          if (request.kind === "password-reset") return sendPasswordReset(base, request.email);
+          if (request.kind === "order-confirmation")
+            return Promise.reject(
+              new Error(`no account mail queue here (${ACCOUNT_MAIL_QUEUE_URL} is not set)`),
+            );
+          return handleStockMail(base, request);
+        }),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
     media: storageFromEnv(env),
     // One database read per public path and second per container, whatever the traffic the CDN lets through.

@@ -5,6 +5,7 @@ import { adminBatchesRoutes } from "./routes/admin-batches";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
 import { adminExportsRoutes } from "./routes/admin-exports";
 import { adminPhotosRoutes } from "./routes/admin-photos";
+import { adminWaitlistRoutes } from "./routes/admin-waitlist";
 import { authRoutes } from "./routes/auth";
 import { cspReportsRoutes } from "./routes/csp-reports";
 import { customerOrdersRoutes } from "./routes/customer-orders";
@@ -16,6 +17,7 @@ import { productsRoutes } from "./routes/products";
 import { promoRoutes } from "./routes/promo";
 import { settingsRoutes } from "./routes/settings";
 import { userRoutes } from "./routes/user";
+import { waitlistRoutes } from "./routes/waitlist";
 import { withdrawalsRoutes } from "./routes/withdrawals";
 
 /** Every route module of the API, by the path it is mounted at. `areas.ts` says which Lambda serves each. */
@@ -37,4 +39,6 @@ export const routeModules: Record<string, Hono<AppEnv>> = {
   "/api/admin/batches": adminBatchesRoutes,
   "/api/admin/photos": adminPhotosRoutes,
   "/api/user/data-export": personalDataRoutes,
+  "/api/waitlist": waitlistRoutes,
+  "/api/admin/waitlist": adminWaitlistRoutes,
 };

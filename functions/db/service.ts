@@ -32,6 +32,7 @@
  * - all withdrawals, newest first gsi2: withdrawal partition, by requested_at      (gsi2)
  * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
+ * - a product's waitlist          $shop#product_id_<id> / $waitlist_request_1#email_key_<sha256> (table)
  */
 import {
   createGetTransaction,
@@ -58,6 +59,7 @@ import { sitePublishSchema } from "./entities/site-publish";
 import { statsSchema } from "./entities/stats";
 import { stockMovementSchema } from "./entities/stock-movement";
 import { userEmailSchema, userSchema } from "./entities/user";
+import { waitlistSchema } from "./entities/waitlist";
 import { withdrawalSchema } from "./entities/withdrawal";
 import type { EntityOf } from "./entity-schema";
 
@@ -87,6 +89,7 @@ export const entitySchemas = {
   withdrawal: withdrawalSchema,
   batch: batchSchema,
   batchSale: batchSaleSchema,
+  waitlist: waitlistSchema,
 };
 
 type Schemas = typeof entitySchemas;

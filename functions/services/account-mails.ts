@@ -1,6 +1,7 @@
 import type { AccountMailRequest } from "../adapters/account-mail-queue";
 import { type AccountMailDeps, sendPasswordReset } from "./auth";
 import { sendQueuedOrderConfirmation } from "./order-confirmation";
+import { handleStockMail } from "./stock-mails";
 
 /**
  * Runs one handed-over account mail request: the queue's subscriber on AWS (functions/jobs/account-mail.ts), the
@@ -13,5 +14,8 @@ export async function handleAccountMail(deps: AccountMailDeps, request: AccountM
       return sendPasswordReset(deps, request.email);
     case "order-confirmation":
       return sendQueuedOrderConfirmation(deps, request.order_id);
+    default:
+      // Stock alerts and the waitlist (decision record 026).
+      return handleStockMail(deps, request);
   }
 }

@@ -15,6 +15,7 @@ import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
 import { markSiteStale } from "./publishing";
 import { movementItem } from "./stock";
+import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 import { writeTransaction } from "./transaction";
 
 type ProductRecord = EntityItem<ProductEntity>;
@@ -126,7 +127,7 @@ export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
  * 409 with the stock now.
  */
 export async function updateProduct(
-  deps: DataDeps,
+  deps: StockAlertDeps,
   id: number,
   input: ProductInputData,
   stockLoaded: number,
@@ -171,6 +172,8 @@ export async function updateProduct(
       { stock: current.stock },
     );
   await markSiteStale(deps, `Produit « ${current.name} » modifié`);
+  // A new stock figure or threshold may cross the threshold either way, or bring units back for the waitlist.
+  await afterStockChange(deps, [{ product_id: id, quantity: changesStock ? stock - stockLoaded : 0 }]);
   return toProduct(current);
 }
 

@@ -18,6 +18,7 @@ import { changeOrder, documentsDue, type OrderChange, type OrderFields } from ".
 import type { OrderRecord } from "./orders";
 import { markRestocked } from "./publishing";
 import { restockItems, type StockReason } from "./stock";
+import { afterStockChange } from "./stock-alerts";
 
 export interface OrderMove {
   /** The commands to apply in order, or a plan made from the current order (the admin's form). */
@@ -138,6 +139,10 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
       writes || also ? (entities) => [...(writes?.(entities) ?? []), ...(also?.(entities) ?? [])] : undefined;
     return { set, documents, statuses: plan.statuses, with: withAll };
   });
-  if (changed && order.released_at && !before?.released_at) await markRestocked(deps, order.items);
+  if (changed && order.released_at && !before?.released_at) {
+    await markRestocked(deps, order.items);
+    // Units back: the low-stock alert re-armed, the waitlist told (decision record 026).
+    await afterStockChange(deps, order.items);
+  }
   return { order, changed, applied: changed ? applied : [] };
 }

@@ -27,6 +27,7 @@ import { paypalClient } from "./paypal-client";
 import { markRestocked } from "./publishing";
 import { getSetting } from "./settings";
 import { restockItems } from "./stock";
+import { afterStockChange } from "./stock-alerts";
 
 export interface ReturnInput extends ReturnRequest {
   /** The order's version when the form was opened: a stale form or a second click is refused, never refunded twice. */
@@ -170,12 +171,11 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
     };
   });
   if (changed) {
-    await markRestocked(
-      deps,
-      lines
-        .filter((line) => line.restock)
-        .map((line) => ({ product_id: order.items[line.index]?.product_id ?? 0, quantity: line.quantity })),
-    );
+    const restocked = lines
+      .filter((line) => line.restock)
+      .map((line) => ({ product_id: order.items[line.index]?.product_id ?? 0, quantity: line.quantity }));
+    await markRestocked(deps, restocked);
+    await afterStockChange(deps, restocked);
     await sendRefundMail(deps, after, refundId);
   }
   return toOrder(after);

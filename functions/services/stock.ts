@@ -5,10 +5,12 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import type { StockAdjustment, StockMovement } from "../../src/domain/stock";
+import type { SaleWatch } from "../../src/domain/stock-alerts";
 import { newId } from "../adapters/ids";
 import type { StockMovementEntity } from "../db/entities/stock-movement";
 import type { DataDeps } from "./deps";
 import { markSiteStale } from "./publishing";
+import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "./transaction";
 
 export type StockMovementRecord = EntityItem<StockMovementEntity>;
@@ -44,25 +46,36 @@ export function movementItem(entities: TransactionEntities, move: StockMove): Tr
   };
 }
 
-/** Units sold: taken on the condition that enough are left and the product is still for sale, with the movement. */
+/**
+ * Units sold: taken on the condition that enough are left and the product is still for sale, with the movement.
+ * `watch` (decision record 026) adds the order's assumption about the low-stock threshold to the condition; when it
+ * no longer holds, the failure means "stale" (judge again), the next attempt writes without it.
+ */
 export function saleItems(
   entities: TransactionEntities,
-  move: Omit<StockMove, "delta" | "reason"> & { quantity: number; productName: string },
+  move: Omit<StockMove, "delta" | "reason"> & { quantity: number; productName: string; watch?: SaleWatch },
 ): TransactionItem[] {
+  const { watch } = move;
+  const assumes = watch && watch.mode !== "check";
   return [
     {
       commit: entities.product
         .patch({ id: move.productId })
         .subtract({ stock: move.quantity })
-        .where(
-          ({ stock, is_active }, { gte, eq }) => `${gte(stock, move.quantity)} AND ${eq(is_active, true)}`,
-        )
+        .where(({ stock, is_active, low_stock_alerted_at }, { gte, gt, eq, exists }) => {
+          const sellable = `${gte(stock, move.quantity)} AND ${eq(is_active, true)}`;
+          if (watch?.mode === "above") return `${sellable} AND ${gt(stock, watch.stockAbove)}`;
+          if (watch?.mode === "alerted") return `${sellable} AND ${exists(low_stock_alerted_at)}`;
+          return sellable;
+        })
         .commit(),
-      onFailed: new DomainError(
-        "OUT_OF_STOCK",
-        `Stock insuffisant pour « ${move.productName} ». Ajustez la quantité de votre panier.`,
-        { product: move.productName },
-      ),
+      onFailed: assumes
+        ? "stale"
+        : new DomainError(
+            "OUT_OF_STOCK",
+            `Stock insuffisant pour « ${move.productName} ». Ajustez la quantité de votre panier.`,
+            { product: move.productName },
+          ),
     },
     movementItem(entities, { ...move, delta: -move.quantity, reason: "sale" }),
   ];
@@ -87,7 +100,7 @@ export function restockItems(entities: TransactionEntities, move: StockMove): Tr
  * never overwrites a sale), never below 0, with the movement and the stock it leads to.
  */
 export async function adjustStock(
-  deps: DataDeps,
+  deps: StockAlertDeps,
   adminId: string,
   productId: number,
   adjustment: StockAdjustment,
@@ -129,6 +142,7 @@ export async function adjustStock(
           deps,
           `Produit « ${product.name} » ${stockAfter > 0 ? "de nouveau en stock" : "en rupture"}`,
         );
+      await afterStockChange(deps, [{ product_id: productId, quantity: adjustment.delta }]);
       return { stock: stockAfter };
     }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));

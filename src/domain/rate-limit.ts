@@ -81,6 +81,14 @@ export const rateLimits = {
     windowMinutes: 15,
     message: "Trop de recherches de commande depuis cette connexion. Réessayez dans un quart d'heure.",
   },
+  /** Waitlist sign-ups (POST /api/waitlist) per client address, whatever the e-mail (decision record 026). */
+  waitlistRequestsPerAddress: {
+    max: 10,
+    windowMinutes: 60,
+    message: "Trop de demandes d'alerte depuis cette connexion. Réessayez dans une heure.",
+  },
+  /** Waitlist confirmation mails sent, per e-mail (counted in the background, like reset mails). */
+  waitlistMailsPerEmail: { max: 3, windowMinutes: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Length of one bucket, in milliseconds. */

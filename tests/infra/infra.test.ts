@@ -174,8 +174,9 @@ describe("the API functions", () => {
         MAIL_FROM: "boutique@example.fr",
         SITE_PUBLISH_QUEUE_URL:
           "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-SitePublishQueue",
-        // Forgot password hands its mail to the account mail queue (tests/infra/account-mail.test.ts).
-        ...(area.name === "accounts"
+        // Forgot password, the stock alerts and the waitlist hand their mails to the account mail queue
+        // (tests/infra/account-mail.test.ts).
+        ...(["accounts", "orders", "payments", "admin"].includes(area.name)
           ? {
               ACCOUNT_MAIL_QUEUE_URL:
                 "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
@@ -822,7 +823,9 @@ describe("publishing (issue 13)", () => {
         ),
         handler,
       ).toEqual(
-        handler === "functions/api/lambda/accounts.handler"
+        ["accounts", "orders", "payments", "admin"].some(
+          (area) => handler === `functions/api/lambda/${area}.handler`,
+        )
           ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
           : [],
       );

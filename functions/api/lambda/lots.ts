@@ -2,10 +2,18 @@ import { handle } from "hono/aws-lambda";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { adminBatchesRoutes } from "../routes/admin-batches";
+import { adminWaitlistRoutes } from "../routes/admin-waitlist";
 import { openFirstConnection } from "./init";
 
-/** Lambda "lots": a product's batches and the recall of a lot (decision record 018), admin only. */
-export const app = createAreaApp("lots", { "/api/admin/batches": adminBatchesRoutes }, depsFromEnv);
+/**
+ * Lambda "lots": a product's batches and the recall of a lot (decision record 018), and the waitlist's counts
+ * (decision record 026), admin only.
+ */
+export const app = createAreaApp(
+  "lots",
+  { "/api/admin/batches": adminBatchesRoutes, "/api/admin/waitlist": adminWaitlistRoutes },
+  depsFromEnv,
+);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

@@ -3,13 +3,22 @@ import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps";
 import { ordersRoutes } from "../routes/orders";
 import { promoRoutes } from "../routes/promo";
+import { waitlistRoutes } from "../routes/waitlist";
 import { withdrawalsRoutes } from "../routes/withdrawals";
 import { openFirstConnection } from "./init";
 
-/** Lambda "orders": bank-transfer orders, promo code checks and withdrawals without an account. */
+/**
+ * Lambda "orders": bank-transfer orders, promo code checks, withdrawals without an account and the waitlist of
+ * out-of-stock products.
+ */
 export const app = createAreaApp(
   "orders",
-  { "/api/orders": ordersRoutes, "/api/promo": promoRoutes, "/api/withdrawals": withdrawalsRoutes },
+  {
+    "/api/orders": ordersRoutes,
+    "/api/promo": promoRoutes,
+    "/api/withdrawals": withdrawalsRoutes,
+    "/api/waitlist": waitlistRoutes,
+  },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

@@ -16,6 +16,7 @@ import { productsDocs } from "../docs/products";
 import { promoDocs } from "../docs/promo";
 import { settingsDocs } from "../docs/settings";
 import { userDocs } from "../docs/user";
+import { adminWaitlistDocs, waitlistDocs } from "../docs/waitlist";
 import { withdrawalsDocs } from "../docs/withdrawals";
 import type { AppEnv } from "../env";
 import { buildOpenApiDocument, type RouteDoc } from "../openapi";
@@ -40,6 +41,8 @@ export const apiDocs: readonly RouteDoc[] = [
   ...adminWithdrawalsDocs,
   ...adminExportsDocs,
   ...adminBatchesDocs,
+  ...waitlistDocs,
+  ...adminWaitlistDocs,
   openApiDoc(),
 ];
 

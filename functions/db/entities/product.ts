@@ -48,6 +48,12 @@ export const productSchema = entitySchema({
         },
       },
     },
+    /**
+     * When the owner was told that the stock fell to its low-stock threshold (decision record 026): set only if
+     * absent, by a conditional write, so one crossing makes one e-mail; removed once a restock brings the stock above
+     * the threshold again. Written only by functions/services/stock-alerts.ts.
+     */
+    low_stock_alerted_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },

@@ -16,6 +16,7 @@ import { toOrder } from "../orders";
 import { addToStats } from "../stats";
 import { admitAttempt } from "../throttle";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "../transaction";
+import { eraseWaitlistRequests } from "../waitlist";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
@@ -101,7 +102,12 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
         break;
       }
     }
-    if (!stale) return;
+    if (!stale) {
+      // Waitlist requests of the account's e-mail go too (decision record 026); made without an account, they are
+      // found by the e-mail. After the account: an interruption here leaves only requests that expire on their own.
+      await eraseWaitlistRequests(deps, user.email);
+      return;
+    }
     // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.
     if (round >= 3) throw new DomainError("CONFLICT");
   }

@@ -8,6 +8,7 @@ import type { Deps } from "../deps";
 import { toOrder } from "../orders";
 import { getSetting } from "../settings";
 import { admitAttempt } from "../throttle";
+import { waitlistRequestsOf } from "../waitlist";
 import { toWithdrawalRecord } from "../withdrawals";
 
 export interface PersonalDataExport {
@@ -27,10 +28,12 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   ]);
   const user = await getUser(deps, userId);
   if (!user) throw new DomainError("UNAUTHENTICATED");
-  const [addresses, orders, company] = await Promise.all([
+  const [addresses, orders, company, waitlist] = await Promise.all([
     listAddresses(deps, userId),
     deps.db.entities.order.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
+    // Waitlist requests are made without an account: those of the account's e-mail (decision record 026).
+    waitlistRequestsOf(deps, user.email),
   ]);
   const { strToU8, zipSync } = await import("../../adapters/zip");
   const files: Record<string, Uint8Array> = {};
@@ -64,6 +67,13 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
     addresses,
     orders: orders.data.map(toOrder),
     withdrawals,
+    waitlist: waitlist.map((request) => ({
+      product_id: request.product_id,
+      email: request.email,
+      requested_at: request.requested_at,
+      confirmed_at: request.confirmed_at ?? null,
+      expires_at: request.expires_at,
+    })),
     documents,
   };
   files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);

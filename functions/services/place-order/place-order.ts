@@ -12,6 +12,7 @@ import { markSiteStale } from "../publishing";
 import { type ReadRound, readRound } from "../read-round";
 import { getSettings } from "../settings";
 import { assertSells } from "../shop-setup";
+import { watchLowStock } from "../stock-alerts";
 import { writeTransaction } from "../transaction";
 import { quoteFrom, quoteReadsInRound } from "./quote";
 import { newOrderRecord } from "./record";
@@ -123,6 +124,8 @@ export async function placeOrder(
   const now = deps.clock();
   const quote = quoteFrom(reads, settings.shipping, request, now);
   const id = newId();
+  // Whether this order may bring a product to its low-stock threshold (decision record 026).
+  const stockWatch = watchLowStock(quote.lines);
   // The lots are decided from the batches as read; a lot sold meanwhile fails its condition ("stale"): read them
   // again and decide again (decision record 018). The order's id stays the same across attempts.
   let lots = firstLots;
@@ -144,9 +147,11 @@ export async function placeOrder(
         promo: quote.promo,
         idempotencyKey: options.idempotencyKey,
         now,
+        stockWatch,
       }),
     );
     if (outcome === "written") {
+      await stockWatch.afterSale(deps);
       // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
       const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
       if (soldOut.length)

@@ -6,6 +6,7 @@ import type { OrderRecord } from "../orders";
 import type { PromoRecord } from "../promos";
 import { addToStats } from "../stats";
 import { saleItems } from "../stock";
+import type { StockWatch } from "../stock-alerts";
 import type { TransactionEntities, TransactionItem } from "../transaction";
 
 const IDEMPOTENCY_TTL_S = 24 * 3600;
@@ -61,6 +62,8 @@ export interface OrderWrite {
   promo: PromoRecord | null;
   idempotencyKey?: string;
   now: Date;
+  /** The low-stock threshold's watch (services/stock-alerts.ts): each line's sale carries its assumption. */
+  stockWatch?: StockWatch;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface OrderWrite {
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, now }: OrderWrite,
+  { order, promo, idempotencyKey, now, stockWatch }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -81,6 +84,7 @@ export function orderTransactionItems(
         quantity: line.quantity,
         orderId: order.id,
         at: order.created_at,
+        watch: stockWatch?.forLine(line.product_id, order),
       }),
     ),
     // The lots each line takes (decision record 018), each conditioned on what is left: a failure means "stale".

@@ -5,7 +5,7 @@ import { cosmeticFieldList, missingCosmeticFields } from "../../domain/cosmetics
 import { mainImage } from "../../domain/product-photos";
 import type { ProductView } from "../../domain/product-rules";
 import { errorMessage } from "../../lib/api-client";
-import { deleteProduct, fetchProducts } from "./admin-api";
+import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
 import { ProductFormDialog } from "./ProductForm";
 import { Badge, ConfirmDialog, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader } from "./ui";
@@ -18,6 +18,9 @@ type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: Pro
  */
 export function ProductsTab() {
   const { state, reload, update } = useLoad(fetchProducts);
+  // Shoppers waiting for a product's return (decision record 026); the list shows without them if this fails.
+  const waitlist = useLoad(fetchWaitlistCounts);
+  const waiting = waitlist.state.status === "ready" ? waitlist.state.data : {};
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const [deleting, setDeleting] = useState<ProductView | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -81,6 +84,7 @@ export function ProductsTab() {
             <li key={product.id}>
               <ProductRow
                 product={product}
+                waiting={waiting[String(product.id)] ?? 0}
                 onEdit={() => {
                   setNotice("");
                   setEditing({ kind: "edit", product });
@@ -129,10 +133,13 @@ const stockToneBadge = { danger: "danger", warning: "warning", success: "success
 
 function ProductRow({
   product,
+  waiting,
   onEdit,
   onDelete,
 }: {
   product: ProductView;
+  /** Confirmed shoppers waiting to be told of its return. */
+  waiting: number;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -167,6 +174,14 @@ function ProductRow({
           >
             Stock : {product.stock}
           </Badge>
+          {waiting > 0 && (
+            <>
+              {" "}
+              <Badge tone="neutral" title="Clients ayant confirmé leur demande d'alerte de retour en stock">
+                {waiting} client{waiting > 1 ? "s" : ""} en attente
+              </Badge>
+            </>
+          )}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">

@@ -170,3 +170,9 @@ export const sendRecall = (productId: number, lot: string, risk: string) =>
     `/api/admin/batches/${id(productId)}/${encodeURIComponent(lot)}/recall`,
     { method: "POST", body: { risk } },
   );
+
+/** GET /api/admin/waitlist: how many confirmed shoppers wait for each product (decision record 026), by id. */
+export async function fetchWaitlistCounts(signal?: AbortSignal): Promise<Record<string, number>> {
+  const body = await apiRequest<{ counts: Record<string, number> }>("/api/admin/waitlist", { signal });
+  return body.counts;
+}

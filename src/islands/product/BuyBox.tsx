@@ -11,6 +11,7 @@ import {
 } from "../../lib/buy-box-view";
 import { type BuyBoxProduct, priceLabel, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
+import WaitlistForm from "./WaitlistForm";
 
 interface Props {
   /** The product as the page knows it (build time, or just fetched by the shell). */
@@ -55,56 +56,60 @@ export default function BuyBox({ product }: Props) {
   }
 
   return (
-    <div className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6">
-      <p
-        className="font-serif text-3xl font-semibold text-crust-800 tabular-nums sm:text-4xl"
-        data-buy-box-price
-      >
-        {priceLabel(product.price)}
-        <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
-      </p>
-
-      <p className={stock.className} data-buy-box-stock>
-        {stock.dotClassName && <span aria-hidden="true" className={stock.dotClassName} />}
-        {stock.text}
-      </p>
-
-      <button
-        type="button"
-        onClick={handleAdd}
-        disabled={!state.purchasable}
-        aria-disabled={!state.canAdd}
-        className={state.buttonClassName}
-        data-buy-box-add
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
+    <>
+      <div className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6">
+        <p
+          className="font-serif text-3xl font-semibold text-crust-800 tabular-nums sm:text-4xl"
+          data-buy-box-price
         >
-          <path d={state.iconPath} />
-        </svg>
-        {state.label}
-      </button>
+          {priceLabel(product.price)}
+          <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
+        </p>
 
-      <p className="mt-3 min-h-6 text-sm text-ink-soft" data-buy-box-cart>
-        {state.cartNote && (
-          <>
-            {state.cartNote}{" "}
-            <a href="/cart" className={CART_LINK_CLASS}>
-              {CART_LINK_TEXT}
-            </a>
-          </>
-        )}
-      </p>
-      <p role="status" className="sr-only" data-buy-box-status>
-        {state.status}
-      </p>
-    </div>
+        <p className={stock.className} data-buy-box-stock>
+          {stock.dotClassName && <span aria-hidden="true" className={stock.dotClassName} />}
+          {stock.text}
+        </p>
+
+        <button
+          type="button"
+          onClick={handleAdd}
+          disabled={!state.purchasable}
+          aria-disabled={!state.canAdd}
+          className={state.buttonClassName}
+          data-buy-box-add
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d={state.iconPath} />
+          </svg>
+          {state.label}
+        </button>
+
+        <p className="mt-3 min-h-6 text-sm text-ink-soft" data-buy-box-cart>
+          {state.cartNote && (
+            <>
+              {state.cartNote}{" "}
+              <a href="/cart" className={CART_LINK_CLASS}>
+                {CART_LINK_TEXT}
+              </a>
+            </>
+          )}
+        </p>
+        <p role="status" className="sr-only" data-buy-box-status>
+          {state.status}
+        </p>
+      </div>
+      {/* Out of stock: the shopper may ask to be told of its return (decision record 026). */}
+      <WaitlistForm productId={product.id} open={product.is_active && product.stock <= 0} />
+    </>
   );
 }

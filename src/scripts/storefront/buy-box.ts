@@ -7,7 +7,8 @@
  * - 'Ajouter au panier' adds one and shows 'Ajouté au panier!' (button and status message) for 1 s;
  * - price, stock and active state are read again from GET /api/products/{id} once the page has loaded and the
  *   browser is idle (a failure keeps the build's figures: the server checks stock and price at checkout);
- * - analytics: view_item once, add_to_cart on each addition (dropped unless the visitor accepted).
+ * - analytics: view_item once, add_to_cart on each addition (dropped unless the visitor accepted);
+ * - the waitlist form (waitlist-form.ts), open while the product is on sale and out of stock.
  * Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
  */
 import { productParams, track } from "../../lib/analytics";
@@ -22,6 +23,7 @@ import { fetchProduct } from "../../lib/catalog-client";
 import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 import { h, setAttribute, setOwnText, setText, whenLoadedAndIdle } from "./dom";
+import { enhanceWaitlist, setWaitlistOpen } from "./waitlist-form";
 
 export function enhanceBuyBox(root: HTMLElement): void {
   let product = JSON.parse(root.dataset.buyBox ?? "") as BuyBoxProduct;
@@ -32,7 +34,10 @@ export function enhanceBuyBox(root: HTMLElement): void {
   const button = part("add") as HTMLButtonElement | null;
   const cartLine = part("cart");
   const status = part("status");
+  // The waitlist form of an out-of-stock product (decision record 026), opened or closed with the stock.
+  const waitlist = root.querySelector<HTMLFormElement>("form[data-waitlist]");
   if (!button) return;
+  if (waitlist) enhanceWaitlist(waitlist);
 
   const render = (): void => {
     const state = buyBoxState(product, $cart.get(), justAdded);
@@ -63,6 +68,7 @@ export function enhanceBuyBox(root: HTMLElement): void {
       );
     }
     setText(status, state.status);
+    setWaitlistOpen(waitlist, product.is_active && product.stock <= 0);
   };
 
   button.addEventListener("click", () => {

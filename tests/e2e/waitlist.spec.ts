@@ -1,0 +1,146 @@
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { COMPLETE_COSMETICS } from "../support/cosmetics";
+import { readMails } from "../support/mail";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
+
+/**
+ * The waitlist of an out-of-stock product (issue 19; decision record 026) in Chromium: the form on the prebuilt
+ * product page (framework-free) and on a product created after the build (the React shell), with the keyboard only,
+ * axe-clean; the confirmation link followed from the local mail folder; the shopper told when the stock comes back.
+ */
+test.use({ serviceWorkers: "block" });
+
+const mailDir = join(E2E_DATA_DIR, "mail");
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@e2e.test`;
+
+async function adminApi(playwright: {
+  request: { newContext: (options: object) => Promise<APIRequestContext> };
+}) {
+  const api = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  expect((await api.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  return api;
+}
+
+async function adjust(api: APIRequestContext, productId: number, delta: number) {
+  const response = await api.post(`/api/admin/products/${productId}/stock-adjustments`, {
+    data: { delta, note: delta < 0 ? "Test de la liste d'attente" : "Retour du séchoir" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+const mailsTo = (email: string) => readMails(mailDir).filter((mail) => mail.to === email);
+
+/** Fills the form with the keyboard only: a missing consent is refused first, with the focus on the box. */
+async function signUpWithKeyboard(page: Page, email: string) {
+  const form = page.getByRole("form", { name: "Être prévenu(e) du retour en stock" });
+  await expect(form).toBeVisible();
+  const field = form.getByLabel("Votre adresse e-mail");
+  await field.focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  const consent = form.getByRole("checkbox", { name: /J'accepte que mon adresse e-mail serve uniquement/ });
+  await expect(form.getByText("Cochez la case pour accepter")).toBeVisible();
+  await expect(consent).toBeFocused();
+  await expect(consent).not.toBeChecked();
+  await page.keyboard.press("Space");
+  await expect(consent).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("button", { name: "Me prévenir" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const status = form.getByRole("status");
+  await expect(status).toContainText("Nous venons de vous envoyer un e-mail");
+  await expect(status).toBeFocused();
+}
+
+test("an out-of-stock product page takes a waitlist request; the mail's link confirms it; the restock tells the shopper", async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi(playwright);
+  const productId = 2;
+  const { stock, name } = (await (await api.get(`/api/products/${productId}`)).json()) as {
+    stock: number;
+    name: string;
+  };
+  await adjust(api, productId, -stock);
+  const email = uniqueEmail("attente");
+  try {
+    await page.goto(`/product/${productId}`);
+    await expect(page.getByText("Rupture de Stock").first()).toBeVisible();
+    await expect(page.getByRole("form", { name: "Être prévenu(e) du retour en stock" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAxeClean(page);
+
+    await signUpWithKeyboard(page, email);
+    await expectAxeClean(page);
+
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+    const mail = mailsTo(email)[0];
+    expect(mail?.subject).toContain("Confirmez votre alerte de retour en stock");
+    const link = /https?:\/\/\S+\/liste-d-attente\?confirmer=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+    expect(link).not.toBe("");
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.getByRole("status")).toHaveText(
+      `C'est confirmé : nous vous écrirons dès que « ${name} » sera de nouveau en stock.`,
+    );
+    await expectAxeClean(page);
+
+    const counts = (await (await api.get("/api/admin/waitlist")).json()) as {
+      counts: Record<string, number>;
+    };
+    expect(counts.counts[String(productId)]).toBeGreaterThanOrEqual(1);
+  } finally {
+    await adjust(api, productId, stock);
+  }
+  // Back in stock: the shopper (the only one waiting for this product in this run) is told, once.
+  const told = () => mailsTo(email).filter((mail) => mail.subject.includes("est de nouveau disponible"));
+  await expect.poll(() => told().length, { timeout: 10_000 }).toBe(1);
+  expect(told()[0]?.text).toContain(`/product/${productId}`);
+  expect(told()[0]?.text).toContain("/liste-d-attente?desinscrire=");
+  await api.dispose();
+});
+
+test("a product created after the build (the React shell) offers the same form", async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi(playwright);
+  const created = await api.post("/api/admin/products", {
+    data: {
+      name: `Savon attente ${Date.now().toString(36)}`,
+      price: 12,
+      weight: "200g",
+      image: "/images/products/savon-alep-premium.svg",
+      description: "Un savon en rupture",
+      stock: 0,
+      low_stock_threshold: 2,
+      benefits: [],
+      is_active: true,
+      ...COMPLETE_COSMETICS,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    await page.goto(`/product/${id}`);
+    const email = uniqueEmail("coquille");
+    await signUpWithKeyboard(page, email);
+    await expectAxeClean(page);
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+  } finally {
+    await api.delete(`/api/admin/products/${id}`, { headers: { "content-type": "application/json" } });
+    await api.dispose();
+  }
+});
