@@ -189,7 +189,12 @@ describe("refundsDue (L221-24: 14 days)", () => {
             { status: "cancelled", at: "2026-11-01T11:00:00.000Z" },
           ],
         }),
-        order({ id: "ORDER-CAN-PAYPAL", status: "cancelled", payment_status: "completed", payment_method: "paypal" }),
+        order({
+          id: "ORDER-CAN-PAYPAL",
+          status: "cancelled",
+          payment_status: "completed",
+          payment_method: "paypal",
+        }),
         order({ id: "ORDER-CAN-UNPAID", status: "cancelled", payment_status: "pending" }),
       ],
       now,
@@ -267,7 +272,13 @@ describe("ownerTodo", () => {
   it("counts every list; an empty shop has nothing to do", () => {
     const now = new Date("2026-11-05T10:00:00.000Z");
     const empty = ownerTodo(
-      { orders: [], withdrawals: [], products: [], batches: [], publishing: { state: "up_to_date", error: null } },
+      {
+        orders: [],
+        withdrawals: [],
+        products: [],
+        batches: [],
+        publishing: { state: "up_to_date", error: null },
+      },
       now,
     );
     expect(empty.count).toBe(0);

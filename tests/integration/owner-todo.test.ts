@@ -55,7 +55,10 @@ describe("GET /api/admin/todo", () => {
     now = new Date(now.getTime() + HOUR);
     await put(first, { payment_status: "completed" });
     // The reminder job (another part of issue 19) writes this; the list only reads it.
-    await ctx.db.entities.order.patch({ id: second.id }).set({ transfer_reminded_at: now.toISOString() }).go();
+    await ctx.db.entities.order
+      .patch({ id: second.id })
+      .set({ transfer_reminded_at: now.toISOString() })
+      .go();
 
     // Almost sold out (stock 2, threshold 2), and another product with a batch expiring in 30 days.
     const scarce = await createSoap(ctx.deps, { price: 12, stock: 2 });
@@ -91,7 +94,12 @@ describe("GET /api/admin/todo", () => {
     ]);
     expect(list.low_stock.map((item) => item.product_id)).toEqual([scarce.id]);
     expect(list.expiring_batches).toEqual([
-      expect.objectContaining({ product_id: batched.id, lot: "L2026-07", expires_on: expiresOn, days_left: 28 }),
+      expect.objectContaining({
+        product_id: batched.id,
+        lot: "L2026-07",
+        expires_on: expiresOn,
+        days_left: 28,
+      }),
     ]);
     expect(list.publishing).toEqual({ error: "La construction a échoué." });
     expect(list.refunds).toEqual([]);
