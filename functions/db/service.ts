@@ -32,6 +32,7 @@
  * - all withdrawals, newest first gsi2: withdrawal partition, by requested_at      (gsi2)
  * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
+ * - the owner's summary of a day  $shop#day_<YYYY-MM-DD>                           (table)
  */
 import {
   createGetTransaction,
@@ -45,6 +46,7 @@ import { createDocumentClient, createDynamoClient, type DbConfig } from "./clien
 import { addressSchema } from "./entities/address";
 import { batchSaleSchema, batchSchema } from "./entities/batch";
 import { counterSchema } from "./entities/counter";
+import { dailySummarySchema } from "./entities/daily-summary";
 import { invoiceSchema } from "./entities/invoice";
 import { idempotencyKeySchema, orderSchema } from "./entities/order";
 import { paypalLinkSchema, webhookEventSchema } from "./entities/paypal";
@@ -87,6 +89,7 @@ export const entitySchemas = {
   withdrawal: withdrawalSchema,
   batch: batchSchema,
   batchSale: batchSaleSchema,
+  dailySummary: dailySummarySchema,
 };
 
 type Schemas = typeof entitySchemas;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   expiringBatches,
+  isDailySummaryTime,
   lowStockProducts,
   ordersToShip,
   ownerTodo,
@@ -300,5 +301,20 @@ describe("ownerTodo", () => {
     expect(parisDaysBetween("2026-12-31", "2027-01-01")).toBe(1);
     expect(parisDaysBetween("2026-03-28", "2026-03-30")).toBe(2);
     expect(parisDaysBetween("2026-11-02", "2026-11-01")).toBe(-1);
+  });
+});
+
+describe("isDailySummaryTime (8:00 Paris)", () => {
+  it.each([
+    // Winter (UTC+1): 8:00 Paris is 07:00 UTC.
+    ["2026-11-25T06:59:59.999Z", false],
+    ["2026-11-25T07:00:00.000Z", true],
+    ["2026-11-25T22:59:59.000Z", true],
+    ["2026-11-25T23:00:00.000Z", false],
+    // Summer (UTC+2): 8:00 Paris is 06:00 UTC.
+    ["2026-07-01T05:59:59.999Z", false],
+    ["2026-07-01T06:00:00.000Z", true],
+  ])("%s: %s", (at, expected) => {
+    expect(isDailySummaryTime(new Date(at))).toBe(expected);
   });
 });

@@ -373,6 +373,23 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The daily summary's hour.
+
+/** The summary leaves at 8:00 Paris time (summer and winter alike). */
+export const DAILY_SUMMARY_HOUR = 8;
+
+const parisHourFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Paris",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Whether it is 8:00 Paris time or later on the day of `now` (a run before that waits for the next one). */
+export function isDailySummaryTime(now: Date): boolean {
+  return Number(parisHourFormat.format(now)) >= DAILY_SUMMARY_HOUR;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Where each thing is done: the admin's tab, with the order or product opened where the tab can.
 
 export const todoLinks = {
