@@ -49,7 +49,7 @@ async function claimDay(deps: Pick<Deps, "db">, day: string, now: Date): Promise
     if (!isConditionFailure(error)) throw error;
   }
   const { data } = await entity.get({ day }).go({ consistent: true });
-  if (!data || data.outcome !== "sending" || now.getTime() - Date.parse(data.claimed_at) < STALE_CLAIM_MS)
+  if (data?.outcome !== "sending" || now.getTime() - Date.parse(data.claimed_at) < STALE_CLAIM_MS)
     return false;
   try {
     await entity

@@ -70,6 +70,22 @@ describe("the daily summary", () => {
     expect(summaries()).toHaveLength(2);
   });
 
+  it("takes over a day left half done by a run that died, but not one still running", async () => {
+    const claim = (day: string, at: Date) =>
+      ctx.db.entities.dailySummary
+        .create({ day, claimed_at: at.toISOString(), outcome: "sending", expires_at_ttl: 2_000_000_000 })
+        .go();
+    now = new Date("2026-12-01T07:30:00.000Z");
+    await claim("2026-12-01", new Date(now.getTime() - 5 * 60_000));
+    expect((await runDailySummary(ctx.deps)).outcome).toBe("already_done");
+    now = new Date("2026-12-02T07:30:00.000Z");
+    await claim("2026-12-02", new Date(now.getTime() - 20 * 60_000));
+    const before = summaries().length;
+    expect((await runDailySummary(ctx.deps)).outcome).toBe("sent");
+    expect((await runDailySummary(ctx.deps)).outcome).toBe("already_done");
+    expect(summaries()).toHaveLength(before + 1);
+  });
+
   it("sends nothing once the owner turns it off, and nothing to a shop without an e-mail", async () => {
     now = new Date("2026-11-28T07:00:00.000Z");
     await putSetting(ctx.deps, "daily_summary", { enabled: false });
@@ -78,9 +94,10 @@ describe("the daily summary", () => {
     await putSetting(ctx.deps, "company_info", { ...SHOP_COMPANY, email: "" });
     expect((await runDailySummary(ctx.deps)).outcome).toBe("no_address");
     await putSetting(ctx.deps, "company_info", SHOP_COMPANY);
-    expect(summaries()).toHaveLength(2);
+    const before = summaries().length;
     // The day was not taken: once the address is back, that day's summary goes.
     expect((await runDailySummary(ctx.deps)).outcome).toBe("sent");
+    expect(summaries()).toHaveLength(before + 1);
   });
 
   it("takes 8:00 Paris in summer time too (06:00 UTC)", async () => {
