@@ -21,3 +21,46 @@ export const reconcilePaypal = new sst.aws.Cron("ReconcilePaypal", {
     timeout: "5 minutes",
   },
 });
+
+/**
+ * The owner's daily summary e-mail at 8:00 Paris time (functions/jobs/daily-summary.ts; locally a timer in
+ * scripts/start.ts). EventBridge Scheduler, not sst.aws.Cron: a Cron is an EventBridge rule, read in UTC only, so
+ * 8:00 Paris would be 07:00 UTC in winter and 06:00 UTC in summer and one of the two would be an hour off half the
+ * year. A schedule carries its time zone ("Europe/Paris"), and the clock changes are EventBridge's business.
+ * The job sends at most one e-mail a Paris day (it claims the day first), so a retry or a second run is harmless.
+ */
+export const dailySummary = new sst.aws.Function(
+  "DailySummary",
+  functionArgs("functions/jobs/daily-summary.handler", "Owner's daily summary e-mail (8:00 Europe/Paris)"),
+);
+
+/** What EventBridge Scheduler may do, and nothing else: invoke that one function. */
+const dailySummaryRole = new aws.iam.Role("DailySummarySchedulerRole", {
+  description: "EventBridge Scheduler: invokes the daily summary job",
+  assumeRolePolicy: {
+    Version: "2012-10-17",
+    Statement: [
+      { Effect: "Allow", Principal: { Service: "scheduler.amazonaws.com" }, Action: "sts:AssumeRole" },
+    ],
+  },
+});
+new aws.iam.RolePolicy("DailySummarySchedulerPolicy", {
+  role: dailySummaryRole.name,
+  policy: {
+    Version: "2012-10-17",
+    Statement: [{ Effect: "Allow", Action: "lambda:InvokeFunction", Resource: dailySummary.arn }],
+  },
+});
+
+export const dailySummarySchedule = new aws.scheduler.Schedule("DailySummarySchedule", {
+  description: "Owner's daily summary at 8:00 Paris time",
+  scheduleExpression: "cron(0 8 * * ? *)",
+  scheduleExpressionTimezone: "Europe/Paris",
+  flexibleTimeWindow: { mode: "OFF" },
+  // Retried for an hour at most: a summary at 9:00 still helps, one in the afternoon is noise.
+  target: {
+    arn: dailySummary.arn,
+    roleArn: dailySummaryRole.arn,
+    retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 3600 },
+  },
+});

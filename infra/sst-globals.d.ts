@@ -451,6 +451,36 @@ declare namespace aws {
     }
   }
 
+  /** EventBridge Scheduler: schedules with a time zone (the daily summary at 8:00 Europe/Paris). */
+  namespace scheduler {
+    class Schedule {
+      constructor(
+        name: string,
+        args: {
+          description?: $util.Input<string>;
+          scheduleExpression: $util.Input<string>;
+          /** An IANA zone: the expression is read in local time there, summer time included. */
+          scheduleExpressionTimezone?: $util.Input<string>;
+          flexibleTimeWindow: $util.Input<{
+            mode: "OFF" | "FLEXIBLE";
+            maximumWindowInMinutes?: $util.Input<number>;
+          }>;
+          target: $util.Input<{
+            arn: $util.Input<string>;
+            roleArn: $util.Input<string>;
+            retryPolicy?: $util.Input<{
+              maximumEventAgeInSeconds?: $util.Input<number>;
+              maximumRetryAttempts?: $util.Input<number>;
+            }>;
+          }>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
+      readonly arn: $util.Output<string>;
+    }
+  }
+
   namespace lambda {
     class Permission {
       constructor(

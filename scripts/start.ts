@@ -16,6 +16,7 @@ import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/account-mails";
+import { runDailySummary } from "../functions/services/daily-summary";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import {
   beginPublish,
@@ -154,6 +155,14 @@ async function main(supervisor: Supervisor): Promise<void> {
     );
   }, 3_600_000);
   supervisor.onStop(() => clearInterval(reconciliation));
+  // The owner's daily summary, which AWS sends at 8:00 Paris time (infra/jobs.ts): asked every 5 minutes here, it
+  // goes at the first check from 8:00 on (later that day when the shop was started after 8:00), once a Paris day.
+  const dailySummary = setInterval(() => {
+    runDailySummary(deps).catch((error: unknown) =>
+      console.error("Résumé quotidien :", error instanceof Error ? error.message : error),
+    );
+  }, 300_000);
+  supervisor.onStop(() => clearInterval(dailySummary));
 
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });

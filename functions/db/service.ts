@@ -33,6 +33,7 @@
  * - a product's batches (lots)    $shop#product_id_<id> / $batch_1#lot_<lot>       (table)
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
  * - a product's waitlist          $shop#product_id_<id> / $waitlist_request_1#email_key_<sha256> (table)
+ * - the owner's summary of a day  $shop#day_<YYYY-MM-DD>                           (table)
  */
 import {
   createGetTransaction,
@@ -46,6 +47,7 @@ import { createDocumentClient, createDynamoClient, type DbConfig } from "./clien
 import { addressSchema } from "./entities/address";
 import { batchSaleSchema, batchSchema } from "./entities/batch";
 import { counterSchema } from "./entities/counter";
+import { dailySummarySchema } from "./entities/daily-summary";
 import { invoiceSchema } from "./entities/invoice";
 import { idempotencyKeySchema, orderSchema } from "./entities/order";
 import { paypalLinkSchema, webhookEventSchema } from "./entities/paypal";
@@ -90,6 +92,7 @@ export const entitySchemas = {
   batch: batchSchema,
   batchSale: batchSaleSchema,
   waitlist: waitlistSchema,
+  dailySummary: dailySummarySchema,
 };
 
 type Schemas = typeof entitySchemas;

@@ -228,7 +228,11 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   shipping: "livraison",
   company_info: "entreprise",
   maintenance: "maintenance",
+  daily_summary: "résumé quotidien",
 };
+
+/** Settings no page prints: saving them publishes nothing. */
+const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary"];
 
 /** Settings rows for the admin, the PayPal secret masked. */
 export async function adminSettings(deps: DataDeps) {
@@ -275,6 +279,7 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
   await putSetting(deps, key, parsed as SettingValue<typeof key>);
   if (key === "payment_paypal") clearPaypalTokens();
   // Pages print the company, shipping, bank and maintenance settings (footer, FAQ, CGV, legal mentions…).
-  else await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
+  else if (!UNPUBLISHED_SETTINGS.includes(key))
+    await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
   return (await adminSettings(deps)).find((row) => row.setting_key === key);
 }

@@ -7,6 +7,7 @@ import { parseDecimal, parseInteger } from "./admin-products";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
+  DailySummarySetting,
   MaintenanceSetting,
   PaypalSetting,
   SettingKey,
@@ -31,6 +32,7 @@ export interface AdminSettings {
   shipping: ShippingSetting;
   company_info: CompanyInfoSetting;
   maintenance: MaintenanceSetting;
+  daily_summary: DailySummarySetting;
 }
 
 /** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */

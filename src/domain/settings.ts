@@ -104,12 +104,22 @@ export const paypalSettingSchema = z.object({
 });
 export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
 
+/**
+ * The owner's daily summary e-mail at 8:00 Paris (issue 19): sent to company_info.email when there is something to
+ * do, unless she turns it off here (the e-mail links to this setting).
+ */
+export const dailySummarySettingSchema = z.object({
+  enabled: z.boolean(),
+});
+export type DailySummarySetting = z.infer<typeof dailySummarySettingSchema>;
+
 export const settingSchemas = {
   shipping: shippingSettingSchema,
   company_info: companyInfoSettingSchema,
   maintenance: maintenanceSettingSchema,
   payment_bank_transfer: bankTransferSettingSchema,
   payment_paypal: paypalSettingSchema,
+  daily_summary: dailySummarySettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
@@ -151,6 +161,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
     bank_name: "",
   },
   payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
+  daily_summary: { enabled: true },
 };
 
 /** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */

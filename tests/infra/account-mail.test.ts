@@ -79,7 +79,6 @@ describe("the account mail queue", () => {
   it("gives no other function the queue: the other API areas, the scheduled jobs, the publishing jobs", async () => {
     const deployment = await deploy("dev", devEnv);
     const queue = queueOf(deployment);
-    const senders = ["functions/api/lambda/accounts.handler", "functions/api/lambda/orders.handler"];
     const others = [
       ...deployment.recording.functions
         .filter(

@@ -678,7 +678,10 @@ describe("publishing (issue 13)", () => {
   it("gives the build write access to the site's bucket and invalidation on the Router, and nothing else", async () => {
     const deployment = await deploy("dev", devEnv);
     const project = projectOf(deployment);
-    const role = single(resourcesOf(deployment, "aws:iam/role:Role"), "build role");
+    const role = single(
+      resourcesOf(deployment, "aws:iam/role:Role").filter(({ name }) => name === "SitePublishBuildRole"),
+      "build role",
+    );
     expect(known(project.args.serviceRole as $util.Output<string>)).toBe(known(role.instance.arn));
     expect(deepKnown(role.args.assumeRolePolicy)).toEqual({
       Version: "2012-10-17",
@@ -686,7 +689,12 @@ describe("publishing (issue 13)", () => {
         { Effect: "Allow", Principal: { Service: "codebuild.amazonaws.com" }, Action: "sts:AssumeRole" },
       ],
     });
-    const policy = single(resourcesOf(deployment, "aws:iam/rolePolicy:RolePolicy"), "build policy");
+    const policy = single(
+      resourcesOf(deployment, "aws:iam/rolePolicy:RolePolicy").filter(
+        ({ name }) => name === "SitePublishBuildPolicy",
+      ),
+      "build policy",
+    );
     expect(known(policy.args.role as $util.Output<string>)).toBe(known(role.instance.name));
     expect(project.opts?.dependsOn).toContain(policy.instance);
 
@@ -920,6 +928,10 @@ describe("publishing (issue 13)", () => {
         "aws:lambda/permission:Permission",
         "aws:s3/bucketObjectv2:BucketObjectv2",
         "random:index/randomPassword:RandomPassword",
+        // The daily summary's schedule (tests/infra/daily-summary.test.ts): it invokes its job, never the build.
+        "aws:iam/role:Role",
+        "aws:iam/rolePolicy:RolePolicy",
+        "aws:scheduler/schedule:Schedule",
       ].sort(),
     );
     const starters = [

@@ -327,6 +327,12 @@ function stubAwsResources(recording: SstRecording) {
       EventTarget: resource("aws:cloudwatch/eventTarget:EventTarget", () => ""),
     },
     lambda: { Permission: resource("aws:lambda/permission:Permission", () => "") },
+    scheduler: {
+      Schedule: resource(
+        "aws:scheduler/schedule:Schedule",
+        (name) => `arn:aws:scheduler:${region}:${account}:schedule/default/${name}`,
+      ),
+    },
   };
 }
 

@@ -41,6 +41,7 @@ import { validate } from "../middleware/validate";
 import { refundParam, settingBody, settingKeyParam } from "../schemas/admin";
 import { idParam } from "../schemas/params";
 import { adminStockRoutes } from "./admin-stock";
+import { adminTodoRoutes } from "./admin-todo";
 import { adminWithdrawalsRoutes } from "./admin-withdrawals";
 
 const PROMO_ARCHIVED_MESSAGE =
@@ -85,6 +86,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .route("/products", adminStockRoutes)
   .route("/withdrawals", adminWithdrawalsRoutes)
+  .route("/todo", adminTodoRoutes)
   .delete("/products/:id", validate("param", productIdParamSchema), async (c) => {
     await deleteProduct(c.var.deps, c.req.valid("param").id);
     return c.body(null, 204);

@@ -5,6 +5,7 @@ import { adminDocumentsDocs } from "../docs/admin-documents";
 import { adminExportsDocs } from "../docs/admin-exports";
 import { adminPhotosDocs } from "../docs/admin-photos";
 import { adminStockDocs } from "../docs/admin-stock";
+import { adminTodoDocs } from "../docs/admin-todo";
 import { adminWithdrawalsDocs } from "../docs/admin-withdrawals";
 import { authDocs } from "../docs/auth";
 import { cspReportsDocs } from "../docs/csp-reports";
@@ -39,6 +40,7 @@ export const apiDocs: readonly RouteDoc[] = [
   ...personalDataDocs,
   ...withdrawalsDocs,
   ...adminWithdrawalsDocs,
+  ...adminTodoDocs,
   ...adminExportsDocs,
   ...adminBatchesDocs,
   ...waitlistDocs,

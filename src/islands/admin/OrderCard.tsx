@@ -51,12 +51,15 @@ export function OrderCard({
   order,
   onSaved,
   onEditStart,
+  initiallyOpen = false,
 }: {
   order: Order;
   onSaved: (order: Order) => void;
   onEditStart: () => void;
+  /** Shown opened (the one order a link of the to-do list names). */
+  initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [editing, setEditing] = useState(false);
   const [returning, setReturning] = useState(false);
   const bodyId = useId();

@@ -31,8 +31,10 @@ const paymentOptions = [
  * number, transfer reference, customer name or e-mail on the server (issue 16). Each order is one line until opened.
  */
 export function OrdersTab() {
-  const [filters, setFilters] = useState<OrderFilters>({});
-  const [form, setForm] = useState({ status: "", payment_status: "", q: "" });
+  // A link of the to-do list (#commandes/<number>) opens the tab on that order.
+  const [linked] = useState(linkedOrder);
+  const [filters, setFilters] = useState<OrderFilters>(linked ? { q: linked } : {});
+  const [form, setForm] = useState({ status: "", payment_status: "", q: linked });
   const filtered = Boolean(filters.status || filters.payment_status || filters.q);
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -88,12 +90,33 @@ export function OrdersTab() {
           )}
         </div>
       </form>
-      <OrderList key={JSON.stringify(filters)} filters={filters} filtered={filtered} />
+      <OrderList
+        key={JSON.stringify(filters)}
+        filters={filters}
+        filtered={filtered}
+        openSingle={Boolean(linked) && filters.q === linked}
+      />
     </div>
   );
 }
 
-function OrderList({ filters, filtered }: { filters: OrderFilters; filtered: boolean }) {
+/** The order number after `#commandes/` in the address, or "". */
+function linkedOrder(): string {
+  if (typeof window === "undefined") return "";
+  const [tab, number] = window.location.hash.slice(1).split("/");
+  return tab === "commandes" && number ? decodeURIComponent(number).slice(0, 100) : "";
+}
+
+function OrderList({
+  filters,
+  filtered,
+  openSingle = false,
+}: {
+  filters: OrderFilters;
+  filtered: boolean;
+  /** Opens the order when the search finds exactly one (a link of the to-do list). */
+  openSingle?: boolean;
+}) {
   const orders = usePaged((cursor, signal) => fetchOrders(PAGE_SIZE, cursor, filters, signal));
   const [notice, setNotice] = useState("");
 
@@ -141,7 +164,12 @@ function OrderList({ filters, filtered }: { filters: OrderFilters; filtered: boo
         <ul className="space-y-3">
           {orders.items.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} onSaved={saved} onEditStart={() => setNotice("")} />
+              <OrderCard
+                order={order}
+                onSaved={saved}
+                onEditStart={() => setNotice("")}
+                initiallyOpen={openSingle && orders.items.length === 1}
+              />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatAmount } from "../../domain/admin-format";
 import { stockTone } from "../../domain/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/cosmetics";
@@ -52,6 +52,17 @@ export function ProductsTab() {
     }
   }
 
+  // A link of the to-do list (#produits/<id>) brings that product into view, its 'Modifier' button focused.
+  const ready = state.status === "ready";
+  useEffect(() => {
+    if (!ready) return;
+    const [tab, productId] = window.location.hash.slice(1).split("/");
+    const row = tab === "produits" && productId ? document.getElementById(`produit-${productId}`) : null;
+    if (!row) return;
+    row.scrollIntoView({ block: "start" });
+    row.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+  }, [ready]);
+
   const products = state.status === "ready" ? [...state.data].sort((a, b) => a.id - b.id) : [];
   return (
     <div>
@@ -81,7 +92,7 @@ export function ProductsTab() {
       {products.length > 0 && (
         <ul className="space-y-4">
           {products.map((product) => (
-            <li key={product.id}>
+            <li key={product.id} id={`produit-${product.id}`}>
               <ProductRow
                 product={product}
                 waiting={waiting[String(product.id)] ?? 0}

@@ -63,6 +63,7 @@ export function PublishingStatus() {
   if (!status && !error) return null;
   return (
     <section
+      id="publication-du-site"
       aria-label="Publication du site"
       className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-cream-300 bg-white px-5 py-4 shadow-sm"
     >

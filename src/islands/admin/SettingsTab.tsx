@@ -84,6 +84,9 @@ export function SettingsTab() {
           {state.data.maintenance && (
             <MaintenanceCard value={state.data.maintenance} onSaved={(v) => saved("maintenance", v)} />
           )}
+          {state.data.daily_summary && (
+            <DailySummaryCard value={state.data.daily_summary} onSaved={(v) => saved("daily_summary", v)} />
+          )}
         </div>
       )}
     </div>
@@ -655,6 +658,44 @@ function MaintenanceCard({
             />
           </div>
         </>
+      )}
+    />
+  );
+}
+
+/** The owner's daily summary e-mail (issue 19): on by default; its e-mails link here to turn it off. */
+function DailySummaryCard({
+  value,
+  onSaved,
+}: {
+  value: AdminSettings["daily_summary"];
+  onSaved: (v: AdminSettings["daily_summary"]) => void;
+}) {
+  return (
+    <SettingCard<AdminSettings["daily_summary"], AdminSettings["daily_summary"]>
+      title="Résumé quotidien"
+      settingKey="daily_summary"
+      value={value}
+      onSaved={onSaved}
+      status={
+        <Badge tone={value.enabled ? "success" : "neutral"}>{value.enabled ? "Activé" : "Désactivé"}</Badge>
+      }
+      toForm={(current) => ({ ...current })}
+      toValue={(form) => ({ enabled: form.enabled })}
+      view={
+        <p className="text-sm text-ink">
+          {value.enabled
+            ? "Chaque matin à 8 h, s'il y a quelque chose à faire, la liste des choses à faire est envoyée à l'adresse e-mail de la boutique (carte Entreprise)."
+            : "Aucun résumé n'est envoyé. La liste des choses à faire reste en haut de l'onglet Statistiques."}
+        </p>
+      }
+      form={(form, set) => (
+        <CheckboxField
+          label="Recevoir chaque matin à 8 h le résumé des choses à faire"
+          hint="Envoyé à l'adresse e-mail de la boutique, seulement s'il y a quelque chose à faire."
+          checked={form.enabled}
+          onChecked={set("enabled")}
+        />
       )}
     />
   );

@@ -4,6 +4,7 @@ import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
 import { PublishingStatus } from "./PublishingStatus";
 import { SetupChecklist } from "./SetupChecklist";
+import { TodoList } from "./TodoList";
 import { LoadError, Loading, TabHeader } from "./ui";
 import { WithdrawalsPanel } from "./WithdrawalsPanel";
 
@@ -38,6 +39,7 @@ export function StatsTab() {
           </button>
         }
       />
+      <TodoList />
       <SetupChecklist />
       <PublishingStatus />
       {state.status === "loading" && <Loading>Chargement des statistiques...</Loading>}

@@ -8,6 +8,7 @@ import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-pr
 import type { SettingRow } from "../../domain/admin-settings";
 import type { Batch, NewBatch, RecallEntry } from "../../domain/batches";
 import type { Order } from "../../domain/order";
+import type { OwnerTodo } from "../../domain/owner-todo";
 import type { ProductView } from "../../domain/product-rules";
 import type { PublishStatus } from "../../domain/publishing";
 import type { ShopSetup } from "../../domain/shop-setup";
@@ -55,6 +56,18 @@ export const fetchStats = (signal?: AbortSignal) => apiRequest<AdminStats>("/api
 /** The customers' withdrawals with their refund deadlines (issue 15). */
 export const fetchWithdrawals = (signal?: AbortSignal) =>
   apiRequest<{ withdrawals: AdminWithdrawal[] }>("/api/admin/withdrawals", { signal });
+
+/** The owner's to-do list (issue 19). */
+export const fetchTodo = (signal?: AbortSignal) => apiRequest<OwnerTodo>("/api/admin/todo", { signal });
+/**
+ * « Virement reçu »: the Commandes tab's own action (PUT /api/admin/orders/{id} with the payment completed), so the
+ * lifecycle issues the invoice exactly as it does there.
+ */
+export const markTransferReceived = (orderId: string) =>
+  apiRequest<Order>(`/api/admin/orders/${id(orderId)}`, {
+    method: "PUT",
+    body: { payment_status: "completed" },
+  });
 
 export async function fetchUsers(limit: number, cursor: string | null, signal?: AbortSignal) {
   const page = await apiRequest<{ users: SessionUser[]; next_cursor: string | null }>(

@@ -1,0 +1,284 @@
+import { type ReactNode, useRef, useState } from "react";
+import { formatDate, formatDateTime } from "../../domain/admin-format";
+import { formatEuros } from "../../domain/money";
+import {
+  ageLabel,
+  type OwnerTodo,
+  PREPARATION_LABELS,
+  type PreparationState,
+  todoLinks,
+} from "../../domain/owner-todo";
+import { errorMessage } from "../../lib/api-client";
+import { fetchTodo, markTransferReceived } from "./admin-api";
+import { useAccessGuard, useLoad } from "./hooks";
+import { Badge, LoadError, Loading, smallButton, type Tone } from "./ui";
+
+const PREPARATION_TONES: Record<PreparationState, Tone> = {
+  on_time: "neutral",
+  due: "warning",
+  late: "danger",
+};
+
+const linkClass =
+  "rounded-sm font-semibold text-olive-800 underline underline-offset-4 hover:text-olive-950 focus-visible:outline-2";
+
+/**
+ * What the owner must do today (issue 19), at the top of the dashboard: orders to ship, transfers awaited (each
+ * marked received in one click, the Commandes tab's own action), refunds due, low stock, batches expiring, a failed
+ * publish. Each line links to where it is done. The daily summary e-mail says the same (services/daily-summary.ts).
+ */
+export function TodoList() {
+  const { state, reload, update } = useLoad(fetchTodo);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const guard = useAccessGuard();
+
+  async function received(orderId: string, number: string) {
+    setBusy(orderId);
+    setMessage(null);
+    try {
+      await markTransferReceived(orderId);
+      setMessage({
+        kind: "ok",
+        text: `Virement de la commande n° ${number} enregistré : la facture est émise.`,
+      });
+    } catch (failure) {
+      if (guard(failure)) return;
+      setMessage({ kind: "error", text: errorMessage(failure, "Une erreur est survenue") });
+    } finally {
+      setBusy(null);
+    }
+    // The list as the server now sees it (the order moves to the orders to ship); the focus goes to the list's
+    // heading, as the button it was on is gone.
+    try {
+      const next = await fetchTodo();
+      update(() => next);
+    } catch (failure) {
+      if (!guard(failure)) reload();
+    }
+    heading.current?.focus();
+  }
+
+  return (
+    <section
+      aria-labelledby="todo-title"
+      className="mb-8 rounded-2xl border border-olive-300 bg-olive-50/50 p-5 shadow-sm sm:p-6"
+      data-todo
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3
+          id="todo-title"
+          ref={heading}
+          tabIndex={-1}
+          className="font-serif text-xl font-semibold text-olive-900"
+        >
+          À faire aujourd'hui
+          {state.status === "ready" && state.data.count > 0 && (
+            <span className="ml-2 align-middle">
+              <Badge tone="info">{state.data.count}</Badge>
+            </span>
+          )}
+        </h3>
+      </div>
+      <p
+        role="status"
+        className={
+          message
+            ? `mt-3 rounded-lg border px-4 py-3 text-sm font-medium ${
+                message.kind === "ok"
+                  ? "border-olive-300 bg-white text-olive-800"
+                  : "border-alert/30 bg-red-50 text-alert"
+              }`
+            : "sr-only"
+        }
+      >
+        {message?.text}
+      </p>
+      {state.status === "loading" && <Loading>Chargement de la liste des choses à faire...</Loading>}
+      {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
+      {state.status === "ready" &&
+        (state.data.count === 0 ? (
+          <p className="mt-3 text-ink-soft">Rien à faire pour le moment : tout est à jour.</p>
+        ) : (
+          <TodoLists todo={state.data} busy={busy} onReceived={received} />
+        ))}
+    </section>
+  );
+}
+
+function TodoLists({
+  todo,
+  busy,
+  onReceived,
+}: {
+  todo: OwnerTodo;
+  busy: string | null;
+  onReceived: (orderId: string, number: string) => void;
+}) {
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      {todo.to_ship.length > 0 && (
+        <TodoGroup
+          id="todo-ship"
+          title="Commandes à expédier"
+          hint="Préparation sous 24 à 48 h après le paiement."
+        >
+          {todo.to_ship.map((item) => (
+            <Row key={item.order_id} highlight={item.preparation === "late"}>
+              <a className={linkClass} href={todoLinks.order(item.order_number)}>
+                Commande n° {item.order_number}
+              </a>{" "}
+              · {item.customer}
+              <span className="block text-ink-soft">
+                Payée le {formatDateTime(item.paid_at)} (il y a {item.hours_waiting} h)
+              </span>
+              <Badge tone={PREPARATION_TONES[item.preparation]}>{PREPARATION_LABELS[item.preparation]}</Badge>
+            </Row>
+          ))}
+        </TodoGroup>
+      )}
+      {todo.transfers.length > 0 && (
+        <TodoGroup id="todo-transfers" title="Virements attendus">
+          {todo.transfers.map((item) => (
+            <Row key={item.order_id} data={{ "data-transfer": item.order_id }}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <a className={linkClass} href={todoLinks.order(item.order_number)}>
+                    Commande n° {item.order_number}
+                  </a>{" "}
+                  · {item.customer} · {formatEuros(item.amount_cents)}
+                  <span className="block text-ink-soft">
+                    {item.reference ? `Référence ${item.reference} · ` : ""}Commandée{" "}
+                    {ageLabel(item.age_days)}
+                    {" · "}
+                    {item.reminded_at
+                      ? `relance envoyée le ${formatDate(item.reminded_at)}`
+                      : "pas encore relancée"}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={busy !== null}
+                  aria-label={`Virement reçu : commande n° ${item.order_number}`}
+                  onClick={() => onReceived(item.order_id, item.order_number)}
+                >
+                  {busy === item.order_id ? "Enregistrement..." : "Virement reçu"}
+                </button>
+              </div>
+            </Row>
+          ))}
+        </TodoGroup>
+      )}
+      {todo.refunds.length > 0 && (
+        <TodoGroup
+          id="todo-refunds"
+          title="Rétractations et remboursements"
+          hint="Remboursement dû au plus tard 14 jours après la rétractation (L221-24), le retour ou l'annulation."
+        >
+          {todo.refunds.map((item) => (
+            <Row key={item.key} highlight={item.overdue}>
+              <a className={linkClass} href={todoLinks.order(item.order_number)}>
+                Commande n° {item.order_number}
+              </a>{" "}
+              · {item.customer}
+              {item.amount_cents !== null && ` · ${formatEuros(item.amount_cents)}`}
+              <span className="block">{item.action}</span>
+              <span className={`block ${item.overdue ? "font-semibold text-red-800" : "text-ink-soft"}`}>
+                Au plus tard le {formatDateTime(item.deadline)}
+                {item.overdue ? " : le délai est dépassé." : ""}
+              </span>
+            </Row>
+          ))}
+        </TodoGroup>
+      )}
+      {todo.low_stock.length > 0 && (
+        <TodoGroup id="todo-stock" title="Stocks bas">
+          {todo.low_stock.map((item) => (
+            <Row key={item.product_id} highlight={item.stock === 0}>
+              <a className={linkClass} href={todoLinks.product(item.product_id)}>
+                {item.name}
+              </a>
+              <span className="block text-ink-soft">
+                {item.stock === 0 ? "Rupture de stock" : `Plus que ${item.stock} en stock`} (seuil :{" "}
+                {item.threshold})
+              </span>
+            </Row>
+          ))}
+        </TodoGroup>
+      )}
+      {todo.expiring_batches.length > 0 && (
+        <TodoGroup id="todo-batches" title="Lots qui expirent sous 60 jours">
+          {todo.expiring_batches.map((item) => (
+            <Row key={`${item.product_id}/${item.lot}`} highlight={item.days_left < 0}>
+              <a className={linkClass} href={todoLinks.product(item.product_id)}>
+                {item.product_name}
+              </a>{" "}
+              · lot {item.lot}
+              <span className="block text-ink-soft">
+                {item.days_left < 0 ? "Expiré le" : "Expire le"} {formatDate(item.expires_on)} ·{" "}
+                {item.remaining} restant{item.remaining > 1 ? "s" : ""}
+              </span>
+            </Row>
+          ))}
+        </TodoGroup>
+      )}
+      {todo.publishing && (
+        <TodoGroup id="todo-publishing" title="Publication du site">
+          <Row highlight>
+            Échec de la publication : {todo.publishing.error}
+            <span className="block">
+              <a className={linkClass} href="#publication-du-site">
+                Relancer la publication
+              </a>
+            </span>
+          </Row>
+        </TodoGroup>
+      )}
+    </div>
+  );
+}
+
+function TodoGroup({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="font-semibold text-ink">
+        {title}
+      </h4>
+      {hint && <p className="text-sm text-ink-soft">{hint}</p>}
+      <ul className="mt-2 space-y-2">{children}</ul>
+    </section>
+  );
+}
+
+function Row({
+  highlight = false,
+  data,
+  children,
+}: {
+  highlight?: boolean;
+  data?: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      {...data}
+      className={`rounded-xl border bg-white px-4 py-3 text-sm ${
+        highlight ? "border-red-600 ring-2 ring-red-600/30" : "border-cream-300"
+      }`}
+    >
+      {children}
+    </li>
+  );
+}
