@@ -92,10 +92,11 @@ const ORDER_SETTINGS = [
  * sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer awaited,
  * or a PayPal hold awaiting its capture. A reused Idempotency-Key answers with the first order.
  *
- * Everything it reads is asked at once, in one round before the transaction (the settings in one BatchGetItem, or
- * none while this container's copy is fresh; the earlier order under the Idempotency-Key; the products; the
- * address; the promo and today's uses of it; the products' lots); the rules are then checked in their order, so the
- * answer is the one the first failing rule gives, as if each had been read in turn.
+ * Everything it reads is asked at once, in one round before the transaction: one BatchGetItem (read-round.ts) for
+ * the caller's session and user when the caller is a token, the earlier order under the Idempotency-Key, the
+ * products, the address, the promo and today's uses of it; beside it the products' lots and the settings (none
+ * while this container's copy is fresh). The session is proven first; the rules are then checked in their order, so
+ * the answer is the one the first failing rule gives, as if each had been read in turn (decision record 024).
  */
 export async function placeOrder(
   deps: DataDeps,
