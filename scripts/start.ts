@@ -17,6 +17,7 @@ import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/auth";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
+import { followUpTransfers } from "../functions/services/transfer-follow-up";
 import {
   beginPublish,
   markSiteStale,
@@ -154,6 +155,13 @@ async function main(supervisor: Supervisor): Promise<void> {
     );
   }, 3_600_000);
   supervisor.onStop(() => clearInterval(reconciliation));
+  // The follow-up of unpaid transfers AWS runs every daytime hour (infra/jobs.ts): here every hour.
+  const transfers = setInterval(() => {
+    followUpTransfers(deps).catch((error: unknown) =>
+      console.error("Relance des virements :", error instanceof Error ? error.message : error),
+    );
+  }, 3_600_000);
+  supervisor.onStop(() => clearInterval(transfers));
 
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });

@@ -228,6 +228,7 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   shipping: "livraison",
   company_info: "entreprise",
   maintenance: "maintenance",
+  bank_transfer_follow_up: "relance des virements",
 };
 
 /** Settings rows for the admin, the PayPal secret masked. */
@@ -275,6 +276,8 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
   await putSetting(deps, key, parsed as SettingValue<typeof key>);
   if (key === "payment_paypal") clearPaypalTokens();
   // Pages print the company, shipping, bank and maintenance settings (footer, FAQ, CGV, legal mentions…).
-  else await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
+  // The follow-up delays of transfers are printed nowhere: nothing to publish.
+  else if (key !== "bank_transfer_follow_up")
+    await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
   return (await adminSettings(deps)).find((row) => row.setting_key === key);
 }

@@ -7,6 +7,7 @@ import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./orders";
 import { placeOrder } from "./place-order/place-order";
 import { getSettings } from "./settings";
+import { transferQrImage } from "./transfer-mails";
 
 /**
  * GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. A method is
@@ -48,12 +49,15 @@ export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Pro
       "company_info",
       "payment_bank_transfer",
     ]);
+    const placed = toOrder(order);
+    const awaitingTransfer = order.payment_method === "bank_transfer" && order.payment_status === "pending";
     await deps.mailer.send(
-      orderConfirmationMail(toOrder(order), {
+      orderConfirmationMail(placed, {
         shopName: company.name,
         siteUrl: deps.siteUrl,
         mediator: consumerMediator(company),
         bank,
+        transferQr: awaitingTransfer ? await transferQrImage(placed, bank) : null,
       }),
     );
   } catch (error) {

@@ -12,6 +12,7 @@ import type {
   SettingKey,
   ShippingSetting,
 } from "./settings";
+import type { TransferFollowUpSetting } from "./transfer-follow-up";
 
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
 
@@ -31,6 +32,7 @@ export interface AdminSettings {
   shipping: ShippingSetting;
   company_info: CompanyInfoSetting;
   maintenance: MaintenanceSetting;
+  bank_transfer_follow_up: TransferFollowUpSetting;
 }
 
 /** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */

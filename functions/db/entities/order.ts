@@ -66,6 +66,8 @@ export const orderSchema = entitySchema({
     order_notes: { type: "string" },
     transfer_reference: { type: "string" },
     transfer_sender_name: { type: "string" },
+    /** When the one reminder of an unpaid bank transfer went out (issue 19; services/transfer-follow-up.ts). */
+    transfer_reminded_at: { type: "string" },
     paypal_order_id: { type: "string" },
     paypal_payer_id: { type: "string" },
     paypal_capture_id: { type: "string" },
