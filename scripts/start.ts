@@ -17,7 +17,6 @@ import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/auth";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
-import { followUpTransfers } from "../functions/services/transfer-follow-up";
 import {
   beginPublish,
   markSiteStale,
@@ -25,6 +24,7 @@ import {
   sitePublishStatus,
 } from "../functions/services/publishing";
 import { seedIfEmpty } from "../functions/services/seed";
+import { followUpTransfers } from "../functions/services/transfer-follow-up";
 import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";

@@ -37,7 +37,11 @@ function encodeHeader(value: string): string {
 
 /** Base64 in lines of 76 characters (RFC 2045): every body stays 7-bit and far below SMTP's line limit. */
 function base64Lines(content: Uint8Array): string {
-  return (Buffer.from(content).toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
+  return (
+    Buffer.from(content)
+      .toString("base64")
+      .match(/.{1,76}/g) ?? []
+  ).join("\r\n");
 }
 
 const textPart = (type: string, body: string) => [

@@ -42,7 +42,9 @@ async function awaitedTransfers(deps: DataDeps): Promise<OrderRecord[]> {
 }
 
 const awaitingTransfer = (order: OrderRecord) =>
-  order.payment_method === "bank_transfer" && order.payment_status === "pending" && order.status === "pending";
+  order.payment_method === "bank_transfer" &&
+  order.payment_status === "pending" &&
+  order.status === "pending";
 
 /**
  * Marks the order reminded, only if no reminder was recorded and it still awaits its transfer: of two runs at
@@ -97,7 +99,10 @@ async function remind(
     );
     return true;
   } catch (error) {
-    console.error(`Order ${order.id}: the transfer reminder could not be sent; it will be tried again`, error);
+    console.error(
+      `Order ${order.id}: the transfer reminder could not be sent; it will be tried again`,
+      error,
+    );
     await releaseReminder(deps, order.id, at);
     return false;
   }

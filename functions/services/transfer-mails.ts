@@ -133,11 +133,10 @@ export function transferCancelledMail(
     "Aucun paiement n'ayant été reçu, vous ne nous devez rien. Si votre virement est tout de même parti, contactez-nous : nous vous le rembourserons intégralement.",
     `Vous pouvez passer une nouvelle commande à tout moment : ${context.siteUrl}`,
   ];
-  const text = [...paragraphs.flatMap((p) => [p, ""]), ...mediatorLines(context), context.shopName].join("\n");
-  const html = page(context.shopName, [
-    ...paragraphs.map(paragraph),
-    ...mediatorLines(context).map(small),
-  ]);
+  const text = [...paragraphs.flatMap((p) => [p, ""]), ...mediatorLines(context), context.shopName].join(
+    "\n",
+  );
+  const html = page(context.shopName, [...paragraphs.map(paragraph), ...mediatorLines(context).map(small)]);
   return {
     to: order.user.email,
     subject: `${context.shopName} — Commande n° ${number} annulée : virement non reçu`,

@@ -12,9 +12,8 @@ import type {
   SettingKey,
   ShippingSetting,
 } from "./settings";
-import type { TransferFollowUpSetting } from "./transfer-follow-up";
-
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
+import type { TransferFollowUpSetting } from "./transfer-follow-up";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
 

@@ -20,4 +20,3 @@ export const transferFollowUpSettingSchema = z
     path: ["cancel_after_days"],
     message: "L'annulation doit venir après la relance : indiquez plus de jours que pour la relance.",
   });
-

@@ -20,7 +20,10 @@ export interface TransferFollowUpSetting {
   cancel_after_days: number;
 }
 
-export const defaultTransferFollowUp: TransferFollowUpSetting = { remind_after_days: 5, cancel_after_days: 10 };
+export const defaultTransferFollowUp: TransferFollowUpSetting = {
+  remind_after_days: 5,
+  cancel_after_days: 10,
+};
 
 /** "2026-03-29" -> its day number since 1970, so two days subtract exactly, whatever the clock change between them. */
 function dayNumber(day: string): number {
@@ -63,7 +66,11 @@ export function transferFollowUp(
 
 /** The Paris day (« 2026-03-11 ») from which an order placed at `createdAt` is cancelled: shown in the reminder. */
 export function cancellationDay(createdAt: string, setting: TransferFollowUpSetting): Date {
-  const [year, month, date] = parisDay(new Date(createdAt)).split("-").map(Number) as [number, number, number];
+  const [year, month, date] = parisDay(new Date(createdAt)).split("-").map(Number) as [
+    number,
+    number,
+    number,
+  ];
   // Noon UTC of that day is inside the same Paris day in every season: safe to format in Paris time.
   return new Date(Date.UTC(year, month - 1, date + setting.cancel_after_days, 12));
 }

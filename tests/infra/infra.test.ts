@@ -252,7 +252,10 @@ describe("scheduled jobs", () => {
     );
     expect(fn.runtime).toBe("nodejs24.x");
     expect(fn.timeout).toBe("5 minutes");
-    expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable", MAIL_FROM: expect.any(String) });
+    expect(fn.environment).toMatchObject({
+      TABLE_NAME: "savon-shop-dev-TableTable",
+      MAIL_FROM: expect.any(String),
+    });
   });
 });
 
