@@ -1,6 +1,7 @@
 import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
-import { consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
+import { type BankTransferSetting, consumerMediator, PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
 import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/shop-setup";
+import type { InlineImage } from "../adapters/mail";
 import type { AuthUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
 import { orderConfirmationMail } from "./mails";
@@ -42,8 +43,16 @@ export async function checkoutSettings(deps: DataDeps) {
   };
 }
 
-/** Sends the order confirmation; a mail failure is logged, it never undoes a placed order. */
-export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Promise<void> {
+/**
+ * Sends the order confirmation; a mail failure is logged, it never undoes a placed order. `transferQr` draws the
+ * transfer's EPC QR code: only the bank-transfer path passes it, so the PayPal functions do not bundle the QR
+ * library (tests/budgets).
+ */
+export async function sendOrderConfirmation(
+  deps: Deps,
+  order: OrderRecord,
+  transferQr?: (order: Order, bank: BankTransferSetting) => Promise<InlineImage | null>,
+): Promise<void> {
   try {
     const { company_info: company, payment_bank_transfer: bank } = await getSettings(deps, [
       "company_info",
@@ -57,7 +66,7 @@ export async function sendOrderConfirmation(deps: Deps, order: OrderRecord): Pro
         siteUrl: deps.siteUrl,
         mediator: consumerMediator(company),
         bank,
-        transferQr: awaitingTransfer ? await transferQrImage(placed, bank) : null,
+        transferQr: awaitingTransfer && transferQr ? await transferQr(placed, bank) : null,
       }),
     );
   } catch (error) {
@@ -77,6 +86,6 @@ export async function placeBankTransferOrder(
     idempotencyKey,
     transferSenderName: request.transfer_sender_name,
   });
-  if (!replayed) await sendOrderConfirmation(deps, order);
+  if (!replayed) await sendOrderConfirmation(deps, order, transferQrImage);
   return { order: toOrder(order), replayed };
 }

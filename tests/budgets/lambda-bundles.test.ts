@@ -27,7 +27,9 @@ const budgets: Partial<Record<string, number>> = {
   admin: 480 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
-  orders: 470 * KiB,
+  // Issue 19: the bank-transfer confirmation carries the EPC QR code, drawn by `qrcode` with its PNG encoder
+  // (pngjs), ~60 KiB, imported on first use so cold imports do not grow: 465.1 -> 528 KiB.
+  orders: 535 * KiB,
   // PayPal's order creation places the order (with the batches' first-expiring allocation and the shop's setup
   // checks). Issue 18 took its OpenAPI list to the docs function: 460.1 -> 454.4 KiB.
   payments: 465 * KiB,
