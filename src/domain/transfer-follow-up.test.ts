@@ -17,8 +17,9 @@ describe("parisDaysBetween", () => {
     // Summer (UTC+2): Paris midnight is 22:00 UTC the day before.
     ["2026-07-10T10:00:00Z", "2026-07-10T21:59:59Z", 0],
     ["2026-07-10T10:00:00Z", "2026-07-10T22:00:00Z", 1],
-    // An order at 23:30 Paris time (22:30 UTC in winter) belongs to its Paris day, not to UTC's.
-    ["2026-01-10T22:30:00Z", "2026-01-11T22:59:59Z", 0],
+    // An order at 00:30 on 11 January in Paris (23:30 UTC on the 10th) belongs to its Paris day, not to UTC's.
+    ["2026-01-10T23:30:00Z", "2026-01-11T22:59:59Z", 0],
+    ["2026-01-10T23:30:00Z", "2026-01-11T23:00:00Z", 1],
     // Across the spring clock change (29 March 2026) and the autumn one (25 October 2026).
     ["2026-03-27T12:00:00Z", "2026-03-31T21:59:59Z", 4],
     ["2026-03-27T12:00:00Z", "2026-03-31T22:00:00Z", 5],
