@@ -64,3 +64,17 @@ export const dailySummarySchedule = new aws.scheduler.Schedule("DailySummarySche
     retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 3600 },
   },
 });
+
+/**
+ * Every hour from 07:05 to 18:05 UTC (08:05 to 19:05 in Paris in winter, 09:05 to 20:05 in summer): bank transfers
+ * not received get their one reminder after N Paris days and their order cancelled after M (issue 19;
+ * functions/jobs/transfer-follow-up.ts; locally every hour). Daytime only, so customers are not mailed at night;
+ * the first run of a day does that day's work. One mail per order due, so minutes, not 20 seconds.
+ */
+export const transferFollowUp = new sst.aws.Cron("TransferFollowUp", {
+  schedule: "cron(5 7-18 * * ? *)",
+  function: {
+    ...functionArgs("functions/jobs/transfer-follow-up.handler", "Remind and cancel unpaid bank transfers"),
+    timeout: "5 minutes",
+  },
+});

@@ -25,6 +25,7 @@ import {
   sitePublishStatus,
 } from "../functions/services/publishing";
 import { seedIfEmpty } from "../functions/services/seed";
+import { followUpTransfers } from "../functions/services/transfer-follow-up";
 import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";
@@ -163,6 +164,13 @@ async function main(supervisor: Supervisor): Promise<void> {
     );
   }, 300_000);
   supervisor.onStop(() => clearInterval(dailySummary));
+  // The follow-up of unpaid transfers AWS runs every daytime hour (infra/jobs.ts): here every hour.
+  const transfers = setInterval(() => {
+    followUpTransfers(deps).catch((error: unknown) =>
+      console.error("Relance des virements :", error instanceof Error ? error.message : error),
+    );
+  }, 3_600_000);
+  supervisor.onStop(() => clearInterval(transfers));
 
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });

@@ -2,51 +2,99 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
+/** An image the HTML part shows through `<img src="cid:...">` (the transfer's QR code), sent inside the mail. */
+export interface InlineImage {
+  /** The Content-ID, without angle brackets: letters, digits and `.-_@` only. */
+  cid: string;
+  filename: string;
+  contentType: "image/png";
+  content: Uint8Array;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Images of the HTML part; the plain-text part says the same in words. */
+  inline?: InlineImage[];
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** RFC 2047 encoding for a header that may hold accents. */
-function encodeHeader(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value)
-    ? value
-    : `=?UTF-8?B?${Buffer.from(value, "utf8").toString("base64")}?=`;
+/** A header value on one line: a CR or LF in it would start a header of its sender's choosing. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, " ");
 }
 
-/** A complete MIME message (text and HTML alternatives, UTF-8, base64 bodies): what SES or an .eml reader takes. */
+/** RFC 2047 encoding for a header that may hold accents. */
+function encodeHeader(value: string): string {
+  const line = oneLine(value);
+  return /^[\x20-\x7e]*$/.test(line) ? line : `=?UTF-8?B?${Buffer.from(line, "utf8").toString("base64")}?=`;
+}
+
+/** Base64 in lines of 76 characters (RFC 2045): every body stays 7-bit and far below SMTP's line limit. */
+function base64Lines(content: Uint8Array): string {
+  return (
+    Buffer.from(content)
+      .toString("base64")
+      .match(/.{1,76}/g) ?? []
+  ).join("\r\n");
+}
+
+const textPart = (type: string, body: string) => [
+  `Content-Type: ${type}; charset=UTF-8`,
+  "Content-Transfer-Encoding: base64",
+  "",
+  base64Lines(Buffer.from(body, "utf8")),
+];
+
+/** A multipart body: each part is its header lines, a blank line and its content. */
+function multipart(type: string, parts: string[][]): string[] {
+  const boundary = `${type.split("/")[1]}-${randomUUID()}`;
+  return [
+    `Content-Type: ${type}; boundary="${boundary}"`,
+    "",
+    ...parts.flatMap((part) => [`--${boundary}`, ...part]),
+    `--${boundary}--`,
+  ];
+}
+
+const validCid = (cid: string) => /^[A-Za-z0-9.\-_@]+$/.test(cid);
+
+/**
+ * A complete MIME message, UTF-8, base64 bodies: what SES (raw) or an .eml reader takes. Text and HTML are
+ * alternatives; a mail with inline images puts the HTML and its images in a multipart/related (RFC 2387) inside
+ * the alternative, so a text-only reader sees the written instructions and no stray attachment.
+ */
 export function toMime(from: string, mail: Mail, date: Date, messageId: string): string {
-  const boundary = `alt-${randomUUID()}`;
-  const part = (type: string, body: string) =>
-    [
-      `--${boundary}`,
-      `Content-Type: ${type}; charset=UTF-8`,
-      "Content-Transfer-Encoding: base64",
-      "",
-      (
-        Buffer.from(body, "utf8")
-          .toString("base64")
-          .match(/.{1,76}/g) ?? []
-      ).join("\r\n"),
-    ].join("\r\n");
+  const images = mail.inline ?? [];
+  for (const image of images)
+    if (!validCid(image.cid)) throw new Error(`Invalid Content-ID for an inline image: ${image.cid}`);
+  const html = textPart("text/html", mail.html);
+  const htmlWithImages = images.length
+    ? multipart("multipart/related", [
+        html,
+        ...images.map((image) => [
+          `Content-Type: ${image.contentType}; name="${image.filename.replace(/[^\w.-]/g, "_")}"`,
+          "Content-Transfer-Encoding: base64",
+          `Content-ID: <${image.cid}>`,
+          `Content-Disposition: inline; filename="${image.filename.replace(/[^\w.-]/g, "_")}"`,
+          "",
+          base64Lines(image.content),
+        ]),
+      ])
+    : html;
   return [
     `From: ${encodeHeader(from)}`,
-    `To: ${mail.to}`,
+    `To: ${oneLine(mail.to)}`,
     `Subject: ${encodeHeader(mail.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}>`,
     "MIME-Version: 1.0",
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    "",
-    part("text/plain", mail.text),
-    part("text/html", mail.html),
-    `--${boundary}--`,
+    ...multipart("multipart/alternative", [textPart("text/plain", mail.text), htmlWithImages]),
     "",
   ].join("\r\n");
 }
@@ -63,26 +111,29 @@ export function localMailer(directory: string, from: string): Mailer {
   };
 }
 
-/** In AWS: Amazon SES v2, sending from the shop's verified identity. Loaded lazily to keep other paths light. */
-export function sesMailer(from: string): Mailer {
-  let client: import("@aws-sdk/client-sesv2").SESv2Client | undefined;
+/** The part of the SES client the mailer uses (a test hands in a recording one). */
+export interface SesClientLike {
+  send(command: import("@aws-sdk/client-sesv2").SendEmailCommand): Promise<unknown>;
+}
+
+/**
+ * In AWS: Amazon SES v2, sending from the shop's verified identity. The message is sent raw, built by `toMime`:
+ * the very bytes the local mail folder and the tests read, inline images included. Loaded lazily to keep other
+ * paths light.
+ */
+export function sesMailer(from: string, client?: SesClientLike): Mailer {
+  let ses: SesClientLike | undefined = client;
   return {
     async send(mail) {
       const { SESv2Client, SendEmailCommand } = await import("@aws-sdk/client-sesv2");
-      client ??= new SESv2Client({});
-      await client.send(
+      ses ??= new SESv2Client({});
+      const now = new Date();
+      const messageId = `${now.getTime()}.${randomUUID()}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}`;
+      await ses.send(
         new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: mail.subject, Charset: "UTF-8" },
-              Body: {
-                Text: { Data: mail.text, Charset: "UTF-8" },
-                Html: { Data: mail.html, Charset: "UTF-8" },
-              },
-            },
-          },
+          Content: { Raw: { Data: Buffer.from(toMime(from, mail, now, messageId), "utf8") } },
         }),
       );
     },

@@ -2,6 +2,7 @@ import type { AccountMailRequest } from "../adapters/account-mail-queue";
 import { type AccountMailDeps, sendPasswordReset } from "./auth";
 import { sendQueuedOrderConfirmation } from "./order-confirmation";
 import { handleStockMail } from "./stock-mails";
+import { transferQrImage } from "./transfer-mails";
 
 /**
  * Runs one handed-over account mail request: the queue's subscriber on AWS (functions/jobs/account-mail.ts), the
@@ -13,7 +14,8 @@ export async function handleAccountMail(deps: AccountMailDeps, request: AccountM
     case "password-reset":
       return sendPasswordReset(deps, request.email);
     case "order-confirmation":
-      return sendQueuedOrderConfirmation(deps, request.order_id);
+      // With the transfer's EPC QR code (the queued confirmations are the bank-transfer orders').
+      return sendQueuedOrderConfirmation(deps, request.order_id, transferQrImage);
     default:
       // Stock alerts and the waitlist (decision record 026).
       return handleStockMail(deps, request);

@@ -229,10 +229,11 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   company_info: "entreprise",
   maintenance: "maintenance",
   daily_summary: "résumé quotidien",
+  bank_transfer_follow_up: "relance des virements",
 };
 
-/** Settings no page prints: saving them publishes nothing. */
-const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary"];
+/** Settings no page prints (the daily summary, the transfers' follow-up delays): saving them publishes nothing. */
+const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
 
 /** Settings rows for the admin, the PayPal secret masked. */
 export async function adminSettings(deps: DataDeps) {

@@ -3,7 +3,7 @@ import type { Order } from "../../src/domain/order";
 import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/order-status";
 import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawal";
 import type { WithdrawalRecord } from "../../src/domain/withdrawal-schemas";
-import type { Mail } from "../adapters/mail";
+import type { InlineImage, Mail } from "../adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */
 export function escapeHtml(text: string): string {
@@ -56,6 +56,30 @@ export interface ShopMailContext {
 
 export interface OrderMailContext extends ShopMailContext {
   bank?: { iban: string; bic: string; beneficiary: string; bank_name: string };
+  /** The transfer's EPC QR code (services/transfer-mails.ts), shown beside the written instructions. */
+  transferQr?: InlineImage | null;
+}
+
+/** What to pay, to whom, with which reference: the confirmation and the reminder of a transfer say the same. */
+export function transferInstructionLines(
+  order: Pick<Order, "total_amount" | "transfer_reference">,
+  bank: NonNullable<OrderMailContext["bank"]>,
+): string[] {
+  return [
+    `Pour régler votre commande, effectuez un virement de ${formatEuros(eurosToCents(order.total_amount))} :`,
+    `IBAN : ${bank.iban}`,
+    `BIC : ${bank.bic}`,
+    `Bénéficiaire : ${bank.beneficiary}`,
+    `Banque : ${bank.bank_name}`,
+    `Référence à indiquer : ${order.transfer_reference}`,
+    "Votre commande sera préparée dès réception du virement.",
+  ];
+}
+
+/** The QR code in the HTML part, with words for whoever cannot see it (the text part keeps the instructions). */
+export function transferQrHtml(image: InlineImage): string {
+  return `<p style="margin:0 0 4px">Ou scannez ce QR code avec l'application de votre banque : bénéficiaire, IBAN, montant et référence se remplissent seuls.</p>
+<p style="margin:0 0 16px"><img src="cid:${escapeHtml(image.cid)}" width="220" height="220" alt="QR code du virement (EPC) : mêmes bénéficiaire, IBAN, montant et référence que ci-dessus" style="display:block;border:0"></p>`;
 }
 
 /** Code de la consommation L616-1: the mediator's name and website in the order e-mails, once it is named. */
@@ -102,16 +126,9 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
   ];
   const transfer =
     order.payment_method === "bank_transfer" && context.bank
-      ? [
-          `Pour régler votre commande, effectuez un virement de ${euros(order.total_amount)} :`,
-          `IBAN : ${context.bank.iban}`,
-          `BIC : ${context.bank.bic}`,
-          `Bénéficiaire : ${context.bank.beneficiary}`,
-          `Banque : ${context.bank.bank_name}`,
-          `Référence à indiquer : ${order.transfer_reference}`,
-          "Votre commande sera préparée dès réception du virement.",
-        ]
+      ? transferInstructionLines(order, context.bank)
       : [];
+  const qr = transfer.length ? context.transferQr : null;
   const intro = `Merci pour votre commande n° ${number} !`;
   const follow = `Suivez-la à tout moment : ${context.siteUrl}/orders/track/${order.id}`;
   const text = [
@@ -137,7 +154,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
 <h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(context.shopName)}</h1>
 <p>${escapeHtml(intro)}</p>${list(summary)}
 <p style="margin:0 0 4px"><strong>Livraison à :</strong></p>${list(address)}
-${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}` : ""}
+${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}${qr ? transferQrHtml(qr) : ""}` : ""}
 <p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>
 <p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p>
 ${[guaranteeLine(context.siteUrl), ...mediatorLines(context)].map((line) => `<p style="font-size:13px;color:#5b5b50">${escapeHtml(line)}</p>`).join("")}</body></html>`;
@@ -146,6 +163,7 @@ ${[guaranteeLine(context.siteUrl), ...mediatorLines(context)].map((line) => `<p 
     subject: `${context.shopName} — Confirmation de votre commande n° ${number}`,
     text,
     html,
+    ...(qr && { inline: [qr] }),
   };
 }
 

@@ -13,8 +13,8 @@ import type {
   SettingKey,
   ShippingSetting,
 } from "./settings";
-
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
+import type { TransferFollowUpSetting } from "./transfer-follow-up";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
 
@@ -33,6 +33,7 @@ export interface AdminSettings {
   company_info: CompanyInfoSetting;
   maintenance: MaintenanceSetting;
   daily_summary: DailySummarySetting;
+  bank_transfer_follow_up: TransferFollowUpSetting;
 }
 
 /** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */

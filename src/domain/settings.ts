@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { isValidBic, isValidIban } from "./bank-details";
 import { type Cents, eurosToCents } from "./money";
+import { defaultTransferFollowUp } from "./transfer-follow-up";
+import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
 const euros = z
@@ -120,6 +122,8 @@ export const settingSchemas = {
   payment_bank_transfer: bankTransferSettingSchema,
   payment_paypal: paypalSettingSchema,
   daily_summary: dailySummarySettingSchema,
+  /** Unpaid transfers: the reminder after N days, the cancellation after M (issue 19; transfer-follow-up.ts). */
+  bank_transfer_follow_up: transferFollowUpSettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
@@ -162,6 +166,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   },
   payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
   daily_summary: { enabled: true },
+  bank_transfer_follow_up: defaultTransferFollowUp,
 };
 
 /** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */

@@ -40,7 +40,8 @@ const budgets: Partial<Record<string, number>> = {
   // customer's data export (issue 15, GDPR), which zips them with fflate. Issue 18 evaluates them only when a PDF or
   // a zip is made (dynamic imports, kept in the one file by esbuild with lazy wrappers): 862.4 -> 865.0 KiB.
   // Issue 19: the waitlist requests in the data export, the stock mails' handlers: 872.5 KiB.
-  documents: 875 * KiB,
+  // The transfer instructions and the QR code's markup in the shared mail templates (mails.ts): 875.4 KiB.
+  documents: 880 * KiB,
   // The OpenAPI document: since issue 18 the documentation alone (functions/api/docs, schemas and words, no
   // services, no SDK, no ElectroDB): 1025.3 -> 197.8 KiB.
   docs: 210 * KiB,

@@ -215,6 +215,7 @@ describe("scheduled jobs", () => {
     expect(deployment.recording.crons.map(({ name }) => name).sort()).toEqual([
       "ReconcilePaypal",
       "ReleaseHolds",
+      "TransferFollowUp",
     ]);
     const cron = single(
       deployment.recording.crons.filter(({ name }) => name === "ReconcilePaypal"),
@@ -231,6 +232,31 @@ describe("scheduled jobs", () => {
     expect(fn.runtime).toBe("nodejs24.x");
     expect(fn.timeout).toBe("5 minutes");
     expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
+  });
+
+  it("follows up unpaid bank transfers every daytime hour, with the API's runtime, table, mail and minutes", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const cron = single(
+      deployment.recording.crons.filter(({ name }) => name === "TransferFollowUp"),
+      "TransferFollowUp cron job",
+    );
+    // EventBridge counts in UTC: 07:05 to 18:05 UTC is daytime in Paris in winter and in summer.
+    expect(known(cron.args.schedule)).toBe("cron(5 7-18 * * ? *)");
+    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
+    expect(fn.handler).toBe("functions/jobs/transfer-follow-up.handler");
+    expect(existsSync(resolve(root, "functions/jobs/transfer-follow-up.ts"))).toBe(true);
+    const table = tableOf(deployment);
+    // It sends mail: linked to the shop's SES identity as well as to the table.
+    const email = single(deployment.recording.emails, "e-mail identity");
+    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
+      expect.arrayContaining([table.instance, email.instance]),
+    );
+    expect(fn.runtime).toBe("nodejs24.x");
+    expect(fn.timeout).toBe("5 minutes");
+    expect(fn.environment).toMatchObject({
+      TABLE_NAME: "savon-shop-dev-TableTable",
+      MAIL_FROM: expect.any(String),
+    });
   });
 });
 
@@ -818,7 +844,7 @@ describe("publishing (issue 13)", () => {
       ...apiAreas.map((area) => functionOfArea(deployment, area.name).args),
       ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
     ];
-    expect(senders).toHaveLength(apiAreas.length + 2);
+    expect(senders).toHaveLength(apiAreas.length + deployment.recording.crons.length);
     for (const args of senders) {
       const handler = known(args.handler);
       expect(deepKnown(args.environment), handler).toMatchObject({

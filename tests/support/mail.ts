@@ -7,6 +7,8 @@ export interface ReadMail {
   subject: string;
   text: string;
   html: string;
+  /** The inline images of the HTML part (the transfer's QR code), by Content-ID. */
+  inline: { cid: string; contentType: string; content: Buffer }[];
 }
 
 function decodeHeader(value: string): string {
@@ -20,6 +22,18 @@ function part(raw: string, type: string): string {
     `Content-Type: ${type}; charset=UTF-8\\r\\nContent-Transfer-Encoding: base64\\r\\n\\r\\n([^-]+)`,
   ).exec(raw);
   return match?.[1] ? Buffer.from(match[1].replace(/\s/g, ""), "base64").toString("utf8") : "";
+}
+
+/** Every part carrying a Content-ID: its type, its id (without brackets) and its decoded bytes. */
+function inlineParts(raw: string): ReadMail["inline"] {
+  const parts = raw.matchAll(
+    /Content-Type: ([\w/.+-]+)[^\r\n]*\r\nContent-Transfer-Encoding: base64\r\nContent-ID: <([^>]+)>\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/g,
+  );
+  return [...parts].map(([, contentType, cid, body]) => ({
+    cid: cid as string,
+    contentType: contentType as string,
+    content: Buffer.from((body as string).replace(/\s/g, ""), "base64"),
+  }));
 }
 
 /** The .eml files the local mailer wrote, oldest first, decoded. */
@@ -39,6 +53,7 @@ export function readMails(directory: string): ReadMail[] {
       subject: header("Subject"),
       text: part(raw, "text/plain"),
       html: part(raw, "text/html"),
+      inline: inlineParts(raw),
     };
   });
 }

@@ -66,7 +66,8 @@ export const orderSchema = entitySchema({
     order_notes: { type: "string" },
     transfer_reference: { type: "string" },
     transfer_sender_name: { type: "string" },
-    /** When the transfer reminder went out (ISO): set by the transfer reminder job, read by the owner's to-do list. */
+    /** When the one reminder of an unpaid bank transfer went out (ISO; services/transfer-follow-up.ts), read by the
+     * owner's to-do list. */
     transfer_reminded_at: { type: "string" },
     paypal_order_id: { type: "string" },
     paypal_payer_id: { type: "string" },

@@ -19,6 +19,7 @@ import {
   trimmedValue,
 } from "../../domain/admin-settings";
 import type { BankTransferSetting, CompanyInfoSetting, PaypalSetting } from "../../domain/settings";
+import { TRANSFER_FOLLOW_UP_LIMITS, type TransferFollowUpSetting } from "../../domain/transfer-follow-up";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, PasswordField, TextField } from "../ui/fields";
 import { fetchSettings, saveSetting } from "./admin-api";
@@ -70,6 +71,12 @@ export function SettingsTab() {
             <BankTransferCard
               value={state.data.payment_bank_transfer}
               onSaved={(v) => saved("payment_bank_transfer", v)}
+            />
+          )}
+          {state.data.bank_transfer_follow_up && (
+            <TransferFollowUpCard
+              value={state.data.bank_transfer_follow_up}
+              onSaved={(v) => saved("bank_transfer_follow_up", v)}
             />
           )}
           {state.data.payment_paypal && (
@@ -289,6 +296,76 @@ function BankTransferCard({
             value={form.bank_name}
             onValue={set("bank_name")}
             error={fields.bank_name}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+type TransferFollowUpForm = { remind_after_days: string; cancel_after_days: string };
+
+/** A whole number of days as typed; anything else goes as null, which the server refuses with its French message. */
+const dayCount = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
+
+const plural = (days: number) => `${days} jour${days > 1 ? "s" : ""}`;
+
+/** Issue 19: when an unpaid transfer is chased (one reminder) and when its order is cancelled. */
+function TransferFollowUpCard({
+  value,
+  onSaved,
+}: {
+  value: TransferFollowUpSetting;
+  onSaved: (v: TransferFollowUpSetting) => void;
+}) {
+  const limits = TRANSFER_FOLLOW_UP_LIMITS;
+  return (
+    <SettingCard<TransferFollowUpSetting, TransferFollowUpForm>
+      title="Virements non reçus"
+      settingKey="bank_transfer_follow_up"
+      value={value}
+      onSaved={onSaved}
+      toForm={(v) => ({
+        remind_after_days: String(v.remind_after_days),
+        cancel_after_days: String(v.cancel_after_days),
+      })}
+      toValue={(form) => ({
+        remind_after_days: dayCount(form.remind_after_days),
+        cancel_after_days: dayCount(form.cancel_after_days),
+      })}
+      view={
+        <Values>
+          <Detail label="Relance du client">{`après ${plural(value.remind_after_days)}`}</Detail>
+          <Detail label="Annulation de la commande">{`après ${plural(value.cancel_after_days)}`}</Detail>
+        </Values>
+      }
+      form={(form, set, fields) => (
+        <>
+          <TextField
+            label="Relancer le client après (jours)"
+            type="number"
+            inputMode="numeric"
+            min={limits.remindMin}
+            max={limits.remindMax}
+            step={1}
+            required
+            value={form.remind_after_days}
+            onValue={set("remind_after_days")}
+            error={fields.remind_after_days}
+            hint="Jours comptés à partir du jour de la commande (heure de Paris) : un seul e-mail de relance, avec les coordonnées et le QR code du virement."
+          />
+          <TextField
+            label="Annuler la commande après (jours)"
+            type="number"
+            inputMode="numeric"
+            min={limits.cancelMin}
+            max={limits.cancelMax}
+            step={1}
+            required
+            value={form.cancel_after_days}
+            onValue={set("cancel_after_days")}
+            error={fields.cancel_after_days}
+            hint="Plus que pour la relance. Le stock et le code promo sont rendus, et le client est prévenu par e-mail."
           />
         </>
       )}

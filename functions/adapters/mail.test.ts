@@ -1,0 +1,99 @@
+import type { SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { describe, expect, it } from "vitest";
+import { type InlineImage, type Mail, sesMailer, toMime } from "./mail";
+
+const from = "Savonnerie d'Alep <no-reply@savon-alep.fr>";
+const mail: Mail = {
+  to: "client@example.fr",
+  subject: "Confirmation de votre commande n° ABCD1234",
+  text: "Virement : IBAN FR76…",
+  html: '<p>Virement</p><img src="cid:virement-1@qr" alt="QR code">',
+};
+const qr: InlineImage = {
+  cid: "virement-1@qr",
+  filename: "virement-qr.png",
+  contentType: "image/png",
+  content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+};
+const date = new Date("2026-03-01T10:00:00Z");
+
+/** The body of the part whose headers contain `header`, decoded from base64. */
+function partBody(mime: string, header: string): Buffer {
+  const start = mime.indexOf(header);
+  expect(start, header).toBeGreaterThan(-1);
+  const body = mime.slice(mime.indexOf("\r\n\r\n", start) + 4).split("\r\n--")[0] as string;
+  return Buffer.from(body.replace(/\s/g, ""), "base64");
+}
+
+describe("toMime", () => {
+  it("writes text and HTML as alternatives when there is no image", () => {
+    const mime = toMime(from, mail, date, "m1@test");
+    expect(mime).toMatch(/^Content-Type: multipart\/alternative; boundary="/m);
+    expect(mime).not.toContain("multipart/related");
+    expect(partBody(mime, "Content-Type: text/plain").toString("utf8")).toBe(mail.text);
+    expect(partBody(mime, "Content-Type: text/html").toString("utf8")).toBe(mail.html);
+  });
+
+  it("puts the HTML and its inline image in a multipart/related inside the alternative", () => {
+    const mime = toMime(from, { ...mail, inline: [qr] }, date, "m2@test");
+    const alternative = mime.indexOf("multipart/alternative");
+    const text = mime.indexOf("Content-Type: text/plain");
+    const related = mime.indexOf("Content-Type: multipart/related");
+    const html = mime.indexOf("Content-Type: text/html");
+    const image = mime.indexOf("Content-Type: image/png");
+    // Text first (a text-only reader shows it and sees no attachment), then the HTML with its image.
+    expect(alternative).toBeLessThan(text);
+    expect(text).toBeLessThan(related);
+    expect(related).toBeLessThan(html);
+    expect(html).toBeLessThan(image);
+    expect(mime).toContain("Content-ID: <virement-1@qr>");
+    expect(mime).toContain('Content-Disposition: inline; filename="virement-qr.png"');
+    expect([...partBody(mime, "Content-Type: image/png")]).toEqual([...qr.content]);
+    // Every boundary opened is closed.
+    for (const [, boundary] of mime.matchAll(/boundary="([^"]+)"/g))
+      expect(mime).toContain(`--${boundary}--`);
+    // 7-bit lines no longer than the 76 characters of base64 (and the headers).
+    for (const line of mime.split("\r\n")) expect(line.length).toBeLessThanOrEqual(998);
+  });
+
+  it("keeps every header on one line: a line break in a subject or address cannot add a header", () => {
+    const mime = toMime(
+      from,
+      { ...mail, to: "a@example.fr\r\nBcc: victim@example.fr", subject: "Hi\r\nBcc: other@example.fr" },
+      date,
+      "m3@test",
+    );
+    expect(mime).not.toMatch(/^Bcc:/m);
+  });
+
+  it("encodes a subject with accents (RFC 2047)", () => {
+    const mime = toMime(from, { ...mail, subject: "Relance : virement attendu" }, date, "m4@test");
+    expect(mime).toContain("Subject: Relance : virement attendu");
+    const accented = toMime(from, { ...mail, subject: "Commande annulée" }, date, "m5@test");
+    const encoded = /^Subject: =\?UTF-8\?B\?([^?]+)\?=$/m.exec(accented)?.[1] as string;
+    expect(Buffer.from(encoded, "base64").toString("utf8")).toBe("Commande annulée");
+  });
+
+  it("refuses a Content-ID that would break out of its brackets", () => {
+    expect(() => toMime(from, { ...mail, inline: [{ ...qr, cid: "x>\r\nBcc: y" }] }, date, "m6")).toThrow(
+      /Content-ID/,
+    );
+  });
+});
+
+describe("sesMailer", () => {
+  it("sends SES the raw MIME message, inline image included, to the mail's recipient", async () => {
+    const sent: SendEmailCommand[] = [];
+    const mailer = sesMailer(from, { send: async (command) => void sent.push(command) });
+    await mailer.send({ ...mail, inline: [qr] });
+    expect(sent).toHaveLength(1);
+    const input = sent[0]?.input;
+    expect(input?.FromEmailAddress).toBe(from);
+    expect(input?.Destination?.ToAddresses).toEqual([mail.to]);
+    const raw = Buffer.from(input?.Content?.Raw?.Data ?? new Uint8Array()).toString("utf8");
+    expect(raw).toContain(`To: ${mail.to}`);
+    expect(raw).toContain("Content-ID: <virement-1@qr>");
+    expect(partBody(raw, "Content-Type: text/plain").toString("utf8")).toBe(mail.text);
+    expect(raw).toMatch(/^Message-ID: <[^>]+@savon-alep\.fr>$/m);
+  });
+});
