@@ -28,7 +28,7 @@ import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
-import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
+import type { AccountMailRequest } from "../../functions/adapters/account-mail-queue";
 import { systemClock } from "../../functions/adapters/clock";
 import { localMailer } from "../../functions/adapters/mail";
 import { startLocalServer } from "../../functions/api/local";
@@ -93,9 +93,17 @@ function depsOver(db: Db, mailDir: string): Deps {
     mailer: localMailer(mailDir, "Bench <no-reply@bench.local>"),
     siteUrl: "http://127.0.0.1",
   };
+  // As on AWS, where the queue's subscriber is another function: what a request hands over waits in the "queue"
+  // until flush() (after each measured order), instead of running in this process while the answer is read.
+  const queued: AccountMailRequest[] = [];
   return {
     ...mailDeps,
-    accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
+    accountMail: {
+      request: (request) => void queued.push(request),
+      flush: async () => {
+        for (const request of queued.splice(0)) await handleAccountMail(mailDeps, request);
+      },
+    },
   };
 }
 
@@ -333,7 +341,11 @@ async function traceOne(db: Db, placeOne: () => Promise<number>): Promise<void> 
   const total = await placeOne();
   start = 0;
   db.dynamo.middlewareStack.remove("benchTrace");
-  console.log(`  one order, ${total.toFixed(1)} ms:\n    ${calls.join("\n    ")}`);
+  // Calls that began after the answer are the confirmation mail's (the account mail queue), not the order's.
+  const marked = calls.map((call) =>
+    Number.parseFloat(call) > total ? `${call} (mail, after the answer)` : call,
+  );
+  console.log(`  one order, ${total.toFixed(1)} ms:\n    ${marked.join("\n    ")}`);
 }
 
 async function orderPlacement(endpoint: string, tableName: string, mailDir: string): Promise<void> {
@@ -389,6 +401,10 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
     await response.arrayBuffer();
     const elapsed = performance.now() - started;
     if (response.status !== 201) throw new Error(`POST /api/orders: ${response.status}`);
+    // The confirmation mail (with its QR code) handed over after the answer: sent here, outside the measured time,
+    // as another function sends it on AWS (depsOver). Not modelled: the SQS SendMessage the orders function awaits
+    // before it returns on AWS.
+    await deps.accountMail.flush();
     return elapsed;
   };
   await placeOne();
