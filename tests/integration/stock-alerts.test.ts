@@ -3,12 +3,11 @@
  * the concurrency, and again only after a restock above the threshold.
  */
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../../functions/services/catalog";
 import type { Product } from "../../src/domain/product";
 import { createTestContext } from "../setup/test-db";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
+import { createSoap } from "../support/products";
 import { SHOP_IDENTITY } from "../support/shop-setup";
 
 const ctx = await createTestContext();
@@ -16,22 +15,7 @@ const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const buyers = await Promise.all([1, 2, 3].map(() => createCustomer(ctx.deps, ctx.app)));
 
 function soap(stock: number, threshold: number): Promise<Product> {
-  return createProduct(ctx.deps, {
-    name: `Savon alerte ${Math.random().toString(36).slice(2, 7)}`,
-    price: 10,
-    weight: "200g",
-    image: "/images/products/savon-premium.svg",
-    description: "Un savon",
-    stock,
-    low_stock_threshold: threshold,
-    benefits: [],
-    long_description: "",
-    category: "",
-    ingredients: "",
-    usage: "",
-    is_active: true,
-    ...COMPLETE_COSMETICS,
-  });
+  return createSoap(ctx.deps, { stock, lowStockThreshold: threshold });
 }
 
 /** The owner's alerts about `product` so far (after the background mails are done). */

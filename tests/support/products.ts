@@ -4,7 +4,10 @@ import type { Product } from "../../src/domain/product";
 import { COMPLETE_COSMETICS } from "./cosmetics";
 
 /** An active soap with a unique name, created through the catalogue service. */
-export function createSoap(deps: DataDeps, { price = 10, stock = 10 } = {}): Promise<Product> {
+export function createSoap(
+  deps: DataDeps,
+  { price = 10, stock = 10, lowStockThreshold = 2 } = {},
+): Promise<Product> {
   return createProduct(deps, {
     name: `Savon ${Math.random().toString(36).slice(2, 7)}`,
     price,
@@ -12,7 +15,7 @@ export function createSoap(deps: DataDeps, { price = 10, stock = 10 } = {}): Pro
     image: "/images/products/savon-premium.svg",
     description: "Un savon",
     stock,
-    low_stock_threshold: 2,
+    low_stock_threshold: lowStockThreshold,
     benefits: [],
     long_description: "",
     category: "",
