@@ -62,6 +62,10 @@ test.describe("product page", () => {
     await expect(page.getByText(product.weight).first()).toBeVisible();
     await expect(page.getByText(product.benefits[0] ?? "").first()).toBeVisible();
     await expect(page.getByText(/2 à 3 ans/).first()).toBeVisible();
+    // A product without photos shows its picture (it had an empty column since the gallery became static HTML).
+    const picture = page.getByRole("main").getByRole("img", { name: product.name, exact: true });
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute("src", product.image);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/1\/?$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
       "content",
@@ -114,6 +118,9 @@ test.describe("product page", () => {
       page.getByRole("heading", { level: 1, name: "Savon créé après la construction" }),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Ajouter au panier" })).toBeEnabled();
+    await expect(
+      page.getByRole("main").getByRole("img", { name: "Savon créé après la construction", exact: true }),
+    ).toBeVisible();
   });
 });
 

@@ -44,6 +44,23 @@ const careTips = [
 ];
 
 /**
+ * The product's own picture, where it has no photos (the seed's pictures, products made before photos): the
+ * prebuilt page passes it as its gallery, the shell uses it when it is given none.
+ */
+export function ProductPicture({ product }: { product: Pick<Product, "image" | "name"> }) {
+  return (
+    <img
+      src={product.image}
+      alt={product.name}
+      width={800}
+      height={800}
+      fetchPriority="high"
+      className="aspect-square w-full rounded-3xl border border-cream-300 bg-cream-100 object-cover shadow-sm"
+    />
+  );
+}
+
+/**
  * The product page body, written once: rendered to static HTML by Astro on prebuilt pages and rendered in the
  * browser by the shell page for products created after the build. Holds no state of its own.
  */
@@ -75,16 +92,7 @@ export function ProductDetail({ product, shipping, manufacturer, buyBox, gallery
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
         <div className="lg:sticky lg:top-24 lg:self-start">
-          {gallery ?? (
-            <img
-              src={product.image}
-              alt={product.name}
-              width={800}
-              height={800}
-              fetchPriority="high"
-              className="aspect-square w-full rounded-3xl border border-cream-300 bg-cream-100 object-cover shadow-sm"
-            />
-          )}
+          {gallery ?? <ProductPicture product={product} />}
         </div>
 
         <div>
