@@ -79,7 +79,12 @@ test("an out-of-stock product page takes a waitlist request; the mail's link con
   try {
     await page.goto(`/product/${productId}`);
     await expect(page.getByText("Rupture de Stock").first()).toBeVisible();
-    await expect(page.getByRole("form", { name: "Être prévenu(e) du retour en stock" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Être prévenu(e) du retour en stock" });
+    await expect(form).toBeVisible();
+    // The unit price stays next to the price, above the waitlist card (arrêté du 16 novembre 1999).
+    const unitPrice = await page.getByTestId("unit-price").boundingBox();
+    const formBox = await form.boundingBox();
+    expect(unitPrice?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(formBox?.y ?? 0);
     await page.waitForLoadState("networkidle");
     await expectAxeClean(page);
 

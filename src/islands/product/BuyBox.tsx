@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { emptyCart } from "../../domain/cart";
+import { unitPriceText } from "../../domain/unit-price";
 import { productParams, track } from "../../lib/analytics";
 import {
   ADDED_FEEDBACK_MS,
@@ -108,6 +109,15 @@ export default function BuyBox({ product }: Props) {
           {state.status}
         </p>
       </div>
+      {/*
+        Unit price (arrêté du 16 novembre 1999) next to the price, before the waitlist card: static text, which
+        neither the framework-free script nor the shell's React changes (a price edit republishes the page).
+      */}
+      {unitPriceText(product) && (
+        <p data-testid="unit-price" className="mt-2 text-sm text-ink-soft tabular-nums">
+          Soit {unitPriceText(product)}
+        </p>
+      )}
       {/* Out of stock: the shopper may ask to be told of its return (decision record 026). */}
       <WaitlistForm productId={product.id} open={product.is_active && product.stock <= 0} />
     </>

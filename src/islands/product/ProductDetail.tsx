@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { durabilityLabel, unitPriceText } from "../../domain/cosmetics";
+import { durabilityLabel } from "../../domain/cosmetics";
 import type { ProductView as Product } from "../../domain/product-rules";
 import { paragraphs, priceLabel, type ShippingInfo } from "../../lib/product-view";
 
@@ -107,16 +107,8 @@ export function ProductDetail({ product, shipping, manufacturer, buyBox, gallery
           <p className="mt-2 text-ink-soft">Poids : {product.weight}</p>
           <p className="mt-4 text-lg leading-relaxed text-ink">{product.description}</p>
 
+          {/* The buy box: price, unit price, stock, add to cart, and the waitlist when out of stock. */}
           <div className="mt-6">{buyBox}</div>
-          {/*
-            Unit price (arrêté du 16 novembre 1999), printed with the page rather than in the buy box island, so
-            it costs no JavaScript (the page budget); a price edit republishes the page.
-          */}
-          {unitPriceText(product) && (
-            <p data-testid="unit-price" className="mt-2 text-sm text-ink-soft tabular-nums">
-              Soit {unitPriceText(product)}
-            </p>
-          )}
 
           {product.benefits.length > 0 && (
             <section aria-labelledby="benefits-title" className="mt-8">
