@@ -5,7 +5,6 @@ import {
   lowStockProducts,
   ordersToShip,
   ownerTodo,
-  parisDaysBetween,
   preparationState,
   publishingFailure,
   refundsDue,
@@ -13,6 +12,7 @@ import {
   type TodoWithdrawal,
   transfersAwaited,
 } from "./owner-todo";
+import { calendarDaysBetween } from "./promo";
 
 const HOUR = 3_600_000;
 
@@ -297,10 +297,10 @@ describe("ownerTodo", () => {
     expect(busy.expiring_batches[0]?.product_name).toBe("Savon");
   });
 
-  it("parisDaysBetween counts calendar days", () => {
-    expect(parisDaysBetween("2026-12-31", "2027-01-01")).toBe(1);
-    expect(parisDaysBetween("2026-03-28", "2026-03-30")).toBe(2);
-    expect(parisDaysBetween("2026-11-02", "2026-11-01")).toBe(-1);
+  it("calendarDaysBetween counts calendar days", () => {
+    expect(calendarDaysBetween("2026-12-31", "2027-01-01")).toBe(1);
+    expect(calendarDaysBetween("2026-03-28", "2026-03-30")).toBe(2);
+    expect(calendarDaysBetween("2026-11-02", "2026-11-01")).toBe(-1);
   });
 });
 

@@ -4,7 +4,7 @@
  * Every calendar day is a Europe/Paris day.
  */
 import { orderNumber } from "./order-status";
-import { parisDay } from "./promo";
+import { calendarDaysBetween, parisDay } from "./promo";
 import { endOfParisDayAfter, REFUND_DAYS } from "./withdrawal";
 
 /** Spec 9: « préparation 24-48 h ». Past the first bound the order is due today; past the second, late. */
@@ -142,18 +142,6 @@ export interface OwnerTodo {
   count: number;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Calendar helpers (Europe/Paris days).
-
-/** Whole Paris calendar days from the day of `from` to the day `to` ("2026-11-22"), negative when before. */
-export function parisDaysBetween(fromDay: string, toDay: string): number {
-  const utc = (day: string) => {
-    const [year, month, date] = day.split("-").map(Number);
-    return Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1);
-  };
-  return Math.round((utc(toDay) - utc(fromDay)) / 86_400_000);
-}
-
 const customerOf = (order: Pick<TodoOrder, "customer_name" | "customer_email">) =>
   order.customer_name?.trim() || order.customer_email;
 
@@ -208,7 +196,7 @@ export function transfersAwaited(orders: readonly TodoOrder[], now: Date): Trans
       reference: order.transfer_reference ?? null,
       amount_cents: order.total_cents,
       created_at: order.created_at,
-      age_days: Math.max(0, parisDaysBetween(parisDay(new Date(order.created_at)), today)),
+      age_days: Math.max(0, calendarDaysBetween(parisDay(new Date(order.created_at)), today)),
       reminded_at: order.transfer_reminded_at ?? null,
     }))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.order_id.localeCompare(b.order_id));
@@ -330,7 +318,7 @@ export function expiringBatches(
       lot: batch.lot,
       expires_on: batch.expires_on as string,
       remaining: batch.remaining,
-      days_left: parisDaysBetween(today, batch.expires_on as string),
+      days_left: calendarDaysBetween(today, batch.expires_on as string),
     }))
     .filter((batch) => batch.days_left <= BATCH_EXPIRY_WARNING_DAYS)
     .sort((a, b) => a.expires_on.localeCompare(b.expires_on) || a.lot.localeCompare(b.lot));

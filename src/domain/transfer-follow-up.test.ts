@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  cancellationDay,
-  defaultTransferFollowUp,
-  parisDaysBetween,
-  transferFollowUp,
-} from "./transfer-follow-up";
+import { parisDaysBetween } from "./promo";
+import { cancellationDay, defaultTransferFollowUp, transferFollowUp } from "./transfer-follow-up";
 import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 
 const setting = defaultTransferFollowUp; // remind after 5 days, cancel after 10

@@ -3,7 +3,7 @@
  * 19). The owner sets N and M (the « Virement : relance et annulation » setting); the job
  * functions/jobs/transfer-follow-up.ts applies these rules every hour. Zod-free, so the admin island can use it.
  */
-import { parisDay } from "./promo";
+import { parisDay, parisDaysBetween } from "./promo";
 
 export const TRANSFER_FOLLOW_UP_LIMITS = {
   remindMin: 1,
@@ -24,20 +24,6 @@ export const defaultTransferFollowUp: TransferFollowUpSetting = {
   remind_after_days: 5,
   cancel_after_days: 10,
 };
-
-/** "2026-03-29" -> its day number since 1970, so two days subtract exactly, whatever the clock change between them. */
-function dayNumber(day: string): number {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, date) / 86_400_000;
-}
-
-/**
- * How many Paris calendar days separate two instants: 0 on the order's own day, 1 from the next midnight in Paris
- * on, and so on. Midnight is Paris midnight in winter (UTC+1) and in summer (UTC+2) alike.
- */
-export function parisDaysBetween(from: Date, to: Date): number {
-  return dayNumber(parisDay(to)) - dayNumber(parisDay(from));
-}
 
 export type TransferFollowUpStep = "remind" | "cancel" | null;
 
