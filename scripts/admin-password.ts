@@ -5,8 +5,8 @@
  *
  * Locally, stop the shop first (Ctrl-C): the script opens the same data folder (DATA_DIR) with its own DynamoDB
  * Local, which the running shop holds. With DYNAMODB_ENDPOINT it uses that database; with --aws, the deployed table
- * TABLE_NAME with the AWS credentials of the environment:
- *   ADMIN_EMAIL=owner@example.fr TABLE_NAME=<table> npx sst shell --stage production -- npm run admin:password -- --aws
+ * of the stage `sst shell` runs it for (scripts/stage-resources.ts; or TABLE_NAME) with the AWS credentials it gives:
+ *   ADMIN_EMAIL=owner@example.fr npx sst shell --stage production -- npm run admin:password -- --aws
  */
 import { join } from "node:path";
 import { systemClock } from "../functions/adapters/clock";
@@ -19,14 +19,18 @@ import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
 import { StartError } from "./local/start-error";
 import { superviseProcess } from "./local/supervisor";
+import { withStageResources } from "./stage-resources";
 
 const supervisor = superviseProcess();
 
 async function main(): Promise<void> {
-  const config = localConfigFromEnv(process.env);
+  const env = withStageResources(process.env);
+  const config = localConfigFromEnv(env);
   const deployed = process.argv.includes("--aws");
-  if (deployed && !process.env.TABLE_NAME)
-    throw new StartError("--aws : indiquez la table déployée dans TABLE_NAME.");
+  if (deployed && !env.TABLE_NAME)
+    throw new StartError(
+      "--aws : lancez la commande dans « npx sst shell --stage <stage> -- … », ou indiquez la table dans TABLE_NAME.",
+    );
   let endpoint = config.dynamoEndpoint;
   if (!endpoint && !deployed) {
     supervisor.onStop(lockDataDir(config.dataDir));
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
     supervisor.onStop(dynamo.stop);
     endpoint = dynamo.endpoint;
   }
-  const db = createDb({ tableName: config.tableName, endpoint, region: process.env.AWS_REGION });
+  const db = createDb({ tableName: config.tableName, endpoint, region: env.AWS_REGION });
   if (endpoint && (await ensureTable(db.dynamo, config.tableName)) === "created") {
     throw new StartError(`Aucune boutique dans ${config.dataDir} : lancez d'abord npm start.`);
   }
