@@ -104,7 +104,8 @@ export function compileFunction(code: string, store: KeyValueStore | undefined):
         { cf, console: { log() {} } },
         { codeGeneration: { strings: false, wasm: false } },
       );
-      const handler = script.runInContext(context, { timeout: 50 }) as (event: CfEvent) => Promise<unknown>;
+      // A generous bound (a loaded test machine): CloudFront's 1 ms compute budget cannot be measured here.
+      const handler = script.runInContext(context, { timeout: 1000 }) as (event: CfEvent) => Promise<unknown>;
       // The event crosses into the context as JSON, as CloudFront hands it over.
       const result = (await handler(JSON.parse(JSON.stringify(event)))) as CfRequest | CfResponse;
       return { result: JSON.parse(JSON.stringify(result)), origin };

@@ -12,8 +12,9 @@ import { contentSecurityPolicy } from "../../src/domain/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
 import { FUNCTION_SIZE_LIMIT_BYTES } from "./cloudfront-functions";
+import { runProductPageKeys } from "./kvs-cli";
 import { type Rehearsal, startRehearsal } from "./rehearsal";
-import { responseHeadersPolicyHeaders, routerConfig } from "./router-config";
+import { deployedPageKeys, responseHeadersPolicyHeaders, routerConfig } from "./router-config";
 import {
   installedSstVersion,
   missingAnchors,
@@ -57,14 +58,29 @@ describe("the rehearsed Router is the one infra/ declares", () => {
     });
     const [router] = recording.routers;
     const key = recording.resources.find(({ type }) => type === "random:index/randomPassword:RandomPassword");
-    const config = routerConfig({ edgeKey: String(known(key?.instance.result as never)), analytics });
+    const secret = (key?.instance as unknown as { result: $util.Output<string> } | undefined)?.result;
+    const config = routerConfig({ edgeKey: String(known(secret)), analytics });
     const edge = deepKnown(router?.args?.edge) as {
       viewerRequest: { injection: string; kvStore?: string };
       viewerResponse: { injection: string; kvStore?: string };
     };
     expect(edge.viewerRequest.injection).toBe(config.viewerRequestInjection);
     expect(edge.viewerResponse.injection).toBe(config.viewerResponseInjection);
-    expect(Boolean(edge.viewerResponse.kvStore)).toBe(config.responseReadsStore);
+    const store = recording.resources.find(
+      ({ type }) => type === "aws:cloudfront/keyValueStore:KeyValueStore",
+    );
+    expect(edge.viewerRequest.kvStore).toBe(known(store?.instance.arn));
+    expect(edge.viewerResponse.kvStore).toBe(
+      config.responseReadsStore ? known(store?.instance.arn) : undefined,
+    );
+    // Every page src/pages declares has its key, in that store.
+    const keys = recording.resources
+      .filter(({ type }) => type === "aws:cloudfront/keyvaluestoreKey:KeyvaluestoreKey")
+      .map(({ args }) => deepKnown(args) as { keyValueStoreArn: string; key: string; value: string });
+    expect(keys.map(({ key, value }) => [key, value])).toEqual(deployedPageKeys());
+    expect(new Set(keys.map(({ keyValueStoreArn }) => keyValueStoreArn))).toEqual(
+      new Set([known(store?.instance.arn)]),
+    );
 
     const policy = recording.resources.find(
       ({ type }) => type === "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
@@ -89,9 +105,9 @@ describe("the rehearsed Router is the one infra/ declares", () => {
   });
 });
 
-/** A small build shaped as Astro's (format: directory). */
+/** A small build shaped as Astro's (format: directory), in `<folder>/dist` as the publish build leaves it. */
 function builtSite(): string {
-  const root = mkdtempSync(join(tmpdir(), "edge-site-"));
+  const root = join(mkdtempSync(join(tmpdir(), "edge-site-")), "dist");
   const page = (title: string) => `<!doctype html><html lang="fr"><title>${title}</title></html>`;
   const files: Record<string, string> = {
     "index.html": page("Accueil"),
@@ -125,6 +141,8 @@ describe.each(["viewer", "modified"] as const)(
     let rehearsal: Rehearsal;
     const siteDir = builtSite();
     beforeAll(async () => {
+      // The keys as a deploy then a publish of this build leave them.
+      const published = runProductPageKeys(dirname(siteDir), Object.fromEntries(deployedPageKeys()));
       rehearsal = await startRehearsal({
         app: "savon-shop",
         stage: "production",
@@ -144,6 +162,7 @@ describe.each(["viewer", "modified"] as const)(
             }),
           },
         ],
+        extraKeys: Object.entries(published.keys),
         responseRequest,
         responseHeadersPolicy: responseHeadersPolicyHeaders(),
       });

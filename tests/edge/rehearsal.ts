@@ -19,7 +19,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
-import picomatch from "picomatch";
 import {
   type CfEvent,
   type CfMap,
@@ -175,6 +174,23 @@ interface OriginAnswer {
   body: Buffer;
 }
 
+/** A glob of the file options (`**`, `_astro/**`, `**\/*.html`, `sw.js`) as glob (SST's) matches it, dot files included. */
+function globMatches(glob: string, key: string): boolean {
+  const pattern = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) =>
+      part === "**/"
+        ? "(?:.*/)?"
+        : part === "**"
+          ? ".*"
+          : part === "*"
+            ? "[^/]*"
+            : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
+  return new RegExp(`^${pattern}$`).test(key);
+}
+
 /** S3 behind origin access control: the key as asked, 403 AccessDenied when missing, no index documents. */
 async function s3Object(
   root: string,
@@ -212,7 +228,7 @@ async function s3Object(
   // SST walks the file options backwards and keeps a file's first match: the last option matching it wins.
   const option = [...(options ?? [])]
     .reverse()
-    .find((candidate) => [candidate.files].flat().some((glob) => picomatch(glob, { dot: true })(key)));
+    .find((candidate) => [candidate.files].flat().some((glob) => globMatches(glob, key)));
   if (option?.cacheControl) headers["cache-control"] = option.cacheControl;
   if (option?.contentType) headers["content-type"] = option.contentType;
   return { status: 200, headers, cookies: [], body: method === "HEAD" ? Buffer.alloc(0) : body };

@@ -4,7 +4,7 @@
  * stubs and checks that the Router declared there carries exactly these injections, file options and headers.
  */
 import { join, resolve } from "node:path";
-import { siteErrorResponseInjection, siteSecurityInjection, viewerAddressInjection } from "../../infra/edge";
+import { pageKey, routerInjections, sitePagePaths } from "../../infra/edge";
 import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
@@ -22,16 +22,21 @@ export interface RouterConfig {
 
 /** infra/web.ts's Router `edge` for a deploy with this edge key (and a measurement id or not). */
 export function routerConfig({ edgeKey, analytics }: { edgeKey: string; analytics: boolean }): RouterConfig {
+  const injections = routerInjections({
+    edgeKey,
+    scriptHashes: inlineScriptHashes(join(repositoryRoot, "src", "scripts", "inline")),
+    analytics,
+  });
   return {
-    viewerRequestInjection: viewerAddressInjection(edgeKey),
-    viewerResponseInjection:
-      siteErrorResponseInjection +
-      siteSecurityInjection({
-        scriptHashes: inlineScriptHashes(join(repositoryRoot, "src", "scripts", "inline")),
-        analytics,
-      }),
-    responseReadsStore: false,
+    viewerRequestInjection: injections.viewerRequest,
+    viewerResponseInjection: injections.viewerResponse,
+    responseReadsStore: true,
   };
+}
+
+/** The page keys every deploy writes (infra/web.ts `sitePageKeys`): the pages src/pages declares. */
+export function deployedPageKeys(): [string, string][] {
+  return sitePagePaths(join(repositoryRoot, "src", "pages")).map((path) => [pageKey(path), "1"]);
 }
 
 /** The headers infra/web.ts's response-headers policy adds to every answer, as CloudFront writes them. */
