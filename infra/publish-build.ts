@@ -7,13 +7,17 @@
  * 2. files are uploaded longest-cached first: Astro's fingerprinted `_astro/` files (new names, nothing refers to
  *    them yet), then images and other files, then the pages and the service worker, which refer to the others; a
  *    visitor gets the old page or the new one, and the new one only once what it needs is there;
- * 3. `_astro/` is never deleted: pages still in browsers and caches refer to the old files; other files the build no
- *    longer produces (a deleted product's page) are deleted last, and the Router's edge then answers them as it
- *    answers any page never built (infra/edge.ts);
- * 4. the Router's CloudFront cache is invalidated.
+ * 3. the Router's KeyValueStore learns the product pages this build made and forgets those it no longer makes
+ *    (`shop:page:/product/<id>`, infra/edge.ts): a new product's page is served once it is uploaded, and a removed
+ *    one opens the product shell before its file goes (never S3's 403, which the edge cannot repair);
+ * 4. `_astro/` is never deleted: pages still in browsers and caches refer to the old files; other files the build no
+ *    longer produces (a deleted product's page) are deleted last;
+ * 5. the Router's CloudFront cache is invalidated.
  * Before all that, as the build starts, the CDN forgets the API's public reads (issue 18): the catalogue and settings
  * the islands read again after load are the database's within a minute of the edit, not after the whole build.
  */
+
+import { PAGE_KEY_PREFIX, PRODUCT_PAGE_PATH } from "./edge";
 
 /** The environment variables the build reads besides the site's own (SHOP_API_URL, SITE_URL). */
 export const publishBuildVariables = {
@@ -21,7 +25,58 @@ export const publishBuildVariables = {
   distribution: "SITE_DISTRIBUTION_ID",
   /** The newest request the publish covers (functions/jobs/publish-site.ts sets it on each build). */
   covers: "SITE_PUBLISH_COVERS",
+  /** The ARN of the Router's KeyValueStore (infra/web.ts `edgeStore`), where the product pages are listed. */
+  edgeStore: "SITE_EDGE_STORE",
 } as const;
+
+/**
+ * Keys per UpdateKeys call (one all-or-nothing operation, AWS API reference "UpdateKeys"): small batches keep each
+ * request far below the service's per-request limits, whose exact key count only AWS can confirm (decision record 028).
+ */
+export const PAGE_KEYS_PER_UPDATE = 50;
+
+/**
+ * The program that keeps the product pages' keys in step with the build (plain CommonJS, Node's own modules and the
+ * AWS CLI, which CodeBuild's images carry and which signs the KeyValueStore API's SigV4A requests): it lists the
+ * `shop:page:/product/` keys, puts those of the built `dist/product/<id>/index.html` that are missing and deletes
+ * those no longer built, 50 at a time, each call with the store's current ETag (If-Match) as UpdateKeys requires.
+ * The deploy's keys (the other pages, SST's routes) are never touched. SHOP_AWS_CLI replaces `aws` in tests.
+ */
+export const productPageKeysProgram = `"use strict";
+const { execFileSync } = require("node:child_process");
+const { existsSync, readdirSync } = require("node:fs");
+const arn = process.env.${"SITE_EDGE_STORE"};
+if (!arn) throw new Error("SITE_EDGE_STORE is not set");
+const cli = (args) => JSON.parse(execFileSync(process.env.SHOP_AWS_CLI || "aws", [...args, "--output", "json"], { encoding: "utf8" }) || "{}");
+const prefix = ${JSON.stringify(`${PAGE_KEY_PREFIX}${PRODUCT_PAGE_PATH}`)};
+const folder = ${JSON.stringify(`${"dist"}${PRODUCT_PAGE_PATH}`)};
+const built = new Set(existsSync(folder) ? readdirSync(folder, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(folder + entry.name + "/index.html"))
+  .map((entry) => prefix + entry.name) : []);
+const listed = new Set();
+let token;
+do {
+  const page = cli(["cloudfront-keyvaluestore", "list-keys", "--kvs-arn", arn, ...(token ? ["--next-token", token] : [])]);
+  for (const item of page.Items || []) if (item.Key.startsWith(prefix)) listed.add(item.Key);
+  token = page.NextToken;
+} while (token);
+const changes = [
+  ...[...built].filter((key) => !listed.has(key)).map((key) => ({ put: { Key: key, Value: "1" } })),
+  ...[...listed].filter((key) => !built.has(key)).map((key) => ({ del: { Key: key } })),
+];
+let etag = cli(["cloudfront-keyvaluestore", "describe-key-value-store", "--kvs-arn", arn]).ETag;
+for (let at = 0; at < changes.length; at += ${PAGE_KEYS_PER_UPDATE}) {
+  const batch = changes.slice(at, at + ${PAGE_KEYS_PER_UPDATE});
+  const puts = batch.filter((change) => change.put).map((change) => change.put);
+  const deletes = batch.filter((change) => change.del).map((change) => change.del);
+  etag = cli(["cloudfront-keyvaluestore", "update-keys", "--kvs-arn", arn, "--if-match", etag,
+    ...(puts.length ? ["--puts", JSON.stringify(puts)] : []), ...(deletes.length ? ["--deletes", JSON.stringify(deletes)] : [])]).ETag;
+}
+console.log("Product pages at the edge: " + built.size + " built, " + changes.filter((c) => c.put).length + " added, " + changes.filter((c) => c.del).length + " removed.");
+`;
+
+/** The buildspec line that runs it (base64, so the YAML and the shell see one plain word). */
+export const productPageKeysCommand = `echo ${Buffer.from(productPageKeysProgram).toString("base64")} | base64 -d > /tmp/product-page-keys.cjs && node /tmp/product-page-keys.cjs`;
 
 /**
  * The API's public reads the CDN keeps (infra/web.ts `publicReadPaths`), as invalidation paths: every product, the
@@ -120,6 +175,7 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
       // post_build runs even when the build failed: then upload nothing, and fail this phase too.
       '[ "$CODEBUILD_BUILD_SUCCEEDING" = "1" ] || { echo "The build failed: nothing is uploaded, the site stays as it was."; exit 1; }',
       ...uploadCommands(fileOptions),
+      productPageKeysCommand,
       `aws s3 sync ${buildOutput} ${destination} --delete --size-only --only-show-errors --exclude "_astro/*"`,
       `aws cloudfront create-invalidation --distribution-id "$${publishBuildVariables.distribution}" --paths "/*"`,
     ]),

@@ -5,7 +5,7 @@ import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
 import { writeSourceArchive } from "./source-archive";
 import { table } from "./storage";
-import { router, site, siteBuildApiUrl, siteFileOptions } from "./web";
+import { edgeStore, router, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
  * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
@@ -68,6 +68,16 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
         Resource: siteBucket.arn.apply((arn) => `${arn}/*`),
       },
       { Effect: "Allow", Action: "cloudfront:CreateInvalidation", Resource: distributionArn },
+      // The product pages' keys at the edge (publish-build.ts productPageKeysProgram).
+      {
+        Effect: "Allow",
+        Action: [
+          "cloudfront-keyvaluestore:DescribeKeyValueStore",
+          "cloudfront-keyvaluestore:ListKeys",
+          "cloudfront-keyvaluestore:UpdateKeys",
+        ],
+        Resource: edgeStore.arn,
+      },
       {
         Effect: "Allow",
         Action: ["logs:CreateLogStream", "logs:PutLogEvents"],
@@ -108,6 +118,7 @@ export const publishProject = new aws.codebuild.Project(
         { name: "SITE_URL", value: router.url },
         { name: publishBuildVariables.bucket, value: siteBucket.name },
         { name: publishBuildVariables.distribution, value: router.distributionID },
+        { name: publishBuildVariables.edgeStore, value: edgeStore.arn },
         // The deploy's build measures audience when this is set: so does each publish.
         ...(gaMeasurementId ? [{ name: "PUBLIC_GA_MEASUREMENT_ID", value: gaMeasurementId }] : []),
       ],

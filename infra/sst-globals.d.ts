@@ -375,6 +375,27 @@ declare namespace aws {
       readonly id: $util.Output<string>;
       readonly name: $util.Output<string>;
     }
+    interface KeyValueStoreArgs {
+      /** 1 to 64 characters, `[a-zA-Z0-9-_]`. */
+      name?: $util.Input<string>;
+      comment?: $util.Input<string>;
+    }
+    /** A CloudFront KeyValueStore: keys CloudFront Functions read at the edge (cf.kvs()). */
+    class KeyValueStore {
+      constructor(name: string, args?: KeyValueStoreArgs, opts?: ResourceOptions);
+      readonly arn: $util.Output<string>;
+      readonly name: $util.Output<string>;
+    }
+    interface KeyvaluestoreKeyArgs {
+      keyValueStoreArn: $util.Input<string>;
+      key: $util.Input<string>;
+      value: $util.Input<string>;
+    }
+    /** One key of a KeyValueStore. */
+    class KeyvaluestoreKey {
+      constructor(name: string, args: KeyvaluestoreKeyArgs, opts?: ResourceOptions);
+      readonly key: $util.Output<string>;
+    }
   }
 
   namespace iam {

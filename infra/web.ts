@@ -8,7 +8,7 @@ import {
 } from "../src/domain/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
-import { siteErrorResponseInjection, siteSecurityInjection, viewerAddressInjection } from "./edge";
+import { pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
 import { mediaBucket, mediaRoute } from "./media";
 import { domain } from "./stage";
@@ -18,8 +18,9 @@ const securityHeaders = staticSecurityHeaders({ https: true });
 /**
  * The security headers that never vary, on every answer of the Router (pages, files and the API): nosniff, no
  * framing, the referrer policy, HSTS for two years and the browser features the shop does not use switched off.
- * The same values as the local server's (src/domain/security-headers.ts); the per-page Content-Security-Policy is
- * set by the viewer-response function (edge.ts).
+ * The same values as the local server's (src/domain/security-headers.ts). CloudFront adds them to every answer,
+ * S3's and the functions' errors included; the per-page Content-Security-Policy is set by the viewer-response function
+ * (edge.ts), which runs on answers below 400 only: every page, the 404 page included, reaches it with 200.
  */
 export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
   name: `${$app.name}-${$app.stage}-security-headers`,
@@ -40,16 +41,41 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 });
 
 /**
- * The viewer-response code: missing pages (edge.ts), then each page's Content-Security-Policy, with the hashes of the
- * inline scripts this deploy's sources give (the build refuses any other inline script) and Google's measurement
- * allowed (after consent) only when the deploy builds the site with a measurement id.
+ * The Router's KeyValueStore, the project's own rather than the one SST would make, so that its ARN can be given to
+ * the publish build (infra/publish.ts), which keeps the product pages' keys in step. SST writes its routes and the
+ * site's keys into it as into its own (router.ts: a `viewerRequest.kvStore` replaces the Router's store); the
+ * viewer-response function reads it too (edge.ts `shopPage`).
  */
-export const siteViewerResponseInjection =
-  siteErrorResponseInjection +
-  siteSecurityInjection({
-    scriptHashes: inlineScriptHashes(join($cli.paths.root, "src", "scripts", "inline")),
-    analytics: validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null,
-  });
+export const edgeStore = new aws.cloudfront.KeyValueStore("RouterStore", {
+  name: `${$app.name}-${$app.stage}-router`,
+  comment: "Savonnerie: SST's routes and site keys, the pages of the build (shop:page:*)",
+});
+
+/** Inline scripts' hashes this deploy's sources give (the build refuses any other inline script). */
+const scriptHashes = inlineScriptHashes(join($cli.paths.root, "src", "scripts", "inline"));
+/** Google's measurement is allowed (after consent) only when the deploy builds the site with a measurement id. */
+const analytics = validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null;
+
+/** The Router's two injections (edge.ts): the pages routed in viewer-request, the 404 status and CSP in viewer-response. */
+export const edgeInjections = edgeKey.result.apply((key) =>
+  routerInjections({ edgeKey: key, scriptHashes, analytics }),
+);
+
+/**
+ * The pages `src/pages` declares, one key each, written by every deploy (the dynamic product pages are written by
+ * each publish, publish-build.ts). The function reads them: a path that is none of them is answered by the 404 page.
+ */
+export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages")).map(
+  (path) =>
+    new aws.cloudfront.KeyvaluestoreKey(
+      `SitePage${path === "/" ? "Home" : path.replace(/[^A-Za-z0-9]/g, "_")}`,
+      {
+        keyValueStoreArn: edgeStore.arn,
+        key: pageKey(path),
+        value: "1",
+      },
+    ),
+);
 
 /**
  * The public reads the CDN may keep (issue 18), as CloudFront path patterns: the catalogue, each product and the
@@ -96,8 +122,11 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
 export const router = new sst.aws.Router("Router", {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
   edge: {
-    viewerRequest: { injection: edgeKey.result.apply(viewerAddressInjection) },
-    viewerResponse: { injection: siteViewerResponseInjection },
+    viewerRequest: { injection: edgeInjections.apply((edge) => edge.viewerRequest), kvStore: edgeStore.arn },
+    viewerResponse: {
+      injection: edgeInjections.apply((edge) => edge.viewerResponse),
+      kvStore: edgeStore.arn,
+    },
   },
   transform: {
     cdn: (args) => {
@@ -163,8 +192,10 @@ export const siteFileOptions: sst.aws.StaticSiteFileOptions[] = [
 ];
 
 /**
- * The prebuilt storefront (Astro, static output) behind the same Router. Missing pages are handled at the Router's
- * edge (see edge.ts): product pages created after the build open the product shell, others the 404 page.
+ * The prebuilt storefront (Astro, static output) behind the same Router. Missing pages are decided at the Router's
+ * edge before S3 is asked (edge.ts): a tracking link opens the tracking shell, a product without a prebuilt page the
+ * product shell, any other path that is no page the 404 page (status 404). `errorPage` only tells SST not to send
+ * unknown paths to a single-page-app fallback; the Router's distribution has no custom error pages.
  */
 export const site = new sst.aws.StaticSite("Web", {
   path: ".",

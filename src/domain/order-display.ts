@@ -48,8 +48,8 @@ export function formatLongDate(value: string): string {
 }
 
 /**
- * The order id of /orders/track/{orderId}. In AWS the edge sends the shell the id as /orders/track/?id={orderId};
- * the query gives it then. Null when there is none.
+ * The order id of /orders/track/{orderId}: the path (locally and on AWS, where the edge serves the shell under the
+ * asked address, docs/decisions/028), or `?id=` (the older AWS redirect, still honoured). Null when there is none.
  */
 export function trackingIdFromLocation(pathname: string, search = ""): string | null {
   const fromQuery = new URLSearchParams(search).get("id");

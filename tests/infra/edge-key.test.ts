@@ -6,6 +6,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { apiAreas } from "../../functions/api/areas";
 import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../../functions/api/edge-headers";
+import { pageKey } from "../../infra/edge";
+import { compileFunction } from "../edge/cloudfront-functions";
+import { deployedPageKeys } from "../edge/router-config";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
@@ -17,15 +20,24 @@ interface EdgeRequest {
   headers: Record<string, { value: string }>;
 }
 
+/** Runs the injection as the Router's viewer-request function does (cloudfront-js-2.0, the page keys of a deploy). */
 async function viewerRequest(injection: string, uri: string, headers: EdgeRequest["headers"] = {}) {
-  const AsyncFunction = (async () => undefined).constructor as new (
-    ...args: string[]
-  ) => (event: unknown) => Promise<EdgeRequest>;
-  const handler = new AsyncFunction("event", `${injection}\nreturn event.request;`);
-  return handler({
+  const fn = compileFunction(
+    `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.request;\n}`,
+    new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
+  );
+  const { result } = await fn.run({
+    version: "1.0",
+    context: {
+      distributionDomainName: "d.cloudfront.net",
+      distributionId: "E1",
+      eventType: "viewer-request",
+      requestId: "r",
+    },
     viewer: { ip: "203.0.113.7" },
     request: { uri, method: "POST", headers, querystring: {}, cookies: {} },
   });
+  return result as unknown as EdgeRequest;
 }
 
 /** The stage's one edge key and its value. */

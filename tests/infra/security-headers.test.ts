@@ -4,7 +4,7 @@
  * server's (src/domain/security-headers.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { siteErrorResponseInjection } from "../../infra/edge";
+import { CONSENT_HEADER, pageKey, siteErrorResponseInjection } from "../../infra/edge";
 import {
   contentSecurityPolicy,
   HSTS_MAX_AGE_SECONDS,
@@ -12,6 +12,8 @@ import {
   PERMISSIONS_POLICY,
 } from "../../src/domain/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
+import { compileFunction } from "../edge/cloudfront-functions";
+import { deployedPageKeys } from "../edge/router-config";
 import { deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
@@ -35,20 +37,29 @@ interface EdgeResponse {
   headers: Record<string, { value: string }>;
 }
 
-/** Runs the Router's viewer-response code as CloudFront would, for a request and the origin's answer. */
+/** Runs the Router's viewer-response code as CloudFront would (cloudfront-js-2.0, the page keys of a deploy). */
 async function viewerResponse(
   injection: string,
   uri: string,
   { status = 200, type = "text/html", cookies = {} as Record<string, { value: string }> } = {},
 ): Promise<EdgeResponse> {
-  const AsyncFunction = (async () => undefined).constructor as new (
-    ...args: string[]
-  ) => (event: unknown) => Promise<EdgeResponse>;
-  const handler = new AsyncFunction("event", `${injection}\nreturn event.response;`);
-  return handler({
+  const fn = compileFunction(
+    `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.response;\n}`,
+    new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
+  );
+  const { result } = await fn.run({
+    version: "1.0",
+    context: {
+      distributionDomainName: "d.cloudfront.net",
+      distributionId: "E1",
+      eventType: "viewer-response",
+      requestId: "r",
+    },
+    viewer: { ip: "203.0.113.7" },
     request: { uri, method: "GET", headers: {}, querystring: {}, cookies },
     response: { statusCode: status, statusDescription: "", headers: { "content-type": { value: type } } },
   });
+  return result as unknown as EdgeResponse;
 }
 
 const csp = (response: EdgeResponse) => response.headers["content-security-policy"]?.value;
@@ -92,19 +103,75 @@ describe("the Router's response-headers policy", () => {
 });
 
 describe("each page's Content-Security-Policy at the Router's edge", () => {
-  it("keeps the missing-page handling first, then sets the policy", async () => {
+  it("keeps the 404 status first, then sets the policy", async () => {
     const { router } = await production();
-    const injection = String(known(router.args?.edge?.viewerResponse)?.injection ?? "");
+    const injection = String(
+      (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
+    );
     expect(injection.startsWith(siteErrorResponseInjection)).toBe(true);
-    // CloudFront Functions are at most 10 KB, SST's own code included.
+    // CloudFront Functions are at most 10 KB (the whole function: tests/edge/rehearsal.test.ts).
     expect(new TextEncoder().encode(injection).length).toBeLessThan(7 * 1024);
+  });
+
+  it("answers the 404 page, and any path that is no page, with 404 and the page policy", async () => {
+    const { router } = await production();
+    const injection = String(
+      (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
+    );
+    // Whichever request viewer-response sees: the one viewer-request rewrote, or the visitor's (decision record 028).
+    for (const uri of ["/404.html", "/pas-une-page", "/faq/rien"]) {
+      const response = await viewerResponse(injection, uri);
+      expect(response.statusCode, uri).toBe(404);
+      expect(csp(response), uri).toBe(expected(false, false));
+    }
+    for (const uri of [
+      "/",
+      "/faq/index.html",
+      "/product/42",
+      "/orders/track/01ABC",
+      "/orders/track/index.html",
+    ]) {
+      expect((await viewerResponse(injection, uri)).statusCode, uri).toBe(200);
+    }
+  });
+
+  it("reads the visitor's acceptance from viewer-request's header when the cookies are gone (SST drops them for S3)", async () => {
+    const { router } = await production({ PUBLIC_GA_MEASUREMENT_ID: "G-SHOP1234" });
+    const injection = String(
+      (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
+    );
+    const fn = compileFunction(
+      `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.response;\n}`,
+      new Map(deployedPageKeys()),
+    );
+    const { result } = await fn.run({
+      version: "1.0",
+      context: {
+        distributionDomainName: "d",
+        distributionId: "E1",
+        eventType: "viewer-response",
+        requestId: "r",
+      },
+      viewer: { ip: "203.0.113.7" },
+      request: {
+        uri: "/index.html",
+        method: "GET",
+        headers: { [CONSENT_HEADER]: { value: "1" } },
+        querystring: {},
+        cookies: {},
+      },
+      response: { statusCode: 200, headers: { "content-type": { value: "text/html" } } },
+    });
+    expect(csp(result as unknown as EdgeResponse)).toBe(expected(false, true));
   });
 
   it.each(["/", "/faq", "/product/3", "/payment", "/Payment/", "/payments", "/404.html"])(
     "%s gets the policy the local server sends (https)",
     async (uri) => {
       const { router } = await production();
-      const injection = String(known(router.args?.edge?.viewerResponse)?.injection ?? "");
+      const injection = String(
+        (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
+      );
       const response = await viewerResponse(injection, uri);
       expect(csp(response)).toBe(expected(isPaymentPath(uri), false));
       expect(csp(response)).toContain("upgrade-insecure-requests");
@@ -114,11 +181,17 @@ describe("each page's Content-Security-Policy at the Router's edge", () => {
 
   it("allows Google's script only with a measurement id at deploy and the visitor's acceptance cookie", async () => {
     const without = await production();
-    const noId = String(known(without.router.args?.edge?.viewerResponse)?.injection ?? "");
+    const noId = String(
+      (deepKnown(without.router.args?.edge?.viewerResponse) as { injection?: string } | undefined)
+        ?.injection ?? "",
+    );
     expect(csp(await viewerResponse(noId, "/", { cookies: consentCookie }))).toBe(expected(false, false));
 
     const withId = await production({ PUBLIC_GA_MEASUREMENT_ID: "G-SHOP1234" });
-    const injection = String(known(withId.router.args?.edge?.viewerResponse)?.injection ?? "");
+    const injection = String(
+      (deepKnown(withId.router.args?.edge?.viewerResponse) as { injection?: string } | undefined)
+        ?.injection ?? "",
+    );
     expect(csp(await viewerResponse(injection, "/"))).toBe(expected(false, false));
     expect(
       csp(await viewerResponse(injection, "/", { cookies: { analytics_consent: { value: "denied" } } })),
@@ -131,7 +204,9 @@ describe("each page's Content-Security-Policy at the Router's edge", () => {
 
   it("leaves the API's answers and the site's files without a page policy", async () => {
     const { router } = await production();
-    const injection = String(known(router.args?.edge?.viewerResponse)?.injection ?? "");
+    const injection = String(
+      (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
+    );
     expect(csp(await viewerResponse(injection, "/api/products"))).toBeUndefined();
     expect(
       csp(await viewerResponse(injection, "/api/products", { type: "application/json" })),

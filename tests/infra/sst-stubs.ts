@@ -303,6 +303,11 @@ function stubAwsResources(recording: SstRecording) {
         "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
         (name) => `arn:aws:cloudfront::${account}:response-headers-policy/${name}`,
       ),
+      KeyValueStore: resource(
+        "aws:cloudfront/keyValueStore:KeyValueStore",
+        (name) => `arn:aws:cloudfront::${account}:key-value-store/${name}-0000-kvs`,
+      ),
+      KeyvaluestoreKey: resource("aws:cloudfront/keyvaluestoreKey:KeyvaluestoreKey", () => ""),
     },
     codebuild: {
       Project: resource(

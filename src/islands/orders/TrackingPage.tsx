@@ -37,8 +37,8 @@ type State =
   | { status: "ready"; order: Order };
 
 /**
- * /orders/track/{orderId} (spec 2 "Tracking"): a prebuilt shell, the id read from the address (or from ?id=
- * when the AWS edge sent it here); the order from GET /api/user/orders/{id}, the caller's own only.
+ * /orders/track/{orderId} (spec 2 "Tracking"): a prebuilt shell, the id read from the address (or from ?id=, the
+ * older AWS redirect); the order from GET /api/user/orders/{id}, the caller's own only.
  */
 export default function TrackingPage() {
   const session = useStore($session, { ssr: "initial" });

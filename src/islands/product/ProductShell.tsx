@@ -22,7 +22,7 @@ type State =
 
 /**
  * The id of /product/{id}: the path segment after /product/, parsed as the spec says (integer, default 1).
- * In AWS the router sends a page that was not prebuilt to /product/?id={id}; the query gives the id then.
+ * The edge serves the shell under the asked address (docs/decisions/028); `?id=` (the older AWS redirect) still works.
  */
 export function productIdFromPath(pathname: string, search = ""): number {
   const fromQuery = new URLSearchParams(search).get("id");

@@ -1,0 +1,231 @@
+/**
+ * The edge rehearsal's own checks (issue 27): SST's code is read from the installed SST and still holds what the
+ * routing relies on; the Router the infra declares is the one rehearsed; and, on a small built site, the site's paths
+ * answer through CloudFront + S3 as under `npm start`. The whole shop (real build, real API handlers on DynamoDB
+ * Local, every URL the shop prints) is compared in tests/e2e/edge-rehearsal.spec.ts.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../src/domain/security-headers";
+import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
+import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
+import { FUNCTION_SIZE_LIMIT_BYTES } from "./cloudfront-functions";
+import { runProductPageKeys } from "./kvs-cli";
+import { type Rehearsal, startRehearsal } from "./rehearsal";
+import { deployedPageKeys, responseHeadersPolicyHeaders, routerConfig } from "./router-config";
+import {
+  installedSstVersion,
+  missingAnchors,
+  REHEARSED_SST_VERSION,
+  requestFunctionCode,
+  responseFunctionCode,
+} from "./sst-platform";
+
+const edgeKey = "EdgeKey-secret-".padEnd(48, "x");
+
+describe("SST's code, read from the installed SST", () => {
+  it("is the version the rehearsal was written against", () => {
+    expect(installedSstVersion()).toBe(REHEARSED_SST_VERSION);
+  });
+
+  it("still contains everything the edge routing relies on", () => {
+    expect(missingAnchors()).toEqual([]);
+  });
+
+  it("fits CloudFront Functions' 10 KB with the project's injections", () => {
+    const config = routerConfig({ edgeKey, analytics: true });
+    const request = requestFunctionCode({
+      userInjection: config.viewerRequestInjection,
+      kvNamespace: "abcd",
+      domain: true,
+    });
+    const response = responseFunctionCode(config.viewerResponseInjection);
+    expect(Buffer.byteLength(request)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
+    expect(Buffer.byteLength(response)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
+  });
+});
+
+describe("the rehearsed Router is the one infra/ declares", () => {
+  afterEach(restoreSstStubs);
+
+  it.each([false, true])("with a measurement id: %s", async (analytics) => {
+    const { recording } = await deploy("production", {
+      SHOP_DOMAIN: "savon.example.fr",
+      SHOP_EMAIL_SENDER: undefined,
+      PUBLIC_GA_MEASUREMENT_ID: analytics ? "G-SHOP1234" : undefined,
+    });
+    const [router] = recording.routers;
+    const key = recording.resources.find(({ type }) => type === "random:index/randomPassword:RandomPassword");
+    const secret = (key?.instance as unknown as { result: $util.Output<string> } | undefined)?.result;
+    const config = routerConfig({ edgeKey: String(known(secret)), analytics });
+    const edge = deepKnown(router?.args?.edge) as {
+      viewerRequest: { injection: string; kvStore?: string };
+      viewerResponse: { injection: string; kvStore?: string };
+    };
+    expect(edge.viewerRequest.injection).toBe(config.viewerRequestInjection);
+    expect(edge.viewerResponse.injection).toBe(config.viewerResponseInjection);
+    const store = recording.resources.find(
+      ({ type }) => type === "aws:cloudfront/keyValueStore:KeyValueStore",
+    );
+    expect(edge.viewerRequest.kvStore).toBe(known(store?.instance.arn));
+    expect(edge.viewerResponse.kvStore).toBe(
+      config.responseReadsStore ? known(store?.instance.arn) : undefined,
+    );
+    // Every page src/pages declares has its key, in that store.
+    const keys = recording.resources
+      .filter(({ type }) => type === "aws:cloudfront/keyvaluestoreKey:KeyvaluestoreKey")
+      .map(({ args }) => deepKnown(args) as { keyValueStoreArn: string; key: string; value: string });
+    expect(keys.map(({ key, value }) => [key, value])).toEqual(deployedPageKeys());
+    expect(new Set(keys.map(({ keyValueStoreArn }) => keyValueStoreArn))).toEqual(
+      new Set([known(store?.instance.arn)]),
+    );
+
+    const policy = recording.resources.find(
+      ({ type }) => type === "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy",
+    );
+    const args = deepKnown(policy?.args) as {
+      securityHeadersConfig: {
+        referrerPolicy: { referrerPolicy: string };
+        strictTransportSecurity: { accessControlMaxAgeSec: number; includeSubdomains: boolean };
+        frameOptions: { frameOption: string };
+      };
+      customHeadersConfig: { items: { header: string; value: string }[] };
+    };
+    const headers = responseHeadersPolicyHeaders();
+    expect(headers["referrer-policy"]).toBe(args.securityHeadersConfig.referrerPolicy.referrerPolicy);
+    expect(headers["x-frame-options"]).toBe(args.securityHeadersConfig.frameOptions.frameOption);
+    expect(headers["strict-transport-security"]).toBe(
+      `max-age=${args.securityHeadersConfig.strictTransportSecurity.accessControlMaxAgeSec}; includeSubDomains`,
+    );
+    expect(args.customHeadersConfig.items).toEqual([
+      { header: "Permissions-Policy", value: headers["permissions-policy"], override: true },
+    ]);
+  });
+});
+
+/** A small build shaped as Astro's (format: directory), in `<folder>/dist` as the publish build leaves it. */
+function builtSite(): string {
+  const root = join(mkdtempSync(join(tmpdir(), "edge-site-")), "dist");
+  const page = (title: string) => `<!doctype html><html lang="fr"><title>${title}</title></html>`;
+  const files: Record<string, string> = {
+    "index.html": page("Accueil"),
+    "404.html": page("Page introuvable"),
+    "faq/index.html": page("FAQ"),
+    "payment/index.html": page("Paiement"),
+    "product/index.html": page("Produit (shell)"),
+    "product/3/index.html": page("Savon 3"),
+    "orders/index.html": page("Mes commandes"),
+    "orders/track/index.html": page("Suivi (shell)"),
+    "_astro/app.abc123.js": "export {};",
+    "sitemap.xml": "<urlset/>",
+    "robots.txt": "User-agent: *",
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const siteFileOptions = [
+  { files: "**", cacheControl: "public,max-age=3600" },
+  { files: "_astro/**", cacheControl: "public,max-age=31536000,immutable" },
+  { files: ["**/*.html", "sw.js"], cacheControl: "public,max-age=0,must-revalidate" },
+];
+
+describe.each(["viewer", "modified"] as const)(
+  "site paths through the edge (viewer-response sees the %s request)",
+  (responseRequest) => {
+    let rehearsal: Rehearsal;
+    const siteDir = builtSite();
+    beforeAll(async () => {
+      // The keys as a deploy then a publish of this build leave them.
+      const published = runProductPageKeys(dirname(siteDir), Object.fromEntries(deployedPageKeys()));
+      rehearsal = await startRehearsal({
+        app: "savon-shop",
+        stage: "production",
+        domain: "savon.example.fr",
+        ...routerConfig({ edgeKey, analytics: false }),
+        siteDir,
+        siteFileOptions,
+        mediaRoot: siteDir,
+        areas: [
+          {
+            name: "catalog",
+            mounts: ["/api/products"],
+            handler: async (event) => ({
+              statusCode: 200,
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ path: event.rawPath, key: event.headers["x-shop-edge-key"] }),
+            }),
+          },
+        ],
+        extraKeys: Object.entries(published.keys),
+        responseRequest,
+        responseHeadersPolicy: responseHeadersPolicyHeaders(),
+      });
+    });
+    afterAll(() => rehearsal?.close());
+
+    const get = (path: string) => fetch(`${rehearsal.url}${path}`, { redirect: "manual" });
+    const policy = (payment: boolean) =>
+      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(), payment, analytics: false, https: true });
+
+    it.each([
+      ["/", "Accueil"],
+      ["/faq", "FAQ"],
+      ["/faq/", "FAQ"],
+      ["/product/3", "Savon 3"],
+      ["/product/3/", "Savon 3"],
+      ["/orders", "Mes commandes"],
+    ])("%s is its built page, with the page policy", async (path, title) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(title);
+      expect(response.headers.get("content-security-policy")).toBe(policy(false));
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    });
+
+    it("a tracking link opens the tracking shell (every order mail prints one)", async () => {
+      const response = await get("/orders/track/01JORDER7XYZ");
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Suivi (shell)");
+      expect(response.headers.get("content-security-policy")).toBe(policy(false));
+    });
+
+    it("a product without a built page opens the product shell", async () => {
+      const response = await get("/product/987");
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Produit (shell)");
+      expect(response.headers.get("content-security-policy")).toBe(policy(false));
+    });
+
+    it.each(["/pas-une-page", "/faq/rien", "/orders/rien/du-tout"])(
+      "%s is the 404 page with status 404 and the page policy",
+      async (path) => {
+        const response = await get(path);
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(await response.text()).toContain("Page introuvable");
+        expect(response.headers.get("content-security-policy")).toBe(policy(false));
+      },
+    );
+
+    it("files keep their cache headers and no page policy", async () => {
+      const response = await get("/_astro/app.abc123.js");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public,max-age=31536000,immutable");
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+
+    it("the API is its function, with the edge key and without the page policy", async () => {
+      const response = await get("/api/products/3");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ path: "/api/products/3", key: edgeKey });
+      expect(response.headers.get("content-security-policy")).toBeNull();
+    });
+  },
+);
