@@ -7,6 +7,8 @@
  * the subscriber needs api.ts' functionArgs.
  */
 
+import { deadLetterQueue } from "./dead-letters";
+
 /** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
@@ -22,11 +24,28 @@ export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/or
  */
 export const stockMailSenderMounts = ["/api/orders", "/api/paypal-payment", "/api/admin"];
 
+/** Where a mail goes after MAIL_MAX_RECEIVES failed attempts (the "AccountMail" dead-letter queue). */
+export const accountMailDeadLetters = deadLetterQueue("AccountMailDeadLetter");
+
+/**
+ * How many times a mail request is received before SQS moves it to the dead-letter queue (maxReceiveCount). The
+ * subscriber hands back only the requests whose mail failed (partial batch responses), so every receive after the
+ * first is a failure: 5 tries over about 10 minutes (one every 2 minutes, the visibility timeout) ride out a DynamoDB
+ * or SES hiccup, and a mail that still fails (SES refusing the message, the account in the SES sandbox) waits in the
+ * dead-letter queue, which alarms, instead of being retried for the 4 days SQS keeps it. 5 is also AWS's minimum
+ * advice for a Lambda subscriber ("Using Lambda with Amazon SQS"). An order confirmation is owed: once the cause is
+ * fixed, a redrive sends it (README, "When something fails").
+ */
+export const MAIL_MAX_RECEIVES = 5;
+
 /**
  * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is
  * 6 times the subscriber's 20 seconds, AWS's advice for Lambda event sources.
  */
-export const accountMailQueue = new sst.aws.Queue("AccountMail", { visibilityTimeout: "2 minutes" });
+export const accountMailQueue = new sst.aws.Queue("AccountMail", {
+  visibilityTimeout: "2 minutes",
+  dlq: { queue: accountMailDeadLetters.arn, retry: MAIL_MAX_RECEIVES },
+});
 
 /**
  * Sending only. Not `link`: linking a Queue grants `sqs:*` on it (receive, delete, purge), which the API must not
