@@ -27,10 +27,10 @@ import {
 import { seedIfEmpty } from "../functions/services/seed";
 import { followUpTransfers } from "../functions/services/transfer-follow-up";
 import { astroBuild } from "./local/astro-build";
-import { retryingMail, watchedJob } from "./local/jobs";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
+import { retryingMail, watchedJob } from "./local/jobs";
 import { assertShopPortFree } from "./local/ports";
 import { latestPublishedSite, localSitePublisher } from "./local/site-publisher";
 import { StartError, withVariable } from "./local/start-error";
