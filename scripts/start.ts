@@ -9,7 +9,7 @@ import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
-import { localMailer } from "../functions/adapters/mail";
+import { localMailer, suppressingMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
@@ -17,6 +17,7 @@ import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/account-mails";
 import { runDailySummary } from "../functions/services/daily-summary";
+import { isSuppressed } from "../functions/services/mail-suppressions";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import {
   beginPublish,
@@ -83,7 +84,10 @@ async function main(supervisor: Supervisor): Promise<void> {
   const mailDeps = {
     db,
     clock: systemClock,
-    mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
+    // As on AWS, never to an address refused (recorded from SES's reports there; nothing records one locally).
+    mailer: suppressingMailer(localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"), (to) =>
+      isSuppressed({ db }, to),
+    ),
     siteUrl: config.siteUrl,
   };
   // Reset mails go out after the answer, in this process (issue 14, defect 3); a stop lets them finish first
