@@ -8,6 +8,7 @@
  */
 
 import { deadLetterQueue } from "./dead-letters";
+import { MAIL_MAX_RECEIVES } from "./failure-policy";
 
 /** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
@@ -26,17 +27,6 @@ export const stockMailSenderMounts = ["/api/orders", "/api/paypal-payment", "/ap
 
 /** Where a mail goes after MAIL_MAX_RECEIVES failed attempts (the "AccountMail" dead-letter queue). */
 export const accountMailDeadLetters = deadLetterQueue("AccountMailDeadLetter");
-
-/**
- * How many times a mail request is received before SQS moves it to the dead-letter queue (maxReceiveCount). The
- * subscriber hands back only the requests whose mail failed (partial batch responses), so every receive after the
- * first is a failure: 5 tries over about 10 minutes (one every 2 minutes, the visibility timeout) ride out a DynamoDB
- * or SES hiccup, and a mail that still fails (SES refusing the message, the account in the SES sandbox) waits in the
- * dead-letter queue, which alarms, instead of being retried for the 4 days SQS keeps it. 5 is also AWS's minimum
- * advice for a Lambda subscriber ("Using Lambda with Amazon SQS"). An order confirmation is owed: once the cause is
- * fixed, a redrive sends it (README, "When something fails").
- */
-export const MAIL_MAX_RECEIVES = 5;
 
 /**
  * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is

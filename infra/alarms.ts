@@ -3,6 +3,7 @@ import { accountMailSubscriber } from "./account-mail";
 import { accountMailDeadLetters } from "./account-mail-queue";
 import { apiFunctions, functionArgs, functionName } from "./api";
 import { mailFeedbackTopic } from "./email";
+import { BOUNCE_RATE_ALARM, COMPLAINT_RATE_ALARM } from "./failure-policy";
 import { asyncFailuresArgs, jobFailures, scheduledJobs } from "./jobs";
 import { publishProject, publishResult, publishSubscriber } from "./publish";
 import { publishDeadLetters } from "./publish-queue";
@@ -170,14 +171,7 @@ export const publishFailedAlarm = alarm("publish_failed", "SitePublishBuild", "P
   threshold: 1,
 });
 
-/**
- * SES's reputation metrics for the account (AWS/SES, no dimension). AWS puts an account under review at a 5 % bounce
- * rate and may pause its sending at 10 %; for complaints, 0.1 % and 0.5 % (SES developer guide, "Sending review
- * process FAQs"). The alarms fire at the review levels: the owner hears it when AWS does, with room before sending
- * stops.
- */
-export const BOUNCE_RATE_ALARM = 0.05;
-export const COMPLAINT_RATE_ALARM = 0.001;
+/** SES's reputation metrics for the account (AWS/SES, no dimension), at the levels of failure-policy.ts. */
 export const reputationAlarms = [
   alarm("mail_bounce_rate", "SES", "Taux de rebond SES", {
     namespace: "AWS/SES",

@@ -6,22 +6,13 @@
  */
 
 import { deadLetterQueue } from "./dead-letters";
+import { PUBLISH_MAX_RECEIVES } from "./failure-policy";
 
 /** The environment variable the functions read the queue's URL from (functions/api/deps.ts). */
 export const publishQueueUrlVariable = "SITE_PUBLISH_QUEUE_URL";
 
 /** Where publish requests go after PUBLISH_MAX_RECEIVES receives (the "SitePublish" dead-letter queue). */
 export const publishDeadLetters = deadLetterQueue("SitePublishDeadLetter");
-
-/**
- * How many times a publish request is received before SQS moves it to the dead-letter queue (the redrive policy's
- * maxReceiveCount). A request is received again not only when the publish job failed but also each time it found a
- * build running (publish-site.ts hands it back, partial batch response): a build may run 15 minutes plus 5 queued
- * (publish.ts), so up to 10 receives at one every 2 minutes (the visibility timeout) are normal waiting. 15 covers
- * that and leaves 5 real failures (about 10 minutes of a CodeBuild or DynamoDB outage) before a request is given up.
- * AWS ("Using Lambda with Amazon SQS", error handling) asks for at least 5 with a Lambda subscriber.
- */
-export const PUBLISH_MAX_RECEIVES = 15;
 
 /**
  * A standard queue. A message that finds a publish running comes back after the visibility timeout and asks again:
