@@ -5,6 +5,7 @@
  */
 import {
   describeProblem,
+  isProblemKind,
   type OwnerProblem,
   type ProblemKind,
   problemOfAlarm,
@@ -71,12 +72,11 @@ export async function clearProblem(
 export async function listProblems(deps: Pick<DataDeps, "db">): Promise<OwnerProblem[]> {
   const { data } = await deps.db.entities.ownerProblem.query.byKind({}).go({ pages: "all" });
   return data
-    .map((item) => ({
-      kind: item.kind,
-      subject: item.subject,
-      since: item.since,
-      ...describeProblem(item.kind, item.subject),
-    }))
+    .flatMap((item) => {
+      const kind = item.kind;
+      if (!isProblemKind(kind)) return [];
+      return [{ kind, subject: item.subject, since: item.since, ...describeProblem(kind, item.subject) }];
+    })
     .sort((a, b) => a.since.localeCompare(b.since) || a.subject.localeCompare(b.subject));
 }
 
