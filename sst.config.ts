@@ -26,6 +26,8 @@ export default $config({
     await import("./infra/jobs");
     const { router } = await import("./infra/web");
     await import("./infra/publish");
+    // Last: it alarms on the functions, queues and build declared above.
+    await import("./infra/alarms");
     return { url: router.url, table: table.name, mailFrom };
   },
 });

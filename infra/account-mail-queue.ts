@@ -7,6 +7,9 @@
  * the subscriber needs api.ts' functionArgs.
  */
 
+import { deadLetterQueue } from "./dead-letters";
+import { MAIL_MAX_RECEIVES } from "./failure-policy";
+
 /** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
@@ -22,11 +25,17 @@ export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/or
  */
 export const stockMailSenderMounts = ["/api/orders", "/api/paypal-payment", "/api/admin"];
 
+/** Where a mail goes after MAIL_MAX_RECEIVES failed attempts (the "AccountMail" dead-letter queue). */
+export const accountMailDeadLetters = deadLetterQueue("AccountMailDeadLetter");
+
 /**
  * A standard queue. A message whose mail failed (DynamoDB, SES) comes back after the visibility timeout: 2 minutes is
  * 6 times the subscriber's 20 seconds, AWS's advice for Lambda event sources.
  */
-export const accountMailQueue = new sst.aws.Queue("AccountMail", { visibilityTimeout: "2 minutes" });
+export const accountMailQueue = new sst.aws.Queue("AccountMail", {
+  visibilityTimeout: "2 minutes",
+  dlq: { queue: accountMailDeadLetters.arn, retry: MAIL_MAX_RECEIVES },
+});
 
 /**
  * Sending only. Not `link`: linking a Queue grants `sqs:*` on it (receive, delete, purge), which the API must not

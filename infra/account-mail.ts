@@ -24,4 +24,10 @@ export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
   },
 };
 
-accountMailQueue.subscribe(accountMailSubscriberArgs, { batch: { size: 10, partialResponses: true } });
+/**
+ * The subscription: partial batch responses, so only the failed mails come back, and after MAIL_MAX_RECEIVES tries
+ * they go to the queue's dead-letter queue (account-mail-queue.ts). Its function is alarmed on (infra/alarms.ts).
+ */
+export const accountMailSubscriber = accountMailQueue.subscribe(accountMailSubscriberArgs, {
+  batch: { size: 10, partialResponses: true },
+});

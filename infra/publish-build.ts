@@ -158,7 +158,9 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
     "phases:",
     "  install:",
     "    runtime-versions:",
-    // npm ci then installs the `node` package, and every npm script runs on the project's own Node 24.
+    // A runtime the image offers (AWS, CodeBuild user guide, "Available runtimes": nodejs 22 on Amazon Linux 2023
+    // x86_64 standard:5.0, the image of infra/publish.ts). npm ci then installs the `node` package, and every npm
+    // script runs on the project's own Node 24.
     "      nodejs: 22",
     "    commands:",
     ...commands([
@@ -179,6 +181,11 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
       `aws s3 sync ${buildOutput} ${destination} --delete --size-only --only-show-errors --exclude "_astro/*"`,
       `aws cloudfront create-invalidation --distribution-id "$${publishBuildVariables.distribution}" --paths "/*"`,
     ]),
+    // npm's download cache (the build runs as root), kept between builds (the project's S3 cache, infra/publish.ts):
+    // npm ci then installs from it instead of downloading every package.
+    "cache:",
+    "  paths:",
+    "    - '/root/.npm/**/*'",
     "",
   ].join("\n");
 }

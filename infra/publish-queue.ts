@@ -5,14 +5,23 @@
  * need it before the site and Router exist, and publish.ts needs those.
  */
 
+import { deadLetterQueue } from "./dead-letters";
+import { PUBLISH_MAX_RECEIVES } from "./failure-policy";
+
 /** The environment variable the functions read the queue's URL from (functions/api/deps.ts). */
 export const publishQueueUrlVariable = "SITE_PUBLISH_QUEUE_URL";
+
+/** Where publish requests go after PUBLISH_MAX_RECEIVES receives (the "SitePublish" dead-letter queue). */
+export const publishDeadLetters = deadLetterQueue("SitePublishDeadLetter");
 
 /**
  * A standard queue. A message that finds a publish running comes back after the visibility timeout and asks again:
  * 2 minutes is 6 times the subscriber's 20 seconds (AWS's advice for Lambda event sources) and about half a publish.
  */
-export const publishQueue = new sst.aws.Queue("SitePublish", { visibilityTimeout: "2 minutes" });
+export const publishQueue = new sst.aws.Queue("SitePublish", {
+  visibilityTimeout: "2 minutes",
+  dlq: { queue: publishDeadLetters.arn, retry: PUBLISH_MAX_RECEIVES },
+});
 
 /**
  * Sending only. Not `link`: linking a Queue grants `sqs:*` on it (receive, delete, purge), which the API must not

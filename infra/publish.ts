@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { PUBLISH_TIMEOUT_MS } from "../src/domain/publishing";
 import { functionArgs } from "./api";
+import { asyncFailuresArgs } from "./jobs";
 import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
 import { writeSourceArchive } from "./source-archive";
@@ -35,6 +36,16 @@ export const buildLogs = new aws.cloudwatch.LogGroup("SitePublishLogs", {
   retentionInDays: 30,
 });
 
+/**
+ * The dependency cache between builds: npm's download cache (`/root/.npm`), kept in the source bucket under this
+ * prefix. An S3 cache rather than CodeBuild's local cache: a local cache lives only on the build host CodeBuild
+ * happens to reuse, for a short while ("Cache builds to improve performance": best effort), and an owner publishes a
+ * few times a day, hours apart, so it would nearly always miss; the S3 cache is downloaded at every build's start.
+ * npm's cache folder rather than node_modules: `npm ci` deletes node_modules first anyway, and the cache holds the
+ * tarballs (with the `node` package's Node 24 binary), so `npm ci` installs without downloading.
+ */
+export const buildCachePrefix = "build-cache";
+
 const distributionArn = router.nodes.cdn.apply((cdn) => cdn.nodes.distribution.apply((d) => d.arn));
 
 /**
@@ -62,6 +73,12 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
       },
       { Effect: "Allow", Action: ["s3:GetBucketLocation", "s3:GetBucketAcl"], Resource: sourceBucket.arn },
       { Effect: "Allow", Action: "s3:ListBucket", Resource: siteBucket.arn },
+      // The dependency cache: read at the start of a build, written at its end.
+      {
+        Effect: "Allow",
+        Action: ["s3:GetObject", "s3:PutObject"],
+        Resource: sourceBucket.arn.apply((arn) => `${arn}/${buildCachePrefix}/*`),
+      },
       {
         Effect: "Allow",
         Action: ["s3:PutObject", "s3:DeleteObject"],
@@ -94,7 +111,21 @@ export const queuedTimeoutMinutes = PUBLISH_TIMEOUT_MS / 60_000 - buildTimeoutMi
 const gaMeasurementId = process.env.PUBLIC_GA_MEASUREMENT_ID?.trim();
 
 /**
- * The build: `npm ci && npm run build` on a small ARM machine, against the function URL the deploy's build reads
+ * The build machine. Not ARM: CodeBuild's API reference (ProjectEnvironment, `type`) lists the regions where
+ * ARM_CONTAINER exists, and Europe (Paris), the shop's region, is not one of them; the x86 Linux container at the
+ * smallest size (BUILD_GENERAL1_SMALL: 2 vCPUs, 4 GiB) exists in every region. The image is CodeBuild's
+ * "Amazon Linux 2023 x86_64 standard:5.0", and the buildspec asks it for `nodejs: 22`, a pair the AWS page
+ * "Available runtimes" (CodeBuild user guide, Linux image runtimes) lists; npm ci then installs the project's own
+ * Node 24 (the `node` package), on which every npm script runs (publish-build.ts).
+ */
+export const buildEnvironment = {
+  type: "LINUX_CONTAINER",
+  computeType: "BUILD_GENERAL1_SMALL",
+  image: "aws/codebuild/amazonlinux-x86_64-standard:5.0",
+} as const;
+
+/**
+ * The build: `npm ci && npm run build` on that machine, against the function URL the deploy's build reads
  * (web.ts), then the upload. One build at a time: a second StartBuild is refused while one runs.
  */
 export const publishProject = new aws.codebuild.Project(
@@ -109,10 +140,12 @@ export const publishProject = new aws.codebuild.Project(
       buildspec: publishBuildspec(siteFileOptions),
     },
     artifacts: { type: "NO_ARTIFACTS" },
+    cache: {
+      type: "S3",
+      location: sourceBucket.name.apply((name) => `${name}/${buildCachePrefix}`),
+    },
     environment: {
-      type: "ARM_CONTAINER",
-      computeType: "BUILD_GENERAL1_SMALL",
-      image: "aws/codebuild/amazonlinux-aarch64-standard:3.0",
+      ...buildEnvironment,
       environmentVariables: [
         { name: "SHOP_API_URL", value: siteBuildApiUrl },
         { name: "SITE_URL", value: router.url },
@@ -146,7 +179,7 @@ function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
  * of them; messages that find a build running come back after the queue's visibility timeout (partial responses).
  */
 export const publishBatchWindow = "20 seconds";
-publishQueue.subscribe(
+export const publishSubscriber = publishQueue.subscribe(
   {
     ...jobArgs(
       "functions/jobs/publish-site.handler",
@@ -162,10 +195,17 @@ publishQueue.subscribe(
   { batch: { size: 10, window: publishBatchWindow, partialResponses: true } },
 );
 
-/** Records how each build ended (functions/jobs/publish-result.ts). */
+/**
+ * Records how each build ended (functions/jobs/publish-result.ts). EventBridge invokes it asynchronously: a run that
+ * failed is retried by Lambda, then sent to JobFailures (jobs.ts) with the rest; within the hour, or the dashboard
+ * has long given up on the publish (20 minutes) anyway.
+ */
 export const publishResult = new sst.aws.Function(
   "SitePublishResult",
-  jobArgs("functions/jobs/publish-result.handler", "Records how a site publish ended"),
+  asyncFailuresArgs(
+    jobArgs("functions/jobs/publish-result.handler", "Records how a site publish ended"),
+    3600,
+  ),
 );
 
 export const buildEnded = new aws.cloudwatch.EventRule("SitePublishBuildEnded", {

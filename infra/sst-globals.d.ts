@@ -127,6 +127,22 @@ declare namespace sst.aws {
       minify?: $util.Input<boolean>;
       format?: $util.Input<"cjs" | "esm">;
     }>;
+    /**
+     * Lambda's retries of an asynchronous invocation (0 to 2; AWS's default 2). When set, SST declares the function's
+     * `aws.lambda.FunctionEventInvokeConfig`, which `transform.eventInvokeConfig` completes.
+     */
+    retries?: $util.Input<number>;
+    transform?: {
+      /** Arguments of Pulumi's `aws.lambda.FunctionEventInvokeConfig`, as far as infra/ sets them. */
+      eventInvokeConfig?: SstTransform<{
+        maximumEventAgeInSeconds?: $util.Input<number>;
+        maximumRetryAttempts?: $util.Input<number>;
+        destinationConfig?: $util.Input<{
+          onFailure?: $util.Input<{ destination: $util.Input<string> }>;
+          onSuccess?: $util.Input<{ destination: $util.Input<string> }>;
+        }>;
+      }>;
+    };
   }
 
   // biome-ignore lint/suspicious/noShadowRestrictedNames: SST names its component sst.aws.Function.
@@ -145,16 +161,27 @@ declare namespace sst.aws {
     resources: $util.Input<$util.Input<string>[]>;
   }
 
-  interface CronArgs {
-    /** `rate(5 minutes)` or `cron(...)`, in UTC. */
-    schedule: $util.Input<`rate(${string})` | `cron(${string})`>;
-    function: $util.Input<string | FunctionArgs>;
+  /**
+   * SST's CronV2 (EventBridge Scheduler). `sst.aws.Cron` (an EventBridge rule, UTC only) is deprecated in the
+   * installed SST and deliberately not declared here.
+   */
+  interface CronV2Args {
+    /** `rate(5 minutes)`, `cron(...)` (read in `timezone`, UTC by default) or `at(...)`. */
+    schedule: $util.Input<`rate(${string})` | `cron(${string})` | `at(${string})`>;
+    /** The function: its arguments, an existing Function, or a function ARN. */
+    function?: $util.Input<string | FunctionArgs | Function>;
+    /** An IANA time zone; EventBridge Scheduler handles the clock changes. */
+    timezone?: $util.Input<string>;
     enabled?: $util.Input<boolean>;
+    /** Attempts to deliver an invocation after the first (0 to 185; SST's default 0). */
+    retries?: $util.Input<number>;
+    /** The ARN of an SQS queue the events go to once the delivery retries are exhausted. */
+    dlq?: $util.Input<string>;
   }
 
-  /** A scheduled job on Amazon EventBridge invoking a function. */
-  class Cron {
-    constructor(name: string, args: CronArgs);
+  /** A schedule on Amazon EventBridge Scheduler invoking a function (asynchronously), through a role of its own. */
+  class CronV2 {
+    constructor(name: string, args: CronV2Args);
     readonly urn: $util.Output<string>;
   }
 
@@ -261,6 +288,15 @@ declare namespace sst.aws {
     /** How long a received message stays invisible before it comes back (at least the subscriber's timeout). */
     visibilityTimeout?: $util.Input<SstDurationMinutes | `${number} ${"hour" | "hours"}`>;
     delay?: $util.Input<SstDurationMinutes>;
+    /**
+     * The dead-letter queue (its ARN), and after how many receives a message moves there (the redrive policy's
+     * maxReceiveCount; SST's default 3).
+     */
+    dlq?: $util.Input<string | { queue: $util.Input<string>; retry: $util.Input<number> }>;
+    transform?: {
+      /** Arguments of Pulumi's `aws.sqs.Queue`, as far as infra/ sets them. */
+      queue?: SstTransform<{ messageRetentionSeconds?: $util.Input<number> }>;
+    };
   }
 
   interface QueueSubscriberArgs {
@@ -289,6 +325,28 @@ declare namespace sst.aws {
   interface EmailArgs {
     /** An address (verified by a link SES mails to it) or a domain (verified through DNS). */
     sender: $util.Input<string>;
+    /** Event destinations of the identity's configuration set (one `sesv2.ConfigurationSetEventDestination` each). */
+    events?: $util.Input<
+      {
+        name: $util.Input<string>;
+        types: $util.Input<
+          (
+            | "send"
+            | "reject"
+            | "bounce"
+            | "complaint"
+            | "delivery"
+            | "delivery-delay"
+            | "rendering-failure"
+            | "subscription"
+            | "open"
+            | "click"
+          )[]
+        >;
+        topic?: $util.Input<string>;
+        bus?: $util.Input<string>;
+      }[]
+    >;
   }
 
   class Email implements SstLinkable {
@@ -296,6 +354,20 @@ declare namespace sst.aws {
     readonly urn: $util.Output<string>;
     readonly sender: $util.Output<string>;
     readonly configSet: $util.Output<string>;
+    readonly nodes: {
+      /** Pulumi's `aws.sesv2.ConfigurationSet` SST gives the identity. */
+      readonly configurationSet: { readonly arn: $util.Output<string> };
+    };
+  }
+
+  /** An SNS standard topic. Linking it grants `sns:*` on it. */
+  class SnsTopic implements SstLinkable {
+    constructor(name: string, args?: Record<string, never>);
+    readonly urn: $util.Output<string>;
+    readonly arn: $util.Output<string>;
+    readonly name: $util.Output<string>;
+    /** A Lambda subscriber named `name`: a function SST creates from its arguments, or an existing one by ARN. */
+    subscribe(name: string, subscriber: $util.Input<string | FunctionArgs>): $util.Output<unknown>;
   }
 }
 
@@ -404,6 +476,7 @@ declare namespace aws {
       Action?: $util.Input<string | $util.Input<string>[]>;
       Resource?: $util.Input<string | $util.Input<string>[]>;
       Principal?: $util.Input<string | { Service: $util.Input<string | $util.Input<string>[]> }>;
+      Condition?: $util.Input<Record<string, Record<string, $util.Input<string | string[]>>>>;
     }
     interface PolicyDocument {
       Version: "2012-10-17";
@@ -443,7 +516,55 @@ declare namespace aws {
     }
   }
 
+  namespace sns {
+    class TopicPolicy {
+      constructor(
+        name: string,
+        args: { arn: $util.Input<string>; policy: $util.Input<string | iam.PolicyDocument> },
+        opts?: ResourceOptions,
+      );
+    }
+    class TopicSubscription {
+      constructor(
+        name: string,
+        args: {
+          topic: $util.Input<string>;
+          protocol: $util.Input<"email" | "email-json" | "lambda" | "sqs" | "https">;
+          endpoint: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+    }
+  }
+
   namespace cloudwatch {
+    interface MetricAlarmArgs {
+      /** The alarm's name (unique in the account and region). */
+      name?: $util.Input<string>;
+      alarmDescription?: $util.Input<string>;
+      namespace: $util.Input<string>;
+      metricName: $util.Input<string>;
+      dimensions?: $util.Input<Record<string, $util.Input<string>>>;
+      statistic: $util.Input<"SampleCount" | "Average" | "Sum" | "Minimum" | "Maximum">;
+      /** Seconds. */
+      period: $util.Input<number>;
+      evaluationPeriods: $util.Input<number>;
+      comparisonOperator: $util.Input<
+        | "GreaterThanOrEqualToThreshold"
+        | "GreaterThanThreshold"
+        | "LessThanThreshold"
+        | "LessThanOrEqualToThreshold"
+      >;
+      threshold: $util.Input<number>;
+      treatMissingData?: $util.Input<"missing" | "ignore" | "breaching" | "notBreaching">;
+      alarmActions?: $util.Input<$util.Input<string>[]>;
+      okActions?: $util.Input<$util.Input<string>[]>;
+    }
+    class MetricAlarm {
+      constructor(name: string, args: MetricAlarmArgs, opts?: ResourceOptions);
+      readonly name: $util.Output<string>;
+      readonly arn: $util.Output<string>;
+    }
     class LogGroup {
       constructor(
         name: string,
@@ -469,36 +590,6 @@ declare namespace aws {
         args: { rule: $util.Input<string>; arn: $util.Input<string> },
         opts?: ResourceOptions,
       );
-    }
-  }
-
-  /** EventBridge Scheduler: schedules with a time zone (the daily summary at 8:00 Europe/Paris). */
-  namespace scheduler {
-    class Schedule {
-      constructor(
-        name: string,
-        args: {
-          description?: $util.Input<string>;
-          scheduleExpression: $util.Input<string>;
-          /** An IANA zone: the expression is read in local time there, summer time included. */
-          scheduleExpressionTimezone?: $util.Input<string>;
-          flexibleTimeWindow: $util.Input<{
-            mode: "OFF" | "FLEXIBLE";
-            maximumWindowInMinutes?: $util.Input<number>;
-          }>;
-          target: $util.Input<{
-            arn: $util.Input<string>;
-            roleArn: $util.Input<string>;
-            retryPolicy?: $util.Input<{
-              maximumEventAgeInSeconds?: $util.Input<number>;
-              maximumRetryAttempts?: $util.Input<number>;
-            }>;
-          }>;
-        },
-        opts?: ResourceOptions,
-      );
-      readonly name: $util.Output<string>;
-      readonly arn: $util.Output<string>;
     }
   }
 
@@ -543,6 +634,8 @@ declare namespace aws {
       /** Minutes, 5 to 480. */
       queuedTimeout?: $util.Input<number>;
       concurrentBuildLimit?: $util.Input<number>;
+      /** Kept between builds: `S3` (`location` is "<bucket>/<prefix>") or `LOCAL`. */
+      cache?: $util.Input<{ type: $util.Input<"NO_CACHE" | "S3" | "LOCAL">; location?: $util.Input<string> }>;
       logsConfig?: $util.Input<{
         cloudwatchLogs?: $util.Input<{ groupName?: $util.Input<string>; status?: $util.Input<string> }>;
       }>;

@@ -9,6 +9,11 @@
  *   to the Router URL printed by the first deploy).
  * - `SHOP_EMAIL_SENDER`: the SES identity mails are sent from, an address (`boutique@example.fr`, verified through
  *   the link SES mails to it) or a domain (verified through DNS records in Route 53). Defaults to `SHOP_DOMAIN`.
+ * - `SHOP_ALERT_EMAIL`: where the alarms go (infra/alarms.ts): a failing function or job, messages given up in a
+ *   dead-letter queue, a failed publish, the SES bounce or complaint rate. SNS mails a confirmation link to it on the
+ *   first deploy, and nothing is delivered before it is clicked. Unset, the alarms still exist and still put their
+ *   problem at the top of the owner's to-do list (Statistiques), but nobody is e-mailed: fine for a test stage, not
+ *   for the shop (a deploy of "production" without it prints a warning).
  */
 
 export const isProduction = $app.stage === "production";
@@ -37,4 +42,16 @@ export const emailSender: string = (() => {
     );
   }
   return sender;
+})();
+
+/** The owner's (or the maintainer's) address for the alarms; undefined: the to-do list only. */
+export const alertEmail: string | undefined = (() => {
+  const address = setting("SHOP_ALERT_EMAIL");
+  if (address && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
+    throw new Error(`SHOP_ALERT_EMAIL="${address}" is not an e-mail address.`);
+  if (!address && isProduction)
+    console.warn(
+      'Stage "production" without SHOP_ALERT_EMAIL: the alarms only reach the to-do list, nobody is e-mailed.',
+    );
+  return address;
 })();

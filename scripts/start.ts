@@ -9,7 +9,7 @@ import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
-import { localMailer } from "../functions/adapters/mail";
+import { localMailer, suppressingMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
@@ -17,6 +17,7 @@ import { createDb } from "../functions/db/service";
 import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/account-mails";
 import { runDailySummary } from "../functions/services/daily-summary";
+import { isSuppressed } from "../functions/services/mail-suppressions";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
 import {
   beginPublish,
@@ -30,6 +31,7 @@ import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
+import { retryingMail, watchedJob } from "./local/jobs";
 import { assertShopPortFree } from "./local/ports";
 import { latestPublishedSite, localSitePublisher } from "./local/site-publisher";
 import { StartError, withVariable } from "./local/start-error";
@@ -82,12 +84,18 @@ async function main(supervisor: Supervisor): Promise<void> {
   const mailDeps = {
     db,
     clock: systemClock,
-    mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
+    // As on AWS, never to an address refused (recorded from SES's reports there; nothing records one locally).
+    mailer: suppressingMailer(localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"), (to) =>
+      isSuppressed({ db }, to),
+    ),
     siteUrl: config.siteUrl,
   };
   // Reset mails go out after the answer, in this process (issue 14, defect 3); a stop lets them finish first
   // (registered before the server: the server closes first, the database stops after).
-  const accountMail = inProcessAccountMail((request) => handleAccountMail(mailDeps, request));
+  // A mail that keeps failing is put on the owner's to-do list, as the mail queue's dead-letter alarm does on AWS.
+  const accountMail = inProcessAccountMail(
+    retryingMail(mailDeps, (request) => handleAccountMail(mailDeps, request)),
+  );
   supervisor.onStop(() => accountMail.flush());
   // Product photos (decision record 019): files under <DATA_DIR>/media, served by this server under /media.
   const mediaDir = join(config.dataDir, "media");
@@ -142,35 +150,21 @@ async function main(supervisor: Supervisor): Promise<void> {
       }),
   );
 
-  // The same job AWS runs every 5 minutes (infra/jobs.ts): release PayPal holds never captured.
-  const holds = setInterval(() => {
-    releaseExpiredHolds(deps).catch((error: unknown) =>
-      console.error("Libération des réservations PayPal :", error),
-    );
-  }, 60_000);
-  supervisor.onStop(() => clearInterval(holds));
-  // The reconciliation AWS runs every night (infra/jobs.ts): every hour here, a shop rarely runs overnight.
-  const reconciliation = setInterval(() => {
-    reconcile(deps).catch((error: unknown) =>
-      console.error("Rapprochement des commandes PayPal :", error instanceof Error ? error.message : error),
-    );
-  }, 3_600_000);
-  supervisor.onStop(() => clearInterval(reconciliation));
-  // The owner's daily summary, which AWS sends at 8:00 Paris time (infra/jobs.ts): asked every 5 minutes here, it
-  // goes at the first check from 8:00 on (later that day when the shop was started after 8:00), once a Paris day.
-  const dailySummary = setInterval(() => {
-    runDailySummary(deps).catch((error: unknown) =>
-      console.error("Résumé quotidien :", error instanceof Error ? error.message : error),
-    );
-  }, 300_000);
-  supervisor.onStop(() => clearInterval(dailySummary));
-  // The follow-up of unpaid transfers AWS runs every daytime hour (infra/jobs.ts): here every hour.
-  const transfers = setInterval(() => {
-    followUpTransfers(deps).catch((error: unknown) =>
-      console.error("Relance des virements :", error instanceof Error ? error.message : error),
-    );
-  }, 3_600_000);
-  supervisor.onStop(() => clearInterval(transfers));
+  // The jobs AWS schedules (infra/jobs.ts), under the same names: a failure is logged and put on the owner's to-do
+  // list (« Quelque chose ne va pas »), as the job's alarm does on AWS, and the next successful run takes it off.
+  const job = (name: string, label: string, run: () => Promise<unknown>, everyMs: number) => {
+    const timer = setInterval(watchedJob(deps, name, label, run), everyMs);
+    supervisor.onStop(() => clearInterval(timer));
+  };
+  // Every 5 minutes on AWS: release PayPal holds never captured.
+  job("ReleaseHolds", "Libération des réservations PayPal", () => releaseExpiredHolds(deps), 60_000);
+  // Every night on AWS: every hour here, a shop rarely runs overnight.
+  job("ReconcilePaypal", "Rapprochement des commandes PayPal", () => reconcile(deps), 3_600_000);
+  // At 8:00 Paris time on AWS: asked every 5 minutes here, it goes at the first check from 8:00 on (later that day
+  // when the shop was started after 8:00), once a Paris day.
+  job("DailySummary", "Résumé quotidien", () => runDailySummary(deps), 300_000);
+  // Every daytime hour on AWS: here every hour.
+  job("TransferFollowUp", "Relance des virements", () => followUpTransfers(deps), 3_600_000);
 
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { describe, expect, it } from "vitest";
-import { type InlineImage, type Mail, sesMailer, toMime } from "./mail";
+import { type InlineImage, type Mail, sesMailer, suppressingMailer, toMime } from "./mail";
 
 const from = "Savonnerie d'Alep <no-reply@savon-alep.fr>";
 const mail: Mail = {
@@ -95,5 +95,38 @@ describe("sesMailer", () => {
     expect(raw).toContain("Content-ID: <virement-1@qr>");
     expect(partBody(raw, "Content-Type: text/plain").toString("utf8")).toBe(mail.text);
     expect(raw).toMatch(/^Message-ID: <[^>]+@savon-alep\.fr>$/m);
+  });
+});
+
+describe("suppressingMailer (issue 27: addresses SES refused)", () => {
+  const mail = { to: "lina@example.fr", subject: "Votre commande", text: "Bonjour", html: "<p>Bonjour</p>" };
+  const recording = () => {
+    const sent: string[] = [];
+    return { sent, mailer: { send: async (m: { to: string }) => void sent.push(m.to) } };
+  };
+  const quiet = { info: () => {}, error: () => {} };
+
+  it("skips a refused address without failing, and sends the others", async () => {
+    const { sent, mailer } = recording();
+    const refused = new Set(["lina@example.fr"]);
+    const suppressing = suppressingMailer(mailer, async (to) => refused.has(to), quiet);
+    await expect(suppressing.send(mail)).resolves.toBeUndefined();
+    await suppressing.send({ ...mail, to: "ines@example.fr" });
+    expect(sent).toEqual(["ines@example.fr"]);
+  });
+
+  it("sends when the list cannot be read: a lost confirmation is worse than one more bounce", async () => {
+    const { sent, mailer } = recording();
+    const errors: unknown[] = [];
+    const suppressing = suppressingMailer(
+      mailer,
+      async () => {
+        throw new Error("DynamoDB unavailable");
+      },
+      { info: () => {}, error: (...args: unknown[]) => errors.push(args) },
+    );
+    await suppressing.send(mail);
+    expect(sent).toEqual(["lina@example.fr"]);
+    expect(errors).toHaveLength(1);
   });
 });

@@ -140,6 +140,34 @@ export function sesMailer(from: string, client?: SesClientLike): Mailer {
   };
 }
 
+/**
+ * A mailer that skips the addresses SES refused (a permanent bounce, a complaint: functions/services/
+ * mail-suppressions.ts). The skip is logged and resolves: it is not a failure, so no queue retries it and nothing is
+ * dead-lettered; mailing such an address again would only raise the bounce rate AWS watches. When the check itself
+ * fails (DynamoDB), the mail is sent: a lost confirmation is worse than one more bounce.
+ */
+export function suppressingMailer(
+  mailer: Mailer,
+  isSuppressed: (to: string) => Promise<boolean>,
+  log: Pick<Console, "info" | "error"> = console,
+): Mailer {
+  return {
+    async send(mail) {
+      const refused = await isSuppressed(mail.to).catch((error: unknown) => {
+        log.error("Mail suppression list unreadable; sending anyway:", error);
+        return false;
+      });
+      if (refused) {
+        log.info(
+          `Mail "${mail.subject}" not sent to ${mail.to.replace(/^(.).*(@.*)$/, "$1…$2")}: address refused by SES.`,
+        );
+        return;
+      }
+      await mailer.send(mail);
+    },
+  };
+}
+
 /** MAIL_DIR set (local stack, tests): .eml files; otherwise SES from MAIL_FROM. */
 export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
   const from = env.MAIL_FROM ?? "Savonnerie d'Alep <no-reply@savon-alep.local>";

@@ -1,6 +1,6 @@
 import { inProcessAccountMail } from "../adapters/account-mail-queue";
 import { systemClock } from "../adapters/clock";
-import { mailerFromEnv } from "../adapters/mail";
+import { mailerFromEnv, suppressingMailer } from "../adapters/mail";
 import { storageFromEnv } from "../adapters/object-storage";
 import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
@@ -8,6 +8,7 @@ import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
 import { type AccountMailDeps, sendPasswordReset } from "../services/auth";
 import type { Deps } from "../services/deps";
+import { isSuppressed } from "../services/mail-suppressions";
 import { SETTINGS_CACHE_MS } from "../services/settings";
 import { handleStockMail } from "../services/stock-mails";
 import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
@@ -24,10 +25,12 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
   if (deps) return deps;
   const queueUrl = env[SITE_PUBLISH_QUEUE_URL]?.trim();
   const accountMailQueueUrl = env[ACCOUNT_MAIL_QUEUE_URL]?.trim();
+  const db = createDb(dbConfigFromEnv(env));
   const base: AccountMailDeps = {
-    db: createDb(dbConfigFromEnv(env)),
+    db,
     clock: systemClock,
-    mailer: mailerFromEnv(env),
+    // Never to an address SES refused (issue 27: permanent bounces, complaints).
+    mailer: suppressingMailer(mailerFromEnv(env), (to) => isSuppressed({ db }, to)),
     siteUrl: (env.SITE_URL ?? "").replace(/\/+$/, ""),
   };
   deps = {

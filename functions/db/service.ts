@@ -34,6 +34,8 @@
  * - the orders of a lot (+recall) $shop#product_id_<id>#lot_<lot> / by order_id    (table)
  * - a product's waitlist          $shop#product_id_<id> / $waitlist_request_1#email_key_<sha256> (table)
  * - the owner's summary of a day  $shop#day_<YYYY-MM-DD>                           (table)
+ * - the machinery's problems      $shop / $owner_problem_1#kind_<k>#subject_<s>    (table)
+ * - an address no longer mailed   $shop#email_<email> / $mail_suppression_1        (table)
  */
 import {
   createGetTransaction,
@@ -49,7 +51,9 @@ import { batchSaleSchema, batchSchema } from "./entities/batch";
 import { counterSchema } from "./entities/counter";
 import { dailySummarySchema } from "./entities/daily-summary";
 import { invoiceSchema } from "./entities/invoice";
+import { mailSuppressionSchema } from "./entities/mail-suppression";
 import { idempotencyKeySchema, orderSchema } from "./entities/order";
+import { ownerProblemSchema } from "./entities/owner-problem";
 import { paypalLinkSchema, webhookEventSchema } from "./entities/paypal";
 import { productSchema } from "./entities/product";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "./entities/promo";
@@ -93,6 +97,8 @@ export const entitySchemas = {
   batchSale: batchSaleSchema,
   waitlist: waitlistSchema,
   dailySummary: dailySummarySchema,
+  ownerProblem: ownerProblemSchema,
+  mailSuppression: mailSuppressionSchema,
 };
 
 type Schemas = typeof entitySchemas;

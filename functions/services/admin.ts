@@ -19,6 +19,7 @@ import { clearPaypalTokens } from "../adapters/paypal";
 import { listAddresses } from "./addresses";
 import { getUser, toSessionUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
+import { getSuppression, liftSuppression } from "./mail-suppressions";
 import { shippedMail } from "./mails";
 import type { OrderFields } from "./order-changes";
 import { moveOrder } from "./order-lifecycle";
@@ -90,7 +91,18 @@ export async function listUsers(deps: DataDeps, page: Page) {
 export async function userDetails(deps: DataDeps, id: string) {
   const user = await getUser(deps, id);
   if (!user) throw new DomainError("NOT_FOUND", "Utilisateur introuvable.");
-  return { ...toSessionUser(user), addresses: await listAddresses(deps, id) };
+  const [addresses, mailSuppression] = await Promise.all([
+    listAddresses(deps, id),
+    getSuppression(deps, user.email),
+  ]);
+  return { ...toSessionUser(user), addresses, mail_suppression: mailSuppression };
+}
+
+/** The owner lets the shop mail a customer's address again, which SES had refused (issue 27). */
+export async function liftUserMailSuppression(deps: DataDeps, id: string): Promise<void> {
+  const user = await getUser(deps, id);
+  if (!user) throw new DomainError("NOT_FOUND", "Utilisateur introuvable.");
+  await liftSuppression(deps, user.email);
 }
 
 export async function userSummary(deps: DataDeps, id: string) {

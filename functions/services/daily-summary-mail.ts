@@ -40,6 +40,14 @@ function sections(todo: OwnerTodo, siteUrl: string): Section[] {
   const at = (path: string) => `${siteUrl}${path}`;
   return [
     {
+      title: "Quelque chose ne va pas",
+      lines: todo.problems.map((item) => ({
+        text: `${item.title} (depuis le ${parisDateTime(item.since)}) — ${item.action}`,
+        url: at(todoLinks.publishing),
+        urgent: true,
+      })),
+    },
+    {
       title: "Commandes à expédier (préparation sous 24 à 48 h)",
       lines: todo.to_ship.map((item) => ({
         text: `Commande n° ${item.order_number} — ${item.customer} — payée le ${parisDateTime(item.paid_at)} : ${PREPARATION_LABELS[item.preparation]}`,

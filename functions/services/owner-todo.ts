@@ -11,6 +11,7 @@ import {
 } from "../../src/domain/owner-todo";
 import { limitConcurrency } from "../adapters/concurrency";
 import type { DataDeps } from "./deps";
+import { listProblems } from "./owner-problems";
 import { sitePublishStatus } from "./publishing";
 import { listWithdrawalsForAdmin } from "./withdrawals";
 
@@ -82,13 +83,17 @@ async function catalogue(deps: DataDeps) {
   return { products, batches: batches.flat() };
 }
 
-/** The to-do list now (deps.clock). Publishing: the one site_publish item, by key (table). */
+/**
+ * The to-do list now (deps.clock). Publishing: the one site_publish item, by key (table). Problems: their one
+ * partition (table), a handful of items at most.
+ */
 export async function currentOwnerTodo(deps: DataDeps): Promise<OwnerTodo> {
-  const [orders, requests, { products, batches }, publishing] = await Promise.all([
+  const [orders, requests, { products, batches }, publishing, problems] = await Promise.all([
     openOrders(deps),
     withdrawals(deps),
     catalogue(deps),
     sitePublishStatus(deps),
+    listProblems(deps),
   ]);
-  return ownerTodo({ orders, withdrawals: requests, products, batches, publishing }, deps.clock());
+  return ownerTodo({ orders, withdrawals: requests, products, batches, publishing, problems }, deps.clock());
 }

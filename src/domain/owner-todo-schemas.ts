@@ -3,11 +3,23 @@
  * owner-todo.ts, which the admin island imports without zod.
  */
 import * as z from "zod";
+import { PROBLEM_KINDS } from "./owner-problems";
 
 const iso = z.string().describe("ISO 8601, UTC");
 
 export const ownerTodoSchema = z.object({
   generated_at: iso,
+  problems: z
+    .array(
+      z.object({
+        kind: z.enum(PROBLEM_KINDS),
+        subject: z.string(),
+        since: iso,
+        title: z.string().describe("What went wrong, in French"),
+        action: z.string().describe("What to do, in French"),
+      }),
+    )
+    .describe("« Quelque chose ne va pas »: failures of the shop's machinery (alarms, jobs), first"),
   to_ship: z.array(
     z.object({
       order_id: z.string(),

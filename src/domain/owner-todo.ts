@@ -4,6 +4,7 @@
  * Every calendar day is a Europe/Paris day.
  */
 import { orderNumber } from "./order-status";
+import type { OwnerProblem } from "./owner-problems";
 import { calendarDaysBetween, parisDay } from "./promo";
 import { endOfParisDayAfter, REFUND_DAYS } from "./withdrawal";
 
@@ -132,6 +133,8 @@ export interface PublishingFailure {
 
 export interface OwnerTodo {
   generated_at: string;
+  /** « Quelque chose ne va pas »: the machinery's problems (src/domain/owner-problems.ts), listed first. */
+  problems: OwnerProblem[];
   to_ship: OrderToShip[];
   transfers: TransferAwaited[];
   refunds: RefundDue[];
@@ -336,6 +339,8 @@ export interface TodoFacts {
   products: readonly TodoProduct[];
   batches: readonly TodoBatch[];
   publishing: TodoPublishing;
+  /** The machinery's problems as recorded (functions/services/owner-problems.ts); none when absent. */
+  problems?: readonly OwnerProblem[];
 }
 
 /** The whole list at `now`. */
@@ -343,6 +348,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
   const names = new Map(facts.products.map((product) => [product.id, product.name]));
   const todo = {
     generated_at: now.toISOString(),
+    problems: [...(facts.problems ?? [])],
     to_ship: ordersToShip(facts.orders, now),
     transfers: transfersAwaited(facts.orders, now),
     refunds: refundsDue(facts.withdrawals, facts.orders, now),
@@ -351,6 +357,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
     publishing: publishingFailure(facts.publishing),
   };
   const count =
+    todo.problems.length +
     todo.to_ship.length +
     todo.transfers.length +
     todo.refunds.length +

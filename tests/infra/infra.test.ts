@@ -200,74 +200,7 @@ describe("the API functions", () => {
   });
 });
 
-describe("scheduled jobs", () => {
-  it("releases expired PayPal holds every 5 minutes with the API's runtime, table and environment", async () => {
-    const deployment = await deploy("dev", devEnv);
-    const cron = single(
-      deployment.recording.crons.filter(({ name }) => name === "ReleaseHolds"),
-      "ReleaseHolds cron job",
-    );
-    expect(known(cron.args.schedule)).toBe("rate(5 minutes)");
-    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
-    expect(fn.handler).toBe("functions/jobs/release-holds.handler");
-    expect(existsSync(resolve(root, "functions/jobs/release-holds.ts"))).toBe(true);
-    const table = tableOf(deployment);
-    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
-      expect.arrayContaining([table.instance]),
-    );
-    expect(fn.runtime).toBe("nodejs24.x");
-    expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
-  });
-
-  it("reconciles PayPal orders every night with PayPal, with the API's runtime and table and minutes to do it", async () => {
-    const deployment = await deploy("dev", devEnv);
-    expect(deployment.recording.crons.map(({ name }) => name).sort()).toEqual([
-      "ReconcilePaypal",
-      "ReleaseHolds",
-      "TransferFollowUp",
-    ]);
-    const cron = single(
-      deployment.recording.crons.filter(({ name }) => name === "ReconcilePaypal"),
-      "ReconcilePaypal cron job",
-    );
-    expect(known(cron.args.schedule)).toBe("cron(0 3 * * ? *)");
-    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
-    expect(fn.handler).toBe("functions/jobs/reconcile-paypal.handler");
-    expect(existsSync(resolve(root, "functions/jobs/reconcile-paypal.ts"))).toBe(true);
-    const table = tableOf(deployment);
-    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
-      expect.arrayContaining([table.instance]),
-    );
-    expect(fn.runtime).toBe("nodejs24.x");
-    expect(fn.timeout).toBe("5 minutes");
-    expect(fn.environment).toMatchObject({ TABLE_NAME: "savon-shop-dev-TableTable" });
-  });
-
-  it("follows up unpaid bank transfers every daytime hour, with the API's runtime, table, mail and minutes", async () => {
-    const deployment = await deploy("dev", devEnv);
-    const cron = single(
-      deployment.recording.crons.filter(({ name }) => name === "TransferFollowUp"),
-      "TransferFollowUp cron job",
-    );
-    // EventBridge counts in UTC: 07:05 to 18:05 UTC is daytime in Paris in winter and in summer.
-    expect(known(cron.args.schedule)).toBe("cron(5 7-18 * * ? *)");
-    const fn = deepKnown(cron.args.function) as sst.aws.FunctionArgs;
-    expect(fn.handler).toBe("functions/jobs/transfer-follow-up.handler");
-    expect(existsSync(resolve(root, "functions/jobs/transfer-follow-up.ts"))).toBe(true);
-    const table = tableOf(deployment);
-    // It sends mail: linked to the shop's SES identity as well as to the table.
-    const email = single(deployment.recording.emails, "e-mail identity");
-    expect(known((cron.args.function as sst.aws.FunctionArgs).link)).toEqual(
-      expect.arrayContaining([table.instance, email.instance]),
-    );
-    expect(fn.runtime).toBe("nodejs24.x");
-    expect(fn.timeout).toBe("5 minutes");
-    expect(fn.environment).toMatchObject({
-      TABLE_NAME: "savon-shop-dev-TableTable",
-      MAIL_FROM: expect.any(String),
-    });
-  });
-});
+// The scheduled jobs: tests/infra/jobs.test.ts.
 
 describe("the router", () => {
   it("serves every route module the API mounts from exactly one declared Lambda", async () => {
@@ -557,7 +490,8 @@ describe("publishing (issue 13)", () => {
     expect(start, `phase ${phase}`).toBeGreaterThan(0);
     const commands: string[] = [];
     for (const line of lines.slice(start + 1)) {
-      if (/^ {2}\S/.test(line) || line === "") break;
+      // The end of the phases: another phase, or a top-level section (the cache).
+      if (/^ {0,2}\S/.test(line) || line === "") break;
       const command = /^ {6}- '((?:[^']|'')*)'$/.exec(line);
       if (command?.[1] !== undefined) commands.push(command[1].replace(/''/g, "'"));
       else expect(line, "a buildspec line").toMatch(/^ {4}(commands|runtime-versions):$|^ {6}nodejs: \d+$/);
@@ -644,10 +578,11 @@ describe("publishing (issue 13)", () => {
     expect(originFor(deployment, "/api/settings")).toBe(catalogUrl(deployment));
     expect(variables.SITE_URL).toBe("https://savon.example.fr");
     expect(variables.SITE_URL).toBe(siteEnvironment.SITE_URL);
+    // Not ARM: CodeBuild has no ARM_CONTAINER in eu-west-3 (tests/infra/publish-runtime.test.ts).
     expect(deepKnown(project.args.environment)).toMatchObject({
-      type: "ARM_CONTAINER",
+      type: "LINUX_CONTAINER",
       computeType: "BUILD_GENERAL1_SMALL",
-      image: expect.stringMatching(/^aws\/codebuild\/amazonlinux-aarch64-standard:/),
+      image: expect.stringMatching(/^aws\/codebuild\/amazonlinux-x86_64-standard:/),
     });
     expect(deepKnown(project.args.artifacts)).toEqual({ type: "NO_ARTIFACTS" });
     // One build at a time; a dead build ends before the dashboard gives it up (PUBLISH_TIMEOUT_MS).
@@ -778,13 +713,14 @@ describe("publishing (issue 13)", () => {
       "source bucket",
     );
     const router = routerOf(deployment);
-    expect(allowed("s3:PutObject")).toEqual([`${siteBucketArn}/*`]);
+    const cache = `${known(sourceBucket.instance.arn)}/build-cache/*`;
+    expect(allowed("s3:PutObject")).toEqual([cache, `${siteBucketArn}/*`]);
     expect(allowed("s3:DeleteObject")).toEqual([`${siteBucketArn}/*`]);
     expect(allowed("s3:ListBucket")).toEqual([siteBucketArn]);
     expect(allowed("cloudfront:CreateInvalidation")).toEqual([
       `arn:aws:cloudfront::123456789012:distribution/${known(router.instance.distributionID)}`,
     ]);
-    expect(allowed("s3:GetObject")).toEqual([`${known(sourceBucket.instance.arn)}/site-source.zip`]);
+    expect(allowed("s3:GetObject")).toEqual([`${known(sourceBucket.instance.arn)}/site-source.zip`, cache]);
     // The product pages' keys at the edge: the Router's store only.
     const store = single(resourcesOf(deployment, "aws:cloudfront/keyValueStore:KeyValueStore"), "edge store");
     for (const action of ["DescribeKeyValueStore", "ListKeys", "UpdateKeys"]) {
@@ -797,9 +733,10 @@ describe("publishing (issue 13)", () => {
       for (const action of [statement.Action].flat())
         expect(action).toMatch(/^(s3|cloudfront|cloudfront-keyvaluestore|logs):[A-Za-z]+$/);
       for (const resource of [statement.Resource].flat()) {
-        // No wildcard but the objects of one named bucket and the streams of the build's own log group.
+        // No wildcard but the objects of one named bucket (or of its cache prefix) and the streams of the build's
+        // own log group.
         const named = resource
-          .replace(/^(arn:aws:s3:::[a-z0-9.-]+)\/\*$/, "$1")
+          .replace(/^(arn:aws:s3:::[a-z0-9.-]+)\/(build-cache\/)?\*$/, "$1")
           .replace(/^(arn:aws:logs:[^*]+):\*$/, "$1");
         expect(named, resource).not.toContain("*");
       }
@@ -818,6 +755,9 @@ describe("publishing (issue 13)", () => {
         "s3:GetObject",
         "s3:GetObjectVersion",
         "s3:ListBucket",
+        "s3:PutObject",
+        // The dependency cache (tests/infra/publish-runtime.test.ts).
+        "s3:GetObject",
         "s3:PutObject",
       ].sort(),
     );
@@ -886,9 +826,12 @@ describe("publishing (issue 13)", () => {
   it("lets every function that can change the pages send to the queue, and only send", async () => {
     const deployment = await deploy("dev", devEnv);
     const queue = queueOf(deployment);
+    const jobFunctions = deployment.recording.functions.filter(({ instance }) =>
+      deployment.recording.crons.some(({ args }) => args.function === instance),
+    );
     const senders = [
       ...apiAreas.map((area) => functionOfArea(deployment, area.name).args),
-      ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
+      ...jobFunctions.map(({ args }) => args),
     ];
     expect(senders).toHaveLength(apiAreas.length + deployment.recording.crons.length);
     for (const args of senders) {
@@ -896,7 +839,8 @@ describe("publishing (issue 13)", () => {
       expect(deepKnown(args.environment), handler).toMatchObject({
         [SITE_PUBLISH_QUEUE_URL]: known(queue.instance.url),
       });
-      // The accounts function also sends to the account mail queue (tests/infra/account-mail.test.ts).
+      // The accounts function also sends to the account mail queue (tests/infra/account-mail.test.ts), the jobs
+      // their failed runs to JobFailures (tests/infra/jobs.test.ts).
       expect(
         (deepKnown(args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
           ({ resources }) => JSON.stringify(resources) !== JSON.stringify([known(queue.instance.arn)]),
@@ -907,7 +851,9 @@ describe("publishing (issue 13)", () => {
           (area) => handler === `functions/api/lambda/${area}.handler`,
         )
           ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
-          : [],
+          : String(handler).startsWith("functions/jobs/")
+            ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
+            : [],
       );
       expect(deepKnown(args.permissions), handler).toContainEqual({
         actions: ["sqs:SendMessage"],
@@ -954,7 +900,10 @@ describe("publishing (issue 13)", () => {
     const result = resultFunctionOf(deployment);
     expect(existsSync(resolve(root, "functions/jobs/publish-result.ts"))).toBe(true);
     expect(known(result.args.link)).toEqual([tableOf(deployment).instance]);
-    expect(deepKnown(result.args.permissions)).toEqual([]);
+    // Only where its failed runs go (tests/infra/jobs.test.ts).
+    expect(deepKnown(result.args.permissions)).toEqual([
+      { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] },
+    ]);
     expect(deepKnown(result.args.environment)).toEqual({
       TABLE_NAME: "savon-shop-dev-TableTable",
       [SITE_PUBLISH_PROJECT]: known(project.instance.name),
@@ -1003,17 +952,15 @@ describe("publishing (issue 13)", () => {
         "aws:lambda/permission:Permission",
         "aws:s3/bucketObjectv2:BucketObjectv2",
         "random:index/randomPassword:RandomPassword",
-        // The daily summary's schedule (tests/infra/daily-summary.test.ts): it invokes its job, never the build.
-        "aws:iam/role:Role",
-        "aws:iam/rolePolicy:RolePolicy",
-        "aws:scheduler/schedule:Schedule",
+        // What reaches the owner (tests/infra/alarms.test.ts): the alarms, SES's events, nothing that builds.
+        ...Array(
+          deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,
+        ).fill("aws:cloudwatch/metricAlarm:MetricAlarm"),
+        "aws:sns/topicPolicy:TopicPolicy",
       ].sort(),
     );
     const starters = [
       ...deployment.recording.functions.map(({ args }) => deepKnown(args.permissions)),
-      ...deployment.recording.crons.map(({ args }) =>
-        deepKnown((args.function as sst.aws.FunctionArgs).permissions),
-      ),
       subscriptionOf(deployment).fn.permissions,
     ].filter((permissions) => JSON.stringify(permissions ?? []).includes("codebuild:StartBuild"));
     expect(starters).toHaveLength(1);

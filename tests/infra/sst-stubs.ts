@@ -83,7 +83,7 @@ export interface SstRecording {
   readonly bucketRoutes: { router: string; pattern: string; bucket: string }[];
   readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, { nodes: { assets: object | undefined } }>[];
   readonly emails: Recorded<sst.aws.EmailArgs, object>[];
-  readonly crons: Recorded<sst.aws.CronArgs, object>[];
+  readonly crons: Recorded<sst.aws.CronV2Args, object>[];
   readonly queues: Recorded<
     sst.aws.QueueArgs | undefined,
     { url: $util.Output<string>; arn: $util.Output<string> }
@@ -94,6 +94,14 @@ export interface SstRecording {
     { name: $util.Output<string>; arn: $util.Output<string> }
   >[];
   readonly resources: RecordedResource[];
+  readonly topics: Recorded<undefined, { arn: $util.Output<string>; name: $util.Output<string> }>[];
+  readonly topicSubscriptions: RecordedTopicSubscription[];
+}
+
+export interface RecordedTopicSubscription {
+  readonly topic: string;
+  readonly name: string;
+  readonly subscriber: $util.Input<string | sst.aws.FunctionArgs>;
 }
 
 const region = "eu-west-3";
@@ -176,7 +184,11 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
         throw new Error(`Cannot subscribe to the "${this.componentName}" queue multiple times`);
       this.subscribed = true;
       recording.subscriptions.push({ queue: this.componentName, subscriber, args });
-      return new KnownOutput({});
+      // As SST 4.17.1: a QueueLambdaSubscriber named `<queue>Subscriber`, whose function is `nodes.function`.
+      const name = `${app.name}-${app.stage}-${this.componentName}SubscriberFunction`;
+      return new KnownOutput({
+        nodes: { function: new KnownOutput({ name: new KnownOutput(name) }) },
+      });
     }
   }
 
@@ -244,12 +256,38 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     }
   }
 
-  class Cron {
+  class CronV2 {
     readonly urn: KnownOutput<string>;
-    constructor(name: string, args: sst.aws.CronArgs) {
+    constructor(name: string, args: sst.aws.CronV2Args) {
       claim(name);
-      this.urn = urn("sst:aws:Cron", name);
+      // As SST: a function or a task, and here only functions.
+      if (!args.function)
+        throw new Error(`You must provide either a function or a task in the "${name}" CronV2`);
+      this.urn = urn("sst:aws:CronV2", name);
       recording.crons.push({ name, args, instance: this });
+    }
+  }
+
+  class SnsTopic {
+    readonly urn: KnownOutput<string>;
+    readonly arn: KnownOutput<string>;
+    readonly name: KnownOutput<string>;
+    private readonly subscribers = new Set<string>();
+    constructor(readonly componentName: string) {
+      claim(componentName);
+      this.urn = urn("sst:aws:SnsTopic", componentName);
+      this.name = new KnownOutput(`${app.name}-${app.stage}-${componentName}Topic`);
+      this.arn = new KnownOutput(`arn:aws:sns:${region}:${account}:${this.name.value}`);
+      recording.topics.push({ name: componentName, args: undefined, instance: this });
+    }
+
+    subscribe(name: string, subscriber: $util.Input<string | sst.aws.FunctionArgs>): KnownOutput<unknown> {
+      // As SST: the subscriber's component is `<topic>Subscriber<name>`, unique.
+      if (this.subscribers.has(name))
+        throw new Error(`Two subscribers of ${this.componentName} are named ${name}`);
+      this.subscribers.add(name);
+      recording.topicSubscriptions.push({ topic: this.componentName, name, subscriber });
+      return new KnownOutput({});
     }
   }
 
@@ -257,6 +295,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly urn: KnownOutput<string>;
     readonly sender: KnownOutput<string>;
     readonly configSet: KnownOutput<string>;
+    readonly nodes: { configurationSet: { arn: KnownOutput<string> } };
     constructor(name: string, args: sst.aws.EmailArgs) {
       claim(name);
       this.urn = urn("sst:aws:Email", name);
@@ -264,11 +303,18 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       if (!sender) throw new Error("Email needs a sender");
       this.sender = new KnownOutput(sender);
       this.configSet = new KnownOutput(`${app.name}-${app.stage}-${name}Config`);
+      this.nodes = {
+        configurationSet: {
+          arn: new KnownOutput(`arn:aws:ses:${region}:${account}:configuration-set/${this.configSet.value}`),
+        },
+      };
       recording.emails.push({ name, args, instance: this });
     }
   }
 
-  return { aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email, Cron, Bucket, Queue } };
+  return {
+    aws: { Dynamo, Function: LambdaFunction, Router, StaticSite, Email, CronV2, Bucket, Queue, SnsTopic },
+  };
 }
 
 /** Pulumi's `aws` provider namespace, as far as infra/ uses it: each resource records itself. */
@@ -330,12 +376,17 @@ function stubAwsResources(recording: SstRecording) {
         (name) => `arn:aws:events:${region}:${account}:rule/${name}`,
       ),
       EventTarget: resource("aws:cloudwatch/eventTarget:EventTarget", () => ""),
+      MetricAlarm: resource(
+        "aws:cloudwatch/metricAlarm:MetricAlarm",
+        (name) => `arn:aws:cloudwatch:${region}:${account}:alarm:${name}`,
+      ),
     },
     lambda: { Permission: resource("aws:lambda/permission:Permission", () => "") },
-    scheduler: {
-      Schedule: resource(
-        "aws:scheduler/schedule:Schedule",
-        (name) => `arn:aws:scheduler:${region}:${account}:schedule/default/${name}`,
+    sns: {
+      TopicPolicy: resource("aws:sns/topicPolicy:TopicPolicy", () => ""),
+      TopicSubscription: resource(
+        "aws:sns/topicSubscription:TopicSubscription",
+        (name) => `arn:aws:sns:${region}:${account}:${name}:subscription`,
       ),
     },
   };
@@ -406,6 +457,8 @@ export async function deploy(
     subscriptions: [],
     buckets: [],
     resources: [],
+    topics: [],
+    topicSubscriptions: [],
   };
   vi.stubGlobal("$app", {
     name: app.name,

@@ -14,6 +14,7 @@ describe("the components the deploy scripts read through sst shell", () => {
     const { recording } = await deploy("production", {
       SHOP_DOMAIN: "savon-alep.fr",
       SHOP_EMAIL_SENDER: "boutique@savon-alep.fr",
+      SHOP_ALERT_EMAIL: "owner@savon-alep.fr",
     });
     expect(recording.tables.map(({ name }) => name)).toContain(STAGE_COMPONENTS.table);
     expect(recording.queues.map(({ name }) => name)).toContain(STAGE_COMPONENTS.publishQueue);

@@ -6,13 +6,14 @@ import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
 import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
 import type { Clock } from "../../functions/adapters/clock";
-import { localMailer } from "../../functions/adapters/mail";
+import { localMailer, suppressingMailer } from "../../functions/adapters/mail";
 import { folderStorage } from "../../functions/adapters/object-storage";
 import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
 import { createDb } from "../../functions/db/service";
 import { handleAccountMail } from "../../functions/services/account-mails";
 import type { Deps } from "../../functions/services/deps";
+import { isSuppressed } from "../../functions/services/mail-suppressions";
 import { setUpShopForSale } from "../support/shop-setup";
 
 /**
@@ -31,7 +32,10 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
   const mailDeps = {
     db,
     clock,
-    mailer: localMailer(mailDir, "Boutique <no-reply@test.local>"),
+    // As every function and npm start send: never to an address SES refused (issue 27).
+    mailer: suppressingMailer(localMailer(mailDir, "Boutique <no-reply@test.local>"), (to) =>
+      isSuppressed({ db }, to),
+    ),
     siteUrl: "http://shop.test",
   };
   // Reset mails are sent after the answer, as under `npm start`: `await deps.accountMail.flush()` before reading them.

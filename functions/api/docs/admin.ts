@@ -60,7 +60,18 @@ const publishStatusSchema = z.object({
   published_at: z.string().nullable(),
 });
 
-const userSchema = z.object({ id: z.string(), email: z.string(), full_name: z.string() }).loose();
+const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    mail_suppression: z
+      .object({ reason: z.enum(["bounce", "complaint"]), at: z.string() })
+      .nullable()
+      .optional()
+      .describe("SES refused the address: the shop no longer mails it (profile only)"),
+  })
+  .loose();
 
 const shopSetupSchema = z.object({
   items: z.array(
@@ -100,6 +111,14 @@ export const adminDocs: RouteDoc[] = [
     "Profil et adresses d'un client",
     { description: "Client", schema: userSchema },
     { params: idParam },
+  ),
+  doc(
+    "delete",
+    "/users/{id}/mail-suppression",
+    "Réautoriser les e-mails vers l'adresse d'un client, refusée par SES (rebond permanent ou plainte)",
+    { description: "Levé (ou rien à lever)" },
+    { params: idParam },
+    204,
   ),
   doc(
     "get",

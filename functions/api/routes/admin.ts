@@ -15,6 +15,7 @@ import type { settingKeys } from "../../../src/domain/settings";
 import {
   adminSettings,
   adminStats,
+  liftUserMailSuppression,
   listOrders,
   listUsers,
   saveSetting,
@@ -66,6 +67,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/users/:id", validate("param", idParam), async (c) =>
     c.json(await userDetails(c.var.deps, c.req.valid("param").id)),
   )
+  .delete("/users/:id/mail-suppression", validate("param", idParam), async (c) => {
+    await liftUserMailSuppression(c.var.deps, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
   .get("/users/:id/summary", validate("param", idParam), async (c) =>
     c.json(await userSummary(c.var.deps, c.req.valid("param").id)),
   )

@@ -12,6 +12,7 @@ import { verifyPassword } from "../../adapters/password";
 import type { OrderEntity } from "../../db/entities/order";
 import type { AuthUser } from "../auth";
 import type { DataDeps } from "../deps";
+import { liftSuppression } from "../mail-suppressions";
 import { toOrder } from "../orders";
 import { addToStats } from "../stats";
 import { admitAttempt } from "../throttle";
@@ -106,6 +107,9 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
       // Waitlist requests of the account's e-mail go too (decision record 026); made without an account, they are
       // found by the e-mail. After the account: an interruption here leaves only requests that expire on their own.
       await eraseWaitlistRequests(deps, user.email);
+      // So does SES's refusal of the address (issue 27): it holds the e-mail, and with the account gone the shop
+      // has nothing left to send there.
+      await liftSuppression(deps, user.email);
       return;
     }
     // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.

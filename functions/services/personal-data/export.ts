@@ -5,6 +5,7 @@ import { renderInvoicePdf } from "../../adapters/pdf";
 import { listAddresses } from "../addresses";
 import { getUser, toSessionUser } from "../auth";
 import type { Deps } from "../deps";
+import { getSuppression } from "../mail-suppressions";
 import { toOrder } from "../orders";
 import { getSetting } from "../settings";
 import { admitAttempt } from "../throttle";
@@ -28,12 +29,14 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   ]);
   const user = await getUser(deps, userId);
   if (!user) throw new DomainError("UNAUTHENTICATED");
-  const [addresses, orders, company, waitlist] = await Promise.all([
+  const [addresses, orders, company, waitlist, suppression] = await Promise.all([
     listAddresses(deps, userId),
     deps.db.entities.order.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
     // Waitlist requests are made without an account: those of the account's e-mail (decision record 026).
     waitlistRequestsOf(deps, user.email),
+    // SES's refusal of the address, if any (issue 27): a fact the shop keeps about the e-mail.
+    getSuppression(deps, user.email),
   ]);
   const { strToU8, zipSync } = await import("../../adapters/zip");
   const files: Record<string, Uint8Array> = {};
@@ -74,6 +77,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
       confirmed_at: request.confirmed_at ?? null,
       expires_at: request.expires_at,
     })),
+    mail_refused: suppression,
     documents,
   };
   files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);

@@ -118,6 +118,23 @@ function TodoLists({
 }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      {todo.problems.length > 0 && (
+        <div className="lg:col-span-2">
+          <TodoGroup
+            id="todo-problems"
+            title="Quelque chose ne va pas"
+            hint="La boutique a détecté un problème de fonctionnement ; voici quoi faire."
+          >
+            {todo.problems.map((item) => (
+              <Row key={`${item.kind}/${item.subject}`} highlight data={{ "data-problem": item.kind }}>
+                <span className="font-semibold">{item.title}</span>
+                <span className="block text-ink-soft">Depuis le {formatDateTime(item.since)}</span>
+                <span className="block">{item.action}</span>
+              </Row>
+            ))}
+          </TodoGroup>
+        </div>
+      )}
       {todo.to_ship.length > 0 && (
         <TodoGroup
           id="todo-ship"

@@ -4,7 +4,13 @@ import { addressLines } from "../../domain/address-forms";
 import { formatDate } from "../../domain/admin-format";
 import { displayPhone } from "../../domain/phone";
 import { errorMessage } from "../../lib/api-client";
-import { fetchUserDetails, fetchUsers, type UserDetails } from "./admin-api";
+import {
+  fetchUserDetails,
+  fetchUsers,
+  liftMailSuppression,
+  type MailSuppression,
+  type UserDetails,
+} from "./admin-api";
 import { useAccessGuard, usePaged } from "./hooks";
 import { Badge, Detail, Dialog, Empty, LoadError, Loading, LoadMore, smallButton, TabHeader } from "./ui";
 
@@ -110,12 +116,32 @@ export function UsersTab() {
         error={users.moreError}
         onMore={users.loadMore}
       />
-      {details && <UserDetailsDialog user={details} onClose={() => setDetails(null)} />}
+      {details && (
+        <UserDetailsDialog
+          user={details}
+          onClose={() => setDetails(null)}
+          onLifted={() => setDetails({ ...details, mail_suppression: null })}
+        />
+      )}
     </div>
   );
 }
 
-function UserDetailsDialog({ user, onClose }: { user: UserDetails; onClose: () => void }) {
+/** What SES said of the address, in the owner's words. */
+export const SUPPRESSION_LABELS: Record<MailSuppression["reason"], string> = {
+  bounce: "Adresse e-mail refusée (rebond)",
+  complaint: "Plainte",
+};
+
+function UserDetailsDialog({
+  user,
+  onClose,
+  onLifted,
+}: {
+  user: UserDetails;
+  onClose: () => void;
+  onLifted: () => void;
+}) {
   return (
     <Dialog title={user.full_name || user.email} onClose={onClose} wide>
       <section aria-labelledby="user-profile-title">
@@ -129,6 +155,9 @@ function UserDetailsDialog({ user, onClose }: { user: UserDetails; onClose: () =
           <Detail label="Inscrit le">{formatDate(user.created_at)}</Detail>
           <Detail label="Rôle">{user.is_admin ? <Badge tone="info">Admin</Badge> : "Client"}</Detail>
         </dl>
+        {user.mail_suppression && (
+          <MailRefused userId={user.id} suppression={user.mail_suppression} onLifted={onLifted} />
+        )}
       </section>
       <section aria-labelledby="user-addresses-title" className="mt-6">
         <h3 id="user-addresses-title" className="text-lg font-semibold text-olive-900">
@@ -161,5 +190,54 @@ function UserDetailsDialog({ user, onClose }: { user: UserDetails; onClose: () =
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * SES refused the address (a permanent bounce, or the customer marked a mail as spam): the shop sends her nothing
+ * until the owner lifts it, once the customer gave a working address or asked to hear from the shop again.
+ */
+function MailRefused({
+  userId,
+  suppression,
+  onLifted,
+}: {
+  userId: string;
+  suppression: MailSuppression;
+  onLifted: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function lift() {
+    setBusy(true);
+    setError(null);
+    try {
+      await liftMailSuppression(userId);
+      onLifted();
+    } catch (failure) {
+      setError(`Impossible de réautoriser les e-mails : ${errorMessage(failure, "erreur réseau")}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-4 rounded-xl border border-red-600 bg-red-50 p-4 text-sm" data-mail-refused>
+      <p className="font-semibold text-red-900">
+        {SUPPRESSION_LABELS[suppression.reason]} le {formatDate(suppression.at)}
+      </p>
+      <p className="mt-1 text-ink">
+        {suppression.reason === "bounce"
+          ? "Cette adresse n'existe pas ou n'accepte plus de messages : la boutique ne lui écrit plus (ni confirmation de commande, ni relance)."
+          : "Cette cliente a signalé un e-mail de la boutique comme indésirable : la boutique ne lui écrit plus."}
+      </p>
+      <button type="button" className={`${smallButton} mt-3`} disabled={busy} onClick={lift}>
+        {busy ? "Enregistrement..." : "Réautoriser les e-mails"}
+      </button>
+      {error && (
+        <p role="alert" className="mt-2 text-alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

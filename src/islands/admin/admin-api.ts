@@ -32,7 +32,13 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-export type UserDetails = SessionUser & { addresses: Address[] };
+/** SES refused the customer's address (issue 27): the shop no longer mails it until the owner lifts it. */
+export interface MailSuppression {
+  reason: "bounce" | "complaint";
+  at: string;
+}
+
+export type UserDetails = SessionUser & { addresses: Address[]; mail_suppression?: MailSuppression | null };
 export interface UserSummary {
   id: string;
   email: string;
@@ -78,6 +84,8 @@ export async function fetchUsers(limit: number, cursor: string | null, signal?: 
 }
 
 export const fetchUserDetails = (userId: string) => apiRequest<UserDetails>(`/api/admin/users/${id(userId)}`);
+export const liftMailSuppression = (userId: string) =>
+  apiRequest<void>(`/api/admin/users/${id(userId)}/mail-suppression`, { method: "DELETE" });
 export const fetchUserSummary = (userId: string, signal?: AbortSignal) =>
   apiRequest<UserSummary>(`/api/admin/users/${id(userId)}/summary`, { signal });
 

@@ -1,0 +1,192 @@
+import { alarmName, type ProblemKind } from "../src/domain/owner-problems";
+import { accountMailSubscriber } from "./account-mail";
+import { accountMailDeadLetters } from "./account-mail-queue";
+import { apiFunctions, functionArgs, functionName } from "./api";
+import { mailFeedbackTopic } from "./email";
+import { BOUNCE_RATE_ALARM, COMPLAINT_RATE_ALARM } from "./failure-policy";
+import { asyncFailuresArgs, jobFailures, scheduledJobs } from "./jobs";
+import { publishProject, publishResult, publishSubscriber } from "./publish";
+import { publishDeadLetters } from "./publish-queue";
+import { alertEmail } from "./stage";
+import { table } from "./storage";
+
+/**
+ * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
+ * below notifies one SNS topic, on ALARM and on OK. The topic e-mails SHOP_ALERT_EMAIL (infra/stage.ts) and runs the
+ * recorder (functions/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
+ * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/owner-problems.ts).
+ *
+ * Missing data keeps the alarm's state ("ignore"): Lambda publishes Errors only when a function runs, SQS stops
+ * publishing a queue's metrics after hours without activity, CodeBuild publishes FailedBuilds when a build ends. So a
+ * job that failed stays a problem until a run succeeds, a dead-letter queue until it is emptied, a failed publish
+ * until a build succeeds, instead of going back to OK by itself five minutes later.
+ */
+
+export const alertTopic = new sst.aws.SnsTopic("ShopAlerts");
+
+/** Confirmed by the owner through the link SNS mails on the first deploy; nothing is delivered before that. */
+if (alertEmail) {
+  new aws.sns.TopicSubscription("ShopAlertsEmail", {
+    topic: alertTopic.arn,
+    protocol: "email",
+    endpoint: alertEmail,
+  });
+}
+
+/** The functions that only write the table: no mail, no publish, no queue. */
+function recorderArgs(handler: string, description: string): sst.aws.FunctionArgs {
+  return asyncFailuresArgs(
+    {
+      ...functionArgs(handler, description),
+      link: [table],
+      environment: { TABLE_NAME: table.name },
+      permissions: [],
+    },
+    // SNS invokes a Lambda subscriber asynchronously: Lambda's retries, then JobFailures, within the hour.
+    3600,
+  );
+}
+
+/** Alarms in and out of the owner's to-do list (functions/jobs/shop-alarm.ts). */
+export const alarmRecorder = new sst.aws.Function(
+  "ShopAlarmRecorder",
+  recorderArgs("functions/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
+);
+alertTopic.subscribe("Recorder", alarmRecorder.arn);
+
+/** SES's permanent bounces and complaints: the address is no longer mailed (functions/jobs/mail-feedback.ts). */
+export const mailFeedbackRecorder = new sst.aws.Function(
+  "MailFeedbackRecorder",
+  recorderArgs(
+    "functions/jobs/mail-feedback.handler",
+    "Records the addresses SES bounced or that complained",
+  ),
+);
+mailFeedbackTopic.subscribe("Recorder", mailFeedbackRecorder.arn);
+
+const prefix = `${$app.name}-${$app.stage}`;
+
+/** One alarm, notifying the topic both ways. */
+function alarm(
+  kind: ProblemKind,
+  subject: string,
+  description: string,
+  metric: {
+    namespace: string;
+    metricName: string;
+    dimensions?: Record<string, $util.Input<string>>;
+    statistic: "Sum" | "Maximum";
+    period: number;
+    comparisonOperator: "GreaterThanOrEqualToThreshold" | "GreaterThanThreshold";
+    threshold: number;
+  },
+): aws.cloudwatch.MetricAlarm {
+  const name = alarmName(prefix, kind, subject);
+  return new aws.cloudwatch.MetricAlarm(`Alarm-${kind}-${subject}`, {
+    name,
+    alarmDescription: description,
+    ...metric,
+    evaluationPeriods: 1,
+    treatMissingData: "ignore",
+    alarmActions: [alertTopic.arn],
+    okActions: [alertTopic.arn],
+  });
+}
+
+/** A function's errors: one in 5 minutes is an alarm (a shop's traffic is small: every error is someone's). */
+function errorsAlarm(kind: ProblemKind, subject: string, fnName: $util.Input<string>, what: string) {
+  return alarm(kind, subject, `Erreurs de ${what}`, {
+    namespace: "AWS/Lambda",
+    metricName: "Errors",
+    dimensions: { FunctionName: fnName },
+    statistic: "Sum",
+    period: 300,
+    comparisonOperator: "GreaterThanOrEqualToThreshold",
+    threshold: 1,
+  });
+}
+
+const subscriberName = (subscriber: $util.Output<unknown>) =>
+  subscriber.apply((value) =>
+    (value as { nodes: { function: $util.Output<{ name: $util.Output<string> }> } }).nodes.function.apply(
+      (fn) => fn.name,
+    ),
+  );
+
+export const errorAlarms = [
+  ...apiFunctions.map(({ area, fn }) =>
+    errorsAlarm("function_errors", functionName(area.name), fn.name, `l'API ${area.mounts.join(" ")}`),
+  ),
+  ...scheduledJobs.map(({ name, fn }) => errorsAlarm("job_failed", name, fn.name, `la tâche ${name}`)),
+  errorsAlarm(
+    "function_errors",
+    "AccountMailSubscriber",
+    subscriberName(accountMailSubscriber),
+    "l'envoi des e-mails",
+  ),
+  errorsAlarm(
+    "function_errors",
+    "SitePublishSubscriber",
+    subscriberName(publishSubscriber),
+    "la publication",
+  ),
+  errorsAlarm("function_errors", "SitePublishResult", publishResult.name, "la fin de publication"),
+  errorsAlarm("function_errors", "ShopAlarmRecorder", alarmRecorder.name, "l'enregistrement des alertes"),
+  errorsAlarm(
+    "function_errors",
+    "MailFeedbackRecorder",
+    mailFeedbackRecorder.name,
+    "l'enregistrement des rebonds",
+  ),
+];
+
+/** A queue's name from its ARN (`arn:aws:sqs:<region>:<account>:<name>`): the metrics' QueueName dimension. */
+const queueName = (queue: sst.aws.Queue) => queue.arn.apply((arn) => arn.split(":").pop() ?? arn);
+
+/** Anything in a dead-letter queue is an alarm. */
+export const deadLetterAlarms = [
+  { subject: "AccountMail", queue: accountMailDeadLetters },
+  { subject: "SitePublish", queue: publishDeadLetters },
+  { subject: "JobFailures", queue: jobFailures },
+].map(({ subject, queue }) =>
+  alarm("dead_letters", subject, `Messages abandonnés (${subject})`, {
+    namespace: "AWS/SQS",
+    metricName: "ApproximateNumberOfMessagesVisible",
+    dimensions: { QueueName: queueName(queue) },
+    statistic: "Maximum",
+    period: 300,
+    comparisonOperator: "GreaterThanThreshold",
+    threshold: 0,
+  }),
+);
+
+/** A publish build that failed (CodeBuild's FailedBuilds metric, per project). */
+export const publishFailedAlarm = alarm("publish_failed", "SitePublishBuild", "Publication du site échouée", {
+  namespace: "AWS/CodeBuild",
+  metricName: "FailedBuilds",
+  dimensions: { ProjectName: publishProject.name },
+  statistic: "Sum",
+  period: 300,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  threshold: 1,
+});
+
+/** SES's reputation metrics for the account (AWS/SES, no dimension), at the levels of failure-policy.ts. */
+export const reputationAlarms = [
+  alarm("mail_bounce_rate", "SES", "Taux de rebond SES", {
+    namespace: "AWS/SES",
+    metricName: "Reputation.BounceRate",
+    statistic: "Maximum",
+    period: 3600,
+    comparisonOperator: "GreaterThanOrEqualToThreshold",
+    threshold: BOUNCE_RATE_ALARM,
+  }),
+  alarm("mail_complaint_rate", "SES", "Taux de plaintes SES", {
+    namespace: "AWS/SES",
+    metricName: "Reputation.ComplaintRate",
+    statistic: "Maximum",
+    period: 3600,
+    comparisonOperator: "GreaterThanOrEqualToThreshold",
+    threshold: COMPLAINT_RATE_ALARM,
+  }),
+];

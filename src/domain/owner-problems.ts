@@ -1,0 +1,132 @@
+/**
+ * What went wrong in the shop's machinery, for the owner (issue 27, "failures reach the owner"): the top of her to-do
+ * list, « Quelque chose ne va pas », each problem with what to do, in French. On AWS a CloudWatch alarm records one
+ * (functions/jobs/shop-alarm.ts) and its return to OK clears it; under `npm start` the jobs runner records the same
+ * kinds (scripts/start.ts). Pure: the names and the words, nothing read or written here.
+ * Why: docs/decisions/030-failures-reach-the-owner.md.
+ */
+
+/** The kinds of problem, as stored. */
+export const PROBLEM_KINDS = [
+  /** A scheduled job failed (AWS: its function's Errors alarm; locally: the runner caught the error). */
+  "job_failed",
+  /** Another function of the shop (an API area, a queue's subscriber, a recorder) answers with errors. */
+  "function_errors",
+  /** Messages were given up after their retries: mails not sent, publish requests, scheduled runs. */
+  "dead_letters",
+  /** A site publish build failed (CodeBuild's FailedBuilds). */
+  "publish_failed",
+  /** SES's bounce or complaint rate reached the level at which AWS reviews the account. */
+  "mail_bounce_rate",
+  "mail_complaint_rate",
+] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+export const isProblemKind = (value: string): value is ProblemKind =>
+  (PROBLEM_KINDS as readonly string[]).includes(value);
+
+/** A problem as the to-do list shows it. */
+export interface OwnerProblem {
+  kind: ProblemKind;
+  /** What it is about: a job, a function, a queue ("DailySummary", "ApiOrders", "AccountMail"). */
+  subject: string;
+  /** When it started (ISO 8601, UTC). */
+  since: string;
+  /** What went wrong, in French. */
+  title: string;
+  /** What to do, in French. */
+  action: string;
+}
+
+/**
+ * An alarm's name says which problem it raises: `<app>-<stage>--<kind>--<subject>` (infra/alarms.ts names them with
+ * `alarmName`, the recorder reads them back with `problemOfAlarm`). The name, not the metric, because the metric's
+ * dimension is a generated function or queue name.
+ */
+export const ALARM_NAME_SEPARATOR = "--";
+
+export function alarmName(prefix: string, kind: ProblemKind, subject: string): string {
+  if (subject.includes(ALARM_NAME_SEPARATOR) || !/^[A-Za-z0-9-]+$/.test(subject))
+    throw new Error(`Alarm subject "${subject}" must be letters, digits and single hyphens`);
+  return [prefix, kind, subject].join(ALARM_NAME_SEPARATOR);
+}
+
+/** The kind and subject an alarm's name carries; undefined for an alarm the shop did not name (left alone). */
+export function problemOfAlarm(name: string): { kind: ProblemKind; subject: string } | undefined {
+  const parts = name.split(ALARM_NAME_SEPARATOR);
+  if (parts.length !== 3) return undefined;
+  const [, kind, subject] = parts as [string, string, string];
+  return isProblemKind(kind) && subject ? { kind, subject } : undefined;
+}
+
+/** The scheduled jobs, by the name infra/jobs.ts and the local runner give them. */
+export const JOB_LABELS: Record<string, string> = {
+  ReleaseHolds: "la libération des réservations PayPal (toutes les 5 minutes)",
+  ReconcilePaypal: "le rapprochement nocturne des commandes PayPal",
+  DailySummary: "le résumé quotidien de 8 h",
+  TransferFollowUp: "la relance des virements non reçus",
+};
+
+/** The dead-letter queues, by subject. */
+const DEAD_LETTERS: Record<string, { title: string; action: string }> = {
+  AccountMail: {
+    title: "Des e-mails n'ont pas pu partir après plusieurs essais",
+    action:
+      "Confirmations de commande, réinitialisations de mot de passe ou alertes de stock attendent. Vérifiez que l'envoi d'e-mails fonctionne (Amazon SES hors du « bac à sable », adresse d'expédition vérifiée), puis renvoyez-les : console AWS, SQS, file « AccountMailDeadLetter », « Démarrer la redirection DLQ ».",
+  },
+  SitePublish: {
+    title: "Des demandes de publication du site ont été abandonnées",
+    action:
+      "Le site affiche peut-être des informations anciennes. Cliquez sur « Réessayer » dans l'encart de publication (Statistiques) ; si cela échoue encore, contactez la personne qui maintient la boutique.",
+  },
+  JobFailures: {
+    title: "Des tâches automatiques ont échoué plusieurs fois de suite",
+    action:
+      "Le détail de chaque essai est dans la file « JobFailures » (console AWS, SQS). Faites corriger la cause par la personne qui maintient la boutique ; les tâches reprennent d'elles-mêmes à leur prochain passage.",
+  },
+};
+
+/** The French title and action of a problem. */
+export function describeProblem(kind: ProblemKind, subject: string): { title: string; action: string } {
+  switch (kind) {
+    case "job_failed": {
+      const job = JOB_LABELS[subject] ?? `la tâche « ${subject} »`;
+      return {
+        title: `Une tâche automatique a échoué : ${job}`,
+        action:
+          "Elle sera réessayée à son prochain passage. Si ce message reste affiché, transmettez-le à la personne qui maintient la boutique (journaux CloudWatch de la tâche, région eu-west-3).",
+      };
+    }
+    case "function_errors":
+      return {
+        title: `Une partie de la boutique renvoie des erreurs (${subject})`,
+        action:
+          "Essayez l'action qui échouait ; si des clientes ou vous-même voyez encore des erreurs, transmettez ce message à la personne qui maintient la boutique (journaux CloudWatch, région eu-west-3).",
+      };
+    case "dead_letters":
+      return (
+        DEAD_LETTERS[subject] ?? {
+          title: `Des messages ont été abandonnés après plusieurs essais (${subject})`,
+          action: "Transmettez ce message à la personne qui maintient la boutique.",
+        }
+      );
+    case "publish_failed":
+      return {
+        title: "La publication du site a échoué",
+        action:
+          "La raison est affichée dans l'encart de publication (Statistiques) : corrigez-la si elle vous concerne, puis cliquez sur « Réessayer ». Le site reste dans son état précédent en attendant.",
+      };
+    case "mail_bounce_rate":
+      return {
+        title: "Trop d'e-mails de la boutique reviennent en erreur (rebonds)",
+        action:
+          "Amazon SES suspend l'envoi si le taux de rebond dépasse 10 %. Les adresses refusées sont signalées sur la fiche des clientes (Clients) : demandez-leur une adresse valide et n'envoyez rien aux adresses douteuses.",
+      };
+    case "mail_complaint_rate":
+      return {
+        title: "Des destinataires signalent les e-mails de la boutique comme indésirables",
+        action:
+          "Amazon SES suspend l'envoi si le taux de plaintes dépasse 0,5 %. Les plaintes sont signalées sur la fiche des clientes (Clients) ; n'écrivez qu'aux personnes qui ont commandé ou demandé une alerte.",
+      };
+  }
+}
