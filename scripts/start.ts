@@ -9,8 +9,10 @@ import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
+import { localSecretBox } from "../functions/adapters/local-secret-box";
 import { localMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
+import { LOCAL_SECRET_KEY_FILE } from "../functions/adapters/secret-box";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
@@ -18,6 +20,7 @@ import { reconcile } from "../functions/jobs/reconcile-paypal";
 import { handleAccountMail } from "../functions/services/account-mails";
 import { runDailySummary } from "../functions/services/daily-summary";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
+import { migratePlainPaypalSecret } from "../functions/services/paypal-secret";
 import {
   beginPublish,
   markSiteStale,
@@ -82,6 +85,8 @@ async function main(supervisor: Supervisor): Promise<void> {
   const mailDeps = {
     db,
     clock: systemClock,
+    // The PayPal secret sealed with a key of this data folder, made on the first start (docs/decisions/031).
+    secrets: localSecretBox(join(config.dataDir, LOCAL_SECRET_KEY_FILE)),
     mailer: localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"),
     siteUrl: config.siteUrl,
   };
@@ -119,6 +124,8 @@ async function main(supervisor: Supervisor): Promise<void> {
     adminPassword: config.adminPassword,
     settings: config.seedSettings,
   });
+  // A shop older than issue 27 kept the PayPal secret in clear: sealed now, before anything reads it.
+  if (await migratePlainPaypalSecret(deps)) console.log("Secret PayPal chiffré dans la base.");
 
   let siteReady = config.skipBuild;
   const server = await startLocalServer({
