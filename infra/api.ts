@@ -94,6 +94,8 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
       // sharp decodes a 4 MB camera photo and encodes 8 variants: more memory is also more CPU on Lambda.
       ...(photos ? { link: [table, email, mediaBucket], memory: "1536 MB" as const } : {}),
       // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
+      // The URL takes no IAM signature (CloudFront's origin access control would need every POST's body hash from
+      // the browser): the app refuses any request without the edge key instead (docs/decisions/031).
       url: { cors: false },
     }),
   };
