@@ -92,3 +92,18 @@ export function grantPaypalSecret(name: string, roleArn: $util.Input<string>, us
     retireOnDelete: true,
   });
 }
+
+/**
+ * `grantPaypalSecret` for a scheduled job (`sst.aws.Cron` or `CronV2`, whose `nodes.function` is the function SST
+ * made for it): the jobs that call PayPal (secret-access.ts `paypalSecretJobs`) may decrypt the secret.
+ */
+export function decryptPaypalSecret(
+  name: string,
+  job: { readonly nodes: { readonly function: $util.Output<sst.aws.Function> } },
+): aws.kms.Grant {
+  return grantPaypalSecret(
+    name,
+    job.nodes.function.apply((fn) => fn.nodes.role.arn),
+    "decrypt",
+  );
+}

@@ -7,7 +7,15 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { SECRETS_KMS_KEY } from "../../functions/adapters/secret-box";
 import { PAYPAL_SECRET_CONTEXT } from "../../functions/adapters/secret-contexts";
 import { apiAreas } from "../../functions/api/areas";
-import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
+import {
+  type Deployment,
+  deepKnown,
+  deploy,
+  KnownOutput,
+  known,
+  restoreSstStubs,
+  sstWorkDir,
+} from "./sst-stubs";
 
 const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 
@@ -144,5 +152,23 @@ describe("the PayPal secret's KMS key", () => {
     expect(aliases.map(({ args }) => deepKnown(args))).toEqual([
       { name: "alias/savon-shop-production-paypal-secret", targetKeyId: keyOf(deployment).keyId },
     ]);
+  });
+});
+
+describe("the jobs calling PayPal (infra/jobs.ts wires them with decryptPaypalSecret)", () => {
+  it("get Decrypt on their own function's role, for the same context", async () => {
+    const deployment = await deploy("production", productionEnv);
+    // The module the deploy ran, and a job as SST's Cron and CronV2 expose it: the function it made.
+    const { decryptPaypalSecret } = await import("../../infra/secrets");
+    const fn = new sst.aws.Function("ReleaseHoldsHandler", {
+      handler: "functions/jobs/release-holds.handler",
+    });
+    decryptPaypalSecret("ReleaseHolds", { nodes: { function: new KnownOutput(fn) } });
+    const grant = grantsOf(deployment).find(({ fn: name }) => name === "ReleaseHoldsHandler");
+    expect(grant).toMatchObject({
+      keyId: keyOf(deployment).keyId,
+      operations: ["Decrypt"],
+      constraints: [{ encryptionContextEquals: PAYPAL_SECRET_CONTEXT }],
+    });
   });
 });
