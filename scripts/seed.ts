@@ -8,6 +8,7 @@ import { systemClock } from "../functions/adapters/clock";
 import { dbConfigFromEnv } from "../functions/db/client";
 import { createDb } from "../functions/db/service";
 import { seedIfEmpty, seedOptionsProblem } from "../functions/services/seed";
+import { DomainError } from "../src/domain/errors";
 import { seedSettingsFromFile } from "./local/config";
 import { StartError } from "./local/start-error";
 
@@ -29,10 +30,16 @@ try {
   process.exit(1);
 }
 const db = createDb(dbConfigFromEnv());
+// No secret box here: a PayPal secret in SEED_SETTINGS is refused in French before anything is written (on AWS only
+// the admin function may seal it: docs/decisions/031); the owner types it in Paramètres.
 const result = await seedIfEmpty(
   { db, clock: systemClock },
   { adminEmail, adminPassword: process.env.ADMIN_PASSWORD, settings },
-);
+).catch((error: unknown) => {
+  if (!(error instanceof DomainError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 if (!result.seeded) {
   console.log("La table n'est pas vide : rien n'a été modifié.");
 } else {
