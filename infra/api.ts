@@ -13,6 +13,8 @@ import { email, mailFrom } from "./email";
 import { lambdaExternal, lambdaInstalls } from "./lambda-bundle";
 import { mediaBucket } from "./media";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
+import { paypalSecretAreas } from "./secret-access";
+import { grantPaypalSecret, paypalSecretEnvironment } from "./secrets";
 import { siteUrl } from "./stage";
 import { table } from "./storage";
 
@@ -56,6 +58,8 @@ export function functionArgs(
       MAIL_FROM: mailFrom,
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       [publishQueueUrlVariable]: publishQueue.url,
+      // The PayPal secret's key (secrets.ts): named to every function, usable only by those granted (below, jobs.ts).
+      ...paypalSecretEnvironment,
       ...(options.sendsAccountMail ? { [accountMailQueueUrlVariable]: accountMailQueue.url } : {}),
       ...options.environment,
     },
@@ -90,10 +94,22 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
       // sharp decodes a 4 MB camera photo and encodes 8 variants: more memory is also more CPU on Lambda.
       ...(photos ? { link: [table, email, mediaBucket], memory: "1536 MB" as const } : {}),
       // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
+      // The URL takes no IAM signature (CloudFront's origin access control would need every POST's body hash from
+      // the browser): the app refuses any request without the edge key instead (docs/decisions/031).
       url: { cors: false },
     }),
   };
 });
+
+/**
+ * The PayPal secret's key, per function (secret-access.ts, docs/decisions/031): the admin function seals the secret
+ * the owner saves, and it and the functions placing PayPal orders and refunds open it; no other API function may.
+ */
+for (const { area, fn } of apiFunctions) {
+  const uses: readonly ("encrypt" | "decrypt")[] =
+    paypalSecretAreas[area.name as keyof typeof paypalSecretAreas] ?? [];
+  for (const use of uses) grantPaypalSecret(functionName(area.name), fn.nodes.role.arn, use);
+}
 
 /** The function serving `mount`; throws when no area mounts it. */
 export function functionServing(mount: string): sst.aws.Function {

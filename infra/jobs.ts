@@ -1,5 +1,7 @@
 import { functionArgs } from "./api";
 import { deadLetterQueue } from "./dead-letters";
+import { paypalSecretJobs } from "./secret-access";
+import { decryptPaypalSecret } from "./secrets";
 
 /**
  * Scheduled work, on `sst.aws.CronV2` (EventBridge Scheduler; the installed SST marks `sst.aws.Cron` deprecated). Why
@@ -76,6 +78,9 @@ function scheduledJob(
     retries: job.deliveryRetries,
     dlq: jobFailures.arn,
   });
+  // The jobs settling PayPal orders open the PayPal secret (docs/decisions/031): a grant on their role, no other.
+  const file = /^functions\/jobs\/([a-z-]+)\.handler$/.exec(job.handler)?.[1];
+  if (paypalSecretJobs.some((paypalJob) => paypalJob === file)) decryptPaypalSecret(name, fn);
   const declared = { name, fn, cron };
   scheduledJobs.push(declared);
   return declared;

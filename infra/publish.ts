@@ -1,6 +1,8 @@
 import { join } from "node:path";
+import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
 import { PUBLISH_TIMEOUT_MS } from "../src/domain/publishing";
 import { functionArgs } from "./api";
+import { edgeKey } from "./edge-key";
 import { asyncFailuresArgs } from "./jobs";
 import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
@@ -148,6 +150,8 @@ export const publishProject = new aws.codebuild.Project(
       ...buildEnvironment,
       environmentVariables: [
         { name: "SHOP_API_URL", value: siteBuildApiUrl },
+        // The function URLs answer only with the edge key (docs/decisions/031), which the build sends.
+        { name: EDGE_KEY_VARIABLE, value: edgeKey.result },
         { name: "SITE_URL", value: router.url },
         { name: publishBuildVariables.bucket, value: siteBucket.name },
         { name: publishBuildVariables.distribution, value: router.distributionID },

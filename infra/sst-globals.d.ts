@@ -153,6 +153,10 @@ declare namespace sst.aws {
     /** The function URL (with a trailing slash); throws at deploy time unless `url` is enabled. */
     readonly url: $util.Output<string>;
     readonly arn: $util.Output<string>;
+    readonly nodes: {
+      /** The IAM role the function runs as (SST creates one per function unless `role` is given). */
+      readonly role: aws.iam.Role;
+    };
   }
 
   interface FunctionPermissionArgs {
@@ -387,6 +391,59 @@ declare namespace random {
 declare namespace aws {
   interface ResourceOptions {
     dependsOn?: unknown[];
+  }
+
+  /** The account and identity `sst deploy` runs as (Pulumi's `aws.getCallerIdentityOutput`). */
+  function getCallerIdentityOutput(
+    args?: Record<string, never>,
+  ): $util.Output<{ accountId: string; arn: string; userId: string }>;
+
+  /** AWS KMS: the PayPal secret's key (infra/secrets.ts). */
+  namespace kms {
+    class Key {
+      constructor(
+        name: string,
+        args: {
+          description?: $util.Input<string>;
+          enableKeyRotation?: $util.Input<boolean>;
+          /** 7 to 30 days between the deletion request and the key's deletion. */
+          deletionWindowInDays?: $util.Input<number>;
+          /** The key policy, a JSON document. */
+          policy?: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly arn: $util.Output<string>;
+      readonly keyId: $util.Output<string>;
+    }
+    class Alias {
+      constructor(
+        name: string,
+        args: { name?: $util.Input<string>; targetKeyId: $util.Input<string> },
+        opts?: ResourceOptions,
+      );
+      readonly arn: $util.Output<string>;
+    }
+    interface GrantConstraint {
+      encryptionContextEquals?: $util.Input<Record<string, $util.Input<string>>>;
+      encryptionContextSubset?: $util.Input<Record<string, $util.Input<string>>>;
+    }
+    /** Lets one principal use a key for the listed operations (AWS KMS Developer Guide, "Grants in AWS KMS"). */
+    class Grant {
+      constructor(
+        name: string,
+        args: {
+          name?: $util.Input<string>;
+          keyId: $util.Input<string>;
+          granteePrincipal: $util.Input<string>;
+          operations: $util.Input<$util.Input<string>[]>;
+          constraints?: $util.Input<$util.Input<GrantConstraint>[]>;
+          retireOnDelete?: $util.Input<boolean>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly grantId: $util.Output<string>;
+    }
   }
 
   namespace cloudfront {

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
 import { publicReadPolicies } from "../functions/api/middleware/public-read";
 import { validMeasurementId } from "../src/domain/consent";
 import {
@@ -162,7 +163,8 @@ router.route(apiFallbackPath, apiFallback.fn.url);
 /**
  * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather
  * than the Router: that URL exists only once the function is deployed, so the build waits for the API it needs, and it
- * does not depend on the Router's routes having reached CloudFront's edge yet.
+ * does not depend on the Router's routes having reached CloudFront's edge yet. It sends the edge key, without which
+ * the function URLs answer 403 (functions/api/app.ts).
  */
 export const siteBuildReads = ["/api/products", "/api/settings"] as const;
 
@@ -202,6 +204,8 @@ export const site = new sst.aws.StaticSite("Web", {
   build: { command: "npm run build", output: "dist" },
   environment: {
     SHOP_API_URL: siteBuildApiUrl,
+    // The function URLs answer only with the edge key (docs/decisions/031): the build sends it (src/lib/build-api.ts).
+    [EDGE_KEY_VARIABLE]: edgeKey.result,
     SITE_URL: router.url,
   },
   errorPage: "404.html",

@@ -16,6 +16,7 @@ import { dbConfigFromEnv } from "../functions/db/client";
 import { createDb } from "../functions/db/service";
 import { markSiteStale, sitePublishStatus } from "../functions/services/publishing";
 import { seedIfEmpty, seedOptionsProblem } from "../functions/services/seed";
+import { DomainError } from "../src/domain/errors";
 import { seedSettingsFromFile } from "./local/config";
 import { StartError } from "./local/start-error";
 import { withStageResources } from "./stage-resources";
@@ -46,10 +47,16 @@ try {
   process.exit(1);
 }
 const db = createDb(dbConfigFromEnv(env));
+// No secret box here: a PayPal secret in SEED_SETTINGS is refused in French before anything is written (on AWS only
+// the admin function may seal it: docs/decisions/031); the owner types it in Paramètres.
 const result = await seedIfEmpty(
   { db, clock: systemClock },
   { adminEmail, adminPassword: env.ADMIN_PASSWORD, settings },
-);
+).catch((error: unknown) => {
+  if (!(error instanceof DomainError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 if (!result.seeded) {
   console.log("La table n'est pas vide : rien n'a été modifié.");
 } else {
@@ -63,7 +70,7 @@ if (queueUrl && (await sitePublishStatus({ db, clock: systemClock })).published_
   let failure: unknown;
   const publisher = sqsSitePublisher(queueUrl, { log: { error: (_message, error) => (failure = error) } });
   await markSiteStale({ db, clock: systemClock, publisher }, "Boutique initialisée");
-  await publisher.flush();
+  await publisher.flush?.();
   console.log(
     failure
       ? `La publication du site n'a pas pu être demandée (${failure instanceof Error ? failure.message : String(failure)}) : ` +

@@ -9,8 +9,10 @@ import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
 import { systemClock } from "../functions/adapters/clock";
+import { localSecretBox } from "../functions/adapters/local-secret-box";
 import { localMailer, suppressingMailer } from "../functions/adapters/mail";
 import { folderStorage } from "../functions/adapters/object-storage";
+import { LOCAL_SECRET_KEY_FILE } from "../functions/adapters/secret-box";
 import { startLocalServer } from "../functions/api/local";
 import { ensureTable } from "../functions/db/bootstrap";
 import { createDb } from "../functions/db/service";
@@ -19,6 +21,7 @@ import { handleAccountMail } from "../functions/services/account-mails";
 import { runDailySummary } from "../functions/services/daily-summary";
 import { isSuppressed } from "../functions/services/mail-suppressions";
 import { releaseExpiredHolds } from "../functions/services/paypal-holds";
+import { migratePlainPaypalSecret } from "../functions/services/paypal-secret";
 import {
   beginPublish,
   markSiteStale,
@@ -84,6 +87,8 @@ async function main(supervisor: Supervisor): Promise<void> {
   const mailDeps = {
     db,
     clock: systemClock,
+    // The PayPal secret sealed with a key of this data folder, made on the first start (docs/decisions/031).
+    secrets: localSecretBox(join(config.dataDir, LOCAL_SECRET_KEY_FILE)),
     // As on AWS, never to an address refused (recorded from SES's reports there; nothing records one locally).
     mailer: suppressingMailer(localMailer(mailDir, "Savonnerie d'Alep <no-reply@savon-alep.local>"), (to) =>
       isSuppressed({ db }, to),
@@ -127,6 +132,8 @@ async function main(supervisor: Supervisor): Promise<void> {
     adminPassword: config.adminPassword,
     settings: config.seedSettings,
   });
+  // A shop older than issue 27 kept the PayPal secret in clear: sealed now, before anything reads it.
+  if (await migratePlainPaypalSecret(deps)) console.log("Secret PayPal chiffré dans la base.");
 
   let siteReady = config.skipBuild;
   const server = await startLocalServer({

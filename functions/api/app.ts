@@ -6,7 +6,9 @@ import { DomainError, errorBody } from "../../src/domain/errors";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/product-photos";
 import type { Deps } from "../services/deps";
 import { type ApiAreaName, areaMounts } from "./areas";
+import { EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
+import { carriesEdgeKey } from "./middleware/client-ip";
 import { handleError } from "./middleware/errors";
 import { jsonOnly } from "./middleware/json-only";
 
@@ -34,6 +36,16 @@ const SENTINEL_HEADER = "x-content-type-options";
 /** An unknown /api route: the same body every time, built once (an error's stack trace costs on each build). */
 const NOT_FOUND_BODY = errorBody(new DomainError("NOT_FOUND"));
 
+/**
+ * What a caller of a function URL gets without the edge key (issue 27, docs/decisions/031): the functions answer only
+ * requests that came through the Router, whose viewer-request function adds the key (infra/edge.ts), so CloudFront's
+ * cache, security headers and visitor address cannot be bypassed. Where no key is configured (npm start, tests:
+ * there is no CloudFront) nothing is checked.
+ */
+const DIRECT_CALL_BODY = errorBody(
+  new DomainError("FORBIDDEN", "Accès refusé : l'API de la boutique ne répond qu'au travers de son site."),
+);
+
 /** Bodies larger than this are refused with 413 before they are read (API_MAX_BODY_BYTES, default 1 MB). */
 export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
   const configured = Number(env.API_MAX_BODY_BYTES);
@@ -45,8 +57,20 @@ export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
  * each Lambda imports only its area's, so its bundle carries only that code. `deps` is a function so a
  * Lambda builds its clients once, at the first request.
  */
-export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
+export function createApp(
+  modules: RouteModules,
+  deps: () => Deps,
+  { edgeKey }: { edgeKey?: string } = {},
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // On Lambda, before anything else and for every path: a request without the Router's key is refused.
+  if (edgeKey)
+    app.use("*", async (c, next) => {
+      if (carriesEdgeKey(c, edgeKey)) return next();
+      for (const [name, value] of API_HEADERS) c.header(name, value);
+      c.header("cache-control", "no-store");
+      return c.json(DIRECT_CALL_BODY, 403);
+    });
   const limit = (maxSize: number, error: "PAYLOAD_TOO_LARGE" | "PHOTO_TOO_LARGE") =>
     bodyLimit({
       maxSize,
@@ -88,11 +112,19 @@ export function createApp(modules: RouteModules, deps: () => Deps): Hono<AppEnv>
   return app;
 }
 
-/** A Lambda's app: exactly the mounts `areas.ts` gives the area (infra routes those paths to it). */
-export function createAreaApp(area: ApiAreaName, modules: RouteModules, deps: () => Deps): Hono<AppEnv> {
+/**
+ * A Lambda's app: exactly the mounts `areas.ts` gives the area (infra routes those paths to it), answering only the
+ * requests that carry the edge key `sst deploy` gave the function (infra/api.ts); the local server never checks it.
+ */
+export function createAreaApp(
+  area: ApiAreaName,
+  modules: RouteModules,
+  deps: () => Deps,
+  env: NodeJS.ProcessEnv = process.env,
+): Hono<AppEnv> {
   const expected = [...areaMounts(area)].sort().join(", ");
   const given = Object.keys(modules).sort().join(", ");
   if (expected !== given)
     throw new Error(`Lambda ${area} mounts ${given}, but areas.ts gives it ${expected}`);
-  return createApp(modules, deps);
+  return createApp(modules, deps, { edgeKey: env[EDGE_KEY_VARIABLE] || undefined });
 }

@@ -2,6 +2,7 @@ import { inProcessAccountMail } from "../adapters/account-mail-queue";
 import { systemClock } from "../adapters/clock";
 import { mailerFromEnv, suppressingMailer } from "../adapters/mail";
 import { storageFromEnv } from "../adapters/object-storage";
+import { secretBoxFromEnv } from "../adapters/secret-box";
 import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../db/client";
@@ -54,6 +55,8 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
         }),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
     media: storageFromEnv(env),
+    // The PayPal secret's KMS key (infra/secrets.ts): set on the admin function (seals) and those calling PayPal (open).
+    secrets: secretBoxFromEnv(env),
     // One database read per public path and second per container, whatever the traffic the CDN lets through.
     publicReadCacheMs: PUBLIC_READ_CACHE_MS,
   };

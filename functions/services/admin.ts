@@ -1,3 +1,4 @@
+import * as z from "zod";
 import type { AdminOrderUpdate } from "../../src/domain/admin";
 import { SECRET_MASK } from "../../src/domain/admin";
 import { type OrderFilters, orderMatches } from "../../src/domain/admin-orders";
@@ -9,6 +10,7 @@ import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
 import {
   consumerMediator,
   type MaintenanceSetting,
+  paypalClientSecretSchema,
   type SettingKey,
   type SettingValue,
   settingKeys,
@@ -16,6 +18,7 @@ import {
 } from "../../src/domain/settings";
 import { averageOrderCents, parisMonth } from "../../src/domain/stats";
 import { clearPaypalTokens } from "../adapters/paypal";
+import { isSealed } from "../adapters/secret-box";
 import { listAddresses } from "./addresses";
 import { getUser, toSessionUser } from "./auth";
 import type { DataDeps, Deps } from "./deps";
@@ -26,6 +29,7 @@ import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { refundCancelledPaypal } from "./paypal-cancel-refund";
 import { paypalLoopbackAllowed } from "./paypal-client";
+import { migratePlainPaypalSecret, sealPaypalSecret } from "./paypal-secret";
 import { markSiteStale } from "./publishing";
 import { getSetting, putSetting } from "./settings";
 import { readStats } from "./stats";
@@ -247,8 +251,15 @@ const SETTING_LABELS: Record<SettingKey, string> = {
 /** Settings no page prints (the daily summary, the transfers' follow-up delays): saving them publishes nothing. */
 const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
 
-/** Settings rows for the admin, the PayPal secret masked. */
+/**
+ * Settings rows for the admin, the PayPal secret masked: the answer says whether one is set, never what it is, clear
+ * or sealed. Reading them seals a secret a shop older than issue 27 stored in clear (on AWS only this function may
+ * seal: docs/decisions/031).
+ */
 export async function adminSettings(deps: DataDeps) {
+  await migratePlainPaypalSecret(deps).catch((error: unknown) =>
+    console.error("The PayPal secret stored in clear could not be sealed", error),
+  );
   return Promise.all(
     settingKeys.map(async (key) => {
       const value = await getSetting(deps, key);
@@ -265,14 +276,40 @@ export async function adminSettings(deps: DataDeps) {
 }
 
 /**
- * Saves one setting, checked by its key's schema. Sending the masked PayPal secret back keeps the stored one;
- * saving maintenance computes when its countdown ends.
+ * Saves the PayPal setting from the owner's form: the secret typed in clear is sealed before it is stored; the mask
+ * sent back (or no secret at all) keeps the stored one, sealed now if it was still in clear.
+ */
+async function savePaypalSetting(deps: DataDeps, raw: unknown) {
+  const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const current = await getSetting(deps, "payment_paypal");
+  const keep = input.client_secret === undefined || input.client_secret === SECRET_MASK;
+  const typed = keep ? "" : z.object({ client_secret: paypalClientSecretSchema }).parse(input).client_secret;
+  // A value shaped like a sealed one would be read as sealed, and never open: PayPal's secrets have no colon.
+  if (isSealed(typed))
+    throw new DomainError("VALIDATION", undefined, {
+      fields: { client_secret: "Client Secret invalide : copiez celui du tableau de bord PayPal." },
+    });
+  const parsed = settingSchemas.payment_paypal.parse({ ...current, ...input, client_secret: "" });
+  const problem = paypalBaseUrlProblem(parsed.base_url, paypalLoopbackAllowed());
+  if (problem) throw new DomainError("VALIDATION", undefined, { fields: { base_url: problem } });
+  const stored = current.client_secret;
+  const client_secret = !keep
+    ? await sealPaypalSecret(deps, typed)
+    : stored && !isSealed(stored)
+      ? await sealPaypalSecret(deps, stored)
+      : stored;
+  await putSetting(deps, "payment_paypal", { ...parsed, client_secret });
+  clearPaypalTokens();
+  return (await adminSettings(deps)).find((row) => row.setting_key === "payment_paypal");
+}
+
+/**
+ * Saves one setting, checked by its key's schema. The PayPal setting seals its secret (savePaypalSetting); saving
+ * maintenance computes when its countdown ends.
  */
 export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown) {
+  if (key === "payment_paypal") return savePaypalSetting(deps, raw);
   let value = raw as Record<string, unknown>;
-  if (key === "payment_paypal" && value?.client_secret === SECRET_MASK) {
-    value = { ...value, client_secret: (await getSetting(deps, "payment_paypal")).client_secret };
-  }
   if (key === "maintenance") {
     const input = value as Partial<MaintenanceSetting>;
     const minutes = (input.countdown_hours ?? 0) * 60 + (input.countdown_minutes ?? 0);
@@ -282,17 +319,9 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
     };
   }
   const parsed = settingSchemas[key].parse({ ...(await getSetting(deps, key)), ...value });
-  if (key === "payment_paypal") {
-    const problem = paypalBaseUrlProblem(
-      (parsed as SettingValue<"payment_paypal">).base_url,
-      paypalLoopbackAllowed(),
-    );
-    if (problem) throw new DomainError("VALIDATION", undefined, { fields: { base_url: problem } });
-  }
   await putSetting(deps, key, parsed as SettingValue<typeof key>);
-  if (key === "payment_paypal") clearPaypalTokens();
   // Pages print the company, shipping, bank and maintenance settings (footer, FAQ, CGV, legal mentions…).
-  else if (!UNPUBLISHED_SETTINGS.includes(key))
+  if (!UNPUBLISHED_SETTINGS.includes(key))
     await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
   return (await adminSettings(deps)).find((row) => row.setting_key === key);
 }

@@ -2,6 +2,7 @@ import type { AccountMailQueue } from "../adapters/account-mail-queue";
 import type { Clock } from "../adapters/clock";
 import type { Mailer } from "../adapters/mail";
 import type { ObjectStorage } from "../adapters/object-storage";
+import type { SecretBox } from "../adapters/secret-box";
 import type { SitePublisher } from "../adapters/site-publisher";
 import type { Db } from "../db/service";
 
@@ -37,7 +38,13 @@ export interface Deps {
   settingsCacheMs?: number;
   /** Where product photos are stored (decision record 019); absent where uploads are not possible (503). */
   media?: ObjectStorage;
+  /**
+   * Seals and opens the PayPal secret (services/paypal-secret.ts, docs/decisions/031): a KMS key on AWS, which only
+   * the admin function may encrypt with and only the functions calling PayPal may decrypt with; a key file of the
+   * data folder locally. Absent: this process can do neither.
+   */
+  secrets?: SecretBox;
 }
 
 /** What the data-only use cases need (catalogue, settings, seed): usable from scripts without a mailer. */
-export type DataDeps = Pick<Deps, "db" | "clock" | "settingsCacheMs">;
+export type DataDeps = Pick<Deps, "db" | "clock" | "settingsCacheMs" | "secrets">;

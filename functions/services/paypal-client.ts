@@ -2,6 +2,7 @@ import { DomainError } from "../../src/domain/errors";
 import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
 import { PaypalClient } from "../adapters/paypal";
 import type { DataDeps } from "./deps";
+import { openPaypalSecret } from "./paypal-secret";
 import { getSetting } from "./settings";
 
 /** A PayPal double on this machine is accepted only when the process says so (the tests, the E2E shop). */
@@ -9,7 +10,10 @@ export function paypalLoopbackAllowed(env: NodeJS.ProcessEnv = process.env): boo
   return env.PAYPAL_ALLOW_LOOPBACK === "1";
 }
 
-/** The PayPal setting, when PayPal can be used: credentials present, PayPal's own API address. */
+/**
+ * The PayPal setting, when PayPal can be used: credentials present, PayPal's own API address. Its client_secret is
+ * the stored one (sealed): only paypalClient opens it.
+ */
 export async function usablePaypalSetting(deps: DataDeps) {
   const setting = await getSetting(deps, "payment_paypal");
   if (!setting.client_id || !setting.client_secret) throw new DomainError("PAYPAL_NOT_CONFIGURED");
@@ -31,6 +35,7 @@ export async function paypalClient(deps: DataDeps): Promise<PaypalClient> {
   return new PaypalClient({
     baseUrl: setting.base_url,
     clientId: setting.client_id,
-    clientSecret: setting.client_secret,
+    // Opened here only, for PayPal's token call (paypal-secret.ts; on AWS only these functions may decrypt).
+    clientSecret: await openPaypalSecret(deps, setting.client_secret),
   });
 }

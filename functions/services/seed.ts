@@ -15,6 +15,7 @@ import { createUser } from "./accounts";
 import { findUserByEmail, revokeSessions } from "./auth";
 import { createProduct } from "./catalog";
 import type { DataDeps } from "./deps";
+import { putPaypalSetting } from "./paypal-secret";
 import { putSetting } from "./settings";
 
 export interface SeedOptions {
@@ -116,13 +117,24 @@ export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
 export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise<SeedResult> {
   const problem = seedOptionsProblem(options);
   if (problem) throw new DomainError("VALIDATION", problem);
+  // The PayPal secret is stored sealed (paypal-secret.ts): without a box here (scripts/seed.ts on AWS, where only the
+  // admin function may seal), the owner types it in Paramètres instead. Said before anything is written.
+  if (options.settings?.payment_paypal?.client_secret && !deps.secrets)
+    throw new DomainError(
+      "VALIDATION",
+      "Le Client Secret PayPal ne peut pas être semé ici : saisissez-le dans Paramètres, où il est chiffré.",
+    );
   if (!(await isTableEmpty(deps.db.dynamo, deps.db.tableName))) {
     await retireSeedExamples(deps);
     return { seeded: false };
   }
 
   for (const product of seedProducts) await createProduct(deps, product);
-  for (const key of settingKeys) await putSetting(deps, key, options.settings?.[key] ?? defaultSettings[key]);
+  for (const key of settingKeys) {
+    if (key === "payment_paypal")
+      await putPaypalSetting(deps, options.settings?.payment_paypal ?? defaultSettings.payment_paypal);
+    else await putSetting(deps, key, options.settings?.[key] ?? defaultSettings[key]);
+  }
 
   const adminPassword = options.adminPassword || randomSecret(12);
   const admin = await createUser(deps, {

@@ -7,6 +7,7 @@ import {
   type SettingValue,
   settingSchemas,
 } from "../../src/domain/settings";
+import { isSealed } from "../adapters/secret-box";
 import { batchGetAll } from "./batch-get";
 import type { DataDeps } from "./deps";
 
@@ -88,6 +89,12 @@ export async function putSetting<K extends SettingKey>(
   value: SettingValue<K>,
 ): Promise<void> {
   const parsed = settingSchemas[key].parse(value);
+  // The PayPal secret reaches the table sealed only (paypal-secret.ts `putPaypalSetting`, docs/decisions/031).
+  if (key === "payment_paypal") {
+    const secret = (parsed as SettingValue<"payment_paypal">).client_secret;
+    if (secret && !isSealed(secret))
+      throw new Error("The PayPal secret must be sealed before it is stored: use putPaypalSetting");
+  }
   await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
   // This process reads the new value from now on (another container: within its cache's lifetime).
   cached.delete(deps.db);

@@ -97,10 +97,18 @@ import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL } from "./settings-cons
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL };
 
+/** The client secret as the owner types it (PayPal's are about 80 characters). */
+export const paypalClientSecretSchema = z.string().trim().max(200);
+
 export const paypalSettingSchema = z.object({
   base_url: z.url({ protocol: /^https?$/ }),
   client_id: z.string().trim().max(200),
-  client_secret: z.string().trim().max(200),
+  /**
+   * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/services/paypal-secret.ts; a KMS ciphertext of a
+   * 200-character secret is well under 1,000 characters), "" when unset, or in clear in a row written before issue 27.
+   * As the owner types it, paypalClientSecretSchema; the admin's answers carry only a mask.
+   */
+  client_secret: z.string().trim().max(2000),
   /** The id PayPal gives the shop's webhook; deliveries are verified against it. */
   webhook_id: z.string().trim().max(100),
 });

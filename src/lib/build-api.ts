@@ -17,15 +17,27 @@ import {
 
 export const shopApiUrl = (process.env.SHOP_API_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 
+/** The edge key's header and variable (functions/api/edge-headers.ts, which src/ does not import). */
+export const BUILD_EDGE_KEY_HEADER = "x-shop-edge-key";
+export const BUILD_EDGE_KEY_VARIABLE = "SHOP_EDGE_KEY";
+
 /**
  * The headers of every build read. `Cache-Control: no-cache` makes the API read its database rather than answer
  * what it kept in memory (functions/api/middleware/public-read.ts): a publish started right after an edit must print
- * that edit. (The build calls the function URL directly, never the CDN: infra/web.ts `siteBuildApiUrl`.)
+ * that edit. The build calls the function URL directly, never the CDN (infra/web.ts `siteBuildApiUrl`), and on AWS
+ * a function URL answers only requests carrying the Router's edge key, which `sst deploy` and the publish project
+ * give the build (docs/decisions/031); read only here, at build time, never shipped to a page.
  */
-export const buildReadHeaders: Readonly<Record<string, string>> = {
-  accept: "application/json",
-  "cache-control": "no-cache",
-};
+export function buildHeaders(env: NodeJS.ProcessEnv = process.env): Readonly<Record<string, string>> {
+  const key = env[BUILD_EDGE_KEY_VARIABLE]?.trim();
+  return {
+    accept: "application/json",
+    "cache-control": "no-cache",
+    ...(key ? { [BUILD_EDGE_KEY_HEADER]: key } : {}),
+  };
+}
+
+export const buildReadHeaders = buildHeaders();
 
 class BuildApiError extends Error {
   override name = "BuildApiError";

@@ -30,12 +30,15 @@ const budgets: Partial<Record<string, number>> = {
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background
   // handlers of the stock alert and waitlist mails (every function's in-process mail fallback carries them):
-  // 477.3 KiB.
-  orders: 480 * KiB,
+  // 477.3 KiB. Issue 27 (decision record 031): opening the sealed PayPal secret for the withdrawal's refund (the KMS
+  // box, its client left to the runtime's SDK), then refusing requests without the edge key: 480.5 KiB.
+  orders: 485 * KiB,
   // PayPal's order creation places the order (with the batches' first-expiring allocation and the shop's setup
   // checks). Issue 18 took its OpenAPI list to the docs function: 460.1 -> 454.4 KiB. Issue 19: the low-stock watch
-  // of PayPal orders and the stock mails' handlers in the in-process mail fallback: 465.0 KiB.
-  payments: 470 * KiB,
+  // of PayPal orders and the stock mails' handlers in the in-process mail fallback: 465.0 KiB. Issue 27 (decision
+  // record 031): opening the sealed PayPal secret (the KMS box, its client left to the runtime's SDK) and refusing
+  // requests without the edge key: 470.4 KiB.
+  payments: 475 * KiB,
   // The PDF renderer (pdf-lib and its standard fonts, ~360 KiB) lives only here: invoices and credit notes, and the
   // customer's data export (issue 15, GDPR), which zips them with fflate. Issue 18 evaluates them only when a PDF or
   // a zip is made (dynamic imports, kept in the one file by esbuild with lazy wrappers): 862.4 -> 865.0 KiB.

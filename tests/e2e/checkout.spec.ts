@@ -1,5 +1,6 @@
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { createUser } from "../../functions/services/accounts";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { createPromo } from "../../functions/services/promos";
 import { getSetting, putSetting } from "../../functions/services/settings";
 import { E2E_ADMIN } from "../../playwright.config";
@@ -447,7 +448,7 @@ test.describe("checkout", () => {
     const transfer = page.getByRole("radio", { name: /Virement bancaire/ });
     try {
       // PayPal not set up (no credentials): said so, and bank transfer chosen for the shopper.
-      await putSetting(deps, "payment_paypal", { ...paypal, client_id: "", client_secret: "" });
+      await putPaypalSetting(deps, { ...paypal, client_id: "", client_secret: "" });
       await page.goto("/payment");
       await expect(transfer).toBeChecked();
       await expect(paypalRadio).toBeDisabled();
@@ -457,7 +458,7 @@ test.describe("checkout", () => {
       expect(scripts).toEqual([]);
 
       // Bank transfer switched off while PayPal works: 'En maintenance', PayPal chosen.
-      await putSetting(deps, "payment_paypal", {
+      await putPaypalSetting(deps, {
         base_url: "https://api-m.sandbox.paypal.com",
         client_id: "client-e2e",
         client_secret: "secret-e2e",
@@ -475,7 +476,7 @@ test.describe("checkout", () => {
       await page.unrouteAll();
 
       // Neither: the shop says it takes no order yet, offers no way to pay, and the API refuses (503).
-      await putSetting(deps, "payment_paypal", { ...paypal, client_id: "", client_secret: "" });
+      await putPaypalSetting(deps, { ...paypal, client_id: "", client_secret: "" });
       await page.goto("/payment");
       await expect(
         page.getByText("La boutique ne prend pas encore de commandes : elle termine sa mise en place."),
@@ -523,7 +524,7 @@ test.describe("checkout", () => {
       await route.fulfill({ json: { approved: id } });
     });
     try {
-      await putSetting(deps, "payment_paypal", {
+      await putPaypalSetting(deps, {
         base_url: double.url,
         client_id: double.clientId,
         client_secret: double.clientSecret,
@@ -606,7 +607,7 @@ test.describe("PayPal's window closed", () => {
     const stockOf = async () => (await deps.db.entities.product.get({ id: 3 }).go()).data?.stock;
     const usesOf = async () => (await deps.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count;
     try {
-      await putSetting(deps, "payment_paypal", {
+      await putPaypalSetting(deps, {
         base_url: double.url,
         client_id: double.clientId,
         client_secret: double.clientSecret,

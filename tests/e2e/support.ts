@@ -1,7 +1,10 @@
+import { join } from "node:path";
 import { systemClock } from "../../functions/adapters/clock";
+import { localSecretBox } from "../../functions/adapters/local-secret-box";
+import { LOCAL_SECRET_KEY_FILE } from "../../functions/adapters/secret-box";
 import { createDb } from "../../functions/db/service";
 import type { DataDeps } from "../../functions/services/deps";
-import { E2E_DYNAMODB_PORT } from "../../playwright.config";
+import { E2E_DATA_DIR, E2E_DYNAMODB_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page } from "./fixtures";
 
 /** Direct access to the running shop's DynamoDB Local, to set up what a journey needs (an owner's change). */
@@ -12,6 +15,8 @@ export function shopDeps(): DataDeps {
       endpoint: `http://127.0.0.1:${E2E_DYNAMODB_PORT}`,
     }),
     clock: systemClock,
+    // The shop's own key (its data folder's): a PayPal secret set here opens in the shop (docs/decisions/031).
+    secrets: localSecretBox(join(E2E_DATA_DIR, LOCAL_SECRET_KEY_FILE)),
   };
 }
 

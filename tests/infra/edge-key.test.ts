@@ -91,3 +91,33 @@ describe("the edge key", () => {
     expect(site.headers).toEqual({});
   });
 });
+
+describe("the function URLs, answering only requests with the edge key (docs/decisions/031)", () => {
+  it("give no other way in: every API function has the key and is routed by the Router, whose requests carry it", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { secret } = edgeKeyOf(deployment);
+    const routed = new Set(deployment.recording.routes.map(({ url }) => url));
+    const api = deployment.recording.functions.filter(({ args }) =>
+      String(known(args.handler)).startsWith("functions/api/lambda/"),
+    );
+    expect(api).toHaveLength(apiAreas.length);
+    for (const { name, args, instance } of api) {
+      expect((deepKnown(args.environment) as Record<string, string>)[EDGE_KEY_VARIABLE], name).toBe(secret);
+      expect(routed.has(known(instance.url) ?? ""), `${name} is routed`).toBe(true);
+    }
+  });
+
+  it("are read by the site's builds with the key: the deploy's build and each publish's", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { secret } = edgeKeyOf(deployment);
+    const [site] = deployment.recording.sites;
+    expect((deepKnown(site?.args?.environment) as Record<string, string>)[EDGE_KEY_VARIABLE]).toBe(secret);
+    const project = deployment.recording.resources.find(
+      ({ type }) => type === "aws:codebuild/project:Project",
+    );
+    const variables = (
+      deepKnown(project?.args.environment) as { environmentVariables: { name: string; value: string }[] }
+    ).environmentVariables;
+    expect(variables).toContainEqual({ name: EDGE_KEY_VARIABLE, value: secret });
+  });
+});

@@ -191,6 +191,8 @@ describe("the API functions", () => {
                 "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
             }
           : {}),
+        // The PayPal secret's key, usable only by the functions granted it (tests/infra/secrets.test.ts).
+        SECRETS_KMS_KEY: "arn:aws:kms:eu-west-3:123456789012:key/PaypalSecretKey-a1b2c3d-key-id",
         // The Router's requests carry the visitor's address with it (tests/infra/edge-key.test.ts).
         SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
         // Product photos: the bucket's name, given to the photos function only (tests/infra/media.test.ts).
@@ -957,6 +959,10 @@ describe("publishing (issue 13)", () => {
           deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,
         ).fill("aws:cloudwatch/metricAlarm:MetricAlarm"),
         "aws:sns/topicPolicy:TopicPolicy",
+        // The PayPal secret's key, its alias and its grants (tests/infra/secrets.test.ts).
+        "aws:kms/key:Key",
+        "aws:kms/alias:Alias",
+        ...Array(6).fill("aws:kms/grant:Grant"),
       ].sort(),
     );
     const starters = [

@@ -135,12 +135,21 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly name: KnownOutput<string>;
     readonly url: KnownOutput<string>;
     readonly arn: KnownOutput<string>;
+    /** As SST: one role per function, named after it with Pulumi's random suffix. */
+    readonly nodes: { role: { name: KnownOutput<string>; arn: KnownOutput<string> } };
     constructor(name: string, args: sst.aws.FunctionArgs) {
       claim(name);
       this.urn = urn("sst:aws:Function", name);
       this.name = new KnownOutput(`${app.name}-${app.stage}-${name}Function`);
       this.url = new KnownOutput(`https://${name.toLowerCase()}-fn.lambda-url.${region}.on.aws/`);
       this.arn = new KnownOutput(`arn:aws:lambda:${region}:${account}:function:${this.name.value}`);
+      const roleName = `${app.name}-${app.stage}-${name}Role-a1b2c3d`;
+      this.nodes = {
+        role: {
+          name: new KnownOutput(roleName),
+          arn: new KnownOutput(`arn:aws:iam::${account}:role/${roleName}`),
+        },
+      };
       recording.functions.push({ name, args, instance: this });
     }
   }
@@ -339,7 +348,25 @@ function stubAwsResources(recording: SstRecording) {
         recording.resources.push({ type, name, args, opts, instance: this });
       }
     };
+  /** KMS resources also have a key id (a UUID in AWS; here derived from the name). */
+  const kmsResource = (type: string, arn: (name: string) => string) =>
+    class extends resource(type, arn) {
+      readonly keyId: KnownOutput<string>;
+      readonly grantId: KnownOutput<string>;
+      constructor(name: string, args: Record<string, unknown>, opts?: aws.ResourceOptions) {
+        super(name, args, opts);
+        this.keyId = new KnownOutput(`${name}-key-id`);
+        this.grantId = new KnownOutput(`${name}-grant-id`);
+      }
+    };
   return {
+    getCallerIdentityOutput: () =>
+      new KnownOutput({ accountId: account, arn: `arn:aws:iam::${account}:user/deployer`, userId: "AIDA" }),
+    kms: {
+      Key: kmsResource("aws:kms/key:Key", (name) => `arn:aws:kms:${region}:${account}:key/${name}-key-id`),
+      Alias: kmsResource("aws:kms/alias:Alias", (name) => `arn:aws:kms:${region}:${account}:${name}`),
+      Grant: kmsResource("aws:kms/grant:Grant", () => ""),
+    },
     cloudfront: {
       CachePolicy: resource(
         "aws:cloudfront/cachePolicy:CachePolicy",

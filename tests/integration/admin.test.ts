@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
+import { openPaypalSecret } from "../../functions/services/paypal-secret";
 import { SECRET_MASK } from "../../src/domain/admin";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
@@ -371,7 +372,10 @@ describe("settings", () => {
       string,
       string
     >;
-    expect(stored).toMatchObject({ client_id: "id-2", client_secret: "s3cret" });
+    // Kept, and kept sealed (docs/decisions/031; tests/integration/paypal-secret.test.ts).
+    expect(stored.client_id).toBe("id-2");
+    expect(stored.client_secret).toMatch(/^enc:local:v1:/);
+    expect(await openPaypalSecret(ctx.deps, stored.client_secret ?? "")).toBe("s3cret");
   });
 
   it.each([

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createFullApp } from "../../functions/api/full-app";
 import { createDb } from "../../functions/db/service";
-import { putSetting } from "../../functions/services/settings";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 
@@ -145,7 +145,7 @@ describe("the PayPal API address", () => {
     expect((await save("https://api-m.paypal.com")).status).toBe(200);
 
     // An address stored around the admin (an older version, the database itself) is refused before any call.
-    await putSetting(ctx.deps, "payment_paypal", {
+    await putPaypalSetting(ctx.deps, {
       base_url: "https://evil.example",
       client_id: "id",
       client_secret: "secret",

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
 import { moveOrder } from "../../functions/services/order-lifecycle";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { placeOrder } from "../../functions/services/place-order/place-order";
 import { createPromo } from "../../functions/services/promos";
-import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
@@ -210,7 +210,7 @@ describe("a promo code deleted after it was used", () => {
       discount_value: 200,
     });
     const buyer = await getUser(ctx.deps, customer.id);
-    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putPaypalSetting(ctx.deps, PAYPAL_SET_UP);
     const { order: hold } = await placeOrder(
       ctx.deps,
       { user: buyer as NonNullable<typeof buyer> },

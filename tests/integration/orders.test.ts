@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { createPromo } from "../../functions/services/promos";
 import { getSetting, putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
@@ -218,7 +219,7 @@ describe("placing a bank-transfer order", () => {
   ])("refuses bank transfer %s (409)", async (_name, bank) => {
     const p = await product();
     const customer = await createCustomer(ctx.deps, ctx.app);
-    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putPaypalSetting(ctx.deps, PAYPAL_SET_UP);
     await putSetting(ctx.deps, "payment_bank_transfer", bank);
     try {
       const response = await place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7));
@@ -226,7 +227,7 @@ describe("placing a bank-transfer order", () => {
       expect(((await response.json()) as { code: string }).code).toBe("BANK_TRANSFER_DISABLED");
     } finally {
       await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
-      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+      await putPaypalSetting(ctx.deps, defaultSettings.payment_paypal);
     }
   });
 
@@ -542,7 +543,7 @@ describe("GET /api/settings/checkout", () => {
   const checkout = async () => await (await ctx.app.request("/api/settings/checkout")).json();
 
   it("says which payments are offered without the IBAN or the PayPal secret", async () => {
-    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putPaypalSetting(ctx.deps, PAYPAL_SET_UP);
     const body = await checkout();
     expect(body).toEqual({
       can_take_orders: true,
@@ -557,11 +558,11 @@ describe("GET /api/settings/checkout", () => {
     });
     expect(JSON.stringify(body)).not.toContain("tres-secret");
     expect(JSON.stringify(body)).not.toContain(SHOP_BANK.iban);
-    await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+    await putPaypalSetting(ctx.deps, defaultSettings.payment_paypal);
   });
 
   it("offers PayPal only with its webhook, and bank transfer only with its details", async () => {
-    await putSetting(ctx.deps, "payment_paypal", { ...PAYPAL_SET_UP, webhook_id: "" });
+    await putPaypalSetting(ctx.deps, { ...PAYPAL_SET_UP, webhook_id: "" });
     await putSetting(ctx.deps, "payment_bank_transfer", { ...SHOP_BANK, bic: "" });
     try {
       expect(await checkout()).toEqual({
@@ -573,7 +574,7 @@ describe("GET /api/settings/checkout", () => {
       });
       expect((await ctx.app.request("/api/paypal-payment/client-id")).status).toBe(503);
     } finally {
-      await putSetting(ctx.deps, "payment_paypal", defaultSettings.payment_paypal);
+      await putPaypalSetting(ctx.deps, defaultSettings.payment_paypal);
       await putSetting(ctx.deps, "payment_bank_transfer", SHOP_BANK);
     }
   });

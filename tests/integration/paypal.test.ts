@@ -8,8 +8,8 @@ import { moveOrder } from "../../functions/services/order-lifecycle";
 import { toOrder } from "../../functions/services/orders";
 import { handlePaypalWebhook } from "../../functions/services/paypal-checkout";
 import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/services/paypal-holds";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { createPromo } from "../../functions/services/promos";
-import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
@@ -23,7 +23,7 @@ let paypal: PaypalDouble;
 
 beforeAll(async () => {
   paypal = await startPaypalDouble();
-  await putSetting(ctx.deps, "payment_paypal", {
+  await putPaypalSetting(ctx.deps, {
     base_url: paypal.url,
     client_id: paypal.clientId,
     client_secret: paypal.clientSecret,
@@ -83,13 +83,13 @@ describe("client id", () => {
     expect(await (await ctx.app.request("/api/paypal-payment/client-id")).json()).toEqual({
       clientId: paypal.clientId,
     });
-    await putSetting(ctx.deps, "payment_paypal", { ...defaultSettings.payment_paypal });
+    await putPaypalSetting(ctx.deps, { ...defaultSettings.payment_paypal });
     try {
       const response = await ctx.app.request("/api/paypal-payment/client-id");
       expect(response.status).toBe(503);
       expect(((await response.json()) as { error: string }).error).toBe("PayPal n'est pas configuré.");
     } finally {
-      await putSetting(ctx.deps, "payment_paypal", {
+      await putPaypalSetting(ctx.deps, {
         base_url: paypal.url,
         client_id: paypal.clientId,
         client_secret: paypal.clientSecret,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/services/auth";
 import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { placeOrder } from "../../functions/services/place-order/place-order";
-import { putSetting } from "../../functions/services/settings";
 import type { StockMovement } from "../../src/domain/stock";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
@@ -50,7 +50,7 @@ describe("stock movements", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const user = await getUser(ctx.deps, customer.id);
     const product = await soap(5);
-    await putSetting(ctx.deps, "payment_paypal", PAYPAL_SET_UP);
+    await putPaypalSetting(ctx.deps, PAYPAL_SET_UP);
     const { order } = await placeOrder(
       ctx.deps,
       { user: user as NonNullable<typeof user> },

@@ -6,6 +6,7 @@ import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
 import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
 import type { Clock } from "../../functions/adapters/clock";
+import { localSecretBox } from "../../functions/adapters/local-secret-box";
 import { localMailer, suppressingMailer } from "../../functions/adapters/mail";
 import { folderStorage } from "../../functions/adapters/object-storage";
 import { createFullApp } from "../../functions/api/full-app";
@@ -29,9 +30,12 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
   const mediaDir = mkdtempSync(join(tmpdir(), "shop-media-"));
+  const secretDir = mkdtempSync(join(tmpdir(), "shop-secret-"));
   const mailDeps = {
     db,
     clock,
+    // The PayPal secret sealed as under npm start, with a key of the test file's own (docs/decisions/031).
+    secrets: localSecretBox(join(secretDir, "secret.key")),
     // As every function and npm start send: never to an address SES refused (issue 27).
     mailer: suppressingMailer(localMailer(mailDir, "Boutique <no-reply@test.local>"), (to) =>
       isSuppressed({ db }, to),
@@ -51,6 +55,7 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(secretDir, { recursive: true, force: true });
   });
   return { deps, db, app, tableName, mailDir, mediaDir };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { clearPaypalTokens } from "../../functions/adapters/paypal";
 import type { DataDeps } from "../../functions/services/deps";
-import { putSetting } from "../../functions/services/settings";
+import { putPaypalSetting } from "../../functions/services/paypal-secret";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 
 /** Starts the PayPal double for the test file and points the shop's PayPal settings at it. */
@@ -12,7 +12,7 @@ export function withPaypalDouble(deps: DataDeps): {
   let double: PaypalDouble | undefined;
   const configure = async () => {
     if (!double) throw new Error("the PayPal double is not started");
-    await putSetting(deps, "payment_paypal", {
+    await putPaypalSetting(deps, {
       base_url: double.url,
       client_id: double.clientId,
       client_secret: double.clientSecret,

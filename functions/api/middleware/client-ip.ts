@@ -29,14 +29,24 @@ export function clientIp(c: Context): string | null {
   return null;
 }
 
-/** The visitor's address the Router wrote, when the request carries the edge key this function was deployed with. */
-function edgeViewerAddress(c: Context): string | null {
-  const key = process.env[EDGE_KEY_VARIABLE];
+/**
+ * Whether the request carries the edge key this function was deployed with (false where none is configured): then
+ * it came through the Router. Compared in constant time, so the answer's timing does not reveal the key.
+ */
+export function carriesEdgeKey(
+  c: Context,
+  key: string | undefined = process.env[EDGE_KEY_VARIABLE],
+): boolean {
   const given = c.req.header(EDGE_KEY_HEADER);
-  if (!key || !given) return null;
+  if (!key || !given) return false;
   const expected = Buffer.from(key);
   const received = Buffer.from(given);
-  if (expected.length !== received.length || !timingSafeEqual(expected, received)) return null;
+  return expected.length === received.length && timingSafeEqual(expected, received);
+}
+
+/** The visitor's address the Router wrote, when the request carries the edge key this function was deployed with. */
+function edgeViewerAddress(c: Context): string | null {
+  if (!carriesEdgeKey(c)) return null;
   const address = c.req.header(VIEWER_ADDRESS_HEADER)?.trim() ?? "";
   return isIP(address) ? address : null;
 }

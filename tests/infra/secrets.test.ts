@@ -1,0 +1,180 @@
+/**
+ * Who may read the PayPal secret on AWS (issue 27, docs/decisions/031): the KMS key sealing it, its key policy and its
+ * grants, as `sst deploy` would declare them (SST's globals stubbed: sst-stubs.ts).
+ */
+import { rmSync } from "node:fs";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { SECRETS_KMS_KEY } from "../../functions/adapters/secret-box";
+import { PAYPAL_SECRET_CONTEXT } from "../../functions/adapters/secret-contexts";
+import { apiAreas } from "../../functions/api/areas";
+import { paypalSecretJobs } from "../../infra/secret-access";
+import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
+
+const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
+
+afterEach(restoreSstStubs);
+afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
+
+/** What KMS lets a caller do with a key's material (AWS KMS API Reference, the cryptographic operations). */
+const CRYPTOGRAPHIC_OPERATIONS = [
+  "kms:Encrypt",
+  "kms:Decrypt",
+  "kms:ReEncryptFrom",
+  "kms:ReEncryptTo",
+  "kms:GenerateDataKey",
+  "kms:GenerateDataKeyWithoutPlaintext",
+  "kms:GenerateDataKeyPair",
+  "kms:GenerateDataKeyPairWithoutPlaintext",
+  "kms:GenerateMac",
+  "kms:VerifyMac",
+  "kms:Sign",
+  "kms:Verify",
+  "kms:DeriveSharedSecret",
+];
+
+/** IAM's action wildcards: `*` any run of characters, `?` one. */
+const matches = (pattern: string, action: string) =>
+  new RegExp(
+    `^${pattern
+      .split("")
+      .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
+      .join("")}$`,
+    "i",
+  ).test(action);
+
+function keyOf(deployment: Deployment) {
+  const keys = deployment.recording.resources.filter(({ type }) => type === "aws:kms/key:Key");
+  expect(keys).toHaveLength(1);
+  const [key] = keys;
+  if (!key) throw new Error("no key");
+  return {
+    args: key.args,
+    arn: known(key.instance.arn),
+    keyId: known((key.instance as unknown as { keyId: $util.Output<string> }).keyId),
+  };
+}
+
+/** Each grant, with the component name of the function whose role it names. */
+function grantsOf(deployment: Deployment) {
+  const roles = new Map(
+    deployment.recording.functions.map(({ name, instance }) => [
+      known((instance as unknown as sst.aws.Function).nodes.role.arn),
+      name,
+    ]),
+  );
+  return deployment.recording.resources
+    .filter(({ type }) => type === "aws:kms/grant:Grant")
+    .map(({ args }) => {
+      const grant = deepKnown(args) as {
+        keyId: string;
+        granteePrincipal: string;
+        operations: string[];
+        constraints: { encryptionContextEquals?: Record<string, string> }[];
+        retireOnDelete: boolean;
+      };
+      return {
+        ...grant,
+        fn: roles.get(grant.granteePrincipal) ?? `not a function: ${grant.granteePrincipal}`,
+      };
+    });
+}
+
+const holders = (grants: ReturnType<typeof grantsOf>, operation: string) =>
+  grants
+    .filter(({ operations }) => operations.includes(operation))
+    .map(({ fn }) => fn)
+    .sort();
+
+describe("the PayPal secret's KMS key", () => {
+  it("leaves the account its administration only: no IAM policy, an administrator's kms:* included, can encrypt or decrypt with it", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { args } = keyOf(deployment);
+    expect(args.enableKeyRotation).toBe(true);
+    expect(args.deletionWindowInDays).toBe(30);
+    const policy = JSON.parse(String(known(args.policy as $util.Input<string>))) as {
+      Statement: { Effect: string; Principal: unknown; Action: string[]; Condition?: unknown }[];
+    };
+    expect(policy.Statement).toHaveLength(1);
+    const [statement] = policy.Statement;
+    expect(statement?.Effect).toBe("Allow");
+    expect(statement?.Principal).toEqual({ AWS: "arn:aws:iam::123456789012:root" });
+    // What AWS needs to keep the key manageable: its policy, grants, rotation, deletion (and nothing else).
+    expect(statement?.Action).toEqual(expect.arrayContaining(["kms:Put*", "kms:Create*", "kms:Revoke*"]));
+    for (const action of statement?.Action ?? []) {
+      const allowed = CRYPTOGRAPHIC_OPERATIONS.filter((operation) => matches(action, operation));
+      expect(allowed, `${action} lets the account use the key`).toEqual([]);
+    }
+    expect(statement?.Action).not.toContain("kms:*");
+  });
+
+  it("is usable by grants alone: Encrypt by the admin function, Decrypt by the functions calling PayPal, for this setting's context only", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { keyId } = keyOf(deployment);
+    const grants = grantsOf(deployment);
+    expect(holders(grants, "Encrypt")).toEqual(["ApiAdmin"]);
+    expect(holders(grants, "Decrypt")).toEqual([
+      "ApiAdmin",
+      "ApiOrders",
+      "ApiPayments",
+      "ReconcilePaypalJob",
+      "ReleaseHoldsJob",
+    ]);
+    for (const grant of grants) {
+      expect(grant.keyId).toBe(keyId);
+      // One operation per grant, only with the exact encryption context: no other ciphertext opens.
+      expect(grant.operations).toHaveLength(1);
+      expect(grant.constraints).toEqual([{ encryptionContextEquals: PAYPAL_SECRET_CONTEXT }]);
+      expect(grant.retireOnDelete).toBe(true);
+    }
+    // The API functions that never call PayPal hold no grant at all: catalogue, accounts, documents...
+    const granted = new Set(grants.map(({ fn }) => fn));
+    const others = apiAreas.filter(({ name }) => !["admin", "orders", "payments"].includes(name));
+    expect(others.length).toBeGreaterThan(5);
+    for (const { name } of others)
+      expect(granted.has(`Api${name[0]?.toUpperCase()}${name.slice(1)}`), name).toBe(false);
+  });
+
+  it("is named to every API function by its ARN, under the variable functions/api/deps.ts reads", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { arn } = keyOf(deployment);
+    const apiFunctions = deployment.recording.functions.filter(({ args }) =>
+      String(known(args.handler)).startsWith("functions/api/lambda/"),
+    );
+    expect(apiFunctions).toHaveLength(apiAreas.length);
+    for (const { name, args } of apiFunctions)
+      expect((deepKnown(args.environment) as Record<string, string>)[SECRETS_KMS_KEY], name).toBe(arn);
+  });
+
+  it("has one alias per stage, so the owner recognises it in the KMS console", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const aliases = deployment.recording.resources.filter(({ type }) => type === "aws:kms/alias:Alias");
+    expect(aliases.map(({ args }) => deepKnown(args))).toEqual([
+      { name: "alias/savon-shop-production-paypal-secret", targetKeyId: keyOf(deployment).keyId },
+    ]);
+  });
+});
+
+describe("the jobs calling PayPal (infra/jobs.ts grants them with decryptPaypalSecret)", () => {
+  it("get Decrypt on their own function's role, for the same context; the other jobs get nothing", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const grants = grantsOf(deployment);
+    const jobs = deployment.recording.functions.filter(({ args }) =>
+      String(known(args.handler)).startsWith("functions/jobs/"),
+    );
+    for (const { name, args } of jobs) {
+      const file = /^functions\/jobs\/([a-z-]+)\.handler$/.exec(String(known(args.handler)))?.[1] ?? "";
+      const held = grants.filter(({ fn }) => fn === name);
+      if ((paypalSecretJobs as readonly string[]).includes(file)) {
+        expect(held, name).toHaveLength(1);
+        expect(held[0]).toMatchObject({
+          keyId: keyOf(deployment).keyId,
+          operations: ["Decrypt"],
+          constraints: [{ encryptionContextEquals: PAYPAL_SECRET_CONTEXT }],
+        });
+      } else expect(held, name).toEqual([]);
+    }
+    expect(jobs.map(({ args }) => String(known(args.handler)))).toEqual(
+      expect.arrayContaining(paypalSecretJobs.map((job) => `functions/jobs/${job}.handler`)),
+    );
+  });
+});
