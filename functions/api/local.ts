@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { MEDIA_PATH } from "../../src/domain/product-photos";
 import type { Deps } from "../services/deps";
 import { createFullApp } from "./full-app";
-import { mediaFiles, siteSecurityHeaders, staticSite } from "./static-site";
+import { mediaFiles, methodNotAllowed, siteSecurityHeaders, staticSite } from "./static-site";
 
 export interface LocalServerOptions {
   port: number;
@@ -32,6 +32,8 @@ function localApps({ deps, distDir, isSiteReady, mediaDir }: Omit<LocalServerOpt
     await next();
   });
   site.get("*", staticSite(distDir));
+  // Every other method (GET routes answer HEAD too): 405, not hono's bare 404 (issue 28, item 6).
+  site.all("*", methodNotAllowed);
   return { api, site };
 }
 
