@@ -89,6 +89,9 @@ describe("the SQS account mail sender", () => {
   it("reads back only well-formed requests", () => {
     expect(isAccountMailRequest(reset("a@example.fr"))).toBe(true);
     expect(isAccountMailRequest({ ...reset("a@example.fr"), kind: "other" })).toBe(false);
+    // A sign-in lock's notice (issue 28, item 1): an e-mail, like a reset.
+    expect(isAccountMailRequest({ ...reset("a@example.fr"), kind: "signin-locked" })).toBe(true);
+    expect(isAccountMailRequest({ ...reset(""), kind: "signin-locked" })).toBe(false);
     const confirmation = {
       kind: "order-confirmation",
       order_id: "01K",

@@ -15,6 +15,16 @@ export interface PasswordResetRequest {
 }
 
 /**
+ * A sign-in lock just triggered for this e-mail (issue 28, item 1): the holder is mailed a reset link. Handed over
+ * only by the attempt whose conditional write claimed the lock's notice, so once per lock; unknown e-mails get none.
+ */
+export interface SigninLockedRequest {
+  kind: "signin-locked";
+  email: string;
+  requested_at: string;
+}
+
+/**
  * The confirmation of an order just placed by bank transfer (issue 18): the order answers without waiting for the
  * mail, and a mail that fails is sent again by the queue instead of being lost.
  */
@@ -33,7 +43,11 @@ export type StockMailRequest =
   | { kind: "waitlist-signup"; product_id: number; email: string; requested_at: string }
   | { kind: "waitlist-restock"; product_id: number; units: number; requested_at: string };
 
-export type AccountMailRequest = PasswordResetRequest | OrderConfirmationRequest | StockMailRequest;
+export type AccountMailRequest =
+  | PasswordResetRequest
+  | SigninLockedRequest
+  | OrderConfirmationRequest
+  | StockMailRequest;
 
 export interface AccountMailQueue {
   /** Hands a request over. Never throws, never waits: the caller answers at once. */
@@ -57,6 +71,7 @@ export function isAccountMailRequest(value: unknown): value is AccountMailReques
   const hasProduct = typeof product_id === "number" && Number.isInteger(product_id) && product_id > 0;
   switch (kind) {
     case "password-reset":
+    case "signin-locked":
       return hasEmail;
     case "order-confirmation":
       return typeof order_id === "string" && order_id.length > 0;

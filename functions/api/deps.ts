@@ -7,7 +7,7 @@ import { sqsAccountMail } from "../adapters/sqs-account-mail";
 import { sqsSitePublisher } from "../adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../db/client";
 import { createDb } from "../db/service";
-import { type AccountMailDeps, sendPasswordReset } from "../services/auth";
+import { type AccountMailDeps, sendPasswordReset, sendSigninLockNotice } from "../services/auth";
 import type { Deps } from "../services/deps";
 import { isSuppressed } from "../services/mail-suppressions";
 import { SETTINGS_CACHE_MS } from "../services/settings";
@@ -47,6 +47,7 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
       ? sqsAccountMail(accountMailQueueUrl)
       : inProcessAccountMail((request) => {
           if (request.kind === "password-reset") return sendPasswordReset(base, request.email);
+          if (request.kind === "signin-locked") return sendSigninLockNotice(base, request.email);
           if (request.kind === "order-confirmation")
             return Promise.reject(
               new Error(`no account mail queue here (${ACCOUNT_MAIL_QUEUE_URL} is not set)`),

@@ -1,10 +1,10 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { MEDIA_PATH } from "../../src/domain/product-photos";
 import type { Deps } from "../services/deps";
 import { createFullApp } from "./full-app";
-import { mediaFiles, siteSecurityHeaders, staticSite } from "./static-site";
+import { mediaFiles, methodNotAllowed, siteSecurityHeaders, staticSite } from "./static-site";
 
 export interface LocalServerOptions {
   port: number;
@@ -32,6 +32,8 @@ function localApps({ deps, distDir, isSiteReady, mediaDir }: Omit<LocalServerOpt
     await next();
   });
   site.get("*", staticSite(distDir));
+  // Every other method (GET routes answer HEAD too): 405, not hono's bare 404 (issue 28, item 6).
+  site.all("*", methodNotAllowed);
   return { api, site };
 }
 
@@ -57,9 +59,41 @@ export function isApiUrl(url: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
+/**
+ * An answer given before the request's body has arrived in full (a 413 over the size limit, a 415, a page's 405...)
+ * says `Connection: close` (issue 28, item 5). The server does not read the rest of such a body for ever: the node
+ * adapter drains at most 64 MiB for 500 ms, then drops the socket, and Node's own server drops it sooner. A
+ * keep-alive client not told so sent its next request on the dead socket and failed (UND_ERR_SOCKET, "socket hang
+ * up"). With the header, Node's server ends the connection after the answer and the client opens a new one (RFC 9112
+ * §9.6: a client that receives "close" must not send further requests on that connection). `complete` is Node's
+ * "the whole message was received": a body already off the wire, read or not, leaves the connection reusable.
+ */
+export function closeWhenBodyUnread(
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+): (request: Request, env: unknown) => Promise<Response> {
+  return async (request, env) => {
+    const response = await fetch(request, env);
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming || incoming.complete) return response;
+    try {
+      response.headers.set("connection", "close");
+      return response;
+    } catch {
+      // Immutable headers (a Response the app did not build): the same answer with the header added.
+      const headers = new Headers(response.headers);
+      headers.set("connection", "close");
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    }
+  };
+}
+
 /** Resolves once the server listens; rejects with the listen error (EADDRINUSE...) instead of crashing. */
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
-  const fetch = localSplit(options);
+  const fetch = closeWhenBodyUnread(localSplit(options));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: options.port, hostname: options.hostname ?? "127.0.0.1" }, () => {
       server.off("error", reject);

@@ -43,7 +43,7 @@ export async function sendAccountMails(
       continue;
     }
     if (
-      request.kind === "password-reset" &&
+      (request.kind === "password-reset" || request.kind === "signin-locked") &&
       now - Date.parse(request.requested_at) > ACCOUNT_MAIL_MAX_AGE_MINUTES * 60_000
     ) {
       log.error(

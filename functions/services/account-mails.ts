@@ -1,5 +1,5 @@
 import type { AccountMailRequest } from "../adapters/account-mail-queue";
-import { type AccountMailDeps, sendPasswordReset } from "./auth";
+import { type AccountMailDeps, sendPasswordReset, sendSigninLockNotice } from "./auth";
 import { sendQueuedOrderConfirmation } from "./order-confirmation";
 import { handleStockMail } from "./stock-mails";
 import { transferQrImage } from "./transfer-mails";
@@ -13,6 +13,8 @@ export async function handleAccountMail(deps: AccountMailDeps, request: AccountM
   switch (request.kind) {
     case "password-reset":
       return sendPasswordReset(deps, request.email);
+    case "signin-locked":
+      return sendSigninLockNotice(deps, request.email);
     case "order-confirmation":
       // With the transfer's EPC QR code (the queued confirmations are the bank-transfer orders').
       return sendQueuedOrderConfirmation(deps, request.order_id, transferQrImage);

@@ -7,6 +7,7 @@ import {
   type resetPasswordSchema,
   SESSION_DAYS,
   type SessionUser,
+  SIGNIN_LOCK_NOTICE_MINUTES,
   type signinSchema,
 } from "../../src/domain/account";
 import { DomainError } from "../../src/domain/errors";
@@ -15,10 +16,10 @@ import { randomSecret } from "../adapters/ids";
 import { hashPassword, verifyPassword } from "../adapters/password";
 import type { UserEntity } from "../db/entities/user";
 import type { DataDeps, Deps } from "./deps";
-import { resetPasswordMail } from "./mails";
+import { resetPasswordMail, signinLockedMail } from "./mails";
 import { type ReadRound, readRound } from "./read-round";
 import { getSetting } from "./settings";
-import { admitAttempt, countAttempt } from "./throttle";
+import { admitAttempt, countAttempt, type Limit } from "./throttle";
 import { writeTransaction } from "./transaction";
 
 type UserRecord = EntityItem<UserEntity>;
@@ -57,25 +58,83 @@ export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord 
 /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
 let decoyHash: Promise<string> | undefined;
 
+/** What the sign-in limits of an e-mail count under: the e-mail and its epoch, which each reset raises. */
+export function signinSubject(email: string, epoch: number): string {
+  return `${email}#${epoch}`;
+}
+
+/**
+ * The limits a sign-in counts under (rateLimits in src/domain/rate-limit.ts; decision record 033): the pair (e-mail,
+ * address), so failures from one address lock that address only, never the holder elsewhere; the e-mail whatever
+ * the address, much higher, over 15 minutes and a day, so guesses spread over many addresses stay bounded; and the
+ * address whatever the e-mail (011). The e-mail's subjects carry its epoch: a reset starts them afresh.
+ */
+function signinLimits(email: string, epoch: number, clientAddress: string): Limit[] {
+  const account = signinSubject(email, epoch);
+  return [
+    { scope: "signin-pair", subject: `${account}|${clientAddress}`, rule: rateLimits.signinPerPair },
+    { scope: "signin-account", subject: account, rule: rateLimits.signinPerAccount },
+    { scope: "signin-account-day", subject: account, rule: rateLimits.signinPerAccountPerDay },
+    { scope: "signin-address", subject: clientAddress, rule: rateLimits.signinPerAddress },
+  ];
+}
+
+/**
+ * Claims the notice of a lock that just refused a sign-in for this e-mail: one conditional write, which succeeds for
+ * at most one attempt per SIGNIN_LOCK_NOTICE_MINUTES and epoch, whatever the parallelism. The winner hands the mail
+ * over (sent in the background, so a refused sign-in answers in the same time whether the e-mail is known or not:
+ * the write is made for unknown e-mails too, and sendSigninLockNotice mails only an existing account).
+ */
+async function claimLockNotice(deps: Deps, email: string, epoch: number): Promise<void> {
+  const now = deps.clock();
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  try {
+    await deps.db.entities.rateWindow
+      .put({
+        scope: "signin-lock-notice",
+        subject: signinSubject(email, epoch),
+        // One item per account and epoch (not a bucket of a window): it says until when the last notice holds.
+        bucket_start: "notice",
+        count: 1,
+        expires_at_ttl: nowSeconds + SIGNIN_LOCK_NOTICE_MINUTES * 60,
+      })
+      // TTL deletes late (up to days): an expired notice is judged by its time, never by its absence alone.
+      .where(
+        ({ expires_at_ttl }, { notExists, lt }) =>
+          `${notExists(expires_at_ttl)} OR ${lt(expires_at_ttl, nowSeconds)}`,
+      )
+      .go({ response: "none" });
+  } catch (error) {
+    const cause = (error as { cause?: { name?: string } })?.cause;
+    if (cause?.name === "ConditionalCheckFailedException") return; // this lock was already told
+    throw error;
+  }
+  deps.accountMail.request({ kind: "signin-locked", email, requested_at: now.toISOString() });
+}
+
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same answer.
- * The attempt is counted before the password is verified (per e-mail and per client address, sliding windows:
- * rateLimits in src/domain/rate-limit.ts), and refused with 429 when a count exceeds its limit, so parallel
- * guesses cannot all be judged. A success is given back: the limits count failures. It does not erase the
- * failures before it either (an attacker guessing in parallel gets no fresh budget from the owner's sign-in).
- * `clientAddress` is the key of the caller's address (functions/api/middleware/client-ip.ts).
+ * The attempt is counted before the password is verified (signinLimits, sliding windows), and refused with 429
+ * when a count exceeds its limit, so parallel guesses cannot all be judged. A success is given back: the limits
+ * count failures. It does not erase the failures before it either (an attacker guessing in parallel gets no fresh
+ * budget from the owner's sign-in). A refusal by the pair or the account limits mails the holder once per lock
+ * (claimLockNotice). `clientAddress` is the key of the caller's address (functions/api/middleware/client-ip.ts).
  */
 export async function signIn(
   deps: Deps,
   input: z.output<typeof signinSchema>,
   clientAddress: string,
 ): Promise<{ token: string; user: SessionUser }> {
-  const attempt = await admitAttempt(deps, [
-    { scope: "signin-email", subject: input.email, rule: rateLimits.signinPerEmail },
-    { scope: "signin-address", subject: clientAddress, rule: rateLimits.signinPerAddress },
-  ]);
-
+  // The account first: its epoch names the counters (an unknown e-mail has none and counts under 0).
   const user = await findUserByEmail(deps, input.email);
+  const epoch = user?.signin_epoch ?? 0;
+  const attempt = await countAttempt(deps, signinLimits(input.email, epoch, clientAddress));
+  if (!attempt.allowed) {
+    if (attempt.exceeded.some((limit) => limit.scope !== "signin-address"))
+      await claimLockNotice(deps, input.email, epoch);
+    throw new DomainError("RATE_LIMITED", undefined, { retry_after: attempt.retryAfterSeconds });
+  }
+
   decoyHash ??= hashPassword(randomSecret());
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
   // A failure stays counted: it was judged.
@@ -201,7 +260,24 @@ export async function sendPasswordReset(deps: AccountMailDeps, email: string): P
     { scope: "reset-mails", subject: email, rule: rateLimits.resetMailsPerEmail },
   ]);
   if (!attempt.allowed) return;
+  const { link, company } = await newResetLink(deps, user);
+  await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
+}
 
+/**
+ * The background part of a sign-in lock's notice (claimLockNotice decided it is owed): the holder of an existing
+ * account gets a reset link, which lifts every lock of the account (resetPassword raises its epoch). Not counted
+ * against the reset mails' limit: an attacker's locks must not use up the holder's own reset mails.
+ */
+export async function sendSigninLockNotice(deps: AccountMailDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps, email);
+  if (!user) return;
+  const { link, company } = await newResetLink(deps, user);
+  await deps.mailer.send(signinLockedMail(user.email, company.name, user.full_name ?? "", link));
+}
+
+/** A new single-use reset token for the user, stored hashed, and the link that carries it. */
+async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
   if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the reset link would have no origin.");
   const token = randomSecret(32);
   const expires = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000);
@@ -215,12 +291,13 @@ export async function sendPasswordReset(deps: AccountMailDeps, email: string): P
     .go();
   const link = `${deps.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const company = await getSetting(deps, "company_info");
-  await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
+  return { link, company };
 }
 
 /**
  * Sets a new password from a reset link. The token is marked used in the same transaction that writes the
- * password, on the condition that it was unused and unexpired, so it works exactly once. All sessions end.
+ * password, on the condition that it was unused and unexpired, so it works exactly once. All sessions end. The
+ * account's sign-in epoch is raised in the same write: every lock of the account lifts at once (decision record 033).
  */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   const tokenHash = hashToken(input.token);
@@ -240,7 +317,11 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
       onFailed: new DomainError("INVALID_RESET_TOKEN"),
     },
     {
-      commit: user.patch({ id: token.user_id }).set({ password_hash: passwordHash }).commit(),
+      commit: user
+        .patch({ id: token.user_id })
+        .set({ password_hash: passwordHash })
+        .add({ signin_epoch: 1 })
+        .commit(),
       onFailed: new DomainError("INVALID_RESET_TOKEN"),
     },
   ]);

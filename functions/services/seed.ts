@@ -185,9 +185,11 @@ export async function recoverAdminAccess(deps: DataDeps, options: SeedOptions): 
       `ADMIN_EMAIL : ${existing.email} est un compte client, pas un compte administrateur.`,
     );
   }
+  // The new password lifts the sign-in locks too, as a reset through the mailed link does (decision record 033).
   await deps.db.entities.user
     .patch({ id: existing.id })
     .set({ password_hash: await hashPassword(adminPassword) })
+    .add({ signin_epoch: 1 })
     .go();
   await revokeSessions(deps, existing.id);
   return { adminEmail: existing.email, adminPassword, generatedPassword, created: false };

@@ -68,6 +68,15 @@ export const errorCatalogue = {
     status: 409,
     message: "Le montant à payer est nul : choisissez le virement pour valider la commande.",
   },
+  /**
+   * An Idempotency-Key already used by the same customer for a different request (another cart, another payment
+   * method): draft-ietf-httpapi-idempotency-key-header-07 §2.7 asks for 422 rather than the first request's answer.
+   */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message:
+      "Cette clé Idempotency-Key a déjà servi pour une autre commande : envoyez la nouvelle commande avec une nouvelle clé.",
+  },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
   /** The shop's identity, mediator or payment methods are not set up yet (decision record 020). */

@@ -1,6 +1,8 @@
 import {
   RESET_MAILS_PER_HOUR,
   SIGNIN_MAX_FAILURES,
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY,
   SIGNIN_MAX_FAILURES_PER_ADDRESS,
   SIGNIN_WINDOW_MINUTES,
 } from "./account";
@@ -34,8 +36,12 @@ export const BUCKETS_PER_WINDOW = 15;
 
 /** Every limit of the shop, in one place. */
 export const rateLimits = {
-  /** Judged sign-ins that did not succeed, per e-mail (unknown e-mails included). */
-  signinPerEmail: { max: SIGNIN_MAX_FAILURES, windowMinutes: SIGNIN_WINDOW_MINUTES },
+  /** Judged sign-ins that did not succeed, per e-mail and client address (unknown e-mails included). */
+  signinPerPair: { max: SIGNIN_MAX_FAILURES, windowMinutes: SIGNIN_WINDOW_MINUTES },
+  /** The same per e-mail, whatever the address: guesses spread over many addresses (decision record 033). */
+  signinPerAccount: { max: SIGNIN_MAX_FAILURES_PER_ACCOUNT, windowMinutes: SIGNIN_WINDOW_MINUTES },
+  /** And over a day (15 buckets of 96 minutes). */
+  signinPerAccountPerDay: { max: SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY, windowMinutes: 24 * 60 },
   /** The same, per client address: one address cannot try many e-mails. */
   signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
   /** Reset mails sent, per e-mail. */

@@ -225,7 +225,7 @@ describe("sign-in and sessions", () => {
     }
   });
 
-  it("locks an e-mail for 15 minutes after 10 failures, even with the right password", async () => {
+  it("locks an e-mail from its address for 15 minutes after 10 failures, even with the right password", async () => {
     const { email, password } = await newAccount();
     try {
       for (let i = 0; i < 10; i++)

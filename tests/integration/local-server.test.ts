@@ -100,3 +100,37 @@ describe("local server: one origin for the site and the API", () => {
     }
   });
 });
+
+describe("local server: methods a page does not take (issue 28, item 6)", () => {
+  /** The headers every page carries, read from a GET of the home page. */
+  const pageHeaderNames = [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+  ];
+
+  it.each([
+    ["POST", "/"],
+    ["OPTIONS", "/"],
+    ["DELETE", "/product/1"],
+    ["PUT", "/nimporte-quoi"],
+    ["PATCH", "/orders/track/01KBQ9ZJ4M5N6P7Q8R9S0T1V2W"],
+    ["POST", "/media/photo.jpg"],
+  ])("%s %s answers 405 with Allow: GET, HEAD and the headers of every page", async (method, path) => {
+    const page = await get("/");
+    const response = await app.request(path, { method, body: method === "OPTIONS" ? undefined : "x=1" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    for (const name of pageHeaderNames) expect(response.headers.get(name), name).toBe(page.headers.get(name));
+    expect(await response.text()).toContain("Méthode non autorisée");
+  });
+
+  it("still sends /api's other methods to the API", async () => {
+    const response = await app.request("/api/inconnu", { method: "DELETE" });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code: string }).code).toBe("NOT_FOUND");
+  });
+});

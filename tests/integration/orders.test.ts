@@ -338,6 +338,64 @@ describe("concurrency", () => {
   });
 });
 
+describe("an Idempotency-Key reused for another request (issue 28, item 4)", () => {
+  const REUSED =
+    "Cette clé Idempotency-Key a déjà servi pour une autre commande : envoyez la nouvelle commande avec une nouvelle clé.";
+
+  it("answers 422 in French, places nothing, and still replays the first request", async () => {
+    const p = await product({ stock: 10 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const headers = { "idempotency-key": "checkout-reused-1" };
+    const first = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7),
+      headers,
+    );
+    expect(first.status).toBe(201);
+    const firstOrder = ((await first.json()) as { order: Order }).order;
+
+    const changed = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 2 }], 33.6),
+      headers,
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({ error: REUSED, code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(await stockOf(p.id)).toBe(9);
+
+    // The same body in another key order is the same request: replayed.
+    const reordered = Object.fromEntries(
+      Object.entries(orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7)).reverse(),
+    );
+    const again = await place(customer, reordered, headers);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { order: Order }).order.id).toBe(firstOrder.id);
+    // Another sender name is another request too.
+    const renamed = await place(
+      customer,
+      orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7, { transfer_sender_name: "Autre Nom" }),
+      headers,
+    );
+    expect(renamed.status).toBe(422);
+    const { data } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    expect(data.map((order) => order.id)).toEqual([firstOrder.id]);
+  });
+
+  it("answers 422 to the loser when two different bodies race under one key", async () => {
+    const p = await product({ stock: 10 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const headers = { "idempotency-key": "checkout-race-reused" };
+    const answers = await Promise.all([
+      place(customer, orderBody(customer, [{ product_id: p.id, quantity: 1 }], 20.7), headers),
+      place(customer, orderBody(customer, [{ product_id: p.id, quantity: 2 }], 33.6), headers),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    const placed = answers.find((a) => a.status === 201) as Response;
+    const { order } = (await placed.json()) as { order: Order };
+    expect(await stockOf(p.id)).toBe(10 - (order.items[0]?.quantity ?? 0));
+  });
+});
+
 describe("promo codes at checkout", () => {
   it("applies a percentage rounded half up and records the use", async () => {
     const p = await product({ price: 34.9 });

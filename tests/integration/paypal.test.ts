@@ -639,6 +639,41 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 });
 
+describe("an Idempotency-Key reused for another request (issue 28, item 4)", () => {
+  it("answers 422 to a create with another cart, and to a bank-transfer order under the same key; the hold stays", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const key = { "idempotency-key": `reused-${Date.now()}-abcdef` };
+    const body = {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: customer.addressId,
+      total_amount: 20.7,
+    };
+    const first = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    expect(first.status).toBe(201);
+    const { order_id } = (await first.json()) as { order_id: string };
+
+    const changed = await customer.call(
+      "POST",
+      "/api/paypal-payment/create-order",
+      { ...body, items: [{ product_id: product.id, quantity: 2 }], total_amount: 33.6 },
+      key,
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+    const transfer = await customer.call(
+      "POST",
+      "/api/orders",
+      { ...body, payment_method: "bank_transfer", transfer_sender_name: "Lina Moreau" },
+      key,
+    );
+    expect(transfer.status).toBe(422);
+    // The first attempt is untouched: its hold is still pending, its stock still taken.
+    expect(await orderOf(order_id)).toMatchObject({ status: "pending", payment_status: "pending" });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+});
+
 describe("a capture in flight", () => {
   const minutes = (n: number) => n * 60_000;
   const AUTO_REFUNDED =

@@ -51,10 +51,13 @@ export const authDocs: RouteDoc[] = [
       401: { description: "Identifiants incorrects", schema: failure },
       429: {
         description:
-          `Trop de tentatives : plus de ${rateLimits.signinPerEmail.max} échecs pour cet e-mail, ou de ` +
+          `Trop de tentatives : plus de ${rateLimits.signinPerPair.max} échecs pour cet e-mail depuis cette ` +
+          `adresse IP, de ${rateLimits.signinPerAccount.max} pour cet e-mail toutes adresses confondues, ou de ` +
           `${rateLimits.signinPerAddress.max} depuis cette adresse IP, dans les ` +
-          `${rateLimits.signinPerEmail.windowMinutes} dernières minutes (fenêtre glissante ; chaque tentative est ` +
-          "comptée avant la vérification du mot de passe). En-tête Retry-After en secondes.",
+          `${rateLimits.signinPerPair.windowMinutes} dernières minutes (fenêtre glissante ; chaque tentative est ` +
+          `comptée avant la vérification du mot de passe), ou de ${rateLimits.signinPerAccountPerDay.max} pour ` +
+          "cet e-mail en 24 heures. Le titulaire du compte reçoit alors un e-mail avec un lien de réinitialisation, " +
+          "qui lève le blocage. En-tête Retry-After en secondes.",
         schema: limited,
       },
     },

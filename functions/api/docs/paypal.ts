@@ -36,7 +36,7 @@ export const paypalDocs: RouteDoc[] = [
     path: "/api/paypal-payment/create-order",
     tag: "PayPal",
     summary:
-      "Crée la commande (stock et code promo réservés 30 minutes) et la commande PayPal du montant calculé par le serveur",
+      "Crée la commande (stock et code promo réservés 30 minutes) et la commande PayPal du montant calculé par le serveur. En-tête Idempotency-Key facultatif (valable 24 heures, pour la même requête seulement).",
     body: orderRequestSchema,
     responses: {
       201: {
@@ -46,6 +46,9 @@ export const paypalDocs: RouteDoc[] = [
       400: error("Champs invalides"),
       401: error("Non connecté"),
       409: error("Stock, prix ou code promo"),
+      422: error(
+        "Idempotency-Key déjà utilisée pour une autre requête (IDEMPOTENCY_KEY_REUSED) : une nouvelle tentative prend une nouvelle clé",
+      ),
       502: error("PayPal a refusé la création"),
       503: error("PayPal non configuré ou boutique en maintenance"),
     },

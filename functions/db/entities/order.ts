@@ -177,13 +177,18 @@ export const orderSchema = entitySchema({
 });
 export type OrderEntity = EntityOf<typeof orderSchema>;
 
-/** A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order. */
+/**
+ * A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order. The
+ * fingerprint (place-order/fingerprint.ts) tells a retry from another request under the same key (422); keys
+ * written before it have none and replay as before (they expire within a day).
+ */
 export const idempotencyKeySchema = entitySchema({
   model: { entity: "idempotency_key", version: "1", service: "shop" },
   attributes: {
     user_id: { type: "string", required: true },
     key: { type: "string", required: true },
     order_id: { type: "string", required: true },
+    fingerprint: { type: "string" },
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {

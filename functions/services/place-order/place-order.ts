@@ -14,6 +14,7 @@ import { getSettings } from "../settings";
 import { assertSells } from "../shop-setup";
 import { watchLowStock } from "../stock-alerts";
 import { writeTransaction } from "../transaction";
+import { assertSameRequest, requestFingerprint } from "./fingerprint";
 import { quoteFrom, quoteReadsInRound } from "./quote";
 import { newOrderRecord } from "./record";
 import { orderTransactionItems } from "./transaction-items";
@@ -31,12 +32,15 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
+/** The order first placed under the key, when this request is that one again (422 when it is another). */
 async function findByIdempotencyKey(
   deps: DataDeps,
   userId: string,
   key: string,
+  fingerprint: string,
 ): Promise<OrderRecord | null> {
   const { data } = await deps.db.entities.idempotencyKey.get({ user_id: userId, key }).go();
+  assertSameRequest(data, fingerprint);
   return data ? earlierOrder(deps, data.order_id) : null;
 }
 
@@ -90,7 +94,8 @@ const ORDER_SETTINGS = [
  * Places an order: priced from the catalogue, the shipping settings and the promo code checked again (quoteFrom),
  * then written in ONE transaction (orderTransactionItems) whose failed conditions answer 409 by name: the last units
  * sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer awaited,
- * or a PayPal hold awaiting its capture. A reused Idempotency-Key answers with the first order.
+ * or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment method: its
+ * fingerprint, fingerprint.ts) answers with the first order; another request under a used key gets 422.
  *
  * Everything it reads is asked at once, in one round before the transaction: one BatchGetItem (read-round.ts) for
  * the caller's session and user when the caller is a token, the earlier order under the Idempotency-Key, the
@@ -108,6 +113,7 @@ export async function placeOrder(
   const round = readRound(deps.db);
   const { userId, prove } = await callerInRound(deps, round, caller);
   const key = options.idempotencyKey;
+  const fingerprint = requestFingerprint(options.paymentMethod, request);
   const earlierKey = key ? round.get(deps.db.entities.idempotencyKey, { user_id: userId, key }) : null;
   const quoteReads = quoteReadsInRound(deps, round, userId, request);
   const [settings, firstLots] = await Promise.all([
@@ -118,6 +124,7 @@ export async function placeOrder(
   const user = await prove();
   if (settings.maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
   assertSells(shopSetup(settings), options.paymentMethod);
+  assertSameRequest(earlierKey?.value, fingerprint);
   const earlier = earlierKey?.value ? await earlierOrder(deps, earlierKey.value.order_id) : null;
   if (earlier) return { order: earlier, replayed: true };
 
@@ -147,6 +154,7 @@ export async function placeOrder(
         order,
         promo: quote.promo,
         idempotencyKey: options.idempotencyKey,
+        fingerprint,
         now,
         stockWatch,
       }),
@@ -162,7 +170,8 @@ export async function placeOrder(
     if (outcome === "replay") break;
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10 * attempt, 100)));
   }
-  const first = key ? await findByIdempotencyKey(deps, user.id, key) : null;
+  // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
+  const first = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
   if (first) return { order: first, replayed: true };
   throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
 }

@@ -61,6 +61,8 @@ export interface OrderWrite {
   order: OrderRecord;
   promo: PromoRecord | null;
   idempotencyKey?: string;
+  /** The request's fingerprint (fingerprint.ts), stored with the key: a later request under it must match. */
+  fingerprint?: string;
   now: Date;
   /** The low-stock threshold's watch (services/stock-alerts.ts): each line's sale carries its assumption. */
   stockWatch?: StockWatch;
@@ -74,7 +76,7 @@ export interface OrderWrite {
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, now, stockWatch }: OrderWrite,
+  { order, promo, idempotencyKey, fingerprint, now, stockWatch }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -108,6 +110,7 @@ export function orderTransactionItems(
                 user_id: order.user_id,
                 key: idempotencyKey,
                 order_id: order.id,
+                fingerprint,
                 expires_at_ttl: Math.ceil(now.getTime() / 1000) + IDEMPOTENCY_TTL_S,
               })
               .commit(),
