@@ -203,4 +203,38 @@ describe("invoices", () => {
     expect(text).toContain("FR12123456789");
     expect(text).not.toContain("293 B");
   });
+
+  // Issue 28 item 2: C1 controls in a name or an address made pdf-lib throw « WinAnsi cannot encode » (500).
+  it("gives the invoice, the admin's copy and the data export of an order whose address holds U+0080..U+009F", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const address = await customer.call("POST", "/api/user/addresses", {
+      first_name: "Lina\u0080",
+      last_name: "Mo\u009freau",
+      phone: "06 11 22 33 44",
+      address_line1: "5\u0085rue du Four",
+      address_line2: "B\u00e2t.\u007fA \u{1F9FC}",
+      city: "Marseille",
+      postal_code: "13001",
+    });
+    expect(address.status, await address.clone().text()).toBe(201);
+    const { id: addressId } = (await address.json()) as { id: string };
+    const placed = await customer.call("POST", "/api/orders", {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: addressId,
+      total_amount: 42.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order: created } = (await placed.json()) as { order: Order };
+    expect((await markPaid(created.id)).status).toBe(200);
+
+    const invoice = await customer.call("GET", `/api/user/orders/${created.id}/invoice`);
+    expect(invoice.status, await invoice.clone().text()).toBe(200);
+    expect(await pdfText(invoice)).toMatch(/Lina\? Mo\?reau.*5 rue du Four.*Bât\.\?A \?/);
+    const copy = await admin.call("GET", `/api/admin/documents/${created.id}/invoice`);
+    expect(copy.status, await copy.clone().text()).toBe(200);
+    const exported = await customer.call("GET", "/api/user/data-export");
+    expect(exported.status, await exported.clone().text()).toBe(200);
+  });
 });
