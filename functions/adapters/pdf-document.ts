@@ -126,7 +126,8 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   write("Client", 50, { font: bold });
   write("Adresse de livraison", 300, { font: bold });
   y -= 13;
-  const customerLines = [invoice.customer.name, ...invoice.customer.address, invoice.customer.email];
+  // The buyer's name and address (CGI art. 242 nonies A); never an e-mail, which is no mention (issue 28).
+  const customerLines = [invoice.customer.name, ...invoice.customer.address];
   const deliveryLines = [delivery.name, ...delivery.address];
   for (let i = 0; i < Math.max(customerLines.length, deliveryLines.length); i++) {
     write(customerLines[i] ?? "", 50);

@@ -237,4 +237,30 @@ describe("invoices", () => {
     const exported = await customer.call("GET", "/api/user/data-export");
     expect(exported.status, await exported.clone().text()).toBe(200);
   });
+
+  // Issue 28 item 19: decision record 017 says the documents hold the billing name and address and nothing else.
+  it("holds no customer e-mail, in the PDF or in the stored document, invoice and credit note alike", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer);
+    const paid = (await (await markPaid(placed.id)).json()) as Order;
+    const cancelled = (await (
+      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+    ).json()) as Order;
+    for (const [path, number] of [
+      ["invoice", paid.invoice_number],
+      ["credit-note", cancelled.credit_note_number],
+    ] as const) {
+      const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/${path}`));
+      expect(text).toContain("Lina Moreau");
+      expect(text).not.toContain(customer.email);
+      expect(text).not.toContain("@example.fr");
+      const stored = (await ctx.db.entities.invoice.get({ number: number ?? "" }).go()).data;
+      expect(stored?.snapshot).toContain("Lina Moreau");
+      expect(stored?.snapshot).not.toContain(customer.email);
+      expect(JSON.parse(stored?.snapshot ?? "{}").customer).toEqual({
+        name: "Lina Moreau",
+        address: ["5 rue du Four", "13001 Marseille", "France"],
+      });
+    }
+  });
 });
