@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
+import { dropEmailsFromStoredDocuments } from "../../functions/services/invoice-emails";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
@@ -262,5 +265,57 @@ describe("invoices", () => {
         address: ["5 rue du Four", "13001 Marseille", "France"],
       });
     }
+  });
+
+  // Decision record 032: documents stored before issue 28 lose the e-mail once, and nothing else.
+  it("rewrites the documents stored with an e-mail without it, once (the service, then npm run invoices:drop-emails)", {
+    timeout: 60_000,
+  }, async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const stored = async (number: string) =>
+      (await ctx.db.entities.invoice.get({ number }).go()).data?.snapshot ?? "";
+    /** A paid then cancelled order whose invoice and credit note are stored as before issue 28. */
+    const storedAsBefore = async () => {
+      const placed = await order(customer);
+      const paid = (await (await markPaid(placed.id)).json()) as Order;
+      const cancelled = (await (
+        await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+      ).json()) as Order;
+      const numbers = [paid.invoice_number ?? "", cancelled.credit_note_number ?? ""];
+      const issued = new Map<string, string>();
+      for (const number of numbers) {
+        issued.set(number, await stored(number));
+        const snapshot = JSON.parse(await stored(number));
+        snapshot.customer.email = customer.email;
+        await ctx.db.entities.invoice
+          .patch({ number })
+          .set({ snapshot: JSON.stringify(snapshot) })
+          .go();
+        expect(await stored(number)).toContain(customer.email);
+      }
+      return issued;
+    };
+
+    const first = await storedAsBefore();
+    const result = await dropEmailsFromStoredDocuments(ctx.deps);
+    expect(result.rewritten).toBe(2);
+    for (const [number, issued] of first) expect(await stored(number)).toBe(issued);
+    expect((await dropEmailsFromStoredDocuments(ctx.deps)).rewritten).toBe(0);
+
+    // The command the README gives, on this test's DynamoDB Local and table.
+    const second = await storedAsBefore();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/invoices-drop-emails.ts"],
+      {
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
+          TABLE_NAME: ctx.tableName,
+        },
+      },
+    );
+    expect(stdout).toContain("2 réécrit(s) sans l'adresse e-mail du client");
+    for (const [number, issued] of second) expect(await stored(number)).toBe(issued);
   });
 });
