@@ -7,18 +7,15 @@ import {
   VAT_FRANCHISE_MENTION,
 } from "../../src/domain/invoice";
 import { formatEuros } from "../../src/domain/money";
+import { encodableByAll, pdfText } from "./pdf-text";
 
 /**
  * Renders an invoice or credit note snapshot as an A4 PDF (pdf-lib, standard Helvetica: no font files to ship).
  * Deterministic: the document's dates are the issue date, so the same snapshot always gives the same bytes.
+ * Every text goes through pdfText (pdf-text.ts) with what the embedded fonts encode: whatever a customer's name or
+ * address holds, the document is produced (issue 28).
  */
 
-/** Helvetica's WinAnsi encoding has no narrow no-break space (fr-FR digit groups): use a no-break space. */
-function text(value: string): string {
-  return value.replace(/\u202f/g, "\u00a0").replace(/[^\u0020-\u00ff€’œŒ…–—]/g, "?");
-}
-
-const euros = (cents: number) => text(formatEuros(cents));
 const frDate = (iso: string) =>
   new Date(iso).toLocaleDateString("fr-FR", {
     day: "2-digit",
@@ -40,6 +37,11 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
 
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const encodable = encodableByAll([regular, bold]);
+  const text = (value: string) => pdfText(value, encodable);
+  /** At most `length` characters of the printable text (cut after filtering: never half a surrogate pair). */
+  const clip = (value: string, length: number) => text(value).slice(0, length);
+  const euros = (cents: number) => text(formatEuros(cents));
   const page = pdf.addPage([595.28, 841.89]);
   const ink = rgb(0.17, 0.17, 0.14);
   const muted = rgb(0.4, 0.4, 0.36);
@@ -124,7 +126,8 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   write("Client", 50, { font: bold });
   write("Adresse de livraison", 300, { font: bold });
   y -= 13;
-  const customerLines = [invoice.customer.name, ...invoice.customer.address, invoice.customer.email];
+  // The buyer's name and address (CGI art. 242 nonies A); never an e-mail, which is no mention (issue 28).
+  const customerLines = [invoice.customer.name, ...invoice.customer.address];
   const deliveryLines = [delivery.name, ...delivery.address];
   for (let i = 0; i < Math.max(customerLines.length, deliveryLines.length); i++) {
     write(customerLines[i] ?? "", 50);
@@ -143,13 +146,13 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   y -= 14;
   const sign = invoice.kind === "credit_note" ? -1 : 1;
   for (const line of invoice.lines) {
-    write(line.name.slice(0, 60), 50);
+    write(clip(line.name, 60), 50);
     right(String(line.quantity), 360);
     right(euros(line.unit_price_cents), 450);
     right(euros(sign * line.total_cents), 545);
     y -= 14;
     if (line.lots) {
-      write(line.lots.slice(0, 90), 62, { size: 8, color: muted });
+      write(clip(line.lots, 90), 62, { size: 8, color: muted });
       y -= 12;
     }
   }

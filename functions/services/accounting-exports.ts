@@ -7,6 +7,7 @@ import {
   type InvoiceKind,
   type InvoiceSnapshot,
   invoiceCounterName,
+  parseStoredInvoice,
   sirenOf,
 } from "../../src/domain/invoice";
 import { parisDay } from "../../src/domain/promo";
@@ -44,7 +45,7 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
     const { data, unprocessed } = await deps.db.entities.invoice.get(pending).go({ concurrency: 4 });
-    for (const item of data) documents.push(JSON.parse(item.snapshot) as InvoiceSnapshot);
+    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
     pending = unprocessed.map(({ number }) => ({ number }));
   }
   return documents.filter((document) => {

@@ -7,6 +7,7 @@ import {
   type InvoiceSnapshot,
   invoiceCounterName,
   OPERATION_NATURE,
+  parseStoredInvoice,
   vatTreatment,
 } from "../../src/domain/invoice";
 import { paymentMethodLabel } from "../../src/domain/order-status";
@@ -59,7 +60,6 @@ export async function prepareDocument(
   const a = order.shipping_address;
   const customer = {
     name: `${a.first_name} ${a.last_name}`,
-    email: order.customer_email,
     address: [
       a.address_line1,
       ...(a.address_line2 ? [a.address_line2] : []),
@@ -154,7 +154,7 @@ export async function findDocument(
   }
   const { data } = await deps.db.entities.invoice.get({ number }).go();
   if (!data) throw new DomainError("NOT_FOUND");
-  return JSON.parse(data.snapshot) as InvoiceSnapshot;
+  return parseStoredInvoice(data.snapshot);
 }
 
 /** One of the order's credit notes by its number (a cancellation's or a return's); 404 for any other number. */
@@ -171,5 +171,5 @@ export async function findCreditNote(
     throw new DomainError("NOT_FOUND", "Aucun avoir de ce numéro pour cette commande.");
   const { data } = await deps.db.entities.invoice.get({ number }).go();
   if (!data || data.order_id !== order.id) throw new DomainError("NOT_FOUND");
-  return JSON.parse(data.snapshot) as InvoiceSnapshot;
+  return parseStoredInvoice(data.snapshot);
 }

@@ -15,8 +15,8 @@ import { orderNumber } from "../../src/domain/order-status";
 import { consumerMediator } from "../../src/domain/settings";
 import {
   checkWithdrawal,
-  refundDeadline,
   withdrawableLines,
+  withdrawalRefundDeadline,
   withdrawalRefundStates,
   withdrawalWindow,
 } from "../../src/domain/withdrawal";
@@ -223,9 +223,9 @@ export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWith
   return items.flatMap((item) => {
     const order = byId.get(item.order_id);
     if (!order) return [];
-    const deadline = refundDeadline(new Date(item.requested_at));
     const refundState = (states.get(item.id) ?? "awaiting") as AdminWithdrawal["refund_state"];
-    const settled = refundState === "refunded" || refundState === "nothing_to_refund";
+    const deadline = withdrawalRefundDeadline(new Date(item.requested_at), refundState);
+    const settled = refundState === "refunded" || deadline === null;
     return [
       {
         ...toWithdrawalRecord(item),
@@ -233,7 +233,7 @@ export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWith
         customer_name: order.customer_name ?? "",
         order_status: order.status,
         payment_method: order.payment_method,
-        refund_deadline: deadline.toISOString(),
+        refund_deadline: deadline?.toISOString() ?? null,
         refund_state: refundState,
         overdue: !settled && now >= deadline.getTime() + 1000,
       },

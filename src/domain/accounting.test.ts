@@ -37,6 +37,9 @@ describe("accounting helpers", () => {
     [7760, "77,60", "77.60"],
     [123456789, "1234567,89", "1234567.89"],
     [-4270, "42,70", "-42.70"],
+    // Never a negative zero (issue 28 item 7).
+    [-0, "0,00", "0.00"],
+    [-0.4, "0,00", "0.00"],
   ])("writes %i cents as %s in the FEC and %s in the CSV", (cents, fec, csv) => {
     expect(fecAmount(cents)).toBe(fec);
     expect(csvAmount(cents)).toBe(csv);

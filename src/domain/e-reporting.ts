@@ -1,6 +1,6 @@
 import { byIssue, documentAmounts } from "./accounting";
 import type { InvoiceSnapshot } from "./invoice";
-import type { Cents } from "./money";
+import { type Cents, centsToDecimalText } from "./money";
 import { parisDay } from "./promo";
 
 /**
@@ -74,11 +74,9 @@ export function eReportingRows(documents: readonly InvoiceSnapshot[]): EReportin
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
 }
 
-/** Cents to "12.34" / "-12.34": dot decimal, no grouping, independent of any locale. */
+/** Cents to "12.34" / "-12.34": dot decimal, no grouping, independent of any locale, never "-0.00". */
 export function csvAmount(cents: Cents): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return centsToDecimalText(cents);
 }
 
 export function eReportingFileName(from: string, to: string): string {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatInvoiceNumber, invoiceCounterName, vatTreatment } from "./invoice";
+import { franchiseDocuments } from "../../tests/fixtures/accounting/documents";
+import {
+  formatInvoiceNumber,
+  invoiceCounterName,
+  parseStoredInvoice,
+  storedInvoiceWithoutEmail,
+  vatTreatment,
+} from "./invoice";
 
 describe("invoice numbers", () => {
   it.each([
@@ -29,5 +36,27 @@ describe("vatTreatment", () => {
       net_cents: net,
       vat_cents: vat,
     });
+  });
+});
+
+// Issue 28 item 19: an e-mail is no mention of CGI art. 242 nonies A; documents issued before held one.
+describe("stored documents and the customer's e-mail", () => {
+  const [issued] = franchiseDocuments;
+  if (!issued) throw new Error("fixture");
+  const before = JSON.stringify({ ...issued, customer: { ...issued.customer, email: "lina@example.fr" } });
+
+  it("reads a document issued before without its e-mail, everything else as issued", () => {
+    const read = parseStoredInvoice(before);
+    expect(read).toEqual(issued);
+    expect(JSON.stringify(read)).not.toContain("lina@example.fr");
+  });
+
+  it("rewrites a stored document only when it holds an e-mail, dropping nothing else", () => {
+    const rewritten = storedInvoiceWithoutEmail(before);
+    expect(rewritten).not.toBeNull();
+    expect(rewritten).not.toContain("lina@example.fr");
+    expect(JSON.parse(rewritten ?? "")).toEqual(issued);
+    expect(storedInvoiceWithoutEmail(JSON.stringify(issued))).toBeNull();
+    expect(parseStoredInvoice(JSON.stringify(issued))).toEqual(issued);
   });
 });

@@ -70,7 +70,11 @@ export interface InvoiceSnapshot {
     email: string;
     phone: string;
   };
-  customer: { name: string; email: string; address: string[] };
+  /**
+   * The buyer as the law asks (CGI art. 242 nonies A: name and address), nothing more: no e-mail (issue 28; decision
+   * record 032). Documents issued before held `customer.email`; parseStoredInvoice drops it on every read.
+   */
+  customer: { name: string; address: string[] };
   /**
    * Reform mentions (issued before them: absent; the PDF then prints the customer's address, which was the order's
    * one shipping address, and the shop's only nature of operation).
@@ -96,4 +100,25 @@ export function vatTreatment(
   if (mode === "franchise" || ratePercent <= 0) return { mode: "franchise" };
   const net = Math.round((totalCents * 100) / (100 + ratePercent));
   return { mode: "rate", rate_percent: ratePercent, net_cents: net, vat_cents: totalCents - net };
+}
+
+/**
+ * A stored snapshot (the invoice item's JSON) as the shop reads it: documents issued before issue 28 also carried the
+ * customer's e-mail, which is not a mention of CGI art. 242 nonies A; it is dropped here, so no PDF, export or
+ * accounting file ever shows it, whether or not the stored item was rewritten yet (decision record 032).
+ */
+export function parseStoredInvoice(json: string): InvoiceSnapshot {
+  const stored = JSON.parse(json) as InvoiceSnapshot & { customer: { email?: unknown } };
+  const { email: _email, ...customer } = stored.customer;
+  return { ...stored, customer };
+}
+
+/**
+ * The stored JSON without the customer's e-mail, or null when it holds none (nothing to rewrite). Every other byte
+ * of the document stays as issued: the mentions, the numbers, the amounts.
+ */
+export function storedInvoiceWithoutEmail(json: string): string | null {
+  const stored = JSON.parse(json) as { customer?: { email?: unknown } };
+  if (!stored.customer || !("email" in stored.customer)) return null;
+  return JSON.stringify(parseStoredInvoice(json));
 }

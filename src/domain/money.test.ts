@@ -49,6 +49,35 @@ describe("formatEuros (fr-FR)", () => {
   it("groups thousands the French way", () => {
     expect(formatEuros(123456)).toMatch(/^1\s234,56\s€$/u);
   });
+
+  // Issue 28 item 7: a credit note printed « Livraison -0,00 € » (a free delivery negated). Nothing shows a
+  // negative zero: -0, and any negative that rounds to zero cents, is « 0,00 € »; a real negative keeps its sign.
+  it.each([
+    [-0, `0,00${nbsp}€`],
+    [-0.4, `0,00${nbsp}€`],
+    [-0.5, `0,00${nbsp}€`],
+    [0.4, `0,00${nbsp}€`],
+    [-1, `-0,01${nbsp}€`],
+    [-780, `-7,80${nbsp}€`],
+  ])("%s cents -> %s (never a negative zero)", (cents, text) => {
+    expect(formatEuros(cents)).toBe(text);
+  });
+});
+
+describe("no negative zero in machine amounts either", () => {
+  it.each([
+    [-0, "0.00"],
+    [-0.4, "0.00"],
+    [-1, "-0.01"],
+    [-1290, "-12.90"],
+  ])("centsToDecimalText(%s) -> %s", (cents, text) => {
+    expect(centsToDecimalText(cents)).toBe(text);
+  });
+
+  it("centsToEuros(-0) is 0, not -0 (JSON and every formatter built on it)", () => {
+    expect(Object.is(centsToEuros(-0), 0)).toBe(true);
+    expect(Object.is(centsToEuros(-0.4), 0)).toBe(true);
+  });
 });
 
 describe("parseEurosText", () => {

@@ -19,19 +19,23 @@ export function eurosToCents(euros: number): Cents {
   return Math.sign(euros) * Math.round(scaled) || 0;
 }
 
-/** Cents to euros for JSON: a number with at most 2 decimals. */
+/**
+ * Cents to euros for JSON: a number with at most 2 decimals. Never -0 (`|| 0`): a negated zero (a credit note's free
+ * delivery) or a negative that rounds to no cent would print « -0,00 € » through Intl (issue 28).
+ */
 export function centsToEuros(cents: Cents): number {
-  return Math.round(cents) / 100;
+  return Math.round(cents) / 100 || 0;
 }
 
-/** Cents to the 2-decimal text PayPal expects ("12.90"). */
+/** Cents to the 2-decimal text PayPal expects ("12.90"); the sign is read after rounding: never "-0.00". */
 export function centsToDecimalText(cents: Cents): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? "-" : "";
+  const abs = Math.abs(rounded);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** fr-FR display: "12,90 €" (the space before € is a no-break space). */
+/** fr-FR display: "12,90 €" (the space before € is a no-break space); zero is never signed (centsToEuros). */
 export function formatEuros(cents: Cents): string {
   return eurFormatter.format(centsToEuros(cents));
 }

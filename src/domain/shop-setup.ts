@@ -6,6 +6,7 @@
  */
 import { isValidBic, isValidIban } from "./bank-details";
 import { errorCatalogue } from "./errors";
+import { eurosToCents, formatEuros } from "./money";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
@@ -87,7 +88,8 @@ export function missingPaypalFields(paypal: PaypalSetting): string[] {
   return missing;
 }
 
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+/** Euros as the settings hold them, printed by the shop's one money formatter (money.ts: never « -0,00 € »). */
+const euros = { format: (amount: number) => formatEuros(eurosToCents(amount)) };
 
 function item(
   id: SetupItemId,

@@ -94,7 +94,8 @@ export const adminWithdrawalSchema = withdrawalRecordSchema.extend({
   customer_name: z.string(),
   order_status: z.string(),
   payment_method: z.string(),
-  refund_deadline: z.string(),
+  /** Null when there is nothing to refund (an unpaid order): no deadline then (withdrawalRefundDeadline). */
+  refund_deadline: z.string().nullable(),
   refund_state: z.enum(["nothing_to_refund", "refunded", "refund_due", "awaiting"]),
   overdue: z.boolean(),
 });

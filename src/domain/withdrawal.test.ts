@@ -6,6 +6,7 @@ import {
   type RefundableWithdrawalOrder,
   refundDeadline,
   withdrawableLines,
+  withdrawalRefundDeadline,
   withdrawalRefundStates,
   withdrawalWindow,
 } from "./withdrawal";
@@ -172,6 +173,14 @@ describe("refunds after a withdrawal (L221-24)", () => {
     expect(refundDeadline(new Date("2026-11-24T08:28:00.000Z")).toISOString()).toBe(
       "2026-12-08T22:59:59.000Z",
     );
+  });
+
+  // Issue 28 item 8: « Rien à rembourser (commande non payée) » sat beside « Remboursement à faire au plus tard le … ».
+  it("has no deadline when there is nothing to refund, and the 14-day one otherwise", () => {
+    const at = new Date("2026-11-24T08:28:00.000Z");
+    expect(withdrawalRefundDeadline(at, "nothing_to_refund")).toBeNull();
+    for (const state of ["awaiting", "refund_due", "refunded"] as const)
+      expect(withdrawalRefundDeadline(at, state)?.toISOString()).toBe("2026-12-08T22:59:59.000Z");
   });
 
   it.each([

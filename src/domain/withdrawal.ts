@@ -252,6 +252,15 @@ export function refundDeadline(requestedAt: Date): Date {
   return endOfParisDayAfter(requestedAt, REFUND_DAYS);
 }
 
+/**
+ * The refund deadline of one withdrawal request as the owner is shown it (her dashboard's row, the to-do list, the
+ * daily summary), or null when there is nothing to refund (an unpaid order, cancelled by the withdrawal): with no
+ * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » contradicted it (issue 28).
+ */
+export function withdrawalRefundDeadline(requestedAt: Date, state: RefundState): Date | null {
+  return state === "nothing_to_refund" ? null : refundDeadline(requestedAt);
+}
+
 export type RefundState =
   /** Nothing was paid: nothing to refund. */
   | "nothing_to_refund"

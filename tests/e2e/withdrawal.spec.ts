@@ -126,6 +126,39 @@ test("a signed-in customer withdraws from one unit of a delivered order, from «
   await owner.close();
 });
 
+// Issue 28 item 8: the row said « Rien à rembourser (commande non payée) » and « Remboursement à faire au plus tard ».
+test("the owner's row of an unpaid order withdrawn says there is nothing to refund, and gives no deadline", async ({
+  browser,
+}) => {
+  const customer = await newCustomer(browser);
+  const order = await placeOrder(customer);
+  const form = (await (await customer.page.request.get(`/api/withdrawals/orders/${order.id}`)).json()) as {
+    order_version: number;
+    lines: { index: number; available: number }[];
+  };
+  const withdrawn = await customer.page.request.post(`/api/withdrawals/orders/${order.id}`, {
+    data: {
+      lines: form.lines.map((line) => ({ index: line.index, quantity: line.available })),
+      order_version: form.order_version,
+      form_key: unique("withdrawal-form-key"),
+    },
+  });
+  expect(withdrawn.status(), await withdrawn.text()).toBe(201);
+  await customer.context.close();
+
+  const owner = await ownerContext(browser);
+  const admin = await owner.newPage();
+  await admin.goto("/admin");
+  const row = admin
+    .getByRole("region", { name: "Rétractations" })
+    .locator(`[data-withdrawal="${order.id}-W001"]`);
+  await expect(row).toContainText("commande annulée avant expédition");
+  await expect(row).toContainText("Rien à rembourser (commande non payée)");
+  await expect(row).not.toContainText("au plus tard");
+  await expect(row).not.toContainText("En retard");
+  await owner.close();
+});
+
 test("a guest withdraws from a whole order with the order number and e-mail, from the footer", async ({
   browser,
 }) => {

@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
+import { dropEmailsFromStoredDocuments } from "../../functions/services/invoice-emails";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
@@ -202,5 +205,117 @@ describe("invoices", () => {
     expect(text).toContain("Total HT");
     expect(text).toContain("FR12123456789");
     expect(text).not.toContain("293 B");
+  });
+
+  // Issue 28 item 2: C1 controls in a name or an address made pdf-lib throw « WinAnsi cannot encode » (500).
+  it("gives the invoice, the admin's copy and the data export of an order whose address holds U+0080..U+009F", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const address = await customer.call("POST", "/api/user/addresses", {
+      first_name: "Lina\u0080",
+      last_name: "Mo\u009freau",
+      phone: "06 11 22 33 44",
+      address_line1: "5\u0085rue du Four",
+      address_line2: "B\u00e2t.\u007fA \u{1F9FC}",
+      city: "Marseille",
+      postal_code: "13001",
+    });
+    expect(address.status, await address.clone().text()).toBe(201);
+    const { id: addressId } = (await address.json()) as { id: string };
+    const placed = await customer.call("POST", "/api/orders", {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: addressId,
+      total_amount: 42.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order: created } = (await placed.json()) as { order: Order };
+    expect((await markPaid(created.id)).status).toBe(200);
+
+    const invoice = await customer.call("GET", `/api/user/orders/${created.id}/invoice`);
+    expect(invoice.status, await invoice.clone().text()).toBe(200);
+    expect(await pdfText(invoice)).toMatch(/Lina\? Mo\?reau.*5 rue du Four.*Bât\.\?A \?/);
+    const copy = await admin.call("GET", `/api/admin/documents/${created.id}/invoice`);
+    expect(copy.status, await copy.clone().text()).toBe(200);
+    const exported = await customer.call("GET", "/api/user/data-export");
+    expect(exported.status, await exported.clone().text()).toBe(200);
+  });
+
+  // Issue 28 item 19: decision record 017 says the documents hold the billing name and address and nothing else.
+  it("holds no customer e-mail, in the PDF or in the stored document, invoice and credit note alike", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer);
+    const paid = (await (await markPaid(placed.id)).json()) as Order;
+    const cancelled = (await (
+      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+    ).json()) as Order;
+    for (const [path, number] of [
+      ["invoice", paid.invoice_number],
+      ["credit-note", cancelled.credit_note_number],
+    ] as const) {
+      const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/${path}`));
+      expect(text).toContain("Lina Moreau");
+      expect(text).not.toContain(customer.email);
+      expect(text).not.toContain("@example.fr");
+      const stored = (await ctx.db.entities.invoice.get({ number: number ?? "" }).go()).data;
+      expect(stored?.snapshot).toContain("Lina Moreau");
+      expect(stored?.snapshot).not.toContain(customer.email);
+      expect(JSON.parse(stored?.snapshot ?? "{}").customer).toEqual({
+        name: "Lina Moreau",
+        address: ["5 rue du Four", "13001 Marseille", "France"],
+      });
+    }
+  });
+
+  // Decision record 032: documents stored before issue 28 lose the e-mail once, and nothing else.
+  it("rewrites the documents stored with an e-mail without it, once (the service, then npm run invoices:drop-emails)", {
+    timeout: 60_000,
+  }, async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const stored = async (number: string) =>
+      (await ctx.db.entities.invoice.get({ number }).go()).data?.snapshot ?? "";
+    /** A paid then cancelled order whose invoice and credit note are stored as before issue 28. */
+    const storedAsBefore = async () => {
+      const placed = await order(customer);
+      const paid = (await (await markPaid(placed.id)).json()) as Order;
+      const cancelled = (await (
+        await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
+      ).json()) as Order;
+      const numbers = [paid.invoice_number ?? "", cancelled.credit_note_number ?? ""];
+      const issued = new Map<string, string>();
+      for (const number of numbers) {
+        issued.set(number, await stored(number));
+        const snapshot = JSON.parse(await stored(number));
+        snapshot.customer.email = customer.email;
+        await ctx.db.entities.invoice
+          .patch({ number })
+          .set({ snapshot: JSON.stringify(snapshot) })
+          .go();
+        expect(await stored(number)).toContain(customer.email);
+      }
+      return issued;
+    };
+
+    const first = await storedAsBefore();
+    const result = await dropEmailsFromStoredDocuments(ctx.deps);
+    expect(result.rewritten).toBe(2);
+    for (const [number, issued] of first) expect(await stored(number)).toBe(issued);
+    expect((await dropEmailsFromStoredDocuments(ctx.deps)).rewritten).toBe(0);
+
+    // The command the README gives, on this test's DynamoDB Local and table.
+    const second = await storedAsBefore();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/invoices-drop-emails.ts"],
+      {
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
+          TABLE_NAME: ctx.tableName,
+        },
+      },
+    );
+    expect(stdout).toContain("2 réécrit(s) sans l'adresse e-mail du client");
+    for (const [number, issued] of second) expect(await stored(number)).toBe(issued);
   });
 });

@@ -4,12 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/services/auth";
+import { runDailySummary } from "../../functions/services/daily-summary";
+import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
+import type { OwnerTodo } from "../../src/domain/owner-todo";
 import type { AdminWithdrawal, WithdrawalRecord, WithdrawalView } from "../../src/domain/withdrawal-schemas";
 import { createTestContext } from "../setup/test-db";
 import { apiCaller, createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
+import { SHOP_COMPANY } from "../support/shop-setup";
 
 let now = new Date("2026-10-01T08:00:00.000Z");
 const ctx = await createTestContext({ now: () => now });
@@ -457,6 +461,47 @@ describe("the owner's list", () => {
     expect(await list()).toMatchObject({ refund_state: "refunded", overdue: false });
 
     expect((await customer.call("GET", "/api/admin/withdrawals")).status).toBe(403);
+  });
+
+  // Issue 28 item 8: the row of an unpaid order withdrawn said « Rien à rembourser » and gave a refund deadline.
+  it("gives no refund deadline to an unpaid order withdrawn: not in the list, the to-do list or the daily summary", async () => {
+    const customer = await customerAt("2027-10-04T10:00:00.000Z");
+    const { order } = await twoLineOrder(customer);
+    // Something else to do, so that the summary is sent: another transfer awaited.
+    const other = await twoLineOrder(customer);
+    const opened = await view(customer, order.id);
+    const response = await confirm(customer, order.id, {
+      lines: [
+        { index: 0, quantity: 3 },
+        { index: 1, quantity: 1 },
+      ],
+      order_version: opened.order_version,
+      form_key: formKey(),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { withdrawal } = (await response.json()) as { withdrawal: WithdrawalRecord };
+
+    // Past the 14 days a refund would have had: still nothing owed, nothing late.
+    now = new Date("2027-10-25T07:30:00.000Z");
+    const listed = (await (await admin.call("GET", "/api/admin/withdrawals")).json()) as {
+      withdrawals: AdminWithdrawal[];
+    };
+    expect(listed.withdrawals.find((item) => item.id === withdrawal.id)).toMatchObject({
+      refund_state: "nothing_to_refund",
+      refund_deadline: null,
+      overdue: false,
+    });
+    const todo = (await (await admin.call("GET", "/api/admin/todo")).json()) as OwnerTodo;
+    expect(todo.transfers.map((item) => item.order_id)).toContain(other.order.id);
+    expect(todo.refunds.map((item) => item.order_id)).not.toContain(order.id);
+
+    await putSetting(ctx.deps, "company_info", SHOP_COMPANY);
+    expect((await runDailySummary(ctx.deps)).outcome).toBe("sent");
+    const summary = readMails(ctx.mailDir).find(
+      (mail) => mail.to === SHOP_COMPANY.email && mail.subject.includes("À faire aujourd'hui"),
+    );
+    expect(summary?.text).toContain(number(other.order).toUpperCase());
+    expect(summary?.text).not.toContain(number(order).toUpperCase());
   });
 });
 

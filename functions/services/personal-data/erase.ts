@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../../src/domain/errors";
+import { storedInvoiceWithoutEmail } from "../../../src/domain/invoice";
 import {
   ERASED_CUSTOMER_NAME,
   ERASED_ORDER_FIELDS,
@@ -11,6 +12,7 @@ import { withdrawalRefundStates } from "../../../src/domain/withdrawal";
 import { verifyPassword } from "../../adapters/password";
 import type { OrderEntity } from "../../db/entities/order";
 import type { AuthUser } from "../auth";
+import { batchGetAll } from "../batch-get";
 import type { DataDeps } from "../deps";
 import { liftSuppression } from "../mail-suppressions";
 import { toOrder } from "../orders";
@@ -64,9 +66,14 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
     );
     if (blocker) throw new DomainError("CONFLICT", blocker);
     const now = deps.clock().toISOString();
-    const orderWrites = orders.data
-      .filter((order) => order.customer_name !== ERASED_CUSTOMER_NAME || order.customer_email !== "")
-      .map((order) => (entities: TransactionEntities) => eraseOrder(entities, order, now));
+    const orderWrites = [
+      ...orders.data
+        .filter((order) => order.customer_name !== ERASED_CUSTOMER_NAME || order.customer_email !== "")
+        .map((order) => (entities: TransactionEntities) => eraseOrder(entities, order, now)),
+      ...(await documentsWithEmail(deps, orders.data)).map(
+        (document) => (entities: TransactionEntities) => eraseDocumentEmail(entities, document),
+      ),
+    ];
     const accountWrites = [
       ...addresses.data.map((address) => (entities: TransactionEntities) => ({
         commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
@@ -131,6 +138,50 @@ async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<bo
   return withdrawalRefundStates(order, requests).some(
     (state) => state === "awaiting" || state === "refund_due",
   );
+}
+
+/**
+ * The account's issued documents whose stored snapshot still holds the customer's e-mail (issued before issue 28),
+ * read by key in one BatchGetItem: the numbers are on the orders (invoice, cancellation's and returns' credit notes).
+ */
+async function documentsWithEmail(deps: DataDeps, orders: readonly OrderRecord[]) {
+  const numbers = new Set(
+    orders.flatMap((order) =>
+      [
+        order.invoice_number,
+        order.credit_note_number,
+        ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+      ].filter((number): number is string => Boolean(number)),
+    ),
+  );
+  if (!numbers.size) return [];
+  const documents = await batchGetAll(
+    (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot"] }),
+    [...numbers].map((number) => ({ number })),
+  );
+  return documents.flatMap((document) => {
+    const snapshot = storedInvoiceWithoutEmail(document.snapshot);
+    return snapshot === null ? [] : [{ number: document.number, read: document.snapshot, snapshot }];
+  });
+}
+
+/**
+ * An issued document of the erased customer loses the e-mail it held, and nothing else: the name and the address
+ * are mentions the law requires (CGI art. 242 nonies A) and the document is kept as issued otherwise (decision
+ * records 017 and 032). Conditioned on the snapshot read.
+ */
+function eraseDocumentEmail(
+  entities: TransactionEntities,
+  document: { number: string; read: string; snapshot: string },
+): TransactionItem {
+  return {
+    commit: entities.invoice
+      .patch({ number: document.number })
+      .set({ snapshot: document.snapshot })
+      .where(({ snapshot }, { eq }) => eq(snapshot, document.read))
+      .commit(),
+    onFailed: "stale",
+  };
 }
 
 /** An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. */

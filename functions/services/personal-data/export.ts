@@ -1,4 +1,5 @@
 import { DomainError } from "../../../src/domain/errors";
+import { parseStoredInvoice } from "../../../src/domain/invoice";
 import { exportFileName, exportReadme } from "../../../src/domain/personal-data";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { renderInvoicePdf } from "../../adapters/pdf";
@@ -50,7 +51,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
     for (const number of new Set(numbers)) {
       const { data } = await deps.db.entities.invoice.get({ number }).go();
       if (!data || data.order_id !== order.id) continue;
-      files[`factures/${number}.pdf`] = await renderInvoicePdf(JSON.parse(data.snapshot));
+      files[`factures/${number}.pdf`] = await renderInvoicePdf(parseStoredInvoice(data.snapshot));
     }
   }
   const at = deps.clock();

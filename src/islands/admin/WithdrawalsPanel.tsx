@@ -72,10 +72,13 @@ function WithdrawalRow({ item }: { item: AdminWithdrawal }) {
           </li>
         ))}
       </ul>
-      <p className={`mt-2 text-sm ${late ? "font-semibold text-red-800" : "text-ink-soft"}`}>
-        Remboursement à faire au plus tard le {formatDateTime(item.refund_deadline)}
-        {late ? " : le délai légal est dépassé." : "."}
-      </p>
+      {/* A deadline only while a refund is owed: none for an unpaid order, none once refunded (issue 28). */}
+      {item.refund_deadline && item.refund_state !== "refunded" && (
+        <p className={`mt-2 text-sm ${late ? "font-semibold text-red-800" : "text-ink-soft"}`}>
+          Remboursement à faire au plus tard le {formatDateTime(item.refund_deadline)}
+          {late ? " : le délai légal est dépassé." : "."}
+        </p>
+      )}
     </li>
   );
 }
