@@ -8,7 +8,7 @@ import { DomainError } from "../../src/domain/errors";
 import { isConditionFailure } from "../services/catalog";
 import { writeTransaction } from "../services/transaction";
 import { ensureTable } from "./bootstrap";
-import { createDocumentClient, createDynamoClient } from "./client";
+import { createDocumentClient, createDynamoClient, DYNAMO_LIMITS } from "./client";
 import { createDb, type Db, entitySchemas } from "./service";
 
 /** Counts the entities ElectroDB builds (it validates each model in its constructor). */
@@ -174,6 +174,38 @@ describe("the DynamoDB client", () => {
       for (let request = 0; request < 3; request++)
         await client.send(new GetItemCommand({ TableName: "shop", Key: { pk: { S: "a" }, sk: { S: "b" } } }));
       expect(connections).toBe(1);
+    } finally {
+      client.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("gives up on a database that takes the request and never answers: a bounded number of tries, in bounded time", async () => {
+    let requests = 0;
+    // Reads every request and never answers it, as a frozen database does.
+    const server = createServer((request) => {
+      requests++;
+      request.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createDynamoClient({ tableName: "shop", endpoint: `http://127.0.0.1:${port}` });
+    const started = performance.now();
+    try {
+      const failure = await client
+        .send(new GetItemCommand({ TableName: "shop", Key: { pk: { S: "a" }, sk: { S: "b" } } }))
+        .then(
+          () => undefined,
+          (error: unknown) => error as Error & { $metadata?: { attempts?: number } },
+        );
+      const elapsed = performance.now() - started;
+      expect(failure?.name).toBe("TimeoutError");
+      expect(requests).toBe(DYNAMO_LIMITS.maxAttempts);
+      expect(failure?.$metadata?.attempts).toBe(DYNAMO_LIMITS.maxAttempts);
+      // Each try waits its request timeout; the SDK's backoff between tries after a timeout is tens of ms.
+      expect(elapsed).toBeGreaterThanOrEqual(DYNAMO_LIMITS.maxAttempts * DYNAMO_LIMITS.requestTimeoutMs - 50);
+      expect(elapsed).toBeLessThan(DYNAMO_LIMITS.maxAttempts * DYNAMO_LIMITS.requestTimeoutMs + 1_000);
     } finally {
       client.destroy();
       server.closeAllConnections();

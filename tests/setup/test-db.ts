@@ -19,11 +19,13 @@ import { setUpShopForSale } from "../support/shop-setup";
  * A fresh table in the shared DynamoDB Local for the calling test file, removed after its tests,
  * plus the whole API over it and a mail folder of its own. `now` lets a test move the clock. The shop is set up to
  * sell (identity, mediator, bank details: tests/support/shop-setup.ts) unless `newShop` asks for one as a first
- * start leaves it.
+ * start leaves it. `endpoint` puts the table in another DynamoDB Local than the shared one (one a test freezes).
  */
-export async function createTestContext(options: { now?: () => Date; newShop?: boolean } = {}) {
+export async function createTestContext(
+  options: { now?: () => Date; newShop?: boolean; endpoint?: string } = {},
+) {
   const tableName = `test-${randomUUID()}`;
-  const db = createDb({ tableName, endpoint: inject("dynamoEndpoint") });
+  const db = createDb({ tableName, endpoint: options.endpoint ?? inject("dynamoEndpoint") });
   await ensureTable(db.dynamo, tableName);
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
