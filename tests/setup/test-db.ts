@@ -46,7 +46,8 @@ export async function createTestContext(
   if (!options.newShop) await setUpShopForSale(deps);
   afterAll(async () => {
     await deps.accountMail.flush();
-    await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
+    // A control call: DynamoDB Local may take longer than a data call's limits (functions/db/client.ts).
+    await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }), { requestTimeout: 30_000 });
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });
   });
