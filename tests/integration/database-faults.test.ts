@@ -11,6 +11,7 @@ import { isUnavailable } from "../../functions/api/middleware/errors";
 import { createPromo } from "../../functions/services/promos";
 import { BUSY_MESSAGE } from "../../functions/services/transaction";
 import { notifyWaitlist } from "../../functions/services/waitlist";
+import { invoiceCounterName } from "../../src/domain/invoice";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
@@ -359,4 +360,164 @@ describe("a lost answer (DynamoDB applied the transaction, the answer timed out)
       ctx.db.dynamo.middlewareStack.remove("recordTransactBodies");
     }
   }, 60_000);
+});
+
+describe("a storm of faults (seeded), parallel orders and payments", () => {
+  const SEED = 2711;
+  const ATTEMPTS = 5;
+
+  /** What a client does on a 503: tries again a little later, the same request (the same Idempotency-Key). */
+  async function withRetries(request: () => Promise<Response>) {
+    const answers: number[] = [];
+    for (let attempt = 1; ; attempt++) {
+      const response = await request();
+      answers.push(response.status);
+      if (response.status !== 503 || attempt >= ATTEMPTS) return { response, answers };
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+
+  it("leaves stock, promo uses and invoice numbers adding up, every order whole or absent", async () => {
+    const random = seededRandom(SEED);
+    const product = await createSoap(ctx.deps, { stock: 30, price: 10 });
+    const promo = await createPromo(ctx.deps, {
+      code: `ORAGE${Math.random().toString(36).slice(2, 6).toUpperCase()}`,
+      discount_type: "fixed_amount",
+      discount_value: 200,
+      usage_limit: 5,
+    });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(ctx.deps, ctx.app)));
+    // Each customer two orders of 1 to 3 soaps, the first with the promo code (5 uses for 10 customers).
+    const planned = customers.flatMap((customer, index) =>
+      [0, 1].map((second) => {
+        const quantity = 1 + Math.floor(random() * 3);
+        const withPromo = second === 0;
+        return {
+          customer,
+          quantity,
+          withPromo,
+          key: `orage-${SEED}-${index}-${second}`,
+          body: {
+            items: [{ product_id: product.id, quantity }],
+            shipping_address_id: customer.addressId,
+            total_amount: quantity * 10 + 7.8 - (withPromo ? 2 : 0),
+            payment_method: "bank_transfer",
+            transfer_sender_name: "Client",
+            ...(withPromo && { promo_code_id: promo.id }),
+          },
+        };
+      }),
+    );
+    const adjustments = [2, -1, 3, 1, -2];
+    const place = (order: (typeof planned)[number]) =>
+      order.customer.call("POST", "/api/orders", order.body, { "idempotency-key": order.key });
+
+    const storm = inject({
+      kinds: ["conflict", "throttle", "timeout", "lost-answer"],
+      rate: 0.3,
+      seed: SEED,
+    });
+    const [placedAnswers, adjusted] = await Promise.all([
+      Promise.all(planned.map((order) => withRetries(() => place(order)))),
+      Promise.all(
+        adjustments.map((delta) =>
+          admin.call("POST", `/api/admin/products/${product.id}/stock-adjustments`, { delta, note: "Orage" }),
+        ),
+      ),
+    ]);
+    // Every answer is a success (200: the order a lost answer had placed, found by its key), the French 503, or a
+    // refusal the shop gives without faults (the promo used up).
+    for (const { answers } of placedAnswers)
+      for (const status of answers) expect([200, 201, 409, 503]).toContain(status);
+    for (const response of adjusted) expect([201, 503]).toContain(response.status);
+    for (const { response } of placedAnswers)
+      if (response.status === 409)
+        expect((await response.clone().json()) as object).toMatchObject({ code: "PROMO_EXHAUSTED" });
+    for (const response of adjusted) if (response.status === 503) await expect503(response);
+
+    // The faults stop; each planned order is asked once more, as a client whose last answer was a 503 would.
+    storm.remove();
+    const final = await Promise.all(
+      planned.map(async (order, index) => {
+        const last = placedAnswers[index]?.response as Response;
+        return last.status === 503 ? place(order) : last;
+      }),
+    );
+    expect(storm.total()).toBeGreaterThan(20);
+    const placed = (response: Response) => response.status === 200 || response.status === 201;
+    expect(final.every((response) => placed(response) || response.status === 409)).toBe(true);
+
+    // Every order whole or absent: one order per planned order answered 201, none for a refused one, its sale
+    // movement, its promo use.
+    const orders = (await Promise.all(customers.map((customer) => ordersOf(customer.id)))).flat();
+    const accepted = final.filter(placed).length;
+    expect(orders).toHaveLength(accepted);
+    for (const [index, response] of final.entries()) {
+      if (!placed(response)) continue;
+      const { order } = (await response.json()) as { order: Order };
+      expect(orders.map((each) => each.id)).toContain(order.id);
+      expect(order.items[0]?.quantity).toBe(planned[index]?.quantity);
+    }
+    const movements = await movementsOf(product.id);
+    const sales = movements.filter((move) => move.reason === "sale");
+    expect(sales.map((move) => move.order_id).sort()).toEqual(orders.map((order) => order.id).sort());
+    for (const order of orders)
+      expect(sales.find((move) => move.order_id === order.id)?.delta).toBe(-(order.items[0]?.quantity ?? 0));
+
+    // Stock = initial - sold + adjustments written (an adjustment answered 503 may have been written: its answer
+    // lost; none twice).
+    const adjustmentMoves = movements.filter((move) => move.reason === "adjustment" && move.note === "Orage");
+    expect(adjustmentMoves.length).toBeGreaterThanOrEqual(adjusted.filter((r) => r.status === 201).length);
+    expect(adjustmentMoves.length).toBeLessThanOrEqual(adjustments.length);
+    const sold = orders.reduce((sum, order) => sum + (order.items[0]?.quantity ?? 0), 0);
+    const adjustedBy = adjustmentMoves.reduce((sum, move) => sum + move.delta, 0);
+    expect((await productOf(product.id))?.stock).toBe(30 - sold + adjustedBy);
+
+    // Promo uses = orders that used it, its usage items too, never above its limit.
+    const withPromo = orders.filter((order) => order.promo_id === promo.id);
+    const { data: promoAfter } = await ctx.db.entities.promo.get({ id: promo.id }).go();
+    expect(promoAfter?.usage_count).toBe(withPromo.length);
+    expect(withPromo.length).toBeLessThanOrEqual(5);
+    const usages = (
+      await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go({ pages: "all" })
+    ).data;
+    expect(usages.map((usage) => usage.order_id).sort()).toEqual(withPromo.map((order) => order.id).sort());
+
+    // Payments: every transfer marked received, in parallel, under a new storm; then what was left, without it.
+    const payments = inject({
+      kinds: ["conflict", "throttle", "timeout", "lost-answer"],
+      rate: 0.3,
+      seed: SEED + 1,
+    });
+    const paid = await Promise.all(
+      orders.map((order) =>
+        withRetries(() => edit(order.id, { payment_status: "completed", status: "confirmed" })),
+      ),
+    );
+    for (const { answers } of paid) for (const status of answers) expect([200, 503]).toContain(status);
+    payments.remove();
+    for (const [index, { response }] of paid.entries())
+      if (response.status === 503)
+        await expectStatus(
+          await edit(orders[index]?.id ?? "", { payment_status: "completed", status: "confirmed" }),
+          200,
+        );
+    expect(payments.total()).toBeGreaterThan(5);
+
+    // Invoice numbers, over the whole table (this file's other tests issued some too): contiguous from 1, none
+    // twice, each with its invoice, the counter at the last one.
+    const everyOrder = (await ctx.db.entities.order.query.all({}).go({ pages: "all" })).data;
+    const numbers = everyOrder.flatMap((order) => (order.invoice_number ? [order.invoice_number] : []));
+    for (const order of orders)
+      expect(everyOrder.find((each) => each.id === order.id)?.invoice_number).toMatch(/^FA-\d{4}-\d{6}$/);
+    const year = numbers[0]?.slice(3, 7) ?? "";
+    const sequences = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
+    const { data: counter } = await ctx.db.entities.counter
+      .get({ name: invoiceCounterName("invoice", Number(year)) })
+      .go();
+    expect(counter?.value).toBe(sequences.length);
+    for (const number of numbers)
+      expect((await ctx.db.entities.invoice.get({ number }).go()).data?.number).toBe(number);
+  }, 120_000);
 });
