@@ -8,7 +8,14 @@ import { DomainError } from "../../src/domain/errors";
 import { isConditionFailure } from "../services/catalog";
 import { writeTransaction } from "../services/transaction";
 import { ensureTable } from "./bootstrap";
-import { createDocumentClient, createDynamoClient, DYNAMO_LIMITS } from "./client";
+import {
+  createDocumentClient,
+  createDynamoClient,
+  DYNAMO_LIMITS,
+  dbConfigFromEnv,
+  LOCAL_DYNAMO_LIMITS,
+  limitsFor,
+} from "./client";
 import { createDb, type Db, entitySchemas } from "./service";
 
 /** Counts the entities ElectroDB builds (it validates each model in its constructor). */
@@ -181,6 +188,17 @@ describe("the DynamoDB client", () => {
     }
   });
 
+  it("has AWS's limits on Lambda (no endpoint) and DynamoDB Local's under npm start, both within the 5 s bound", () => {
+    expect(limitsFor(dbConfigFromEnv({ TABLE_NAME: "shop", AWS_REGION: "eu-west-3" }))).toBe(DYNAMO_LIMITS);
+    expect(
+      limitsFor(dbConfigFromEnv({ TABLE_NAME: "shop", DYNAMODB_ENDPOINT: "http://127.0.0.1:8765" })),
+    ).toBe(LOCAL_DYNAMO_LIMITS);
+    for (const limits of [DYNAMO_LIMITS, LOCAL_DYNAMO_LIMITS]) {
+      expect(limits.callDeadlineMs).toBeLessThanOrEqual(4_000);
+      expect(limits.maxAttempts).toBeGreaterThan(1);
+    }
+  });
+
   it("gives up on a database that takes the request and never answers: a bounded number of tries, in bounded time", async () => {
     let requests = 0;
     // Reads every request and never answers it, as a frozen database does.
@@ -190,7 +208,12 @@ describe("the DynamoDB client", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    const client = createDynamoClient({ tableName: "shop", endpoint: `http://127.0.0.1:${port}` });
+    // AWS's limits (the endpoint alone would give DynamoDB Local's): the tries and the deadline of a Lambda.
+    const client = createDynamoClient({
+      tableName: "shop",
+      endpoint: `http://127.0.0.1:${port}`,
+      limits: DYNAMO_LIMITS,
+    });
     const started = performance.now();
     try {
       const failure = await client

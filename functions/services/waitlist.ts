@@ -222,13 +222,16 @@ export async function notifyWaitlist(
   for (const request of waiting) {
     if (told.length >= units) break;
     const key = { product_id: productId, email_key: request.email_key };
+    // The claim is this run's when notified_at is absent, or already holds this run's instant: the SDK's retry of a
+    // claim whose answer was lost finds its own mark, not another restock's (decision record 029).
+    const claimedAt = deps.clock().toISOString();
     try {
       await deps.db.entities.waitlist
         .patch(key)
-        .set({ notified_at: deps.clock().toISOString() })
+        .set({ notified_at: claimedAt })
         .where(
-          ({ confirmed_at, notified_at }, { exists, notExists }) =>
-            `${exists(confirmed_at)} AND ${notExists(notified_at)}`,
+          ({ confirmed_at, notified_at }, { eq, exists, notExists }) =>
+            `${exists(confirmed_at)} AND (${notExists(notified_at)} OR ${eq(notified_at, claimedAt)})`,
         )
         .go();
     } catch (error) {

@@ -330,7 +330,16 @@ describe("a waitlist claim under lasting throttling or timeouts", () => {
   );
 });
 
-describe("a lost answer (DynamoDB applied the transaction, the answer timed out)", () => {
+describe("a lost answer (DynamoDB applied the write, the answer timed out)", () => {
+  it("of a waitlist claim: the SDK's retry finds its own claim, the shopper is told once", async () => {
+    const shopper = await waitingShopper();
+    const injected = inject({ kinds: ["lost-answer"], limit: 1, commands: ["UpdateItemCommand"] });
+    expect(await notifyWaitlist(ctx.deps, shopper.product.id, 1)).toEqual([shopper.email]);
+    expect(injected.injected["lost-answer"]).toBe(1);
+    expect(shopper.told()).toHaveLength(1);
+    expect(await shopper.request()).toBeUndefined();
+  });
+
   it("is retried with the same ClientRequestToken: applied once, answered as done", async () => {
     const bodies: string[] = [];
     ctx.db.dynamo.middlewareStack.add(

@@ -6,7 +6,8 @@
  * - "throttle": ThrottlingException / ProvisionedThroughputExceededException on any call, or, on a
  *   TransactWriteItems, a cancellation whose reason is ThrottlingError;
  * - "timeout": the call times out before DynamoDB received it (TimeoutError, as the HTTP handler throws it);
- * - "lost-answer": a TransactWriteItems that DynamoDB applied, whose answer never came back (TimeoutError after it).
+ * - "lost-answer": a call DynamoDB applied whose answer never came back (TimeoutError after it): on
+ *   TransactWriteItems, or on the calls `commands` names.
  * Placed below the SDK's retry middleware (step "deserialize", priority "low": just above the HTTP handler): the SDK
  * classifies and retries them as it would DynamoDB's. Random but seeded, so a failing run can be replayed.
  */
@@ -107,7 +108,9 @@ export function injectDbFaults(db: Db, options: FaultOptions): InjectedFaults {
       if (options.commands && !options.commands.includes(command)) return next(args);
       const transactWrite = command === TRANSACT_WRITE;
       const kinds = options.kinds.filter(
-        (kind) => transactWrite || (kind !== "conflict" && kind !== "lost-answer"),
+        (kind) =>
+          transactWrite ||
+          (kind !== "conflict" && (kind !== "lost-answer" || options.commands !== undefined)),
       );
       if (!kinds.length) return next(args);
       if (eligible++ < (options.skip ?? 0)) return next(args);
