@@ -44,7 +44,7 @@ export interface DynamoLimits {
  * middleware answers the French 503 with Retry-After: within the 5 s the shop promises, far inside the functions'
  * 20 s timeout.
  *
- * On AWS, DynamoDB answers in milliseconds (a 100-item transaction in tens): a try that takes 1.5 s is stuck (a
+ * On AWS, DynamoDB answers in milliseconds (documented single-digit latency): a try that takes 1.5 s is stuck (a
  * dead connection, a lost packet) and the next one, on a new connection, usually answers. A frozen table ends at
  * 3.5 s: two tries, the third cut by the deadline.
  */
