@@ -371,6 +371,26 @@ describe("a lost answer (DynamoDB applied the write, the answer timed out)", () 
   }, 60_000);
 });
 
+describe("a lost answer, then the retry cancelled (a conflict on the SDK's retry)", () => {
+  it("does not make a stock adjustment twice: the second attempt finds the first one's movement", async () => {
+    const product = await createSoap(ctx.deps, { stock: 5 });
+    // The first try is applied and its answer lost; the SDK's retry (same token) is cancelled by a conflict, so the
+    // helper's next attempt is a new request, on a stock that already moved.
+    inject({
+      kinds: ["lost-answer", "conflict"],
+      sequence: ["lost-answer", "conflict"],
+      commands: [TRANSACT_WRITE],
+    });
+    const response = await admin.call("POST", `/api/admin/products/${product.id}/stock-adjustments`, {
+      delta: 3,
+      note: "Reçus du séchoir",
+    });
+    expect(await expectStatus(response, 201)).toMatchObject({ stock: 8 });
+    expect((await productOf(product.id))?.stock).toBe(8);
+    expect((await movementsOf(product.id)).filter((move) => move.delta === 3)).toHaveLength(1);
+  });
+});
+
 describe("a storm of faults (seeded), parallel orders and payments", () => {
   const SEED = 2711;
   const ATTEMPTS = 5;

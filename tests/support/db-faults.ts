@@ -28,6 +28,8 @@ export interface FaultOptions {
   skip?: number;
   /** At most `limit` faults, then every call passes. */
   limit?: number;
+  /** Instead of random faults: the nth call that can get one gets sequence[n] (undefined: it passes). */
+  sequence?: readonly (FaultKind | undefined)[];
 }
 
 export interface InjectedFaults {
@@ -113,10 +115,18 @@ export function injectDbFaults(db: Db, options: FaultOptions): InjectedFaults {
           (kind !== "conflict" && (kind !== "lost-answer" || options.commands !== undefined)),
       );
       if (!kinds.length) return next(args);
-      if (eligible++ < (options.skip ?? 0)) return next(args);
+      const index = eligible++;
+      if (index < (options.skip ?? 0)) return next(args);
       if (options.limit !== undefined && total() >= options.limit) return next(args);
-      if (random() >= rate) return next(args);
-      const kind = kinds[Math.floor(random() * kinds.length)] as FaultKind;
+      let kind: FaultKind;
+      if (options.sequence) {
+        const planned = options.sequence[index - (options.skip ?? 0)];
+        if (!planned || !kinds.includes(planned)) return next(args);
+        kind = planned;
+      } else {
+        if (random() >= rate) return next(args);
+        kind = kinds[Math.floor(random() * kinds.length)] as FaultKind;
+      }
       injected[kind]++;
       const items = ((args.input as { TransactItems?: unknown[] }).TransactItems ?? []).length;
       const item = Math.floor(random() * Math.max(items, 1));
