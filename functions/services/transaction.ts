@@ -81,6 +81,13 @@ export interface WriteOptions {
  */
 export const BUSY_MESSAGE = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
 
+/**
+ * No new try once this long has passed since the first: each try may itself wait on the SDK's retries (up to the
+ * client's deadline, functions/db/client.ts), so the count alone would not bound the answer's time. With it a busy
+ * transaction answers within about 3 s plus one call.
+ */
+export const COLLISION_BUDGET_MS = 3_000;
+
 /** The pause before the next try after `attempt` collisions: jittered, growing, at most 250 ms. */
 export function collisionBackoffMs(attempt: number): number {
   return Math.random() * Math.min(25 * attempt, 250);
@@ -91,7 +98,8 @@ export type WriteOutcome = "written" | "stale" | "replay";
 /**
  * Writes `items` in one DynamoDB transaction. Returns "written", or "stale" / "replay" for the writer to handle;
  * throws the DomainError an item's failed condition stands for; after `attempts` collisions or throttled tries in a
- * row answers 503 'La boutique est très sollicitée' (within about 1.7 s of backoff at most, plus the tries).
+ * row, or COLLISION_BUDGET_MS, answers 503 'La boutique est très sollicitée' (1.7 s of backoff at most, plus the
+ * tries).
  *
  * A try whose answer is lost (a timeout) is retried by the SDK with the same ClientRequestToken, so DynamoDB does
  * not apply it twice (functions/db/client.ts); each new try here is a new request, made only after DynamoDB said
@@ -103,6 +111,7 @@ export async function writeTransaction(
   options: WriteOptions = {},
 ): Promise<WriteOutcome> {
   const attempts = options.attempts ?? 12;
+  const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     let items: TransactionItem[] = [];
     const { canceled, data } = await db.service.transaction
@@ -117,7 +126,8 @@ export async function writeTransaction(
       if (outcome.meaning instanceof DomainError) throw outcome.meaning;
       return outcome.meaning;
     }
-    if (attempt >= attempts) throw new DomainError("UNAVAILABLE", BUSY_MESSAGE);
+    if (attempt >= attempts || performance.now() - started >= COLLISION_BUDGET_MS)
+      throw new DomainError("UNAVAILABLE", BUSY_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, collisionBackoffMs(attempt)));
   }
 }
