@@ -2,12 +2,19 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  ResourceInUseException,
   ResourceNotFoundException,
   ScanCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
 import { tableAttributes, tableDefinition } from "./table";
+
+/**
+ * Creating a table takes DynamoDB Local a while on a busy machine, longer than a data call may (client.ts): these
+ * calls get their own timeout. A creation retried after its answer was lost finds the table there: it is ours.
+ */
+const CONTROL_CALL = { requestTimeout: 30_000 };
 
 /** Creates the table and its indexes from `tableDefinition` when it does not exist yet (DynamoDB Local). */
 export async function ensureTable(
@@ -20,33 +27,39 @@ export async function ensureTable(
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: "PAY_PER_REQUEST",
-      AttributeDefinitions: tableAttributes.map((name) => ({ AttributeName: name, AttributeType: "S" })),
-      KeySchema: [
-        { AttributeName: tableDefinition.partitionKey, KeyType: "HASH" },
-        { AttributeName: tableDefinition.sortKey, KeyType: "RANGE" },
-      ],
-      GlobalSecondaryIndexes: Object.entries(tableDefinition.globalIndexes).map(
-        ([indexName, [hash, range]]) => ({
-          IndexName: indexName,
-          KeySchema: [
-            { AttributeName: hash, KeyType: "HASH" },
-            { AttributeName: range, KeyType: "RANGE" },
-          ],
-          Projection: { ProjectionType: "ALL" },
-        }),
-      ),
-    }),
-  );
+  await client
+    .send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: "PAY_PER_REQUEST",
+        AttributeDefinitions: tableAttributes.map((name) => ({ AttributeName: name, AttributeType: "S" })),
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: "HASH" },
+          { AttributeName: tableDefinition.sortKey, KeyType: "RANGE" },
+        ],
+        GlobalSecondaryIndexes: Object.entries(tableDefinition.globalIndexes).map(
+          ([indexName, [hash, range]]) => ({
+            IndexName: indexName,
+            KeySchema: [
+              { AttributeName: hash, KeyType: "HASH" },
+              { AttributeName: range, KeyType: "RANGE" },
+            ],
+            Projection: { ProjectionType: "ALL" },
+          }),
+        ),
+      }),
+      CONTROL_CALL,
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ResourceInUseException)) throw error;
+    });
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
     }),
+    CONTROL_CALL,
   );
   return "created";
 }

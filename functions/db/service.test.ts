@@ -8,7 +8,14 @@ import { DomainError } from "../../src/domain/errors";
 import { isConditionFailure } from "../services/catalog";
 import { writeTransaction } from "../services/transaction";
 import { ensureTable } from "./bootstrap";
-import { createDocumentClient, createDynamoClient } from "./client";
+import {
+  createDocumentClient,
+  createDynamoClient,
+  DYNAMO_LIMITS,
+  dbConfigFromEnv,
+  LOCAL_DYNAMO_LIMITS,
+  limitsFor,
+} from "./client";
 import { createDb, type Db, entitySchemas } from "./service";
 
 /** Counts the entities ElectroDB builds (it validates each model in its constructor). */
@@ -174,6 +181,54 @@ describe("the DynamoDB client", () => {
       for (let request = 0; request < 3; request++)
         await client.send(new GetItemCommand({ TableName: "shop", Key: { pk: { S: "a" }, sk: { S: "b" } } }));
       expect(connections).toBe(1);
+    } finally {
+      client.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("has AWS's limits on Lambda (no endpoint) and DynamoDB Local's under npm start, both within the 5 s bound", () => {
+    expect(limitsFor(dbConfigFromEnv({ TABLE_NAME: "shop", AWS_REGION: "eu-west-3" }))).toBe(DYNAMO_LIMITS);
+    expect(
+      limitsFor(dbConfigFromEnv({ TABLE_NAME: "shop", DYNAMODB_ENDPOINT: "http://127.0.0.1:8765" })),
+    ).toBe(LOCAL_DYNAMO_LIMITS);
+    for (const limits of [DYNAMO_LIMITS, LOCAL_DYNAMO_LIMITS]) {
+      expect(limits.callDeadlineMs).toBeLessThanOrEqual(4_000);
+      expect(limits.maxAttempts).toBeGreaterThan(1);
+    }
+  });
+
+  it("gives up on a database that takes the request and never answers: a bounded number of tries, in bounded time", async () => {
+    let requests = 0;
+    // Reads every request and never answers it, as a frozen database does.
+    const server = createServer((request) => {
+      requests++;
+      request.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    // AWS's limits (the endpoint alone would give DynamoDB Local's): the tries and the deadline of a Lambda.
+    const client = createDynamoClient({
+      tableName: "shop",
+      endpoint: `http://127.0.0.1:${port}`,
+      limits: DYNAMO_LIMITS,
+    });
+    const started = performance.now();
+    try {
+      const failure = await client
+        .send(new GetItemCommand({ TableName: "shop", Key: { pk: { S: "a" }, sk: { S: "b" } } }))
+        .then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
+      const elapsed = performance.now() - started;
+      expect(failure?.name).toBe("TimeoutError");
+      // Each try waits its request timeout, then the SDK tries again (25-50 ms of backoff), until the deadline.
+      expect(requests).toBeGreaterThanOrEqual(2);
+      expect(requests).toBeLessThanOrEqual(DYNAMO_LIMITS.maxAttempts);
+      expect(elapsed).toBeGreaterThanOrEqual(DYNAMO_LIMITS.callDeadlineMs - 50);
+      expect(elapsed).toBeLessThan(DYNAMO_LIMITS.callDeadlineMs + 1_000);
     } finally {
       client.destroy();
       server.closeAllConnections();

@@ -17,6 +17,8 @@ export type StockMovementRecord = EntityItem<StockMovementEntity>;
 export type StockReason = StockMovementRecord["reason"];
 
 export interface StockMove {
+  /** The movement's id when the writer fixes it (a manual adjustment); a new one otherwise. */
+  id?: string;
   productId: number;
   delta: number;
   reason: StockReason;
@@ -27,13 +29,17 @@ export interface StockMove {
   stockAfter?: number;
 }
 
-/** The movement record of a stock change, to write in the change's transaction. */
+/**
+ * The movement record of a stock change, to write in the change's transaction. With an id of the writer's, the
+ * movement already there means the change was already written ("replay"): a try whose answer was lost.
+ */
 export function movementItem(entities: TransactionEntities, move: StockMove): TransactionItem {
   return {
+    ...(move.id && { onFailed: "replay" as const }),
     commit: entities.stockMovement
       .create({
         product_id: move.productId,
-        id: newId(),
+        id: move.id ?? newId(),
         at: move.at,
         delta: move.delta,
         reason: move.reason,
@@ -105,6 +111,9 @@ export async function adjustStock(
   productId: number,
   adjustment: StockAdjustment,
 ): Promise<{ stock: number }> {
+  // One movement, whatever the attempts: if an attempt was written but its answer lost (a timeout, then a
+  // cancellation of the retry), the next attempt finds its movement and stops, instead of adjusting twice.
+  const movement = { id: newId(), at: deps.clock().toISOString() };
   for (let attempt = 1; attempt <= 10; attempt++) {
     const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
     if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
@@ -126,10 +135,10 @@ export async function adjustStock(
         onFailed: "stale",
       },
       movementItem(entities, {
+        ...movement,
         productId,
         delta: adjustment.delta,
         reason: "adjustment",
-        at: deps.clock().toISOString(),
         adminId,
         note: adjustment.note,
         stockAfter,
@@ -144,6 +153,12 @@ export async function adjustStock(
         );
       await afterStockChange(deps, [{ product_id: productId, quantity: adjustment.delta }]);
       return { stock: stockAfter };
+    }
+    if (outcome === "replay") {
+      const { data: written } = await deps.db.entities.stockMovement
+        .get({ product_id: productId, ...movement })
+        .go();
+      return { stock: written?.stock_after ?? stockAfter };
     }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }

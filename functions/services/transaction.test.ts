@@ -50,6 +50,14 @@ describe("explainCancellation", () => {
     ).toThrow(/ValidationError/);
   });
 
+  it("retries an item DynamoDB throttled inside the transaction, as a collision: nothing was written", () => {
+    for (const code of ["ThrottlingError", "ProvisionedThroughputExceeded"])
+      expect(explainCancellation(reasons({ 1: { rejected: true, code } }), items)).toEqual({ retry: true });
+    expect(
+      explainCancellation(reasons({ 0: { rejected: true, code: "ThrottlingError" }, 3: conflict }), items),
+    ).toEqual({ retry: true });
+  });
+
   it("prefers a failed condition over a collision: a failed condition is never retried blindly", () => {
     expect((meaning({ 0: conflict, 2: failed }) as DomainError).code).toBe("PROMO_EXHAUSTED");
   });

@@ -9,7 +9,7 @@
  *   mail is sent, so two restocks at once never tell anyone twice; then the request is deleted.
  * - Links carry a token naming the request and a secret (src/domain/stock-alerts.ts), never the e-mail.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
@@ -222,13 +222,17 @@ export async function notifyWaitlist(
   for (const request of waiting) {
     if (told.length >= units) break;
     const key = { product_id: productId, email_key: request.email_key };
+    // The claim is this run's when notified_at is absent, or already carries this claim's id: the SDK's retry of a
+    // claim whose answer was lost finds its own mark, not another restock's (decision record 029). An id, not the
+    // instant: two restocks may claim within the same millisecond.
+    const claimId: string = randomUUID();
     try {
       await deps.db.entities.waitlist
         .patch(key)
-        .set({ notified_at: deps.clock().toISOString() })
+        .set({ notified_at: deps.clock().toISOString(), claim_id: claimId })
         .where(
-          ({ confirmed_at, notified_at }, { exists, notExists }) =>
-            `${exists(confirmed_at)} AND ${notExists(notified_at)}`,
+          ({ confirmed_at, notified_at, claim_id }, { eq, exists, notExists }) =>
+            `${exists(confirmed_at)} AND (${notExists(notified_at)} OR ${eq(claim_id, claimId)})`,
         )
         .go();
     } catch (error) {
@@ -247,7 +251,7 @@ export async function notifyWaitlist(
     } catch (error) {
       await deps.db.entities.waitlist
         .patch(key)
-        .remove(["notified_at"])
+        .remove(["notified_at", "claim_id"])
         .go()
         .catch(() => undefined);
       throw error;

@@ -11,21 +11,40 @@ import { localMailer, suppressingMailer } from "../../functions/adapters/mail";
 import { folderStorage } from "../../functions/adapters/object-storage";
 import { createFullApp } from "../../functions/api/full-app";
 import { ensureTable } from "../../functions/db/bootstrap";
+import type { DynamoLimits } from "../../functions/db/client";
 import { createDb } from "../../functions/db/service";
 import { handleAccountMail } from "../../functions/services/account-mails";
 import type { Deps } from "../../functions/services/deps";
 import { isSuppressed } from "../../functions/services/mail-suppressions";
 import { setUpShopForSale } from "../support/shop-setup";
 
+/** Limits for the shared test database, loaded by the whole run: generous, the SDK's tries as in the shop. */
+const SHARED_TEST_DB_LIMITS: DynamoLimits = {
+  connectionTimeoutMs: 5_000,
+  requestTimeoutMs: 15_000,
+  socketTimeoutMs: 15_000,
+  maxAttempts: 3,
+  callDeadlineMs: 15_000,
+};
+
 /**
  * A fresh table in the shared DynamoDB Local for the calling test file, removed after its tests,
  * plus the whole API over it and a mail folder of its own. `now` lets a test move the clock. The shop is set up to
  * sell (identity, mediator, bank details: tests/support/shop-setup.ts) unless `newShop` asks for one as a first
- * start leaves it.
+ * start leaves it. `endpoint` puts the table in another DynamoDB Local than the shared one (one a test freezes).
  */
-export async function createTestContext(options: { now?: () => Date; newShop?: boolean } = {}) {
+export async function createTestContext(
+  options: { now?: () => Date; newShop?: boolean; endpoint?: string } = {},
+) {
   const tableName = `test-${randomUUID()}`;
-  const db = createDb({ tableName, endpoint: inject("dynamoEndpoint") });
+  // The shared DynamoDB Local serves every test file of the run at once: its queue is not a frozen database, and
+  // these tests are not about the limits (functions/db/service.test.ts and database-outage.test.ts are: they use
+  // the shop's). A table in a database of the test's own gets npm start's limits.
+  const db = createDb(
+    options.endpoint
+      ? { tableName, endpoint: options.endpoint }
+      : { tableName, endpoint: inject("dynamoEndpoint"), limits: SHARED_TEST_DB_LIMITS },
+  );
   await ensureTable(db.dynamo, tableName);
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
@@ -52,7 +71,8 @@ export async function createTestContext(options: { now?: () => Date; newShop?: b
   if (!options.newShop) await setUpShopForSale(deps);
   afterAll(async () => {
     await deps.accountMail.flush();
-    await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }));
+    // A control call: DynamoDB Local may take longer than a data call's limits (functions/db/client.ts).
+    await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }), { requestTimeout: 30_000 });
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });
     rmSync(secretDir, { recursive: true, force: true });

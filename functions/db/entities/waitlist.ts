@@ -22,6 +22,8 @@ export const waitlistSchema = entitySchema({
     confirmed_at: { type: "string" },
     /** Set when a notifier claimed the request (conditionally): no second notifier sends it again. */
     notified_at: { type: "string" },
+    /** The claim's own random id, set with notified_at: a claim retried after a lost answer knows it is its own. */
+    claim_id: { type: "string" },
     expires_at: { type: "string", required: true },
     expires_at_ttl: { type: "number", required: true },
   },
