@@ -4,7 +4,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, stat, symlink } from "node:fs/promises";
+import { mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -57,6 +57,34 @@ export async function buildLambdaBundle(name: string, dir: string): Promise<Buil
     logLevel: "silent",
   });
   return { file, bytes: (await stat(file)).size, metafile: result.metafile, errors: result.errors };
+}
+
+/**
+ * The floor of the cold-import budget: a bundle, made as the handlers' are, of what every data function imports at
+ * start anyway and nothing else (the runtime SDK's DynamoDB client and document client, one client built).
+ */
+export async function buildFloorBundle(dir: string): Promise<string> {
+  const entry = join(dir, "floor-entry.mjs");
+  const file = join(dir, "floor.mjs");
+  await writeFile(
+    entry,
+    'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";\n' +
+      'import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";\n' +
+      'export const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "eu-west-3" }));\n',
+  );
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: file,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    minify: true,
+    external: [...lambdaExternal],
+    logLevel: "silent",
+  });
+  return file;
 }
 
 /** The Lambda runtime is Node 24: the project's own copy when installed, else the Node running this. */

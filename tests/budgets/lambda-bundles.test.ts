@@ -2,17 +2,34 @@
  * Cold starts grow with the code a Lambda loads. Each API handler is bundled as SST 4 bundles it (esbuild, ESM,
  * minified, names kept, for Node 24, with the externals of infra/lambda-bundle.ts: the AWS SDK v3 is left out
  * because the Lambda runtime provides it) and must stay under its size budget, and its cold import (a fresh Node 24
- * process importing the bundle, the SDK resolved from node_modules; median of 5) under 150 ms (issue 18).
+ * process importing the bundle, the SDK resolved from node_modules; median of 5) under its time budget (issue 18):
+ * 150 ms, or on a slower machine 3 times the cold import, measured in the same test, of the floor every data
+ * function pays (the runtime SDK's DynamoDB document client and nothing else).
  * ElectroDB and everything else is bundled. Raise a budget only with the reason in the commit message.
  */
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAreas } from "../../functions/api/areas";
-import { type BuiltBundle, buildLambdaBundle, bundleDir, coldImports, median } from "./lambda-bundle";
+import {
+  type BuiltBundle,
+  buildFloorBundle,
+  buildLambdaBundle,
+  bundleDir,
+  coldImports,
+  median,
+} from "./lambda-bundle";
 
 const KiB = 1024;
-/** Issue 18: what a cold start may spend importing a handler's bundle (modules evaluated, nothing called). */
+/**
+ * Issue 18: what a cold start may spend importing a handler's bundle (modules evaluated, nothing called): 150 ms on
+ * the machine of decision record 023, where the SDK's DynamoDB client alone took ~40 ms and the functions 95-110 ms.
+ * The same code imports two to three times slower on a slower or busier machine (issue 27's CI machine: the floor
+ * 125-130 ms, the functions 205-320 ms, the code of 4cafe81 too), so the budget is also relative to that floor,
+ * measured alternately with the function in the same test, like Lighthouse against a minimal page (decision record
+ * 021): 3 floors, which still fails a function that imports a second SDK client or the PDF renderer at start.
+ */
 const coldImportBudgetMs = 150;
+const coldImportFloors = 3;
 /**
  * Minified bytes allowed per handler bundle; an area listed in `budgets` gets its own. Every bundle carries a
  * fixed ~335 KiB (ElectroDB 194 with jsonschema 30, zod 105, Hono 34): the budget leaves ~100 KiB of own code.
@@ -21,30 +38,40 @@ const coldImportBudgetMs = 150;
  */
 const defaultBudget = 440 * KiB;
 const budgets: Partial<Record<string, number>> = {
+  // Sign-up, sign-in and password resets. Issue 27: every function's DynamoDB limits and busy answers (decision record
+  // 029), the mail suppression list every mailer reads (030), the edge key check (031); issue 28: the sign-in locks
+  // per (account, address), their epoch and the lock mail (033): 439.4 -> 445.6 KiB.
+  accounts: 450 * KiB,
   // The owner's area carries the order lifecycle's writers: returns and refunds (with PayPal's refund API), stock
   // movements, promo archiving and publishing, the withdrawal panel, the setup checklist and the orders tab's
   // filters and search. Issue 18 took its OpenAPI list to the docs function: 481.9 -> 470.7 KiB. Issue 19: the
-  // owner's to-do list and the restocks' stock alert and waitlist mails: 482.9 KiB.
-  admin: 490 * KiB,
+  // owner's to-do list and the restocks' stock alert and waitlist mails: 482.9 KiB. Issue 27: sealing the PayPal
+  // secret, the owner's problems and the mail suppressions she lifts (030, 031), the DynamoDB limits (029); issue 28:
+  // the sign-in locks, the withdrawal's refund deadline rule: 497.2 KiB.
+  admin: 500 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background
   // handlers of the stock alert and waitlist mails (every function's in-process mail fallback carries them):
   // 477.3 KiB. Issue 27 (decision record 031): opening the sealed PayPal secret for the withdrawal's refund (the KMS
-  // box, its client left to the runtime's SDK), then refusing requests without the edge key: 480.5 KiB.
-  orders: 485 * KiB,
+  // box, its client left to the runtime's SDK), then refusing requests without the edge key: 480.5 KiB; the DynamoDB
+  // limits and the mail suppression list (029, 030), issue 28's Idempotency-Key fingerprint (033): 485.5 KiB.
+  orders: 490 * KiB,
   // PayPal's order creation places the order (with the batches' first-expiring allocation and the shop's setup
   // checks). Issue 18 took its OpenAPI list to the docs function: 460.1 -> 454.4 KiB. Issue 19: the low-stock watch
   // of PayPal orders and the stock mails' handlers in the in-process mail fallback: 465.0 KiB. Issue 27 (decision
   // record 031): opening the sealed PayPal secret (the KMS box, its client left to the runtime's SDK) and refusing
-  // requests without the edge key: 470.4 KiB.
-  payments: 475 * KiB,
+  // requests without the edge key: 470.4 KiB; the DynamoDB limits and the mail suppression list (029, 030), issue
+  // 28's Idempotency-Key fingerprint (033): 475.4 KiB.
+  payments: 480 * KiB,
   // The PDF renderer (pdf-lib and its standard fonts, ~360 KiB) lives only here: invoices and credit notes, and the
   // customer's data export (issue 15, GDPR), which zips them with fflate. Issue 18 evaluates them only when a PDF or
   // a zip is made (dynamic imports, kept in the one file by esbuild with lazy wrappers): 862.4 -> 865.0 KiB.
   // Issue 19: the waitlist requests in the data export, the stock mails' handlers: 872.5 KiB.
   // The transfer instructions and the QR code's markup in the shared mail templates (mails.ts): 875.4 KiB.
-  documents: 880 * KiB,
+  // Issue 27: the DynamoDB limits, the mail suppression list and refusals in the data export (029, 030); issue 28: the
+  // PDF text filter for any stored text, invoices read without the e-mail (032): 882.9 KiB.
+  documents: 885 * KiB,
   // The OpenAPI document: since issue 18 the documentation alone (functions/api/docs, schemas and words, no
   // services, no SDK, no ElectroDB): 1025.3 -> 197.8 KiB.
   docs: 210 * KiB,
@@ -114,19 +141,33 @@ describe("Lambda bundle sizes", () => {
 
 // After all the builds, so esbuild does not compete with the imports for the CPU.
 describe("Lambda cold imports", () => {
+  let floor = "";
+  beforeAll(async () => {
+    floor = await buildFloorBundle(outdir);
+  }, 60_000);
+
   it.each(apiAreas.map((area) => area.name))(
-    "functions/api/lambda/%s.ts imports in under 150 ms (median of 5 fresh processes)",
+    "functions/api/lambda/%s.ts imports within its budget (150 ms, or 3 floors on a slower machine; median of 5 fresh processes)",
     async (name) => {
       const bundle = built.get(name) ?? (await buildLambdaBundle(name, outdir));
-      const times = await coldImports(bundle.file, 5);
+      // The floor and the function one after the other, so a busy moment weighs on both.
+      const times: number[] = [];
+      const floors: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        floors.push(...(await coldImports(floor, 1)));
+        times.push(...(await coldImports(bundle.file, 1)));
+      }
       const ms = median(times);
+      const floorMs = median(floors);
       const samples = times.map((time) => time.toFixed(0)).join(", ");
-      console.info(`Lambda ${name}: cold import median ${ms.toFixed(0)} ms (${samples})`);
+      console.info(
+        `Lambda ${name}: cold import median ${ms.toFixed(0)} ms (${samples}), the floor ${floorMs.toFixed(0)} ms`,
+      );
       expect(
         ms,
-        `${name}.mjs imports in ${ms.toFixed(0)} ms (${samples}); profile it with ` +
+        `${name}.mjs imports in ${ms.toFixed(0)} ms (${samples}; the floor ${floorMs.toFixed(0)} ms); profile it with ` +
           "`node_modules/.bin/node --cpu-prof --input-type=module -e 'await import(\"<bundle>\")'`",
-      ).toBeLessThan(coldImportBudgetMs);
+      ).toBeLessThan(Math.max(coldImportBudgetMs, coldImportFloors * floorMs));
     },
     60_000,
   );
