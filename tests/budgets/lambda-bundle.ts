@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { build, type Metafile } from "esbuild";
+import { type BuildOptions, build, type Metafile } from "esbuild";
 import { apiAreas } from "../../functions/api/areas";
 import { lambdaExternal } from "../../infra/lambda-bundle";
 
@@ -33,13 +33,12 @@ export interface BuiltBundle {
   errors: unknown[];
 }
 
-/** Bundles functions/api/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
-export async function buildLambdaBundle(name: string, dir: string): Promise<BuiltBundle> {
-  const file = join(dir, `${name}.mjs`);
-  const result = await build({
+/** esbuild's options as SST 4 bundles a Node function: ESM, minified, names kept, for Node 24, the SDK left out. */
+function sstBuildOptions(entry: string, outfile: string): BuildOptions & { metafile: true } {
+  return {
     absWorkingDir: root,
-    entryPoints: [resolve(root, `functions/api/lambda/${name}.ts`)],
-    outfile: file,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -55,7 +54,13 @@ export async function buildLambdaBundle(name: string, dir: string): Promise<Buil
     },
     metafile: true,
     logLevel: "silent",
-  });
+  };
+}
+
+/** Bundles functions/api/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
+export async function buildLambdaBundle(name: string, dir: string): Promise<BuiltBundle> {
+  const file = join(dir, `${name}.mjs`);
+  const result = await build(sstBuildOptions(resolve(root, `functions/api/lambda/${name}.ts`), file));
   return { file, bytes: (await stat(file)).size, metafile: result.metafile, errors: result.errors };
 }
 
@@ -72,18 +77,8 @@ export async function buildFloorBundle(dir: string): Promise<string> {
       'import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";\n' +
       'export const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "eu-west-3" }));\n',
   );
-  await build({
-    absWorkingDir: root,
-    entryPoints: [entry],
-    outfile: file,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node24",
-    minify: true,
-    external: [...lambdaExternal],
-    logLevel: "silent",
-  });
+  // Built exactly as the handlers are, so the two imports differ only by what the handler adds.
+  await build(sstBuildOptions(entry, file));
   return file;
 }
 
