@@ -11,7 +11,7 @@ import { type AccountMailDeps, sendPasswordReset, sendSigninLockNotice } from ".
 import type { Deps } from "../services/deps";
 import { isSuppressed } from "../services/mail-suppressions";
 import { SETTINGS_CACHE_MS } from "../services/settings";
-import { handleStockMail } from "../services/stock-mails";
+import { handleStockMail } from "../services/stock-mail-handler";
 import { PUBLIC_READ_CACHE_MS } from "./middleware/public-read";
 
 /** The publishing queue's URL (infra/publish-queue.ts); set on AWS, where edits publish through it. */

@@ -5,7 +5,6 @@ import { DeleteTableCommand, GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { Entity, Service } from "electrodb";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { DomainError } from "../../src/domain/errors";
-import { isConditionFailure } from "../services/catalog";
 import { writeTransaction } from "../services/transaction";
 import { ensureTable } from "./bootstrap";
 import {
@@ -16,6 +15,7 @@ import {
   LOCAL_DYNAMO_LIMITS,
   limitsFor,
 } from "./client";
+import { isConditionFailure } from "./errors";
 import { createDb, type Db, entitySchemas } from "./service";
 
 /** Counts the entities ElectroDB builds (it validates each model in its constructor). */

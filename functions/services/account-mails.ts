@@ -1,7 +1,7 @@
 import type { AccountMailRequest } from "../adapters/account-mail-queue";
 import { type AccountMailDeps, sendPasswordReset, sendSigninLockNotice } from "./auth";
 import { sendQueuedOrderConfirmation } from "./order-confirmation";
-import { handleStockMail } from "./stock-mails";
+import { handleStockMail } from "./stock-mail-handler";
 import { transferQrImage } from "./transfer-mails";
 
 /**

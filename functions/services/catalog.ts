@@ -11,6 +11,7 @@ import {
 import { photoKeys } from "../../src/domain/product-photos";
 import type { ObjectStorage } from "../adapters/object-storage";
 import type { ProductEntity } from "../db/entities/product";
+import { isConditionFailure } from "../db/errors";
 import { nextCounterValue } from "./counters";
 import type { DataDeps } from "./deps";
 import { markSiteStale } from "./publishing";
@@ -197,13 +198,4 @@ export async function deleteProduct(deps: DataDeps & { media?: ObjectStorage }, 
   if (keys.length)
     await deps.media?.delete(keys).catch((error) => console.error("Photo files left", keys, error));
   await markSiteStale(deps, `Produit n° ${id} supprimé`);
-}
-
-/** True for a DynamoDB conditional-check failure surfaced through ElectroDB. */
-export function isConditionFailure(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } } | null)?.cause;
-  return (
-    cause?.name === "ConditionalCheckFailedException" ||
-    (error as { name?: string })?.name === "ConditionalCheckFailedException"
-  );
 }

@@ -6,7 +6,7 @@
  */
 import { isDailySummaryTime } from "../../src/domain/owner-todo";
 import { parisDay } from "../../src/domain/promo";
-import { isConditionFailure } from "./catalog";
+import { isConditionFailure } from "../db/errors";
 import { dailySummaryMail } from "./daily-summary-mail";
 import type { Deps } from "./deps";
 import { currentOwnerTodo } from "./owner-todo";

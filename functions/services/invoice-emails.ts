@@ -3,8 +3,8 @@
  * one-off script (scripts/invoices-drop-emails.ts) and its test load it, never a Lambda.
  */
 import { storedInvoiceWithoutEmail } from "../../src/domain/invoice";
+import { isConditionFailure } from "../db/errors";
 import { batchGetAll } from "./batch-get";
-import { isConditionFailure } from "./catalog";
 import type { DataDeps } from "./deps";
 
 /**

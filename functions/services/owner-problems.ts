@@ -10,7 +10,7 @@ import {
   type ProblemKind,
   problemOfAlarm,
 } from "../../src/domain/owner-problems";
-import { isConditionFailure } from "./catalog";
+import { isConditionFailure } from "../db/errors";
 import type { DataDeps } from "./deps";
 
 export interface ProblemReport {

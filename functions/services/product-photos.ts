@@ -17,7 +17,8 @@ import {
 } from "../../src/domain/product-photos";
 import { newId } from "../adapters/ids";
 import type { ObjectStorage } from "../adapters/object-storage";
-import { isConditionFailure, toProduct } from "./catalog";
+import { isConditionFailure } from "../db/errors";
+import { toProduct } from "./catalog";
 import type { Deps } from "./deps";
 import { markSiteStale } from "./publishing";
 

@@ -15,7 +15,7 @@ import type { EntityItem } from "electrodb";
 import { type SaleWatch, saleWatch, unitsToNotify } from "../../src/domain/stock-alerts";
 import type { StockMailRequest } from "../adapters/account-mail-queue";
 import type { ProductEntity } from "../db/entities/product";
-import { isConditionFailure } from "./catalog";
+import { isConditionFailure } from "../db/errors";
 import type { DataDeps, Deps } from "./deps";
 
 type ProductRecord = EntityItem<ProductEntity>;

@@ -1,13 +1,8 @@
 /**
- * The e-mails of stock alerts and the waitlist (decision record 026), in French, and the background handler that
- * sends them (the account mail queue's new kinds: in-process locally, its SQS subscriber on AWS).
+ * The e-mails of stock alerts and the waitlist (decision record 026), in French. stock-mail-handler.ts sends them.
  */
-import type { StockMailRequest } from "../adapters/account-mail-queue";
 import type { Mail } from "../adapters/mail";
-import type { AccountMailDeps } from "./auth";
 import { layout } from "./mails";
-import { getSetting } from "./settings";
-import { notifyWaitlist, signUpForWaitlist } from "./waitlist";
 
 export function lowStockMail(
   to: string,
@@ -69,30 +64,4 @@ export function backInStockMail(
     text: `${paragraphs.join("\n\n")}\n\nVoir le produit : ${links.product}\n\n${shopName}`,
     html: layout(shopName, paragraphs, { label: "Voir le produit", url: links.product }),
   };
-}
-
-/** The owner's alert: to the shop's e-mail (company_info.email); none when the owner has not given one. */
-async function sendLowStockAlert(deps: AccountMailDeps, productId: number): Promise<void> {
-  const [{ data: product }, company] = await Promise.all([
-    deps.db.entities.product.get({ id: productId }).go(),
-    getSetting(deps, "company_info"),
-  ]);
-  if (!product) return;
-  if (!company.email) {
-    console.error(`Low-stock alert for product ${productId}: the shop has no e-mail in its settings.`);
-    return;
-  }
-  await deps.mailer.send(lowStockMail(company.email, company.name, product, `${deps.siteUrl}/admin`));
-}
-
-/** Runs one handed-over stock mail request (functions/services/auth.ts handleAccountMail dispatches here). */
-export async function handleStockMail(deps: AccountMailDeps, request: StockMailRequest): Promise<void> {
-  switch (request.kind) {
-    case "low-stock":
-      return sendLowStockAlert(deps, request.product_id);
-    case "waitlist-signup":
-      return signUpForWaitlist(deps, request.product_id, request.email);
-    case "waitlist-restock":
-      return void (await notifyWaitlist(deps, request.product_id, request.units));
-  }
 }

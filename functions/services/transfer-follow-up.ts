@@ -13,7 +13,7 @@ import {
   type TransferFollowUpSetting,
   transferFollowUp,
 } from "../../src/domain/transfer-follow-up";
-import { isConditionFailure } from "./catalog";
+import { isConditionFailure } from "../db/errors";
 import type { DataDeps, Deps } from "./deps";
 import { moveOrder } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";

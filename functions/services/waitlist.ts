@@ -22,8 +22,8 @@ import {
 import type { WaitlistRequest } from "../../src/domain/waitlist-schemas";
 import { randomSecret } from "../adapters/ids";
 import type { WaitlistEntity } from "../db/entities/waitlist";
+import { isConditionFailure } from "../db/errors";
 import type { AccountMailDeps } from "./auth";
-import { isConditionFailure } from "./catalog";
 import type { DataDeps, Deps } from "./deps";
 import { getSetting } from "./settings";
 import { backInStockMail, waitlistConfirmMail } from "./stock-mails";

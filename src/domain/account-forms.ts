@@ -2,8 +2,6 @@
  * Account rules the browser needs, without zod: islands on public pages must stay light (no zod in their
  * bundles). The API validates again with the schemas of account.ts, which take these rules from here.
  */
-import type { SessionUser } from "./account";
-
 /** Spec 9: password minimum 6 (account.ts builds its schema from it). */
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -14,9 +12,6 @@ export function displayName(user: { full_name?: string | null; email?: string | 
   const local = user.email?.split("@")[0]?.trim();
   return local || "Utilisateur";
 }
-
-/** The session user as the islands keep it: the API's answer, never a token (api.md "Sessions"). */
-export type { SessionUser };
 
 /** Messages of spec 5 and 8 for the password forms, verbatim. */
 export const passwordMessages = {

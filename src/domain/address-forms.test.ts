@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Address, addressInputSchema } from "./address";
-import {
-  ADDRESS_COUNTRIES,
-  addressLines,
-  addressPayload,
-  addressToForm,
-  emptyAddressForm,
-  isAddressCountry,
-} from "./address-forms";
+import { addressLines, addressPayload, addressToForm, emptyAddressForm } from "./address-forms";
+import { ADDRESS_COUNTRIES, isAddressCountry } from "./countries";
 
 const stored: Address = {
   id: "01J00000000000000000000000",

@@ -1,14 +1,10 @@
 /**
  * The address form of the profile (and later checkout), without zod so islands stay light. The API parses
- * what this produces with addressInputSchema (address.ts); the country list is defined here for both.
+ * what this produces with addressInputSchema (address.ts); both take the country list from countries.ts.
  */
 import type { Address } from "./address";
+import { type AddressCountry, DEFAULT_COUNTRY, isAddressCountry } from "./countries";
 import { displayPhone, phoneToInput } from "./phone";
-
-/** The countries of the address book (address.ts uses this list): France first and by default (spec 2, 3). */
-export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg"] as const;
-export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
-export const DEFAULT_COUNTRY: AddressCountry = "France";
 
 /** What the form's inputs hold: the phone as typed ("06 12 34 56 78"), line 2 possibly empty. */
 export interface AddressFormValues {
@@ -42,10 +38,6 @@ export const REQUIRED_ADDRESS_FIELDS = [
   "postal_code",
   "city",
 ] as const satisfies readonly (keyof AddressFormValues)[];
-
-export function isAddressCountry(value: string): value is AddressCountry {
-  return (ADDRESS_COUNTRIES as readonly string[]).includes(value);
-}
 
 /** An address of the book, back into the form to edit it. */
 export function addressToForm(address: Address): AddressFormValues {

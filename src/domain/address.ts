@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ADDRESS_COUNTRIES } from "./address-forms";
+import { ADDRESS_COUNTRIES } from "./countries";
 import { normalizePhone } from "./phone";
 
 /** Countries of the address book (spec): France is the default; checkout delivers to France only for now. */

@@ -1,5 +1,5 @@
 /** Browser calls of the account screens: password reset and change, profile and address book (api.md). */
-import type { SessionUser } from "../domain/account-forms";
+import type { SessionUser } from "../domain/account";
 import type { Address } from "../domain/address";
 import type { addressPayload } from "../domain/address-forms";
 import { apiDownload, apiRequest } from "./api-client";

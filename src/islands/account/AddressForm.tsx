@@ -1,10 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import {
-  ADDRESS_COUNTRIES,
-  type AddressFormValues,
-  DEFAULT_COUNTRY,
-  isAddressCountry,
-} from "../../domain/address-forms";
+import type { AddressFormValues } from "../../domain/address-forms";
+import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/countries";
 import { inputClass, Notice, PhoneField, TextField } from "../ui/fields";
 
 interface Props {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { SessionUser } from "../../domain/account-forms";
+import type { SessionUser } from "../../domain/account";
 import { displayPhone, phoneToInput } from "../../domain/phone";
 import { saveProfile } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";

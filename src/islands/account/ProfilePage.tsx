@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SessionUser } from "../../domain/account-forms";
+import type { SessionUser } from "../../domain/account";
 import type { Address } from "../../domain/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
 import { SignInRequired } from "../ui/fields";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SessionUser } from "../../domain/account-forms";
+import type { SessionUser } from "../../domain/account";
 import { addressLines } from "../../domain/address-forms";
 import { formatDate } from "../../domain/admin-format";
 import { displayPhone } from "../../domain/phone";

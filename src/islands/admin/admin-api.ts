@@ -1,6 +1,6 @@
 /** The admin panel's calls (api.md "Admin"), all through the shared api-client: same origin, session cookie. */
 
-import type { SessionUser } from "../../domain/account-forms";
+import type { SessionUser } from "../../domain/account";
 import type { Address } from "../../domain/address";
 import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin-orders";
 import type { ProductPayload } from "../../domain/admin-products";

@@ -1,0 +1,13 @@
+/**
+ * The countries of the address book, without zod: the schemas (address.ts, order.ts) and the zod-free form
+ * (address-forms.ts) both take them from here, so neither has to import the other's module to know them.
+ */
+
+/** France first and by default (spec 2, 3). */
+export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg"] as const;
+export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
+export const DEFAULT_COUNTRY: AddressCountry = "France";
+
+export function isAddressCountry(value: string): value is AddressCountry {
+  return (ADDRESS_COUNTRIES as readonly string[]).includes(value);
+}
