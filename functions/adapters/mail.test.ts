@@ -1,6 +1,6 @@
 import type { SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { describe, expect, it } from "vitest";
-import { type InlineImage, type Mail, sesMailer, suppressingMailer, toMime } from "./mail";
+import { type InlineImage, type Mail, sesEmail, sesMailer, suppressingMailer, toMime } from "./mail";
 
 const from = "Savonnerie d'Alep <no-reply@savon-alep.fr>";
 const mail: Mail = {
@@ -82,19 +82,36 @@ describe("toMime", () => {
 });
 
 describe("sesMailer", () => {
-  it("sends SES the raw MIME message, inline image included, to the mail's recipient", async () => {
+  it("has SES compose the mail: UTF-8 subject and bodies, the QR code inline under the Content-ID the HTML cites", async () => {
     const sent: SendEmailCommand[] = [];
     const mailer = sesMailer(from, { send: async (command) => void sent.push(command) });
-    await mailer.send({ ...mail, inline: [qr] });
+    await mailer.send({ ...mail, subject: "Commande annulée\r\nBcc: x@evil.test", inline: [qr] });
     expect(sent).toHaveLength(1);
     const input = sent[0]?.input;
     expect(input?.FromEmailAddress).toBe(from);
     expect(input?.Destination?.ToAddresses).toEqual([mail.to]);
-    const raw = Buffer.from(input?.Content?.Raw?.Data ?? new Uint8Array()).toString("utf8");
-    expect(raw).toContain(`To: ${mail.to}`);
-    expect(raw).toContain("Content-ID: <virement-1@qr>");
-    expect(partBody(raw, "Content-Type: text/plain").toString("utf8")).toBe(mail.text);
-    expect(raw).toMatch(/^Message-ID: <[^>]+@savon-alep\.fr>$/m);
+    expect(input?.Content?.Raw).toBeUndefined();
+    const simple = input?.Content?.Simple;
+    expect(simple?.Subject).toEqual({ Data: "Commande annulée Bcc: x@evil.test", Charset: "UTF-8" });
+    expect(simple?.Body).toEqual({
+      Text: { Data: mail.text, Charset: "UTF-8" },
+      Html: { Data: mail.html, Charset: "UTF-8" },
+    });
+    expect(simple?.Attachments).toEqual([
+      {
+        RawContent: qr.content,
+        ContentDisposition: "INLINE",
+        ContentId: "virement-1@qr",
+        ContentType: "image/png",
+        ContentTransferEncoding: "BASE64",
+        FileName: qr.filename,
+      },
+    ]);
+  });
+
+  it("sends no attachment list for a mail without images, and refuses a Content-ID that could break a header", async () => {
+    expect(sesEmail(from, mail).Content?.Simple).not.toHaveProperty("Attachments");
+    expect(() => sesEmail(from, { ...mail, inline: [{ ...qr, cid: "x>\r\nBcc: y" }] })).toThrow(/Content-ID/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 
 /** An image the HTML part shows through `<img src="cid:...">` (the transfer's QR code), sent inside the mail. */
 export interface InlineImage {
@@ -62,26 +63,34 @@ function multipart(type: string, parts: string[][]): string[] {
   ];
 }
 
-const validCid = (cid: string) => /^[A-Za-z0-9.\-_@]+$/.test(cid);
-
-/**
- * A complete MIME message, UTF-8, base64 bodies: what SES (raw) or an .eml reader takes. Text and HTML are
- * alternatives; a mail with inline images puts the HTML and its images in a multipart/related (RFC 2387) inside
- * the alternative, so a text-only reader sees the written instructions and no stray attachment.
- */
-export function toMime(from: string, mail: Mail, date: Date, messageId: string): string {
+/** The mail's inline images, each Content-ID checked: one is written into a header, where CR LF would start another. */
+function inlineImages(mail: Mail): InlineImage[] {
   const images = mail.inline ?? [];
   for (const image of images)
-    if (!validCid(image.cid)) throw new Error(`Invalid Content-ID for an inline image: ${image.cid}`);
+    if (!/^[A-Za-z0-9.\-_@]+$/.test(image.cid))
+      throw new Error(`Invalid Content-ID for an inline image: ${image.cid}`);
+  return images;
+}
+
+const safeFilename = (name: string) => name.replace(/[^\w.-]/g, "_");
+
+/**
+ * A complete MIME message, UTF-8, base64 bodies: the local mail folder's .eml files (on AWS, SES composes the
+ * message from the same parts: sesEmail). Text and HTML are alternatives; a mail with inline images puts the HTML
+ * and its images in a multipart/related (RFC 2387) inside the alternative, so a text-only reader sees the written
+ * instructions and no stray attachment.
+ */
+export function toMime(from: string, mail: Mail, date: Date, messageId: string): string {
+  const images = inlineImages(mail);
   const html = textPart("text/html", mail.html);
   const htmlWithImages = images.length
     ? multipart("multipart/related", [
         html,
         ...images.map((image) => [
-          `Content-Type: ${image.contentType}; name="${image.filename.replace(/[^\w.-]/g, "_")}"`,
+          `Content-Type: ${image.contentType}; name="${safeFilename(image.filename)}"`,
           "Content-Transfer-Encoding: base64",
           `Content-ID: <${image.cid}>`,
-          `Content-Disposition: inline; filename="${image.filename.replace(/[^\w.-]/g, "_")}"`,
+          `Content-Disposition: inline; filename="${safeFilename(image.filename)}"`,
           "",
           base64Lines(image.content),
         ]),
@@ -117,9 +126,10 @@ export interface SesClientLike {
 }
 
 /**
- * In AWS: Amazon SES v2, sending from the shop's verified identity. The message is sent raw, built by `toMime`:
- * the very bytes the local mail folder and the tests read, inline images included. Loaded lazily to keep other
- * paths light.
+ * In AWS: Amazon SES v2, sending from the shop's verified identity. SES composes the message itself (decision
+ * record 039): the subject and both bodies as UTF-8 "Simple" content, and the inline images as attachments with
+ * INLINE disposition and the Content-ID the HTML cites ("Working with email attachments in SES"). No MIME of ours
+ * goes to AWS; `toMime` writes only the local mail folder. Loaded lazily to keep other paths light.
  */
 export function sesMailer(from: string, client?: SesClientLike): Mailer {
   let ses: SesClientLike | undefined = client;
@@ -127,15 +137,32 @@ export function sesMailer(from: string, client?: SesClientLike): Mailer {
     async send(mail) {
       const { SESv2Client, SendEmailCommand } = await import("@aws-sdk/client-sesv2");
       ses ??= new SESv2Client({});
-      const now = new Date();
-      const messageId = `${now.getTime()}.${randomUUID()}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}`;
-      await ses.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [mail.to] },
-          Content: { Raw: { Data: Buffer.from(toMime(from, mail, now, messageId), "utf8") } },
+      await ses.send(new SendEmailCommand(sesEmail(from, mail)));
+    },
+  };
+}
+
+/** The SendEmail request of a mail: what SES turns into text and HTML alternatives with their inline images. */
+export function sesEmail(from: string, mail: Mail): SendEmailCommandInput {
+  const images = inlineImages(mail);
+  return {
+    FromEmailAddress: from,
+    Destination: { ToAddresses: [mail.to] },
+    Content: {
+      Simple: {
+        Subject: { Data: oneLine(mail.subject), Charset: "UTF-8" },
+        Body: { Text: { Data: mail.text, Charset: "UTF-8" }, Html: { Data: mail.html, Charset: "UTF-8" } },
+        ...(images.length && {
+          Attachments: images.map((image) => ({
+            RawContent: image.content,
+            ContentDisposition: "INLINE" as const,
+            ContentId: image.cid,
+            ContentType: image.contentType,
+            ContentTransferEncoding: "BASE64" as const,
+            FileName: safeFilename(image.filename),
+          })),
         }),
-      );
+      },
     },
   };
 }
