@@ -23,8 +23,50 @@ export const errorResponseSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
+/**
+ * A zod schema as the JSON Schema of OpenAPI 3.1 (draft 2020-12: `type: [..., "null"]`, numeric
+ * `exclusiveMinimum`), not 3.0's dialect (`nullable`, boolean `exclusiveMinimum`), which a 3.1 document must not use.
+ */
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  });
+  return json;
+}
+
+/** A stable operationId from the method and the path: GET /api/products/{id} is getProductsById. */
+export function operationId(doc: Pick<RouteDoc, "method" | "path">): string {
+  const words = doc.path
+    .replace(/^\/api\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return param ? ["by", ...param.split("_")] : segment.split(/[-_.]/);
+    });
+  return [doc.method, ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join("");
+}
+
+/**
+ * Answers every operation may give besides its own (functions/api/app.ts): on AWS a call that did not come
+ * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read.
+ */
+function commonResponses(doc: RouteDoc): RouteDoc["responses"] {
+  const error = (description: string) => ({ description, schema: errorResponseSchema });
+  return {
+    403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
+    ...(doc.body && {
+      413: error("Requête trop volumineuse"),
+      415: error("Contenu autre que JSON"),
+    }),
+  };
+}
+
+/** Operations that answer 401 without a session need one: the session cookie (browsers) or a Bearer token. */
+function security(doc: RouteDoc) {
+  return 401 in doc.responses ? [{ session: [] }, { bearer: [] }] : [];
 }
 
 function parameters(doc: RouteDoc) {
@@ -50,9 +92,12 @@ function parameters(doc: RouteDoc) {
 export function buildOpenApiDocument(docs: readonly RouteDoc[]) {
   const paths: Record<string, Record<string, object>> = {};
   for (const doc of docs) {
+    const responses = { ...commonResponses(doc), ...doc.responses };
     const operation = {
+      operationId: operationId(doc),
       summary: doc.summary,
       tags: [doc.tag],
+      security: security(doc),
       parameters: parameters(doc),
       ...(doc.body && {
         requestBody: {
@@ -61,7 +106,7 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]) {
         },
       }),
       responses: Object.fromEntries(
-        Object.entries(doc.responses).map(([status, response]) => [
+        Object.entries(responses).map(([status, response]) => [
           status,
           {
             description: response.description,
@@ -81,6 +126,26 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]) {
       version: "1.0.0",
       description:
         "API HTTP de la boutique de savons artisanaux. Erreurs : `{ error, code }` ; montants en euros (2 décimales).",
+      license: { name: "Propriétaire : tous droits réservés", identifier: "LicenseRef-Proprietary" },
+    },
+    // Served by the shop itself, under its own domain (the site and /api share one origin: architecture.md).
+    servers: [{ url: "/", description: "La boutique (même origine que le site)" }],
+    components: {
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          // middleware/session.ts' SESSION_COOKIE (a test compares them): importing it would bring the services into
+          // the docs function (decision record 023).
+          name: "session",
+          description: "Cookie de session HttpOnly posé par POST /api/auth/signin (navigateurs).",
+        },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "Le même jeton de session, pour les autres clients.",
+        },
+      },
     },
     paths,
   };

@@ -1,4 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../functions/api/middleware/session";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();
@@ -39,5 +44,49 @@ describe("GET /api/openapi.json", () => {
     const schema =
       document.paths["/api/products/{id}"]?.get.responses["200"]?.content?.["application/json"]?.schema;
     expect(schema?.required).toEqual(expect.arrayContaining(["id", "name", "price", "stock", "is_active"]));
+  });
+});
+
+describe("the OpenAPI document, checked by independent tools (issue 29)", () => {
+  it("passes redocly lint with its recommended rules: no error, no warning", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "openapi-lint-"));
+    const file = join(directory, "openapi.json");
+    writeFileSync(file, await (await ctx.app.request("/api/openapi.json")).text());
+    const run = spawnSync(
+      process.execPath,
+      [
+        resolve("node_modules/@redocly/cli/bin/cli.js"),
+        "lint",
+        file,
+        "--format",
+        "json",
+        "--max-problems",
+        "1000",
+      ],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
+    );
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message} ${p.location[0]?.pointer}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
+
+  it("names every operation uniquely and asks a session exactly of the operations that answer 401", async () => {
+    const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
+      components: { securitySchemes: { session: { name: string } } };
+      paths: Record<string, Record<string, { operationId: string; security: unknown[]; responses: object }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths["/api/products/{id}"]?.get?.operationId).toBe("getProductsById");
+    for (const operation of operations)
+      expect(operation.security.length > 0, operation.operationId).toBe("401" in operation.responses);
+    expect(document.components.securitySchemes.session.name).toBe(SESSION_COOKIE);
   });
 });
