@@ -55,13 +55,14 @@ export function operationId(doc: Pick<RouteDoc, "method" | "path">): string {
  */
 function commonResponses(doc: RouteDoc): RouteDoc["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
-  return {
+  const responses: RouteDoc["responses"] = {
     403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
-    ...(doc.body && {
-      413: error("Requête trop volumineuse"),
-      415: error("Contenu autre que JSON"),
-    }),
   };
+  if (doc.body) {
+    responses[413] = error("Requête trop volumineuse");
+    responses[415] = error("Contenu autre que JSON");
+  }
+  return responses;
 }
 
 /** Operations that answer 401 without a session need one: the session cookie (browsers) or a Bearer token. */
