@@ -197,13 +197,14 @@ const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$
 export function pageShell(html) {
   /** @type {string[]} */
   const parts = [];
-  for (const [, tag, attributes, body] of html.matchAll(INLINE_CODE)) {
-    if (tag.toLowerCase() === "script") {
+  for (const [, element = "", attributes = "", body = ""] of html.matchAll(INLINE_CODE)) {
+    const tag = element.toLowerCase();
+    if (tag === "script") {
       if (/\bsrc\s*=/i.test(attributes)) continue;
       const type = attributes.match(/\btype\s*=\s*["']?([^"'\s>]*)/i)?.[1] ?? "";
       if (!EXECUTABLE_TYPE.test(type.trim())) continue;
     }
-    parts.push(`<${tag.toLowerCase()}>${body}`);
+    parts.push(`<${tag}>${body}`);
   }
   return parts.join("\n");
 }
