@@ -184,17 +184,53 @@ export async function precacheList({ shellHtml, exists, assetSource }) {
   return [...SHELL_PAGES, ...SHELL_FILES].filter(exists).concat([...assets].sort());
 }
 
+/** Inline scripts the browser runs (no type, a JavaScript type or a module), and inline styles. */
+const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
+
 /**
- * A version that changes whenever anything the worker serves changes: the list and the files' contents.
+ * The app shell a page carries: its inline scripts and styles, without its text. A publish changes the text of the
+ * pages (a product, a price, the company's phone); only a build of new code changes this part. JSON data blocks
+ * (the JSON-LD of the company and of products) are content, not code.
+ * @param {string} html
+ */
+export function pageShell(html) {
+  /** @type {string[]} */
+  const parts = [];
+  for (const [, element = "", attributes = "", body = ""] of html.matchAll(INLINE_CODE)) {
+    const tag = element.toLowerCase();
+    if (tag === "script") {
+      if (/\bsrc\s*=/i.test(attributes)) continue;
+      const type = attributes.match(/\btype\s*=\s*["']?([^"'\s>]*)/i)?.[1] ?? "";
+      if (!EXECUTABLE_TYPE.test(type.trim())) continue;
+    }
+    parts.push(`<${tag}>${body}`);
+  }
+  return parts.join("\n");
+}
+
+/**
+ * The worker's version: it changes when the app shell the worker caches changes, and only then (issue 28, item 10).
+ * Each new version installs, takes over and makes open pages reload, so a version that followed the pages' text
+ * reloaded every visitor's page a few seconds after each of the owner's edits (a product, a setting). The shell
+ * is: the worker's own code, the list it precaches, the files of that list that are not pages (CSS, JavaScript,
+ * icons, manifest: fingerprinted or static, their contents change only with the code), and the inline code of the
+ * shell pages (pageShell). The pages' text is left out: pages are served network first, so a visitor online always
+ * gets the newest text, and the copy a visitor last saw is kept for offline use (service-worker.js, PAGES_CACHE,
+ * read before the precached one).
  * @param {string[]} precache
  * @param {(path: string) => string | Buffer} contentOf
+ * @param {string} [workerSource] the worker's template (src/pwa/service-worker.js)
  */
-export function serviceWorkerVersion(precache, contentOf) {
+export function serviceWorkerVersion(precache, contentOf, workerSource = "") {
   const hash = createHash("sha256");
+  hash.update(workerSource);
+  hash.update("\0");
   for (const path of precache) {
     hash.update(path);
     hash.update("\0");
-    hash.update(contentOf(path));
+    const content = contentOf(path);
+    hash.update(SHELL_PAGES.includes(path) ? pageShell(content.toString()) : content);
     hash.update("\0");
   }
   return hash.digest("hex").slice(0, 16);
@@ -307,8 +343,8 @@ export default function shopPwa() {
           const file = files.get(path) ?? join(distDir, ...path.split("/").filter(Boolean));
           contents.set(path, await readFile(file));
         }
-        const version = serviceWorkerVersion(precache, (path) => contents.get(path) ?? "");
         const source = await readFile(template, "utf8");
+        const version = serviceWorkerVersion(precache, (path) => contents.get(path) ?? "", source);
         await writeFile(join(distDir, "sw.js"), renderServiceWorker(source, version, precache));
         logger.info(
           `sitemap.xml: ${urls.length} pages; sw.js ${version}: ${precache.length} files en précache`,

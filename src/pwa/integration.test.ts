@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   isExcludedFromSitemap,
   pageLastmods,
+  pageShell,
   precacheList,
   renderServiceWorker,
   renderSitemap,
@@ -107,13 +108,46 @@ describe("service worker build", () => {
     expect(list.some((path) => path.startsWith("/api"))).toBe(false);
   });
 
-  it("changes version when a file changes", () => {
-    const list = ["/", "/_astro/a.js"];
-    const v1 = serviceWorkerVersion(list, (path) => `content of ${path}`);
-    const v2 = serviceWorkerVersion(list, (path) => (path === "/" ? "new home" : `content of ${path}`));
+  // Issue 28, item 10: each new version takes over open pages and reloads them, so it must follow the app shell,
+  // not the owner's text.
+  const shellOf =
+    (home: string, script = "export const a=1;", css = "body{color:red}") =>
+    (path: string) =>
+      path === "/"
+        ? home
+        : path === "/_astro/a.js"
+          ? script
+          : path === "/_astro/a.css"
+            ? css
+            : `content of ${path}`;
+  const list = ["/", "/faq", "/_astro/a.css", "/_astro/a.js", "/manifest.webmanifest"];
+  const home = (text: string, boot = "document.documentElement.dataset.boot='1'") =>
+    `<!doctype html><html><head><script>${boot}</script><style>.a{color:red}</style>` +
+    `<script type="application/ld+json">{"telephone":"${text}"}</script>` +
+    `<link rel="stylesheet" href="/_astro/a.css"><script type="module" src="/_astro/a.js"></script></head>` +
+    `<body><footer>Téléphone : ${text}</footer></body></html>`;
+
+  it("keeps its version when a publish changes only the pages' text", () => {
+    const v1 = serviceWorkerVersion(list, shellOf(home("04 91 00 00 00")), "worker");
     expect(v1).toMatch(/^[0-9a-f]{16}$/);
-    expect(v2).not.toBe(v1);
-    expect(serviceWorkerVersion(list, (path) => `content of ${path}`)).toBe(v1);
+    expect(serviceWorkerVersion(list, shellOf(home("04 91 12 34 56")), "worker")).toBe(v1);
+  });
+
+  it("changes version when the app shell changes: a script, a stylesheet, inline code, the list, the worker", () => {
+    const v1 = serviceWorkerVersion(list, shellOf(home("x")), "worker");
+    expect(serviceWorkerVersion(list, shellOf(home("x"), "export const a=2;"), "worker")).not.toBe(v1);
+    expect(serviceWorkerVersion(list, shellOf(home("x"), undefined, "body{}"), "worker")).not.toBe(v1);
+    expect(serviceWorkerVersion(list, shellOf(home("x", "window.boot=2")), "worker")).not.toBe(v1);
+    expect(serviceWorkerVersion([...list, "/_astro/b.js"], shellOf(home("x")), "worker")).not.toBe(v1);
+    expect(serviceWorkerVersion(list, shellOf(home("x")), "worker, new code")).not.toBe(v1);
+    expect(serviceWorkerVersion(list, shellOf(home("x")), "worker")).toBe(v1);
+  });
+
+  it("reads a page's shell from its inline code only, not its text nor its JSON data", () => {
+    const shell = pageShell(home("04 91 12 34 56"));
+    expect(shell).toContain("dataset.boot");
+    expect(shell).toContain(".a{color:red}");
+    expect(shell).not.toContain("04 91");
   });
 
   it("fills in the version and the list, and never caches /api", () => {

@@ -8,8 +8,9 @@
  *   images, icons, manifest      cache first, refreshed in the background
  *   /api/*                       never touched: always the network, never cached
  *
- * A new build has a new VERSION: the new worker installs, takes over at once (skipWaiting + clients.claim)
- * and the pages reload (BaseLayout listens for controllerchange).
+ * A new app shell has a new VERSION (the code, styles and files precached; not the pages' text, which each publish
+ * changes: integration.mjs, serviceWorkerVersion): the new worker installs, takes over at once (skipWaiting +
+ * clients.claim) and the pages reload, those with unsaved input at their next navigation (sw-register.ts).
  */
 const VERSION = "__SW_VERSION__";
 const PRECACHE = /* __SW_PRECACHE__ */ ["/", "/offline"];

@@ -165,3 +165,38 @@ test("a new product gets its prebuilt page and its place in the sitemap", async 
   expect(prebuilt).toContain("Savon Nouveau Publié");
   expect(prebuilt).toContain('"@type":"Product"');
 });
+
+test("an owner's edit is published without a new service worker: open pages are not reloaded", async ({
+  page,
+}) => {
+  // Issue 28, item 10: each publish shipped a new worker version, which took over and reloaded every open page.
+  await asAdmin(page);
+  const versionOf = async () => (await html(page, "/sw.js")).match(/const VERSION = "([^"]+)";/)?.[1];
+  const before = await versionOf();
+  expect(before).toMatch(/^[0-9a-f]{16}$/);
+  const precached = (await html(page, "/sw.js")).match(/const PRECACHE = (\[[^\]]*\])/)?.[1];
+
+  const saved = Date.now();
+  // Text of every shell page (the footer's phone) and of the home page's catalogue (a price).
+  await saveSetting(page, "company_info", { phone: "04 91 98 76 54" });
+  const products = (await (await page.request.get("/api/admin/products")).json()) as (Record<
+    string,
+    unknown
+  > & {
+    id: number;
+    stock: number;
+    is_active: boolean;
+  })[];
+  const product = products.find((item) => item.is_active);
+  expect(product).toBeDefined();
+  const edited = await page.request.put(`/api/admin/products/${product?.id}`, {
+    data: { ...product, id: undefined, price: 14.2, stock_loaded: product?.stock },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await published(page, "/", "04 91 98 76 54", saved);
+  await published(page, "/", /14,20\s€/, saved);
+  for (const path of ["/faq", "/cgv"]) expect(await html(page, path), path).toContain("04 91 98 76 54");
+
+  expect(await versionOf()).toBe(before);
+  expect((await html(page, "/sw.js")).match(/const PRECACHE = (\[[^\]]*\])/)?.[1]).toBe(precached);
+});
