@@ -7,8 +7,8 @@ import { AccessLostContext } from "./hooks";
 import { OrdersTab } from "./OrdersTab";
 import { ProductsTab } from "./ProductsTab";
 import { PromosTab } from "./PromosTab";
-import { SettingsTab } from "./SettingsTab";
 import { StatsTab } from "./StatsTab";
+import { SettingsTab } from "./settings/SettingsTab";
 import { UsersTab } from "./UsersTab";
 
 /** The six tabs (spec 2 "Admin"), Statistiques first and by default; the hash keeps the one open on reload. */
