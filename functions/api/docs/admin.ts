@@ -3,6 +3,8 @@
  * never services, so the docs function carries no more than the documentation.
  */
 import * as z from "zod";
+import { sessionUserSchema } from "../../../src/domain/account";
+import { addressSchema } from "../../../src/domain/address";
 import {
   adminOrdersQuerySchema,
   adminOrderUpdateSchema,
@@ -60,18 +62,26 @@ const publishStatusSchema = z.object({
   published_at: z.string().nullable(),
 });
 
-const userSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    full_name: z.string(),
-    mail_suppression: z
-      .object({ reason: z.enum(["bounce", "complaint"]), at: z.string() })
-      .nullable()
-      .optional()
-      .describe("SES refused the address: the shop no longer mails it (profile only)"),
-  })
-  .loose();
+/** A customer as the owner sees them: the session's view of the account (toSessionUser). */
+const userDetailsSchema = sessionUserSchema.extend({
+  addresses: z.array(addressSchema),
+  mail_suppression: z
+    .object({ reason: z.enum(["bounce", "complaint"]), at: z.string() })
+    .nullable()
+    .describe("SES a refusé l'adresse (rebond permanent ou plainte) : la boutique ne lui écrit plus"),
+});
+
+/** The dashboard's figures (adminStats): counts, and amounts in euros. */
+const statsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalProducts: z.number().int(),
+  totalOrders: z.number().int(),
+  totalRevenue: z.number().describe("Euros"),
+  ordersThisMonth: z.number().int(),
+  averageOrderValue: z.number().describe("Euros"),
+  pendingOrders: z.number().int(),
+  completedOrders: z.number().int(),
+});
 
 const shopSetupSchema = z.object({
   items: z.array(
@@ -97,19 +107,19 @@ export const adminDocs: RouteDoc[] = [
     summary: "L'appelant est-il administrateur ? (répond à tous, false si anonyme)",
     responses: { 200: { description: "Réponse", schema: z.object({ isAdmin: z.boolean() }) } },
   },
-  doc("get", "/stats", "Statistiques du tableau de bord", { description: "Chiffres" }),
+  doc("get", "/stats", "Statistiques du tableau de bord", { description: "Chiffres", schema: statsSchema }),
   doc(
     "get",
     "/users",
     "Clients, du plus récent au plus ancien",
-    { description: "Page", schema: page("users", userSchema) },
+    { description: "Page", schema: page("users", sessionUserSchema) },
     { query: pageQuerySchema },
   ),
   doc(
     "get",
     "/users/{id}",
     "Profil et adresses d'un client",
-    { description: "Client", schema: userSchema },
+    { description: "Client", schema: userDetailsSchema },
     { params: idParam },
   ),
   doc(
@@ -124,7 +134,7 @@ export const adminDocs: RouteDoc[] = [
     "get",
     "/users/{id}/summary",
     "Identité d'un client (historique des codes promo)",
-    { description: "Client", schema: userSchema },
+    { description: "Client", schema: userDetailsSchema },
     { params: idParam },
   ),
   doc("get", "/products", "Tous les produits, actifs ou non", {
