@@ -331,7 +331,8 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
       // The next capture is a new request (PayPal replays the answer to a reused PayPal-Request-Id).
       await deps.db.entities.order
         .patch({ id: order.id })
-        .add({ paypal_capture_attempt: 1 })
+        .set({ updated_at: deps.clock().toISOString() })
+        .add({ paypal_capture_attempt: 1, version: 1 })
         .go()
         .catch(() => undefined);
       throw new DomainError("PAYMENT_DECLINED");

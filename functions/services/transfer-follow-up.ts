@@ -54,7 +54,10 @@ async function claimReminder(deps: DataDeps, id: string, at: string): Promise<bo
   try {
     await deps.db.entities.order
       .patch({ id })
-      .set({ transfer_reminded_at: at })
+      .set({ transfer_reminded_at: at, updated_at: at })
+      // Every order write moves its version (order-lifecycle.md): a change decided on the order read before this
+      // claim is decided again.
+      .add({ version: 1 })
       .where(
         ({ transfer_reminded_at, payment_method, payment_status, status }, { eq, notExists }) =>
           `${notExists(transfer_reminded_at)} AND ${eq(payment_method, "bank_transfer")} AND ${eq(payment_status, "pending")} AND ${eq(status, "pending")}`,
@@ -72,6 +75,8 @@ async function releaseReminder(deps: DataDeps, id: string, at: string): Promise<
   await deps.db.entities.order
     .update({ id })
     .remove(["transfer_reminded_at"])
+    .set({ updated_at: deps.clock().toISOString() })
+    .add({ version: 1 })
     .where(({ transfer_reminded_at }, { eq }) => eq(transfer_reminded_at, at))
     .go()
     .catch((error: unknown) => {
