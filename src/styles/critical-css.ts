@@ -29,8 +29,9 @@ const DEFERRED_LINK = /<link rel="(?:stylesheet|manifest|icon|apple-touch-icon)"
 
 /**
  * A page that carries the loader: its stylesheet, web app manifest and icons (the manifest's icons are fetched as soon
- * as it is) move to a <template data-deferred-head> at the end of <body>, with a <noscript> copy at the end of <head>
- * for browsers and crawlers without JavaScript; its module scripts become placeholders. The loader puts them in place.
+ * as it is) move to a <template data-deferred-head> just before the loader (at the end of <body>), with a <noscript>
+ * copy at the end of <head> for browsers and crawlers without JavaScript; its module scripts become placeholders. The
+ * loader puts them in place.
  *
  * Both stay valid HTML (issue 28, item 16, checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
  * - The <noscript> copy sits in <head>, where a <noscript> may hold <link> elements of any kind; in <body> an icon or
@@ -51,11 +52,16 @@ export function deferAssets(html: string): string {
   if (links.length === 0) return scriptsDeferred;
   const moved = links.join("");
   const headEnd = scriptsDeferred.indexOf("</head>");
-  const end = scriptsDeferred.lastIndexOf("</body>");
-  if (headEnd < 0 || end < headEnd) throw new Error("deferAssets: a page without <head> or <body>.");
+  // The template goes just before the loader: the loader may start at a first paint that comes before the parser
+  // has read the rest of the page, and it must find the template then (after it, the links were sometimes never
+  // put in place).
+  const loader = scriptsDeferred.lastIndexOf("<script", scriptsDeferred.lastIndexOf(DEFERRED_ASSETS_LOADER));
+  if (headEnd < 0 || loader < headEnd)
+    throw new Error("deferAssets: a page without <head>, or its loader in it.");
   const head = scriptsDeferred.slice(0, headEnd).replace(DEFERRED_LINK, "");
-  const body = scriptsDeferred.slice(headEnd, end).replace(DEFERRED_LINK, "");
-  return `${head}<noscript>${moved}</noscript>${body}<template data-deferred-head>${moved}</template>${scriptsDeferred.slice(end)}`;
+  const body = scriptsDeferred.slice(headEnd, loader).replace(DEFERRED_LINK, "");
+  const rest = scriptsDeferred.slice(loader).replace(DEFERRED_LINK, "");
+  return `${head}<noscript>${moved}</noscript>${body}<template data-deferred-head>${moved}</template>${rest}`;
 }
 
 /**
