@@ -4,9 +4,9 @@
  *   Google's Critters: it matches every rule of the stylesheet against the page's DOM) and only the theme tokens
  *   those rules reference.
  * - The whole stylesheet, the manifest and the icons go into a <template data-deferred-head> (with a <noscript>
- *   copy for browsers without JavaScript), the page's module scripts become <script type="deferred-module" data-src>
- *   placeholders: the inline script src/scripts/inline/deferred-assets.js puts them in place once the first frame is
- *   painted. Pages without that script are left as they are.
+ *   copy in <head> for browsers without JavaScript), the page's module scripts become <template data-deferred-module
+ *   data-src> placeholders: the inline script src/scripts/inline/deferred-assets.js puts them in place once the first
+ *   frame is painted. Pages without that script are left as they are.
  * The page paints from its first round trip (HTML + critical CSS within 14 KB compressed: the performance spec checks
  * it); what scripts add later (dialogs, menus) is styled by the whole sheet, there long before anyone opens them. No
  * new inline script, no event handler attribute: the Content-Security-Policy is unchanged.
@@ -29,21 +29,39 @@ const DEFERRED_LINK = /<link rel="(?:stylesheet|manifest|icon|apple-touch-icon)"
 
 /**
  * A page that carries the loader: its stylesheet, web app manifest and icons (the manifest's icons are fetched as soon
- * as it is) move to a <template data-deferred-head> at the end of <body>, with a <noscript> copy for browsers and
- * crawlers without JavaScript; its module scripts become placeholders. The loader puts them in place.
+ * as it is) move to a <template data-deferred-head> just before the loader (at the end of <body>), with a <noscript>
+ * copy at the end of <head> for browsers and crawlers without JavaScript; its module scripts become placeholders. The
+ * loader puts them in place.
+ *
+ * Both stay valid HTML (issue 28, item 16, checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
+ * - The <noscript> copy sits in <head>, where a <noscript> may hold <link> elements of any kind; in <body> an icon or
+ *   a manifest link is not allowed. With JavaScript on, a <noscript>'s content is only text, in <head> as in <body>
+ *   (https://html.spec.whatwg.org/multipage/scripting.html#the-noscript-element): nothing is fetched before the
+ *   loader runs.
+ * - A placeholder is an inert <template> (allowed wherever a <script> is), not a <script> with a made-up type:
+ *   "deferred-module" is no MIME type, and a type-less or empty module script would run, or be refused by the
+ *   Content-Security-Policy as an inline script.
  */
 export function deferAssets(html: string): string {
   if (!html.includes(DEFERRED_ASSETS_LOADER)) return html;
   const links = html.match(DEFERRED_LINK) ?? [];
   const scriptsDeferred = html.replace(
     /<script type="module" src="([^"]+)"><\/script>/g,
-    '<script type="deferred-module" data-src="$1"></script>',
+    '<template data-deferred-module data-src="$1"></template>',
   );
   if (links.length === 0) return scriptsDeferred;
   const moved = links.join("");
-  const end = scriptsDeferred.lastIndexOf("</body>");
-  const withoutLinks = scriptsDeferred.slice(0, end).replace(DEFERRED_LINK, "");
-  return `${withoutLinks}<template data-deferred-head>${moved}</template><noscript>${moved}</noscript>${scriptsDeferred.slice(end)}`;
+  const headEnd = scriptsDeferred.indexOf("</head>");
+  // The template goes just before the loader: the loader may start at a first paint that comes before the parser
+  // has read the rest of the page, and it must find the template then (after it, the links were sometimes never
+  // put in place).
+  const loader = scriptsDeferred.lastIndexOf("<script", scriptsDeferred.lastIndexOf(DEFERRED_ASSETS_LOADER));
+  if (headEnd < 0 || loader < headEnd)
+    throw new Error("deferAssets: a page without <head>, or its loader in it.");
+  const head = scriptsDeferred.slice(0, headEnd).replace(DEFERRED_LINK, "");
+  const body = scriptsDeferred.slice(headEnd, loader).replace(DEFERRED_LINK, "");
+  const rest = scriptsDeferred.slice(loader).replace(DEFERRED_LINK, "");
+  return `${head}<noscript>${moved}</noscript>${body}<template data-deferred-head>${moved}</template>${rest}`;
 }
 
 /**

@@ -45,7 +45,7 @@ function entryModules(html: string, pageUrl: string): string[] {
   for (const [, url] of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
     entries.push(url as string);
   // The module scripts the page puts in place after its first paint (src/scripts/inline/deferred-assets.js).
-  for (const [, url] of html.matchAll(/<script type="deferred-module" data-src="([^"]+)"/g))
+  for (const [, url] of html.matchAll(/<template data-deferred-module data-src="([^"]+)"/g))
     entries.push(url as string);
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (!/\btype="module"/.test(attributes as string)) continue;

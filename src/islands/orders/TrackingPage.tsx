@@ -79,10 +79,14 @@ export default function TrackingPage() {
 
   function content() {
     if (state.status === "loading") {
+      // The prebuilt page's heading until the order is read (issue 28, item 16: every page has its <h1>).
       return (
-        <p role="status" className="py-16 text-center text-lg text-ink-soft">
-          Chargement du suivi de commande...
-        </p>
+        <>
+          <h1 className="sr-only">Suivi de commande</h1>
+          <p role="status" className="py-16 text-center text-lg text-ink-soft">
+            Chargement du suivi de commande...
+          </p>
+        </>
       );
     }
     if (state.status === "missing" || state.status === "error") {

@@ -1,7 +1,7 @@
 /**
  * Inlined at the end of every page's <body> (BaseLayout): nothing but the HTML, with its critical CSS inlined, comes
  * before the first paint (issue 17). The build (src/styles/critical-css.ts) turned the page's module scripts into
- * <script type="deferred-module" data-src> placeholders and its stylesheet, manifest and icons into a
+ * <template data-deferred-module data-src> placeholders and its stylesheet, manifest and icons into a
  * <template data-deferred-head>;
  * once the browser reports its first paint (a paint timing entry: real time, not a timer), this script puts those
  * links in <head> and the scripts in place. A tab opened in the background paints nothing: it starts after a
@@ -15,7 +15,7 @@
     for (const template of document.querySelectorAll("template[data-deferred-head]")) {
       document.head.append(template.content.cloneNode(true));
     }
-    for (const placeholder of document.querySelectorAll('script[type="deferred-module"]')) {
+    for (const placeholder of document.querySelectorAll("template[data-deferred-module]")) {
       const script = document.createElement("script");
       script.type = "module";
       script.src = placeholder.dataset.src;

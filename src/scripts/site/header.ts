@@ -21,6 +21,8 @@ function cartBadge(): void {
   const badge = document.querySelector<HTMLElement>("[data-cart-badge]");
   const label = document.querySelector<HTMLElement>("[data-cart-badge-label]");
   if (!badge || !label) return;
+  // The figure alone, shown: the label says it in words.
+  badge.setAttribute("aria-hidden", "true");
   $cartCount.subscribe((count) => {
     badge.hidden = count <= 0;
     badge.textContent = count > 99 ? "99+" : String(count);
