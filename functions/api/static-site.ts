@@ -11,6 +11,7 @@ import {
   isPaymentPath,
   staticSecurityHeaders,
 } from "../../src/domain/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/site-methods";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { folderStorage, MEDIA_CACHE_CONTROL, readStored } from "../adapters/object-storage";
 
@@ -111,24 +112,14 @@ export function staticSite(site: string | (() => string)) {
   };
 }
 
-/** The methods a site path answers: a page is only ever read. */
-export const SITE_METHODS = "GET, HEAD";
-
-const METHOD_NOT_ALLOWED_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Méthode non autorisée</title>
-<h1>Méthode non autorisée</h1><p>Cette adresse est une page du site : elle se consulte seulement.</p></html>`;
-
 /**
  * Any other method on a site path (POST, PUT, DELETE, OPTIONS...): 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6
  * requires Allow on a 405), as a page, with the headers every page carries (issue 28, item 6): a bare 404 without
- * them told a scanner the path did not exist and left the answer without its Content-Security-Policy.
+ * them told a scanner the path did not exist and left the answer without its Content-Security-Policy. The edge
+ * answers the same (src/domain/site-methods.ts, infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
-  return c.body(METHOD_NOT_ALLOWED_PAGE, 405, {
-    "content-type": MIME[".html"] as string,
-    "cache-control": "no-cache",
-    allow: SITE_METHODS,
-    ...siteSecurityHeaders(c, true),
-  });
+  return c.body(METHOD_NOT_ALLOWED_PAGE, 405, methodNotAllowedHeaders(siteSecurityHeaders(c, true)));
 }
 
 /**
