@@ -73,19 +73,20 @@ let hashes: string[] | undefined;
  * script is allowed only when the build has a measurement id and the visitor's cookie says they accepted it.
  */
 export function siteSecurityHeaders(c: Context, html: boolean): Record<string, string> {
-  const headers = staticSecurityHeaders({ https: false });
-  if (!html) return headers;
-  hashes ??= inlineScriptHashes();
-  const analytics =
-    validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null &&
-    hasAnalyticsConsent(c.req.header("cookie"));
-  const policy = contentSecurityPolicy({
-    scriptHashes: hashes,
+  if (!html) return staticSecurityHeaders({ https: false });
+  return pageSecurityHeaders({
     payment: isPaymentPath(new URL(c.req.url).pathname),
-    analytics,
-    https: false,
+    analytics:
+      validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null &&
+      hasAnalyticsConsent(c.req.header("cookie")),
   });
-  return { ...headers, "content-security-policy": policy };
+}
+
+/** A page's security headers, its Content-Security-Policy allowing PayPal and Google's measurement or not. */
+function pageSecurityHeaders({ payment, analytics }: { payment: boolean; analytics: boolean }) {
+  hashes ??= inlineScriptHashes();
+  const policy = contentSecurityPolicy({ scriptHashes: hashes, payment, analytics, https: false });
+  return { ...staticSecurityHeaders({ https: false }), "content-security-policy": policy };
 }
 
 /**
@@ -119,7 +120,13 @@ export function staticSite(site: string | (() => string)) {
  * answers the same (src/domain/site-methods.ts, infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
-  return c.body(METHOD_NOT_ALLOWED_PAGE, 405, methodNotAllowedHeaders(siteSecurityHeaders(c, true)));
+  // The page's policy without PayPal's nor the measurement's sources, whatever the path or the visitor's consent: the
+  // 405 page runs no script, and the edge gives this very answer to every path (infra/edge.ts, decision record 034).
+  return c.body(
+    METHOD_NOT_ALLOWED_PAGE,
+    405,
+    methodNotAllowedHeaders(pageSecurityHeaders({ payment: false, analytics: false })),
+  );
 }
 
 /**
