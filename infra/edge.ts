@@ -79,7 +79,7 @@ export const KV_VALUE_PART = 1000;
  * header itself (docs/decisions/034).
  *
  * It is kept in the KeyValueStore, not in the function: the request function has 10 KB in all, SST's code takes
- * about 8.9 KB of them, and this answer is over 2 KB (the policy alone is about 930 characters). The JSON is written
+ * about 8.9 KB of them, and this answer is about 1.9 KB (the policy alone is about 930 characters). The JSON is written
  * in ASCII (\u escapes) so that a part's characters are its bytes, cut in parts of KV_VALUE_PART.
  */
 export function methodNotAllowedKeys({
