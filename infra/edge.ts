@@ -5,7 +5,9 @@ import {
   ANALYTICS_CONSENT_COOKIE,
   ANALYTICS_CONSENT_GRANTED,
   contentSecurityPolicy,
+  staticSecurityHeaders,
 } from "../src/domain/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/site-methods";
 
 /**
  * Which page the Router serves for a site path, decided in its *viewer-request* function, before SST's own routing
@@ -56,12 +58,88 @@ export function pageKey(path: string): string {
  */
 export const shopPageFunction = `async function shopPage(u){if(/^\\/(api|media)(\\/|$)/.test(u)||/\\.(?!html$)[^/]*$/.test(u))return null;const p=u.replace(/\\/index\\.html$|\\/$/,"")||"/";if(/^\\/orders\\/track\\/[^/]+$/.test(p))return"${trackingShellPath}";try{await cf.kvs().get("${PAGE_KEY_PREFIX}"+p);return u}catch(e){return/^\\/product\\/[^/]+$/.test(p)?"${productShellPath}":"${notFoundPagePath}"}}`;
 
-/** The viewer-request part: the page to serve replaces the uri (SST then routes it to S3 as any page). */
-export function siteRoutingInjection({ analytics }: { analytics: boolean }): string {
+/**
+ * Where the 405 answer lives in the Router's KeyValueStore: this key holds the number of parts, `shop:405:<i>` the
+ * parts of the answer's JSON (the CloudFront Functions response object) in order. See methodNotAllowedKeys.
+ */
+export const METHOD_NOT_ALLOWED_KEY = "shop:405";
+/** A KeyValueStore value is at most 1024 characters ("File format for key-value pairs"); the parts stay under. */
+export const KV_VALUE_PART = 1000;
+
+/**
+ * The Router's answer to any method but GET and HEAD on a site path (issue 28, item 6), as `npm start` gives it
+ * (functions/api/static-site.ts `methodNotAllowed`, both from src/domain/site-methods.ts): 405, `Allow: GET, HEAD`,
+ * the 405 page, and every header a page carries (its Content-Security-Policy and the response-headers policy's).
+ *
+ * It is a response the viewer-request function generates, and such a response goes "directly to the viewer" "without
+ * any further processing by CloudFront" (AWS, "Determine function purpose", "Generate an HTTP response in a viewer
+ * request event type"): neither the viewer-response function (which sets the pages' CSP) nor, by the documented
+ * reading, the response-headers policy ("the responses that it serves from the cache and the ones that it forwards
+ * from the origin", "Add or remove HTTP headers in CloudFront responses with a policy") touch it. So it carries every
+ * header itself (docs/decisions/034).
+ *
+ * It is kept in the KeyValueStore, not in the function: the request function has 10 KB in all, SST's code takes
+ * about 8.9 KB of them, and this answer is about 1.9 KB (the policy alone is about 930 characters). The JSON is written
+ * in ASCII (\u escapes) so that a part's characters are its bytes, cut in parts of KV_VALUE_PART.
+ */
+export function methodNotAllowedKeys({
+  scriptHashes,
+}: {
+  scriptHashes: readonly string[];
+}): [string, string][] {
+  const headers = methodNotAllowedHeaders({
+    ...staticSecurityHeaders({ https: true }),
+    "content-security-policy": contentSecurityPolicy({
+      scriptHashes,
+      payment: false,
+      analytics: false,
+      https: true,
+    }),
+  });
+  const answer = JSON.stringify({
+    statusCode: 405,
+    statusDescription: "Method Not Allowed",
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value }])),
+    body: { encoding: "text", data: METHOD_NOT_ALLOWED_PAGE },
+  }).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const parts: string[] = [];
+  for (let at = 0; at < answer.length; at += KV_VALUE_PART) parts.push(answer.slice(at, at + KV_VALUE_PART));
+  return [
+    [METHOD_NOT_ALLOWED_KEY, String(parts.length)],
+    ...parts.map((part, index): [string, string] => [`${METHOD_NOT_ALLOWED_KEY}:${index}`, part]),
+  ];
+}
+
+/**
+ * The viewer-request part, in one block (its names stay out of SST's code that follows):
+ * - any method but GET and HEAD on a site path (not /api, which takes POST, DELETE, OPTIONS...) is answered 405 from
+ *   the store's parts; were they missing, the request goes on as before (S3 then refuses it);
+ * - the page to serve replaces the uri (SST then routes it to S3 as any page);
+ * - the visitor's analytics consent is carried to viewer-response (SST deletes the cookies of S3 requests);
+ * - every API request carries the visitor's address as CloudFront saw it and the edge key (edge-key.ts), which is what
+ *   makes the API believe the address; a value the client sent under either name is replaced, and site requests
+ *   carry neither (S3 needs no secret).
+ * Written compact: the request function must stay under CloudFront Functions' 10 KB with SST's code
+ * (tests/edge/rehearsal.test.ts measures the real function).
+ */
+export function viewerRequestInjection({
+  edgeKey,
+  analytics,
+}: {
+  edgeKey: string;
+  analytics: boolean;
+}): string {
+  const k = METHOD_NOT_ALLOWED_KEY;
   const consent = analytics
-    ? `delete event.request.headers["${CONSENT_HEADER}"];if(((event.request.cookies||{})["${ANALYTICS_CONSENT_COOKIE}"]||{}).value==="${ANALYTICS_CONSENT_GRANTED}")event.request.headers["${CONSENT_HEADER}"]={value:"1"};`
+    ? `delete h["${CONSENT_HEADER}"];if(((r.cookies||{})["${ANALYTICS_CONSENT_COOKIE}"]||{}).value==="${ANALYTICS_CONSENT_GRANTED}")h["${CONSENT_HEADER}"]={value:"1"};`
     : "";
-  return `${shopPageFunction}{const s=await shopPage(event.request.uri);if(s)event.request.uri=s}${consent}`;
+  return (
+    `${shopPageFunction}{const r=event.request,h=r.headers,a=/^\\/api(\\/|$)/.test(r.uri),g=cf.kvs();` +
+    `if(!a&&!/^(GET|HEAD)$/.test(r.method))try{const n=+await g.get("${k}"),p=[];for(let i=0;i<n;)p.push(g.get("${k}:"+i++));return JSON.parse((await Promise.all(p)).join(""))}catch(e){}` +
+    `const s=await shopPage(r.uri);if(s)r.uri=s;${consent}` +
+    `delete h["${EDGE_KEY_HEADER}"];delete h["${VIEWER_ADDRESS_HEADER}"];` +
+    `if(a){h["${VIEWER_ADDRESS_HEADER}"]={value:event.viewer.ip};h["${EDGE_KEY_HEADER}"]={value:${JSON.stringify(edgeKey)}}}}`
+  );
 }
 
 /** The viewer-response part: the 404 page, served by S3 with 200, is answered with 404. */
@@ -111,25 +189,10 @@ if (!/^\\/api(\\/|$)/.test(event.request.uri)) {
 }
 
 /**
- * Code of the Router's viewer-request function: every API request carries the visitor's address as
- * CloudFront saw it and the edge key (edge-key.ts), which is what makes the API believe the address; a value the
- * client sent under either name is replaced, and site requests carry neither (S3 needs no secret).
- */
-export function viewerAddressInjection(edgeKey: string): string {
-  return `
-delete event.request.headers["${EDGE_KEY_HEADER}"];
-delete event.request.headers["${VIEWER_ADDRESS_HEADER}"];
-if (/^\\/api(\\/|$)/.test(event.request.uri)) {
-  event.request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip };
-  event.request.headers["${EDGE_KEY_HEADER}"] = { value: ${JSON.stringify(edgeKey)} };
-}
-`;
-}
-
-/**
  * Both injections of the Router, as infra/web.ts declares them (and tests/edge/ rehearses them): viewer-request
- * routes the site's pages then marks API requests with the visitor's address; viewer-response answers the 404 page
- * with 404, then sets each page's Content-Security-Policy. Both read the Router's KeyValueStore.
+ * answers 405 to a site path's other methods, routes the site's pages then marks API requests with the visitor's
+ * address; viewer-response answers the 404 page with 404, then sets each page's Content-Security-Policy. Both read
+ * the Router's KeyValueStore.
  */
 export function routerInjections({
   edgeKey,
@@ -141,7 +204,7 @@ export function routerInjections({
   analytics: boolean;
 }): { viewerRequest: string; viewerResponse: string } {
   return {
-    viewerRequest: siteRoutingInjection({ analytics }) + viewerAddressInjection(edgeKey),
+    viewerRequest: viewerRequestInjection({ edgeKey, analytics }),
     viewerResponse: siteErrorResponseInjection + siteSecurityInjection({ scriptHashes, analytics }),
   };
 }

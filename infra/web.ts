@@ -9,7 +9,7 @@ import {
 } from "../src/domain/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
-import { pageKey, routerInjections, sitePagePaths } from "./edge";
+import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
 import { mediaBucket, mediaRoute } from "./media";
 import { domain } from "./stage";
@@ -76,6 +76,19 @@ export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages"))
         value: "1",
       },
     ),
+);
+
+/**
+ * The 405 answer the viewer-request function gives to a site path's other methods (POST, DELETE, OPTIONS...), in
+ * parts (edge.ts `methodNotAllowedKeys`: it carries the page's CSP, too long for the function itself).
+ */
+export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes }).map(
+  ([key, value]) =>
+    new aws.cloudfront.KeyvaluestoreKey(`MethodNotAllowed${key.replace(/[^A-Za-z0-9]/g, "_")}`, {
+      keyValueStoreArn: edgeStore.arn,
+      key,
+      value,
+    }),
 );
 
 /**

@@ -12,15 +12,59 @@ export interface PaypalConfig {
   timeoutMs?: number;
 }
 
+/** What a PayPal call was doing when it failed: the log says it, and the shop's answer depends on it. */
+export type PaypalOperation =
+  | "authenticate"
+  | "create-order"
+  | "capture"
+  | "read-order"
+  | "refund"
+  | "verify-webhook";
+
+/**
+ * A PayPal call that failed. Its message and fields are PayPal's English (or the adapter's) and are for the log only
+ * (`logFields`): functions/services/paypal-failures.ts turns it into the French answer a customer or the owner reads.
+ */
 export class PaypalError extends Error {
   override name = "PaypalError";
   constructor(
     message: string,
+    /** PayPal's HTTP status; 0 when PayPal gave no answer (kind "unreachable" or "timeout"). */
     readonly status: number,
     /** PayPal's issue code when it gave one (INSTRUMENT_DECLINED, ORDER_ALREADY_CAPTURED…). */
     readonly issue?: string,
+    readonly details: {
+      operation?: PaypalOperation;
+      kind?: "unreachable" | "timeout" | "answered";
+      /** PayPal's error name (INTERNAL_SERVER_ERROR, UNPROCESSABLE_ENTITY…) and its debug id, for PayPal's support. */
+      paypalName?: string;
+      debugId?: string;
+      description?: string;
+    } = {},
   ) {
     super(message);
+  }
+
+  get operation(): PaypalOperation | undefined {
+    return this.details.operation;
+  }
+  get kind(): "unreachable" | "timeout" | "answered" {
+    return this.details.kind ?? "answered";
+  }
+
+  /** One structured log entry (JSON): PayPal's English, its debug id, never shown to anyone but the log. */
+  logFields(): Record<string, unknown> {
+    return {
+      event: "paypal-error",
+      operation: this.details.operation,
+      kind: this.kind,
+      status: this.status,
+      ...(this.details.paypalName && { name: this.details.paypalName }),
+      ...(this.issue && { issue: this.issue }),
+      ...(this.details.description && { description: this.details.description }),
+      ...(this.details.debugId && { debug_id: this.details.debugId }),
+      message: this.message,
+    };
   }
 }
 
@@ -106,16 +150,25 @@ export class PaypalClient {
     this.baseUrl = config.baseUrl.replace(/\/+$/, "");
   }
 
-  private async send(path: string, init: RequestInit, what: string): Promise<Response> {
+  private async send(
+    path: string,
+    init: RequestInit,
+    what: string,
+    operation: PaypalOperation,
+  ): Promise<Response> {
     try {
       return await fetch(`${this.baseUrl}${path}`, {
         ...init,
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      const reason =
-        error instanceof Error && error.name === "TimeoutError" ? "délai dépassé" : "PayPal injoignable";
-      throw new PaypalError(`${what}: ${reason}`, 504);
+      const timeout = error instanceof Error && error.name === "TimeoutError";
+      const cause =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : "";
+      throw new PaypalError(`${what}: ${timeout ? "timed out" : `no answer (${cause})`}`, 0, undefined, {
+        operation,
+        kind: timeout ? "timeout" : "unreachable",
+      });
     }
   }
 
@@ -133,8 +186,9 @@ export class PaypalClient {
         body: "grant_type=client_credentials",
       },
       "PayPal authentication failed",
+      "authenticate",
     );
-    if (!response.ok) throw await this.error(response, "PayPal authentication failed");
+    if (!response.ok) throw await this.error(response, "PayPal authentication failed", "authenticate");
     const body = (await response.json()) as { access_token: string; expires_in: number };
     tokenCache.set(key, { token: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 });
     return body.access_token;
@@ -143,7 +197,7 @@ export class PaypalClient {
   private async call<T>(
     method: string,
     path: string,
-    what: string,
+    [what, operation]: [string, PaypalOperation],
     body?: unknown,
     requestId?: string,
   ): Promise<T> {
@@ -161,26 +215,42 @@ export class PaypalClient {
         ...(body !== undefined && { body: JSON.stringify(body) }),
       },
       what,
+      operation,
     );
-    if (!response.ok) throw await this.error(response, what);
+    if (!response.ok) throw await this.error(response, what, operation);
     return (await response.json()) as T;
   }
 
-  private async error(response: Response, what: string): Promise<PaypalError> {
+  private async error(response: Response, what: string, operation: PaypalOperation): Promise<PaypalError> {
     let detail = response.statusText || `HTTP ${response.status}`;
     let issue: string | undefined;
+    let paypalName: string | undefined;
+    let debugId: string | undefined;
+    let description: string | undefined;
     try {
       const body = (await response.json()) as {
+        name?: string;
+        error?: string;
         message?: string;
+        debug_id?: string;
         error_description?: string;
         details?: { issue?: string; description?: string }[];
       };
       issue = body.details?.[0]?.issue;
-      detail = body.details?.[0]?.description ?? body.message ?? body.error_description ?? detail;
+      paypalName = body.name ?? body.error;
+      debugId = body.debug_id;
+      description = body.details?.[0]?.description ?? body.message ?? body.error_description;
+      detail = description ?? detail;
     } catch {
       // not JSON: keep the status text
     }
-    return new PaypalError(`${what}: ${detail}`, response.status, issue);
+    return new PaypalError(`${what}: ${detail}`, response.status, issue, {
+      operation,
+      kind: "answered",
+      paypalName,
+      debugId,
+      description,
+    });
   }
 
   /** Creates a CAPTURE order for our order; PayPal-Request-Id makes a retried create return the same order. */
@@ -188,7 +258,7 @@ export class PaypalClient {
     return this.call(
       "POST",
       "/v2/checkout/orders",
-      "Failed to create PayPal order",
+      ["Failed to create PayPal order", "create-order"],
       {
         intent: "CAPTURE",
         purchase_units: [
@@ -221,7 +291,7 @@ export class PaypalClient {
     return this.call(
       "POST",
       `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
-      "Failed to capture PayPal payment",
+      ["Failed to capture PayPal payment", "capture"],
       {},
       requestId,
     );
@@ -237,7 +307,7 @@ export class PaypalClient {
       throw new RangeError(`Refund amount must be a positive number of cents: ${amountCents}`);
     }
     if (!requestId) throw new RangeError("A refund needs a PayPal-Request-Id");
-    const what = "Failed to refund PayPal capture";
+    const what: [string, PaypalOperation] = ["Failed to refund PayPal capture", "refund"];
     const body = await this.call<PaypalRefundBody>(
       "POST",
       `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
@@ -256,17 +326,19 @@ export class PaypalClient {
       : await this.call<PaypalRefundBody>("GET", `/v2/payments/refunds/${encodeURIComponent(body.id)}`, what);
     const refunded = refund.amount && parseEurosText(refund.amount.value);
     if (refunded == null || refund.amount?.currency_code !== currency) {
-      throw new PaypalError(`${what}: unexpected refund amount`, 502);
+      throw new PaypalError(`${what[0]}: unexpected refund amount`, 502, undefined, {
+        operation: "refund",
+        kind: "answered",
+      });
     }
     return { id: refund.id, status: refund.status, amountCents: refunded };
   }
 
   getOrder(paypalOrderId: string): Promise<PaypalCaptureResult> {
-    return this.call(
-      "GET",
-      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`,
+    return this.call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, [
       "Failed to read PayPal order",
-    );
+      "read-order",
+    ]);
   }
 
   /** Asks PayPal whether a webhook delivery really comes from PayPal (never trusted on its own). */
@@ -274,7 +346,7 @@ export class PaypalClient {
     const result = await this.call<{ verification_status: string }>(
       "POST",
       "/v1/notifications/verify-webhook-signature",
-      "PayPal webhook verification failed",
+      ["PayPal webhook verification failed", "verify-webhook"],
       {
         auth_algo: headers.authAlgo,
         cert_url: headers.certUrl,

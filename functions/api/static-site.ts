@@ -11,6 +11,7 @@ import {
   isPaymentPath,
   staticSecurityHeaders,
 } from "../../src/domain/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/site-methods";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { folderStorage, MEDIA_CACHE_CONTROL, readStored } from "../adapters/object-storage";
 
@@ -72,19 +73,20 @@ let hashes: string[] | undefined;
  * script is allowed only when the build has a measurement id and the visitor's cookie says they accepted it.
  */
 export function siteSecurityHeaders(c: Context, html: boolean): Record<string, string> {
-  const headers = staticSecurityHeaders({ https: false });
-  if (!html) return headers;
-  hashes ??= inlineScriptHashes();
-  const analytics =
-    validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null &&
-    hasAnalyticsConsent(c.req.header("cookie"));
-  const policy = contentSecurityPolicy({
-    scriptHashes: hashes,
+  if (!html) return staticSecurityHeaders({ https: false });
+  return pageSecurityHeaders({
     payment: isPaymentPath(new URL(c.req.url).pathname),
-    analytics,
-    https: false,
+    analytics:
+      validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null &&
+      hasAnalyticsConsent(c.req.header("cookie")),
   });
-  return { ...headers, "content-security-policy": policy };
+}
+
+/** A page's security headers, its Content-Security-Policy allowing PayPal and Google's measurement or not. */
+function pageSecurityHeaders({ payment, analytics }: { payment: boolean; analytics: boolean }) {
+  hashes ??= inlineScriptHashes();
+  const policy = contentSecurityPolicy({ scriptHashes: hashes, payment, analytics, https: false });
+  return { ...staticSecurityHeaders({ https: false }), "content-security-policy": policy };
 }
 
 /**
@@ -111,24 +113,20 @@ export function staticSite(site: string | (() => string)) {
   };
 }
 
-/** The methods a site path answers: a page is only ever read. */
-export const SITE_METHODS = "GET, HEAD";
-
-const METHOD_NOT_ALLOWED_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Méthode non autorisée</title>
-<h1>Méthode non autorisée</h1><p>Cette adresse est une page du site : elle se consulte seulement.</p></html>`;
-
 /**
  * Any other method on a site path (POST, PUT, DELETE, OPTIONS...): 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6
  * requires Allow on a 405), as a page, with the headers every page carries (issue 28, item 6): a bare 404 without
- * them told a scanner the path did not exist and left the answer without its Content-Security-Policy.
+ * them told a scanner the path did not exist and left the answer without its Content-Security-Policy. The edge
+ * answers the same (src/domain/site-methods.ts, infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
-  return c.body(METHOD_NOT_ALLOWED_PAGE, 405, {
-    "content-type": MIME[".html"] as string,
-    "cache-control": "no-cache",
-    allow: SITE_METHODS,
-    ...siteSecurityHeaders(c, true),
-  });
+  // The page's policy without PayPal's nor the measurement's sources, whatever the path or the visitor's consent: the
+  // 405 page runs no script, and the edge gives this very answer to every path (infra/edge.ts, decision record 034).
+  return c.body(
+    METHOD_NOT_ALLOWED_PAGE,
+    405,
+    methodNotAllowedHeaders(pageSecurityHeaders({ payment: false, analytics: false })),
+  );
 }
 
 /**

@@ -4,11 +4,11 @@
  * module so the customer-facing Lambdas do not carry the admin service.
  */
 import { DomainError } from "../../src/domain/errors";
-import { PaypalError } from "../adapters/paypal";
 import type { Deps } from "./deps";
 import { moveOrder } from "./order-lifecycle";
 import type { OrderRecord } from "./orders";
 import { paypalClient } from "./paypal-client";
+import { paypalFailure } from "./paypal-failures";
 
 /**
  * Refunds the whole capture of a cancelled PayPal order (PayPal-Request-Id `<order>-cancel`: a retry never refunds
@@ -27,12 +27,15 @@ export async function refundCancelledPaypal(deps: Deps, order: OrderRecord): Pro
     });
     refundId = refund.id;
   } catch (error) {
-    if (!(error instanceof PaypalError) && !(error instanceof DomainError)) throw error;
-    console.error(`Order ${order.id}: PayPal refused the refund of the cancelled order`, error);
-    throw new DomainError(
-      "PAYPAL_ERROR",
-      "La commande est annulée, mais PayPal a refusé le remboursement : il reste à effectuer. Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.",
-    );
+    if (error instanceof DomainError) {
+      // PayPal not configured (or its stored address refused): the owner reads why, the refund stays to do.
+      console.error(`Order ${order.id}: the refund of the cancelled order could not start: ${error.message}`);
+      throw new DomainError(
+        "PAYPAL_ERROR",
+        `La commande est annulée, mais le remboursement PayPal reste à effectuer : ${error.message} Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.`,
+      );
+    }
+    throw paypalFailure(error, "cancel-refund", { order_id: order.id, refund_request: `${order.id}-cancel` });
   }
   const { order: after } = await moveOrder(deps, order.id, {
     commands: ["refund_done"],

@@ -15,6 +15,7 @@ import { sendOrderConfirmation } from "./order-confirmation";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient, usablePaypalSetting } from "./paypal-client";
+import { logPaypalFailure, paypalFailure } from "./paypal-failures";
 import { placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 import { currentShopSetup } from "./shop-setup";
@@ -26,13 +27,6 @@ export { paypalClient };
 export async function paypalClientId(deps: DataDeps): Promise<string> {
   if (!(await currentShopSetup(deps)).methods.paypal) throw new DomainError("PAYPAL_NOT_CONFIGURED");
   return (await usablePaypalSetting(deps)).client_id;
-}
-
-function paypalFailure(error: unknown): DomainError {
-  if (error instanceof DomainError) return error;
-  if (error instanceof PaypalError)
-    return new DomainError("PAYPAL_ERROR", error.message, { issue: error.issue });
-  throw error;
 }
 
 const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToDecimalText(cents) });
@@ -170,7 +164,7 @@ export async function createPaypalOrder(
     return { id: created.id, order_id: order.id };
   } catch (error) {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
-    throw paypalFailure(error);
+    throw paypalFailure(error, "checkout", { order_id: order.id });
   }
 }
 
@@ -335,12 +329,13 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
         .add({ paypal_capture_attempt: 1, version: 1 })
         .go()
         .catch(() => undefined);
-      throw new DomainError("PAYMENT_DECLINED");
     }
     if (error instanceof PaypalError && error.issue === "ORDER_ALREADY_CAPTURED") {
-      result = await client.getOrder(paypalOrderId);
+      result = await client.getOrder(paypalOrderId).catch((failure: unknown) => {
+        throw paypalFailure(failure, "capture", { order_id: order.id });
+      });
     } else {
-      throw paypalFailure(error);
+      throw paypalFailure(error, "capture", { order_id: order.id });
     }
   }
 
@@ -389,9 +384,11 @@ async function refundOrFail(
     await refundUnwantedCapture(deps, client, orderId, captureId, why);
   } catch (error) {
     if (!(error instanceof PaypalError)) throw error;
-    console.error(
-      `Order ${orderId}: PayPal capture ${captureId} ${why}; the automatic refund failed (${error.message}), the reconciliation will retry`,
-    );
+    logPaypalFailure(error, {
+      order_id: orderId,
+      capture_id: captureId,
+      why: `${why}; the automatic refund failed, the reconciliation will retry`,
+    });
     throw new DomainError("PAYPAL_ERROR", AUTO_REFUND_PENDING_MESSAGE, { refunded: false });
   }
 }

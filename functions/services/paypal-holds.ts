@@ -12,6 +12,7 @@ import { sendOrderConfirmation } from "./order-confirmation";
 import { moveOrder } from "./order-lifecycle";
 import type { OrderRecord } from "./orders";
 import { captureInFlight, markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";
+import { logPaypalFailure } from "./paypal-failures";
 
 /** PayPal holds (pending payment, no capture) older than this are released. */
 export const HOLD_MINUTES = 30;
@@ -55,7 +56,12 @@ export async function releaseExpiredHolds(deps: Deps): Promise<string[]> {
         continue;
       }
       const settled = await settlePaypalOrder(deps, client, order).catch((error: unknown) => {
-        console.error(`Order ${order.id}: PayPal could not be asked about its capture`, error);
+        if (error instanceof PaypalError)
+          logPaypalFailure(error, {
+            order_id: order.id,
+            why: "hold job: PayPal could not be asked about its capture",
+          });
+        else console.error(`Order ${order.id}: PayPal could not be asked about its capture`, error);
         return "unreachable" as const;
       });
       if (settled === "released") released.push(order.id);
@@ -239,7 +245,9 @@ export async function reconcilePaypalOrders(deps: Deps): Promise<Reconciliation>
       const settlement = await settlePaypalOrder(deps, client, order);
       result.settled[settlement] = [...(result.settled[settlement] ?? []), order.id];
     } catch (error) {
-      console.error(`Order ${order.id}: PayPal reconciliation failed`, error);
+      if (error instanceof PaypalError)
+        logPaypalFailure(error, { order_id: order.id, why: "reconciliation failed" });
+      else console.error(`Order ${order.id}: PayPal reconciliation failed`, error);
       result.failed.push(order.id);
     }
   }

@@ -16,7 +16,6 @@ import {
   returnProblem,
 } from "../../src/domain/refund";
 import { consumerMediator } from "../../src/domain/settings";
-import { PaypalError } from "../adapters/paypal";
 import { lotGiveBackCommits } from "./batch-stock";
 import type { Deps } from "./deps";
 import { prepareDocument } from "./invoices";
@@ -24,6 +23,7 @@ import { refundMail } from "./mails";
 import { changeOrder, documentWrites } from "./order-changes";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient } from "./paypal-client";
+import { paypalFailure } from "./paypal-failures";
 import { markRestocked } from "./publishing";
 import { getSetting } from "./settings";
 import { restockItems } from "./stock";
@@ -70,12 +70,7 @@ async function refundAtPaypal(deps: Deps, order: OrderRecord, refundId: string, 
       noteToPayer: `Remboursement de votre commande n° ${order.id.slice(-8)}`,
     });
   } catch (error) {
-    if (!(error instanceof PaypalError)) throw error;
-    console.error(`Order ${order.id}: PayPal refused refund ${refundId}`, error);
-    throw new DomainError(
-      "PAYPAL_ERROR",
-      "PayPal a refusé le remboursement : rien n'a été enregistré. Vérifiez le paiement dans votre compte PayPal.",
-    );
+    throw paypalFailure(error, "refund", { order_id: order.id, refund_id: refundId });
   }
 }
 

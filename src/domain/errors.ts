@@ -46,7 +46,22 @@ export const errorCatalogue = {
   },
   DELIVERY_COUNTRY: { status: 400, message: "Nous livrons uniquement en France pour le moment." },
   PAYPAL_NOT_CONFIGURED: { status: 503, message: "PayPal n'est pas configuré." },
-  PAYPAL_ERROR: { status: 502, message: "Une erreur est survenue lors du paiement PayPal" },
+  /** PayPal answered with an error of its own (issue 28, item 3: the answer's message says, in French, what to do). */
+  PAYPAL_ERROR: {
+    status: 502,
+    message: "PayPal a rencontré un problème passager : réessayez dans quelques minutes.",
+  },
+  /** PayPal cannot be reached, or refuses the shop's credentials: the request may succeed later (Retry-After). */
+  PAYPAL_UNAVAILABLE: {
+    status: 503,
+    message: "PayPal ne répond pas pour le moment : réessayez dans quelques minutes.",
+  },
+  /** The capture of an order the buyer has not approved in PayPal's window (ORDER_NOT_APPROVED). */
+  PAYPAL_NOT_APPROVED: {
+    status: 409,
+    message:
+      "Le paiement n'a pas été validé dans la fenêtre PayPal : rien n'a été débité. Relancez le paiement.",
+  },
   PAYMENT_DECLINED: { status: 402, message: "Le paiement a été refusé. Essayez un autre moyen de paiement." },
   ORDER_CLOSED: { status: 409, message: "Cette commande n'attend plus de paiement." },
   STOCK_CHANGED: {

@@ -47,8 +47,9 @@ const budgets: Partial<Record<string, number>> = {
   // filters and search. Issue 18 took its OpenAPI list to the docs function: 481.9 -> 470.7 KiB. Issue 19: the
   // owner's to-do list and the restocks' stock alert and waitlist mails: 482.9 KiB. Issue 27: sealing the PayPal
   // secret, the owner's problems and the mail suppressions she lifts (030, 031), the DynamoDB limits (029); issue 28:
-  // the sign-in locks, the withdrawal's refund deadline rule: 497.2 KiB.
-  admin: 500 * KiB,
+  // the sign-in locks, the withdrawal's refund deadline rule: 497.2 KiB. Issue 28, item 3: PayPal's failures said in
+  // French per situation, PayPal's details kept for the log (paypal-failures.ts, the adapter): 501.0 KiB.
+  admin: 505 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background

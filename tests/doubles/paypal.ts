@@ -81,6 +81,11 @@ export interface PaypalDouble {
   approve(paypalOrderId: string): void;
   /** A PENDING capture clears at PayPal (the eCheck arrived): it becomes COMPLETED. */
   completePending(captureId: string): void;
+  /**
+   * The next call whose "METHOD /path" starts with `call` answers `status` with PayPal's own (English) error body
+   * instead, once: an outage (500, 503), a refusal PayPal's API documents (422 with its issue).
+   */
+  failNext(call: string, status: number, body?: unknown): void;
   /** Headers PayPal would send with this webhook event; `forge` makes a signature PayPal would reject. */
   webhookHeaders(event: unknown, options?: { forge?: boolean }): Record<string, string>;
   close(): Promise<void>;
@@ -105,6 +110,30 @@ function badRequest(issue: string, description: string) {
   return { name: "INVALID_REQUEST", message: description, details: [{ issue, description }] };
 }
 
+/** PayPal's error body (name, message, debug_id, details[].issue/description), in PayPal's English. */
+export function paypalErrorBody(status: number, issue?: string, description?: string) {
+  const name =
+    status >= 500
+      ? "INTERNAL_SERVER_ERROR"
+      : status === 422
+        ? "UNPROCESSABLE_ENTITY"
+        : status === 404
+          ? "RESOURCE_NOT_FOUND"
+          : "INVALID_REQUEST";
+  return {
+    name,
+    message:
+      status >= 500
+        ? "An internal server error has occurred."
+        : "The requested action could not be performed, semantically incorrect, or failed business validation.",
+    debug_id: randomBytes(7).toString("hex"),
+    ...(issue && { details: [{ issue, description: description ?? `${issue} (PayPal double)` }] }),
+    links: [
+      { href: "https://developer.paypal.com/api/rest/reference/orders/v2/errors/", rel: "information_link" },
+    ],
+  };
+}
+
 export async function startPaypalDouble(): Promise<PaypalDouble> {
   const clientId = `client-${randomBytes(4).toString("hex")}`;
   const clientSecret = `secret-${randomBytes(8).toString("hex")}`;
@@ -112,6 +141,7 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
   const signingKey = randomBytes(32);
   const tokens = new Set<string>();
   const byRequestId = new Map<string, { status: number; body: unknown }>();
+  const failures: { call: string; status: number; body: unknown }[] = [];
 
   const sign = (transmissionId: string, event: unknown) =>
     createHmac("sha256", signingKey)
@@ -128,6 +158,9 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     calls: [],
     charges: 0,
     nextCaptureOutcome: "COMPLETED",
+    failNext(call, status, body = paypalErrorBody(status)) {
+      failures.push({ call, status, body });
+    },
     completePending(captureId) {
       const capture = state.captures.get(captureId);
       if (capture?.status !== "PENDING") throw new Error(`PayPal double: no pending capture ${captureId}`);
@@ -155,7 +188,13 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
 
   const app = new Hono();
   app.use("*", async (c, next) => {
-    state.calls.push(`${c.req.method} ${new URL(c.req.url).pathname}`);
+    const call = `${c.req.method} ${new URL(c.req.url).pathname}`;
+    state.calls.push(call);
+    const failure = failures.findIndex((candidate) => call.startsWith(candidate.call));
+    if (failure >= 0) {
+      const [{ status, body }] = failures.splice(failure, 1) as [(typeof failures)[number]];
+      return c.json(body as object, status as 500);
+    }
     if (c.req.path !== "/v1/oauth2/token") {
       const token = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
       if (!token || !tokens.has(token)) return c.json({ error: "invalid_token" }, 401);

@@ -650,6 +650,54 @@ test.describe("PayPal's window closed", () => {
   });
 });
 
+test.describe("PayPal failing, in French (issue 28, item 3)", () => {
+  test("PayPal's outage and its script's English error are told in French with what to do next", async ({
+    page,
+  }) => {
+    const double = await startPaypalDouble();
+    const original = await getSetting(deps, "payment_paypal");
+    await page.route("https://www.paypal.com/sdk/js*", (route) =>
+      route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN }),
+    );
+    try {
+      await putPaypalSetting(deps, {
+        base_url: double.url,
+        client_id: double.clientId,
+        client_secret: double.clientSecret,
+        webhook_id: double.webhookId,
+      });
+      const account = await newAccount("Noé Garance");
+      await signIn(page, account);
+      await addAddressByApi(page);
+      await addProduct(page, 3);
+      await page.goto("/payment");
+      await page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ }).check();
+      const buttons = page.getByTestId("paypal-buttons");
+      await expect(buttons).not.toHaveAttribute("data-disabled");
+
+      // PayPal answers its own 500 to the order's creation.
+      double.failNext("POST /v2/checkout/orders", 500);
+      await buttons.locator("button", { hasText: "PayPal (simulation)" }).click();
+      await expect(
+        page.getByText(/PayPal a rencontré un problème passager\. Rien n'a été débité : réessayez/),
+      ).toBeVisible();
+      await expect(page.getByText(/internal server error|Failed to/i)).toHaveCount(0);
+
+      // PayPal's script fails with its own English message: the buyer reads French, the English stays in the console.
+      await buttons.locator("button", { hasText: "Erreur du script PayPal" }).click();
+      await expect(
+        page.getByText(
+          "Une erreur est survenue lors du paiement PayPal : réessayez, ou choisissez le paiement par virement.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByText(/Detected popup close/)).toHaveCount(0);
+    } finally {
+      await putSetting(deps, "payment_paypal", original);
+      await double.close();
+    }
+  });
+});
+
 test.describe("orders and tracking", () => {
   test("signed out: 'Connexion requise' and the tracking page's message", async ({ page }) => {
     await page.goto("/orders");
@@ -691,7 +739,7 @@ test.describe("orders and tracking", () => {
 
 /**
  * Defines window.paypal.Buttons like PayPal's script: one button stands for PayPal's window approved, another for
- * the window opened then closed.
+ * the window opened then closed, a third for PayPal's script failing with its own English error.
  */
 const PAYPAL_STAND_IN = `
 window.paypal = {
@@ -732,6 +780,14 @@ window.paypal = {
           }
         });
         container.append(close);
+        // PayPal's script fails on its own (its errors are English): PayPal calls onError.
+        const broken = document.createElement("button");
+        broken.type = "button";
+        broken.textContent = "Erreur du script PayPal";
+        broken.addEventListener("click", () => {
+          if (options.onError) options.onError(new Error("Detected popup close"));
+        });
+        container.append(broken);
         if (options.onInit) options.onInit({}, { enable() {}, disable() {} });
       },
     };

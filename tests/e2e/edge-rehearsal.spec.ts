@@ -58,8 +58,12 @@ interface Seen {
   security: Record<string, string | null>;
 }
 
-async function seen(base: string, path: string): Promise<Seen> {
-  const response = await fetch(`${base}${path}`, { redirect: "manual" });
+async function seen(base: string, path: string, method = "GET"): Promise<Seen & { allow?: string | null }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    redirect: "manual",
+    ...(method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && { body: "x=1" }),
+  });
   const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const body = type === "text/html" ? await response.text() : "";
   await response.body?.cancel().catch(() => undefined);
@@ -71,6 +75,7 @@ async function seen(base: string, path: string): Promise<Seen> {
     csp:
       response.headers.get("content-security-policy")?.replace(/;\s*upgrade-insecure-requests/, "") ?? null,
     security: Object.fromEntries(SECURITY.map((name) => [name, response.headers.get(name)])),
+    ...(method !== "GET" && { allow: response.headers.get("allow") }),
   };
 }
 
@@ -124,6 +129,40 @@ test.describe("the AWS edge answers every URL the shop prints as npm start does"
 
   test.afterAll(async () => {
     await Promise.all(rehearsals.map((rehearsal) => rehearsal.close()));
+  });
+
+  test("a site path's other methods answer 405 as npm start does, and /api's reach the API (issue 28, item 6)", async () => {
+    const product = await createSoap(shopDeps());
+    const cases: [string, string][] = [
+      ["POST", "/"],
+      ["OPTIONS", "/faq"],
+      ["DELETE", `/product/${product.id}`],
+      ["PUT", "/pas-une-page"],
+      ["PATCH", "/orders/track/01JEDGEREHEARSAL0000000000"],
+      ["POST", "/payment"],
+      ["POST", "/favicon.svg"],
+      ["DELETE", "/api/inconnu"],
+      ["POST", "/api/auth/signin"],
+    ];
+    const differences: string[] = [];
+    for (const [method, path] of cases) {
+      const expected = await seen(local, path, method);
+      for (const rehearsal of rehearsals) {
+        const actual = await seen(rehearsal.url, path, method);
+        // The API's answer is compared by status and type (the edge adds its response-headers policy to it, npm start's
+        // API does not), the site's in full.
+        const same = path.startsWith("/api")
+          ? expected.status === actual.status && expected.type === actual.type
+          : JSON.stringify(expected) === JSON.stringify(actual);
+        if (!same)
+          differences.push(
+            `${method} ${path}\n  npm start: ${JSON.stringify(expected)}\n  AWS edge:  ${JSON.stringify(actual)}`,
+          );
+      }
+      if (!path.startsWith("/api")) expect(expected.status, `${method} ${path}`).toBe(405);
+      else expect(expected.status, `${method} ${path}`).not.toBe(405);
+    }
+    expect(differences, differences.join("\n")).toEqual([]);
   });
 
   test("the sitemap, every built page's links, the mails' links, a new product and an unknown path", async () => {

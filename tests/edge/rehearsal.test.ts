@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
 import { contentSecurityPolicy } from "../../src/domain/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
@@ -44,6 +45,29 @@ describe("SST's code, read from the installed SST", () => {
     const response = responseFunctionCode(config.viewerResponseInjection);
     expect(Buffer.byteLength(request)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
     expect(Buffer.byteLength(response)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
+  });
+});
+
+describe("the 405 answer in the Router's KeyValueStore", () => {
+  it("is cut in values the store accepts (at most 1024 characters, ASCII so characters are bytes)", () => {
+    const keys = methodNotAllowedKeys({ scriptHashes: inlineScriptHashes() });
+    const [[countKey, count] = ["", ""], ...parts] = keys;
+    expect(countKey).toBe(METHOD_NOT_ALLOWED_KEY);
+    expect(Number(count)).toBe(parts.length);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const [key, value] of parts) {
+      expect(key).toMatch(/^shop:405:\d+$/);
+      expect(value.length).toBeLessThanOrEqual(1024);
+      expect(Buffer.byteLength(value)).toBe(value.length);
+    }
+    const answer = JSON.parse(parts.map(([, value]) => value).join("")) as {
+      statusCode: number;
+      headers: Record<string, { value: string }>;
+      body: { data: string };
+    };
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toEqual({ value: "GET, HEAD" });
+    expect(answer.body.data).toContain("Méthode non autorisée");
   });
 });
 
@@ -186,6 +210,50 @@ describe.each(["viewer", "modified"] as const)(
       expect(await response.text()).toContain(title);
       expect(response.headers.get("content-security-policy")).toBe(policy(false));
       expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    });
+
+    /** The security headers every page carries, as a GET of the home page gets them through the edge. */
+    const pageHeaderNames = [
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "strict-transport-security",
+    ];
+
+    it.each([
+      ["POST", "/"],
+      ["OPTIONS", "/faq"],
+      ["DELETE", "/product/3"],
+      ["PUT", "/nimporte-quoi"],
+      ["PATCH", "/orders/track/01JORDER7XYZ"],
+      ["POST", "/media/photo.jpg"],
+      ["POST", "/robots.txt"],
+    ])(
+      "%s %s answers 405 with Allow: GET, HEAD and the headers of every page (issue 28, item 6)",
+      async (method, path) => {
+        const page = await get("/");
+        const response = await fetch(`${rehearsal.url}${path}`, {
+          method,
+          redirect: "manual",
+          ...(method !== "OPTIONS" && { body: "x=1" }),
+        });
+        expect(response.status).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+        for (const name of pageHeaderNames) {
+          expect(response.headers.get(name), name).toBeTruthy();
+          expect(response.headers.get(name), name).toBe(page.headers.get(name));
+        }
+        expect(await response.text()).toContain("Méthode non autorisée");
+      },
+    );
+
+    it.each(["POST", "DELETE", "OPTIONS", "PUT"])("%s on /api still reaches the API", async (method) => {
+      const response = await fetch(`${rehearsal.url}/api/products/1`, { method });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ path: "/api/products/1", key: edgeKey });
     });
 
     it("a tracking link opens the tracking shell (every order mail prints one)", async () => {

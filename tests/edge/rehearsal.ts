@@ -6,7 +6,8 @@
  *   with a KeyValueStore filled as the deploy fills it (SST's routes and site keys, the project's own keys).
  * - Viewer-request runs on every request, before any cache; the origin is the one the function picked
  *   (`cf.updateRequestOrigin`); viewer-response runs only when the origin answered below 400 (AWS, "Restrictions on
- *   all edge functions"); the Router's response-headers policy is applied to every answer.
+ *   all edge functions"); the Router's response-headers policy is applied to every answer that came from the cache
+ *   or an origin, not to one viewer-request generated (docs/decisions/034).
  * - The site's bucket is the built folder behind origin access control: a key is the path as uploaded, a missing key
  *   answers 403 AccessDenied (CloudFront may not list the bucket), no index documents; the cache headers are the
  *   StaticSite's file options. The photos bucket is the shop's media folder, the same way.
@@ -397,6 +398,7 @@ export async function startRehearsal(options: RehearsalOptions, port = 0): Promi
 
     let final: OriginAnswer;
     const { result, origin } = await requestFunction.run(event("viewer-request", viewerRequest));
+    const generated = isResponse(result);
     if (isResponse(result)) {
       // An answer from viewer-request goes straight to the viewer (no origin, no viewer-response).
       const text = typeof result.body === "string" ? result.body : (result.body?.data ?? "");
@@ -446,8 +448,13 @@ export async function startRehearsal(options: RehearsalOptions, port = 0): Promi
         };
       }
     }
-    // The response-headers policy, on every answer (override: true for each header).
-    for (const [name, value] of Object.entries(options.responseHeadersPolicy)) final.headers[name] = value;
+    // The response-headers policy (override: true for each header), on the answers CloudFront "serves from the cache
+    // and the ones that it forwards from the origin" (AWS, "Add or remove HTTP headers in CloudFront responses with a
+    // policy"). An answer viewer-request generated is neither: it goes "directly to the viewer" "without any further
+    // processing by CloudFront" ("Determine function purpose"), so it is not counted on to get them: it must carry
+    // its own.
+    if (!generated)
+      for (const [name, value] of Object.entries(options.responseHeadersPolicy)) final.headers[name] = value;
     res.statusCode = final.status;
     for (const [name, value] of Object.entries(final.headers)) res.setHeader(name, value);
     if (final.cookies.length > 0) res.setHeader("set-cookie", final.cookies);

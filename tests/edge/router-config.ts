@@ -4,7 +4,7 @@
  * stubs and checks that the Router declared there carries exactly these injections, file options and headers.
  */
 import { join, resolve } from "node:path";
-import { pageKey, routerInjections, sitePagePaths } from "../../infra/edge";
+import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "../../infra/edge";
 import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
@@ -34,9 +34,20 @@ export function routerConfig({ edgeKey, analytics }: { edgeKey: string; analytic
   };
 }
 
-/** The page keys every deploy writes (infra/web.ts `sitePageKeys`): the pages src/pages declares. */
+/**
+ * The keys every deploy writes, in infra/web.ts's order: the pages src/pages declares (`sitePageKeys`), then the parts
+ * of the 405 answer (`methodNotAllowedAnswerKeys`).
+ */
 export function deployedPageKeys(): [string, string][] {
-  return sitePagePaths(join(repositoryRoot, "src", "pages")).map((path) => [pageKey(path), "1"]);
+  return [
+    ...sitePagePaths(join(repositoryRoot, "src", "pages")).map((path): [string, string] => [
+      pageKey(path),
+      "1",
+    ]),
+    ...methodNotAllowedKeys({
+      scriptHashes: inlineScriptHashes(join(repositoryRoot, "src", "scripts", "inline")),
+    }),
+  ];
 }
 
 /** The headers infra/web.ts's response-headers policy adds to every answer, as CloudFront writes them. */

@@ -18,7 +18,7 @@ import {
   pageKey,
   productShellPath,
   routerInjections,
-  siteRoutingInjection,
+  shopPageFunction,
   trackingShellPath,
 } from "../../infra/edge";
 import { lambdaExternal } from "../../infra/lambda-bundle";
@@ -350,7 +350,7 @@ describe("missing site pages at the Router's edge", () => {
     const deployment = await deploy("dev", devEnv);
     const router = single(deployment.recording.routers, "router");
     const edge = deepKnown(router.args?.edge) as { viewerRequest: { injection: string; kvStore: string } };
-    expect(edge.viewerRequest.injection).toContain(siteRoutingInjection({ analytics: false }));
+    expect(edge.viewerRequest.injection).toContain(shopPageFunction);
     const store = single(
       deployment.recording.resources.filter(
         ({ type }) => type === "aws:cloudfront/keyValueStore:KeyValueStore",

@@ -215,7 +215,13 @@ export const adminDocs: RouteDoc[] = [
         schema: errorResponseSchema,
       },
       502: {
-        description: "PAYPAL_ERROR : PayPal a refusé le remboursement, rien n'est enregistré",
+        description:
+          "PAYPAL_ERROR : PayPal a refusé le remboursement ou a eu une erreur, rien n'est enregistré",
+        schema: errorResponseSchema,
+      },
+      503: {
+        description:
+          "PAYPAL_UNAVAILABLE : PayPal injoignable ou identifiants de la boutique refusés (Retry-After), rien n'est enregistré",
         schema: errorResponseSchema,
       },
     },

@@ -49,8 +49,12 @@ export const paypalDocs: RouteDoc[] = [
       422: error(
         "Idempotency-Key déjà utilisée pour une autre requête (IDEMPOTENCY_KEY_REUSED) : une nouvelle tentative prend une nouvelle clé",
       ),
-      502: error("PayPal a refusé la création"),
-      503: error("PayPal non configuré ou boutique en maintenance"),
+      502: error(
+        "PAYPAL_ERROR : PayPal a refusé la création ou a eu une erreur ; rien n'est débité, message en français",
+      ),
+      503: error(
+        "PAYPAL_UNAVAILABLE (PayPal injoignable ou identifiants refusés, Retry-After), PayPal non configuré ou boutique en maintenance",
+      ),
     },
   },
   {
@@ -67,8 +71,11 @@ export const paypalDocs: RouteDoc[] = [
       },
       402: error("Paiement refusé"),
       404: error("Commande inconnue ou d'un autre client"),
-      409: error("Commande qui n'attend plus de paiement"),
-      502: error("Erreur PayPal"),
+      409: error(
+        "Commande qui n'attend plus de paiement, ou PAYPAL_NOT_APPROVED (non validée dans la fenêtre PayPal)",
+      ),
+      502: error("PAYPAL_ERROR : erreur de PayPal, message en français (jamais débité deux fois)"),
+      503: error("PAYPAL_UNAVAILABLE : PayPal injoignable ou identifiants refusés (Retry-After)"),
     },
   },
   {

@@ -12,6 +12,7 @@ import {
   ORDER_NOTES_LIMIT,
   offeredMethod,
   orderRequestBody,
+  PAYPAL_SCRIPT_FAILED,
   type PaymentChoice,
   paypalButtonsEnabled,
   totalsFromPriceChange,
@@ -316,8 +317,9 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
     onError: (failure) => {
       releasePendingPaypalOrder();
       if (failure instanceof Object && shownErrors.has(failure)) return;
-      const message = failure instanceof Error ? failure.message : "";
-      showError(message ? `Erreur PayPal: ${message}` : checkoutMessages.paypalFailed);
+      // PayPal's script speaks English: its words go to the console, the buyer reads French (issue 28, item 3).
+      console.warn("PayPal:", failure);
+      showError(PAYPAL_SCRIPT_FAILED);
     },
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { checkoutMessages } from "../../domain/checkout";
+import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../../domain/checkout";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
 import { fetchPaypalClientId } from "../../lib/shop-client";
@@ -69,11 +69,14 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }:
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 503) setLoad({ status: "not_configured" });
-        else
+        else {
+          // Our API answers in French; PayPal's script (its render) in English, which goes to the console only.
+          if (!(error instanceof ApiError)) console.warn("PayPal:", error);
           setLoad({
             status: "error",
-            message: error instanceof Error && error.message ? error.message : checkoutMessages.paypalFailed,
+            message: error instanceof ApiError && error.message ? error.message : PAYPAL_SCRIPT_FAILED,
           });
+        }
       });
     return () => {
       controller.abort();
@@ -108,7 +111,7 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }:
           role="alert"
           className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 font-medium text-alert"
         >
-          Erreur PayPal: {load.message}
+          {load.message}
         </p>
       )}
       {(load.status === "loading" || load.status === "ready") && (
