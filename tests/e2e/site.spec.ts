@@ -1,6 +1,7 @@
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { getSetting, putSetting } from "../../functions/services/settings";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { LEGAL_PAGES } from "../../src/domain/maintenance";
 import type { MaintenanceSetting } from "../../src/domain/settings";
 import { expect, type Page, test } from "./fixtures";
 import { shopDeps } from "./support";
@@ -93,6 +94,44 @@ test.describe("maintenance mode", () => {
     // Off: /maintenance itself sends visitors home.
     await page.goto("/maintenance");
     await expect(page).toHaveURL(`${origin}/`);
+  });
+
+  test("the withdrawal function and the legal pages stay open in maintenance, linked from its page (L221-21)", async ({
+    page,
+  }) => {
+    await setMaintenance(saved, true);
+    await page.goto("/");
+    await expect(page).toHaveURL(`${origin}/maintenance`);
+    const legal = page.getByRole("navigation", { name: "Toujours accessibles pendant la maintenance" });
+    for (const { href, label } of LEGAL_PAGES) {
+      await expect(legal.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    }
+
+    await legal.getByRole("link", { name: "Se rétracter du contrat ici" }).click();
+    await expect(page).toHaveURL(/\/retractation$/);
+    // This tab was just sent to /maintenance: a page maintenance leaves open must not be hidden meanwhile.
+    expect(
+      await page.evaluate(() => document.documentElement.classList.contains("maintenance-pending")),
+    ).toBe(false);
+    await expect(page.getByRole("heading", { level: 1, name: "Se rétracter du contrat" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page).toHaveURL(/\/retractation$/);
+    // Usable: the look-up reaches the API and answers.
+    await page.getByLabel("Numéro de commande").fill("ZZZZZZZZ");
+    await page.getByLabel("Adresse e-mail de la commande").fill("quelquun@e2e.test");
+    await page.getByRole("button", { name: "Retrouver ma commande" }).click();
+    await expect(page.getByText(/Aucune commande ne correspond/)).toBeVisible();
+    await expect(page).toHaveURL(/\/retractation$/);
+
+    for (const { href } of LEGAL_PAGES.slice(1)) {
+      await page.goto(href);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    }
+    // Any other page still waits for the end of maintenance.
+    await page.goto("/faq");
+    await expect(page).toHaveURL(/\/maintenance\?from=%2Ffaq$/);
   });
 
   test("the admin signs in from the maintenance page, reaches /admin and browses normally", async ({
