@@ -164,6 +164,10 @@ describe("a withdrawal after delivery, signed in", () => {
     expect(mail?.text).toContain(`Référence de votre rétractation : ${withdrawal.id}`);
     expect(mail?.text).toContain("par virement, par le même moyen que votre paiement, au plus tard 14 jours");
     expect(mail?.html).toContain("mardi 24 novembre 2026 à 09:28");
+    // Issue 28 item 14: the return address itself, not a pointer to the CGV.
+    expect(mail?.text).toContain(
+      `Renvoyez-nous les produits concernés dans les 14 jours, à l'adresse ${SHOP_COMPANY.address} (les frais de retour restent à votre charge).`,
+    );
 
     const after = await view(customer, order.id);
     expect(after.lines.map((line) => line.available)).toEqual([1, 1]);
