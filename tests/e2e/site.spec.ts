@@ -254,10 +254,24 @@ test.describe("static pages", () => {
     );
   });
 
-  test("the accessibility statement states the WCAG 2.2 AA aim, the exemption and how to report a barrier", async ({
+  test("the accessibility statement states the WCAG 2.2 AA aim, the exemption, its RGAA status and sections, how to report a barrier", async ({
     page,
   }) => {
     await page.goto("/accessibilite");
+    // Issue 28 item 18: the RGAA's model statement, with one of its three statuses.
+    for (const section of [
+      "État de conformité",
+      "Résultats des tests",
+      "Contenus non accessibles",
+      "Établissement de cette déclaration",
+      "Retour d'information et contact",
+      "Voies de recours",
+    ])
+      await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+    await expect(page.locator("#etat ~ p").first()).toContainText(
+      /est non conforme avec le référentiel général/,
+    );
+    await expect(page.getByText(/Libre réponse 71120, 75342 Paris CEDEX 07/)).toBeVisible();
     await expect(
       page.getByText(/niveau AA des Règles pour l'accessibilité des contenus web \(WCAG 2\.2\)/),
     ).toBeVisible();
