@@ -72,6 +72,8 @@ export interface ShopMailContext {
   siteUrl: string;
   /** The consumer mediator (L616-1), once the owner has named it (src/domain/settings.ts consumerMediator). */
   mediator?: { name: string; url: string } | null;
+  /** The shop's postal address (company setting), where goods are sent back; empty while not given. */
+  address?: string;
 }
 
 export interface OrderMailContext extends ShopMailContext {
@@ -251,6 +253,21 @@ export function refundMail(order: Order, refundId: string, context: ShopMailCont
 }
 
 /**
+ * Where to send the goods back: the address itself, from the settings (issue 28 item 14: no pointer to a text that
+ * may not show it); without one, the customer is told to ask for it by answering the mail.
+ */
+function returnLine(address: string | undefined): string {
+  const oneLine = (address ?? "")
+    .trim()
+    .split(/\s*\n\s*/)
+    .filter(Boolean)
+    .join(", ");
+  return oneLine
+    ? `Renvoyez-nous les produits concernés dans les 14 jours, à l'adresse ${oneLine} (les frais de retour restent à votre charge).`
+    : "Renvoyez-nous les produits concernés dans les 14 jours (les frais de retour restent à votre charge) : répondez à ce message, nous vous donnons l'adresse de retour.";
+}
+
+/**
  * The acknowledgement of a withdrawal on a durable medium (Code de la consommation L221-21 and D221-5): its content
  * (the order, the lines withdrawn), the date and the time it was received (Europe/Paris), and what happens next.
  */
@@ -276,7 +293,7 @@ export function withdrawalAcknowledgementMail(
             : `Nous vous remboursons la totalité, frais de livraison compris, ${means}, au plus tard 14 jours après aujourd'hui.`,
         ]
       : [
-          "Renvoyez-nous les produits concernés dans les 14 jours, à l'adresse indiquée dans nos conditions générales de vente (les frais de retour restent à votre charge).",
+          returnLine(context.address),
           `Nous vous remboursons ${means}, par le même moyen que votre paiement, au plus tard 14 jours après aujourd'hui (nous pouvons attendre d'avoir reçu les produits ou la preuve de leur expédition).${withdrawal.scope === "whole" ? " Les frais de livraison standard sont remboursés avec une rétractation de toute la commande." : ""}`,
         ];
   const lines = [

@@ -195,6 +195,7 @@ async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: Withd
         shopName: company.name,
         siteUrl: deps.siteUrl,
         mediator: consumerMediator(company),
+        address: company.address,
       }),
     );
   } catch (error) {

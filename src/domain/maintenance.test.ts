@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   countdown,
   isExemptFromMaintenance,
+  LEGAL_PAGES,
   maintenanceUrl,
   NOT_IN_MAINTENANCE,
   readMaintenance,
@@ -95,7 +96,34 @@ describe("isExemptFromMaintenance", () => {
     ["/administration", false],
     ["/", false],
     ["/product/1", false],
+    ["/faq", false],
+    ["/cart", false],
+    // Code de la consommation L221-21: the withdrawal function and the legal pages stay reachable.
+    ["/retractation", true],
+    ["/retractation/", true],
+    ["/cgv", true],
+    ["/legal-mentions", true],
+    ["/returns-and-exchanges", true],
+    ["/accessibilite", true],
+    ["/copyright", true],
+    ["/retractations", false],
   ])("%s -> %s", (path, exempt) => {
     expect(isExemptFromMaintenance(path)).toBe(exempt);
+  });
+});
+
+describe("LEGAL_PAGES", () => {
+  it("lists the withdrawal function first, then every legal page of the footer, each open during maintenance", () => {
+    expect(LEGAL_PAGES[0]).toEqual({ href: "/retractation", label: "Se rétracter du contrat ici" });
+    expect(LEGAL_PAGES.map((page) => page.href)).toEqual(
+      expect.arrayContaining([
+        "/cgv",
+        "/legal-mentions",
+        "/returns-and-exchanges",
+        "/accessibilite",
+        "/copyright",
+      ]),
+    );
+    for (const page of LEGAL_PAGES) expect(isExemptFromMaintenance(page.href)).toBe(true);
   });
 });

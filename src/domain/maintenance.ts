@@ -74,9 +74,31 @@ export function maintenanceUrl(currentPath: string): string {
   return back === "/" ? MAINTENANCE_PATH : `${MAINTENANCE_PATH}?${RETURN_PARAM}=${encodeURIComponent(back)}`;
 }
 
-/** Paths that never send anyone to /maintenance: the page itself, and /admin (it checks its own access). */
+/**
+ * The pages the law wants reachable at all times, in the order the maintenance page lists them. The withdrawal
+ * function first: Code de la consommation L221-21 (as amended by ordonnance 2026-2) wants it available for the whole
+ * withdrawal period, maintenance included; then the legal notice, the terms of sale (with the withdrawal form), the
+ * returns page that explains the right, the accessibility statement and the copyright page. Their APIs (the
+ * withdrawal routes) never were behind maintenance: only orders are (functions/services/place-order). On AWS the same
+ * holds: neither the Router's functions (infra/edge.ts) nor the CDN decide anything about maintenance; the visitor is
+ * sent away by this client-side rule and orders are refused by the orders Lambda, as under `npm start`.
+ */
+export const LEGAL_PAGES: readonly { href: string; label: string }[] = [
+  { href: "/retractation", label: "Se rétracter du contrat ici" },
+  { href: "/cgv", label: "Conditions générales de vente" },
+  { href: "/legal-mentions", label: "Mentions légales" },
+  { href: "/returns-and-exchanges", label: "Retours et échanges" },
+  { href: "/accessibilite", label: "Accessibilité" },
+  { href: "/copyright", label: "Droits d'auteur et protection du contenu" },
+];
+
+/**
+ * Paths that never send anyone to /maintenance: the page itself, /admin (it checks its own access) and the legal
+ * pages above. Used by the check of every page (src/scripts/site/maintenance-check.ts) and by BaseLayout, which marks
+ * such a page for the inline boot script (it must not hide a page that will never be sent away).
+ */
 export function isExemptFromMaintenance(pathname: string): boolean {
-  return [MAINTENANCE_PATH, "/admin"].some(
+  return [MAINTENANCE_PATH, "/admin", ...LEGAL_PAGES.map((page) => page.href)].some(
     (exempt) => pathname === exempt || pathname.startsWith(`${exempt}/`),
   );
 }

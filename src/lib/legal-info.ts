@@ -3,7 +3,8 @@
  * API (GET /api/settings/company, through build-api.ts) plus its legal fields when the API sends them
  * (legal_name, legal_form, siret, vat_number, vat_mode). A field the owner has not filled in yet is left out of the
  * pages, never shown as a placeholder: while a mandatory one is missing the shop takes no order, and the admin's
- * setup checklist names it (decision record 020). Only for .astro frontmatter.
+ * setup checklist names it (decision record 020); a sentence about a way to reach the shop is built by
+ * contact-text.ts, which leaves it out until its value exists. Only for .astro frontmatter.
  */
 import type { PublicCompany } from "../domain/settings";
 import { buildReadHeaders, getCompany, shopApiUrl } from "./build-api";
@@ -19,9 +20,6 @@ export interface LegalInfo
   /** "franchise": VAT not charged (art. 293 B du CGI); "rate": prices include VAT; null: unknown. */
   vatMode: "franchise" | "rate" | null;
 }
-
-/** Said where the shop's e-mail address goes while the owner has not given it yet. */
-export const NO_EMAIL_YET = "notre adresse e-mail, publiée très bientôt";
 
 /**
  * The host of the site (AWS, through SST): mandatory in the mentions légales (LCEN art. 6, III).

@@ -67,10 +67,21 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
   });
   expect(refused.status()).toBe(503);
 
-  // The legal pages show no placeholder, and no « à compléter ».
-  for (const path of ["/cgv", "/legal-mentions", "/faq", "/"]) {
+  // The legal pages show no placeholder, and no « à compléter »; no sentence promises or points at a contact the
+  // settings do not give yet (issue 28 item 14).
+  for (const path of [
+    "/cgv",
+    "/legal-mentions",
+    "/faq",
+    "/",
+    "/returns-and-exchanges",
+    "/copyright",
+    "/accessibilite",
+  ]) {
     const page_ = await html(page, path);
     expect(page_, path).not.toContain("à compléter");
+    for (const dangling of ["publiée très bientôt", "adresse ci-dessus", "adresse du Vendeur", "mailto:"])
+      expect(page_, `${path}: ${dangling}`).not.toContain(dangling);
     for (const invented of [
       "04 90 00 00 00",
       "12 rue des Oliviers",
@@ -196,6 +207,12 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
     .toMatch(/<source type="image\/avif" srcset="\/media\/products\/1\/[0-9a-z]+-320\.avif 320w/i);
   const cgv = await html(page, "/cgv");
   expect(cgv).toContain(IDENTITY.legalName);
+  // Each way to reach the seller is cited with its value once given.
+  expect(cgv).toContain(`par courrier à l'adresse ${IDENTITY.address}`);
+  expect(cgv).toContain(`<a href="mailto:${IDENTITY.email}">${IDENTITY.email}</a>`);
+  expect(await html(page, "/faq")).toContain(
+    `par téléphone au <a href="tel:0490123456">${IDENTITY.phone}</a>`,
+  );
   expect(cgv).toContain("CM2C");
   await shopper.close();
 });

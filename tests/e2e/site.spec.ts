@@ -1,6 +1,7 @@
 import { seedProducts } from "../../functions/db/seed-catalog";
 import { getSetting, putSetting } from "../../functions/services/settings";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { LEGAL_PAGES } from "../../src/domain/maintenance";
 import type { MaintenanceSetting } from "../../src/domain/settings";
 import { expect, type Page, test } from "./fixtures";
 import { shopDeps } from "./support";
@@ -93,6 +94,44 @@ test.describe("maintenance mode", () => {
     // Off: /maintenance itself sends visitors home.
     await page.goto("/maintenance");
     await expect(page).toHaveURL(`${origin}/`);
+  });
+
+  test("the withdrawal function and the legal pages stay open in maintenance, linked from its page (L221-21)", async ({
+    page,
+  }) => {
+    await setMaintenance(saved, true);
+    await page.goto("/");
+    await expect(page).toHaveURL(`${origin}/maintenance`);
+    const legal = page.getByRole("navigation", { name: "Toujours accessibles pendant la maintenance" });
+    for (const { href, label } of LEGAL_PAGES) {
+      await expect(legal.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    }
+
+    await legal.getByRole("link", { name: "Se rétracter du contrat ici" }).click();
+    await expect(page).toHaveURL(/\/retractation$/);
+    // This tab was just sent to /maintenance: a page maintenance leaves open must not be hidden meanwhile.
+    expect(
+      await page.evaluate(() => document.documentElement.classList.contains("maintenance-pending")),
+    ).toBe(false);
+    await expect(page.getByRole("heading", { level: 1, name: "Se rétracter du contrat" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page).toHaveURL(/\/retractation$/);
+    // Usable: the look-up reaches the API and answers.
+    await page.getByLabel("Numéro de commande").fill("ZZZZZZZZ");
+    await page.getByLabel("Adresse e-mail de la commande").fill("quelquun@e2e.test");
+    await page.getByRole("button", { name: "Retrouver ma commande" }).click();
+    await expect(page.getByText(/Aucune commande ne correspond/)).toBeVisible();
+    await expect(page).toHaveURL(/\/retractation$/);
+
+    for (const { href } of LEGAL_PAGES.slice(1)) {
+      await page.goto(href);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    }
+    // Any other page still waits for the end of maintenance.
+    await page.goto("/faq");
+    await expect(page).toHaveURL(/\/maintenance\?from=%2Ffaq$/);
   });
 
   test("the admin signs in from the maintenance page, reaches /admin and browses normally", async ({
@@ -215,10 +254,24 @@ test.describe("static pages", () => {
     );
   });
 
-  test("the accessibility statement states the WCAG 2.2 AA aim, the exemption and how to report a barrier", async ({
+  test("the accessibility statement states the WCAG 2.2 AA aim, the exemption, its RGAA status and sections, how to report a barrier", async ({
     page,
   }) => {
     await page.goto("/accessibilite");
+    // Issue 28 item 18: the RGAA's model statement, with one of its three statuses.
+    for (const section of [
+      "État de conformité",
+      "Résultats des tests",
+      "Contenus non accessibles",
+      "Établissement de cette déclaration",
+      "Retour d'information et contact",
+      "Voies de recours",
+    ])
+      await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+    await expect(page.locator("#etat ~ p").first()).toContainText(
+      /est non conforme avec le référentiel général/,
+    );
+    await expect(page.getByText(/Libre réponse 71120, 75342 Paris CEDEX 07/)).toBeVisible();
     await expect(
       page.getByText(/niveau AA des Règles pour l'accessibilité des contenus web \(WCAG 2\.2\)/),
     ).toBeVisible();

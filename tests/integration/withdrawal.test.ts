@@ -8,6 +8,7 @@ import { runDailySummary } from "../../functions/services/daily-summary";
 import { putSetting } from "../../functions/services/settings";
 import type { Order } from "../../src/domain/order";
 import type { OwnerTodo } from "../../src/domain/owner-todo";
+import { defaultSettings } from "../../src/domain/settings";
 import type { AdminWithdrawal, WithdrawalRecord, WithdrawalView } from "../../src/domain/withdrawal-schemas";
 import { createTestContext } from "../setup/test-db";
 import { apiCaller, createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
@@ -163,6 +164,10 @@ describe("a withdrawal after delivery, signed in", () => {
     expect(mail?.text).toContain(`Référence de votre rétractation : ${withdrawal.id}`);
     expect(mail?.text).toContain("par virement, par le même moyen que votre paiement, au plus tard 14 jours");
     expect(mail?.html).toContain("mardi 24 novembre 2026 à 09:28");
+    // Issue 28 item 14: the return address itself, not a pointer to the CGV.
+    expect(mail?.text).toContain(
+      `Renvoyez-nous les produits concernés dans les 14 jours, à l'adresse ${SHOP_COMPANY.address} (les frais de retour restent à votre charge).`,
+    );
 
     const after = await view(customer, order.id);
     expect(after.lines.map((line) => line.available)).toEqual([1, 1]);
@@ -389,6 +394,52 @@ describe("as a guest, with the order number and the e-mail", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(statuses[20]).toBe(429);
+  });
+});
+
+describe("during maintenance (Code de la consommation L221-21: the function stays available)", () => {
+  it("a customer and a guest look up and withdraw, while a new order is refused (503)", async () => {
+    const customer = await customerAt("2027-07-01T10:00:00.000Z");
+    const { order: first } = await deliveredAt(customer, "2027-07-02T10:00:00.000Z");
+    const { order: second } = await deliveredAt(customer, "2027-07-02T10:00:00.000Z");
+    const soap = await createSoap(ctx.deps, { price: 10, stock: 10 });
+    now = new Date("2027-07-03T10:00:00.000Z");
+    await putSetting(ctx.deps, "maintenance", { ...defaultSettings.maintenance, enabled: true });
+    try {
+      const signedIn = await view(customer, first.id);
+      const mine = await confirm(customer, first.id, {
+        lines: [{ index: 0, quantity: 1 }],
+        order_version: signedIn.order_version,
+        form_key: formKey(),
+      });
+      expect(mine.status, await mine.clone().text()).toBe(201);
+
+      const found = await guest("/lookup", { order_number: number(second), email: customer.email });
+      expect(found.status, await found.clone().text()).toBe(200);
+      const seen = (await found.json()) as WithdrawalView;
+      const asGuest = await guest("", {
+        order_number: number(second),
+        email: customer.email,
+        lines: [{ index: 1, quantity: 1 }],
+        order_version: seen.order_version,
+        form_key: formKey(),
+      });
+      expect(asGuest.status, await asGuest.clone().text()).toBe(201);
+      expect(await records(first.id)).toHaveLength(1);
+      expect(await records(second.id)).toHaveLength(1);
+
+      const refused = await customer.call("POST", "/api/orders", {
+        items: [{ product_id: soap.id, quantity: 1 }],
+        shipping_address_id: customer.addressId,
+        total_amount: 17.8,
+        payment_method: "bank_transfer",
+        transfer_sender_name: "Client",
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: "MAINTENANCE" });
+    } finally {
+      await putSetting(ctx.deps, "maintenance", defaultSettings.maintenance);
+    }
   });
 });
 

@@ -4,7 +4,9 @@
  * - notes on <html data-analytics-policy> whether the page was requested with the measurement-acceptance cookie,
  *   so its Content-Security-Policy allows Google's script (src/lib/consent-state.ts);
  * - hides the page until the maintenance check answers (4 s at most) when this tab was just sent to /maintenance,
- *   so the shop does not flash before leaving again (the check: src/scripts/site/maintenance-check.ts).
+ *   so the shop does not flash before leaving again (the check: src/scripts/site/maintenance-check.ts); never a page
+ *   that maintenance leaves open (/maintenance, /admin, the withdrawal function and the legal pages), which BaseLayout
+ *   marks with <html data-maintenance-exempt> (src/domain/maintenance.ts decides, at build time).
  */
 (() => {
   addEventListener("beforeinstallprompt", (event) => {
@@ -20,10 +22,7 @@
   if (/(?:^|;\s*)analytics_consent=granted(?:;|$)/.test(document.cookie))
     root.dataset.analyticsPolicy = "granted";
   try {
-    if (
-      sessionStorage.getItem("maintenance_seen") === "1" &&
-      !/^\/(maintenance|admin)(\/|$)/.test(location.pathname)
-    ) {
+    if (sessionStorage.getItem("maintenance_seen") === "1" && !root.hasAttribute("data-maintenance-exempt")) {
       root.classList.add("maintenance-pending");
       setTimeout(() => root.classList.remove("maintenance-pending"), 4000);
     }

@@ -2,15 +2,18 @@
  * The maintenance check of every page (BaseLayout), after its first paint: asks GET /api/settings/maintenance (again
  * on a back/forward restore and when an admin saves the setting, in this tab or another); when the shop is in
  * maintenance and the visitor is not an admin (GET /api/admin/check), the visitor goes to
- * /maintenance?from=<this page>. Any failure: no maintenance. /maintenance and /admin are never redirected. A tab just
- * sent to /maintenance keeps the next pages hidden until the check answers (src/scripts/inline/page-boot.js).
+ * /maintenance?from=<this page>. Any failure: no maintenance. /maintenance, /admin, the withdrawal function and the
+ * legal pages are never redirected (isExemptFromMaintenance: the law wants withdrawal available at all times). A tab
+ * just sent to /maintenance keeps the next pages hidden until the check answers (src/scripts/inline/page-boot.js).
  */
+import { isExemptFromMaintenance } from "../../domain/maintenance";
+
 const HINT_KEY = "maintenance_seen";
 
 export function watchMaintenance(): void {
   const root = document.documentElement;
   const path = location.pathname;
-  if (/^\/(maintenance|admin)(\/|$)/.test(path)) return;
+  if (isExemptFromMaintenance(path)) return;
   const reveal = () => root.classList.remove("maintenance-pending");
   const remember = (on: boolean) => {
     try {
