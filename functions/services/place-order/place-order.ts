@@ -200,7 +200,8 @@ export async function placeOrder(
       return { order, replayed: false };
     }
     if (outcome === "replay") break;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10 * attempt, 100)));
+    // Jittered and growing: writers of one product that all read the same stock do not all try again at once.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20 * attempt, 250)));
   }
   // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
   const first = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
