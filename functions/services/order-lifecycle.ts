@@ -53,8 +53,11 @@ async function releaseWrites(
   reason: StockReason,
 ): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
-  const { data: products } = await deps.db.entities.product.get(ids.map((id) => ({ id }))).go();
-  const existing = new Set(products.map((product) => product.id));
+  // Strongly consistent: each unit given back is conditioned on the stock read here (its movement says what it leaves).
+  const { data: products } = await deps.db.entities.product
+    .get(ids.map((id) => ({ id })))
+    .go({ consistent: true });
+  const stocks = new Map(products.map((product) => [product.id, product.stock]));
   const promoId = order.promo_id;
   const day = parisDay(new Date(order.created_at));
   const [promo, dailyUse] = promoId
@@ -68,11 +71,12 @@ async function releaseWrites(
     const { promo: promoEntity, promoDailyUse, promoUsage } = entities;
     return [
       ...order.items
-        .filter((item) => existing.has(item.product_id))
+        .filter((item) => stocks.has(item.product_id))
         .flatMap((item) =>
           restockItems(entities, {
             productId: item.product_id,
             delta: item.quantity,
+            stockBefore: stocks.get(item.product_id) ?? 0,
             reason,
             orderId: order.id,
             at,
@@ -80,7 +84,7 @@ async function releaseWrites(
         ),
       // The units go back to the lots they came from (decision record 018); an order released is never returned.
       ...order.items
-        .filter((item) => existing.has(item.product_id))
+        .filter((item) => stocks.has(item.product_id))
         .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
       ...(promoId && promo?.data
         ? [

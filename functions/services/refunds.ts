@@ -138,8 +138,10 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
           .filter((line) => line.restock)
           .map((line) => ({ id: current.items[line.index]?.product_id ?? 0 })),
       )
-      .go();
-    const onSale = new Set(present.map((product) => product.id));
+      .go({ consistent: true });
+    // Each restock is conditioned on the stock read here, so its movement records the stock it leaves (issue 28).
+    const stocks = new Map(present.map((product) => [product.id, product.stock]));
+    const movedAt = deps.clock().toISOString();
     return {
       set: {
         payment_status: full ? "refunded" : "partially_refunded",
@@ -148,18 +150,19 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
       },
       with: (entities) => [
         ...entry.lines
-          .filter((line) => line.restock && onSale.has(line.product_id))
+          .filter((line) => line.restock && stocks.has(line.product_id))
           .flatMap((line) =>
             restockItems(entities, {
               productId: line.product_id,
               delta: line.quantity,
+              stockBefore: stocks.get(line.product_id) ?? 0,
               reason: "return",
               orderId,
-              at: now,
+              at: movedAt,
             }).map((item) => item.commit),
           ),
         ...entry.lines
-          .filter((line) => line.restock && onSale.has(line.product_id))
+          .filter((line) => line.restock && stocks.has(line.product_id))
           .flatMap((line) => lotGiveBackCommits(entities, line.product_id, line.lots ?? [])),
         ...documentWrites(entities, current, note),
       ],

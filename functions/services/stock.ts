@@ -1,6 +1,11 @@
 /**
  * Stock changes only by movements (order-lifecycle.md "Stock"): every change of a product's stock is written with
- * its movement record (product, delta, reason, order or admin, time) in the same transaction.
+ * its movement record (product, delta, reason, order or admin, time, stock after it) in the same transaction.
+ *
+ * The stock after a movement (issue 28 item 17): a transaction cannot read what its own update leaves, so every
+ * change is conditioned on the stock its writer read (`stockBefore`), and the movement carries `stockBefore +
+ * delta`. When another change came first the condition fails ("stale"), the writer reads the stock again and
+ * writes again: the figure is the stock the product held once the transaction was written, never an estimate.
  */
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
@@ -29,6 +34,12 @@ export interface StockMove {
   stockAfter?: number;
 }
 
+/** A change of the stock made on the figure its writer read: the movement's "stock after" follows from it. */
+export interface StockChange extends Omit<StockMove, "stockAfter"> {
+  /** The product's stock as read by the writer; the write is conditioned on it still being so. */
+  stockBefore: number;
+}
+
 /**
  * The movement record of a stock change, to write in the change's transaction. With an id of the writer's, the
  * movement already there means the change was already written ("replay"): a try whose answer was lost.
@@ -53,51 +64,55 @@ export function movementItem(entities: TransactionEntities, move: StockMove): Tr
 }
 
 /**
- * Units sold: taken on the condition that enough are left and the product is still for sale, with the movement.
- * `watch` (decision record 026) adds the order's assumption about the low-stock threshold to the condition; when it
- * no longer holds, the failure means "stale" (judge again), the next attempt writes without it.
+ * Units sold: taken on the condition that the stock is still the one read (`stockBefore`, enough for the sale:
+ * the writer checked it) and the product still for sale, with the movement and the stock it leaves. `watch`
+ * (decision record 026) adds the order's assumption about the low-stock threshold to the condition. A failure
+ * means "stale": the writer reads the product again, and refuses the sale by name if too few units are left.
  */
 export function saleItems(
   entities: TransactionEntities,
-  move: Omit<StockMove, "delta" | "reason"> & { quantity: number; productName: string; watch?: SaleWatch },
+  move: Omit<StockChange, "delta" | "reason"> & { quantity: number; watch?: SaleWatch },
 ): TransactionItem[] {
-  const { watch } = move;
-  const assumes = watch && watch.mode !== "check";
+  const { watch, stockBefore } = move;
   return [
     {
       commit: entities.product
         .patch({ id: move.productId })
         .subtract({ stock: move.quantity })
         .where(({ stock, is_active, low_stock_alerted_at }, { gte, gt, eq, exists }) => {
-          const sellable = `${gte(stock, move.quantity)} AND ${eq(is_active, true)}`;
+          const sellable = `${eq(stock, stockBefore)} AND ${gte(stock, move.quantity)} AND ${eq(is_active, true)}`;
           if (watch?.mode === "above") return `${sellable} AND ${gt(stock, watch.stockAbove)}`;
           if (watch?.mode === "alerted") return `${sellable} AND ${exists(low_stock_alerted_at)}`;
           return sellable;
         })
         .commit(),
-      onFailed: assumes
-        ? "stale"
-        : new DomainError(
-            "OUT_OF_STOCK",
-            `Stock insuffisant pour « ${move.productName} ». Ajustez la quantité de votre panier.`,
-            { product: move.productName },
-          ),
+      onFailed: "stale",
     },
-    movementItem(entities, { ...move, delta: -move.quantity, reason: "sale" }),
+    movementItem(entities, {
+      ...move,
+      delta: -move.quantity,
+      reason: "sale",
+      stockAfter: stockBefore - move.quantity,
+    }),
   ];
 }
 
 /**
- * Units given back (a hold released, a cancellation, a return marked resaleable), with the movement. The product
- * was read a moment ago; if it has been deleted since, the writer reads again and skips it ("stale").
+ * Units given back (a hold released, a cancellation, a return marked resaleable), with the movement and the stock
+ * it leads to. Conditioned on the stock read a moment ago: if a sale came first, or the product has been deleted
+ * since, the writer reads again and decides again ("stale").
  */
-export function restockItems(entities: TransactionEntities, move: StockMove): TransactionItem[] {
+export function restockItems(entities: TransactionEntities, move: StockChange): TransactionItem[] {
   return [
     {
-      commit: entities.product.patch({ id: move.productId }).add({ stock: move.delta }).commit(),
+      commit: entities.product
+        .patch({ id: move.productId })
+        .add({ stock: move.delta })
+        .where(({ stock }, { eq }) => eq(stock, move.stockBefore))
+        .commit(),
       onFailed: "stale",
     },
-    movementItem(entities, move),
+    movementItem(entities, { ...move, stockAfter: move.stockBefore + move.delta }),
   ];
 }
 
@@ -114,7 +129,9 @@ export async function adjustStock(
   // One movement, whatever the attempts: if an attempt was written but its answer lost (a timeout, then a
   // cancellation of the retry), the next attempt finds its movement and stops, instead of adjusting twice.
   const movement = { id: newId(), at: deps.clock().toISOString() };
-  for (let attempt = 1; attempt <= 10; attempt++) {
+  // Sales, cancellations and returns are conditioned on the stock they read too (see the top of this file): among
+  // 30 parallel orders of the product, the adjustment may have to wait for each of them once.
+  for (let attempt = 1; attempt <= 45; attempt++) {
     const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
     if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
     const stockAfter = product.stock + adjustment.delta;
@@ -160,7 +177,7 @@ export async function adjustStock(
         .go();
       return { stock: written?.stock_after ?? stockAfter };
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20 * attempt, 250)));
   }
   throw new DomainError("CONFLICT", "Le stock change sans cesse en ce moment : réessayez dans un instant.");
 }

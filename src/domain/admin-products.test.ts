@@ -10,7 +10,7 @@ import {
   productPayload,
   stockTone,
 } from "./admin-products";
-import type { ProductView } from "./product-rules";
+import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
 describe("stock badge colour (spec: red <= threshold, yellow <= 2x threshold, green above)", () => {
   it.each([
@@ -134,7 +134,50 @@ describe("the product form", () => {
     expect(productPayload(productFormFrom(product))).toEqual(rest);
     expect(productFormFrom({ ...product, benefits: [] }).benefits).toEqual([""]);
   });
+
+  it("sends no image URL when the owner gives none, and the server stores the shop's illustration (issue 28 item 12)", () => {
+    const form = { ...emptyProductForm(), name: "Savon", price: "9", weight: "200g", description: "Court" };
+    const payload = productPayload(form);
+    expect(payload.image).toBe("");
+    const parsed = adminProductSchema.safeParse({ ...payload, is_active: false });
+    expect(parsed.success && parsed.data.image).toBe(DEFAULT_PRODUCT_IMAGE);
+    const { image: _image, ...withoutImage } = payload;
+    const absent = adminProductSchema.safeParse({ ...withoutImage, is_active: false });
+    expect(absent.success && absent.data.image).toBe(DEFAULT_PRODUCT_IMAGE);
+    // The form shows the field as the owner left it: empty, not the illustration's path.
+    expect(productFormFrom({ ...parsedView(), image: DEFAULT_PRODUCT_IMAGE }).image).toBe("");
+    // A URL that is not one is still refused.
+    expect(adminProductSchema.safeParse({ ...payload, image: "savon.png" }).success).toBe(false);
+  });
 });
+
+function parsedView(): ProductView {
+  return {
+    id: 9,
+    name: "Savon",
+    price: 9,
+    weight: "200g",
+    image: "/images/products/savon.svg",
+    description: "Court",
+    long_description: "",
+    category: "Savons",
+    stock: 0,
+    low_stock_threshold: 0,
+    benefits: [],
+    ingredients: "",
+    usage: "",
+    is_active: false,
+    reference: "",
+    gtin: "",
+    cosmetic_function: "",
+    inci: "",
+    precautions: "",
+    net_weight_g: 0,
+    allergens: "",
+    pao_months: 0,
+    durability_date: "",
+  };
+}
 
 describe("missingForActivation", () => {
   const complete = {

@@ -3,7 +3,7 @@
  * admin island ships no zod. The server checks the payload again with adminProductSchema.
  */
 import { type CosmeticField, missingCosmeticFields } from "./cosmetics";
-import type { ProductView } from "./product-rules";
+import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
 /** Colour band of the stock badge: red at or below the threshold, yellow up to twice it, green above. */
 export type StockTone = "danger" | "warning" | "success";
@@ -79,7 +79,8 @@ export function productFormFrom(product: ProductView): ProductFormState {
     name: product.name,
     price: String(product.price),
     weight: product.weight,
-    image: product.image,
+    // The shop's illustration stands in for an image not given: the field stays empty, as the owner left it.
+    image: product.image === DEFAULT_PRODUCT_IMAGE ? "" : product.image,
     description: product.description,
     long_description: product.long_description,
     category: product.category || DEFAULT_PRODUCT_CATEGORY,

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { isValidGtin } from "./cosmetics";
 import { MAX_PHOTOS } from "./product-photos";
+import { DEFAULT_PRODUCT_IMAGE } from "./product-rules";
 
 /** A product photo as the API gives it; the pages derive its URLs (product-photos.ts). */
 export const productPhotoSchema = z.object({
@@ -116,8 +117,25 @@ export const productIdParamSchema = z.object({
 // Pure rules live in a zod-free module so browser islands can use them without shipping zod.
 export * from "./product-rules";
 
+/**
+ * The image URL the owner may leave empty (issue 28 item 12): she adds her photos once the product exists, and
+ * until then it shows the shop's illustration, which is what is stored (so every page, mail and order line that
+ * prints a product's picture shows it too).
+ */
+export const productImageInputSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === "" || imageUrlSchema.safeParse(value).success, {
+    message: "L'image doit être une URL valide.",
+  })
+  .optional()
+  .transform((value) => value || DEFAULT_PRODUCT_IMAGE);
+
 /** What the owner enters for a product: everything but the id, which the server assigns, and the photos. */
-export const productInputSchema = productSchema.omit({ id: true, photos: true });
+export const productInputSchema = productSchema
+  .omit({ id: true, photos: true })
+  .extend({ image: productImageInputSchema });
 export type ProductInput = z.infer<typeof productInputSchema>;
 /** What a caller may pass (the cosmetics fields default to empty). */
 export type ProductInputData = z.input<typeof productInputSchema>;

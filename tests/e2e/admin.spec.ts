@@ -321,6 +321,11 @@ test.describe("products", () => {
     await form.getByLabel("Durée après ouverture (mois)").fill("12");
     await form.getByRole("button", { name: "Créer" }).click();
     await expect(form).toBeHidden();
+    // The dialog stays open on the new product for its photos (issue 28 item 12); the owner closes it.
+    const edit = page.getByRole("dialog", { name: "Modifier le produit" });
+    await expect(edit.getByText(`Produit « ${name} » créé : ajoutez ses photos ci-dessous.`)).toBeVisible();
+    await edit.getByRole("button", { name: "Annuler" }).click();
+    await expect(edit).toBeHidden();
 
     const item = panel.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
     await expect(item).toContainText("Actif");

@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../functions/services/catalog";
 import { openPaypalSecret } from "../../functions/services/paypal-secret";
 import { SECRET_MASK } from "../../src/domain/admin";
 import type { Order } from "../../src/domain/order";
+import { DEFAULT_PRODUCT_IMAGE } from "../../src/domain/product-rules";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
@@ -117,6 +120,23 @@ describe("products", () => {
     expect(product.benefits).toEqual(["Doux"]);
     expect(Number.isInteger(product.id)).toBe(true);
     expect((await ctx.app.request(`/api/products/${product.id}`)).status).toBe(200);
+  });
+
+  it("creates a product without an image URL: it shows the shop's illustration in the shop and on orders (issue 28 item 12)", async () => {
+    const { image: _none, ...withoutImage } = soap;
+    for (const body of [withoutImage, { ...soap, image: "  " }]) {
+      const response = await admin.call("POST", "/api/admin/products", body);
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      const page = (await (await ctx.app.request(`/api/products/${id}`)).json()) as { image: string };
+      expect(page.image).toBe(DEFAULT_PRODUCT_IMAGE);
+      const list = (await (await ctx.app.request("/api/products")).json()) as { id: number; image: string }[];
+      expect(list.find((product) => product.id === id)?.image).toBe(DEFAULT_PRODUCT_IMAGE);
+      const order = await placeTransferOrder(customer, id, 1, 17.8);
+      expect(order.items[0]?.product_image).toBe(DEFAULT_PRODUCT_IMAGE);
+    }
+    // The illustration is a file the site serves, not a broken link.
+    expect(existsSync(join(import.meta.dirname, "../../public", DEFAULT_PRODUCT_IMAGE))).toBe(true);
   });
 
   it.each([

@@ -55,7 +55,10 @@ const stockOf = async (product: Product) =>
   (await ctx.db.entities.product.get({ id: product.id }).go({ consistent: true })).data;
 
 describe("low-stock alert", () => {
-  it("sends exactly one e-mail when 30 parallel sales cross the threshold, none for the sales below it", async () => {
+  // 30 sales of one product, each written on the stock it read (issue 28 item 17): 22 s on a loaded 2-core machine.
+  it("sends exactly one e-mail when 30 parallel sales cross the threshold, none for the sales below it", {
+    timeout: 60_000,
+  }, async () => {
     const product = await soap(40, 10);
     expect(await parallelSales(product, 30)).toEqual(Array(30).fill(201));
     expect((await stockOf(product))?.stock).toBe(10);
@@ -71,7 +74,8 @@ describe("low-stock alert", () => {
     expect(await alertsFor(product)).toHaveLength(1);
   });
 
-  it("is re-armed only by a restock above the threshold", async () => {
+  // 30 sales of one product, each written on the stock it read (issue 28 item 17): 22 s on a loaded 2-core machine.
+  it("is re-armed only by a restock above the threshold", { timeout: 60_000 }, async () => {
     const product = await soap(12, 10);
     expect(await parallelSales(product, 4)).toEqual(Array(4).fill(201)); // 8 left
     expect(await alertsFor(product)).toHaveLength(1);

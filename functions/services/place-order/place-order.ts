@@ -15,7 +15,7 @@ import { assertSells } from "../shop-setup";
 import { watchLowStock } from "../stock-alerts";
 import { writeTransaction } from "../transaction";
 import { assertSameRequest, requestFingerprint } from "./fingerprint";
-import { quoteFrom, quoteReadsInRound } from "./quote";
+import { type PricedLine, quoteFrom, quoteReadsInRound, sellableProduct } from "./quote";
 import { newOrderRecord } from "./record";
 import { orderTransactionItems } from "./transaction-items";
 
@@ -81,6 +81,33 @@ async function callerInRound(
   };
 }
 
+/**
+ * How many times an order is written again after what it was decided on changed: a lot sold, or the stock of one
+ * of its products (each sale is conditioned on the stock read, so that its movement records the stock it leaves,
+ * issue 28 item 17): 30 parallel orders for one product each wait for the others at most once.
+ */
+const MAX_ATTEMPTS = 45;
+
+/**
+ * The stock of each of the order's products as it is now (a strongly consistent read: the attempt is conditioned
+ * on it), the order refused by name when a product is no longer for sale or too few units are left.
+ */
+async function stocksNow(
+  deps: DataDeps,
+  quote: { lines: readonly PricedLine[] },
+): Promise<Map<number, number>> {
+  const { data } = await deps.db.entities.product
+    .get(quote.lines.map((line) => ({ id: line.product.id })))
+    .go({ consistent: true });
+  const byId = new Map(data.map((product) => [product.id, product]));
+  return new Map(
+    quote.lines.map((line) => [
+      line.product.id,
+      sellableProduct(byId.get(line.product.id), line.quantity).stock,
+    ]),
+  );
+}
+
 /** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
 const ORDER_SETTINGS = [
   "maintenance",
@@ -137,8 +164,11 @@ export async function placeOrder(
   // The lots are decided from the batches as read; a lot sold meanwhile fails its condition ("stale"): read them
   // again and decide again (decision record 018). The order's id stays the same across attempts.
   let lots = firstLots;
-  for (let attempt = 1; attempt <= 30; attempt++) {
-    if (attempt > 1) lots = await allocateOrderLots(deps, lines);
+  let stocks = new Map(quote.lines.map((line) => [line.product.id, line.product.stock]));
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (attempt > 1)
+      [lots, stocks] = await Promise.all([allocateOrderLots(deps, lines), stocksNow(deps, quote)]);
+    const movedAt = deps.clock().toISOString();
     const order = newOrderRecord({
       id,
       user,
@@ -157,6 +187,8 @@ export async function placeOrder(
         fingerprint,
         now,
         stockWatch,
+        stocks,
+        movedAt,
       }),
     );
     if (outcome === "written") {
@@ -168,7 +200,8 @@ export async function placeOrder(
       return { order, replayed: false };
     }
     if (outcome === "replay") break;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10 * attempt, 100)));
+    // Jittered and growing: writers of one product that all read the same stock do not all try again at once.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20 * attempt, 250)));
   }
   // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
   const first = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;

@@ -71,23 +71,28 @@ export function quoteReadsInRound(
   });
 }
 
+/** A product gone, inactive or short of stock for `quantity` is refused by name; returns it otherwise. */
+export function sellableProduct(product: ProductRecord | null | undefined, quantity: number): ProductRecord {
+  if (!product?.is_active) {
+    throw new DomainError(
+      "PRODUCT_UNAVAILABLE",
+      product ? `Le produit « ${product.name} » n'est plus disponible.` : undefined,
+    );
+  }
+  if (product.stock < quantity) {
+    throw new DomainError(
+      "OUT_OF_STOCK",
+      `Stock insuffisant pour « ${product.name} » : ${Math.max(product.stock, 0)} disponible(s).`,
+      { product: product.name, available: Math.max(product.stock, 0) },
+    );
+  }
+  return product;
+}
+
 /** The cart's lines at today's catalogue prices; a product gone, inactive or short of stock is refused by name. */
 function priceLines(products: QuoteReads["products"], request: OrderRequest): PricedLine[] {
   return mergeLines(request.items).map((line) => {
-    const product = products.get(line.product_id);
-    if (!product?.is_active) {
-      throw new DomainError(
-        "PRODUCT_UNAVAILABLE",
-        product ? `Le produit « ${product.name} » n'est plus disponible.` : undefined,
-      );
-    }
-    if (product.stock < line.quantity) {
-      throw new DomainError(
-        "OUT_OF_STOCK",
-        `Stock insuffisant pour « ${product.name} » : ${Math.max(product.stock, 0)} disponible(s).`,
-        { product: product.name, available: Math.max(product.stock, 0) },
-      );
-    }
+    const product = sellableProduct(products.get(line.product_id), line.quantity);
     return { product, quantity: line.quantity, unitPriceCents: product.price_cents };
   });
 }

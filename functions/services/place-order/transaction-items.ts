@@ -66,6 +66,10 @@ export interface OrderWrite {
   now: Date;
   /** The low-stock threshold's watch (services/stock-alerts.ts): each line's sale carries its assumption. */
   stockWatch?: StockWatch;
+  /** Each product's stock as read for this attempt: its sale is conditioned on it, its movement says what is left. */
+  stocks: ReadonlyMap<number, number>;
+  /** When the movements are written: after the stock was read for this attempt (so they sort as they happened). */
+  movedAt: string;
 }
 
 /**
@@ -76,16 +80,16 @@ export interface OrderWrite {
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, fingerprint, now, stockWatch }: OrderWrite,
+  { order, promo, idempotencyKey, fingerprint, now, stockWatch, stocks, movedAt }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
       saleItems(entities, {
         productId: line.product_id,
-        productName: line.product_name,
         quantity: line.quantity,
+        stockBefore: stocks.get(line.product_id) ?? 0,
         orderId: order.id,
-        at: order.created_at,
+        at: movedAt,
         watch: stockWatch?.forLine(line.product_id, order),
       }),
     ),

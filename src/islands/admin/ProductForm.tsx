@@ -40,18 +40,25 @@ function missingFieldErrors(missing: readonly CosmeticField[]): Record<string, s
 /**
  * The product form (spec 5) in a dialog: 'Créer' or 'Modifier', 'Enregistrement...' while saving, 'Annuler'.
  * A failed save keeps the dialog open with the server's message, and its field messages next to the fields.
+ * After 'Créer' the parent reopens it on the new product (issue 28 item 12): its photos are added at once.
  */
 export function ProductFormDialog({
   product,
   onSaved,
   onPhotos,
+  onStock,
   onClose,
+  notice,
 }: {
   product: ProductView | null;
   onSaved: (product: ProductView, created: boolean) => void;
   /** The product after a change of its photos (the dialog stays open). */
   onPhotos?: (product: ProductView) => void;
+  /** The stock the server holds after an adjustment (the dialog stays open; the list behind it follows). */
+  onStock?: (productId: number, stock: number) => void;
   onClose: () => void;
+  /** A word shown at the top of the form (the product just created). */
+  notice?: string;
 }) {
   const [form, setForm] = useState<ProductFormState>(() =>
     product ? productFormFrom(product) : emptyProductForm(),
@@ -96,7 +103,8 @@ export function ProductFormDialog({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    if (!isImageUrl(form.image)) {
+    // Optional: without it the product shows the shop's illustration until its photos are added.
+    if (form.image.trim() && !isImageUrl(form.image)) {
       setFields({ image: IMAGE_URL_MESSAGE });
       setError(null);
       formRef.current?.querySelector<HTMLInputElement>('input[name="image"]')?.focus();
@@ -120,6 +128,11 @@ export function ProductFormDialog({
       const saved = product
         ? await updateProduct(product.id, payload, stockLoaded)
         : await createProduct(payload);
+      // A product just created stays in this dialog, now its own: the form holds what the server stored.
+      if (!product) {
+        setStockLoaded(saved.stock);
+        setForm(productFormFrom(saved));
+      }
       onSaved(saved, !product);
     } catch (failure) {
       if (guard(failure)) return;
@@ -151,6 +164,14 @@ export function ProductFormDialog({
   return (
     <Dialog title={product ? "Modifier le produit" : "Nouveau produit"} onClose={onClose} wide>
       <form ref={formRef} onSubmit={onSubmit} className="space-y-5">
+        {notice && !error && (
+          <p
+            role="status"
+            className="rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
+          >
+            {notice}
+          </p>
+        )}
         {error && <Notice kind="error">{error}</Notice>}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
@@ -188,11 +209,11 @@ export function ProductFormDialog({
           />
           <div className="sm:col-span-2">
             <TextField
-              label="URL de l'image"
+              label="URL de l'image (optionnel)"
               name="image"
               inputMode="url"
               placeholder="https://… ou /images/…"
-              required
+              hint="Sans URL ni photo, le produit montre l'illustration de la boutique."
               maxLength={2048}
               value={form.image}
               onValue={set("image")}
@@ -416,6 +437,7 @@ export function ProductFormDialog({
           onStock={(stock) => {
             setStockLoaded(stock);
             setForm((current) => ({ ...current, stock: String(stock) }));
+            onStock?.(product.id, stock);
           }}
         />
       )}
@@ -423,7 +445,8 @@ export function ProductFormDialog({
         <PhotosPanel product={product} onChange={(saved) => onPhotos?.(saved)} />
       ) : (
         <p className="mt-6 border-t border-cream-300 pt-5 text-sm text-ink-soft">
-          Les photos s'ajoutent une fois le produit créé : « Modifier » ouvre alors leur envoi.
+          Les photos s'ajoutent ici dès que vous aurez cliqué sur « Créer ». Sans image ni photo, le produit
+          montre l'illustration de la boutique.
         </p>
       )}
       {product && <LotsPanel productId={product.id} />}

@@ -10,7 +10,7 @@ import { useAccessGuard, useLoad } from "./hooks";
 import { ProductFormDialog } from "./ProductForm";
 import { Badge, ConfirmDialog, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader } from "./ui";
 
-type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView };
+type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView; notice?: string };
 
 /**
  * Every product, active or not (spec 2 "Products tab"): image, name, Actif/Inactif, weight, price, short
@@ -32,8 +32,37 @@ export function ProductsTab() {
     update((products) =>
       created ? [...products, product] : products.map((item) => (item.id === product.id ? product : item)),
     );
+    if (created) {
+      // The dialog stays open on the new product, so that its photos are added at once (issue 28 item 12).
+      setEditing({
+        kind: "edit",
+        product,
+        notice: `Produit « ${product.name} » créé : ajoutez ses photos ci-dessous.`,
+      });
+      setNotice(`Produit « ${product.name} » créé.`);
+      return;
+    }
     setEditing({ kind: "none" });
-    setNotice(created ? `Produit « ${product.name} » créé.` : `Produit « ${product.name} » modifié.`);
+    setNotice(`Produit « ${product.name} » modifié.`);
+  }
+
+  /** The stock the server holds after an adjustment made in the dialog, in the list behind it (issue 28 item 17). */
+  function stockChanged(productId: number, stock: number) {
+    update((products) => products.map((item) => (item.id === productId ? { ...item, stock } : item)));
+  }
+
+  /**
+   * The dialog closed: the list is read again without a flash, so that it shows what the server holds (sales and
+   * adjustments made meanwhile, here or elsewhere).
+   */
+  async function closed() {
+    setEditing({ kind: "none" });
+    try {
+      const fresh = await fetchProducts();
+      update(() => fresh);
+    } catch (failure) {
+      guard(failure);
+    }
   }
 
   async function confirmDelete() {
@@ -114,10 +143,12 @@ export function ProductsTab() {
         <ProductFormDialog
           product={editing.kind === "edit" ? editing.product : null}
           onSaved={saved}
+          notice={editing.kind === "edit" ? editing.notice : undefined}
           onPhotos={(product) =>
             update((products) => products.map((item) => (item.id === product.id ? product : item)))
           }
-          onClose={() => setEditing({ kind: "none" })}
+          onStock={stockChanged}
+          onClose={closed}
         />
       )}
       {deleting && (

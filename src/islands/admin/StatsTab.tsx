@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { formatAmount } from "../../domain/admin-format";
 import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";
@@ -22,8 +23,17 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; label: string; money?: boole
   { key: "totalProducts", label: "Produits" },
 ];
 
+/**
+ * The Statistiques tab: the to-do list, the figures, the withdrawals. Any action on it refreshes what it changed
+ * (issue 28 item 13): a transfer marked received in the to-do list reads the figures and the withdrawals again.
+ */
 export function StatsTab() {
-  const { state, reload } = useLoad(fetchStats);
+  const { state, reload, refresh } = useLoad(fetchStats);
+  const [changes, setChanges] = useState(0);
+  function changed() {
+    void refresh();
+    setChanges((count) => count + 1);
+  }
   return (
     <div>
       <TabHeader
@@ -39,7 +49,7 @@ export function StatsTab() {
           </button>
         }
       />
-      <TodoList />
+      <TodoList onChanged={changed} />
       <SetupChecklist />
       <PublishingStatus />
       {state.status === "loading" && <Loading>Chargement des statistiques...</Loading>}
@@ -68,7 +78,7 @@ export function StatsTab() {
           })}
         </dl>
       )}
-      <WithdrawalsPanel />
+      <WithdrawalsPanel changes={changes} />
       <AccountingExports />
     </div>
   );

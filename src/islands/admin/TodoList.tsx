@@ -27,7 +27,7 @@ const linkClass =
  * marked received in one click, the Commandes tab's own action), refunds due, low stock, batches expiring, a failed
  * publish. Each line links to where it is done. The daily summary e-mail says the same (services/daily-summary.ts).
  */
-export function TodoList() {
+export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {
   const { state, reload, update } = useLoad(fetchTodo);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
@@ -39,6 +39,8 @@ export function TodoList() {
     setMessage(null);
     try {
       await markTransferReceived(orderId);
+      // The rest of the tab shows what this changed (the revenue, the orders awaited, a withdrawal's refund).
+      onChanged?.();
       setMessage({
         kind: "ok",
         text: `Virement de la commande n° ${number} enregistré : la facture est émise.`,

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { formatDateTime } from "../../domain/admin-format";
 import { REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawal";
 import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
@@ -17,8 +18,12 @@ const TONES: Record<RefundState, Tone> = {
  * covers, the refund deadline (14 days after the request, L221-24) and where the refund stands; late ones stand out.
  * The goods come back and are refunded with « Retour et remboursement » on the order (Commandes tab).
  */
-export function WithdrawalsPanel() {
-  const { state, reload } = useLoad(fetchWithdrawals);
+export function WithdrawalsPanel({ changes = 0 }: { changes?: number } = {}) {
+  const { state, reload, refresh } = useLoad(fetchWithdrawals);
+  // An action elsewhere on the tab (a transfer received) may change where a refund stands: read again, quietly.
+  useEffect(() => {
+    if (changes > 0) void refresh();
+  }, [changes, refresh]);
   return (
     <section aria-labelledby="withdrawals-title" className="mt-8">
       <h3 id="withdrawals-title" className="font-serif text-xl font-semibold text-olive-900">

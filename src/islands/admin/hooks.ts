@@ -29,7 +29,10 @@ export type LoadState<T> =
   | { status: "error"; message: string }
   | { status: "ready"; data: T };
 
-/** Loads once on mount and again on reload(); `update` edits the loaded data in place after a save. */
+/**
+ * Loads once on mount and again on reload(); `update` edits the loaded data in place after a save; `refresh` reads
+ * again keeping what is on screen until the answer comes (no « Chargement »), after an action elsewhere on the tab.
+ */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
   const [state, setState] = useState<LoadState<T>>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -59,7 +62,15 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
       ),
     [],
   );
-  return { state, reload, update };
+  const refresh = useCallback(async () => {
+    try {
+      const data = await loader.current(new AbortController().signal);
+      setState({ status: "ready", data });
+    } catch (error) {
+      if (!guard(error)) setState({ status: "error", message: errorMessage(error, "Network error") });
+    }
+  }, [guard]);
+  return { state, reload, update, refresh };
 }
 
 /** A list read page by page (users, orders): the first page on mount, the next ones on loadMore(). */
