@@ -21,7 +21,12 @@ interface EdgeRequest {
 }
 
 /** Runs the injection as the Router's viewer-request function does (cloudfront-js-2.0, the page keys of a deploy). */
-async function viewerRequest(injection: string, uri: string, headers: EdgeRequest["headers"] = {}) {
+async function viewerRequest(
+  injection: string,
+  uri: string,
+  headers: EdgeRequest["headers"] = {},
+  method = "POST",
+) {
   const fn = compileFunction(
     `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.request;\n}`,
     new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
@@ -35,7 +40,7 @@ async function viewerRequest(injection: string, uri: string, headers: EdgeReques
       requestId: "r",
     },
     viewer: { ip: "203.0.113.7" },
-    request: { uri, method: "POST", headers, querystring: {}, cookies: {} },
+    request: { uri, method, headers, querystring: {}, cookies: {} },
   });
   return result as unknown as EdgeRequest;
 }
@@ -87,8 +92,20 @@ describe("the edge key", () => {
     expect(forged.headers[VIEWER_ADDRESS_HEADER]?.value).toBe("203.0.113.7");
     expect(forged.headers[EDGE_KEY_HEADER]?.value).toBe(secret);
 
-    const site = await viewerRequest(injection, "/product/3", { [EDGE_KEY_HEADER]: { value: "guess" } });
+    const site = await viewerRequest(
+      injection,
+      "/product/3",
+      { [EDGE_KEY_HEADER]: { value: "guess" } },
+      "GET",
+    );
     expect(site.headers).toEqual({});
+    // Another method on a site path is answered at the edge (405, decision record 034), the key nowhere in it.
+    const refused = (await viewerRequest(injection, "/product/3")) as unknown as {
+      statusCode?: number;
+      headers: Record<string, { value: string }>;
+    };
+    expect(refused.statusCode).toBe(405);
+    expect(refused.headers[EDGE_KEY_HEADER]).toBeUndefined();
   });
 });
 
