@@ -13,6 +13,7 @@ import { consumerMediator } from "../../src/domain/settings";
 import type { BatchRecord } from "./batch-stock";
 import type { DataDeps, Deps } from "./deps";
 import { recallMail } from "./mails";
+import { retryOnStale, STALE } from "./retry-on-stale";
 import { getSetting } from "./settings";
 import { writeTransaction } from "./transaction";
 
@@ -82,36 +83,45 @@ export async function adjustBatch(
   adjustment: { delta: number; note: string; adminId: string },
 ): Promise<Batch> {
   const { delta } = adjustment;
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const { data } = await deps.db.entities.batch
-      .get({ product_id: productId, lot })
-      .go({ consistent: true });
-    if (!data) throw new DomainError("NOT_FOUND", "Lot introuvable pour ce produit.");
-    const remaining = data.remaining + delta;
-    if (remaining < 0)
-      throw new DomainError(
-        "STOCK_NEGATIVE",
-        `Le lot ne peut pas devenir négatif : ${data.remaining} restant(s), vous retirez ${-delta}.`,
-        { stock: data.remaining },
-      );
-    const outcome = await writeTransaction(deps.db, (entities) => [
-      {
-        commit: entities.batch
-          .patch({ product_id: productId, lot })
-          .add({ remaining: delta })
-          .append({
-            adjustments: [
-              { at: deps.clock().toISOString(), delta, note: adjustment.note, admin_id: adjustment.adminId },
-            ],
-          })
-          .where(({ remaining: current }, { eq }) => eq(current, data.remaining))
-          .commit(),
-        onFailed: "stale",
-      },
-    ]);
-    if (outcome === "written") return toBatch({ ...data, remaining });
-  }
-  throw new DomainError("CONFLICT", "Le lot change sans cesse en ce moment : réessayez dans un instant.");
+  return retryOnStale(
+    async () => {
+      const { data } = await deps.db.entities.batch
+        .get({ product_id: productId, lot })
+        .go({ consistent: true });
+      if (!data) throw new DomainError("NOT_FOUND", "Lot introuvable pour ce produit.");
+      const remaining = data.remaining + delta;
+      if (remaining < 0)
+        throw new DomainError(
+          "STOCK_NEGATIVE",
+          `Le lot ne peut pas devenir négatif : ${data.remaining} restant(s), vous retirez ${-delta}.`,
+          { stock: data.remaining },
+        );
+      const outcome = await writeTransaction(deps.db, (entities) => [
+        {
+          commit: entities.batch
+            .patch({ product_id: productId, lot })
+            .add({ remaining: delta })
+            .append({
+              adjustments: [
+                {
+                  at: deps.clock().toISOString(),
+                  delta,
+                  note: adjustment.note,
+                  admin_id: adjustment.adminId,
+                },
+              ],
+            })
+            .where(({ remaining: current }, { eq }) => eq(current, data.remaining))
+            .commit(),
+          onFailed: "stale",
+        },
+      ]);
+      return outcome === "written" ? toBatch({ ...data, remaining }) : STALE;
+    },
+    (): never => {
+      throw new DomainError("CONFLICT", "Le lot change sans cesse en ce moment : réessayez dans un instant.");
+    },
+  );
 }
 
 /** Every order that took units of a lot, with its customer and whether the recall e-mail went to her. */

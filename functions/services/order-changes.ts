@@ -5,6 +5,7 @@ import { isZeroDelta, orderStatsDelta } from "../../src/domain/stats";
 import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
 import { type PreparedDocument, prepareDocument } from "./invoices";
+import { retryOnStale, STALE } from "./retry-on-stale";
 import { addToStats } from "./stats";
 import { type Commit, type TransactionEntities, writeTransaction } from "./transaction";
 
@@ -54,12 +55,6 @@ export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] 
 }
 
 /**
- * How many times an order is read and decided again when what the decision was made from changed meanwhile. Invoice
- * numbers are one counter: many payments at once queue on it, so be patient before giving up.
- */
-const MAX_ATTEMPTS = 40;
-
-/**
  * Changes an order with optimistic concurrency: `decide` sees the current order and says what to change (or null:
  * nothing to do); the write is conditioned on the version it saw, carries the status history entry and the
  * dashboard counters' delta, and is decided again on the fresh order when someone else changed it first.
@@ -69,46 +64,50 @@ export async function changeOrder(
   id: string,
   decide: (order: OrderRecord) => OrderChange | null | Promise<OrderChange | null>,
 ): Promise<{ order: OrderRecord; changed: boolean }> {
-  for (let attempt = 1; ; attempt++) {
-    const { data: order } = await deps.db.entities.order.get({ id }).go();
-    if (!order) throw new DomainError("ORDER_NOT_FOUND");
-    const decided = await decide(order);
-    if (!decided) return { order, changed: false };
-    const change = await withDocuments(deps, order, decided);
+  // Invoice numbers are one counter: many payments at once queue on it (retryOnStale's bound covers them).
+  return retryOnStale<{ order: OrderRecord; changed: boolean }, never>(
+    async () => {
+      const { data: order } = await deps.db.entities.order.get({ id }).go();
+      if (!order) throw new DomainError("ORDER_NOT_FOUND");
+      const decided = await decide(order);
+      if (!decided) return { order, changed: false };
+      const change = await withDocuments(deps, order, decided);
 
-    const now = deps.clock().toISOString();
-    const statusChanged = change.set.status !== undefined && change.set.status !== order.status;
-    const history = statusChanged
-      ? (change.statuses ?? [change.set.status as OrderStatus]).map((status) => ({ status, at: now }))
-      : [];
-    const after: OrderRecord = {
-      ...order,
-      ...change.set,
-      updated_at: now,
-      version: (order.version ?? 0) + 1,
-      status_history: [...order.status_history, ...history],
-    };
-    const delta = orderStatsDelta(order, after);
-    const outcome = await writeTransaction(deps.db, (entities) => {
-      let patch = entities.order
-        .patch({ id })
-        .set({ ...change.set, updated_at: now })
-        .add({ version: 1 });
-      if (history.length) patch = patch.append({ status_history: history });
-      return [
-        {
-          commit: patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
-          onFailed: "stale",
-        },
-        ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
-        // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
-        ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
-      ];
-    });
-    if (outcome === "written") return { order: after, changed: true };
-    if (attempt >= MAX_ATTEMPTS) throw new DomainError("CONFLICT");
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * attempt, 250)));
-  }
+      const now = deps.clock().toISOString();
+      const statusChanged = change.set.status !== undefined && change.set.status !== order.status;
+      const history = statusChanged
+        ? (change.statuses ?? [change.set.status as OrderStatus]).map((status) => ({ status, at: now }))
+        : [];
+      const after: OrderRecord = {
+        ...order,
+        ...change.set,
+        updated_at: now,
+        version: (order.version ?? 0) + 1,
+        status_history: [...order.status_history, ...history],
+      };
+      const delta = orderStatsDelta(order, after);
+      const outcome = await writeTransaction(deps.db, (entities) => {
+        let patch = entities.order
+          .patch({ id })
+          .set({ ...change.set, updated_at: now })
+          .add({ version: 1 });
+        if (history.length) patch = patch.append({ status_history: history });
+        return [
+          {
+            commit: patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
+            onFailed: "stale",
+          },
+          ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
+          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
+          ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
+        ];
+      });
+      return outcome === "written" ? { order: after, changed: true } : STALE;
+    },
+    () => {
+      throw new DomainError("CONFLICT");
+    },
+  );
 }
 
 /**

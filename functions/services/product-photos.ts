@@ -21,6 +21,7 @@ import { isConditionFailure } from "../db/errors";
 import { toProduct } from "./catalog";
 import type { Deps } from "./deps";
 import { markSiteStale } from "./publishing";
+import { retryOnStale, STALE } from "./retry-on-stale";
 
 type PhotoDeps = Pick<Deps, "db" | "clock" | "media" | "publisher">;
 
@@ -37,9 +38,6 @@ const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
 async function loadSharp() {
   return (await import("sharp")).default;
 }
-
-/** A write conditioned on the product as read is tried again this many times when someone else wrote meanwhile. */
-const ATTEMPTS = 5;
 
 function storage(deps: PhotoDeps): ObjectStorage {
   if (!deps.media)
@@ -84,23 +82,32 @@ async function changePhotos(
   productId: number,
   change: (photos: ProductPhoto[]) => ProductPhoto[],
 ): Promise<Product> {
-  for (let attempt = 1; ; attempt++) {
-    const { data } = await deps.db.entities.product.get({ id: productId }).go();
-    if (!data) throw new DomainError("PRODUCT_NOT_FOUND");
-    const photos = change((data.photos ?? []).map((photo) => ({ ...photo, widths: [...photo.widths] })));
-    const updatedAt = deps.clock().toISOString();
-    try {
-      await deps.db.entities.product
-        .patch({ id: productId })
-        .set({ photos, updated_at: updatedAt })
-        .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))
-        .go();
-      await markSiteStale(deps, `Photos du produit « ${data.name} » modifiées`);
-      return toProduct({ ...data, photos, updated_at: updatedAt });
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= ATTEMPTS) throw error;
-    }
-  }
+  return retryOnStale(
+    async () => {
+      const { data } = await deps.db.entities.product.get({ id: productId }).go();
+      if (!data) throw new DomainError("PRODUCT_NOT_FOUND");
+      const photos = change((data.photos ?? []).map((photo) => ({ ...photo, widths: [...photo.widths] })));
+      const updatedAt = deps.clock().toISOString();
+      try {
+        await deps.db.entities.product
+          .patch({ id: productId })
+          .set({ photos, updated_at: updatedAt })
+          .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))
+          .go();
+        await markSiteStale(deps, `Photos du produit « ${data.name} » modifiées`);
+        return toProduct({ ...data, photos, updated_at: updatedAt });
+      } catch (error) {
+        if (isConditionFailure(error)) return STALE;
+        throw error;
+      }
+    },
+    (): never => {
+      throw new DomainError(
+        "CONFLICT",
+        "Les photos de ce produit changent sans cesse en ce moment : réessayez dans un instant.",
+      );
+    },
+  );
 }
 
 /**

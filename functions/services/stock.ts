@@ -15,6 +15,7 @@ import { newId } from "../adapters/ids";
 import type { StockMovementEntity } from "../db/entities/stock-movement";
 import type { DataDeps } from "./deps";
 import { markSiteStale } from "./publishing";
+import { retryOnStale, STALE } from "./retry-on-stale";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "./transaction";
 
@@ -131,55 +132,62 @@ export async function adjustStock(
   const movement = { id: newId(), at: deps.clock().toISOString() };
   // Sales, cancellations and returns are conditioned on the stock they read too (see the top of this file): among
   // 30 parallel orders of the product, the adjustment may have to wait for each of them once.
-  for (let attempt = 1; attempt <= 45; attempt++) {
-    const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
-    if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
-    const stockAfter = product.stock + adjustment.delta;
-    if (stockAfter < 0)
-      throw new DomainError(
-        "STOCK_NEGATIVE",
-        `Le stock ne peut pas devenir négatif : ${product.stock} en stock, vous retirez ${-adjustment.delta}.`,
-        { stock: product.stock },
-      );
-    const outcome = await writeTransaction(deps.db, (entities) => [
-      {
-        // Conditioned on the stock read, so the movement's "stock after" is exact; a sale meanwhile means read again.
-        commit: entities.product
-          .patch({ id: productId })
-          .add({ stock: adjustment.delta })
-          .where(({ stock }, { eq }) => eq(stock, product.stock))
-          .commit(),
-        onFailed: "stale",
-      },
-      movementItem(entities, {
-        ...movement,
-        productId,
-        delta: adjustment.delta,
-        reason: "adjustment",
-        adminId,
-        note: adjustment.note,
-        stockAfter,
-      }),
-    ]);
-    if (outcome === "written") {
-      // Pages print whether a product is available (structured data): publish when it changes.
-      if (product.stock > 0 !== stockAfter > 0)
-        await markSiteStale(
-          deps,
-          `Produit « ${product.name} » ${stockAfter > 0 ? "de nouveau en stock" : "en rupture"}`,
+  return retryOnStale(
+    async () => {
+      const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+      if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
+      const stockAfter = product.stock + adjustment.delta;
+      if (stockAfter < 0)
+        throw new DomainError(
+          "STOCK_NEGATIVE",
+          `Le stock ne peut pas devenir négatif : ${product.stock} en stock, vous retirez ${-adjustment.delta}.`,
+          { stock: product.stock },
         );
-      await afterStockChange(deps, [{ product_id: productId, quantity: adjustment.delta }]);
-      return { stock: stockAfter };
-    }
-    if (outcome === "replay") {
-      const { data: written } = await deps.db.entities.stockMovement
-        .get({ product_id: productId, ...movement })
-        .go();
-      return { stock: written?.stock_after ?? stockAfter };
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20 * attempt, 250)));
-  }
-  throw new DomainError("CONFLICT", "Le stock change sans cesse en ce moment : réessayez dans un instant.");
+      const outcome = await writeTransaction(deps.db, (entities) => [
+        {
+          // Conditioned on the stock read, so the movement's "stock after" is exact; a sale meanwhile means read again.
+          commit: entities.product
+            .patch({ id: productId })
+            .add({ stock: adjustment.delta })
+            .where(({ stock }, { eq }) => eq(stock, product.stock))
+            .commit(),
+          onFailed: "stale",
+        },
+        movementItem(entities, {
+          ...movement,
+          productId,
+          delta: adjustment.delta,
+          reason: "adjustment",
+          adminId,
+          note: adjustment.note,
+          stockAfter,
+        }),
+      ]);
+      if (outcome === "written") {
+        // Pages print whether a product is available (structured data): publish when it changes.
+        if (product.stock > 0 !== stockAfter > 0)
+          await markSiteStale(
+            deps,
+            `Produit « ${product.name} » ${stockAfter > 0 ? "de nouveau en stock" : "en rupture"}`,
+          );
+        await afterStockChange(deps, [{ product_id: productId, quantity: adjustment.delta }]);
+        return { stock: stockAfter };
+      }
+      if (outcome === "replay") {
+        const { data: written } = await deps.db.entities.stockMovement
+          .get({ product_id: productId, ...movement })
+          .go();
+        return { stock: written?.stock_after ?? stockAfter };
+      }
+      return STALE;
+    },
+    (): never => {
+      throw new DomainError(
+        "CONFLICT",
+        "Le stock change sans cesse en ce moment : réessayez dans un instant.",
+      );
+    },
+  );
 }
 
 /** A product's movements, newest first. */

@@ -34,6 +34,7 @@ import { withdrawalAcknowledgementMail } from "./mails";
 import { moveOrder } from "./order-lifecycle";
 import type { OrderRecord } from "./orders";
 import { refundCancelledPaypal } from "./paypal-cancel-refund";
+import { retryOnStale, STALE } from "./retry-on-stale";
 import { getSetting } from "./settings";
 import { writeTransaction } from "./transaction";
 
@@ -118,7 +119,7 @@ export async function confirmWithdrawal(
   input: WithdrawalConfirm,
   channel: "account" | "guest",
 ): Promise<{ withdrawal: WithdrawalRecord; replayed: boolean }> {
-  for (let attempt = 1; attempt <= 20; attempt++) {
+  return retryOnStale(async () => {
     const earlier = await orderWithdrawals(deps, orderId);
     const same = earlier.find((item) => item.form_key === input.form_key);
     if (same) return { withdrawal: toWithdrawalRecord(same), replayed: true };
@@ -160,7 +161,7 @@ export async function confirmWithdrawal(
         wanted: async (current) => (current.version ?? 0) === input.order_version,
         alsoWrite: (entities) => [entities.withdrawal.create(record).commit()],
       });
-      if (!moved.changed) continue; // changed meanwhile (maybe by this very form): read again
+      if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
       after = moved.order;
       if (after.payment_method === "paypal" && after.payment_status === "completed") {
         try {
@@ -174,13 +175,16 @@ export async function confirmWithdrawal(
       const outcome = await writeTransaction(deps.db, (entities) => [
         { commit: entities.withdrawal.create(record).commit(), onFailed: "stale" },
       ]);
-      if (outcome !== "written") continue;
+      if (outcome !== "written") return STALE;
     }
     await sendAcknowledgement(deps, after, record);
     return { withdrawal: toWithdrawalRecord(record), replayed: false };
-  }
-  throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
+  }, busy);
 }
+
+const busy = (): never => {
+  throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
+};
 
 export async function confirmGuestWithdrawal(deps: Deps, input: GuestWithdrawalConfirm) {
   const order = await findGuestOrder(deps, input);

@@ -10,6 +10,7 @@ import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
 import { type ReadRound, readRound } from "../read-round";
+import { retryOnStale, STALE } from "../retry-on-stale";
 import { getSettings } from "../settings";
 import { assertSells } from "../shop-setup";
 import { watchLowStock } from "../stock-alerts";
@@ -80,13 +81,6 @@ async function callerInRound(
     },
   };
 }
-
-/**
- * How many times an order is written again after what it was decided on changed: a lot sold, or the stock of one
- * of its products (each sale is conditioned on the stock read, so that its movement records the stock it leaves,
- * issue 28 item 17): 30 parallel orders for one product each wait for the others at most once.
- */
-const MAX_ATTEMPTS = 45;
 
 /**
  * The stock of each of the order's products as it is now (a strongly consistent read: the attempt is conditioned
@@ -165,43 +159,45 @@ export async function placeOrder(
   // again and decide again (decision record 018). The order's id stays the same across attempts.
   let lots = firstLots;
   let stocks = new Map(quote.lines.map((line) => [line.product.id, line.product.stock]));
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    if (attempt > 1)
-      [lots, stocks] = await Promise.all([allocateOrderLots(deps, lines), stocksNow(deps, quote)]);
-    const movedAt = deps.clock().toISOString();
-    const order = newOrderRecord({
-      id,
-      user,
-      quote,
-      paymentMethod: options.paymentMethod,
-      orderNotes: request.order_notes,
-      transferSenderName: options.transferSenderName,
-      createdAt: now.toISOString(),
-      lots,
-    });
-    const outcome = await writeTransaction(deps.db, (entities) =>
-      orderTransactionItems(entities, {
-        order,
-        promo: quote.promo,
-        idempotencyKey: options.idempotencyKey,
-        fingerprint,
-        now,
-        stockWatch,
-        stocks,
-        movedAt,
-      }),
-    );
-    if (outcome === "written") {
-      await stockWatch.afterSale(deps);
-      // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
-      const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
-      if (soldOut.length)
-        await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
-      return { order, replayed: false };
-    }
-    if (outcome === "replay") break;
-    // Jittered and growing: writers of one product that all read the same stock do not all try again at once.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20 * attempt, 250)));
+  const written = await retryOnStale(
+    async (attempt) => {
+      if (attempt > 1)
+        [lots, stocks] = await Promise.all([allocateOrderLots(deps, lines), stocksNow(deps, quote)]);
+      const movedAt = deps.clock().toISOString();
+      const order = newOrderRecord({
+        id,
+        user,
+        quote,
+        paymentMethod: options.paymentMethod,
+        orderNotes: request.order_notes,
+        transferSenderName: options.transferSenderName,
+        createdAt: now.toISOString(),
+        lots,
+      });
+      const outcome = await writeTransaction(deps.db, (entities) =>
+        orderTransactionItems(entities, {
+          order,
+          promo: quote.promo,
+          idempotencyKey: options.idempotencyKey,
+          fingerprint,
+          now,
+          stockWatch,
+          stocks,
+          movedAt,
+        }),
+      );
+      if (outcome === "written") return order;
+      return outcome === "replay" ? null : STALE;
+    },
+    () => null,
+  );
+  if (written) {
+    await stockWatch.afterSale(deps);
+    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
+    const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
+    if (soldOut.length)
+      await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
+    return { order: written, replayed: false };
   }
   // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
   const first = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
