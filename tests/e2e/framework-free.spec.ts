@@ -31,7 +31,10 @@ async function contentScripts(request: APIRequestContext, pageUrl: string): Prom
   const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
   expect(main, "the page's content is no island").not.toContain("<astro-island");
   const entries = [
-    ...main.matchAll(/<script\b[^>]*\btype="(?:deferred-)?module"[^>]*\b(?:data-)?src="([^"]+)"/g),
+    // A module script, or the placeholder the critical-CSS step turns it into until the first paint.
+    ...main.matchAll(
+      /<(?:script\b[^>]*\btype="module"|template data-deferred-module)[^>]*\b(?:data-)?src="([^"]+)"/g,
+    ),
   ].map(([, src]) => new URL(src as string, pageUrl).href);
   expect(entries.length, "the content's own scripts").toBeGreaterThan(0);
   const graph = await moduleGraph(request, entries);
