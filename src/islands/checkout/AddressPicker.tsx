@@ -6,15 +6,11 @@ import {
   addressPayload,
   emptyAddressForm,
 } from "../../domain/address-forms";
+import { deliverable } from "../../domain/checkout-flow";
 import { createAddress } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 import { AddressForm } from "../account/AddressForm";
-
-/** Countries the shop delivers to for now (api.md: checkout delivers to France only). */
-export function deliverable(address: Pick<Address, "country">): boolean {
-  return address.country === "France";
-}
 
 interface Props {
   addresses: Address[];

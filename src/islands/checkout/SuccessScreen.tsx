@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { BankDetails } from "../../domain/checkout";
+import type { Receipt } from "../../domain/checkout-flow";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { orderNumber } from "../../domain/order-status";
 import type { Order } from "../../lib/shop-client";
@@ -8,11 +8,8 @@ import { TransferInstructions } from "../orders/TransferInstructions";
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
 export const SUCCESS_REDIRECT_MS = 3000;
 
-export type Success =
-  /** bank: null when the checkout could not read the details (the confirmation e-mail carries them). */
-  | { kind: "bank_transfer"; order: Order; bank: BankDetails | null }
-  | { kind: "paypal"; order: Order }
-  | { kind: "paypal_pending"; order: Order };
+/** What the checkout's flow placed (checkout-flow.ts's Receipt), with the order as the API answers it. */
+export type Success = Receipt<Order>;
 
 const titles: Record<Success["kind"], string> = {
   bank_transfer: "Commande Enregistrée !",

@@ -1,0 +1,98 @@
+import { type Dispatch, useEffect, useState } from "react";
+import { knownBankDetails } from "../../domain/checkout";
+import type { CheckoutEvent } from "../../domain/checkout-flow";
+import { fetchAddresses } from "../../lib/account-client";
+import { errorMessage } from "../../lib/api-client";
+import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";
+import { $authModal, openAuthModal } from "../../stores/auth-modal";
+import { loadShippingSettings } from "../../stores/checkout";
+import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+
+/** What the checkout says about the company: printed by the build, refreshed from the API. */
+export interface CompanyInfo {
+  email: string;
+  shippingCompany: string;
+}
+
+/**
+ * What the checkout reads once: the session, the shipping settings, the checkout settings (which methods are offered,
+ * sent to the flow) and the company's contact. Silent failures (spec 8): the screen keeps its defaults; the server
+ * refuses what it must.
+ */
+export function useCheckoutSetup(
+  initial: CompanyInfo,
+  dispatch: Dispatch<CheckoutEvent<never>>,
+): CompanyInfo {
+  const [company, setCompany] = useState(initial);
+  useEffect(() => {
+    void startSession();
+    void loadShippingSettings();
+    const controller = new AbortController();
+    fetchCheckoutSettings(controller.signal)
+      .then((settings) =>
+        dispatch({
+          type: "settings_loaded",
+          offer: {
+            methods: { paypal: settings.paypal.configured, bank_transfer: settings.bank_transfer.enabled },
+            closedMessage: settings.can_take_orders ? null : settings.message,
+            bank: knownBankDetails(settings.bank_transfer),
+          },
+        }),
+      )
+      .catch(() => undefined);
+    fetchCompany(controller.signal)
+      .then((fresh) =>
+        setCompany({
+          email: fresh.email || initial.email,
+          shippingCompany: fresh.shipping_company || initial.shippingCompany,
+        }),
+      )
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [initial, dispatch]);
+  return company;
+}
+
+/** Signed out: the sign-in dialog; closing it without signing in goes back to the cart. */
+export function useSignInGate(status: string, placed: boolean) {
+  useEffect(() => {
+    if (status !== "signed-out" || placed) return;
+    openAuthModal("signin");
+    let wasOpen = $authModal.get() !== "closed";
+    return $authModal.listen((state) => {
+      if (state !== "closed") {
+        wasOpen = true;
+        return;
+      }
+      if (wasOpen && $session.get().status !== "signed-in") window.location.assign("/cart");
+    });
+  }, [status, placed]);
+}
+
+/** The customer's address book, read again on « Réessayer » (attempt); the flow picks the address. */
+export function useAddressBook(
+  userId: string | undefined,
+  attempt: number,
+  dispatch: Dispatch<CheckoutEvent<never>>,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry reads the book again
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    dispatch({ type: "addresses_loading" });
+    fetchAddresses(controller.signal)
+      .then((addresses) => dispatch({ type: "addresses_loaded", addresses }))
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted || handleUnauthenticated(failure)) return;
+        dispatch({ type: "addresses_failed", message: errorMessage(failure, "Network error") });
+      });
+    return () => controller.abort();
+  }, [userId, attempt]);
+}
+
+/** The server said the cart changed under us (catalogSync bumped): the shipping settings are read again too. */
+export function useShippingResync(catalogSync: number) {
+  useEffect(() => {
+    if (catalogSync > 0) void loadShippingSettings(true);
+  }, [catalogSync]);
+}
