@@ -133,6 +133,41 @@ async function releaseWrites(
   };
 }
 
+type Writes = NonNullable<OrderChange["with"]>;
+
+/**
+ * What the table's effects of `plan` write on `current` besides its statuses: fields and transaction items (the
+ * invoice and credit note of issue_invoice / issue_credit_note are issued by writeLifecycleChange).
+ */
+async function effectsOf(
+  deps: DataDeps | Deps,
+  current: OrderRecord,
+  plan: LifecyclePlan,
+  refund: ReturnRefund | undefined,
+  paypalRefund: ReturnType<typeof paypalRefundOnce> | undefined,
+): Promise<{ set: OrderFields; writes: Writes[] }> {
+  const set: OrderFields = {};
+  const writes: Writes[] = [];
+  if (plan.effects.includes("release") && !current.released_at) {
+    set.released_at = deps.clock().toISOString();
+    const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
+    writes.push(await releaseWrites(deps, current, cancelled ? "cancellation" : "release"));
+  }
+  if (plan.effects.includes("refund_lines")) {
+    if (!isReturnMove(plan) || !refund || !paypalRefund)
+      throw new Error("A return's move needs its lines (planReturn) and its refund's id.");
+    // The overloads of moveOrder give a return's move the full Deps (PayPal, mails).
+    const change = await returnChange(deps as Deps, current, plan, plan.effects, refund, paypalRefund);
+    Object.assign(set, change.set);
+    writes.push(change.with);
+  }
+  if (plan.effects.includes("mark_refund_sent")) {
+    if (!refund) throw new Error("A refund_sent move needs its refund's id.");
+    Object.assign(set, refundSentFields(deps, current, refund));
+  }
+  return { set, writes };
+}
+
 /** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
 export function moveOrder(deps: Deps, id: string, request: ReturnOrderMove): Promise<MoveResult>;
 export function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult>;
@@ -168,23 +203,8 @@ export async function moveOrder(
       ...(plan.effects.includes("issue_invoice") ? ["invoice" as const] : []),
       ...(plan.effects.includes("issue_credit_note") ? ["credit_note" as const] : []),
     ]);
-    const writes: NonNullable<OrderChange["with"]>[] = [];
-    if (plan.effects.includes("release") && !current.released_at) {
-      set.released_at = deps.clock().toISOString();
-      const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
-      writes.push(await releaseWrites(deps, current, cancelled ? "cancellation" : "release"));
-    }
-    if (plan.effects.includes("refund_lines")) {
-      if (!isReturnMove(plan) || !refund || !paypalRefund)
-        throw new Error("A return's move needs its lines (planReturn) and its refund's id.");
-      const change = await returnChange(deps as Deps, current, plan, plan.effects, refund, paypalRefund);
-      Object.assign(set, change.set);
-      writes.push(change.with);
-    }
-    if (plan.effects.includes("mark_refund_sent")) {
-      if (!refund) throw new Error("A refund_sent move needs its refund's id.");
-      Object.assign(set, refundSentFields(deps as Deps, current, refund));
-    }
+    const { set: effectFields, writes } = await effectsOf(deps, current, plan, refund, paypalRefund);
+    Object.assign(set, effectFields);
     const unchanged = [...Object.entries(set), ...Object.entries(to)].every(
       ([key, value]) => current[key as keyof OrderRecord] === value,
     );

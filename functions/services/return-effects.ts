@@ -10,7 +10,7 @@ import type { LifecycleEffect } from "../../src/domain/order-lifecycle";
 import type { ReturnMove } from "../../src/domain/order-return";
 import { consumerMediator } from "../../src/domain/settings";
 import { lotGiveBackCommits } from "./batch-stock";
-import type { Deps } from "./deps";
+import type { DataDeps, Deps } from "./deps";
 import { prepareDocument } from "./invoices";
 import { refundMail } from "./mails";
 import { documentWrites, type OrderChange, type OrderFields } from "./order-changes";
@@ -129,7 +129,7 @@ export async function returnChange(
 }
 
 /** `mark_refund_sent`: the return's refund listed as due is done, its transfer sent now. */
-export function refundSentFields(deps: Deps, current: OrderRecord, refund: ReturnRefund): OrderFields {
+export function refundSentFields(deps: DataDeps, current: OrderRecord, refund: ReturnRefund): OrderFields {
   const now = deps.clock().toISOString();
   return {
     refunds: (current.refunds ?? []).map((entry) =>
