@@ -294,6 +294,22 @@ describe("a return as a move (planReturn): the command, the money and the lots, 
     ...more,
   });
 
+  /** The units of the first line still out, the second line (resaleable or not) and the delivery: the whole rest. */
+  const theRest = (units: number, resaleable: boolean, amount_cents: number) =>
+    ask(
+      [
+        { index: 0, quantity: units, restock: true },
+        { index: 1, quantity: 1, restock: resaleable },
+      ],
+      { refund_shipping: true, amount_cents },
+    );
+  const refundedInFull = (amounts: { goods_cents: number; discount_cents: number; total_cents: number }) => ({
+    to: { status: "delivered", payment_status: "refunded" },
+    commands: ["return_all"],
+    effects: RETURN,
+    returned: { amounts: { ...amounts, shipping_cents: 780, full: true } },
+  });
+
   it("one unit back, resaleable: return_part, 8,91 € (9,90 € less its 0,99 € of the promo), from the last lot taken", () => {
     expect(planReturn(delivered, ask([oneBack], { amount_cents: 891 }))).toEqual({
       to: { status: "delivered", payment_status: "partially_refunded" },
@@ -338,30 +354,8 @@ describe("a return as a move (planReturn): the command, the money and the lots, 
   });
 
   it("everything back with the delivery: return_all, the whole 45,33 €, payment refunded", () => {
-    const plan = planReturn(
-      delivered,
-      ask(
-        [
-          { index: 0, quantity: 3, restock: true },
-          { index: 1, quantity: 1, restock: true },
-        ],
-        { refund_shipping: true, amount_cents: 4533 },
-      ),
-    );
-    expect(plan).toMatchObject({
-      to: { status: "delivered", payment_status: "refunded" },
-      commands: ["return_all"],
-      effects: RETURN,
-      returned: {
-        amounts: {
-          goods_cents: 4170,
-          discount_cents: 417,
-          shipping_cents: 780,
-          total_cents: 4533,
-          full: true,
-        },
-      },
-    });
+    const plan = planReturn(delivered, theRest(3, true, 4533));
+    expect(plan).toMatchObject(refundedInFull({ goods_cents: 4170, discount_cents: 417, total_cents: 4533 }));
     expect("returned" in plan && plan.returned.lines[0]?.lots).toEqual([
       { lot: "L2611", quantity: 2 },
       { lot: "L2610", quantity: 1 },
@@ -380,29 +374,8 @@ describe("a return as a move (planReturn): the command, the money and the lots, 
         },
       ],
     };
-    const plan = planReturn(
-      after,
-      ask(
-        [
-          { index: 0, quantity: 2, restock: true },
-          { index: 1, quantity: 1, restock: false },
-        ],
-        { refund_shipping: true, amount_cents: 3642 },
-      ),
-    );
-    expect(plan).toMatchObject({
-      to: { status: "delivered", payment_status: "refunded" },
-      commands: ["return_all"],
-      returned: {
-        amounts: {
-          goods_cents: 3180,
-          discount_cents: 318,
-          shipping_cents: 780,
-          total_cents: 3642,
-          full: true,
-        },
-      },
-    });
+    const plan = planReturn(after, theRest(2, false, 3642));
+    expect(plan).toMatchObject(refundedInFull({ goods_cents: 3180, discount_cents: 318, total_cents: 3642 }));
     expect("returned" in plan && plan.returned.lines[0]?.lots).toEqual([
       { lot: "L2611", quantity: 1 },
       { lot: "L2610", quantity: 1 },
