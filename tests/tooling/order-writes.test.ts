@@ -119,7 +119,7 @@ describe("order writes", () => {
     ).toEqual(["status", "nested", "tracking_number"]);
     const files = new Set(orderFieldObjects().map((object) => object.file));
     expect(files).toContain(join("functions", "services", "paypal-checkout.ts"));
-    expect(files).toContain(join("functions", "services", "refunds.ts"));
+    expect(files).toContain(join("functions", "services", "paypal-cancel-refund.ts")); // set: () => ({ ... })
   });
 
   it("set status or payment_status nowhere outside the lifecycle, whatever the path (changeOrder, moveOrder's set)", () => {
