@@ -11,6 +11,11 @@ import { type Commit, type TransactionEntities, writeTransaction } from "./trans
 
 type OrderRecord = EntityItem<OrderEntity>;
 
+/**
+ * The fields a change may write, the two statuses excepted: `status` and `payment_status` change only by a move of
+ * the lifecycle's table (moveOrder, order-lifecycle.ts), so they are typed `never` here and any other write of them
+ * fails to compile (tests/contract/order-fields.check.ts), and tests/tooling/order-writes.test.ts scans for writers.
+ */
 export type OrderFields = Partial<
   Pick<
     OrderRecord,
@@ -19,8 +24,6 @@ export type OrderFields = Partial<
     | "refunds"
     | "paypal_refund_id"
     | "refunded_cents"
-    | "status"
-    | "payment_status"
     | "paypal_capture_id"
     | "paypal_payer_id"
     | "capture_started_at"
@@ -31,7 +34,10 @@ export type OrderFields = Partial<
     | "estimated_delivery"
     | "shipping_notes"
   >
->;
+> & { status?: never; payment_status?: never };
+
+/** The two statuses: what a move of the lifecycle's table sets, and nothing else does. */
+export type LifecycleFields = Partial<Pick<OrderRecord, "status" | "payment_status">>;
 
 export type DocumentKind = "invoice" | "credit_note";
 
@@ -41,8 +47,15 @@ export interface OrderChange {
   with?: (entities: TransactionEntities) => Commit[];
   /** Accounting documents the change issues (the lifecycle's effects); one of each kind per order, ever. */
   documents?: DocumentKind[];
-  /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
-  statuses?: OrderStatus[];
+}
+
+/** A change that is a move of the lifecycle: only moveOrder builds one, from the table's transition. */
+export interface LifecycleChange extends OrderChange {
+  move?: {
+    to: LifecycleFields;
+    /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
+    statuses: OrderStatus[];
+  };
 }
 
 /** The documents of `kinds` an order does not have yet: an invoice once, a credit note once and only after one. */
@@ -54,15 +67,38 @@ export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] 
   );
 }
 
+type Decide<Change> = (order: OrderRecord) => Change | null | Promise<Change | null>;
+
 /**
- * Changes an order with optimistic concurrency: `decide` sees the current order and says what to change (or null:
- * nothing to do); the write is conditioned on the version it saw, carries the status history entry and the
- * dashboard counters' delta, and is decided again on the fresh order when someone else changed it first.
+ * Changes an order's other fields with optimistic concurrency: `decide` sees the current order and says what to
+ * change (or null: nothing to do); the write is conditioned on the version it saw, carries the dashboard counters'
+ * delta, and is decided again on the fresh order when someone else changed it first. Its status and payment never:
+ * those are the lifecycle's (moveOrder).
  */
-export async function changeOrder(
+export function changeOrder(
   deps: DataDeps,
   id: string,
-  decide: (order: OrderRecord) => OrderChange | null | Promise<OrderChange | null>,
+  decide: Decide<OrderChange>,
+): Promise<{ order: OrderRecord; changed: boolean }> {
+  return writeOrderChange(deps, id, decide);
+}
+
+/**
+ * changeOrder for the lifecycle's moves, which also set the two statuses and append the history: imported by
+ * order-lifecycle.ts alone (tests/tooling/order-writes.test.ts checks it).
+ */
+export async function writeLifecycleChange(
+  deps: DataDeps,
+  id: string,
+  decide: Decide<LifecycleChange>,
+): Promise<{ order: OrderRecord; changed: boolean }> {
+  return writeOrderChange(deps, id, decide);
+}
+
+async function writeOrderChange(
+  deps: DataDeps,
+  id: string,
+  decide: Decide<LifecycleChange>,
 ): Promise<{ order: OrderRecord; changed: boolean }> {
   // Invoice numbers are one counter: many payments at once queue on it (retryOnStale's bound covers them).
   return retryOnStale<{ order: OrderRecord; changed: boolean }, never>(
@@ -74,13 +110,15 @@ export async function changeOrder(
       const change = await withDocuments(deps, order, decided);
 
       const now = deps.clock().toISOString();
-      const statusChanged = change.set.status !== undefined && change.set.status !== order.status;
+      const to = change.move?.to ?? {};
+      const fields = { ...change.set, ...to };
+      const statusChanged = to.status !== undefined && to.status !== order.status;
       const history = statusChanged
-        ? (change.statuses ?? [change.set.status as OrderStatus]).map((status) => ({ status, at: now }))
+        ? (change.move?.statuses ?? [to.status as OrderStatus]).map((status) => ({ status, at: now }))
         : [];
       const after: OrderRecord = {
         ...order,
-        ...change.set,
+        ...fields,
         updated_at: now,
         version: (order.version ?? 0) + 1,
         status_history: [...order.status_history, ...history],
@@ -89,7 +127,7 @@ export async function changeOrder(
       const outcome = await writeTransaction(deps.db, (entities) => {
         let patch = entities.order
           .patch({ id })
-          .set({ ...change.set, updated_at: now })
+          .set({ ...fields, updated_at: now })
           .add({ version: 1 });
         if (history.length) patch = patch.append({ status_history: history });
         return [
@@ -115,8 +153,12 @@ export async function changeOrder(
  * that records the change: the number's counter moves on the condition that it still holds the value the number
  * was made from, and the document is created, or nothing is written and the change is retried.
  */
-async function withDocuments(deps: DataDeps, order: OrderRecord, change: OrderChange): Promise<OrderChange> {
-  const paymentAfter = change.set.payment_status ?? order.payment_status;
+async function withDocuments(
+  deps: DataDeps,
+  order: OrderRecord,
+  change: LifecycleChange,
+): Promise<LifecycleChange> {
+  const paymentAfter = change.move?.to.payment_status ?? order.payment_status;
   const documents: PreparedDocument[] = [];
   let issuedFor = order;
   for (const kind of documentsDue(order, change.documents)) {

@@ -1,28 +1,49 @@
 /**
  * Every change of an order's status or payment goes through here: the lifecycle's table (src/domain/
- * order-lifecycle.ts) decides, and the move is written as one transaction with its effects (invoice or credit note,
- * stock and promo use given back) and the order's other fields, conditioned on the version the decision was made
- * from (changeOrder).
+ * order-lifecycle.ts) decides, and the move is written as one transaction with the effects the table declares
+ * (invoice or credit note, stock and promo use given back, a return's refund, credit note and restock) and the
+ * order's other fields, conditioned on the version the decision was made from. The two statuses are written through
+ * writeLifecycleChange, which no other module imports (tests/tooling/order-writes.test.ts).
  */
 import { DomainError } from "../../src/domain/errors";
 import {
+  type LifecycleEffect,
   type LifecyclePlan,
   lifecycleStateOf,
   type OrderCommand,
   planCommands,
 } from "../../src/domain/order-lifecycle";
+import { isReturnMove, type ReturnMove } from "../../src/domain/order-return";
 import { parisDay } from "../../src/domain/promo";
 import { lotGiveBackCommits } from "./batch-stock";
-import type { DataDeps } from "./deps";
-import { changeOrder, documentsDue, type OrderChange, type OrderFields } from "./order-changes";
+import type { DataDeps, Deps } from "./deps";
+import {
+  documentsDue,
+  type LifecycleFields,
+  type OrderChange,
+  type OrderFields,
+  writeLifecycleChange,
+} from "./order-changes";
 import type { OrderRecord } from "./orders";
 import { markRestocked } from "./publishing";
+import {
+  afterReturn,
+  paypalRefundOnce,
+  type ReturnRefund,
+  refundSentFields,
+  returnChange,
+} from "./return-effects";
 import { restockItems, type StockReason } from "./stock";
 import { afterStockChange } from "./stock-alerts";
 
 export interface OrderMove {
-  /** The commands to apply in order, or a plan made from the current order (the admin's form). */
-  commands: readonly OrderCommand[] | ((order: OrderRecord) => LifecyclePlan | { reason: string });
+  /**
+   * The commands to apply in order, or a plan made from the current order (the admin's form; a return, whose plan
+   * carries its lines and amounts for the table's return effects).
+   */
+  commands:
+    | readonly OrderCommand[]
+    | ((order: OrderRecord) => LifecyclePlan | ReturnMove | { reason: string });
   /** Other fields written with the move (capture id, carrier and tracking number...). */
   set?: (order: OrderRecord) => OrderFields;
   /**
@@ -34,6 +55,14 @@ export interface OrderMove {
   wanted?: (order: OrderRecord) => Promise<boolean>;
   /** More items written in the move's transaction, only when it changes the order (the webhook event marked seen). */
   alsoWrite?: NonNullable<OrderChange["with"]>;
+}
+
+/**
+ * A return's move (src/domain/order-return.ts planReturn) or its transfer sent: the refund's id, for the effects the
+ * table declares.
+ */
+export interface ReturnOrderMove extends OrderMove {
+  refund: ReturnRefund;
 }
 
 export interface MoveResult {
@@ -104,11 +133,57 @@ async function releaseWrites(
   };
 }
 
+type Writes = NonNullable<OrderChange["with"]>;
+
+/**
+ * What the table's effects of `plan` write on `current` besides its statuses: fields and transaction items (the
+ * invoice and credit note of issue_invoice / issue_credit_note are issued by writeLifecycleChange).
+ */
+async function effectsOf(
+  deps: DataDeps | Deps,
+  current: OrderRecord,
+  plan: LifecyclePlan,
+  refund: ReturnRefund | undefined,
+  paypalRefund: ReturnType<typeof paypalRefundOnce> | undefined,
+): Promise<{ set: OrderFields; writes: Writes[] }> {
+  const set: OrderFields = {};
+  const writes: Writes[] = [];
+  if (plan.effects.includes("release") && !current.released_at) {
+    set.released_at = deps.clock().toISOString();
+    const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
+    writes.push(await releaseWrites(deps, current, cancelled ? "cancellation" : "release"));
+  }
+  if (plan.effects.includes("refund_lines")) {
+    if (!isReturnMove(plan) || !refund || !paypalRefund)
+      throw new Error("A return's move needs its lines (planReturn) and its refund's id.");
+    // The overloads of moveOrder give a return's move the full Deps (PayPal, mails).
+    const change = await returnChange(deps as Deps, current, plan, plan.effects, refund, paypalRefund);
+    Object.assign(set, change.set);
+    writes.push(change.with);
+  }
+  if (plan.effects.includes("mark_refund_sent")) {
+    if (!refund) throw new Error("A refund_sent move needs its refund's id.");
+    Object.assign(set, refundSentFields(deps, current, refund));
+  }
+  return { set, writes };
+}
+
 /** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
-export async function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult> {
+export function moveOrder(deps: Deps, id: string, request: ReturnOrderMove): Promise<MoveResult>;
+export function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult>;
+export async function moveOrder(
+  deps: DataDeps | Deps,
+  id: string,
+  request: OrderMove | ReturnOrderMove,
+): Promise<MoveResult> {
   let applied: OrderCommand[] = [];
+  let effects: LifecycleEffect[] = [];
+  let returned: ReturnMove | undefined;
   let before: OrderRecord | undefined;
-  const { order, changed } = await changeOrder(deps, id, async (current) => {
+  const refund = "refund" in request ? request.refund : undefined;
+  // The overloads give a return's move the full Deps (PayPal, mails).
+  const paypalRefund = refund && paypalRefundOnce(deps as Deps, refund);
+  const { order, changed } = await writeLifecycleChange(deps, id, async (current) => {
     before = current;
     applied = [];
     if (request.wanted && !(await request.wanted(current))) return null;
@@ -121,32 +196,35 @@ export async function moveOrder(deps: DataDeps, id: string, request: OrderMove):
       return null;
     }
     const set: OrderFields = { ...request.set?.(current) };
-    if (plan.to.status !== current.status) set.status = plan.to.status;
-    if (plan.to.payment_status !== current.payment_status) set.payment_status = plan.to.payment_status;
+    const to: LifecycleFields = {};
+    if (plan.to.status !== current.status) to.status = plan.to.status;
+    if (plan.to.payment_status !== current.payment_status) to.payment_status = plan.to.payment_status;
     const documents = documentsDue(current, [
       ...(plan.effects.includes("issue_invoice") ? ["invoice" as const] : []),
       ...(plan.effects.includes("issue_credit_note") ? ["credit_note" as const] : []),
     ]);
-    let writes: OrderChange["with"];
-    if (plan.effects.includes("release") && !current.released_at) {
-      set.released_at = deps.clock().toISOString();
-      const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
-      writes = await releaseWrites(deps, current, cancelled ? "cancellation" : "release");
-    }
-    const unchanged = Object.entries(set).every(
+    const { set: effectFields, writes } = await effectsOf(deps, current, plan, refund, paypalRefund);
+    Object.assign(set, effectFields);
+    const unchanged = [...Object.entries(set), ...Object.entries(to)].every(
       ([key, value]) => current[key as keyof OrderRecord] === value,
     );
     if (unchanged && !documents.length) return null;
     applied = plan.commands;
-    const also = request.alsoWrite;
-    const withAll: OrderChange["with"] =
-      writes || also ? (entities) => [...(writes?.(entities) ?? []), ...(also?.(entities) ?? [])] : undefined;
-    return { set, documents, statuses: plan.statuses, with: withAll };
+    effects = plan.effects;
+    returned = isReturnMove(plan) ? plan : undefined;
+    if (request.alsoWrite) writes.push(request.alsoWrite);
+    return {
+      set,
+      move: { to, statuses: plan.statuses },
+      documents,
+      with: writes.length ? (entities) => writes.flatMap((write) => write(entities)) : undefined,
+    };
   });
   if (changed && order.released_at && !before?.released_at) {
     await markRestocked(deps, order.items);
     // Units back: the low-stock alert re-armed, the waitlist told (decision record 026).
     await afterStockChange(deps, order.items);
   }
+  if (changed && returned && refund) await afterReturn(deps as Deps, order, returned, effects, refund);
   return { order, changed, applied: changed ? applied : [] };
 }

@@ -46,6 +46,8 @@ export const ORDER_COMMANDS = [
   "return_part",
   /** ...or everything left, delivery included: the payment is then refunded in full. */
   "return_all",
+  /** The owner sent the bank transfer of a return's refund listed as due (« Virement à effectuer »). */
+  "refund_sent",
 ] as const;
 export type OrderCommand = (typeof ORDER_COMMANDS)[number];
 
@@ -55,8 +57,19 @@ export type LifecycleEffect =
   | "issue_credit_note"
   /** Stock and promo use given back, exactly once. */
   | "release"
-  /** A credit note for the returned lines and their refund; their stock back for the lines marked resaleable. */
+  /**
+   * A return's money back, recorded on the order with its lines and amounts (src/domain/order-return.ts): through
+   * PayPal's refund API before anything is written (a refusal writes nothing), or listed as a transfer to make.
+   */
+  | "refund_lines"
+  /** A credit note for the returned lines only: it cites the invoice, which stays. */
   | "issue_refund_note"
+  /** Stock back for the returned lines marked resaleable, to the lots they came from, with `return` movements. */
+  | "restock_returned"
+  /** The customer is told of the refund and its credit note. */
+  | "refund_mail"
+  /** A return's refund listed as due is marked done: its transfer was sent. */
+  | "mark_refund_sent"
   | "shipping_mail";
 
 export type Transition =
@@ -98,17 +111,27 @@ function fromUnpaid(state: LifecycleState, command: OrderCommand): Transition {
     case "return_part":
     case "return_all":
       return refuse(`${NOT_PAID} Il n'y a rien à rembourser.`);
+    case "refund_sent":
+      return refundSent(state);
   }
 }
 
 const RETURNED_BEFORE =
   "Des produits de cette commande ont déjà été retournés et remboursés : enregistrez le retour des autres.";
 
+/** What a return runs, whole or in part: its refund, its credit note, its resaleable stock back, the customer's mail. */
+export const RETURN_EFFECTS: readonly LifecycleEffect[] = [
+  "refund_lines",
+  "issue_refund_note",
+  "restock_returned",
+  "refund_mail",
+];
+
 /** Goods back after shipping, refunded: the status stays, the payment is refunded in part or in full. */
 function returnMove(state: LifecycleState, command: "return_part" | "return_all"): Transition {
   return move(
     { status: state.status, payment_status: command === "return_all" ? "refunded" : "partially_refunded" },
-    "issue_refund_note",
+    ...RETURN_EFFECTS,
   );
 }
 
@@ -151,6 +174,8 @@ function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
         : move({ status, payment_status: "refunded" }, "issue_credit_note");
     case "refund_done":
       return refuse("La commande n'est pas annulée : il n'y a pas de remboursement dû.");
+    case "refund_sent":
+      return refundSent(state);
   }
 }
 
@@ -197,8 +222,22 @@ function fromCancelled(state: LifecycleState, command: OrderCommand): Transition
   return refuse(CANCELLED);
 }
 
+/**
+ * A return's transfer sent: only an order with returns has one (shipped or delivered, refunded in part or in
+ * full); the statuses stay.
+ */
+function refundSent(state: LifecycleState): Transition {
+  const returned =
+    (state.status === "shipped" || state.status === "delivered") &&
+    (state.payment_status === "partially_refunded" || state.payment_status === "refunded");
+  return returned
+    ? move({ status: state.status, payment_status: state.payment_status }, "mark_refund_sent")
+    : refuse("Cette commande n'a pas de remboursement de retour à effectuer.");
+}
+
 /** The move `command` makes from `state`, or why it is refused. Pure: the services turn it into one transaction. */
 export function transition(state: LifecycleState, command: OrderCommand): Transition {
+  if (command === "refund_sent") return refundSent(state);
   if (state.status === "cancelled") return fromCancelled(state, command);
   if (state.has_returns && command === "cancel") return refuse(RETURNED_BEFORE);
   if (state.payment_status === "pending" || state.payment_status === "failed")

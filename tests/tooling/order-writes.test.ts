@@ -31,6 +31,56 @@ function orderWrites(): { file: string; method: string; chain: string }[] {
 }
 
 const LIFECYCLE = join("functions", "services", "order-changes.ts");
+const MOVE_ORDER = join("functions", "services", "order-lifecycle.ts");
+
+/** The top-level keys of the object literal that opens at `text[start]` ("{"), spreads and nested objects skipped. */
+function topLevelKeys(text: string, start: number): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let expectKey = true;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i] ?? "";
+    if (/["'`]/.test(char)) {
+      // Skip a string literal (a key in quotes is read as a key).
+      const end = text.indexOf(char, i + 1);
+      if (depth === 1 && expectKey && text.slice(end + 1).match(/^\s*:/)) keys.push(text.slice(i + 1, end));
+      i = end < 0 ? text.length : end;
+      expectKey = false;
+      continue;
+    }
+    if ("{[(".includes(char)) depth++;
+    else if ("}])".includes(char)) {
+      depth--;
+      if (depth === 0) break;
+    } else if (depth === 1 && char === ",") expectKey = true;
+    else if (depth === 1 && expectKey && /[A-Za-z_$]/.test(char)) {
+      const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? "";
+      const after = text.slice(i + name.length);
+      // `key: value` or the shorthand `key,` / `key }` both write `key`.
+      if (/^\s*(:|,|\})/.test(after)) keys.push(name);
+      i += name.length - 1;
+      expectKey = false;
+    } else if (depth === 1 && !/\s/.test(char)) expectKey = false;
+  }
+  return keys;
+}
+
+/**
+ * Each object a module outside the lifecycle gives an order write as its fields: `set: {...}` or `set: () => ({...})`
+ * in what it passes to changeOrder or moveOrder, and `.set({...})` on the order entity. The file and the keys.
+ */
+function orderFieldObjects(): { file: string; keys: string[] }[] {
+  return ["functions", "scripts", "src"].flatMap(sources).flatMap((file) => {
+    if (file === LIFECYCLE || file === MOVE_ORDER) return [];
+    const text = readFileSync(file, "utf8");
+    const writesOrders = /\b(changeOrder|moveOrder)\s*\(|entities\s*\.\s*order\s*\./.test(text);
+    if (!writesOrders) return [];
+    return [...text.matchAll(/\bset\s*(?::|\()\s*(?:\([^)]*\)\s*=>\s*\(?\s*)?\{/g)].map((match) => ({
+      file,
+      keys: topLevelKeys(text, (match.index ?? 0) + match[0].length - 1),
+    }));
+  });
+}
 
 describe("order writes", () => {
   const writes = orderWrites();
@@ -61,5 +111,29 @@ describe("order writes", () => {
       )
       .map((write) => write.file);
     expect(statusWriters).toEqual([]);
+  });
+
+  it("reads the fields of every write of an order (the scan itself works)", () => {
+    expect(
+      topLevelKeys("{ status: 'x', nested: { payment_status: 1 }, ...rest, tracking_number }", 0),
+    ).toEqual(["status", "nested", "tracking_number"]);
+    const files = new Set(orderFieldObjects().map((object) => object.file));
+    expect(files).toContain(join("functions", "services", "paypal-checkout.ts"));
+    expect(files).toContain(join("functions", "services", "paypal-cancel-refund.ts")); // set: () => ({ ... })
+  });
+
+  it("set status or payment_status nowhere outside the lifecycle, whatever the path (changeOrder, moveOrder's set)", () => {
+    const writers = orderFieldObjects()
+      .filter((object) => object.keys.some((key) => key === "status" || key === "payment_status"))
+      .map((object) => `${object.file}: ${object.keys.join(", ")}`);
+    expect(writers).toEqual([]);
+  });
+
+  it("write the two statuses through writeLifecycleChange, which only moveOrder's module imports", () => {
+    const importers = ["functions", "scripts", "src", "tests"]
+      .flatMap(sources)
+      .filter((file) => file !== LIFECYCLE && file !== MOVE_ORDER)
+      .filter((file) => /\bwriteLifecycleChange\b/.test(readFileSync(file, "utf8")));
+    expect(importers).toEqual([]);
   });
 });
