@@ -1,9 +1,10 @@
 /**
- * The OpenAPI documentation of routes/admin-exports.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-exports.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { exportPeriodSchema } from "../../../src/domain/accounting";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { exportPeriodSchema } from "../../src/domain/accounting";
+import { type Contract, errorResponseSchema } from "../api/contract";
 
 const responses = {
   400: {
@@ -14,8 +15,8 @@ const responses = {
   403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
 };
 
-export const adminExportsDocs: RouteDoc[] = [
-  {
+export const adminExportsContract = {
+  getAdminExportsFec: {
     method: "get",
     path: "/api/admin/exports/fec",
     tag: "Administration",
@@ -27,7 +28,7 @@ export const adminExportsDocs: RouteDoc[] = [
       409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
     },
   },
-  {
+  getAdminExportsEReporting: {
     method: "get",
     path: "/api/admin/exports/e-reporting",
     tag: "Administration",
@@ -35,4 +36,4 @@ export const adminExportsDocs: RouteDoc[] = [
     query: exportPeriodSchema,
     responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
   },
-];
+} satisfies Contract;
