@@ -49,6 +49,7 @@ export const authContract = {
         description: "Connecté",
         schema: z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema }),
       },
+      400: { description: "E-mail ou mot de passe manquant", schema: failure },
       401: { description: "Identifiants incorrects", schema: failure },
       429: {
         description:
@@ -90,6 +91,7 @@ export const authContract = {
     body: forgotPasswordSchema,
     responses: {
       200: { description: "Demande prise en compte", schema: success.extend({ message: z.string() }) },
+      400: { description: "E-mail invalide", schema: failure },
       429: {
         description: `Plus de ${rateLimits.resetRequestsPerAddress.max} demandes depuis cette adresse IP en ${rateLimits.resetRequestsPerAddress.windowMinutes} minutes glissantes (quel que soit l'e-mail). En-tête Retry-After.`,
         schema: limited,

@@ -43,7 +43,7 @@ const doc = <const E extends Inputs = Record<never, never>>(
   status = 200,
 ): Operation & E => {
   const responses: Operation["responses"] = { [status]: ok, ...guarded };
-  if (extra.body || extra.params) Object.assign(responses, invalid);
+  if (extra.body || extra.params || extra.query) Object.assign(responses, invalid);
   if (extra.params) Object.assign(responses, notFound);
   return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
 };
@@ -241,20 +241,31 @@ export const adminContract = {
     { params: refundParam },
   ),
   getAdminPromo: doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
-  postAdminPromo: doc(
-    "post",
-    "/promo",
-    "Créer un code promo (code unique, en majuscules)",
-    { description: "Code créé", schema: promoSchema },
-    { body: adminPromoSchema },
-    201,
+  postAdminPromo: withResponses(
+    doc(
+      "post",
+      "/promo",
+      "Créer un code promo (code unique, en majuscules)",
+      { description: "Code créé", schema: promoSchema },
+      { body: adminPromoSchema },
+      201,
+    ),
+    { 409: { description: "Ce code promo existe déjà", schema: errorResponseSchema } },
   ),
-  putAdminPromoById: doc(
-    "put",
-    "/promo/{id}",
-    "Modifier un code promo",
-    { description: "Code", schema: promoSchema },
-    { params: idParam, body: adminPromoSchema },
+  putAdminPromoById: withResponses(
+    doc(
+      "put",
+      "/promo/{id}",
+      "Modifier un code promo",
+      { description: "Code", schema: promoSchema },
+      { params: idParam, body: adminPromoSchema },
+    ),
+    {
+      409: {
+        description: "Ce code promo existe déjà, ou il est archivé : il ne peut plus être modifié",
+        schema: errorResponseSchema,
+      },
+    },
   ),
   deleteAdminPromoById: withResponses(
     doc(

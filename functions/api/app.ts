@@ -13,7 +13,7 @@ import { apiModules } from "./features";
 import { carriesEdgeKey } from "./middleware/client-ip";
 import { handleError } from "./middleware/errors";
 import { jsonOnly } from "./middleware/json-only";
-import { mountOf } from "./route";
+import { mountOf } from "./mount";
 
 /** Told, in tests, the status each route answered: `GET /api/products/:id` answered 404. */
 export type AnswerObserver = (method: string, routePath: string, status: number) => void;

@@ -29,13 +29,17 @@ export function operationId(doc: Pick<Operation, "method" | "path">): string {
 
 /**
  * Answers every operation may give besides its own (functions/api/app.ts): on AWS a call that did not come
- * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read.
+ * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read;
+ * an input its contract's schemas refuse is answered 400 (an operation's own 400 says more).
  */
 export function commonResponses(doc: Operation): Operation["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
   const responses: Operation["responses"] = {
     403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
   };
+  // The contract's validators (route.ts) refuse what its schemas do not accept, before the handler runs.
+  if (doc.params || doc.query || (doc.body && !doc.bodyReadByHandler))
+    responses[400] = error("Paramètres invalides (VALIDATION ; fields donne le message de chaque champ)");
   if (doc.body) {
     responses[413] = error("Requête trop volumineuse");
     responses[415] = error("Contenu autre que JSON");

@@ -3,22 +3,9 @@ import type * as z from "zod";
 import type { Operation } from "./contract";
 import type { AppEnv } from "./env";
 import { validate } from "./middleware/validate";
+import { honoPath, mountOf } from "./mount";
 
-/** Where each route module is mounted, as it says when it is created (routesAt). */
-const mounts = new WeakMap<Hono<AppEnv>, string>();
-
-/**
- * A route module's app, mounted at `mount` (features.ts lists the mounts; app.ts checks each module is mounted where
- * it says). Its contract's paths are full OpenAPI paths: route() serves each below this mount.
- */
-export function routesAt(mount: string, app: Hono<AppEnv>): Hono<AppEnv> {
-  mounts.set(app, mount);
-  return app;
-}
-
-export function mountOf(app: Hono<AppEnv>): string | undefined {
-  return mounts.get(app);
-}
+export { routesAt } from "./mount";
 
 // biome-ignore lint/complexity/noBannedTypes: Hono's inputs are objects, {} is "no input".
 type Empty = {};
@@ -36,13 +23,6 @@ type Valid<O extends Operation> = (O extends { params: infer P extends z.ZodType
 
 type Middleware = MiddlewareHandler<AppEnv>;
 
-/** The Hono path of a contract's OpenAPI path, below the module's mount: /api/withdrawals/orders/{id} -> /orders/:id. */
-export function honoPath(mount: string, path: string): string {
-  if (path !== mount && !path.startsWith(`${mount}/`))
-    throw new Error(`The operation ${path} is not below its route module's mount ${mount}`);
-  return path.slice(mount.length).replace(/\{(\w+)\}/g, ":$1") || "/";
-}
-
 /**
  * Serves one contracted operation: its method and path, then the module's middleware given here (session, guards,
  * throttles, in their order), then the contract's validators (path parameters, query, JSON body: the shop's French
@@ -54,7 +34,7 @@ export function route<O extends Operation>(
   operation: O,
   ...handlers: [...Middleware[], Handler<AppEnv, string, { out: Valid<O> }>]
 ): void {
-  const mount = mounts.get(app);
+  const mount = mountOf(app);
   if (mount === undefined)
     throw new Error(`${operation.path}: its route module was not created by routesAt()`);
   const validators: MiddlewareHandler[] = [];

@@ -51,6 +51,19 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("documents the 400 of every operation whose contract validates an input", async () => {
+    const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters: unknown[]; requestBody?: object; responses: object }>
+      >;
+    };
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations))
+        if (operation.parameters.length > 0 || operation.requestBody)
+          expect(operation.responses, `${method} ${path}`).toHaveProperty("400");
+  });
+
   it("refuses an answer its contract does not list, while the integration tests run", async () => {
     // The observer createTestContext gives the app (tests/setup/contract-statuses.ts): this file's own answers
     // are checked too, and an undocumented one is reported.

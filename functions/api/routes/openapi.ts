@@ -2,14 +2,17 @@ import { Hono } from "hono";
 import { openApiContract } from "../../site/contract";
 import { apiOperations } from "../contracts";
 import type { AppEnv } from "../env";
+import { honoPath, routesAt } from "../mount";
 import { buildOpenApiDocument } from "../openapi";
-import { route, routesAt } from "../route";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
 /** The OpenAPI document, built once from every contract (contracts.ts), never from the route modules. */
 export const openApiRoutes = routesAt("/api/openapi.json", new Hono<AppEnv>());
-route(openApiRoutes, openApiContract.getOpenapiJson, (c) => {
+// Bound by hand, not with route(): the operation validates nothing, and route.ts would bring the validators and
+// their French errors into the docs function.
+const operation = openApiContract.getOpenapiJson;
+openApiRoutes.on(operation.method.toUpperCase(), honoPath("/api/openapi.json", operation.path), (c) => {
   document ??= buildOpenApiDocument(apiOperations);
   return c.json(document);
 });
