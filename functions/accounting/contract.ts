@@ -4,15 +4,14 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import { exportPeriodSchema } from "../../src/domain/accounting";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
 const responses = {
   400: {
     description: "Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)",
     schema: errorResponseSchema,
   },
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
 };
 
 export const adminExportsContract = {

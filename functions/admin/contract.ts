@@ -18,14 +18,11 @@ import {
 import { orderSchema } from "../../src/domain/order";
 import { productIdParamSchema, productSchema } from "../../src/domain/product";
 import { settingKeys, settingSchemas } from "../../src/domain/settings";
-import { type Contract, errorResponseSchema, type Operation } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../api/contract";
 import { refundParam, settingBody, settingKeyParam } from "../api/schemas/admin";
 import { idParam } from "../api/schemas/params";
 
-const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
+const guarded = adminOnly;
 
 const invalid = { 400: { description: "Champs invalides", schema: errorResponseSchema } };
 

@@ -35,3 +35,9 @@ export const errorResponseSchema = z.object({
 
 /** An error answer: the French message and its code. */
 export const errorResponse = (description: string) => ({ description, schema: errorResponseSchema });
+
+/** The answers of an operation behind the admin guard (functions/api/middleware/admin.ts). */
+export const adminOnly = {
+  401: errorResponse("Non connecté"),
+  403: errorResponse("Réservé aux administrateurs"),
+};

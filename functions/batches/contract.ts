@@ -13,12 +13,9 @@ import {
   recallEntrySchema,
   recallRequestSchema,
 } from "../../src/domain/batch-schemas";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
-const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
+const guarded = adminOnly;
 
 const invalid = { 400: { description: "Paramètres invalides", schema: errorResponseSchema } };
 

@@ -6,11 +6,10 @@
 import * as z from "zod";
 import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin";
 import { productIdParamSchema } from "../../src/domain/product";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
 const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
   404: { description: "Produit introuvable", schema: errorResponseSchema },
 };
 

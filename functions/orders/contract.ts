@@ -5,9 +5,7 @@
  */
 import * as z from "zod";
 import { bankTransferOrderSchema, orderSchema } from "../../src/domain/order";
-import { type Contract, errorResponseSchema } from "../api/contract";
-
-const error = (description: string) => ({ description, schema: errorResponseSchema });
+import { type Contract, errorResponse as error } from "../api/contract";
 
 export const ordersContract = {
   postOrders: {

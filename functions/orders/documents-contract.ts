@@ -3,13 +3,12 @@
  * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 import { creditNoteParam, idParam } from "../api/schemas/params";
 
 const responses = {
   200: { description: "PDF (application/pdf)" },
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
   404: { description: "Pas de document pour cette commande", schema: errorResponseSchema },
 };
 

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { orderRequestSchema, orderSchema } from "../../src/domain/order";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { type Contract, errorResponse as error } from "../api/contract";
 import { captureSchema, paypalOrderParam, webhookSchema } from "../api/schemas/paypal";
 
 const releaseSchema = z.object({
@@ -18,8 +18,6 @@ const releaseSchema = z.object({
   message: z.string().describe("Ce qui a été fait, en français."),
   order: orderSchema,
 });
-
-const error = (description: string) => ({ description, schema: errorResponseSchema });
 
 export const paypalContract = {
   getPaypalPaymentClientId: {

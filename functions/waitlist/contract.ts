@@ -8,10 +8,8 @@ import {
   waitlistRequestSchema,
   waitlistTokenSchema,
 } from "../../src/domain/waitlist-schemas";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { type Contract, errorResponse as error } from "../api/contract";
 import { rateLimitedSchema } from "../api/middleware/retry-after";
-
-const error = (description: string) => ({ description, schema: errorResponseSchema });
 
 export const waitlistContract = {
   postWaitlist: {

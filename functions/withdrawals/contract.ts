@@ -11,11 +11,9 @@ import {
   withdrawalRecordSchema,
   withdrawalViewSchema,
 } from "../../src/domain/withdrawal-schemas";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { type Contract, errorResponse as error } from "../api/contract";
 import { rateLimitedSchema } from "../api/middleware/retry-after";
 import { idParam } from "../api/schemas/params";
-
-const error = (description: string) => ({ description, schema: errorResponseSchema });
 
 const recorded = z.object({ withdrawal: withdrawalRecordSchema });
 
