@@ -1,16 +1,22 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { matchedRoutes } from "hono/route";
 import * as z from "zod";
 import { fr } from "zod/locales";
 import { DomainError, errorBody } from "../../src/domain/errors";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/product-photos";
 import type { Deps } from "../services/deps";
-import { type ApiAreaName, areaMounts } from "./areas";
+import { type ApiAreaName, type AreaModuleName, areaMounts } from "./areas";
 import { EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
+import { apiModules } from "./features";
 import { carriesEdgeKey } from "./middleware/client-ip";
 import { handleError } from "./middleware/errors";
 import { jsonOnly } from "./middleware/json-only";
+import { mountOf } from "./mount";
+
+/** Told, in tests, the status each route answered: `GET /api/products/:id` answered 404. */
+export type AnswerObserver = (method: string, routePath: string, status: number) => void;
 
 export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 
@@ -60,9 +66,16 @@ export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
 export function createApp(
   modules: RouteModules,
   deps: () => Deps,
-  { edgeKey }: { edgeKey?: string } = {},
+  { edgeKey, answered }: { edgeKey?: string; answered?: AnswerObserver } = {},
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Tests only (tests/setup/contract-statuses.ts): each answer of a route, with the route that served it.
+  if (answered)
+    app.use("*", async (c, next) => {
+      await next();
+      const served = matchedRoutes(c).findLast((candidate) => candidate.method !== "ALL");
+      if (served) answered(served.method, served.path, c.res.status);
+    });
   // On Lambda, before anything else and for every path: a request without the Router's key is refused.
   if (edgeKey)
     app.use("*", async (c, next) => {
@@ -106,25 +119,42 @@ export function createApp(
     for (const [name, value] of API_HEADERS) headers.set(name, value);
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
   });
-  for (const [mount, routes] of Object.entries(modules)) app.route(mount, routes);
+  for (const [mount, routes] of Object.entries(modules)) {
+    // A module's contract paths are served below the mount it was made for (route.ts): mounted elsewhere, its
+    // routes would not be the documented ones.
+    const madeFor = mountOf(routes);
+    if (madeFor !== undefined && madeFor !== mount)
+      throw new Error(`The route module made for ${madeFor} is mounted at ${mount}`);
+    app.route(mount, routes);
+  }
   app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
   app.onError(handleError);
   return app;
 }
 
 /**
- * A Lambda's app: exactly the mounts `areas.ts` gives the area (infra routes those paths to it), answering only the
- * requests that carry the edge key `sst deploy` gave the function (infra/api.ts); the local server never checks it.
+ * A Lambda's app: exactly the route modules features.ts gives the area (the type asks for each, by name; infra
+ * routes their mounts to it), mounted where the list says, answering only the requests that carry the edge key
+ * `sst deploy` gave the function (infra/api.ts); the local server never checks it.
  */
-export function createAreaApp(
-  area: ApiAreaName,
-  modules: RouteModules,
+export function createAreaApp<A extends ApiAreaName>(
+  area: A,
+  modules: Readonly<Record<AreaModuleName<A>, Hono<AppEnv>>>,
   deps: () => Deps,
   env: NodeJS.ProcessEnv = process.env,
 ): Hono<AppEnv> {
+  const byName = modules as Readonly<Record<string, Hono<AppEnv>>>;
+  const mounted: Record<string, Hono<AppEnv>> = {};
+  for (const entry of apiModules) {
+    const routes = byName[entry.module];
+    if (entry.area === area && routes) mounted[entry.mount] = routes;
+  }
   const expected = [...areaMounts(area)].sort().join(", ");
-  const given = Object.keys(modules).sort().join(", ");
+  const given = Object.entries(byName)
+    .map(([name]) => apiModules.find((entry) => entry.module === name && entry.area === area)?.mount ?? name)
+    .sort()
+    .join(", ");
   if (expected !== given)
-    throw new Error(`Lambda ${area} mounts ${given}, but areas.ts gives it ${expected}`);
-  return createApp(modules, deps, { edgeKey: env[EDGE_KEY_VARIABLE] || undefined });
+    throw new Error(`Lambda ${area} mounts ${given}, but features.ts gives it ${expected}`);
+  return createApp(mounted, deps, { edgeKey: env[EDGE_KEY_VARIABLE] || undefined });
 }

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
+import { type ApiModuleName, apiModules } from "./features";
 import { adminRoutes } from "./routes/admin";
 import { adminBatchesRoutes } from "./routes/admin-batches";
 import { adminDocumentsRoutes } from "./routes/admin-documents";
@@ -20,25 +21,30 @@ import { userRoutes } from "./routes/user";
 import { waitlistRoutes } from "./routes/waitlist";
 import { withdrawalsRoutes } from "./routes/withdrawals";
 
-/** Every route module of the API, by the path it is mounted at. `areas.ts` says which Lambda serves each. */
-export const routeModules: Record<string, Hono<AppEnv>> = {
-  "/api/products": productsRoutes,
-  "/api/settings": settingsRoutes,
-  "/api/csp-reports": cspReportsRoutes,
-  "/api/openapi.json": openApiRoutes,
-  "/api/auth": authRoutes,
-  "/api/user": userRoutes,
-  "/api/orders": ordersRoutes,
-  "/api/promo": promoRoutes,
-  "/api/withdrawals": withdrawalsRoutes,
-  "/api/paypal-payment": paypalRoutes,
-  "/api/admin": adminRoutes,
-  "/api/user/orders": customerOrdersRoutes,
-  "/api/admin/documents": adminDocumentsRoutes,
-  "/api/admin/exports": adminExportsRoutes,
-  "/api/admin/batches": adminBatchesRoutes,
-  "/api/admin/photos": adminPhotosRoutes,
-  "/api/user/data-export": personalDataRoutes,
-  "/api/waitlist": waitlistRoutes,
-  "/api/admin/waitlist": adminWaitlistRoutes,
+/** Every route module of the API by its name in features.ts (the type asks for each, and for no other). */
+export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
+  products: productsRoutes,
+  settings: settingsRoutes,
+  "csp-reports": cspReportsRoutes,
+  openapi: openApiRoutes,
+  auth: authRoutes,
+  user: userRoutes,
+  orders: ordersRoutes,
+  promo: promoRoutes,
+  withdrawals: withdrawalsRoutes,
+  paypal: paypalRoutes,
+  admin: adminRoutes,
+  "customer-orders": customerOrdersRoutes,
+  "admin-documents": adminDocumentsRoutes,
+  "admin-exports": adminExportsRoutes,
+  "admin-batches": adminBatchesRoutes,
+  "admin-photos": adminPhotosRoutes,
+  "personal-data": personalDataRoutes,
+  waitlist: waitlistRoutes,
+  "admin-waitlist": adminWaitlistRoutes,
 };
+
+/** Every route module of the API, by the path features.ts mounts it at, in its order. */
+export const routeModules: Record<string, Hono<AppEnv>> = Object.fromEntries(
+  apiModules.map((entry) => [entry.mount, routesByModule[entry.module]]),
+);

@@ -1,27 +1,5 @@
 import * as z from "zod";
-
-/**
- * One documented operation; functions/api/docs/<module>.ts lists those of each route module, apart from its
- * handlers, so that the docs function loads the documentation without the services (issue 18).
- */
-export interface RouteDoc {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** OpenAPI path, e.g. /api/products/{id}. */
-  path: string;
-  summary: string;
-  tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Status -> description and, for JSON answers, the schema of the body. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-}
-
-export const errorResponseSchema = z.object({
-  error: z.string().describe("Message en français, destiné aux personnes."),
-  code: z.string().describe("Code machine stable."),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+import { errorResponseSchema, type Operation } from "./contract";
 
 /**
  * A zod schema as the JSON Schema of OpenAPI 3.1 (draft 2020-12: `type: [..., "null"]`, numeric
@@ -37,7 +15,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
 }
 
 /** A stable operationId from the method and the path: GET /api/products/{id} is getProductsById. */
-export function operationId(doc: Pick<RouteDoc, "method" | "path">): string {
+export function operationId(doc: Pick<Operation, "method" | "path">): string {
   const words = doc.path
     .replace(/^\/api\/?/, "")
     .split("/")
@@ -51,13 +29,17 @@ export function operationId(doc: Pick<RouteDoc, "method" | "path">): string {
 
 /**
  * Answers every operation may give besides its own (functions/api/app.ts): on AWS a call that did not come
- * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read.
+ * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read;
+ * an input its contract's schemas refuse is answered 400 (an operation's own 400 says more).
  */
-function commonResponses(doc: RouteDoc): RouteDoc["responses"] {
+export function commonResponses(doc: Operation): Operation["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
-  const responses: RouteDoc["responses"] = {
+  const responses: Operation["responses"] = {
     403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
   };
+  // The contract's validators (route.ts) refuse what its schemas do not accept, before the handler runs.
+  if (doc.params || doc.query || (doc.body && !doc.bodyReadByHandler))
+    responses[400] = error("Paramètres invalides (VALIDATION ; fields donne le message de chaque champ)");
   if (doc.body) {
     responses[413] = error("Requête trop volumineuse");
     responses[415] = error("Contenu autre que JSON");
@@ -66,11 +48,11 @@ function commonResponses(doc: RouteDoc): RouteDoc["responses"] {
 }
 
 /** Operations that answer 401 without a session need one: the session cookie (browsers) or a Bearer token. */
-function security(doc: RouteDoc) {
+function security(doc: Operation) {
   return 401 in doc.responses ? [{ session: [] }, { bearer: [] }] : [];
 }
 
-function parameters(doc: RouteDoc) {
+function parameters(doc: Operation) {
   const list: object[] = [];
   for (const [location, schema] of [
     ["path", doc.params],
@@ -89,8 +71,8 @@ function parameters(doc: RouteDoc) {
   return list;
 }
 
-/** The OpenAPI 3.1 document of the API, generated from the same zod schemas the routes validate with. */
-export function buildOpenApiDocument(docs: readonly RouteDoc[]) {
+/** The OpenAPI 3.1 document of the API, built from the contracts the routes are bound to (contract.ts, route.ts). */
+export function buildOpenApiDocument(docs: readonly Operation[]) {
   const paths: Record<string, Record<string, object>> = {};
   for (const doc of docs) {
     const responses = { ...commonResponses(doc), ...doc.responses };

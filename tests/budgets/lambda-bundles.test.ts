@@ -40,16 +40,18 @@ const defaultBudget = 440 * KiB;
 const budgets: Partial<Record<string, number>> = {
   // Sign-up, sign-in and password resets. Issue 27: every function's DynamoDB limits and busy answers (decision record
   // 029), the mail suppression list every mailer reads (030), the edge key check (031); issue 28: the sign-in locks
-  // per (account, address), their epoch and the lock mail (033): 439.4 -> 445.6 KiB.
-  accounts: 450 * KiB,
+  // per (account, address), their epoch and the lock mail (033): 439.4 -> 445.6 KiB. Issue 29: each route is bound
+  // to its contract, whose answers and words it now carries (443.9 -> 451.3 KiB).
+  accounts: 455 * KiB,
   // The owner's area carries the order lifecycle's writers: returns and refunds (with PayPal's refund API), stock
   // movements, promo archiving and publishing, the withdrawal panel, the setup checklist and the orders tab's
   // filters and search. Issue 18 took its OpenAPI list to the docs function: 481.9 -> 470.7 KiB. Issue 19: the
   // owner's to-do list and the restocks' stock alert and waitlist mails: 482.9 KiB. Issue 27: sealing the PayPal
   // secret, the owner's problems and the mail suppressions she lifts (030, 031), the DynamoDB limits (029); issue 28:
   // the sign-in locks, the withdrawal's refund deadline rule: 497.2 KiB. Issue 28, item 3: PayPal's failures said in
-  // French per situation, PayPal's details kept for the log (paypal-failures.ts, the adapter): 501.0 KiB.
-  admin: 505 * KiB,
+  // French per situation, PayPal's details kept for the log (paypal-failures.ts, the adapter): 501.0 KiB. Issue 29:
+  // the routes bound to their contracts carry the answers' schemas (orders, customers, setup) and words: 519.4 KiB.
+  admin: 525 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background
@@ -57,24 +59,27 @@ const budgets: Partial<Record<string, number>> = {
   // 477.3 KiB. Issue 27 (decision record 031): opening the sealed PayPal secret for the withdrawal's refund (the KMS
   // box, its client left to the runtime's SDK), then refusing requests without the edge key: 480.5 KiB; the DynamoDB
   // limits and the mail suppression list (029, 030), issue 28's Idempotency-Key fingerprint (033): 485.5 KiB.
-  orders: 490 * KiB,
+  // Issue 29: the routes bound to their contracts (orders, promo, withdrawals, waitlist), words included: 495.5 KiB.
+  orders: 500 * KiB,
   // PayPal's order creation places the order (with the batches' first-expiring allocation and the shop's setup
   // checks). Issue 18 took its OpenAPI list to the docs function: 460.1 -> 454.4 KiB. Issue 19: the low-stock watch
   // of PayPal orders and the stock mails' handlers in the in-process mail fallback: 465.0 KiB. Issue 27 (decision
   // record 031): opening the sealed PayPal secret (the KMS box, its client left to the runtime's SDK) and refusing
   // requests without the edge key: 470.4 KiB; the DynamoDB limits and the mail suppression list (029, 030), issue
-  // 28's Idempotency-Key fingerprint (033): 475.4 KiB.
-  payments: 480 * KiB,
+  // 28's Idempotency-Key fingerprint (033): 475.4 KiB. Issue 29: the routes bound to their contract, which carries
+  // the order's answer schema for the document: 487.6 KiB.
+  payments: 490 * KiB,
   // The PDF renderer (pdf-lib and its standard fonts, ~360 KiB) lives only here: invoices and credit notes, and the
   // customer's data export (issue 15, GDPR), which zips them with fflate. Issue 18 evaluates them only when a PDF or
   // a zip is made (dynamic imports, kept in the one file by esbuild with lazy wrappers): 862.4 -> 865.0 KiB.
   // Issue 19: the waitlist requests in the data export, the stock mails' handlers: 872.5 KiB.
   // The transfer instructions and the QR code's markup in the shared mail templates (mails.ts): 875.4 KiB.
   // Issue 27: the DynamoDB limits, the mail suppression list and refusals in the data export (029, 030); issue 28: the
-  // PDF text filter for any stored text, invoices read without the e-mail (032): 882.9 KiB.
-  documents: 885 * KiB,
-  // The OpenAPI document: since issue 18 the documentation alone (functions/api/docs, schemas and words, no
-  // services, no SDK, no ElectroDB): 1025.3 -> 197.8 KiB.
+  // PDF text filter for any stored text, invoices read without the e-mail (032): 882.9 KiB. Issue 29: the routes
+  // bound to their contracts (the order's answer schema, the words): 889.9 KiB.
+  documents: 895 * KiB,
+  // The OpenAPI document: since issue 18 the documentation alone (since issue 29 the contracts, schemas and words, no
+  // services, no SDK, no ElectroDB): 1025.3 -> 197.8 KiB; issue 29's feature list and 400 answers: 207.8 KiB.
   docs: 210 * KiB,
 };
 

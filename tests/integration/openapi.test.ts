@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { apiOperations } from "../../functions/api/contracts";
 import { SESSION_COOKIE } from "../../functions/api/middleware/session";
+import { contractStatuses } from "../setup/contract-statuses";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();
@@ -28,6 +30,54 @@ describe("GET /api/openapi.json", () => {
       .filter((route) => route.method !== "ALL")
       .map((route) => `${route.method} ${toOpenApiPath(route.path)}`);
     expect(new Set(documented)).toEqual(new Set(served));
+  });
+
+  it("serves each contracted operation exactly once, and nothing without a contract", () => {
+    const served = ctx.app.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${toOpenApiPath(route.path)}`);
+    const contracted = apiOperations.map(
+      (operation) => `${operation.method.toUpperCase()} ${operation.path}`,
+    );
+    // Hono lists a route once per handler of its chain: compared as sets, and no operation is declared twice.
+    expect(new Set(contracted).size).toBe(contracted.length);
+    expect([...new Set(served)].sort()).toEqual(contracted.sort());
+  });
+
+  it("names in each path exactly the parameters its contract validates", () => {
+    for (const operation of apiOperations) {
+      const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      expect(Object.keys(operation.params?.shape ?? {}).sort(), operation.path).toEqual(inPath);
+    }
+  });
+
+  it("documents the 400 of every operation whose contract validates an input", async () => {
+    const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters: unknown[]; requestBody?: object; responses: object }>
+      >;
+    };
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations))
+        if (operation.parameters.length > 0 || operation.requestBody)
+          expect(operation.responses, `${method} ${path}`).toHaveProperty("400");
+  });
+
+  it("refuses an answer its contract does not list, while the integration tests run", async () => {
+    // The observer createTestContext gives the app (tests/setup/contract-statuses.ts): this file's own answers
+    // are checked too, and an undocumented one is reported.
+    const check = contractStatuses();
+    check.answered("GET", "/api/products/:id", 404);
+    check.answered("POST", "/api/withdrawals/", 201);
+    expect([...check.undocumented]).toEqual([]);
+    check.answered("GET", "/api/products/:id", 409);
+    check.answered("GET", "/api/nowhere", 200);
+    expect([...check.undocumented]).toEqual([
+      "GET /api/products/:id answered 409, not in its contract (200, 400, 403, 404)",
+      "GET /api/nowhere: a route without a contract",
+    ]);
+    expect((await ctx.app.request("/api/products/nope")).status).toBe(400);
   });
 
   it("describes the product schema from the zod schema", async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
-import { afterAll, inject } from "vitest";
+import { afterAll, expect, inject } from "vitest";
 import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
 import type { Clock } from "../../functions/adapters/clock";
 import { localSecretBox } from "../../functions/adapters/local-secret-box";
@@ -17,6 +17,7 @@ import { handleAccountMail } from "../../functions/services/account-mails";
 import type { Deps } from "../../functions/services/deps";
 import { isSuppressed } from "../../functions/services/mail-suppressions";
 import { setUpShopForSale } from "../support/shop-setup";
+import { contractStatuses } from "./contract-statuses";
 
 /** Limits for the shared test database, loaded by the whole run: generous, the SDK's tries as in the shop. */
 const SHARED_TEST_DB_LIMITS: DynamoLimits = {
@@ -67,7 +68,9 @@ export async function createTestContext(
     media: folderStorage(mediaDir),
     accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
   };
-  const app = createFullApp(() => deps);
+  // Every answer must be one its route's contract documents (issue 29): checked after the file's tests.
+  const contract = contractStatuses();
+  const app = createFullApp(() => deps, contract.answered);
   if (!options.newShop) await setUpShopForSale(deps);
   afterAll(async () => {
     await deps.accountMail.flush();
@@ -76,6 +79,7 @@ export async function createTestContext(
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });
     rmSync(secretDir, { recursive: true, force: true });
+    expect([...contract.undocumented], "answers the routes' contracts do not document").toEqual([]);
   });
   return { deps, db, app, tableName, mailDir, mediaDir };
 }

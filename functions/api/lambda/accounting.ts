@@ -5,7 +5,7 @@ import { adminExportsRoutes } from "../routes/admin-exports";
 import { openFirstConnection } from "./init";
 
 /** Lambda "accounting": the owner's accounting exports (FEC and e-reporting of a period), admin only. */
-export const app = createAreaApp("accounting", { "/api/admin/exports": adminExportsRoutes }, depsFromEnv);
+export const app = createAreaApp("accounting", { "admin-exports": adminExportsRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

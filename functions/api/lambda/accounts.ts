@@ -6,11 +6,7 @@ import { userRoutes } from "../routes/user";
 import { openFirstConnection } from "./init";
 
 /** Lambda "accounts": sign-up, sign-in, sessions, passwords, profile, address book and the customer's orders. */
-export const app = createAreaApp(
-  "accounts",
-  { "/api/auth": authRoutes, "/api/user": userRoutes },
-  depsFromEnv,
-);
+export const app = createAreaApp("accounts", { auth: authRoutes, user: userRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

@@ -5,7 +5,7 @@ import { adminRoutes } from "../routes/admin";
 import { openFirstConnection } from "./init";
 
 /** Lambda "admin": the owner's panel, every route behind the admin guard. */
-export const app = createAreaApp("admin", { "/api/admin": adminRoutes }, depsFromEnv);
+export const app = createAreaApp("admin", { admin: adminRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

@@ -9,7 +9,7 @@ import { openFirstConnection } from "./init";
 /** Lambda "catalog": products, public settings and the browsers' Content-Security-Policy reports. */
 export const app = createAreaApp(
   "catalog",
-  { "/api/products": productsRoutes, "/api/settings": settingsRoutes, "/api/csp-reports": cspReportsRoutes },
+  { products: productsRoutes, settings: settingsRoutes, "csp-reports": cspReportsRoutes },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiDocs } from "../routes/openapi";
+import { apiOperations } from "../contracts";
 import { app } from "./docs";
 
 describe("the docs function", () => {
@@ -8,7 +8,9 @@ describe("the docs function", () => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, object> };
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths).sort()).toEqual([...new Set(apiDocs.map((doc) => doc.path))].sort());
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...new Set(apiOperations.map((operation) => operation.path))].sort(),
+    );
   });
 
   it("answers an unknown path with the API's French 404", async () => {

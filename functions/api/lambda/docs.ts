@@ -13,6 +13,6 @@ const noDeps = new Proxy({} as Deps, {
   },
 });
 
-/** Lambda "docs": the OpenAPI document of the whole API (docs modules beside the routes, without their services). */
-export const app = createAreaApp("docs", { "/api/openapi.json": openApiRoutes }, () => noDeps);
+/** Lambda "docs": the OpenAPI document of the whole API, built from the contracts alone (contracts.ts), no services. */
+export const app = createAreaApp("docs", { openapi: openApiRoutes }, () => noDeps);
 export const handler = handle(app);

@@ -10,9 +10,9 @@ import { openFirstConnection } from "./init";
 export const app = createAreaApp(
   "documents",
   {
-    "/api/user/orders": customerOrdersRoutes,
-    "/api/admin/documents": adminDocumentsRoutes,
-    "/api/user/data-export": personalDataRoutes,
+    "customer-orders": customerOrdersRoutes,
+    "admin-documents": adminDocumentsRoutes,
+    "personal-data": personalDataRoutes,
   },
   depsFromEnv,
 );

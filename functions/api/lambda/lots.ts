@@ -11,7 +11,7 @@ import { openFirstConnection } from "./init";
  */
 export const app = createAreaApp(
   "lots",
-  { "/api/admin/batches": adminBatchesRoutes, "/api/admin/waitlist": adminWaitlistRoutes },
+  { "admin-batches": adminBatchesRoutes, "admin-waitlist": adminWaitlistRoutes },
   depsFromEnv,
 );
 export const handler = settlingBackgroundSends(handle(app));

@@ -14,10 +14,10 @@ import { openFirstConnection } from "./init";
 export const app = createAreaApp(
   "orders",
   {
-    "/api/orders": ordersRoutes,
-    "/api/promo": promoRoutes,
-    "/api/withdrawals": withdrawalsRoutes,
-    "/api/waitlist": waitlistRoutes,
+    orders: ordersRoutes,
+    promo: promoRoutes,
+    withdrawals: withdrawalsRoutes,
+    waitlist: waitlistRoutes,
   },
   depsFromEnv,
 );

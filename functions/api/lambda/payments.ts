@@ -5,7 +5,7 @@ import { paypalRoutes } from "../routes/paypal";
 import { openFirstConnection } from "./init";
 
 /** Lambda "payments": PayPal client id, create and capture, webhooks. */
-export const app = createAreaApp("payments", { "/api/paypal-payment": paypalRoutes }, depsFromEnv);
+export const app = createAreaApp("payments", { paypal: paypalRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

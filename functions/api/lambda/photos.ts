@@ -5,7 +5,7 @@ import { adminPhotosRoutes } from "../routes/admin-photos";
 import { openFirstConnection } from "./init";
 
 /** Lambda "photos": a product's photos, checked, resized (sharp) and stored in the media bucket; admin only. */
-export const app = createAreaApp("photos", { "/api/admin/photos": adminPhotosRoutes }, depsFromEnv);
+export const app = createAreaApp("photos", { "admin-photos": adminPhotosRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 // The first DynamoDB connection, opened during the init (in Lambda only).

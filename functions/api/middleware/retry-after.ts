@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import * as z from "zod";
 import { DomainError } from "../../../src/domain/errors";
-import { errorResponseSchema } from "../openapi";
+import { errorResponseSchema } from "../contract";
 
 /** A 429 answer's body: the French message, RATE_LIMITED, and the seconds to wait. */
 export const rateLimitedSchema = errorResponseSchema.extend({

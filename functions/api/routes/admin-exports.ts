@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
-import { exportPeriodSchema } from "../../../src/domain/accounting";
+import { adminExportsContract as contract } from "../../accounting/contract";
 import { type ExportFile, eReportingExport, fecExport } from "../../services/accounting-exports";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/admin";
 import { withSession } from "../middleware/session";
-import { validate } from "../middleware/validate";
+import { route, routesAt } from "../route";
 
 /**
  * Accounting exports for the owner (decision record 016): the FEC (LPF A47 A-1) and the e-reporting daily totals of
@@ -18,11 +18,15 @@ const download = (c: Context, file: ExportFile, type: string) =>
     "cache-control": "private, no-store",
   });
 
-export const adminExportsRoutes = new Hono<AppEnv>()
-  .use(withSession, requireAdmin)
-  .get("/fec", validate("query", exportPeriodSchema), async (c) =>
-    download(c, await fecExport(c.var.deps, c.req.valid("query")), "text/plain"),
-  )
-  .get("/e-reporting", validate("query", exportPeriodSchema), async (c) =>
-    download(c, await eReportingExport(c.var.deps, c.req.valid("query")), "text/csv"),
-  );
+export const adminExportsRoutes = routesAt(
+  "/api/admin/exports",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+route(adminExportsRoutes, contract.getAdminExportsFec, async (c) =>
+  download(c, await fecExport(c.var.deps, c.req.valid("query")), "text/plain"),
+);
+
+route(adminExportsRoutes, contract.getAdminExportsEReporting, async (c) =>
+  download(c, await eReportingExport(c.var.deps, c.req.valid("query")), "text/csv"),
+);

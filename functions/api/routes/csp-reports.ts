@@ -4,9 +4,11 @@ import { cspViolations } from "../../../src/domain/csp-report";
 import { DomainError } from "../../../src/domain/errors";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { admitAttempt } from "../../services/throttle";
+import { cspReportsContract as contract } from "../../site/csp-reports-contract";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
 import { retryAfterHeader } from "../middleware/retry-after";
+import { route, routesAt } from "../route";
 import { REPORT_MAX_BYTES } from "../schemas/csp-reports";
 
 /**
@@ -15,8 +17,11 @@ import { REPORT_MAX_BYTES } from "../schemas/csp-reports";
  * `npm start`); nothing is stored. Anyone can post here, so each address may report at most
  * rateLimits.cspReports times per window (429 past that; browsers ignore the answer).
  */
-export const cspReportsRoutes = new Hono<AppEnv>().use(retryAfterHeader).post(
-  "/",
+export const cspReportsRoutes = routesAt("/api/csp-reports", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(
+  cspReportsRoutes,
+  contract.postCspReports,
   bodyLimit({
     maxSize: REPORT_MAX_BYTES,
     onError: () => {

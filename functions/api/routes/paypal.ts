@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { DomainError } from "../../../src/domain/errors";
-import { orderRequestSchema } from "../../../src/domain/order";
+import { paypalContract as contract } from "../../payments/contract";
 import {
   capturePaypalOrder,
   createPaypalOrder,
@@ -12,50 +12,56 @@ import {
 import type { AppEnv } from "../env";
 import { idempotencyKey } from "../middleware/idempotency";
 import { caller, requireUser, withSession } from "../middleware/session";
-import { validate } from "../middleware/validate";
-import { captureSchema, paypalOrderParam, webhookSchema } from "../schemas/paypal";
+import { route, routesAt } from "../route";
 
 /** PayPal checkout: the server computes, holds, captures and verifies; the browser only shows the buttons. */
-export const paypalRoutes = new Hono<AppEnv>()
-  .get("/client-id", async (c) => c.json({ clientId: await paypalClientId(c.var.deps) }))
-  .post("/create-order", withSession, requireUser, validate("json", orderRequestSchema), async (c) => {
-    const key = idempotencyKey(c.req.header("idempotency-key"));
-    return c.json(await createPaypalOrder(c.var.deps, caller(c).user, c.req.valid("json"), key), 201);
-  })
-  .post("/capture-order", withSession, requireUser, validate("json", captureSchema), async (c) => {
-    const { capture, order } = await capturePaypalOrder(
-      c.var.deps,
-      caller(c).user,
-      c.req.valid("json").orderID,
-    );
-    // Already paid: answer the capture the screen reads without calling PayPal again.
-    const result = capture ?? {
-      id: order.paypal_order_id,
-      status: "COMPLETED",
-      payer: { payer_id: order.paypal_payer_id },
-      purchase_units: [{ payments: { captures: [{ id: order.paypal_capture_id, status: "COMPLETED" }] } }],
-    };
-    return c.json({ ...result, order });
-  })
-  .post("/orders/:id/release", withSession, requireUser, validate("param", paypalOrderParam), async (c) =>
-    c.json(await releasePaypalOrder(c.var.deps, caller(c).user, c.req.valid("param").id)),
-  )
-  .post("/webhook", validate("json", webhookSchema), async (c) => {
-    const header = (name: string) => {
-      const value = c.req.header(name);
-      if (!value) throw new DomainError("FORBIDDEN", "Signature du webhook PayPal absente.");
-      return value;
-    };
-    const outcome = await handlePaypalWebhook(
-      c.var.deps,
-      {
-        transmissionId: header("paypal-transmission-id"),
-        transmissionTime: header("paypal-transmission-time"),
-        transmissionSig: header("paypal-transmission-sig"),
-        certUrl: header("paypal-cert-url"),
-        authAlgo: header("paypal-auth-algo"),
-      },
-      c.req.valid("json") as WebhookEvent,
-    );
-    return c.json({ received: true, outcome });
-  });
+export const paypalRoutes = routesAt("/api/paypal-payment", new Hono<AppEnv>());
+
+route(paypalRoutes, contract.getPaypalPaymentClientId, async (c) =>
+  c.json({ clientId: await paypalClientId(c.var.deps) }),
+);
+
+route(paypalRoutes, contract.postPaypalPaymentCreateOrder, withSession, requireUser, async (c) => {
+  const key = idempotencyKey(c.req.header("idempotency-key"));
+  return c.json(await createPaypalOrder(c.var.deps, caller(c).user, c.req.valid("json"), key), 201);
+});
+
+route(paypalRoutes, contract.postPaypalPaymentCaptureOrder, withSession, requireUser, async (c) => {
+  const { capture, order } = await capturePaypalOrder(
+    c.var.deps,
+    caller(c).user,
+    c.req.valid("json").orderID,
+  );
+  // Already paid: answer the capture the screen reads without calling PayPal again.
+  const result = capture ?? {
+    id: order.paypal_order_id,
+    status: "COMPLETED",
+    payer: { payer_id: order.paypal_payer_id },
+    purchase_units: [{ payments: { captures: [{ id: order.paypal_capture_id, status: "COMPLETED" }] } }],
+  };
+  return c.json({ ...result, order });
+});
+
+route(paypalRoutes, contract.postPaypalPaymentOrdersByIdRelease, withSession, requireUser, async (c) =>
+  c.json(await releasePaypalOrder(c.var.deps, caller(c).user, c.req.valid("param").id)),
+);
+
+route(paypalRoutes, contract.postPaypalPaymentWebhook, async (c) => {
+  const header = (name: string) => {
+    const value = c.req.header(name);
+    if (!value) throw new DomainError("FORBIDDEN", "Signature du webhook PayPal absente.");
+    return value;
+  };
+  const outcome = await handlePaypalWebhook(
+    c.var.deps,
+    {
+      transmissionId: header("paypal-transmission-id"),
+      transmissionTime: header("paypal-transmission-time"),
+      transmissionSig: header("paypal-transmission-sig"),
+      certUrl: header("paypal-cert-url"),
+      authAlgo: header("paypal-auth-algo"),
+    },
+    c.req.valid("json") as WebhookEvent,
+  );
+  return c.json({ received: true, outcome });
+});

@@ -1,20 +1,25 @@
 import { Hono } from "hono";
+import { personalDataContract as contract } from "../../accounts/data-export-contract";
 import { exportPersonalData } from "../../services/personal-data/export";
 import type { AppEnv } from "../env";
 import { retryAfterHeader } from "../middleware/retry-after";
 import { caller, requireUser, withSession } from "../middleware/session";
+import { route, routesAt } from "../route";
 
 /**
  * « Télécharger mes données » (GDPR art. 15, 20): the signed-in customer's data as a zip. In the documents Lambda: it
  * renders the account's invoices and credit notes with the PDF renderer, which the other functions do not carry.
  */
-export const personalDataRoutes = new Hono<AppEnv>()
-  .use(retryAfterHeader, withSession, requireUser)
-  .get("/", async (c) => {
-    const { fileName, bytes } = await exportPersonalData(c.var.deps, caller(c).user.id);
-    return c.body(bytes.buffer as ArrayBuffer, 200, {
-      "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "cache-control": "private, no-store",
-    });
+export const personalDataRoutes = routesAt(
+  "/api/user/data-export",
+  new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser),
+);
+
+route(personalDataRoutes, contract.getUserDataExport, async (c) => {
+  const { fileName, bytes } = await exportPersonalData(c.var.deps, caller(c).user.id);
+  return c.body(bytes.buffer as ArrayBuffer, 200, {
+    "content-type": "application/zip",
+    "content-disposition": `attachment; filename="${fileName}"`,
+    "cache-control": "private, no-store",
   });
+});

@@ -1,29 +1,29 @@
 import { Hono } from "hono";
 import { eurosToCents } from "../../../src/domain/money";
 import { rateLimits } from "../../../src/domain/rate-limit";
+import { promoContract as contract } from "../../promos/contract";
 import { validatePromo } from "../../services/promos";
 import { admitAttempt, type Limit } from "../../services/throttle";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
 import { retryAfterHeader } from "../middleware/retry-after";
 import { withSession } from "../middleware/session";
-import { validate } from "../middleware/validate";
-import { validateSchema } from "../schemas/promo";
+import { route, routesAt } from "../route";
 
 /**
  * Promo code check for the cart; anonymous visitors may check a code, the daily limit needs the customer.
  * Codes must not be guessable by trying: each check is counted before it is answered, per client address and per
  * signed-in customer (rateLimits.promoChecks: 20 in any 10 minutes), and refused with 429 past that.
  */
-export const promoRoutes = new Hono<AppEnv>()
-  .use(retryAfterHeader)
-  .post("/validate", withSession, validate("json", validateSchema), async (c) => {
-    const { promo_code, total_amount } = c.req.valid("json");
-    const userId = c.var.auth?.user.id ?? null;
-    const limits: Limit[] = [
-      { scope: "promo-checks-address", subject: clientKey(c), rule: rateLimits.promoChecks },
-    ];
-    if (userId) limits.push({ scope: "promo-checks-user", subject: userId, rule: rateLimits.promoChecks });
-    await admitAttempt(c.var.deps, limits);
-    return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), userId));
-  });
+export const promoRoutes = routesAt("/api/promo", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
+  const { promo_code, total_amount } = c.req.valid("json");
+  const userId = c.var.auth?.user.id ?? null;
+  const limits: Limit[] = [
+    { scope: "promo-checks-address", subject: clientKey(c), rule: rateLimits.promoChecks },
+  ];
+  if (userId) limits.push({ scope: "promo-checks-user", subject: userId, rule: rateLimits.promoChecks });
+  await admitAttempt(c.var.deps, limits);
+  return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), userId));
+});

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
-import { accountDeletionSchema, profileUpdateSchema } from "../../../src/domain/account";
-import { addressInputSchema } from "../../../src/domain/address";
 import { DomainError } from "../../../src/domain/errors";
+import { userContract as contract } from "../../accounts/profile-contract";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "../../services/addresses";
 import { eraseAccount } from "../../services/personal-data/erase";
 import { getProfile, updateProfile } from "../../services/profile";
 import type { AppEnv } from "../env";
 import { retryAfterHeader } from "../middleware/retry-after";
 import { caller, clearSessionCookie, requireUser, withSession } from "../middleware/session";
-import { validate } from "../middleware/validate";
-import { addressIdParam, addressUpdateSchema } from "../schemas/user";
+import { route, routesAt } from "../route";
 
 function addressId(id: string): string {
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) throw new DomainError("ADDRESS_NOT_FOUND");
@@ -17,39 +15,48 @@ function addressId(id: string): string {
 }
 
 /** The caller's own profile and address book: every route is behind the session, every key is the caller's id. */
-export const userRoutes = new Hono<AppEnv>()
-  .use(retryAfterHeader, withSession, requireUser)
-  .get("/profile", async (c) => c.json(await getProfile(c.var.deps, caller(c).user.id)))
-  .put("/profile", validate("json", profileUpdateSchema), async (c) =>
-    c.json(await updateProfile(c.var.deps, caller(c).user.id, c.req.valid("json"))),
-  )
-  .get("/addresses", async (c) => c.json(await listAddresses(c.var.deps, caller(c).user.id)))
-  .post("/addresses", validate("json", addressInputSchema), async (c) =>
-    c.json(await createAddress(c.var.deps, caller(c).user.id, c.req.valid("json")), 201),
-  )
-  .put(
-    "/addresses/:id",
-    validate("param", addressIdParam),
-    validate("json", addressUpdateSchema),
-    async (c) =>
-      c.json(
-        await updateAddress(
-          c.var.deps,
-          caller(c).user.id,
-          addressId(c.req.valid("param").id),
-          c.req.valid("json"),
-        ),
-      ),
-  )
-  .delete("/addresses/:id", validate("param", addressIdParam), async (c) => {
-    await deleteAddress(c.var.deps, caller(c).user.id, addressId(c.req.valid("param").id));
-    return c.body(null, 204);
-  })
-  .post("/account/delete", validate("json", accountDeletionSchema), async (c) => {
-    await eraseAccount(c.var.deps, caller(c).user, c.req.valid("json").password);
-    clearSessionCookie(c);
-    return c.json({ success: true as const, message: ACCOUNT_DELETED });
-  });
+export const userRoutes = routesAt(
+  "/api/user",
+  new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser),
+);
+
+route(userRoutes, contract.getUserProfile, async (c) =>
+  c.json(await getProfile(c.var.deps, caller(c).user.id)),
+);
+
+route(userRoutes, contract.putUserProfile, async (c) =>
+  c.json(await updateProfile(c.var.deps, caller(c).user.id, c.req.valid("json"))),
+);
+
+route(userRoutes, contract.getUserAddresses, async (c) =>
+  c.json(await listAddresses(c.var.deps, caller(c).user.id)),
+);
+
+route(userRoutes, contract.postUserAddresses, async (c) =>
+  c.json(await createAddress(c.var.deps, caller(c).user.id, c.req.valid("json")), 201),
+);
+
+route(userRoutes, contract.putUserAddressesById, async (c) =>
+  c.json(
+    await updateAddress(
+      c.var.deps,
+      caller(c).user.id,
+      addressId(c.req.valid("param").id),
+      c.req.valid("json"),
+    ),
+  ),
+);
+
+route(userRoutes, contract.deleteUserAddressesById, async (c) => {
+  await deleteAddress(c.var.deps, caller(c).user.id, addressId(c.req.valid("param").id));
+  return c.body(null, 204);
+});
+
+route(userRoutes, contract.postUserAccountDelete, async (c) => {
+  await eraseAccount(c.var.deps, caller(c).user, c.req.valid("json").password);
+  clearSessionCookie(c);
+  return c.json({ success: true as const, message: ACCOUNT_DELETED });
+});
 
 /** The answer to an erased account (the profile shows it on the home page it returns to). */
 export const ACCOUNT_DELETED =

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { WAITLIST_ACCEPTED_MESSAGE } from "../../../src/domain/stock-alerts";
-import { waitlistRequestSchema, waitlistTokenSchema } from "../../../src/domain/waitlist-schemas";
 import { admitAttempt } from "../../services/throttle";
 import { confirmWaitlist, requestWaitlist, unsubscribeWaitlist } from "../../services/waitlist";
+import { waitlistContract as contract } from "../../waitlist/contract";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
 import { retryAfterHeader } from "../middleware/retry-after";
-import { validate } from "../middleware/validate";
+import { route, routesAt } from "../route";
 
 /**
  * The waitlist of out-of-stock products (decision record 026), without an account. A sign-up counts against the
@@ -15,25 +15,27 @@ import { validate } from "../middleware/validate";
  * the request and the confirmation mail happen after the answer. Confirmation and unsubscription take the token
  * of the mail's links. Served by the "orders" function.
  */
-export const waitlistRoutes = new Hono<AppEnv>()
-  .use(retryAfterHeader)
-  .post("/", validate("json", waitlistRequestSchema), async (c) => {
-    await admitAttempt(c.var.deps, [
-      { scope: "waitlist-address", subject: clientKey(c), rule: rateLimits.waitlistRequestsPerAddress },
-    ]);
-    await requestWaitlist(c.var.deps, c.req.valid("json"));
-    return c.json({ message: WAITLIST_ACCEPTED_MESSAGE }, 202);
-  })
-  .post("/confirm", validate("json", waitlistTokenSchema), async (c) => {
-    const { product_name } = await confirmWaitlist(c.var.deps, c.req.valid("json").token);
-    return c.json({
-      message: `C'est confirmé : nous vous écrirons dès que « ${product_name} » sera de nouveau en stock.`,
-    });
-  })
-  .post("/unsubscribe", validate("json", waitlistTokenSchema), async (c) => {
-    await unsubscribeWaitlist(c.var.deps, c.req.valid("json").token);
-    return c.json({
-      message:
-        "Vous êtes désinscrit(e) : vous ne recevrez pas d'e-mail pour ce produit, et votre adresse est supprimée.",
-    });
+export const waitlistRoutes = routesAt("/api/waitlist", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(waitlistRoutes, contract.postWaitlist, async (c) => {
+  await admitAttempt(c.var.deps, [
+    { scope: "waitlist-address", subject: clientKey(c), rule: rateLimits.waitlistRequestsPerAddress },
+  ]);
+  await requestWaitlist(c.var.deps, c.req.valid("json"));
+  return c.json({ message: WAITLIST_ACCEPTED_MESSAGE }, 202);
+});
+
+route(waitlistRoutes, contract.postWaitlistConfirm, async (c) => {
+  const { product_name } = await confirmWaitlist(c.var.deps, c.req.valid("json").token);
+  return c.json({
+    message: `C'est confirmé : nous vous écrirons dès que « ${product_name} » sera de nouveau en stock.`,
   });
+});
+
+route(waitlistRoutes, contract.postWaitlistUnsubscribe, async (c) => {
+  await unsubscribeWaitlist(c.var.deps, c.req.valid("json").token);
+  return c.json({
+    message:
+      "Vous êtes désinscrit(e) : vous ne recevrez pas d'e-mail pour ce produit, et votre adresse est supprimée.",
+  });
+});

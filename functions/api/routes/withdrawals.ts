@@ -1,10 +1,5 @@
 import { Hono } from "hono";
 import { rateLimits } from "../../../src/domain/rate-limit";
-import {
-  guestWithdrawalConfirmSchema,
-  withdrawalConfirmSchema,
-  withdrawalLookupSchema,
-} from "../../../src/domain/withdrawal-schemas";
 import { getUserOrder } from "../../services/orders";
 import { admitAttempt } from "../../services/throttle";
 import {
@@ -13,12 +8,12 @@ import {
   findGuestOrder,
   withdrawalView,
 } from "../../services/withdrawals";
+import { withdrawalsContract as contract } from "../../withdrawals/contract";
 import type { AppEnv } from "../env";
 import { clientKey } from "../middleware/client-ip";
 import { retryAfterHeader } from "../middleware/retry-after";
 import { caller, requireUser, withSession } from "../middleware/session";
-import { validate } from "../middleware/validate";
-import { idParam } from "../schemas/params";
+import { route, routesAt } from "../route";
 
 /**
  * The withdrawal function (Code de la consommation L221-21), with an account or without: a signed-in customer
@@ -27,40 +22,36 @@ import { idParam } from "../schemas/params";
  * counts against the client address (rateLimits.withdrawalLookups) before anything is read.
  * In the "orders" Lambda, not with the customer's other order routes: those carry the PDF renderer.
  */
-export const withdrawalsRoutes = new Hono<AppEnv>()
-  .use(retryAfterHeader)
-  .get("/orders/:id", withSession, requireUser, validate("param", idParam), async (c) => {
-    const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
-    return c.json(await withdrawalView(c.var.deps, order));
-  })
-  .post(
-    "/orders/:id",
-    withSession,
-    requireUser,
-    validate("param", idParam),
-    validate("json", withdrawalConfirmSchema),
-    async (c) => {
-      const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
-      const { withdrawal, replayed } = await confirmWithdrawal(
-        c.var.deps,
-        order.id,
-        c.req.valid("json"),
-        "account",
-      );
-      return c.json({ withdrawal }, replayed ? 200 : 201);
-    },
-  )
-  .post("/lookup", validate("json", withdrawalLookupSchema), async (c) => {
-    await admitAttempt(c.var.deps, [
-      { scope: "withdrawal-lookups-address", subject: clientKey(c), rule: rateLimits.withdrawalLookups },
-    ]);
-    const order = await findGuestOrder(c.var.deps, c.req.valid("json"));
-    return c.json(await withdrawalView(c.var.deps, order));
-  })
-  .post("/", validate("json", guestWithdrawalConfirmSchema), async (c) => {
-    await admitAttempt(c.var.deps, [
-      { scope: "withdrawal-lookups-address", subject: clientKey(c), rule: rateLimits.withdrawalLookups },
-    ]);
-    const { withdrawal, replayed } = await confirmGuestWithdrawal(c.var.deps, c.req.valid("json"));
-    return c.json({ withdrawal }, replayed ? 200 : 201);
-  });
+export const withdrawalsRoutes = routesAt("/api/withdrawals", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(withdrawalsRoutes, contract.getWithdrawalsOrdersById, withSession, requireUser, async (c) => {
+  const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+  return c.json(await withdrawalView(c.var.deps, order));
+});
+
+route(withdrawalsRoutes, contract.postWithdrawalsOrdersById, withSession, requireUser, async (c) => {
+  const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+  const { withdrawal, replayed } = await confirmWithdrawal(
+    c.var.deps,
+    order.id,
+    c.req.valid("json"),
+    "account",
+  );
+  return c.json({ withdrawal }, replayed ? 200 : 201);
+});
+
+route(withdrawalsRoutes, contract.postWithdrawalsLookup, async (c) => {
+  await admitAttempt(c.var.deps, [
+    { scope: "withdrawal-lookups-address", subject: clientKey(c), rule: rateLimits.withdrawalLookups },
+  ]);
+  const order = await findGuestOrder(c.var.deps, c.req.valid("json"));
+  return c.json(await withdrawalView(c.var.deps, order));
+});
+
+route(withdrawalsRoutes, contract.postWithdrawals, async (c) => {
+  await admitAttempt(c.var.deps, [
+    { scope: "withdrawal-lookups-address", subject: clientKey(c), rule: rateLimits.withdrawalLookups },
+  ]);
+  const { withdrawal, replayed } = await confirmGuestWithdrawal(c.var.deps, c.req.valid("json"));
+  return c.json({ withdrawal }, replayed ? 200 : 201);
+});

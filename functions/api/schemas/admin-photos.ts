@@ -1,4 +1,4 @@
-/** Request schemas of routes/admin-photos.ts, shared with its documentation (docs/admin-photos.ts). */
+/** Request schemas of routes/admin-photos.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
 import { productParamSchema } from "../../../src/domain/batch-schemas";

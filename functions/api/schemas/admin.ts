@@ -1,4 +1,4 @@
-/** Request schemas of routes/admin.ts, shared with its documentation (docs/admin.ts). */
+/** Request schemas of routes/admin.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
 import { settingKeys } from "../../../src/domain/settings";

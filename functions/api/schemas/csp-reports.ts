@@ -1,4 +1,4 @@
-/** Request schemas of routes/csp-reports.ts, shared with its documentation (docs/csp-reports.ts). */
+/** Request schemas of routes/csp-reports.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 /** A report is a few hundred bytes; the Reporting API batches a few. */
 export const REPORT_MAX_BYTES = 64 * 1024;

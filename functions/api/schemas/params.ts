@@ -1,4 +1,4 @@
-/** Path parameters several route modules share, and their documentation (functions/api/docs). */
+/** Path parameters several route modules share, and their contracts. */
 import * as z from "zod";
 
 /** An order's (or any record's) id in the path. */

@@ -1,4 +1,4 @@
-/** Request schemas of routes/paypal.ts, shared with its documentation (docs/paypal.ts). */
+/** Request schemas of routes/paypal.ts, that its contract declares (functions/<feature>/*contract.ts). */
 import * as z from "zod";
 
 export const captureSchema = z.object({ orderID: z.string().min(1).max(64) });

@@ -1,4 +1,4 @@
-/** Request schemas of routes/user.ts, shared with its documentation (docs/user.ts). */
+/** Request schemas of routes/user.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
 import { addressInputSchema } from "../../../src/domain/address";

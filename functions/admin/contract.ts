@@ -1,10 +1,11 @@
 /**
- * The OpenAPI documentation of routes/admin.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { sessionUserSchema } from "../../../src/domain/account";
-import { addressSchema } from "../../../src/domain/address";
+import { sessionUserSchema } from "../../src/domain/account";
+import { addressSchema } from "../../src/domain/address";
 import {
   adminOrdersQuerySchema,
   adminOrderUpdateSchema,
@@ -13,38 +14,38 @@ import {
   adminPromoSchema,
   adminReturnSchema,
   pageQuerySchema,
-} from "../../../src/domain/admin";
-import { orderSchema } from "../../../src/domain/order";
-import { productIdParamSchema, productSchema } from "../../../src/domain/product";
-import { settingKeys, settingSchemas } from "../../../src/domain/settings";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { refundParam, settingBody, settingKeyParam } from "../schemas/admin";
-import { idParam } from "../schemas/params";
+} from "../../src/domain/admin";
+import { orderSchema } from "../../src/domain/order";
+import { productIdParamSchema, productSchema } from "../../src/domain/product";
+import { settingKeys, settingSchemas } from "../../src/domain/settings";
+import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../api/contract";
+import { refundParam, settingBody, settingKeyParam } from "../api/schemas/admin";
+import { idParam } from "../api/schemas/params";
 
-const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
+const guarded = adminOnly;
 
 const invalid = { 400: { description: "Champs invalides", schema: errorResponseSchema } };
 
 const notFound = { 404: { description: "Introuvable", schema: errorResponseSchema } };
 
-const doc = (
-  method: RouteDoc["method"],
+/** What an operation validates: its path parameters, query and body, typed for its handler (route.ts). */
+type Inputs = Pick<Operation, "params" | "query" | "body">;
+
+const doc = <const E extends Inputs = Record<never, never>>(
+  method: Operation["method"],
   path: string,
   summary: string,
-  ok: RouteDoc["responses"][number],
-  extra: Partial<RouteDoc> = {},
+  ok: Operation["responses"][number],
+  extra: E = {} as E,
   status = 200,
-): RouteDoc => {
-  const responses: RouteDoc["responses"] = { [status]: ok, ...guarded };
-  if (extra.body || extra.params) Object.assign(responses, invalid);
+): Operation & E => {
+  const responses: Operation["responses"] = { [status]: ok, ...guarded };
+  if (extra.body || extra.params || extra.query) Object.assign(responses, invalid);
   if (extra.params) Object.assign(responses, notFound);
   return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
 };
 
-const withResponses = (route: RouteDoc, responses: RouteDoc["responses"]): RouteDoc => ({
+const withResponses = <O extends Operation>(route: O, responses: Operation["responses"]): O => ({
   ...route,
   responses: { ...route.responses, ...responses },
 });
@@ -99,30 +100,33 @@ const shopSetupSchema = z.object({
   blockers: z.array(z.string()),
 });
 
-export const adminDocs: RouteDoc[] = [
-  {
+export const adminContract = {
+  getAdminCheck: {
     method: "get",
     path: "/api/admin/check",
     tag: "Administration",
     summary: "L'appelant est-il administrateur ? (répond à tous, false si anonyme)",
     responses: { 200: { description: "Réponse", schema: z.object({ isAdmin: z.boolean() }) } },
   },
-  doc("get", "/stats", "Statistiques du tableau de bord", { description: "Chiffres", schema: statsSchema }),
-  doc(
+  getAdminStats: doc("get", "/stats", "Statistiques du tableau de bord", {
+    description: "Chiffres",
+    schema: statsSchema,
+  }),
+  getAdminUsers: doc(
     "get",
     "/users",
     "Clients, du plus récent au plus ancien",
     { description: "Page", schema: page("users", sessionUserSchema) },
     { query: pageQuerySchema },
   ),
-  doc(
+  getAdminUsersById: doc(
     "get",
     "/users/{id}",
     "Profil et adresses d'un client",
     { description: "Client", schema: userDetailsSchema },
     { params: idParam },
   ),
-  doc(
+  deleteAdminUsersByIdMailSuppression: doc(
     "delete",
     "/users/{id}/mail-suppression",
     "Réautoriser les e-mails vers l'adresse d'un client, refusée par SES (rebond permanent ou plainte)",
@@ -130,18 +134,18 @@ export const adminDocs: RouteDoc[] = [
     { params: idParam },
     204,
   ),
-  doc(
+  getAdminUsersByIdSummary: doc(
     "get",
     "/users/{id}/summary",
     "Identité d'un client (historique des codes promo)",
     { description: "Client", schema: userDetailsSchema },
     { params: idParam },
   ),
-  doc("get", "/products", "Tous les produits, actifs ou non", {
+  getAdminProducts: doc("get", "/products", "Tous les produits, actifs ou non", {
     description: "Produits",
     schema: z.array(productSchema),
   }),
-  doc(
+  postAdminProducts: doc(
     "post",
     "/products",
     "Créer un produit",
@@ -149,7 +153,7 @@ export const adminDocs: RouteDoc[] = [
     { body: adminProductSchema },
     201,
   ),
-  withResponses(
+  putAdminProductsById: withResponses(
     doc(
       "put",
       "/products/{id}",
@@ -165,7 +169,7 @@ export const adminDocs: RouteDoc[] = [
       },
     },
   ),
-  doc(
+  deleteAdminProductsById: doc(
     "delete",
     "/products/{id}",
     "Supprimer un produit",
@@ -173,7 +177,7 @@ export const adminDocs: RouteDoc[] = [
     { params: productIdParamSchema },
     204,
   ),
-  doc(
+  getAdminOrders: doc(
     "get",
     "/orders",
     "Commandes, de la plus récente à la plus ancienne ; filtrées par statut et statut de paiement, cherchées par numéro, référence de virement, nom ou e-mail (q)",
@@ -183,7 +187,7 @@ export const adminDocs: RouteDoc[] = [
     },
     { query: adminOrdersQuerySchema },
   ),
-  withResponses(
+  putAdminOrdersById: withResponses(
     doc(
       "put",
       "/orders/{id}",
@@ -199,7 +203,7 @@ export const adminDocs: RouteDoc[] = [
       },
     },
   ),
-  withResponses(
+  postAdminOrdersByIdReturns: withResponses(
     doc(
       "post",
       "/orders/{id}/returns",
@@ -226,30 +230,41 @@ export const adminDocs: RouteDoc[] = [
       },
     },
   ),
-  doc(
+  postAdminOrdersByIdRefundsByRefundIdDone: doc(
     "post",
     "/orders/{id}/refunds/{refundId}/done",
     "Marquer effectué le virement d'un remboursement à effectuer",
     { description: "Commande", schema: orderSchema },
     { params: refundParam },
   ),
-  doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
-  doc(
-    "post",
-    "/promo",
-    "Créer un code promo (code unique, en majuscules)",
-    { description: "Code créé", schema: promoSchema },
-    { body: adminPromoSchema },
-    201,
+  getAdminPromo: doc("get", "/promo", "Codes promo", { description: "Codes", schema: z.array(promoSchema) }),
+  postAdminPromo: withResponses(
+    doc(
+      "post",
+      "/promo",
+      "Créer un code promo (code unique, en majuscules)",
+      { description: "Code créé", schema: promoSchema },
+      { body: adminPromoSchema },
+      201,
+    ),
+    { 409: { description: "Ce code promo existe déjà", schema: errorResponseSchema } },
   ),
-  doc(
-    "put",
-    "/promo/{id}",
-    "Modifier un code promo",
-    { description: "Code", schema: promoSchema },
-    { params: idParam, body: adminPromoSchema },
+  putAdminPromoById: withResponses(
+    doc(
+      "put",
+      "/promo/{id}",
+      "Modifier un code promo",
+      { description: "Code", schema: promoSchema },
+      { params: idParam, body: adminPromoSchema },
+    ),
+    {
+      409: {
+        description: "Ce code promo existe déjà, ou il est archivé : il ne peut plus être modifié",
+        schema: errorResponseSchema,
+      },
+    },
   ),
-  withResponses(
+  deleteAdminPromoById: withResponses(
     doc(
       "delete",
       "/promo/{id}",
@@ -265,18 +280,23 @@ export const adminDocs: RouteDoc[] = [
       },
     },
   ),
-  doc(
+  getAdminPromoByIdUsage: doc(
     "get",
     "/promo/{id}/usage",
     "Historique d'utilisation d'un code",
     { description: "Utilisations" },
     { params: idParam },
   ),
-  doc("get", "/publishing", "État de la publication du site (Site à jour, Publication en cours…, Échec…)", {
-    description: "État",
-    schema: publishStatusSchema,
-  }),
-  doc(
+  getAdminPublishing: doc(
+    "get",
+    "/publishing",
+    "État de la publication du site (Site à jour, Publication en cours…, Échec…)",
+    {
+      description: "État",
+      schema: publishStatusSchema,
+    },
+  ),
+  postAdminPublishingRetry: doc(
     "post",
     "/publishing/retry",
     "Relancer la publication du site (après un échec)",
@@ -284,18 +304,18 @@ export const adminDocs: RouteDoc[] = [
     {},
     202,
   ),
-  doc(
+  getAdminSetup: doc(
     "get",
     "/setup",
     "Mise en place : ce que la boutique doit renseigner avant de vendre, et si elle peut prendre des commandes",
     { description: "Liste de mise en place", schema: shopSetupSchema },
   ),
-  doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
-  doc(
+  getAdminSettings: doc("get", "/settings", "Réglages (secret PayPal masqué)", { description: "Réglages" }),
+  putAdminSettingsByKey: doc(
     "put",
     "/settings/{key}",
     `Enregistrer un réglage (${Object.keys(settingSchemas).join(", ")})`,
     { description: "Réglage enregistré" },
     { params: settingKeyParam, body: settingBody },
   ),
-];
+} satisfies Contract;

@@ -1,20 +1,18 @@
 /**
- * The OpenAPI documentation of routes/waitlist.ts and routes/admin-waitlist.ts (functions/api/routes/openapi.ts
- * gathers them): schemas and words only.
+ * The contract of functions/api/routes/waitlist.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import {
   waitlistAnswerSchema,
-  waitlistCountsSchema,
   waitlistRequestSchema,
   waitlistTokenSchema,
-} from "../../../src/domain/waitlist-schemas";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+} from "../../src/domain/waitlist-schemas";
+import { type Contract, errorResponse as error } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
 
-const error = (description: string) => ({ description, schema: errorResponseSchema });
-
-export const waitlistDocs: RouteDoc[] = [
-  {
+export const waitlistContract = {
+  postWaitlist: {
     method: "post",
     path: "/api/waitlist",
     tag: "Liste d'attente",
@@ -29,7 +27,7 @@ export const waitlistDocs: RouteDoc[] = [
       429: { description: "Trop de demandes depuis cette adresse", schema: rateLimitedSchema },
     },
   },
-  {
+  postWaitlistConfirm: {
     method: "post",
     path: "/api/waitlist/confirm",
     tag: "Liste d'attente",
@@ -41,7 +39,7 @@ export const waitlistDocs: RouteDoc[] = [
       404: error("Lien expiré ou invalide"),
     },
   },
-  {
+  postWaitlistUnsubscribe: {
     method: "post",
     path: "/api/waitlist/unsubscribe",
     tag: "Liste d'attente",
@@ -53,18 +51,4 @@ export const waitlistDocs: RouteDoc[] = [
       404: error("Lien invalide"),
     },
   },
-];
-
-export const adminWaitlistDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/waitlist",
-    tag: "Administration",
-    summary: "Nombre de clients confirmés en attente du retour en stock, par produit",
-    responses: {
-      200: { description: "Comptes par produit", schema: waitlistCountsSchema },
-      401: error("Non connecté"),
-      403: error("Réservé à l'administrateur"),
-    },
-  },
-];
+} satisfies Contract;

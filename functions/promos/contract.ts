@@ -1,12 +1,13 @@
 /**
- * The OpenAPI documentation of routes/promo.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/promo.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { rateLimits } from "../../../src/domain/rate-limit";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { validateSchema } from "../schemas/promo";
+import { rateLimits } from "../../src/domain/rate-limit";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { validateSchema } from "../api/schemas/promo";
 
 const answerSchema = z.union([
   z.object({
@@ -22,8 +23,8 @@ const answerSchema = z.union([
   z.object({ valid: z.literal(false), error: z.string() }),
 ]);
 
-export const promoDocs: RouteDoc[] = [
-  {
+export const promoContract = {
+  postPromoValidate: {
     method: "post",
     path: "/api/promo/validate",
     tag: "Codes promo",
@@ -41,4 +42,4 @@ export const promoDocs: RouteDoc[] = [
       },
     },
   },
-];
+} satisfies Contract;

@@ -1,19 +1,19 @@
 /**
- * The OpenAPI documentation of routes/admin-documents.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-documents.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { creditNoteParam, idParam } from "../schemas/params";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
+import { creditNoteParam, idParam } from "../api/schemas/params";
 
 const responses = {
   200: { description: "PDF (application/pdf)" },
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
   404: { description: "Pas de document pour cette commande", schema: errorResponseSchema },
 };
 
-export const adminDocumentsDocs: RouteDoc[] = [
-  {
+export const adminDocumentsContract = {
+  getAdminDocumentsByIdCreditNotesByNumber: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-notes/{number}",
     tag: "Administration",
@@ -21,7 +21,7 @@ export const adminDocumentsDocs: RouteDoc[] = [
     params: creditNoteParam,
     responses,
   },
-  {
+  getAdminDocumentsByIdInvoice: {
     method: "get",
     path: "/api/admin/documents/{id}/invoice",
     tag: "Administration",
@@ -29,7 +29,7 @@ export const adminDocumentsDocs: RouteDoc[] = [
     params: idParam,
     responses,
   },
-  {
+  getAdminDocumentsByIdCreditNote: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-note",
     tag: "Administration",
@@ -37,4 +37,4 @@ export const adminDocumentsDocs: RouteDoc[] = [
     params: idParam,
     responses,
   },
-];
+} satisfies Contract;

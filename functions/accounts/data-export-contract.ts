@@ -1,12 +1,14 @@
 /**
- * The OpenAPI documentation of routes/personal-data.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/personal-data.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
 
-export const personalDataDocs: RouteDoc[] = [
-  {
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
+
+export const personalDataContract = {
+  getUserDataExport: {
     method: "get",
     path: "/api/user/data-export",
     tag: "Profil",
@@ -19,4 +21,4 @@ export const personalDataDocs: RouteDoc[] = [
       429: { description: "Plus de 5 exports en une heure (Retry-After)", schema: rateLimitedSchema },
     },
   },
-];
+} satisfies Contract;

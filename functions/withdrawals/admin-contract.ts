@@ -1,13 +1,14 @@
 /**
- * The OpenAPI documentation of routes/admin-withdrawals.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-withdrawals.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { adminWithdrawalSchema } from "../../../src/domain/withdrawal-schemas";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { adminWithdrawalSchema } from "../../src/domain/withdrawal-schemas";
+import { type Contract, errorResponseSchema } from "../api/contract";
 
-export const adminWithdrawalsDocs: RouteDoc[] = [
-  {
+export const adminWithdrawalsContract = {
+  getAdminWithdrawals: {
     method: "get",
     path: "/api/admin/withdrawals",
     tag: "Administration",
@@ -22,4 +23,4 @@ export const adminWithdrawalsDocs: RouteDoc[] = [
       403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
     },
   },
-];
+} satisfies Contract;

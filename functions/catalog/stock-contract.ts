@@ -1,20 +1,20 @@
 /**
- * The OpenAPI documentation of routes/admin-stock.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-stock.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { stockAdjustmentSchema, stockMovementSchema } from "../../../src/domain/admin";
-import { productIdParamSchema } from "../../../src/domain/product";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin";
+import { productIdParamSchema } from "../../src/domain/product";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
 const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
   404: { description: "Produit introuvable", schema: errorResponseSchema },
 };
 
-export const adminStockDocs: RouteDoc[] = [
-  {
+export const adminStockContract = {
+  getAdminProductsByIdStockMovements: {
     method: "get",
     path: "/api/admin/products/{id}/stock-movements",
     tag: "Administration",
@@ -27,7 +27,7 @@ export const adminStockDocs: RouteDoc[] = [
       ...guarded,
     },
   },
-  {
+  postAdminProductsByIdStockAdjustments: {
     method: "post",
     path: "/api/admin/products/{id}/stock-adjustments",
     tag: "Administration",
@@ -42,4 +42,4 @@ export const adminStockDocs: RouteDoc[] = [
       ...guarded,
     },
   },
-];
+} satisfies Contract;

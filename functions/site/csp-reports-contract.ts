@@ -1,12 +1,13 @@
 /**
- * The OpenAPI documentation of routes/csp-reports.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/csp-reports.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { rateLimits } from "../../../src/domain/rate-limit";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { REPORT_MAX_BYTES } from "../schemas/csp-reports";
+import { rateLimits } from "../../src/domain/rate-limit";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { REPORT_MAX_BYTES } from "../api/schemas/csp-reports";
 
 const classicReportSchema = z.object({
   "csp-report": z.object({
@@ -20,8 +21,8 @@ const classicReportSchema = z.object({
   }),
 });
 
-export const cspReportsDocs: RouteDoc[] = [
-  {
+export const cspReportsContract = {
+  postCspReports: {
     method: "post",
     path: "/api/csp-reports",
     tag: "Sécurité",
@@ -29,6 +30,7 @@ export const cspReportsDocs: RouteDoc[] = [
       "Rapport d'une violation de la Content-Security-Policy, envoyé par le navigateur (application/csp-report, " +
       "application/reports+json ou application/json) ; journalisé, jamais conservé",
     body: classicReportSchema,
+    bodyReadByHandler: true,
     responses: {
       204: { description: "Rapport journalisé" },
       400: { description: "Corps illisible", schema: errorResponseSchema },
@@ -42,4 +44,4 @@ export const cspReportsDocs: RouteDoc[] = [
       },
     },
   },
-];
+} satisfies Contract;

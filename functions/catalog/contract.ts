@@ -1,20 +1,21 @@
 /**
- * The OpenAPI documentation of routes/products.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/products.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { productIdParamSchema, productSchema } from "../../../src/domain/product";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { productIdParamSchema, productSchema } from "../../src/domain/product";
+import { type Contract, errorResponseSchema } from "../api/contract";
 
-export const productsDocs: RouteDoc[] = [
-  {
+export const productsContract = {
+  getProducts: {
     method: "get",
     path: "/api/products",
     tag: "Catalogue",
     summary: "Produits actifs du catalogue",
     responses: { 200: { description: "Liste des produits actifs", schema: z.array(productSchema) } },
   },
-  {
+  getProductsById: {
     method: "get",
     path: "/api/products/{id}",
     tag: "Catalogue",
@@ -26,4 +27,4 @@ export const productsDocs: RouteDoc[] = [
       404: { description: "Produit inconnu ou inactif", schema: errorResponseSchema },
     },
   },
-];
+} satisfies Contract;

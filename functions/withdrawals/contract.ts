@@ -1,6 +1,7 @@
 /**
- * The OpenAPI documentation of routes/withdrawals.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/withdrawals.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import {
@@ -9,12 +10,10 @@ import {
   withdrawalLookupSchema,
   withdrawalRecordSchema,
   withdrawalViewSchema,
-} from "../../../src/domain/withdrawal-schemas";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { idParam } from "../schemas/params";
-
-const error = (description: string) => ({ description, schema: errorResponseSchema });
+} from "../../src/domain/withdrawal-schemas";
+import { type Contract, errorResponse as error } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { idParam } from "../api/schemas/params";
 
 const recorded = z.object({ withdrawal: withdrawalRecordSchema });
 
@@ -22,8 +21,8 @@ const unauthenticated = error("Non connecté");
 
 const notYours = error("Commande inconnue ou d'un autre client");
 
-export const withdrawalsDocs: RouteDoc[] = [
-  {
+export const withdrawalsContract = {
+  getWithdrawalsOrdersById: {
     method: "get",
     path: "/api/withdrawals/orders/{id}",
     tag: "Rétractation",
@@ -37,7 +36,7 @@ export const withdrawalsDocs: RouteDoc[] = [
       404: notYours,
     },
   },
-  {
+  postWithdrawalsOrdersById: {
     method: "post",
     path: "/api/withdrawals/orders/{id}",
     tag: "Rétractation",
@@ -56,7 +55,7 @@ export const withdrawalsDocs: RouteDoc[] = [
       ),
     },
   },
-  {
+  postWithdrawalsLookup: {
     method: "post",
     path: "/api/withdrawals/lookup",
     tag: "Rétractation",
@@ -70,7 +69,7 @@ export const withdrawalsDocs: RouteDoc[] = [
       429: { description: "Trop de recherches depuis cette adresse", schema: rateLimitedSchema },
     },
   },
-  {
+  postWithdrawals: {
     method: "post",
     path: "/api/withdrawals",
     tag: "Rétractation",
@@ -88,4 +87,4 @@ export const withdrawalsDocs: RouteDoc[] = [
       429: { description: "Trop de tentatives depuis cette adresse", schema: rateLimitedSchema },
     },
   },
-];
+} satisfies Contract;

@@ -1,20 +1,21 @@
 /**
- * The OpenAPI documentation of routes/user.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/user.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { accountDeletionSchema, profileUpdateSchema, sessionUserSchema } from "../../../src/domain/account";
-import { addressInputSchema, addressSchema } from "../../../src/domain/address";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { addressIdParam, addressUpdateSchema } from "../schemas/user";
+import { accountDeletionSchema, profileUpdateSchema, sessionUserSchema } from "../../src/domain/account";
+import { addressInputSchema, addressSchema } from "../../src/domain/address";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { addressIdParam, addressUpdateSchema } from "../api/schemas/user";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 
 const notFound = { description: "Adresse inconnue ou d'un autre client", schema: errorResponseSchema };
 
-export const userDocs: RouteDoc[] = [
-  {
+export const userContract = {
+  postUserAccountDelete: {
     method: "post",
     path: "/api/user/account/delete",
     tag: "Profil",
@@ -37,14 +38,14 @@ export const userDocs: RouteDoc[] = [
       429: { description: "Trop de mots de passe incorrects (Retry-After)", schema: rateLimitedSchema },
     },
   },
-  {
+  getUserProfile: {
     method: "get",
     path: "/api/user/profile",
     tag: "Profil",
     summary: "Mon profil",
     responses: { 200: { description: "Profil", schema: sessionUserSchema }, 401: unauthenticated },
   },
-  {
+  putUserProfile: {
     method: "put",
     path: "/api/user/profile",
     tag: "Profil",
@@ -56,14 +57,14 @@ export const userDocs: RouteDoc[] = [
       401: unauthenticated,
     },
   },
-  {
+  getUserAddresses: {
     method: "get",
     path: "/api/user/addresses",
     tag: "Adresses",
     summary: "Mes adresses (la principale d'abord)",
     responses: { 200: { description: "Adresses", schema: z.array(addressSchema) }, 401: unauthenticated },
   },
-  {
+  postUserAddresses: {
     method: "post",
     path: "/api/user/addresses",
     tag: "Adresses",
@@ -75,7 +76,7 @@ export const userDocs: RouteDoc[] = [
       401: unauthenticated,
     },
   },
-  {
+  putUserAddressesById: {
     method: "put",
     path: "/api/user/addresses/{id}",
     tag: "Adresses",
@@ -89,7 +90,7 @@ export const userDocs: RouteDoc[] = [
       404: notFound,
     },
   },
-  {
+  deleteUserAddressesById: {
     method: "delete",
     path: "/api/user/addresses/{id}",
     tag: "Adresses",
@@ -97,4 +98,4 @@ export const userDocs: RouteDoc[] = [
     params: addressIdParam,
     responses: { 204: { description: "Adresse supprimée" }, 401: unauthenticated, 404: notFound },
   },
-];
+} satisfies Contract;

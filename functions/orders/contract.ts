@@ -1,15 +1,14 @@
 /**
- * The OpenAPI documentation of routes/orders.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/orders.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { bankTransferOrderSchema, orderSchema } from "../../../src/domain/order";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { bankTransferOrderSchema, orderSchema } from "../../src/domain/order";
+import { type Contract, errorResponse as error } from "../api/contract";
 
-const error = (description: string) => ({ description, schema: errorResponseSchema });
-
-export const ordersDocs: RouteDoc[] = [
-  {
+export const ordersContract = {
+  postOrders: {
     method: "post",
     path: "/api/orders",
     tag: "Commandes",
@@ -34,4 +33,4 @@ export const ordersDocs: RouteDoc[] = [
       503: error("Boutique en maintenance"),
     },
   },
-];
+} satisfies Contract;

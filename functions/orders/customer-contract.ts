@@ -1,18 +1,19 @@
 /**
- * The OpenAPI documentation of routes/customer-orders.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/customer-orders.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { orderSchema } from "../../../src/domain/order";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { creditNoteParam, idParam } from "../schemas/params";
+import { orderSchema } from "../../src/domain/order";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { creditNoteParam, idParam } from "../api/schemas/params";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 
 const notFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
 
-export const customerOrdersDocs: RouteDoc[] = [
-  {
+export const customerOrdersContract = {
+  getUserOrdersByIdCreditNotesByNumber: {
     method: "get",
     path: "/api/user/orders/{id}/credit-notes/{number}",
     tag: "Commandes",
@@ -20,14 +21,14 @@ export const customerOrdersDocs: RouteDoc[] = [
     params: creditNoteParam,
     responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
   },
-  {
+  getUserOrders: {
     method: "get",
     path: "/api/user/orders",
     tag: "Commandes",
     summary: "Mes commandes, la plus récente d'abord",
     responses: { 200: { description: "Commandes", schema: z.array(orderSchema) }, 401: unauthenticated },
   },
-  {
+  getUserOrdersById: {
     method: "get",
     path: "/api/user/orders/{id}",
     tag: "Commandes",
@@ -35,7 +36,7 @@ export const customerOrdersDocs: RouteDoc[] = [
     params: idParam,
     responses: { 200: { description: "Commande", schema: orderSchema }, 401: unauthenticated, 404: notFound },
   },
-  {
+  getUserOrdersByIdInvoice: {
     method: "get",
     path: "/api/user/orders/{id}/invoice",
     tag: "Commandes",
@@ -43,7 +44,7 @@ export const customerOrdersDocs: RouteDoc[] = [
     params: idParam,
     responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
   },
-  {
+  getUserOrdersByIdCreditNote: {
     method: "get",
     path: "/api/user/orders/{id}/credit-note",
     tag: "Commandes",
@@ -51,4 +52,4 @@ export const customerOrdersDocs: RouteDoc[] = [
     params: idParam,
     responses: { 200: { description: "PDF (application/pdf)" }, 401: unauthenticated, 404: notFound },
   },
-];
+} satisfies Contract;

@@ -1,12 +1,13 @@
 /**
- * The OpenAPI documentation of routes/admin-todo.ts (functions/api/routes/openapi.ts gathers them): schemas and words
- * only, never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-todo.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { ownerTodoSchema } from "../../../src/domain/owner-todo-schemas";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { ownerTodoSchema } from "../../src/domain/owner-todo-schemas";
+import { type Contract, errorResponseSchema } from "../api/contract";
 
-export const adminTodoDocs: RouteDoc[] = [
-  {
+export const adminTodoContract = {
+  getAdminTodo: {
     method: "get",
     path: "/api/admin/todo",
     tag: "Administration",
@@ -18,4 +19,4 @@ export const adminTodoDocs: RouteDoc[] = [
       403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
     },
   },
-];
+} satisfies Contract;

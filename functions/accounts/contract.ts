@@ -1,6 +1,7 @@
 /**
- * The OpenAPI documentation of routes/auth.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/auth.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import {
@@ -10,18 +11,18 @@ import {
   sessionUserSchema,
   signinSchema,
   signupSchema,
-} from "../../../src/domain/account";
-import { rateLimits } from "../../../src/domain/rate-limit";
-import { rateLimitedSchema } from "../middleware/retry-after";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+} from "../../src/domain/account";
+import { rateLimits } from "../../src/domain/rate-limit";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { rateLimitedSchema } from "../api/middleware/retry-after";
 
 const success = z.object({ success: z.literal(true) });
 const failure = errorResponseSchema.extend({ success: z.literal(false) });
 
 const limited = rateLimitedSchema.extend({ success: z.literal(false) });
 
-export const authDocs: RouteDoc[] = [
-  {
+export const authContract = {
+  postAuthSignup: {
     method: "post",
     path: "/api/auth/signup",
     tag: "Compte",
@@ -37,7 +38,7 @@ export const authDocs: RouteDoc[] = [
       },
     },
   },
-  {
+  postAuthSignin: {
     method: "post",
     path: "/api/auth/signin",
     tag: "Compte",
@@ -48,6 +49,7 @@ export const authDocs: RouteDoc[] = [
         description: "Connecté",
         schema: z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema }),
       },
+      400: { description: "E-mail ou mot de passe manquant", schema: failure },
       401: { description: "Identifiants incorrects", schema: failure },
       429: {
         description:
@@ -62,14 +64,14 @@ export const authDocs: RouteDoc[] = [
       },
     },
   },
-  {
+  postAuthSignout: {
     method: "post",
     path: "/api/auth/signout",
     tag: "Compte",
     summary: "Se déconnecter (révoque la session)",
     responses: { 204: { description: "Déconnecté" } },
   },
-  {
+  getAuthMe: {
     method: "get",
     path: "/api/auth/me",
     tag: "Compte",
@@ -79,7 +81,7 @@ export const authDocs: RouteDoc[] = [
       401: { description: "Non connecté", schema: failure },
     },
   },
-  {
+  postAuthPasswordForgot: {
     method: "post",
     path: "/api/auth/password/forgot",
     tag: "Compte",
@@ -89,13 +91,14 @@ export const authDocs: RouteDoc[] = [
     body: forgotPasswordSchema,
     responses: {
       200: { description: "Demande prise en compte", schema: success.extend({ message: z.string() }) },
+      400: { description: "E-mail invalide", schema: failure },
       429: {
         description: `Plus de ${rateLimits.resetRequestsPerAddress.max} demandes depuis cette adresse IP en ${rateLimits.resetRequestsPerAddress.windowMinutes} minutes glissantes (quel que soit l'e-mail). En-tête Retry-After.`,
         schema: limited,
       },
     },
   },
-  {
+  postAuthPasswordReset: {
     method: "post",
     path: "/api/auth/password/reset",
     tag: "Compte",
@@ -106,7 +109,7 @@ export const authDocs: RouteDoc[] = [
       400: { description: "Lien invalide, expiré ou déjà utilisé", schema: failure },
     },
   },
-  {
+  postAuthPasswordChange: {
     method: "post",
     path: "/api/auth/password/change",
     tag: "Compte",
@@ -122,4 +125,4 @@ export const authDocs: RouteDoc[] = [
       },
     },
   },
-];
+} satisfies Contract;

@@ -1,11 +1,12 @@
 /**
- * The OpenAPI documentation of routes/admin-photos.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-photos.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { productSchema } from "../../../src/domain/product";
-import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/product-photos";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "../schemas/admin-photos";
+import { productSchema } from "../../src/domain/product";
+import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../src/domain/product-photos";
+import { type Contract, errorResponseSchema } from "../api/contract";
+import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "../api/schemas/admin-photos";
 
 const errors = {
   401: { description: "Non connecté", schema: errorResponseSchema },
@@ -13,8 +14,8 @@ const errors = {
   404: { description: "Produit ou photo inconnu", schema: errorResponseSchema },
 };
 
-export const adminPhotosDocs: RouteDoc[] = [
-  {
+export const adminPhotosContract = {
+  postAdminPhotosByProductId: {
     method: "post",
     path: `${PHOTOS_MOUNT}/{productId}`,
     tag: "Administration",
@@ -30,7 +31,7 @@ export const adminPhotosDocs: RouteDoc[] = [
       ...errors,
     },
   },
-  {
+  putAdminPhotosByProductId: {
     method: "put",
     path: `${PHOTOS_MOUNT}/{productId}`,
     tag: "Administration",
@@ -44,7 +45,7 @@ export const adminPhotosDocs: RouteDoc[] = [
       ...errors,
     },
   },
-  {
+  deleteAdminPhotosByProductIdByPhotoId: {
     method: "delete",
     path: `${PHOTOS_MOUNT}/{productId}/{photoId}`,
     tag: "Administration",
@@ -52,4 +53,4 @@ export const adminPhotosDocs: RouteDoc[] = [
     params: photoParam,
     responses: { 200: { description: "Le produit", schema: productSchema }, ...errors },
   },
-];
+} satisfies Contract;

@@ -1,11 +1,12 @@
 /**
- * The OpenAPI documentation of routes/paypal.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/paypal.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { orderRequestSchema, orderSchema } from "../../../src/domain/order";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
-import { captureSchema, paypalOrderParam, webhookSchema } from "../schemas/paypal";
+import { orderRequestSchema, orderSchema } from "../../src/domain/order";
+import { type Contract, errorResponse as error } from "../api/contract";
+import { captureSchema, paypalOrderParam, webhookSchema } from "../api/schemas/paypal";
 
 const releaseSchema = z.object({
   outcome: z
@@ -18,10 +19,8 @@ const releaseSchema = z.object({
   order: orderSchema,
 });
 
-const error = (description: string) => ({ description, schema: errorResponseSchema });
-
-export const paypalDocs: RouteDoc[] = [
-  {
+export const paypalContract = {
+  getPaypalPaymentClientId: {
     method: "get",
     path: "/api/paypal-payment/client-id",
     tag: "PayPal",
@@ -31,7 +30,7 @@ export const paypalDocs: RouteDoc[] = [
       503: error("PayPal n'est pas configuré."),
     },
   },
-  {
+  postPaypalPaymentCreateOrder: {
     method: "post",
     path: "/api/paypal-payment/create-order",
     tag: "PayPal",
@@ -57,7 +56,7 @@ export const paypalDocs: RouteDoc[] = [
       ),
     },
   },
-  {
+  postPaypalPaymentCaptureOrder: {
     method: "post",
     path: "/api/paypal-payment/capture-order",
     tag: "PayPal",
@@ -78,7 +77,7 @@ export const paypalDocs: RouteDoc[] = [
       503: error("PAYPAL_UNAVAILABLE : PayPal injoignable ou identifiants refusés (Retry-After)"),
     },
   },
-  {
+  postPaypalPaymentOrdersByIdRelease: {
     method: "post",
     path: "/api/paypal-payment/orders/{id}/release",
     tag: "PayPal",
@@ -91,7 +90,7 @@ export const paypalDocs: RouteDoc[] = [
       404: error("Commande inconnue ou d'un autre client"),
     },
   },
-  {
+  postPaypalPaymentWebhook: {
     method: "post",
     path: "/api/paypal-payment/webhook",
     tag: "PayPal",
@@ -102,4 +101,4 @@ export const paypalDocs: RouteDoc[] = [
       403: error("Signature invalide"),
     },
   },
-];
+} satisfies Contract;

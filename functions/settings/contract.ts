@@ -1,14 +1,15 @@
 /**
- * The OpenAPI documentation of routes/settings.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/settings.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import {
   publicCompanySchema,
   publicMaintenanceSchema,
   publicShippingSchema,
-} from "../../../src/domain/settings";
-import type { RouteDoc } from "../openapi";
+} from "../../src/domain/settings";
+import type { Contract } from "../api/contract";
 
 const checkoutSettingsSchema = z.object({
   can_take_orders: z.boolean(),
@@ -23,33 +24,33 @@ const checkoutSettingsSchema = z.object({
   paypal: z.object({ configured: z.boolean(), client_id: z.string(), sandbox: z.boolean() }),
 });
 
-export const settingsDocs: RouteDoc[] = [
-  {
+export const settingsContract = {
+  getSettingsShipping: {
     method: "get",
     path: "/api/settings/shipping",
     tag: "Réglages publics",
     summary: "Frais de port et seuil de livraison offerte (euros)",
     responses: { 200: { description: "Réglages de livraison", schema: publicShippingSchema } },
   },
-  {
+  getSettingsCompany: {
     method: "get",
     path: "/api/settings/company",
     tag: "Réglages publics",
     summary: "Coordonnées de l'entreprise, transporteur et seuil de livraison offerte",
     responses: { 200: { description: "Informations de l'entreprise", schema: publicCompanySchema } },
   },
-  {
+  getSettingsMaintenance: {
     method: "get",
     path: "/api/settings/maintenance",
     tag: "Réglages publics",
     summary: "État du mode maintenance",
     responses: { 200: { description: "Mode maintenance", schema: publicMaintenanceSchema } },
   },
-  {
+  getSettingsCheckout: {
     method: "get",
     path: "/api/settings/checkout",
     tag: "Réglages publics",
     summary: "Moyens de paiement proposés (sans IBAN ni secret PayPal)",
     responses: { 200: { description: "Réglages du paiement", schema: checkoutSettingsSchema } },
   },
-];
+} satisfies Contract;

@@ -1,21 +1,21 @@
 /**
- * The OpenAPI documentation of routes/admin-exports.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-exports.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { exportPeriodSchema } from "../../../src/domain/accounting";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+import { exportPeriodSchema } from "../../src/domain/accounting";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
 const responses = {
   400: {
     description: "Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)",
     schema: errorResponseSchema,
   },
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+  ...adminOnly,
 };
 
-export const adminExportsDocs: RouteDoc[] = [
-  {
+export const adminExportsContract = {
+  getAdminExportsFec: {
     method: "get",
     path: "/api/admin/exports/fec",
     tag: "Administration",
@@ -27,7 +27,7 @@ export const adminExportsDocs: RouteDoc[] = [
       409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
     },
   },
-  {
+  getAdminExportsEReporting: {
     method: "get",
     path: "/api/admin/exports/e-reporting",
     tag: "Administration",
@@ -35,4 +35,4 @@ export const adminExportsDocs: RouteDoc[] = [
     query: exportPeriodSchema,
     responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
   },
-];
+} satisfies Contract;

@@ -1,6 +1,7 @@
 /**
- * The OpenAPI documentation of routes/admin-batches.ts (functions/api/routes/openapi.ts gathers them): schemas and words only,
- * never services, so the docs function carries no more than the documentation.
+ * The contract of functions/api/routes/admin-batches.ts: each operation declared once, bound to its handler there
+ * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import {
@@ -11,13 +12,10 @@ import {
   productParamSchema,
   recallEntrySchema,
   recallRequestSchema,
-} from "../../../src/domain/batch-schemas";
-import { errorResponseSchema, type RouteDoc } from "../openapi";
+} from "../../src/domain/batch-schemas";
+import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
 
-const guarded = {
-  401: { description: "Non connecté", schema: errorResponseSchema },
-  403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-};
+const guarded = adminOnly;
 
 const invalid = { 400: { description: "Paramètres invalides", schema: errorResponseSchema } };
 
@@ -25,8 +23,8 @@ const notFound = { 404: { description: "Produit ou lot introuvable", schema: err
 
 const recallSchema = z.object({ entries: z.array(recallEntrySchema) });
 
-export const adminBatchesDocs: RouteDoc[] = [
-  {
+export const adminBatchesContract = {
+  getAdminBatchesByProductId: {
     method: "get",
     path: "/api/admin/batches/{productId}",
     tag: "Administration",
@@ -38,7 +36,7 @@ export const adminBatchesDocs: RouteDoc[] = [
       ...guarded,
     },
   },
-  {
+  postAdminBatchesByProductId: {
     method: "post",
     path: "/api/admin/batches/{productId}",
     tag: "Administration",
@@ -53,7 +51,7 @@ export const adminBatchesDocs: RouteDoc[] = [
       409: { description: "Ce numéro de lot existe déjà pour ce produit", schema: errorResponseSchema },
     },
   },
-  {
+  postAdminBatchesByProductIdByLotAdjustments: {
     method: "post",
     path: "/api/admin/batches/{productId}/{lot}/adjustments",
     tag: "Administration",
@@ -68,7 +66,7 @@ export const adminBatchesDocs: RouteDoc[] = [
       409: { description: "STOCK_NEGATIVE : le restant deviendrait négatif", schema: errorResponseSchema },
     },
   },
-  {
+  getAdminBatchesByProductIdByLotRecall: {
     method: "get",
     path: "/api/admin/batches/{productId}/{lot}/recall",
     tag: "Administration",
@@ -81,7 +79,7 @@ export const adminBatchesDocs: RouteDoc[] = [
       ...notFound,
     },
   },
-  {
+  postAdminBatchesByProductIdByLotRecall: {
     method: "post",
     path: "/api/admin/batches/{productId}/{lot}/recall",
     tag: "Administration",
@@ -99,4 +97,4 @@ export const adminBatchesDocs: RouteDoc[] = [
       ...notFound,
     },
   },
-];
+} satisfies Contract;

@@ -1,0 +1,14 @@
+/**
+ * The contract of functions/api/routes/openapi.ts: the API's own document, served by the "docs" function.
+ */
+import type { Contract } from "../api/contract";
+
+export const openApiContract = {
+  getOpenapiJson: {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Documentation",
+    summary: "Ce document OpenAPI",
+    responses: { 200: { description: "Document OpenAPI 3.1" } },
+  },
+} satisfies Contract;

@@ -1,0 +1,20 @@
+/**
+ * The contract of functions/api/routes/admin-waitlist.ts (served by the "lots" function, apart from the shoppers'
+ * waitlist in the "orders" one): declared once, bound there, documented from here. Schemas and words only.
+ */
+import { waitlistCountsSchema } from "../../src/domain/waitlist-schemas";
+import { type Contract, errorResponse as error } from "../api/contract";
+
+export const adminWaitlistContract = {
+  getAdminWaitlist: {
+    method: "get",
+    path: "/api/admin/waitlist",
+    tag: "Administration",
+    summary: "Nombre de clients confirmés en attente du retour en stock, par produit",
+    responses: {
+      200: { description: "Comptes par produit", schema: waitlistCountsSchema },
+      401: error("Non connecté"),
+      403: error("Réservé à l'administrateur"),
+    },
+  },
+} satisfies Contract;
