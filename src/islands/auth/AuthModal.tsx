@@ -5,7 +5,7 @@ import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";
 import { signIn, signUp } from "../../stores/session";
-import { Notice, PasswordField, TextField } from "../ui/fields";
+import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
 
 /** Timings of spec 4 / 9: 300 ms fade-out on close, 200 ms fade when switching modes. */
 const CLOSE_FADE_MS = 300;
@@ -171,7 +171,7 @@ export default function AuthModal() {
   }
 
   if (mode === null) return null;
-  const set = (name: keyof typeof emptyFields) => (value: string) => setFields({ ...fields, [name]: value });
+  const bind = fieldBinder(fields, setFields, fieldMessages);
   const [idleLabel, busyLabel] = submitLabels[mode];
   const linkClass =
     "rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900";
@@ -221,37 +221,28 @@ export default function AuthModal() {
             {mode === "signup" && (
               <TextField
                 label="Nom complet"
-                name="fullName"
+                {...bind("fullName")}
                 autoComplete="name"
                 required
                 maxLength={120}
-                value={fields.fullName}
-                onValue={set("fullName")}
-                error={fieldMessages.fullName}
               />
             )}
             <TextField
               label="Adresse e-mail"
-              name="email"
+              {...bind("email")}
               type="email"
               autoComplete={mode === "signin" ? "username" : "email"}
               required
               maxLength={254}
-              value={fields.email}
-              onValue={set("email")}
-              error={fieldMessages.email}
             />
             {mode !== "forgot_password" && (
               <PasswordField
                 label="Mot de passe"
-                name="password"
+                {...bind("password")}
                 autoComplete={mode === "signup" ? "new-password" : "current-password"}
                 required
                 minLength={PASSWORD_MIN_LENGTH}
                 maxLength={128}
-                value={fields.password}
-                onValue={set("password")}
-                error={fieldMessages.password}
                 hint={mode === "signup" ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined}
               />
             )}

@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import {
+  type Dispatch,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SetStateAction,
+  useId,
+  useState,
+} from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/phone";
 import { openAuthModal } from "../../stores/auth-modal";
 
@@ -50,6 +57,26 @@ function FieldFrame({ id, label, error, hint, children }: FrameProps) {
 function describedBy(id: string, { error, hint }: Omit<FieldProps, "label">): string | undefined {
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
+}
+
+/** The keys of a form's state whose value is typed text. */
+type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * Ties a field to one key of a form's state: its name, its value, its setter and its message, the four props every
+ * text field of a form repeats. `bind("city")` is spread on a TextField, a PasswordField or a TextAreaField.
+ */
+export function fieldBinder<F>(
+  form: F,
+  setForm: Dispatch<SetStateAction<F>>,
+  fields: Readonly<Record<string, string>>,
+) {
+  return <K extends TextKeys<F>>(name: K) => ({
+    name,
+    value: form[name] as string,
+    onValue: (value: string) => setForm((current) => ({ ...current, [name]: value })),
+    error: fields[name],
+  });
 }
 
 export function TextField({ label, error, hint, value, onValue, ...input }: FieldProps & InputProps) {
