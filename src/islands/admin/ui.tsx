@@ -207,6 +207,36 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
+/**
+ * A tab's word after an action (« Produit créé. »): always in the page as a status region, so screen readers hear
+ * each new word, and shown only while there is one.
+ */
+export function TabNotice({ children }: { children: string }) {
+  return (
+    <p
+      role="status"
+      className={
+        children
+          ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
+          : "sr-only"
+      }
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A dialog's last row when it only shows things: « Fermer ». */
+export function CloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <button type="button" className="btn btn-secondary" onClick={onClose}>
+        Fermer
+      </button>
+    </div>
+  );
+}
+
 export function Loading({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="py-10 text-center text-ink-soft">
