@@ -10,6 +10,7 @@ import {
   productPayload,
   stockTone,
 } from "./admin-products";
+import { EMPTY_COSMETIC_INFO } from "./cosmetics";
 import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
 describe("stock badge colour (spec: red <= threshold, yellow <= 2x threshold, green above)", () => {
@@ -167,15 +168,7 @@ function parsedView(): ProductView {
     ingredients: "",
     usage: "",
     is_active: false,
-    reference: "",
-    gtin: "",
-    cosmetic_function: "",
-    inci: "",
-    precautions: "",
-    net_weight_g: 0,
-    allergens: "",
-    pao_months: 0,
-    durability_date: "",
+    ...EMPTY_COSMETIC_INFO,
   };
 }
 

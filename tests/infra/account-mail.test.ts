@@ -9,31 +9,16 @@ import { resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { apiAreas } from "../../functions/api/areas";
 import { ACCOUNT_MAIL_QUEUE_URL } from "../../functions/api/deps";
+import { devEnv, productionEnv, queueNamed, single, subscriptionTo } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
-const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
-const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 
 afterEach(restoreSstStubs);
 afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
 
-function single<T>(items: readonly T[], what: string): T {
-  expect(items, `exactly one ${what}`).toHaveLength(1);
-  return items[0] as T;
-}
-const queueOf = (deployment: Deployment) =>
-  single(
-    deployment.recording.queues.filter(({ name }) => name === "AccountMail"),
-    "account mail queue",
-  );
-const subscriptionOf = (deployment: Deployment) => {
-  const subscription = single(
-    deployment.recording.subscriptions.filter(({ queue }) => queue === "AccountMail"),
-    "account mail subscription",
-  );
-  return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
-};
+const queueOf = (deployment: Deployment) => queueNamed(deployment, "AccountMail");
+const subscriptionOf = (deployment: Deployment) => subscriptionTo(deployment, "AccountMail");
 const apiFunctionOf = (deployment: Deployment, area: string) =>
   single(
     deployment.recording.functions.filter(

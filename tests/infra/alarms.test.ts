@@ -17,6 +17,7 @@ import {
 } from "../../infra/failure-policy";
 import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/owner-problems";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing";
+import { devEnv, queueNamed, single } from "./recorded";
 import {
   type Deployment,
   deepKnown,
@@ -28,23 +29,13 @@ import {
 } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
-const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
 const alertEnv = { ...devEnv, SHOP_ALERT_EMAIL: "alertes@example.fr" };
 
 afterEach(restoreSstStubs);
 afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
 
-function single<T>(items: readonly T[], what: string): T {
-  expect(items, `exactly one ${what}`).toHaveLength(1);
-  return items[0] as T;
-}
 const resourcesOf = (deployment: Deployment, type: string): RecordedResource[] =>
   deployment.recording.resources.filter((resource) => resource.type === type);
-const queueOf = (deployment: Deployment, name: string) =>
-  single(
-    deployment.recording.queues.filter((queue) => queue.name === name),
-    `${name} queue`,
-  );
 const topicOf = (deployment: Deployment, name: string) =>
   single(
     deployment.recording.topics.filter((topic) => topic.name === name),
@@ -60,8 +51,8 @@ const seconds = (duration: string) =>
 describe("dead-letter queues", () => {
   it("take a publish request after 15 receives: enough to wait out a whole publish, then 5 real failures", async () => {
     const deployment = await deploy("dev", devEnv);
-    const queue = queueOf(deployment, "SitePublish");
-    const dead = queueOf(deployment, "SitePublishDeadLetter");
+    const queue = queueNamed(deployment, "SitePublish");
+    const dead = queueNamed(deployment, "SitePublishDeadLetter");
     expect(deepKnown(queue.args?.dlq)).toEqual({
       queue: known(dead.instance.arn),
       retry: PUBLISH_MAX_RECEIVES,
@@ -75,8 +66,8 @@ describe("dead-letter queues", () => {
 
   it("take a mail after 5 failed tries (AWS's minimum for a Lambda subscriber), about 10 minutes", async () => {
     const deployment = await deploy("dev", devEnv);
-    const queue = queueOf(deployment, "AccountMail");
-    const dead = queueOf(deployment, "AccountMailDeadLetter");
+    const queue = queueNamed(deployment, "AccountMail");
+    const dead = queueNamed(deployment, "AccountMailDeadLetter");
     expect(MAIL_MAX_RECEIVES).toBe(5);
     expect(deepKnown(queue.args?.dlq)).toEqual({ queue: known(dead.instance.arn), retry: MAIL_MAX_RECEIVES });
     // Partial batch responses: only the failed mails come back and count a receive.
@@ -90,7 +81,7 @@ describe("dead-letter queues", () => {
   it("keep what failed two weeks, and nothing consumes them", async () => {
     const deployment = await deploy("dev", devEnv);
     for (const name of ["SitePublishDeadLetter", "AccountMailDeadLetter", "JobFailures"]) {
-      expect(deepKnown(queueOf(deployment, name).args?.transform), name).toEqual({
+      expect(deepKnown(queueNamed(deployment, name).args?.transform), name).toEqual({
         queue: { messageRetentionSeconds: DEAD_LETTER_RETENTION_SECONDS },
       });
       expect(deployment.recording.subscriptions.map(({ queue }) => queue)).not.toContain(name);

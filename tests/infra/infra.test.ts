@@ -27,6 +27,7 @@ import { siteSourcePaths } from "../../infra/source-archive";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing";
 import { compileFunction } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";
+import { devEnv, productionEnv, queueNamed, single, subscriptionTo } from "./recorded";
 import {
   type Deployment,
   deepKnown,
@@ -39,16 +40,9 @@ import {
 } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
-const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
-const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 
 afterEach(restoreSstStubs);
 afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
-
-function single<T>(items: readonly T[], what: string): T {
-  expect(items, `exactly one ${what}`).toHaveLength(1);
-  return items[0] as T;
-}
 
 function tableOf(deployment: Deployment) {
   return single(deployment.recording.tables, "DynamoDB table");
@@ -465,18 +459,8 @@ describe("publishing (issue 13)", () => {
       arn: $util.Output<string>;
     };
   const routerOf = (deployment: Deployment) => single(deployment.recording.routers, "router");
-  const queueOf = (deployment: Deployment) =>
-    single(
-      deployment.recording.queues.filter(({ name }) => name === "SitePublish"),
-      "publishing queue",
-    );
-  const subscriptionOf = (deployment: Deployment) => {
-    const subscription = single(
-      deployment.recording.subscriptions.filter(({ queue }) => queue === "SitePublish"),
-      "publishing queue subscription",
-    );
-    return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
-  };
+  const queueOf = (deployment: Deployment) => queueNamed(deployment, "SitePublish");
+  const subscriptionOf = (deployment: Deployment) => subscriptionTo(deployment, "SitePublish");
   const resultFunctionOf = (deployment: Deployment) =>
     single(
       deployment.recording.functions.filter(

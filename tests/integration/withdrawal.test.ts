@@ -72,6 +72,13 @@ const view = async (customer: TestCustomer, id: string) => {
 };
 const confirm = (customer: TestCustomer, id: string, body: object) =>
   customer.call("POST", `/api/withdrawals/orders/${id}`, body);
+/** A customer's withdrawal of these [line index, quantity] pairs, sent from a form opened at `version`. */
+const withdraw = (customer: TestCustomer, id: string, version: number, lines: [number, number][]) =>
+  confirm(customer, id, {
+    lines: lines.map(([index, quantity]) => ({ index, quantity })),
+    order_version: version,
+    form_key: formKey(),
+  });
 const guest = (path: string, body: object) =>
   ctx.app.request(`/api/withdrawals${path}`, {
     method: "POST",
@@ -91,22 +98,14 @@ describe("the period, in Europe/Paris", () => {
     now = new Date("2026-10-25T22:59:59.900Z");
     const open = await view(customer, first.id);
     expect(open.window).toMatchObject({ phase: "open", deadline: "2026-10-25T22:59:59.000Z" });
-    const inTime = await confirm(customer, first.id, {
-      lines: [{ index: 0, quantity: 1 }],
-      order_version: open.order_version,
-      form_key: formKey(),
-    });
+    const inTime = await withdraw(customer, first.id, open.order_version, [[0, 1]]);
     expect(inTime.status, await inTime.clone().text()).toBe(201);
 
     now = new Date("2026-10-25T23:00:00.000Z"); // 00:00:00 Paris on 26 October
     const closed = await view(customer, second.id);
     expect(closed.window.phase).toBe("closed");
     expect(closed.window.reason).toContain("a pris fin le 25 octobre 2026 à 23 h 59");
-    const late = await confirm(customer, second.id, {
-      lines: [{ index: 0, quantity: 1 }],
-      order_version: closed.order_version,
-      form_key: formKey(),
-    });
+    const late = await withdraw(customer, second.id, closed.order_version, [[0, 1]]);
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({
       code: "WITHDRAWAL_CLOSED",
@@ -137,11 +136,7 @@ describe("a withdrawal after delivery, signed in", () => {
     const before = await view(customer, order.id);
     expect(before.lines.map((line) => line.available)).toEqual([3, 1]);
 
-    const part = await confirm(customer, order.id, {
-      lines: [{ index: 0, quantity: 2 }],
-      order_version: before.order_version,
-      form_key: formKey(),
-    });
+    const part = await withdraw(customer, order.id, before.order_version, [[0, 2]]);
     expect(part.status, await part.clone().text()).toBe(201);
     const { withdrawal } = (await part.json()) as { withdrawal: WithdrawalRecord };
     expect(withdrawal).toMatchObject({
@@ -173,28 +168,16 @@ describe("a withdrawal after delivery, signed in", () => {
     expect(after.lines.map((line) => line.available)).toEqual([1, 1]);
     expect(after.withdrawals).toHaveLength(1);
 
-    const tooMany = await confirm(customer, order.id, {
-      lines: [{ index: 0, quantity: 2 }],
-      order_version: after.order_version,
-      form_key: formKey(),
-    });
+    const tooMany = await withdraw(customer, order.id, after.order_version, [[0, 2]]);
     expect(tooMany.status).toBe(409);
     expect(((await tooMany.json()) as { error: string }).error).toContain("au plus 1");
 
-    const rest = await confirm(customer, order.id, {
-      lines: [
-        { index: 0, quantity: 1 },
-        { index: 1, quantity: 1 },
-      ],
-      order_version: after.order_version,
-      form_key: formKey(),
-    });
+    const rest = await withdraw(customer, order.id, after.order_version, [
+      [0, 1],
+      [1, 1],
+    ]);
     expect(rest.status).toBe(201);
-    const nothingLeft = await confirm(customer, order.id, {
-      lines: [{ index: 1, quantity: 1 }],
-      order_version: after.order_version,
-      form_key: formKey(),
-    });
+    const nothingLeft = await withdraw(customer, order.id, after.order_version, [[1, 1]]);
     expect(nothingLeft.status).toBe(409);
     expect((await view(customer, order.id)).lines.map((line) => line.available)).toEqual([0, 0]);
     // The order itself is unchanged: the goods come back through the owner's return.
@@ -236,14 +219,10 @@ describe("a withdrawal after delivery, signed in", () => {
     const { order } = await twoLineOrder(customer);
     const opened = await view(customer, order.id);
     await edit(order.id, { payment_status: "completed" }); // the order moves on after the form was opened
-    const stale = await confirm(customer, order.id, {
-      lines: [
-        { index: 0, quantity: 3 },
-        { index: 1, quantity: 1 },
-      ],
-      order_version: opened.order_version,
-      form_key: formKey(),
-    });
+    const stale = await withdraw(customer, order.id, opened.order_version, [
+      [0, 3],
+      [1, 1],
+    ]);
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { error: string }).error).toContain(
       "a changé depuis l'ouverture du formulaire",
@@ -280,22 +259,14 @@ describe("before shipping", () => {
     const opened = await view(customer, order.id);
     expect(opened.window.phase).toBe("before_shipping");
 
-    const partial = await confirm(customer, order.id, {
-      lines: [{ index: 0, quantity: 1 }],
-      order_version: opened.order_version,
-      form_key: formKey(),
-    });
+    const partial = await withdraw(customer, order.id, opened.order_version, [[0, 1]]);
     expect(partial.status).toBe(409);
     expect(((await partial.json()) as { error: string }).error).toContain("porte sur toute la commande");
 
-    const whole = await confirm(customer, order.id, {
-      lines: [
-        { index: 0, quantity: 3 },
-        { index: 1, quantity: 1 },
-      ],
-      order_version: opened.order_version,
-      form_key: formKey(),
-    });
+    const whole = await withdraw(customer, order.id, opened.order_version, [
+      [0, 3],
+      [1, 1],
+    ]);
     expect(whole.status, await whole.clone().text()).toBe(201);
     expect(((await whole.json()) as { withdrawal: WithdrawalRecord }).withdrawal).toMatchObject({
       scope: "whole",
@@ -317,14 +288,10 @@ describe("before shipping", () => {
     const customer = await customerAt("2026-11-19T10:00:00.000Z");
     const { order } = await twoLineOrder(customer);
     const opened = await view(customer, order.id);
-    const whole = await confirm(customer, order.id, {
-      lines: [
-        { index: 0, quantity: 3 },
-        { index: 1, quantity: 1 },
-      ],
-      order_version: opened.order_version,
-      form_key: formKey(),
-    });
+    const whole = await withdraw(customer, order.id, opened.order_version, [
+      [0, 3],
+      [1, 1],
+    ]);
     expect(whole.status).toBe(201);
     expect((await ctx.db.entities.order.get({ id: order.id }).go()).data).toMatchObject({
       status: "cancelled",
@@ -407,11 +374,7 @@ describe("during maintenance (Code de la consommation L221-21: the function stay
     await putSetting(ctx.deps, "maintenance", { ...defaultSettings.maintenance, enabled: true });
     try {
       const signedIn = await view(customer, first.id);
-      const mine = await confirm(customer, first.id, {
-        lines: [{ index: 0, quantity: 1 }],
-        order_version: signedIn.order_version,
-        form_key: formKey(),
-      });
+      const mine = await withdraw(customer, first.id, signedIn.order_version, [[0, 1]]);
       expect(mine.status, await mine.clone().text()).toBe(201);
 
       const found = await guest("/lookup", { order_number: number(second), email: customer.email });
@@ -448,11 +411,7 @@ describe("records are immutable", () => {
     const customer = await customerAt("2027-06-30T10:00:00.000Z");
     const { order } = await deliveredAt(customer, "2027-07-01T10:00:00.000Z");
     const { order_version } = await view(customer, order.id);
-    await confirm(customer, order.id, {
-      lines: [{ index: 1, quantity: 1 }],
-      order_version,
-      form_key: formKey(),
-    });
+    await withdraw(customer, order.id, order_version, [[1, 1]]);
     const [record] = await records(order.id);
     expect(record).toBeDefined();
     const key = { order_id: order.id, seq: record?.seq ?? "" };
@@ -474,11 +433,7 @@ describe("the owner's list", () => {
     const { order } = await deliveredAt(customer, "2027-08-01T10:00:00.000Z");
     now = new Date("2027-08-03T08:00:00.000Z");
     const { order_version } = await view(customer, order.id);
-    const response = await confirm(customer, order.id, {
-      lines: [{ index: 0, quantity: 1 }],
-      order_version,
-      form_key: formKey(),
-    });
+    const response = await withdraw(customer, order.id, order_version, [[0, 1]]);
     const { withdrawal } = (await response.json()) as { withdrawal: WithdrawalRecord };
 
     const list = async () => {
@@ -521,14 +476,10 @@ describe("the owner's list", () => {
     // Something else to do, so that the summary is sent: another transfer awaited.
     const other = await twoLineOrder(customer);
     const opened = await view(customer, order.id);
-    const response = await confirm(customer, order.id, {
-      lines: [
-        { index: 0, quantity: 3 },
-        { index: 1, quantity: 1 },
-      ],
-      order_version: opened.order_version,
-      form_key: formKey(),
-    });
+    const response = await withdraw(customer, order.id, opened.order_version, [
+      [0, 3],
+      [1, 1],
+    ]);
     expect(response.status, await response.clone().text()).toBe(201);
     const { withdrawal } = (await response.json()) as { withdrawal: WithdrawalRecord };
 

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { postalAddressAttributes } from "./shapes";
 
 /** An address of a customer's address book; the key includes the owner's id, so no one reads another's. */
 export const addressSchema = entitySchema({
@@ -6,14 +7,7 @@ export const addressSchema = entitySchema({
   attributes: {
     user_id: { type: "string", required: true },
     id: { type: "string", required: true },
-    first_name: { type: "string", required: true },
-    last_name: { type: "string", required: true },
-    phone: { type: "string", required: true },
-    address_line1: { type: "string", required: true },
-    address_line2: { type: "string" },
-    city: { type: "string", required: true },
-    postal_code: { type: "string", required: true },
-    country: { type: "string", required: true },
+    ...postalAddressAttributes,
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /** Atomic counters (product ids, later invoice numbers): incremented with an ADD update. */
 export const counterSchema = entitySchema({
@@ -8,10 +9,7 @@ export const counterSchema = entitySchema({
     value: { type: "number", required: true },
   },
   indexes: {
-    byName: {
-      pk: { field: "pk", composite: ["name"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byName: itemKey("name"),
   },
 });
 export type CounterEntity = EntityOf<typeof counterSchema>;

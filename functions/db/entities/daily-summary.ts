@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * One Paris day's run of the owner's daily summary (issue 19): created on the condition that the day has none, so
@@ -18,10 +19,7 @@ export const dailySummarySchema = entitySchema({
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {
-    byDay: {
-      pk: { field: "pk", composite: ["day"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byDay: itemKey("day"),
   },
 });
 export type DailySummaryEntity = EntityOf<typeof dailySummarySchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * An issued invoice or credit note. `snapshot` is the JSON of everything the document says, frozen at issue;
@@ -15,10 +16,7 @@ export const invoiceSchema = entitySchema({
     snapshot: { type: "string", required: true },
   },
   indexes: {
-    byNumber: {
-      pk: { field: "pk", composite: ["number"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byNumber: itemKey("number"),
   },
 });
 export type InvoiceEntity = EntityOf<typeof invoiceSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * An address the shop no longer mails (issue 27): SES reported a permanent bounce (the mailbox does not exist) or a
@@ -18,10 +19,7 @@ export const mailSuppressionSchema = entitySchema({
     detail: { type: "string" },
   },
   indexes: {
-    byEmail: {
-      pk: { field: "pk", composite: ["email"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byEmail: itemKey("email"),
   },
 });
 export type MailSuppressionEntity = EntityOf<typeof mailSuppressionSchema>;

@@ -1,5 +1,6 @@
 import { PAYMENT_STATUSES } from "../../../src/domain/order-status";
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { everyItem, itemKey, lotsAttribute, postalAddressAttributes } from "./shapes";
 
 /**
  * An order, with its lines, prices (cents) and delivery address frozen at the time it was placed.
@@ -28,17 +29,8 @@ export const orderSchema = entitySchema({
           product_image: { type: "string", required: true },
           unit_price_cents: { type: "number", required: true },
           quantity: { type: "number", required: true },
-          /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
-          lots: {
-            type: "list",
-            items: {
-              type: "map",
-              properties: {
-                lot: { type: "string", required: true },
-                quantity: { type: "number", required: true },
-              },
-            },
-          },
+          /** The lots the units came from. */
+          lots: lotsAttribute,
         },
       },
     },
@@ -52,16 +44,7 @@ export const orderSchema = entitySchema({
     shipping_address: {
       type: "map",
       required: true,
-      properties: {
-        first_name: { type: "string", required: true },
-        last_name: { type: "string", required: true },
-        phone: { type: "string", required: true },
-        address_line1: { type: "string", required: true },
-        address_line2: { type: "string" },
-        city: { type: "string", required: true },
-        postal_code: { type: "string", required: true },
-        country: { type: "string", required: true },
-      },
+      properties: postalAddressAttributes,
     },
     order_notes: { type: "string" },
     transfer_reference: { type: "string" },
@@ -110,17 +93,8 @@ export const orderSchema = entitySchema({
                 product_name: { type: "string", required: true },
                 quantity: { type: "number", required: true },
                 restock: { type: "boolean", required: true },
-                /** The lots the units put back on sale went back to (decision record 018). */
-                lots: {
-                  type: "list",
-                  items: {
-                    type: "map",
-                    properties: {
-                      lot: { type: "string", required: true },
-                      quantity: { type: "number", required: true },
-                    },
-                  },
-                },
+                /** The lots the units put back on sale went back to. */
+                lots: lotsAttribute,
               },
             },
           },
@@ -158,21 +132,14 @@ export const orderSchema = entitySchema({
     },
   },
   indexes: {
-    byId: {
-      pk: { field: "pk", composite: ["id"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byId: itemKey("id"),
     byUser: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["user_id"] },
       sk: { field: "gsi1sk", composite: ["created_at", "id"] },
     },
     // All orders, newest first (admin list with paging).
-    all: {
-      index: "gsi2",
-      pk: { field: "gsi2pk", composite: [] },
-      sk: { field: "gsi2sk", composite: ["created_at", "id"] },
-    },
+    all: everyItem("gsi2", "created_at", "id"),
   },
 });
 export type OrderEntity = EntityOf<typeof orderSchema>;
@@ -192,10 +159,7 @@ export const idempotencyKeySchema = entitySchema({
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {
-    byKey: {
-      pk: { field: "pk", composite: ["user_id", "key"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byKey: itemKey("user_id", "key"),
   },
 });
 export type IdempotencyKeyEntity = EntityOf<typeof idempotencyKeySchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /** PayPal order id -> our order id (the capture call and PayPal's webhooks name PayPal's id). */
 export const paypalLinkSchema = entitySchema({
@@ -8,10 +9,7 @@ export const paypalLinkSchema = entitySchema({
     order_id: { type: "string", required: true },
   },
   indexes: {
-    byPaypalId: {
-      pk: { field: "pk", composite: ["paypal_order_id"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byPaypalId: itemKey("paypal_order_id"),
   },
 });
 export type PaypalLinkEntity = EntityOf<typeof paypalLinkSchema>;
@@ -25,10 +23,7 @@ export const webhookEventSchema = entitySchema({
     received_at: { type: "string", required: true },
   },
   indexes: {
-    byId: {
-      pk: { field: "pk", composite: ["id"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byId: itemKey("id"),
   },
 });
 export type WebhookEventEntity = EntityOf<typeof webhookEventSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { everyItem, itemKey } from "./shapes";
 
 /**
  * A promo code. `discount_value` is in hundredths (1500 = 15 % or 15,00 €); money in cents. `usage_count` is
@@ -26,16 +27,9 @@ export const promoSchema = entitySchema({
     updated_at: { type: "string", required: true },
   },
   indexes: {
-    byId: {
-      pk: { field: "pk", composite: ["id"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byId: itemKey("id"),
     // The admin list, newest first.
-    all: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: [] },
-      sk: { field: "gsi1sk", composite: ["created_at", "id"] },
-    },
+    all: everyItem("gsi1", "created_at", "id"),
   },
 });
 export type PromoEntity = EntityOf<typeof promoSchema>;
@@ -48,10 +42,7 @@ export const promoCodeSchema = entitySchema({
     promo_id: { type: "string", required: true },
   },
   indexes: {
-    byCode: {
-      pk: { field: "pk", composite: ["code"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byCode: itemKey("code"),
   },
 });
 export type PromoCodeEntity = EntityOf<typeof promoCodeSchema>;
@@ -67,10 +58,7 @@ export const promoDailyUseSchema = entitySchema({
     expires_at_ttl: { type: "number" },
   },
   indexes: {
-    byUserDay: {
-      pk: { field: "pk", composite: ["promo_id", "user_id", "day"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byUserDay: itemKey("promo_id", "user_id", "day"),
   },
 });
 export type PromoDailyUseEntity = EntityOf<typeof promoDailyUseSchema>;

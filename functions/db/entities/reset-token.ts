@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /** A password-reset token (hashed), single-use (`used_at` set in the same transaction as the new password). */
 export const resetTokenSchema = entitySchema({
@@ -11,10 +12,7 @@ export const resetTokenSchema = entitySchema({
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {
-    byToken: {
-      pk: { field: "pk", composite: ["token_hash"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byToken: itemKey("token_hash"),
   },
 });
 export type ResetTokenEntity = EntityOf<typeof resetTokenSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * A signed-in session. Only the SHA-256 of the random token is stored, so a leaked table does not leak
@@ -14,10 +15,7 @@ export const sessionSchema = entitySchema({
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {
-    byToken: {
-      pk: { field: "pk", composite: ["token_hash"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byToken: itemKey("token_hash"),
     // A user's sessions, to revoke them all on password change or reset.
     byUser: {
       index: "gsi1",

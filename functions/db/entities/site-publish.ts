@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * The facts about publishing the prebuilt site (one item, `site` = "storefront"): when the pages last went stale, what
@@ -18,10 +19,7 @@ export const sitePublishSchema = entitySchema({
     error: { type: "string" },
   },
   indexes: {
-    bySite: {
-      pk: { field: "pk", composite: ["site"] },
-      sk: { field: "sk", composite: [] },
-    },
+    bySite: itemKey("site"),
   },
 });
 export type SitePublishEntity = EntityOf<typeof sitePublishSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { itemKey } from "./shapes";
 
 /**
  * Dashboard counters, changed with ADD in the same transaction as the write they count (orders, payments,
@@ -16,10 +17,7 @@ export const statsSchema = entitySchema({
     revenue_cents: { type: "number" },
   },
   indexes: {
-    byScope: {
-      pk: { field: "pk", composite: ["scope"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byScope: itemKey("scope"),
   },
 });
 export type StatsEntity = EntityOf<typeof statsSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { everyItem, itemKey } from "./shapes";
 
 /** A customer or admin account. The e-mail is unique through the UserEmail item written in the same transaction. */
 export const userSchema = entitySchema({
@@ -20,16 +21,9 @@ export const userSchema = entitySchema({
     created_at: { type: "string", required: true, readOnly: true },
   },
   indexes: {
-    byId: {
-      pk: { field: "pk", composite: ["id"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byId: itemKey("id"),
     // Admin users list, newest first.
-    all: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: [] },
-      sk: { field: "gsi1sk", composite: ["created_at", "id"] },
-    },
+    all: everyItem("gsi1", "created_at", "id"),
   },
 });
 export type UserEntity = EntityOf<typeof userSchema>;
@@ -42,10 +36,7 @@ export const userEmailSchema = entitySchema({
     user_id: { type: "string", required: true },
   },
   indexes: {
-    byEmail: {
-      pk: { field: "pk", composite: ["email"] },
-      sk: { field: "sk", composite: [] },
-    },
+    byEmail: itemKey("email"),
   },
 });
 export type UserEmailEntity = EntityOf<typeof userEmailSchema>;

@@ -1,4 +1,5 @@
 import { type EntityOf, entitySchema } from "../entity-schema";
+import { everyItem } from "./shapes";
 
 /**
  * A customer's withdrawal from the contract (Code de la consommation L221-21, D221-5): what was withdrawn, when, by
@@ -44,11 +45,7 @@ export const withdrawalSchema = entitySchema({
       sk: { field: "sk", composite: ["seq"] },
     },
     // Every request, newest first (the owner's dashboard).
-    all: {
-      index: "gsi2",
-      pk: { field: "gsi2pk", composite: [] },
-      sk: { field: "gsi2sk", composite: ["requested_at", "order_id"] },
-    },
+    all: everyItem("gsi2", "requested_at", "order_id"),
   },
 });
 export type WithdrawalEntity = EntityOf<typeof withdrawalSchema>;

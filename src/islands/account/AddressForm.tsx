@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import type { AddressFormValues } from "../../domain/address-forms";
 import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/countries";
-import { inputClass, Notice, PhoneField, TextField } from "../ui/fields";
+import { fieldBinder, inputClass, Notice, PhoneField, TextField } from "../ui/fields";
 
 interface Props {
   title: string;
@@ -31,7 +31,7 @@ export function AddressForm({
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const countryId = useId();
-  const set = (name: keyof AddressFormValues) => (value: string) => setValues({ ...values, [name]: value });
+  const bind = fieldBinder(values, setValues, fields);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,79 +54,36 @@ export function AddressForm({
         {title}
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Prénom"
-          name="first_name"
-          autoComplete="given-name"
-          required
-          maxLength={80}
-          value={values.first_name}
-          onValue={set("first_name")}
-          error={fields.first_name}
-        />
-        <TextField
-          label="Nom"
-          name="last_name"
-          autoComplete="family-name"
-          required
-          maxLength={80}
-          value={values.last_name}
-          onValue={set("last_name")}
-          error={fields.last_name}
-        />
+        <TextField label="Prénom" {...bind("first_name")} autoComplete="given-name" required maxLength={80} />
+        <TextField label="Nom" {...bind("last_name")} autoComplete="family-name" required maxLength={80} />
         <div className="sm:col-span-2">
-          <PhoneField
-            label="Téléphone"
-            name="phone"
-            required
-            value={values.phone}
-            onValue={set("phone")}
-            error={fields.phone}
-          />
+          <PhoneField label="Téléphone" {...bind("phone")} required />
         </div>
         <div className="sm:col-span-2">
           <TextField
             label="Adresse"
-            name="address_line1"
+            {...bind("address_line1")}
             autoComplete="address-line1"
             required
             maxLength={200}
-            value={values.address_line1}
-            onValue={set("address_line1")}
-            error={fields.address_line1}
           />
         </div>
         <div className="sm:col-span-2">
           <TextField
             label="Complément d'adresse (facultatif)"
-            name="address_line2"
+            {...bind("address_line2")}
             autoComplete="address-line2"
             maxLength={200}
-            value={values.address_line2}
-            onValue={set("address_line2")}
-            error={fields.address_line2}
           />
         </div>
         <TextField
           label="Code postal"
-          name="postal_code"
+          {...bind("postal_code")}
           autoComplete="postal-code"
           required
           maxLength={10}
-          value={values.postal_code}
-          onValue={set("postal_code")}
-          error={fields.postal_code}
         />
-        <TextField
-          label="Ville"
-          name="city"
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          value={values.city}
-          onValue={set("city")}
-          error={fields.city}
-        />
+        <TextField label="Ville" {...bind("city")} autoComplete="address-level2" required maxLength={100} />
         <div className="sm:col-span-2">
           <label htmlFor={countryId} className="mb-1 block text-sm font-semibold text-ink">
             Pays

@@ -3,7 +3,7 @@ import { passwordChangeError, passwordMessages } from "../../domain/account-form
 import { changePassword } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
-import { Notice, PasswordField } from "../ui/fields";
+import { fieldBinder, Notice, PasswordField } from "../ui/fields";
 import { Card } from "./Card";
 
 /** The success message disappears after 5 s (spec 4, 9). */
@@ -54,7 +54,7 @@ export function PasswordPanel() {
     }
   }
 
-  const set = (name: keyof typeof empty) => (value: string) => setValues({ ...values, [name]: value });
+  const bind = fieldBinder(values, setValues, fields);
 
   return (
     <Card
@@ -78,29 +78,21 @@ export function PasswordPanel() {
         <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
           <PasswordField
             label="Mot de passe actuel"
-            name="currentPassword"
+            {...bind("currentPassword")}
             autoComplete="current-password"
             required
-            value={values.currentPassword}
-            onValue={set("currentPassword")}
-            error={fields.currentPassword}
           />
           <PasswordField
             label="Nouveau mot de passe"
-            name="newPassword"
+            {...bind("newPassword")}
             autoComplete="new-password"
             required
-            value={values.newPassword}
-            onValue={set("newPassword")}
-            error={fields.newPassword}
           />
           <PasswordField
             label="Confirmer le nouveau mot de passe"
-            name="confirmation"
+            {...bind("confirmation")}
             autoComplete="new-password"
             required
-            value={values.confirmation}
-            onValue={set("confirmation")}
           />
           {error && <Notice kind="error">{error}</Notice>}
           <div className="flex flex-wrap gap-3">

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin-format";
 import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { Notice, TextField } from "../ui/fields";
+import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createBatch, fetchBatches, fetchRecall, sendRecall } from "./admin-api";
-import { useAccessGuard, useLoad } from "./hooks";
+import { useLoad, useSave } from "./hooks";
 import { LoadError, Loading, TextAreaField } from "./ui";
 
 const EMPTY = {
@@ -37,35 +36,24 @@ function recallStatus(entry: RecallEntry): string {
  */
 function RecallView({ productId, lot }: { productId: number; lot: string }) {
   const { state, reload, update } = useLoad((signal) => fetchRecall(productId, lot, signal));
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving: sending, error, fields, setFields, clear, run } = useSave();
   const [notice, setNotice] = useState("");
   const [risk, setRisk] = useState("");
-  const [riskError, setRiskError] = useState<string | undefined>();
-  const guard = useAccessGuard();
 
   async function onSend() {
     if (sending) return;
-    setError(null);
+    clear();
     setNotice("");
     // The mail must say what the danger is (Regulation (EU) 2023/988 art. 36(2)); the server checks it too.
     if (risk.trim().length < RECALL_RISK_MIN) {
-      setRiskError("Décrivez le risque en une phrase au moins : il figure dans l'e-mail de rappel.");
+      setFields({ risk: "Décrivez le risque en une phrase au moins : il figure dans l'e-mail de rappel." });
       return;
     }
-    setRiskError(undefined);
-    setSending(true);
-    try {
+    await run(async () => {
       const result = await sendRecall(productId, lot, risk.trim());
       update(() => ({ entries: result.entries }));
       setNotice(`${result.sent} e-mail(s) de rappel envoyé(s).`);
-    } catch (failure) {
-      if (guard(failure)) return;
-      setRiskError(fieldErrors(failure).risk);
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   const entries = state.status === "ready" ? state.data.entries : [];
@@ -118,7 +106,7 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
             maxLength={RECALL_RISK_MAX}
             value={risk}
             onValue={setRisk}
-            error={riskError}
+            error={fields.risk}
           />
         </div>
       )}
@@ -149,25 +137,18 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
 export function LotsPanel({ productId }: { productId: number }) {
   const { state, reload, update } = useLoad((signal) => fetchBatches(productId, signal));
   const [form, setForm] = useState(EMPTY);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { saving, error, fields, run } = useSave();
   const [notice, setNotice] = useState("");
   const [recalled, setRecalled] = useState<string | null>(null);
-  const guard = useAccessGuard();
-  const set = (name: keyof typeof EMPTY) => (value: string) =>
-    setForm((current) => ({ ...current, [name]: value }));
+  const bind = fieldBinder(form, setForm, fields);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     const quantity = Number(form.quantity);
     const pao = form.pao_months.trim() ? Number(form.pao_months) : null;
-    setSaving(true);
-    setError(null);
-    setFields({});
     setNotice("");
-    try {
+    await run(async () => {
       const batch = await createBatch(productId, {
         lot: form.lot.trim(),
         made_on: form.made_on,
@@ -180,13 +161,7 @@ export function LotsPanel({ productId }: { productId: number }) {
       setForm(EMPTY);
       setNotice(`Lot ${batch.lot} enregistré (${batch.quantity} unités).`);
       update((current) => ({ batches: [...current.batches, batch] }));
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const batches = state.status === "ready" ? state.data.batches : [];
@@ -251,63 +226,18 @@ export function LotsPanel({ productId }: { productId: number }) {
 
       <h4 className="mt-6 font-semibold text-ink">Enregistrer un lot</h4>
       <form onSubmit={onSubmit} className="mt-2 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Numéro de lot"
-          name="lot"
-          maxLength={40}
-          value={form.lot}
-          onValue={set("lot")}
-          error={fields.lot}
-        />
-        <TextField
-          label="Quantité du lot"
-          name="quantity"
-          inputMode="numeric"
-          value={form.quantity}
-          onValue={set("quantity")}
-          error={fields.quantity}
-        />
-        <TextField
-          label="Date de fabrication"
-          name="made_on"
-          type="date"
-          value={form.made_on}
-          onValue={set("made_on")}
-          error={fields.made_on}
-        />
-        <TextField
-          label="Fin de séchage"
-          name="dried_on"
-          type="date"
-          value={form.dried_on}
-          onValue={set("dried_on")}
-          error={fields.dried_on}
-        />
+        <TextField label="Numéro de lot" {...bind("lot")} maxLength={40} />
+        <TextField label="Quantité du lot" {...bind("quantity")} inputMode="numeric" />
+        <TextField label="Date de fabrication" {...bind("made_on")} type="date" />
+        <TextField label="Fin de séchage" {...bind("dried_on")} type="date" />
         <TextField
           label="Date de péremption"
-          name="expires_on"
+          {...bind("expires_on")}
           type="date"
           hint="Ou une PAO ci-contre"
-          value={form.expires_on}
-          onValue={set("expires_on")}
-          error={fields.expires_on}
         />
-        <TextField
-          label="PAO (mois)"
-          name="pao_months"
-          inputMode="numeric"
-          value={form.pao_months}
-          onValue={set("pao_months")}
-          error={fields.pao_months}
-        />
-        <TextField
-          label="Version INCI"
-          name="inci_version"
-          maxLength={60}
-          value={form.inci_version}
-          onValue={set("inci_version")}
-          error={fields.inci_version}
-        />
+        <TextField label="PAO (mois)" {...bind("pao_months")} inputMode="numeric" />
+        <TextField label="Version INCI" {...bind("inci_version")} maxLength={60} />
         <button type="submit" className="btn btn-secondary sm:mt-7" disabled={saving}>
           {saving ? "Enregistrement..." : "Enregistrer le lot"}
         </button>

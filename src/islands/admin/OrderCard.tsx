@@ -24,10 +24,9 @@ import {
   paymentStatusLabel,
 } from "../../domain/order-status";
 import { canRecordReturn } from "../../domain/refund";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { Notice, TextField } from "../ui/fields";
+import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { updateOrder } from "./admin-api";
-import { useAccessGuard } from "./hooks";
+import { useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
 import { ReturnDialog } from "./returns/ReturnDialog";
 import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
@@ -365,11 +364,8 @@ function OrderEditor({
   onSaved: (order: Order) => void;
 }) {
   const [form, setForm] = useState<OrderEditForm>(() => orderEditForm(order));
-  const [saving, setSaving] = useState(false);
+  const { saving, error, fields, run } = useSave();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const guard = useAccessGuard();
   const number = orderNumber(order.id);
   const cancelled = order.status === "cancelled";
   const formRef = useRef<HTMLFormElement>(null);
@@ -382,6 +378,7 @@ function OrderEditor({
     <K extends keyof OrderEditForm>(name: K) =>
     (value: OrderEditForm[K]) =>
       setForm((current) => ({ ...current, [name]: value }));
+  const bind = fieldBinder(form, setForm, fields);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -392,18 +389,7 @@ function OrderEditor({
 
   async function save() {
     setConfirming(false);
-    setSaving(true);
-    setError(null);
-    setFields({});
-    try {
-      onSaved(await updateOrder(order.id, orderUpdatePayload(form, order)));
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => onSaved(await updateOrder(order.id, orderUpdatePayload(form, order))));
   }
 
   return (
@@ -441,34 +427,13 @@ function OrderEditor({
         />
         <TextField
           label="Transporteur"
+          {...bind("shipping_company")}
           placeholder="Colissimo, Chronopost"
           maxLength={60}
-          value={form.shipping_company}
-          onValue={set("shipping_company")}
-          error={fields.shipping_company}
         />
-        <TextField
-          label="Numéro de suivi"
-          maxLength={60}
-          value={form.tracking_number}
-          onValue={set("tracking_number")}
-          error={fields.tracking_number}
-        />
-        <TextField
-          label="Date de livraison estimée"
-          type="date"
-          value={form.estimated_delivery}
-          onValue={set("estimated_delivery")}
-          error={fields.estimated_delivery}
-        />
-        <TextAreaField
-          label="Notes de livraison"
-          maxLength={500}
-          rows={2}
-          value={form.shipping_notes}
-          onValue={set("shipping_notes")}
-          error={fields.shipping_notes}
-        />
+        <TextField label="Numéro de suivi" {...bind("tracking_number")} maxLength={60} />
+        <TextField label="Date de livraison estimée" {...bind("estimated_delivery")} type="date" />
+        <TextAreaField label="Notes de livraison" {...bind("shipping_notes")} maxLength={500} rows={2} />
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary px-6" disabled={saving}>

@@ -13,7 +13,7 @@ import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./OrderCard";
-import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader } from "./ui";
+import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
 
 const PAGE_SIZE = 20;
 
@@ -145,16 +145,7 @@ function OrderList({
           Actualiser
         </button>
       </div>
-      <p
-        role="status"
-        className={
-          notice
-            ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
-            : "sr-only"
-        }
-      >
-        {notice}
-      </p>
+      <TabNotice>{notice}</TabNotice>
       {orders.state.status === "loading" && <Loading>Chargement des commandes...</Loading>}
       {orders.state.status === "error" && (
         <LoadError message={orders.state.message} onRetry={orders.reload} />

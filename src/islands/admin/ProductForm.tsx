@@ -10,10 +10,10 @@ import {
 } from "../../domain/admin-products";
 import { type CosmeticField, incompleteProductMessage } from "../../domain/cosmetics";
 import type { ProductView } from "../../domain/product-rules";
-import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
-import { Notice, TextField } from "../ui/fields";
+import { ApiError } from "../../lib/api-client";
+import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
-import { useAccessGuard } from "./hooks";
+import { useSave } from "./hooks";
 import { LotsPanel } from "./LotsPanel";
 import { PhotosPanel } from "./photos/PhotosPanel";
 import { StockPanel } from "./StockPanel";
@@ -63,15 +63,13 @@ export function ProductFormDialog({
   const [form, setForm] = useState<ProductFormState>(() =>
     product ? productFormFrom(product) : emptyProductForm(),
   );
-  const [saving, setSaving] = useState(false);
+  const { saving, error, fields, setError, setFields, run } = useSave();
   /** The stock this form is based on: the product's when opened, the stock now after a 409 STOCK_CHANGED. */
   const [stockLoaded, setStockLoaded] = useState(product?.stock ?? 0);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const [focusBenefit, setFocusBenefit] = useState<number | null>(null);
   const benefitsList = useRef<HTMLOListElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const guard = useAccessGuard();
+  const bind = fieldBinder(form, setForm, fields);
 
   useEffect(() => {
     if (focusBenefit === null) return;
@@ -120,10 +118,7 @@ export function ProductFormDialog({
         ?.focus();
       return;
     }
-    setSaving(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const payload = productPayload(form);
       const saved = product
         ? await updateProduct(product.id, payload, stockLoaded)
@@ -134,30 +129,27 @@ export function ProductFormDialog({
         setForm(productFormFrom(saved));
       }
       onSaved(saved, !product);
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-      if (
-        failure instanceof ApiError &&
-        failure.code === "PRODUCT_INCOMPLETE" &&
-        Array.isArray(failure.details.missing_fields)
-      )
-        setFields(missingFieldErrors(failure.details.missing_fields as CosmeticField[]));
-      // Sales were made since the form opened: show the stock now; saving again writes the figure typed on purpose.
-      if (
-        failure instanceof ApiError &&
-        failure.code === "STOCK_CHANGED" &&
-        typeof failure.details.stock === "number"
-      ) {
-        const current = failure.details.stock;
-        setStockLoaded(current);
-        setFields({
-          stock: `Stock actuel : ${current}. Enregistrez à nouveau pour le remplacer par votre chiffre.`,
-        });
-      }
-    } finally {
-      setSaving(false);
+    }, onProductFailure);
+  }
+
+  function onProductFailure(failure: unknown) {
+    if (
+      failure instanceof ApiError &&
+      failure.code === "PRODUCT_INCOMPLETE" &&
+      Array.isArray(failure.details.missing_fields)
+    )
+      setFields(missingFieldErrors(failure.details.missing_fields as CosmeticField[]));
+    // Sales were made since the form opened: show the stock now; saving again writes the figure typed on purpose.
+    if (
+      failure instanceof ApiError &&
+      failure.code === "STOCK_CHANGED" &&
+      typeof failure.details.stock === "number"
+    ) {
+      const current = failure.details.stock;
+      setStockLoaded(current);
+      setFields({
+        stock: `Stock actuel : ${current}. Enregistrez à nouveau pour le remplacer par votre chiffre.`,
+      });
     }
   }
 
@@ -175,96 +167,61 @@ export function ProductFormDialog({
         {error && <Notice kind="error">{error}</Notice>}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <TextField
-              label="Nom du produit"
-              name="name"
-              required
-              maxLength={120}
-              value={form.name}
-              onValue={set("name")}
-              error={fields.name}
-            />
+            <TextField label="Nom du produit" {...bind("name")} required maxLength={120} />
           </div>
           <TextField
             label="Prix (€)"
-            name="price"
+            {...bind("price")}
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
             required
-            value={form.price}
-            onValue={set("price")}
-            error={fields.price}
           />
-          <TextField
-            label="Poids"
-            name="weight"
-            placeholder="200g"
-            required
-            maxLength={40}
-            value={form.weight}
-            onValue={set("weight")}
-            error={fields.weight}
-          />
+          <TextField label="Poids" {...bind("weight")} placeholder="200g" required maxLength={40} />
           <div className="sm:col-span-2">
             <TextField
               label="URL de l'image (optionnel)"
-              name="image"
+              {...bind("image")}
               inputMode="url"
               placeholder="https://… ou /images/…"
               hint="Sans URL ni photo, le produit montre l'illustration de la boutique."
               maxLength={2048}
-              value={form.image}
-              onValue={set("image")}
-              error={fields.image}
             />
           </div>
           <div className="sm:col-span-2">
             <TextAreaField
               label="Description courte"
-              name="description"
+              {...bind("description")}
               required
               maxLength={500}
               rows={2}
-              value={form.description}
-              onValue={set("description")}
-              error={fields.description}
             />
           </div>
           <TextField
             label="Stock disponible"
-            name="stock"
+            {...bind("stock")}
             type="number"
             inputMode="numeric"
             min={0}
             step={1}
             required
-            value={form.stock}
-            onValue={set("stock")}
-            error={fields.stock}
           />
           <TextField
             label="Seuil de stock faible"
-            name="low_stock_threshold"
+            {...bind("low_stock_threshold")}
             type="number"
             inputMode="numeric"
             min={0}
             step={1}
             required
-            value={form.low_stock_threshold}
-            onValue={set("low_stock_threshold")}
-            error={fields.low_stock_threshold}
           />
           <div className="sm:col-span-2">
             <TextAreaField
               label="Description détaillée (optionnel)"
-              name="long_description"
+              {...bind("long_description")}
               maxLength={5000}
               rows={4}
-              value={form.long_description}
-              onValue={set("long_description")}
-              error={fields.long_description}
             />
           </div>
         </div>
@@ -300,22 +257,8 @@ export function ProductFormDialog({
           </button>
         </fieldset>
 
-        <TextAreaField
-          label="Ingrédients"
-          name="ingredients"
-          maxLength={2000}
-          value={form.ingredients}
-          onValue={set("ingredients")}
-          error={fields.ingredients}
-        />
-        <TextAreaField
-          label="Conseils d'utilisation"
-          name="usage"
-          maxLength={2000}
-          value={form.usage}
-          onValue={set("usage")}
-          error={fields.usage}
-        />
+        <TextAreaField label="Ingrédients" {...bind("ingredients")} maxLength={2000} />
+        <TextAreaField label="Conseils d'utilisation" {...bind("usage")} maxLength={2000} />
         <fieldset className="space-y-4 rounded-xl border border-cream-300 p-4">
           <legend className="px-1 text-sm font-semibold text-ink">
             Informations cosmétiques et sécurité
@@ -327,93 +270,52 @@ export function ProductFormDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Référence du produit"
-              name="reference"
+              {...bind("reference")}
               placeholder="SAL-TRAD-200"
               maxLength={40}
-              value={form.reference}
-              onValue={set("reference")}
-              error={fields.reference}
             />
             <TextField
               label="Code EAN/GTIN (optionnel)"
-              name="gtin"
+              {...bind("gtin")}
               inputMode="numeric"
               maxLength={14}
-              value={form.gtin}
-              onValue={set("gtin")}
-              error={fields.gtin}
             />
             <div className="sm:col-span-2">
               <TextField
                 label="Fonction du produit"
-                name="cosmetic_function"
+                {...bind("cosmetic_function")}
                 placeholder="Nettoyant pour le corps et le visage"
                 maxLength={200}
-                value={form.cosmetic_function}
-                onValue={set("cosmetic_function")}
-                error={fields.cosmetic_function}
               />
             </div>
             <TextField
               label="Quantité nominale (g)"
-              name="net_weight_g"
+              {...bind("net_weight_g")}
               type="number"
               inputMode="numeric"
               min={0}
               step={1}
-              value={form.net_weight_g}
-              onValue={set("net_weight_g")}
-              error={fields.net_weight_g}
             />
             <TextField
               label="Durée après ouverture (mois)"
-              name="pao_months"
+              {...bind("pao_months")}
               type="number"
               inputMode="numeric"
               min={0}
               max={120}
               step={1}
               placeholder="12"
-              value={form.pao_months}
-              onValue={set("pao_months")}
-              error={fields.pao_months}
             />
-            <TextField
-              label="Ou date de durabilité minimale"
-              name="durability_date"
-              type="date"
-              value={form.durability_date}
-              onValue={set("durability_date")}
-              error={fields.durability_date}
-            />
+            <TextField label="Ou date de durabilité minimale" {...bind("durability_date")} type="date" />
           </div>
-          <TextAreaField
-            label="Liste des ingrédients (INCI)"
-            name="inci"
-            maxLength={2000}
-            rows={2}
-            value={form.inci}
-            onValue={set("inci")}
-            error={fields.inci}
-          />
+          <TextAreaField label="Liste des ingrédients (INCI)" {...bind("inci")} maxLength={2000} rows={2} />
           <TextAreaField
             label="Allergènes (écrire « Aucun » s'il n'y en a pas)"
-            name="allergens"
+            {...bind("allergens")}
             maxLength={1000}
             rows={2}
-            value={form.allergens}
-            onValue={set("allergens")}
-            error={fields.allergens}
           />
-          <TextAreaField
-            label="Précautions d'emploi"
-            name="precautions"
-            maxLength={2000}
-            rows={2}
-            value={form.precautions}
-            onValue={set("precautions")}
-            error={fields.precautions}
-          />
+          <TextAreaField label="Précautions d'emploi" {...bind("precautions")} maxLength={2000} rows={2} />
         </fieldset>
         <CheckboxField
           label="Produit actif"

@@ -8,7 +8,17 @@ import { errorMessage } from "../../lib/api-client";
 import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
 import { ProductFormDialog } from "./ProductForm";
-import { Badge, ConfirmDialog, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader } from "./ui";
+import {
+  Badge,
+  ConfirmDialog,
+  dangerButton,
+  Empty,
+  LoadError,
+  Loading,
+  smallButton,
+  TabHeader,
+  TabNotice,
+} from "./ui";
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView; notice?: string };
 
@@ -105,16 +115,7 @@ export function ProductsTab() {
       >
         {state.status === "ready" && `${products.length} produit${products.length > 1 ? "s" : ""}`}
       </TabHeader>
-      <p
-        role="status"
-        className={
-          notice
-            ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
-            : "sr-only"
-        }
-      >
-        {notice}
-      </p>
+      <TabNotice>{notice}</TabNotice>
       {state.status === "loading" && <Loading>Chargement des produits...</Loading>}
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
       {state.status === "ready" && products.length === 0 && <Empty>Aucun produit trouvé</Empty>}

@@ -7,10 +7,9 @@ import {
   promoFormFrom,
   promoPayload,
 } from "../../domain/admin-promos";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { Notice, TextField } from "../ui/fields";
+import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createPromo, updatePromo } from "./admin-api";
-import { useAccessGuard } from "./hooks";
+import { useSave } from "./hooks";
 import { CheckboxField, Dialog, SelectField } from "./ui";
 
 const typeOptions: ReadonlyArray<{ value: DiscountType; label: string }> = [
@@ -34,33 +33,22 @@ export function PromoFormDialog({
   const [form, setForm] = useState<PromoFormState>(() =>
     promo ? promoFormFrom(promo) : emptyPromoForm(new Date()),
   );
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const guard = useAccessGuard();
+  const { saving, error, fields, run } = useSave();
 
   const set =
     <K extends keyof PromoFormState>(name: K) =>
     (value: PromoFormState[K]) =>
       setForm((current) => ({ ...current, [name]: value }));
+  const bind = fieldBinder(form, setForm, fields);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    setSaving(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const payload = promoPayload(form, new Date());
       const saved = promo ? await updatePromo(promo.id, payload) : await createPromo(payload);
       onSaved(saved, !promo);
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const percent = form.discount_type === "percentage";
@@ -83,14 +71,7 @@ export function PromoFormDialog({
             onValue={(value) => set("code")(value.toUpperCase())}
             error={fields.code}
           />
-          <TextField
-            label="Description"
-            name="description"
-            maxLength={300}
-            value={form.description}
-            onValue={set("description")}
-            error={fields.description}
-          />
+          <TextField label="Description" {...bind("description")} maxLength={300} />
           <SelectField
             label="Type de réduction"
             value={form.discount_type}
@@ -100,83 +81,52 @@ export function PromoFormDialog({
           />
           <TextField
             label={percent ? "Valeur de la réduction (%)" : "Valeur de la réduction (€)"}
-            name="discount_value"
+            {...bind("discount_value")}
             type="number"
             inputMode="decimal"
             required
             min={0}
             max={percent ? 100 : undefined}
             step={0.01}
-            value={form.discount_value}
-            onValue={set("discount_value")}
-            error={fields.discount_value}
           />
           <TextField
             label="Montant minimum de commande (€)"
-            name="min_order_amount"
+            {...bind("min_order_amount")}
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
-            value={form.min_order_amount}
-            onValue={set("min_order_amount")}
-            error={fields.min_order_amount}
           />
           <TextField
             label="Réduction maximum (€)"
-            name="max_discount_amount"
+            {...bind("max_discount_amount")}
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
             hint="Vide = illimitée."
-            value={form.max_discount_amount}
-            onValue={set("max_discount_amount")}
-            error={fields.max_discount_amount}
           />
           <TextField
             label="Limite d'utilisation"
-            name="usage_limit"
+            {...bind("usage_limit")}
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             hint="Nombre total d'utilisations ; vide = illimité."
-            value={form.usage_limit}
-            onValue={set("usage_limit")}
-            error={fields.usage_limit}
           />
           <TextField
             label="Usage/user/jour"
-            name="max_uses_per_user"
+            {...bind("max_uses_per_user")}
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             required
             hint="Utilisations par client et par jour."
-            value={form.max_uses_per_user}
-            onValue={set("max_uses_per_user")}
-            error={fields.max_uses_per_user}
           />
-          <TextField
-            label="Début"
-            name="starts_at"
-            type="datetime-local"
-            required
-            value={form.starts_at}
-            onValue={set("starts_at")}
-            error={fields.starts_at}
-          />
-          <TextField
-            label="Expiration"
-            name="expires_at"
-            type="datetime-local"
-            hint="Vide = jamais."
-            value={form.expires_at}
-            onValue={set("expires_at")}
-            error={fields.expires_at}
-          />
+          <TextField label="Début" {...bind("starts_at")} type="datetime-local" required />
+          <TextField label="Expiration" {...bind("expires_at")} type="datetime-local" hint="Vide = jamais." />
         </div>
         <CheckboxField label="Code actif" checked={form.is_active} onChecked={set("is_active")} />
         <div className="flex flex-wrap justify-end gap-3 border-t border-cream-300 pt-5">

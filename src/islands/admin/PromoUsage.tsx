@@ -2,7 +2,7 @@ import { formatAmount, formatDateTime } from "../../domain/admin-format";
 import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin-promos";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
 import { useLoad } from "./hooks";
-import { Dialog, LoadError, Loading } from "./ui";
+import { CloseRow, Dialog, LoadError, Loading } from "./ui";
 
 /**
  * Who used a code (spec 2): user (name or e-mail, else 'User' + 8 characters of the id), amount saved, order
@@ -66,11 +66,7 @@ export function PromoUsageDialog({ promo, onClose }: { promo: AdminPromo; onClos
           </table>
         </div>
       )}
-      <div className="mt-6 flex justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Fermer
-        </button>
-      </div>
+      <CloseRow onClose={onClose} />
     </Dialog>
   );
 }

@@ -6,7 +6,17 @@ import { deletePromo, fetchPromos } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
 import { PromoFormDialog } from "./PromoForm";
 import { PromoUsageDialog } from "./PromoUsage";
-import { Badge, ConfirmDialog, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader } from "./ui";
+import {
+  Badge,
+  ConfirmDialog,
+  dangerButton,
+  Empty,
+  LoadError,
+  Loading,
+  smallButton,
+  TabHeader,
+  TabNotice,
+} from "./ui";
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; promo: AdminPromo };
 
@@ -81,16 +91,7 @@ export function PromosTab() {
       >
         {state.status === "ready" && `${promos.length} code${promos.length > 1 ? "s" : ""}`}
       </TabHeader>
-      <p
-        role="status"
-        className={
-          notice
-            ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
-            : "sr-only"
-        }
-      >
-        {notice}
-      </p>
+      <TabNotice>{notice}</TabNotice>
       {state.status === "loading" && <Loading>Chargement des codes promo...</Loading>}
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
       {state.status === "ready" && promos.length === 0 && <Empty>Aucun code promo trouvé</Empty>}

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin-format";
 import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../domain/stock";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { adjustStock, fetchStockMovements } from "./admin-api";
-import { useAccessGuard, useLoad } from "./hooks";
+import { useLoad, useSave } from "./hooks";
 import { LoadError, Loading } from "./ui";
 
 function movementDetail(movement: StockMovement): string {
@@ -22,11 +21,8 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
   const { state, reload, update } = useLoad((signal) => fetchStockMovements(productId, signal));
   const [delta, setDelta] = useState("");
   const [note, setNote] = useState("");
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { saving, error, fields, setFields, run } = useSave();
   const [notice, setNotice] = useState("");
-  const guard = useAccessGuard();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,11 +32,8 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
       setFields({ delta: "Indiquez une quantité entière, positive pour ajouter, négative pour retirer." });
       return;
     }
-    setSaving(true);
-    setError(null);
-    setFields({});
     setNotice("");
-    try {
+    await run(async () => {
       const { stock } = await adjustStock(productId, { delta: quantity, note });
       setDelta("");
       setNote("");
@@ -49,13 +42,7 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
       // The list stays on screen while the new movement is read (no flash of "Chargement").
       const fresh = await fetchStockMovements(productId);
       update(() => fresh);
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const movements = state.status === "ready" ? state.data.movements : [];

@@ -12,7 +12,18 @@ import {
   type UserDetails,
 } from "./admin-api";
 import { useAccessGuard, usePaged } from "./hooks";
-import { Badge, Detail, Dialog, Empty, LoadError, Loading, LoadMore, smallButton, TabHeader } from "./ui";
+import {
+  Badge,
+  CloseRow,
+  Detail,
+  Dialog,
+  Empty,
+  LoadError,
+  Loading,
+  LoadMore,
+  smallButton,
+  TabHeader,
+} from "./ui";
 
 const PAGE_SIZE = 25;
 
@@ -184,11 +195,7 @@ function UserDetailsDialog({
           </ul>
         )}
       </section>
-      <div className="mt-6 flex justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Fermer
-        </button>
-      </div>
+      <CloseRow onClose={onClose} />
     </Dialog>
   );
 }

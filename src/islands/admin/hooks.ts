@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 import type { Page } from "./admin-api";
 
@@ -123,4 +123,43 @@ export function usePaged<T>(loadPage: (cursor: string | null, signal?: AbortSign
     moreError,
     replace,
   };
+}
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/**
+ * One form's save (lots, stock, promos, settings, orders, products): a second submit while one runs is ignored; a
+ * lost access is handled by the guard and shows nothing else; any other failure shows the server's French message
+ * and its per-field messages, then `onFailure` adds what only that form knows about the failure (a product's stock
+ * changed meanwhile). `run` answers whether the action went through.
+ */
+export function useSave() {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<FieldErrors>({});
+  const guard = useAccessGuard();
+
+  const clear = useCallback(() => {
+    setError(null);
+    setFields({});
+  }, []);
+
+  async function run(action: () => Promise<void>, onFailure?: (failure: unknown) => void): Promise<boolean> {
+    setSaving(true);
+    clear();
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      if (guard(failure)) return false;
+      setFields(fieldErrors(failure));
+      setError(errorMessage(failure, "Une erreur est survenue"));
+      onFailure?.(failure);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { saving, error, fields, setError, setFields, clear, run };
 }

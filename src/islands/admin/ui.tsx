@@ -9,6 +9,7 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import { inputClass } from "../ui/fields";
+import { DialogCloseButton } from "../ui/icons";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
 export type Tone = "success" | "warning" | "danger" | "info" | "progress" | "waiting" | "neutral";
@@ -207,6 +208,36 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
+/**
+ * A tab's word after an action (« Produit créé. »): always in the page as a status region, so screen readers hear
+ * each new word, and shown only while there is one.
+ */
+export function TabNotice({ children }: { children: string }) {
+  return (
+    <p
+      role="status"
+      className={
+        children
+          ? "mb-4 rounded-lg border border-olive-300 bg-olive-50 px-4 py-3 text-sm font-medium text-olive-800"
+          : "sr-only"
+      }
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A dialog's last row when it only shows things: « Fermer ». */
+export function CloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <button type="button" className="btn btn-secondary" onClick={onClose}>
+        Fermer
+      </button>
+    </div>
+  );
+}
+
 export function Loading({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="py-10 text-center text-ink-soft">
@@ -371,24 +402,7 @@ export function Dialog({
         onKeyDown={onKeyDown}
         className={`relative my-auto w-full rounded-2xl bg-cream-50 p-6 shadow-2xl focus:outline-none sm:p-8 ${wide ? "max-w-3xl" : "max-w-lg"}`}
       >
-        <button
-          type="button"
-          onClick={() => close.current()}
-          aria-label="Fermer"
-          className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-cream-200 hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <DialogCloseButton onClick={() => close.current()} />
         <h2 id={titleId} className="pr-10 font-serif text-2xl font-semibold text-olive-900">
           {title}
         </h2>

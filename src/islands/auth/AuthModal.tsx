@@ -5,7 +5,8 @@ import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";
 import { signIn, signUp } from "../../stores/session";
-import { Notice, PasswordField, TextField } from "../ui/fields";
+import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
+import { DialogCloseButton } from "../ui/icons";
 
 /** Timings of spec 4 / 9: 300 ms fade-out on close, 200 ms fade when switching modes. */
 const CLOSE_FADE_MS = 300;
@@ -171,7 +172,7 @@ export default function AuthModal() {
   }
 
   if (mode === null) return null;
-  const set = (name: keyof typeof emptyFields) => (value: string) => setFields({ ...fields, [name]: value });
+  const bind = fieldBinder(fields, setFields, fieldMessages);
   const [idleLabel, busyLabel] = submitLabels[mode];
   const linkClass =
     "rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900";
@@ -192,24 +193,7 @@ export default function AuthModal() {
         onKeyDown={onKeyDown}
         className="relative my-auto w-full max-w-md rounded-2xl bg-cream-50 p-6 shadow-2xl sm:p-8"
       >
-        <button
-          type="button"
-          onClick={closeAuthModal}
-          aria-label="Fermer"
-          className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-cream-200 hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <DialogCloseButton onClick={closeAuthModal} />
 
         <div className={`transition-opacity duration-200 ${switching ? "opacity-0" : "opacity-100"}`}>
           <h2 id={titleId} className="pr-10 font-serif text-2xl font-semibold text-olive-900">
@@ -221,37 +205,28 @@ export default function AuthModal() {
             {mode === "signup" && (
               <TextField
                 label="Nom complet"
-                name="fullName"
+                {...bind("fullName")}
                 autoComplete="name"
                 required
                 maxLength={120}
-                value={fields.fullName}
-                onValue={set("fullName")}
-                error={fieldMessages.fullName}
               />
             )}
             <TextField
               label="Adresse e-mail"
-              name="email"
+              {...bind("email")}
               type="email"
               autoComplete={mode === "signin" ? "username" : "email"}
               required
               maxLength={254}
-              value={fields.email}
-              onValue={set("email")}
-              error={fieldMessages.email}
             />
             {mode !== "forgot_password" && (
               <PasswordField
                 label="Mot de passe"
-                name="password"
+                {...bind("password")}
                 autoComplete={mode === "signup" ? "new-password" : "current-password"}
                 required
                 minLength={PASSWORD_MIN_LENGTH}
                 maxLength={128}
-                value={fields.password}
-                onValue={set("password")}
-                error={fieldMessages.password}
                 hint={mode === "signup" ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined}
               />
             )}

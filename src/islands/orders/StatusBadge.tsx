@@ -1,4 +1,5 @@
 import { orderStatusLabel, orderStatusTone, type StatusTone } from "../../domain/order-status";
+import { StrokeIcon } from "../ui/icons";
 
 /** Colours of each tone: dark text on a pale background, at least 4.5:1. */
 const toneClasses: Record<StatusTone, string> = {
@@ -29,18 +30,9 @@ const iconPaths: Record<StatusTone, string> = {
 
 export function StatusIcon({ status, className = "size-5" }: { status: string; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon className={className} strokeWidth="1.9">
       <path d={iconPaths[orderStatusTone(status)]} />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -1,6 +1,14 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import {
+  type Dispatch,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SetStateAction,
+  useId,
+  useState,
+} from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/phone";
 import { openAuthModal } from "../../stores/auth-modal";
+import { StrokeIcon } from "./icons";
 
 /**
  * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands
@@ -52,6 +60,26 @@ function describedBy(id: string, { error, hint }: Omit<FieldProps, "label">): st
   return hint ? `${id}-hint` : undefined;
 }
 
+/** The keys of a form's state whose value is typed text. */
+type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * Ties a field to one key of a form's state: its name, its value, its setter and its message, the four props every
+ * text field of a form repeats. `bind("city")` is spread on a TextField, a PasswordField or a TextAreaField.
+ */
+export function fieldBinder<F>(
+  form: F,
+  setForm: Dispatch<SetStateAction<F>>,
+  fields: Readonly<Record<string, string>>,
+) {
+  return <K extends TextKeys<F>>(name: K) => ({
+    name,
+    value: form[name] as string,
+    onValue: (value: string) => setForm((current) => ({ ...current, [name]: value })),
+    error: fields[name],
+  });
+}
+
 export function TextField({ label, error, hint, value, onValue, ...input }: FieldProps & InputProps) {
   const id = useId();
   return (
@@ -94,20 +122,11 @@ export function PasswordField({ label, error, hint, value, onValue, ...input }: 
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-soft hover:text-olive-800"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <StrokeIcon strokeWidth="1.8">
             <path d="M2.5 12S6 5 12 5s9.5 7 9.5 7-3.5 7-9.5 7S2.5 12 2.5 12Z" />
             <circle cx="12" cy="12" r="3" />
             {shown && <path d="M4 4l16 16" />}
-          </svg>
+          </StrokeIcon>
         </button>
       </div>
     </FieldFrame>

@@ -1,13 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { AdminSettings } from "../../../domain/admin-settings";
-import { errorMessage, fieldErrors } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
 import { saveSetting } from "../admin-api";
-import { useAccessGuard } from "../hooks";
+import { useSave } from "../hooks";
 import { Badge, Detail, smallButton, type Tone } from "../ui";
 import { FieldControl, type FieldSpec } from "./SettingField";
-
-type Fields = Readonly<Record<string, string>>;
 
 /** A card's declaration: how the stored value reads, and how it becomes a form and back (spec 2 "Settings tab"). */
 export interface CardSpec<K extends keyof AdminSettings, F> {
@@ -55,10 +52,7 @@ export function SettingCard<K extends keyof AdminSettings, F>({
   onSaved: (value: AdminSettings[K]) => void;
 }) {
   const [form, setForm] = useState<F | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Fields>({});
-  const guard = useAccessGuard();
+  const { saving, error, fields, clear, run } = useSave();
   const titleId = useId();
   const body = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -74,27 +68,17 @@ export function SettingCard<K extends keyof AdminSettings, F>({
 
   function cancel() {
     setForm(null);
-    setError(null);
-    setFields({});
+    clear();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!form || saving) return;
-    setSaving(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const row = await saveSetting(spec.key, spec.toValue(form));
       onSaved(row.setting_value as AdminSettings[K]);
       setForm(null);
-    } catch (failure) {
-      if (guard(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const badge = spec.badge?.(value);
