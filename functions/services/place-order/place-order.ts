@@ -193,8 +193,9 @@ export async function placeOrder(
   );
   if (written) {
     await stockWatch.afterSale(deps);
-    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
-    const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
+    // The last units sold: the product's pages say "out of stock" in their structured data after a publish. Judged
+    // on the stock the written attempt read and sold from (a retried attempt read it again), not the first read.
+    const soldOut = quote.lines.filter((line) => (stocks.get(line.product.id) ?? 0) <= line.quantity);
     if (soldOut.length)
       await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
     return { order: written, replayed: false };
