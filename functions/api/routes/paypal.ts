@@ -11,16 +11,24 @@ import {
 } from "../../services/paypal-checkout";
 import type { AppEnv } from "../env";
 import { idempotencyKey } from "../middleware/idempotency";
-import { caller, requireUser, withSession } from "../middleware/session";
+import {
+  caller,
+  requireSessionToken,
+  requireUser,
+  unprovenSessionToken,
+  withSession,
+} from "../middleware/session";
 import { validate } from "../middleware/validate";
 import { captureSchema, paypalOrderParam, webhookSchema } from "../schemas/paypal";
 
 /** PayPal checkout: the server computes, holds, captures and verifies; the browser only shows the buttons. */
 export const paypalRoutes = new Hono<AppEnv>()
   .get("/client-id", async (c) => c.json({ clientId: await paypalClientId(c.var.deps) }))
-  .post("/create-order", withSession, requireUser, validate("json", orderRequestSchema), async (c) => {
+  // The session is proven in the order's own read round, as for POST /api/orders (placeOrder's OrderCaller).
+  .post("/create-order", requireSessionToken, validate("json", orderRequestSchema), async (c) => {
     const key = idempotencyKey(c.req.header("idempotency-key"));
-    return c.json(await createPaypalOrder(c.var.deps, caller(c).user, c.req.valid("json"), key), 201);
+    const session = { sessionToken: unprovenSessionToken(c) };
+    return c.json(await createPaypalOrder(c.var.deps, session, c.req.valid("json"), key), 201);
   })
   .post("/capture-order", withSession, requireUser, validate("json", captureSchema), async (c) => {
     const { capture, order } = await capturePaypalOrder(
