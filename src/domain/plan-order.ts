@@ -16,7 +16,7 @@ import { DomainError } from "./errors";
 import { type Cents, eurosToCents } from "./money";
 import type { OrderRequest } from "./order";
 import type { PaymentMethod } from "./order-status";
-import { mergeLines, priceOrder, totalsInEuros } from "./pricing";
+import { mergeLines, priceOrder, subtotalOf, type Totals, totalsInEuros } from "./pricing";
 import { mainImage, type ProductPhoto } from "./product-photos";
 import { discountTerms, type PromoRules, promoRejection, promoRejectionMessage } from "./promo";
 import { type ShippingSetting, shippingRuleCents } from "./settings";
@@ -165,8 +165,8 @@ export function keyReuseRefusal(
     : null;
 }
 
-/** A product gone, inactive or short of stock for `quantity`, refused by name; null when it can be sold. */
-function productRefusal(product: OrderProduct | undefined, quantity: number): DomainError | null {
+/** The product if it can be sold `quantity` times, or its refusal (gone, inactive, too few units), by name. */
+function sellable(product: OrderProduct | undefined, quantity: number): OrderProduct | DomainError {
   if (!product?.is_active)
     return new DomainError(
       "PRODUCT_UNAVAILABLE",
@@ -180,14 +180,18 @@ function productRefusal(product: OrderProduct | undefined, quantity: number): Do
       { product: product.name, available },
     );
   }
-  return null;
+  return product;
 }
 
-/** The customer's own address in a country the shop delivers to, or why not. */
-function addressRefusal(address: OrderAddress | null): DomainError | null {
+/** The customer's own address in a country the shop delivers to, or its refusal. */
+function deliverable(address: OrderAddress | null): OrderAddress | DomainError {
   if (!address) return new DomainError("ADDRESS_NOT_FOUND");
-  return CHECKOUT_COUNTRIES.includes(address.country as Country) ? null : new DomainError("DELIVERY_COUNTRY");
+  return CHECKOUT_COUNTRIES.includes(address.country as Country)
+    ? address
+    : new DomainError("DELIVERY_COUNTRY");
 }
+
+type Sold = { product: OrderProduct; quantity: number }[];
 
 /** A new order's effect on the dashboard: one more order (pending), counted in its Paris month too. */
 export function orderStatsChanges(record: OrderFacts, now: Date): StatsChange[] {
@@ -197,48 +201,18 @@ export function orderStatsChanges(record: OrderFacts, now: Date): StatsChange[] 
   ];
 }
 
-/** Decides an order from what was read: a refusal, the replay of the key's first order, or the order to write. */
-export function planOrder(inputs: OrderInputs): OrderPlan {
-  const { request, idempotency, user } = inputs;
-  const refused = (error: DomainError): OrderPlan => ({ kind: "refused", error });
-  if (inputs.maintenance.enabled && !user.is_admin) return refused(new DomainError("MAINTENANCE"));
-  const notSold = sellRefusal(inputs.setup, inputs.paymentMethod);
-  if (notSold) return refused(notSold);
-  if (idempotency?.earlier) {
-    const reused = keyReuseRefusal(idempotency.earlier, idempotency.fingerprint);
-    return reused ? refused(reused) : { kind: "replay", orderId: idempotency.earlier.order_id };
-  }
-
-  // Lines of one product are merged, so a stock check cannot be passed twice with two half lines.
-  const lines = mergeLines(request.items);
-  for (const line of lines) {
-    const refusal = productRefusal(inputs.products.get(line.product_id), line.quantity);
-    if (refusal) return refused(refusal);
-  }
-  const sold = lines.map((line) => ({
-    product: inputs.products.get(line.product_id) as OrderProduct,
-    quantity: line.quantity,
-  }));
-  const noAddress = addressRefusal(inputs.address);
-  if (noAddress || !inputs.address) return refused(noAddress ?? new DomainError("ADDRESS_NOT_FOUND"));
-  const address = inputs.address;
-
-  const priced = sold.map(({ product, quantity }) => ({ unitPriceCents: product.price_cents, quantity }));
-  const subtotal = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const promo = request.promo_code_id ? inputs.promo : null;
-  if (request.promo_code_id) {
-    const reason = promoRejection(promo, {
-      subtotal,
-      now: inputs.now,
-      usesToday: promo ? inputs.promoUsesToday : 0,
-    });
-    if (reason) return refused(new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined)));
-  }
-  const shippingRule = shippingRuleCents(inputs.shipping);
-  const totals = priceOrder(priced, shippingRule, promo ? discountTerms(promo) : null);
-  if (eurosToCents(request.total_amount) !== totals.total)
-    return refused(new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) }));
-
+/** The order as it is stored, from the decision: pending / pending, lines and totals frozen, the address copied. */
+function orderRecord(
+  inputs: OrderInputs,
+  sold: Sold,
+  address: OrderAddress,
+  {
+    totals,
+    freeThreshold,
+    promo,
+  }: { totals: Totals; freeThreshold: Cents; promo: { id: string; code: string } | null },
+): PlannedOrder {
+  const { user, request } = inputs;
   const createdAt = inputs.now.toISOString();
   const lots = new Map(
     sold.map(({ product, quantity }) => [
@@ -246,7 +220,7 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
       allocateLots(inputs.batches.get(product.id) ?? [], quantity),
     ]),
   );
-  const record: PlannedOrder = {
+  return {
     id: inputs.id,
     user_id: user.id,
     customer_email: user.email,
@@ -271,7 +245,7 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
     shipping_cents: totals.shipping,
     discount_cents: totals.discount,
     total_cents: totals.total,
-    free_shipping_threshold_cents: shippingRule.freeThreshold,
+    free_shipping_threshold_cents: freeThreshold,
     promo_id: promo?.id,
     promo_code: promo?.code,
     shipping_address: {
@@ -289,14 +263,62 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
     transfer_sender_name: inputs.transferSenderName,
     status_history: [{ status: "pending", at: createdAt }],
   };
+}
+
+/** Decides an order from what was read: a refusal, the replay of the key's first order, or the order to write. */
+export function planOrder(inputs: OrderInputs): OrderPlan {
+  const { request, idempotency, user } = inputs;
+  const refused = (error: DomainError): OrderPlan => ({ kind: "refused", error });
+  if (inputs.maintenance.enabled && !user.is_admin) return refused(new DomainError("MAINTENANCE"));
+  const notSold = sellRefusal(inputs.setup, inputs.paymentMethod);
+  if (notSold) return refused(notSold);
+  if (idempotency?.earlier) {
+    const reused = keyReuseRefusal(idempotency.earlier, idempotency.fingerprint);
+    return reused ? refused(reused) : { kind: "replay", orderId: idempotency.earlier.order_id };
+  }
+
+  // Lines of one product are merged, so a stock check cannot be passed twice with two half lines.
+  const sold: Sold = [];
+  for (const line of mergeLines(request.items)) {
+    const product = sellable(inputs.products.get(line.product_id), line.quantity);
+    if (product instanceof DomainError) return refused(product);
+    sold.push({ product, quantity: line.quantity });
+  }
+  const address = deliverable(inputs.address);
+  if (address instanceof DomainError) return refused(address);
+
+  const priced = sold.map(({ product, quantity }) => ({ unitPriceCents: product.price_cents, quantity }));
+  const subtotal = subtotalOf(priced);
+  const promo = request.promo_code_id ? inputs.promo : null;
+  if (request.promo_code_id) {
+    const reason = promoRejection(promo, {
+      subtotal,
+      now: inputs.now,
+      usesToday: promo ? inputs.promoUsesToday : 0,
+    });
+    if (reason) return refused(new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined)));
+  }
+  const shippingRule = shippingRuleCents(inputs.shipping);
+  const totals = priceOrder(priced, shippingRule, promo ? discountTerms(promo) : null);
+  if (eurosToCents(request.total_amount) !== totals.total)
+    return refused(new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) }));
+
+  const record = orderRecord(inputs, sold, address, {
+    totals,
+    freeThreshold: shippingRule.freeThreshold,
+    promo,
+  });
+  const watches = new Map(
+    sold.map(
+      ({ product, quantity }) => [product.id, saleWatch(product, quantity, inputs.firstAttempt)] as const,
+    ),
+  );
   return {
     kind: "order",
     record,
     effects: {
       stocks: new Map(sold.map(({ product }) => [product.id, product.stock])),
-      watches: new Map(
-        sold.map(({ product, quantity }) => [product.id, saleWatch(product, quantity, inputs.firstAttempt)]),
-      ),
+      watches,
       promo: promo && {
         id: promo.id,
         usage_limit: promo.usage_limit,
@@ -307,9 +329,7 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
       now: inputs.now,
       movedAt: inputs.movedAt,
       stats: orderStatsChanges(record, inputs.now),
-      lowStockChecks: sold.flatMap(({ product, quantity }) =>
-        saleWatch(product, quantity, inputs.firstAttempt).mode === "check" ? [product.id] : [],
-      ),
+      lowStockChecks: [...watches].flatMap(([id, watch]) => (watch.mode === "check" ? [id] : [])),
       soldOut: sold
         .filter(({ product, quantity }) => product.stock <= quantity)
         .map(({ product }) => product.name),
