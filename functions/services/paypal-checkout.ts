@@ -15,7 +15,7 @@ import { sendOrderConfirmation } from "./order-confirmation";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient, usablePaypalSetting } from "./paypal-client";
-import { abandonHold } from "./paypal-earlier-holds";
+import { abandonHold, releaseEarlierHolds } from "./paypal-earlier-holds";
 import { logPaypalFailure, paypalFailure } from "./paypal-failures";
 import { type OrderCaller, placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
@@ -36,8 +36,9 @@ const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToD
  * Creates our order as a hold (stock and promo taken in its transaction, payment pending), then the PayPal order
  * for exactly our total, with a breakdown that adds up and our order id as reference. If PayPal refuses, the
  * hold is released at once. A new attempt (not a retry of the same Idempotency-Key) first releases the
- * customer's earlier holds (placeOrder does, once the caller is proven); a retry answers the same PayPal order
- * while its hold is pending, and 409 once it is closed (released or paid): the checkout then starts a new attempt.
+ * customer's earlier holds (placeOrder calls releaseEarlierHolds once the caller is proven); a retry answers the
+ * same PayPal order while its hold is pending, and 409 once it is closed (released or paid): the checkout then
+ * starts a new attempt.
  * The caller's session is proven in the order's own read round, as for a bank transfer (OrderCaller); PayPal's
  * credentials are opened meanwhile, and nothing is placed when they cannot be.
  */
@@ -52,6 +53,7 @@ export async function createPaypalOrder(
     paymentMethod: "paypal",
     idempotencyKey,
     ready: client,
+    giveUpEarlier: releaseEarlierHolds,
   });
   if (replayed && order.payment_status !== "pending") {
     throw new DomainError(

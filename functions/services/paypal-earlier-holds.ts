@@ -1,7 +1,7 @@
 /**
  * A buyer's own PayPal holds given up (lifecycle command "abandon": stock and promo use back at once): the one she
  * closes (POST /api/paypal-payment/orders/:id/release) and her earlier ones when she starts a new PayPal checkout.
- * Apart from paypal-checkout.ts so that placing an order (place-order/) uses it without importing the payments.
+ * Apart from paypal-checkout.ts, so that it reads on its own.
  */
 import { planCommands } from "../../src/domain/order-lifecycle";
 import type { DataDeps } from "./deps";

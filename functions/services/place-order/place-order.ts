@@ -7,7 +7,6 @@ import { newId } from "../../adapters/ids";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../auth";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
-import { releaseEarlierHolds } from "../paypal-earlier-holds";
 import { markSiteStale } from "../publishing";
 import { type ReadRound, readRound } from "../read-round";
 import { retryOnStale, STALE } from "../retry-on-stale";
@@ -28,6 +27,12 @@ export interface PlaceOrderOptions {
    * credentials): awaited once the caller is proven, so its refusal comes after 401 and before any rule.
    */
   ready?: Promise<unknown>;
+  /**
+   * A new attempt (nothing stored under the Idempotency-Key) first gives up what the customer's earlier attempts
+   * hold (PayPal: releaseEarlierHolds, paypal-earlier-holds.ts), once the caller is proven; what it gave up is read
+   * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
+   */
+  giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
 }
 
 export interface PlacedOrder {
@@ -114,7 +119,7 @@ function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
  * the caller's session and user when the caller is a token, what is stored under the Idempotency-Key, the products,
  * the address, the promo and today's uses of it; beside it the products' lots and the settings (none while this
  * container's copy is fresh). The session is proven first (decision record 024). A new PayPal attempt then gives
- * up the customer's earlier holds, and when it gave one up reads again what they held (stock, lots, promo uses).
+ * up the customer's earlier holds (giveUpEarlier), and when it gave one up reads again what they held.
  * When a stock or a lot changed before the write ("stale"), what is left is read again and the order planned again
  * on it (retryOnStale, decision record 041); the order's id and date stay the same across attempts.
  */
@@ -134,8 +139,7 @@ export async function placeOrder(
   ]);
   const user = await prove();
   await options.ready;
-  const released =
-    options.paymentMethod === "paypal" && !first.earlier ? await releaseEarlierHolds(deps, user.id) : [];
+  const released = options.giveUpEarlier && !first.earlier ? await options.giveUpEarlier(deps, user.id) : [];
   const reads = released.length ? await readOrder(deps, readRound(deps.db), user.id, request, key) : first;
 
   const now = deps.clock();
