@@ -1,10 +1,9 @@
 /**
  * What sales and the stock's way back do to the lots (decision record 018), kept apart from the owner's batch routes
- * so the order and payment functions bundle only this: reading a product's lots, the first-expiring allocation, the
- * units taken in the order's transaction and given back to their lots.
+ * so the order and payment functions bundle only this: reading a product's lots, the units taken in the order's transaction and given back to their lots.
  */
 import type { EntityItem } from "electrodb";
-import { allocateLots, type LotTaken } from "../../src/domain/batches";
+import type { LotTaken } from "../../src/domain/batches";
 import type { BatchEntity } from "../db/entities/batch";
 import type { DataDeps } from "./deps";
 import type { TransactionEntities, TransactionItem } from "./transaction";
@@ -19,21 +18,12 @@ export async function listBatches(deps: DataDeps, productId: number): Promise<Ba
   return data;
 }
 
-/**
- * The lots each line takes, first-expiring first, from the batches as they are now. Decided before the order's
- * transaction; the transaction's conditions on each lot's remaining units say whether the decision still holds.
- */
-export async function allocateOrderLots(
+/** The batches of each product, read strongly (placing an order takes the first-expiring lots from them). */
+export async function readBatches(
   deps: DataDeps,
-  lines: readonly { product_id: number; quantity: number }[],
-): Promise<Map<number, LotTaken[]>> {
-  const entries = await Promise.all(
-    lines.map(
-      async (line) =>
-        [line.product_id, allocateLots(await listBatches(deps, line.product_id), line.quantity)] as const,
-    ),
-  );
-  return new Map(entries);
+  productIds: readonly number[],
+): Promise<Map<number, BatchRecord[]>> {
+  return new Map(await Promise.all(productIds.map(async (id) => [id, await listBatches(deps, id)] as const)));
 }
 
 /** A line's units taken from its lots (on the condition that they are left) and the lots' records of the order. */

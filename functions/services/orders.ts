@@ -3,7 +3,6 @@ import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
 import { awaitsTransfer, type OrderStatus } from "../../src/domain/order-status";
-import type { Totals } from "../../src/domain/pricing";
 import type { OrderEntity } from "../db/entities/order";
 import type { DataDeps } from "./deps";
 import { getSettings } from "./settings";
@@ -83,16 +82,6 @@ export function toOrder(record: OrderRecord): Order {
       status: entry.status as OrderStatus,
       at: entry.at,
     })),
-  };
-}
-
-/** The totals as the API shows them, in euros (PRICE_CHANGED carries them so the screen can refresh). */
-export function totalsInEuros(totals: Totals) {
-  return {
-    subtotal_amount: centsToEuros(totals.subtotal),
-    shipping_amount: centsToEuros(totals.shipping),
-    discount_amount: centsToEuros(totals.discount),
-    total_amount: centsToEuros(totals.total),
   };
 }
 

@@ -15,8 +15,9 @@ import { sendOrderConfirmation } from "./order-confirmation";
 import { type MoveResult, moveOrder, type OrderMove } from "./order-lifecycle";
 import { type OrderRecord, toOrder } from "./orders";
 import { paypalClient, usablePaypalSetting } from "./paypal-client";
+import { abandonHold, releaseEarlierHolds } from "./paypal-earlier-holds";
 import { logPaypalFailure, paypalFailure } from "./paypal-failures";
-import { placeOrder } from "./place-order/place-order";
+import { type OrderCaller, placeOrder } from "./place-order/place-order";
 import { getSetting } from "./settings";
 import { currentShopSetup } from "./shop-setup";
 import { writeTransaction } from "./transaction";
@@ -31,85 +32,28 @@ export async function paypalClientId(deps: DataDeps): Promise<string> {
 
 const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToDecimalText(cents) });
 
-/** A capture started less than this long ago is in flight: nothing releases its order meanwhile. */
-export const CAPTURE_IN_FLIGHT_MINUTES = 10;
-
-/** True while a capture of this order started less than CAPTURE_IN_FLIGHT_MINUTES ago. */
-export function captureInFlight(order: OrderRecord, now: Date): boolean {
-  return (
-    Boolean(order.capture_started_at) &&
-    now.getTime() - Date.parse(order.capture_started_at ?? "") < CAPTURE_IN_FLIGHT_MINUTES * 60_000
-  );
-}
-
-/**
- * Why a pending PayPal order must not be released by its buyer (window closed, new checkout), or null when it
- * may: money is moving at PayPal once a capture is in flight or PayPal answered PENDING (the webhook settles it).
- */
-function captureUnderWay(order: OrderRecord, now: Date): { reason: string } | null {
-  if (order.paypal_capture_id && order.payment_status === "pending")
-    return { reason: "Le paiement est en cours de traitement chez PayPal." };
-  if (captureInFlight(order, now)) return { reason: "Le paiement est en cours de traitement chez PayPal." };
-  return null;
-}
-
-/** The buyer abandons a pending PayPal hold: stock and promo use back at once (lifecycle command "abandon"). */
-function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult> {
-  return moveOrder(deps, orderId, {
-    commands: (current) => captureUnderWay(current, deps.clock()) ?? planCommands(current, ["abandon"]),
-    refused: "ignore",
-  });
-}
-
-/**
- * A customer starting a new PayPal checkout gives up the holds of their earlier attempts (a cart edited, a
- * window closed without a word): a cart holds one order at a time, so a one-use-per-day code is free again.
- * Holds whose capture is under way are left alone.
- */
-async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
-  const now = deps.clock();
-  const from = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query
-    .byUser({ user_id: userId })
-    .gte({ created_at: from })
-    .go({ pages: "all" });
-  const released: string[] = [];
-  for (const order of data) {
-    if (order.payment_method !== "paypal" || order.payment_status !== "pending" || order.released_at)
-      continue;
-    if (captureUnderWay(order, now)) continue;
-    if ((await abandonHold(deps, order.id)).changed) released.push(order.id);
-  }
-  return released;
-}
-
 /**
  * Creates our order as a hold (stock and promo taken in its transaction, payment pending), then the PayPal order
  * for exactly our total, with a breakdown that adds up and our order id as reference. If PayPal refuses, the
  * hold is released at once. A new attempt (not a retry of the same Idempotency-Key) first releases the
- * customer's earlier holds; a retry answers the same PayPal order while its hold is pending, and 409 once it is
- * closed (released or paid): the checkout then starts a new attempt.
+ * customer's earlier holds (placeOrder calls releaseEarlierHolds once the caller is proven); a retry answers the
+ * same PayPal order while its hold is pending, and 409 once it is closed (released or paid): the checkout then
+ * starts a new attempt.
+ * The caller's session is proven in the order's own read round, as for a bank transfer (OrderCaller); PayPal's
+ * credentials are opened meanwhile, and nothing is placed when they cannot be.
  */
 export async function createPaypalOrder(
   deps: DataDeps,
-  user: AuthUser,
+  caller: OrderCaller,
   request: OrderRequest,
   idempotencyKey: string | undefined,
 ): Promise<{ id: string; order_id: string }> {
-  // PayPal's credentials and an earlier attempt under the same key, read at once (issue 18).
-  const [client, retry] = await Promise.all([
-    paypalClient(deps),
-    idempotencyKey
-      ? deps.db.entities.idempotencyKey
-          .get({ user_id: user.id, key: idempotencyKey })
-          .go()
-          .then(({ data }) => data)
-      : null,
-  ]);
-  if (!retry) await releaseEarlierHolds(deps, user.id);
-  const { order, replayed } = await placeOrder(deps, { user }, request, {
+  const client = paypalClient(deps);
+  const { order, replayed } = await placeOrder(deps, caller, request, {
     paymentMethod: "paypal",
     idempotencyKey,
+    ready: client,
+    giveUpEarlier: releaseEarlierHolds,
   });
   if (replayed && order.payment_status !== "pending") {
     throw new DomainError(
@@ -126,7 +70,7 @@ export async function createPaypalOrder(
   }
   const a = order.shipping_address;
   try {
-    const created = await client.createOrder(
+    const created = await (await client).createOrder(
       {
         referenceId: order.id,
         description: `Commande ${order.id.slice(-8)}`,

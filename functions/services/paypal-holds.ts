@@ -11,7 +11,8 @@ import { changeOrder } from "./order-changes";
 import { sendOrderConfirmation } from "./order-confirmation";
 import { moveOrder } from "./order-lifecycle";
 import type { OrderRecord } from "./orders";
-import { captureInFlight, markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";
+import { markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";
+import { captureInFlight } from "./paypal-earlier-holds";
 import { logPaypalFailure } from "./paypal-failures";
 
 /** PayPal holds (pending payment, no capture) older than this are released. */

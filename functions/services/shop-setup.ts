@@ -1,6 +1,5 @@
-import { DomainError } from "../../src/domain/errors";
 import type { PaymentMethod } from "../../src/domain/order-status";
-import { SHOP_NOT_READY_MESSAGE, type ShopSetup, shopSetup } from "../../src/domain/shop-setup";
+import { type ShopSetup, sellRefusal, shopSetup } from "../../src/domain/shop-setup";
 import type { DataDeps } from "./deps";
 import { getSetting } from "./settings";
 
@@ -23,10 +22,8 @@ export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Prom
   assertSells(await currentShopSetup(deps), method);
 }
 
-/** assertCanSell on settings already read (placing an order reads them in its one round of reads). */
+/** assertCanSell on settings already read. */
 export function assertSells(setup: ShopSetup, method: PaymentMethod): void {
-  if (!setup.canTakeOrders) throw new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
-  if (method === "bank_transfer" && !setup.methods.bank_transfer)
-    throw new DomainError("BANK_TRANSFER_DISABLED");
-  if (method === "paypal" && !setup.methods.paypal) throw new DomainError("PAYPAL_NOT_CONFIGURED");
+  const refusal = sellRefusal(setup, method);
+  if (refusal) throw refusal;
 }

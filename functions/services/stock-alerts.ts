@@ -11,14 +11,10 @@
  * The e-mails go through the account mail queue (after the answer: SQS on AWS, in-process locally); stock
  * increases also hand the waitlist's back-in-stock mails over (services/waitlist.ts).
  */
-import type { EntityItem } from "electrodb";
-import { type SaleWatch, saleWatch, unitsToNotify } from "../../src/domain/stock-alerts";
+import { unitsToNotify } from "../../src/domain/stock-alerts";
 import type { StockMailRequest } from "../adapters/account-mail-queue";
-import type { ProductEntity } from "../db/entities/product";
 import { isConditionFailure } from "../db/errors";
 import type { DataDeps, Deps } from "./deps";
-
-type ProductRecord = EntityItem<ProductEntity>;
 
 /** What the alerts need: the data, and the mail queue when there is one (scripts have none: nothing is mailed). */
 export type StockAlertDeps = DataDeps & Partial<Pick<Deps, "accountMail">>;
@@ -68,45 +64,19 @@ async function rearmLowStockAlert(deps: StockAlertDeps, productId: number): Prom
   }
 }
 
-export interface StockWatch {
-  /** The assumption a line's sale is written under, in the transaction built for `order` (one record per attempt). */
-  forLine(productId: number, order: object): SaleWatch;
-  /** After the order is written: the lines that may have crossed get their conditional write (none otherwise). */
-  afterSale(deps: StockAlertDeps): Promise<void>;
-}
-
 /**
- * Watches an order's lines for the low-stock threshold, from the products the order read. The first attempt
- * trusts what was read; an attempt after a failed assumption ("stale": placeOrder builds a new order record for
- * it) judges every line with "check". Attempts retried as they were after a collision keep the same record, and
- * the same assumptions.
+ * After an order is written: the products whose sale may have brought them to their low-stock threshold (SaleWatch
+ * "check", planOrder's effects) get their conditional write; the others cost nothing. The order is placed whatever
+ * happens here: a failed alert write is logged, never the buyer's error.
  */
-export function watchLowStock(lines: readonly { product: ProductRecord; quantity: number }[]): StockWatch {
-  const byProduct = new Map(lines.map((line) => [line.product.id, line]));
-  const watched = new Map<number, SaleWatch>();
-  let firstRecord: object | undefined;
-  return {
-    forLine(productId, order) {
-      firstRecord ??= order;
-      const line = byProduct.get(productId);
-      const watch: SaleWatch = line
-        ? saleWatch(line.product, line.quantity, order === firstRecord)
-        : { mode: "check" };
-      watched.set(productId, watch);
-      return watch;
-    },
-    async afterSale(deps) {
-      const candidates = [...watched].filter(([, watch]) => watch.mode === "check").map(([id]) => id);
-      // The order is placed whatever happens here: a failed alert write is logged, never the buyer's error.
-      await Promise.all(
-        candidates.map((id) =>
-          raiseLowStockAlert(deps, id).catch((error: unknown) =>
-            console.error(`Low-stock alert not decided for product ${id}:`, error),
-          ),
-        ),
-      );
-    },
-  };
+export async function checkLowStock(deps: StockAlertDeps, productIds: readonly number[]): Promise<void> {
+  await Promise.all(
+    productIds.map((id) =>
+      raiseLowStockAlert(deps, id).catch((error: unknown) =>
+        console.error(`Low-stock alert not decided for product ${id}:`, error),
+      ),
+    ),
+  );
 }
 
 /**

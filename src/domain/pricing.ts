@@ -1,4 +1,4 @@
-import type { Cents } from "./money";
+import { type Cents, centsToEuros } from "./money";
 
 /**
  * Order pricing (api.md "Pricing"), in integer cents throughout:
@@ -58,6 +58,16 @@ export function priceOrder(
   const shipping = shippingFor(subtotal, rule);
   const discount = discountFor(subtotal, terms);
   return { subtotal, shipping, discount, total: Math.max(0, subtotal + shipping - discount) };
+}
+
+/** Totals as the API answers them (euros with 2 decimals): the new figures a PRICE_CHANGED refusal carries. */
+export function totalsInEuros(totals: Totals) {
+  return {
+    subtotal_amount: centsToEuros(totals.subtotal),
+    shipping_amount: centsToEuros(totals.shipping),
+    discount_amount: centsToEuros(totals.discount),
+    total_amount: centsToEuros(totals.total),
+  };
 }
 
 /** Merges lines of the same product, so a stock check cannot be passed twice with two half lines. */

@@ -5,8 +5,9 @@
  * from the settings for the dashboard, the checkout and the order routes alike.
  */
 import { isValidBic, isValidIban } from "./bank-details";
-import { errorCatalogue } from "./errors";
+import { DomainError, errorCatalogue } from "./errors";
 import { eurosToCents, formatEuros } from "./money";
+import type { PaymentMethod } from "./order-status";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
@@ -181,3 +182,16 @@ export function shopSetup(settings: SetupSettings): ShopSetup {
 
 /** What a shopper reads when the shop cannot take orders yet (never the owner's details). */
 export const SHOP_NOT_READY_MESSAGE = errorCatalogue.SHOP_NOT_READY.message;
+
+/**
+ * Why an order by `method` is refused while the shop is set up as it is, or null: a shop whose identity, mediator or
+ * payment methods are not set up takes no order (503), and a method that is not configured is not one the shopper
+ * may use.
+ */
+export function sellRefusal(setup: ShopSetup, method: PaymentMethod): DomainError | null {
+  if (!setup.canTakeOrders) return new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
+  if (method === "bank_transfer" && !setup.methods.bank_transfer)
+    return new DomainError("BANK_TRANSFER_DISABLED");
+  if (method === "paypal" && !setup.methods.paypal) return new DomainError("PAYPAL_NOT_CONFIGURED");
+  return null;
+}

@@ -15,7 +15,7 @@ import { defaultSettings } from "../../src/domain/settings";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
-import { createCustomer, type TestCustomer } from "../support/customers";
+import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
 
 let offset = 0;
 const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
@@ -945,5 +945,30 @@ describe("the nightly reconciliation", () => {
     } finally {
       info.mockRestore();
     }
+  });
+});
+
+describe("creating a PayPal order proves the session as a bank-transfer order does (issue 29)", () => {
+  it("a token that proves nothing: 401, nothing held, PayPal not called", async () => {
+    const product = await createProduct(ctx.deps, soap);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const forged = { ...customer, call: apiCaller(ctx.app, `${customer.id}.not-the-secret`) };
+    const created = paypal.orders.size;
+    const response = await createPaypal(forged, product.id, 1, 20.7);
+    expect(response.status).toBe(401);
+    expect(await stockOf(product.id)).toBe(10);
+    expect(paypal.orders.size).toBe(created);
+  });
+
+  it("a new attempt for the units the customer's own earlier hold took: given up first, then sold again", async () => {
+    const product = await createProduct(ctx.deps, { ...soap, stock: 2 });
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const first = (await (await createPaypal(customer, product.id, 2, 33.6)).json()) as { order_id: string };
+    expect(await stockOf(product.id)).toBe(0);
+    // The round read 0 units left; the earlier hold's 2 come back before the order is decided.
+    const second = await createPaypal(customer, product.id, 2, 33.6);
+    expect(second.status, await second.clone().text()).toBe(201);
+    expect(await orderOf(first.order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
+    expect(await stockOf(product.id)).toBe(0);
   });
 });

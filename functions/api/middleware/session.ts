@@ -58,7 +58,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * 401 unless a session token is sent, without reading it: the handler proves it in its own read round, with the
- * rest of what it reads, before it judges or answers anything (POST /api/orders: OrderCaller, issue 18).
+ * rest of what it reads, before it judges or answers anything (placing an order: POST /api/orders and
+ * /api/paypal-payment/create-order, OrderCaller, issues 18 and 29).
  */
 export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
   if (!sessionToken(c)) throw new DomainError("UNAUTHENTICATED");

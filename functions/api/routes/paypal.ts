@@ -11,7 +11,13 @@ import {
 } from "../../services/paypal-checkout";
 import type { AppEnv } from "../env";
 import { idempotencyKey } from "../middleware/idempotency";
-import { caller, requireUser, withSession } from "../middleware/session";
+import {
+  caller,
+  requireSessionToken,
+  requireUser,
+  unprovenSessionToken,
+  withSession,
+} from "../middleware/session";
 import { route, routesAt } from "../route";
 
 /** PayPal checkout: the server computes, holds, captures and verifies; the browser only shows the buttons. */
@@ -21,9 +27,11 @@ route(paypalRoutes, contract.getPaypalPaymentClientId, async (c) =>
   c.json({ clientId: await paypalClientId(c.var.deps) }),
 );
 
-route(paypalRoutes, contract.postPaypalPaymentCreateOrder, withSession, requireUser, async (c) => {
+// The session is proven in the order's own read round, as for POST /api/orders (placeOrder's OrderCaller).
+route(paypalRoutes, contract.postPaypalPaymentCreateOrder, requireSessionToken, async (c) => {
   const key = idempotencyKey(c.req.header("idempotency-key"));
-  return c.json(await createPaypalOrder(c.var.deps, caller(c).user, c.req.valid("json"), key), 201);
+  const session = { sessionToken: unprovenSessionToken(c) };
+  return c.json(await createPaypalOrder(c.var.deps, session, c.req.valid("json"), key), 201);
 });
 
 route(paypalRoutes, contract.postPaypalPaymentCaptureOrder, withSession, requireUser, async (c) => {

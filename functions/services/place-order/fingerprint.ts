@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DomainError } from "../../../src/domain/errors";
+import { keyReuseRefusal } from "../../../src/domain/plan-order";
 
 /**
  * The fingerprint of a request made under an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header-07 §2.4):
@@ -22,15 +22,11 @@ export function canonicalJson(value: unknown): string {
   return `{${members.join(",")}}`;
 }
 
-/**
- * The check of a key already stored: the same fingerprint is a retry (the first answer is given again); another one
- * is a different request reusing the key, refused with 422 (§2.7) instead of silently answering the first order.
- * A key stored before fingerprints existed has none: it replays, as it did.
- */
+/** The check of a key already stored (keyReuseRefusal, src/domain/plan-order.ts), thrown: 422 for another request. */
 export function assertSameRequest(
   stored: { fingerprint?: string } | null | undefined,
   fingerprint: string,
 ): void {
-  if (stored?.fingerprint !== undefined && stored.fingerprint !== fingerprint)
-    throw new DomainError("IDEMPOTENCY_KEY_REUSED");
+  const refusal = keyReuseRefusal(stored, fingerprint);
+  if (refusal) throw refusal;
 }

@@ -259,3 +259,44 @@ describe("the settings cache (Deps.settingsCacheMs)", () => {
     expect(batchGets()).toBe(2);
   });
 });
+
+describe("an order written on its second attempt", () => {
+  it("that sells the last units marks the site stale: sold out is judged on the stock the written attempt read", async () => {
+    const soap = await createSoap(ctx.deps, { stock: 3 });
+    const first = await buyer();
+    const second = await buyer();
+    const requests: string[] = [];
+    const deps = { ...ctx.deps, publisher: { request: (reason: string) => requests.push(reason) } };
+    const order = (who: typeof first, quantity: number) =>
+      placeOrder(
+        deps,
+        { user: who.user },
+        {
+          items: [{ product_id: soap.id, quantity }],
+          order_notes: null,
+          shipping_address_id: who.customer.addressId,
+          total_amount: 10 * quantity + 7.8,
+        },
+        { paymentMethod: "bank_transfer", transferSenderName: "Lina" },
+      );
+    // The other customer's order of 1 is written just before this one's first transaction (both read 3 units):
+    // this one's first attempt is stale, its second reads 2 units and sells them both.
+    let interposed = false;
+    ctx.deps.db.dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!interposed && context.commandName === "TransactWriteItemsCommand") {
+          interposed = true;
+          await order(first, 1);
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "countRounds" },
+    );
+
+    await order(second, 2);
+
+    expect(interposed).toBe(true);
+    expect((await ctx.db.entities.product.get({ id: soap.id }).go()).data?.stock).toBe(0);
+    expect(requests).toEqual([`En rupture : ${soap.name}`]);
+  });
+});

@@ -1,23 +1,20 @@
 import { DomainError } from "../../../src/domain/errors";
 import type { OrderRequest } from "../../../src/domain/order";
 import type { PaymentMethod } from "../../../src/domain/order-status";
-import { mergeLines } from "../../../src/domain/pricing";
+import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/plan-order";
 import { shopSetup } from "../../../src/domain/shop-setup";
 import { newId } from "../../adapters/ids";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../auth";
-import { allocateOrderLots } from "../batch-stock";
 import type { DataDeps } from "../deps";
 import type { OrderRecord } from "../orders";
 import { markSiteStale } from "../publishing";
 import { type ReadRound, readRound } from "../read-round";
 import { retryOnStale, STALE } from "../retry-on-stale";
 import { getSettings } from "../settings";
-import { assertSells } from "../shop-setup";
-import { watchLowStock } from "../stock-alerts";
+import { checkLowStock } from "../stock-alerts";
 import { writeTransaction } from "../transaction";
 import { assertSameRequest, requestFingerprint } from "./fingerprint";
-import { type PricedLine, quoteFrom, quoteReadsInRound, sellableProduct } from "./quote";
-import { newOrderRecord } from "./record";
+import { readOrder, readWhatIsLeft } from "./reads";
 import { orderTransactionItems } from "./transaction-items";
 
 export interface PlaceOrderOptions {
@@ -25,6 +22,17 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /** Bank transfer: the name of the person who will send the transfer. */
   transferSenderName?: string;
+  /**
+   * What must succeed before anything is judged or written, started by the caller beside the read round (PayPal's
+   * credentials): awaited once the caller is proven, so its refusal comes after 401 and before any rule.
+   */
+  ready?: Promise<unknown>;
+  /**
+   * A new attempt (nothing stored under the Idempotency-Key) first gives up what the customer's earlier attempts
+   * hold (PayPal: releaseEarlierHolds, paypal-earlier-holds.ts), once the caller is proven; what it gave up is read
+   * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
+   */
+  giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
 }
 
 export interface PlacedOrder {
@@ -82,26 +90,6 @@ async function callerInRound(
   };
 }
 
-/**
- * The stock of each of the order's products as it is now (a strongly consistent read: the attempt is conditioned
- * on it), the order refused by name when a product is no longer for sale or too few units are left.
- */
-async function stocksNow(
-  deps: DataDeps,
-  quote: { lines: readonly PricedLine[] },
-): Promise<Map<number, number>> {
-  const { data } = await deps.db.entities.product
-    .get(quote.lines.map((line) => ({ id: line.product.id })))
-    .go({ consistent: true });
-  const byId = new Map(data.map((product) => [product.id, product]));
-  return new Map(
-    quote.lines.map((line) => [
-      line.product.id,
-      sellableProduct(byId.get(line.product.id), line.quantity).stock,
-    ]),
-  );
-}
-
 /** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
 const ORDER_SETTINGS = [
   "maintenance",
@@ -111,18 +99,29 @@ const ORDER_SETTINGS = [
   "shipping",
 ] as const;
 
+const BUSY = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
+
+/** The plan's order, or its refusal thrown (the route answers it). */
+function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
+  if (plan.kind === "refused") throw plan.error;
+  return plan;
+}
+
 /**
- * Places an order: priced from the catalogue, the shipping settings and the promo code checked again (quoteFrom),
- * then written in ONE transaction (orderTransactionItems) whose failed conditions answer 409 by name: the last units
- * sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer awaited,
- * or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment method: its
- * fingerprint, fingerprint.ts) answers with the first order; another request under a used key gets 422.
+ * Places an order in three steps (issue 29): one round of reads, one pure decision (planOrder,
+ * src/domain/plan-order.ts: the rules in their order, the prices, the promo, the lots, the stats), one transaction
+ * built from the decision's effects (orderTransactionItems), whose failed conditions answer 409 by name: the last
+ * units sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer
+ * awaited, or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment
+ * method: its fingerprint, fingerprint.ts) answers with the first order; another request under a used key gets 422.
  *
  * Everything it reads is asked at once, in one round before the transaction: one BatchGetItem (read-round.ts) for
- * the caller's session and user when the caller is a token, the earlier order under the Idempotency-Key, the
- * products, the address, the promo and today's uses of it; beside it the products' lots and the settings (none
- * while this container's copy is fresh). The session is proven first; the rules are then checked in their order, so
- * the answer is the one the first failing rule gives, as if each had been read in turn (decision record 024).
+ * the caller's session and user when the caller is a token, what is stored under the Idempotency-Key, the products,
+ * the address, the promo and today's uses of it; beside it the products' lots and the settings (none while this
+ * container's copy is fresh). The session is proven first (decision record 024). A new PayPal attempt then gives
+ * up the customer's earlier holds (giveUpEarlier), and when it gave one up reads again what they held.
+ * When a stock or a lot changed before the write ("stale"), what is left is read again and the order planned again
+ * on it (retryOnStale, decision record 041); the order's id and date stay the same across attempts.
  */
 export async function placeOrder(
   deps: DataDeps,
@@ -130,77 +129,73 @@ export async function placeOrder(
   request: OrderRequest,
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
-  const lines = mergeLines(request.items);
+  options.ready?.catch(() => undefined); // awaited below, after the proof: its refusal is not lost meanwhile
+  const key = options.idempotencyKey;
   const round = readRound(deps.db);
   const { userId, prove } = await callerInRound(deps, round, caller);
-  const key = options.idempotencyKey;
-  const fingerprint = requestFingerprint(options.paymentMethod, request);
-  const earlierKey = key ? round.get(deps.db.entities.idempotencyKey, { user_id: userId, key }) : null;
-  const quoteReads = quoteReadsInRound(deps, round, userId, request);
-  const [settings, firstLots] = await Promise.all([
+  const [settings, first] = await Promise.all([
     getSettings(deps, ORDER_SETTINGS),
-    allocateOrderLots(deps, lines),
-    round.run(),
+    readOrder(deps, round, userId, request, key),
   ]);
   const user = await prove();
-  if (settings.maintenance.enabled && !user.is_admin) throw new DomainError("MAINTENANCE");
-  assertSells(shopSetup(settings), options.paymentMethod);
-  assertSameRequest(earlierKey?.value, fingerprint);
-  const earlier = earlierKey?.value ? await earlierOrder(deps, earlierKey.value.order_id) : null;
-  if (earlier) return { order: earlier, replayed: true };
+  await options.ready;
+  const released = options.giveUpEarlier && !first.earlier ? await options.giveUpEarlier(deps, user.id) : [];
+  const reads = released.length ? await readOrder(deps, readRound(deps.db), user.id, request, key) : first;
 
-  const reads = quoteReads();
   const now = deps.clock();
-  const quote = quoteFrom(reads, settings.shipping, request, now);
-  const id = newId();
-  // Whether this order may bring a product to its low-stock threshold (decision record 026).
-  const stockWatch = watchLowStock(quote.lines);
-  // The lots are decided from the batches as read; a lot sold meanwhile fails its condition ("stale"): read them
-  // again and decide again (decision record 018). The order's id stays the same across attempts.
-  let lots = firstLots;
-  let stocks = new Map(quote.lines.map((line) => [line.product.id, line.product.stock]));
-  const written = await retryOnStale(
+  const fingerprint = requestFingerprint(options.paymentMethod, request);
+  const inputs: OrderInputs = {
+    ...reads,
+    id: newId(),
+    now,
+    movedAt: now.toISOString(),
+    firstAttempt: true,
+    user,
+    paymentMethod: options.paymentMethod,
+    transferSenderName: options.transferSenderName,
+    request,
+    maintenance: settings.maintenance,
+    setup: shopSetup(settings),
+    shipping: settings.shipping,
+    idempotency: key ? { key, fingerprint, earlier: reads.earlier } : null,
+  };
+  const plan = decided(planOrder(inputs));
+  if (plan.kind === "replay") {
+    const earlier = await earlierOrder(deps, plan.orderId);
+    if (earlier) return { order: earlier, replayed: true };
+    throw new DomainError("CONFLICT", BUSY);
+  }
+  let planned = plan;
+  const order = await retryOnStale(
     async (attempt) => {
-      if (attempt > 1)
-        [lots, stocks] = await Promise.all([allocateOrderLots(deps, lines), stocksNow(deps, quote)]);
-      const movedAt = deps.clock().toISOString();
-      const order = newOrderRecord({
-        id,
-        user,
-        quote,
-        paymentMethod: options.paymentMethod,
-        orderNotes: request.order_notes,
-        transferSenderName: options.transferSenderName,
-        createdAt: now.toISOString(),
-        lots,
-      });
+      if (attempt > 1) {
+        // A stock or a lot changed since it was read: what is left is read again, and the order planned again.
+        const left = await readWhatIsLeft(deps, inputs.products);
+        const movedAt = deps.clock().toISOString();
+        const again = decided(planOrder({ ...inputs, ...left, movedAt, firstAttempt: false }));
+        // Nothing was stored under the key when it was read: a replay cannot come back (the write answers it).
+        if (again.kind !== "order") return null;
+        planned = again;
+      }
+      const { record, effects } = planned;
       const outcome = await writeTransaction(deps.db, (entities) =>
-        orderTransactionItems(entities, {
-          order,
-          promo: quote.promo,
-          idempotencyKey: options.idempotencyKey,
-          fingerprint,
-          now,
-          stockWatch,
-          stocks,
-          movedAt,
-        }),
+        orderTransactionItems(entities, { order: record, ...effects }),
       );
-      if (outcome === "written") return order;
+      if (outcome === "written") return record;
       return outcome === "replay" ? null : STALE;
     },
     () => null,
   );
-  if (written) {
-    await stockWatch.afterSale(deps);
-    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
-    const soldOut = quote.lines.filter((line) => line.product.stock <= line.quantity);
-    if (soldOut.length)
-      await markSiteStale(deps, `En rupture : ${soldOut.map((line) => line.product.name).join(", ")}`);
-    return { order: written, replayed: false };
+  if (order) {
+    await checkLowStock(deps, planned.effects.lowStockChecks);
+    // The last units sold (judged on the stock the written attempt read): the product's pages say "out of stock"
+    // in their structured data after a publish.
+    const { soldOut } = planned.effects;
+    if (soldOut.length) await markSiteStale(deps, `En rupture : ${soldOut.join(", ")}`);
+    return { order, replayed: false };
   }
   // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
-  const first = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
-  if (first) return { order: first, replayed: true };
-  throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
+  const firstUnderKey = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
+  if (firstUnderKey) return { order: firstUnderKey, replayed: true };
+  throw new DomainError("CONFLICT", BUSY);
 }

@@ -1,13 +1,14 @@
 import { DomainError } from "../../../src/domain/errors";
+import { type OrderEffects, orderStatsChanges } from "../../../src/domain/plan-order";
 import { parisDay } from "../../../src/domain/promo";
-import { orderStatsDelta, parisMonth } from "../../../src/domain/stats";
 import { lotSaleItems } from "../batch-stock";
 import type { OrderRecord } from "../orders";
-import type { PromoRecord } from "../promos";
 import { addToStats } from "../stats";
 import { saleItems } from "../stock";
-import type { StockWatch } from "../stock-alerts";
 import type { TransactionEntities, TransactionItem } from "../transaction";
+
+/** The promo's limits the transaction's conditions hold it to (a stored promo record is one). */
+type PromoLimits = { id: string; usage_limit?: number | null; max_uses_per_user: number };
 
 const IDEMPOTENCY_TTL_S = 24 * 3600;
 const DAILY_USE_TTL_S = 3 * 86_400;
@@ -15,7 +16,7 @@ const DAILY_USE_TTL_S = 3 * 86_400;
 /** The promo's global use under its limit, the customer's use today under hers, and the usage record. */
 function promoUseItems(
   entities: TransactionEntities,
-  promo: PromoRecord,
+  promo: PromoLimits,
   order: OrderRecord,
   now: Date,
 ): TransactionItem[] {
@@ -57,19 +58,13 @@ function promoUseItems(
   ];
 }
 
-export interface OrderWrite {
+/** What the order's transaction is built from: the planned order and planOrder's effects. */
+export interface OrderWrite
+  // The counters are the order's own (orderStatsChanges) when not given.
+  extends Pick<OrderEffects, "idempotencyKey" | "fingerprint" | "now" | "stocks" | "movedAt">,
+    Partial<Pick<OrderEffects, "watches" | "stats">> {
   order: OrderRecord;
-  promo: PromoRecord | null;
-  idempotencyKey?: string;
-  /** The request's fingerprint (fingerprint.ts), stored with the key: a later request under it must match. */
-  fingerprint?: string;
-  now: Date;
-  /** The low-stock threshold's watch (services/stock-alerts.ts): each line's sale carries its assumption. */
-  stockWatch?: StockWatch;
-  /** Each product's stock as read for this attempt: its sale is conditioned on it, its movement says what is left. */
-  stocks: ReadonlyMap<number, number>;
-  /** When the movements are written: after the stock was read for this attempt (so they sort as they happened). */
-  movedAt: string;
+  promo: PromoLimits | null;
 }
 
 /**
@@ -80,7 +75,7 @@ export interface OrderWrite {
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, fingerprint, now, stockWatch, stocks, movedAt }: OrderWrite,
+  { order, promo, idempotencyKey, fingerprint, now, watches, stocks, movedAt, stats }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -90,7 +85,7 @@ export function orderTransactionItems(
         stockBefore: stocks.get(line.product_id) ?? 0,
         orderId: order.id,
         at: movedAt,
-        watch: stockWatch?.forLine(line.product_id, order),
+        watch: watches?.get(line.product_id),
       }),
     ),
     // The lots each line takes (decision record 018), each conditioned on what is left: a failure means "stale".
@@ -104,8 +99,9 @@ export function orderTransactionItems(
     ),
     ...(promo ? promoUseItems(entities, promo, order, now) : []),
     { commit: entities.order.create(order).commit() },
-    addToStats(entities, "all", order.id, orderStatsDelta(null, order)),
-    addToStats(entities, `month-${parisMonth(now)}`, order.id, { orders: 1 }),
+    ...(stats ?? orderStatsChanges(order, now)).map(({ scope, delta }) =>
+      addToStats(entities, scope, order.id, delta),
+    ),
     ...(idempotencyKey
       ? [
           {
