@@ -10,12 +10,12 @@
 import { deadLetterQueue } from "./dead-letters";
 import { MAIL_MAX_RECEIVES } from "./failure-policy";
 
-/** The environment variable the accounts function reads the queue's URL from (functions/api/deps.ts). */
+/** The environment variable the accounts function reads the queue's URL from (functions/platform/deps-from-env.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
 /**
- * The API mounts whose functions send to the queue: forgot password (functions/api/routes/auth.ts) and the
- * bank-transfer order (functions/api/routes/orders.ts).
+ * The API mounts whose functions send to the queue: forgot password (functions/accounts/routes.ts) and the
+ * bank-transfer order (functions/orders/routes.ts).
  */
 export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/orders"];
 

@@ -13,7 +13,7 @@ import { table } from "./storage";
 /**
  * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
  * below notifies one SNS topic, on ALARM and on OK. The topic e-mails SHOP_ALERT_EMAIL (infra/stage.ts) and runs the
- * recorder (functions/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
+ * recorder (functions/admin/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
  * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/owner-problems.ts).
  *
  * Missing data keeps the alarm's state ("ignore"): Lambda publishes Errors only when a function runs, SQS stops
@@ -47,18 +47,18 @@ function recorderArgs(handler: string, description: string): sst.aws.FunctionArg
   );
 }
 
-/** Alarms in and out of the owner's to-do list (functions/jobs/shop-alarm.ts). */
+/** Alarms in and out of the owner's to-do list (functions/admin/jobs/shop-alarm.ts). */
 export const alarmRecorder = new sst.aws.Function(
   "ShopAlarmRecorder",
-  recorderArgs("functions/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
+  recorderArgs("functions/admin/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
 );
 alertTopic.subscribe("Recorder", alarmRecorder.arn);
 
-/** SES's permanent bounces and complaints: the address is no longer mailed (functions/jobs/mail-feedback.ts). */
+/** SES's permanent bounces and complaints: the address is no longer mailed (functions/mail/jobs/mail-feedback.ts). */
 export const mailFeedbackRecorder = new sst.aws.Function(
   "MailFeedbackRecorder",
   recorderArgs(
-    "functions/jobs/mail-feedback.handler",
+    "functions/mail/jobs/mail-feedback.handler",
     "Records the addresses SES bounced or that complained",
   ),
 );

@@ -1,6 +1,6 @@
-import { MEDIA_BUCKET } from "../functions/adapters/media-env";
-import { type ApiArea, apiAreas } from "../functions/api/areas";
-import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
+import { MEDIA_BUCKET } from "../functions/platform/adapters/media-env";
+import { type ApiArea, apiAreas } from "../functions/platform/areas";
+import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import {
   accountMailQueue,
   accountMailQueueUrlVariable,
@@ -67,24 +67,28 @@ export function functionArgs(
 }
 
 /**
- * One Lambda per API area (`functions/api/areas.ts`), each running the Hono app with only its area's route modules
- * (`functions/api/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
+ * One Lambda per API area (`functions/platform/areas.ts`), each running the Hono app with only its area's route modules
+ * (`functions/platform/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
  */
 export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The photos function alone writes product photos (media.ts): the bucket's link (read and write) and its name.
   const photos = area.name === "photos";
-  const args = functionArgs(`functions/api/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
-    // Forgot password, the bank-transfer order, the stock alerts and the waitlist hand their mails to the account
-    // mail queue (account-mail-queue.ts), so an answer never waits for SES: only their functions send.
-    sendsAccountMail: area.mounts.some(
-      (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
-    ),
-    // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
-    environment: {
-      [EDGE_KEY_VARIABLE]: edgeKey.result,
-      ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+  const args = functionArgs(
+    `functions/platform/lambda/${area.name}.handler`,
+    `API ${area.mounts.join(" ")}`,
+    {
+      // Forgot password, the bank-transfer order, the stock alerts and the waitlist hand their mails to the account
+      // mail queue (account-mail-queue.ts), so an answer never waits for SES: only their functions send.
+      sendsAccountMail: area.mounts.some(
+        (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
+      ),
+      // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
+      environment: {
+        [EDGE_KEY_VARIABLE]: edgeKey.result,
+        ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+      },
     },
-  });
+  );
   const install = lambdaInstalls[area.name];
   return {
     area,
@@ -114,6 +118,6 @@ for (const { area, fn } of apiFunctions) {
 /** The function serving `mount`; throws when no area mounts it. */
 export function functionServing(mount: string): sst.aws.Function {
   const served = apiFunctions.find(({ area }) => area.mounts.includes(mount));
-  if (!served) throw new Error(`No API area mounts ${mount} (functions/api/areas.ts)`);
+  if (!served) throw new Error(`No API area mounts ${mount} (functions/platform/areas.ts)`);
   return served.fn;
 }

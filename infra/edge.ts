@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { EDGE_KEY_HEADER, VIEWER_ADDRESS_HEADER } from "../functions/api/edge-headers";
+import { EDGE_KEY_HEADER, VIEWER_ADDRESS_HEADER } from "../functions/platform/edge-headers";
 import {
   ANALYTICS_CONSENT_COOKIE,
   ANALYTICS_CONSENT_GRANTED,
@@ -17,7 +17,7 @@ import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/
  * viewer-response functions when the origin answers 400 or more (AWS, "Restrictions on all edge functions"): an answer
  * can no longer be repaired once S3 gave it, so the request must already ask for a page that exists. The Router's
  * distribution has no custom error pages either (they would also swallow the API's JSON 403/404). As
- * functions/api/static-site.ts does under `npm start`:
+ * functions/platform/static-site.ts does under `npm start`:
  * - `/orders/track/{orderId}` -> the tracking shell `/orders/track/` (order ids are never prebuilt);
  * - `/product/{id}` without a prebuilt page -> the product shell `/product/` (it reads the id from the address);
  * - any other path that is no page of the build -> `/404.html`, which the viewer-response function answers with 404;
@@ -68,7 +68,7 @@ export const KV_VALUE_PART = 1000;
 
 /**
  * The Router's answer to any method but GET and HEAD on a site path (issue 28, item 6), as `npm start` gives it
- * (functions/api/static-site.ts `methodNotAllowed`, both from src/domain/site-methods.ts): 405, `Allow: GET, HEAD`,
+ * (functions/platform/static-site.ts `methodNotAllowed`, both from src/domain/site-methods.ts): 405, `Allow: GET, HEAD`,
  * the 405 page, and every header a page carries (its Content-Security-Policy and the response-headers policy's).
  *
  * It is a response the viewer-request function generates, and such a response goes "directly to the viewer" "without
@@ -153,7 +153,7 @@ if (await shopPage(event.request.uri) === "${notFoundPagePath}") {
 
 /**
  * Code added to the same viewer-response function: the Content-Security-Policy of every site page (API answers keep
- * their own headers), chosen per request as the local server chooses it (functions/api/static-site.ts): PayPal on
+ * their own headers), chosen per request as the local server chooses it (functions/platform/static-site.ts): PayPal on
  * the payment pages, Google's measurement only when the deploy has a measurement id and the request carries the
  * visitor's acceptance cookie. The policies are written out in full at deploy time from src/domain/security-headers.ts
  * and the inline scripts' hashes; the headers that never vary are a response-headers policy (infra/web.ts).

@@ -79,7 +79,7 @@ function scheduledJob(
     dlq: jobFailures.arn,
   });
   // The jobs settling PayPal orders open the PayPal secret (docs/decisions/031): a grant on their role, no other.
-  const file = /^functions\/jobs\/([a-z-]+)\.handler$/.exec(job.handler)?.[1];
+  const file = job.handler.replace(/\.handler$/, "");
   if (paypalSecretJobs.some((paypalJob) => paypalJob === file)) decryptPaypalSecret(name, fn);
   const declared = { name, fn, cron };
   scheduledJobs.push(declared);
@@ -88,11 +88,11 @@ function scheduledJob(
 
 /**
  * Every 5 minutes: release PayPal holds never captured within 30 minutes, giving their stock and promo use back
- * (functions/jobs/release-holds.ts; the local server runs the same job on a timer). No time zone: a rate. A run
+ * (functions/payments/jobs/release-holds.ts; the local server runs the same job on a timer). No time zone: a rate. A run
  * more than 10 minutes late is dropped (to JobFailures): two later runs have done its work.
  */
 export const releaseHolds = scheduledJob("ReleaseHolds", {
-  handler: "functions/jobs/release-holds.handler",
+  handler: "functions/payments/jobs/release-holds.handler",
   description: "Release expired PayPal holds",
   schedule: "rate(5 minutes)",
   deliveryRetries: 2,
@@ -103,10 +103,10 @@ export const releaseHolds = scheduledJob("ReleaseHolds", {
  * Every night at 04:00 Paris time: ask PayPal about every PayPal order still pending after the hold time and settle
  * it (paid, refunded or released; money captured for a released order refunded). 04:00 rather than 02:00 or 03:00:
  * those hours are skipped or repeated on the nights the clocks change. It calls PayPal once per order, so it gets
- * minutes, not the API's 20 seconds (functions/jobs/reconcile-paypal.ts; locally every hour). Retried until 10:00.
+ * minutes, not the API's 20 seconds (functions/payments/jobs/reconcile-paypal.ts; locally every hour). Retried until 10:00.
  */
 export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
-  handler: "functions/jobs/reconcile-paypal.handler",
+  handler: "functions/payments/jobs/reconcile-paypal.handler",
   description: "Reconcile pending PayPal orders with PayPal",
   schedule: "cron(0 4 * * ? *)",
   timezone: "Europe/Paris",
@@ -116,12 +116,12 @@ export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
 });
 
 /**
- * The owner's daily summary e-mail at 8:00 Paris time, summer and winter (functions/jobs/daily-summary.ts; locally a
+ * The owner's daily summary e-mail at 8:00 Paris time, summer and winter (functions/admin/jobs/daily-summary.ts; locally a
  * timer in scripts/start.ts). The job sends at most one e-mail a Paris day (it claims the day first), so a retry or
  * a second run is harmless; retried for an hour at most: a summary at 9:00 still helps, one in the afternoon is noise.
  */
 export const dailySummary = scheduledJob("DailySummary", {
-  handler: "functions/jobs/daily-summary.handler",
+  handler: "functions/admin/jobs/daily-summary.handler",
   description: "Owner's daily summary e-mail (8:00 Europe/Paris)",
   schedule: "cron(0 8 * * ? *)",
   timezone: "Europe/Paris",
@@ -131,12 +131,12 @@ export const dailySummary = scheduledJob("DailySummary", {
 
 /**
  * Every hour from 08:05 to 19:05 Paris time: bank transfers not received get their one reminder after N Paris days
- * and their order cancelled after M (issue 19; functions/jobs/transfer-follow-up.ts; locally every hour). Daytime
+ * and their order cancelled after M (issue 19; functions/payments/jobs/transfer-follow-up.ts; locally every hour). Daytime
  * only, so customers are not mailed at night; the first run of a day does that day's work, and a run retried more
  * than an hour late is dropped: the next hour's does the same. One mail per order due, so minutes, not 20 seconds.
  */
 export const transferFollowUp = scheduledJob("TransferFollowUp", {
-  handler: "functions/jobs/transfer-follow-up.handler",
+  handler: "functions/payments/jobs/transfer-follow-up.handler",
   description: "Remind and cancel unpaid bank transfers",
   schedule: "cron(5 8-19 * * ? *)",
   timezone: "Europe/Paris",

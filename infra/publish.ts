@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
+import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import { PUBLISH_TIMEOUT_MS } from "../src/domain/publishing";
 import { functionArgs } from "./api";
 import { edgeKey } from "./edge-key";
@@ -12,10 +12,10 @@ import { edgeStore, router, site, siteBuildApiUrl, siteFileOptions } from "./web
 
 /**
  * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
- * the publishing queue (publish-queue.ts); the publish job (functions/jobs/publish-site.ts) gets the messages of
+ * the publishing queue (publish-queue.ts); the publish job (functions/site/jobs/publish-site.ts) gets the messages of
  * ~20 seconds at once and starts one CodeBuild build, which runs the Astro build against the API as `sst deploy`
  * does, uploads the site to the StaticSite's bucket and invalidates the Router's cache (publish-build.ts); when the
- * build ends, an EventBridge rule runs the result job (functions/jobs/publish-result.ts), which records it for the
+ * build ends, an EventBridge rule runs the result job (functions/site/jobs/publish-result.ts), which records it for the
  * admin's dashboard. The deploy itself still builds the site once, through the StaticSite (web.ts).
  */
 
@@ -186,7 +186,7 @@ export const publishBatchWindow = "20 seconds";
 export const publishSubscriber = publishQueue.subscribe(
   {
     ...jobArgs(
-      "functions/jobs/publish-site.handler",
+      "functions/site/jobs/publish-site.handler",
       "Starts one site publish for the requests of the last 20 s",
     ),
     permissions: [
@@ -200,14 +200,14 @@ export const publishSubscriber = publishQueue.subscribe(
 );
 
 /**
- * Records how each build ended (functions/jobs/publish-result.ts). EventBridge invokes it asynchronously: a run that
+ * Records how each build ended (functions/site/jobs/publish-result.ts). EventBridge invokes it asynchronously: a run that
  * failed is retried by Lambda, then sent to JobFailures (jobs.ts) with the rest; within the hour, or the dashboard
  * has long given up on the publish (20 minutes) anyway.
  */
 export const publishResult = new sst.aws.Function(
   "SitePublishResult",
   asyncFailuresArgs(
-    jobArgs("functions/jobs/publish-result.handler", "Records how a site publish ended"),
+    jobArgs("functions/site/jobs/publish-result.handler", "Records how a site publish ended"),
     3600,
   ),
 );

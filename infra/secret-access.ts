@@ -8,7 +8,7 @@
  */
 export type SecretUse = "encrypt" | "decrypt";
 
-/** API areas (functions/api/areas.ts) and what each does with the PayPal secret's key. */
+/** API areas (functions/platform/areas.ts) and what each does with the PayPal secret's key. */
 export const paypalSecretAreas = {
   admin: ["encrypt", "decrypt"],
   orders: ["decrypt"],
@@ -16,7 +16,10 @@ export const paypalSecretAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /**
- * Scheduled jobs (functions/jobs/<name>.ts, declared in infra/jobs.ts) that call PayPal and so must be granted
- * `decrypt` with `grantPaypalSecret` (infra/secrets.ts): releasing holds, the nightly reconciliation.
+ * Scheduled jobs (functions/<feature>/jobs/<name>.ts, declared in infra/jobs.ts) that call PayPal and so must be
+ * granted `decrypt` with `grantPaypalSecret` (infra/secrets.ts): releasing holds, the nightly reconciliation.
  */
-export const paypalSecretJobs = ["release-holds", "reconcile-paypal"] as const;
+export const paypalSecretJobs = [
+  "functions/payments/jobs/release-holds",
+  "functions/payments/jobs/reconcile-paypal",
+] as const;

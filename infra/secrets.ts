@@ -1,5 +1,5 @@
-import { SECRETS_KMS_KEY } from "../functions/adapters/secret-box";
-import { PAYPAL_SECRET_CONTEXT } from "../functions/adapters/secret-contexts";
+import { SECRETS_KMS_KEY } from "../functions/platform/adapters/secret-box";
+import { PAYPAL_SECRET_CONTEXT } from "../functions/platform/adapters/secret-contexts";
 import type { SecretUse } from "./secret-access";
 
 /**

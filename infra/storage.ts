@@ -1,8 +1,8 @@
-import { tableAttributes, tableDefinition } from "../functions/db/table";
+import { tableAttributes, tableDefinition } from "../functions/platform/db/table";
 import { isProduction } from "./stage";
 
 /**
- * The shop's single DynamoDB table, declared from `functions/db/table.ts` (the same definition DynamoDB Local gets),
+ * The shop's single DynamoDB table, declared from `functions/platform/db/table.ts` (the same definition DynamoDB Local gets),
  * so keys and indexes cannot drift between AWS and the local stack. On-demand billing (SST's default).
  * Production also refuses deletion and keeps 35 days of point-in-time recovery; other stages hold throwaway data.
  */

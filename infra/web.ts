@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { EDGE_KEY_VARIABLE } from "../functions/api/edge-headers";
-import { publicReadPolicies } from "../functions/api/middleware/public-read";
+import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
+import { publicReadPolicies } from "../functions/platform/middleware/public-read";
 import { validMeasurementId } from "../src/domain/consent";
 import {
   HSTS_MAX_AGE_SECONDS,
@@ -93,7 +93,7 @@ export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes })
 
 /**
  * The public reads the CDN may keep (issue 18), as CloudFront path patterns: the catalogue, each product and the
- * public settings (maintenance state included). Their answers say for how long (functions/api/middleware/
+ * public settings (maintenance state included). Their answers say for how long (functions/platform/middleware/
  * public-read.ts: `s-maxage`, `stale-while-revalidate`, `no-store` for an error), read no cookie and set none.
  */
 export const publicReadPaths = ["/api/products", "/api/products/*", "/api/settings/*"] as const;
@@ -129,7 +129,7 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
  * Routes match a path and what lies below it (`/api/products` also matches `/api/products/12`), longest first.
  *
  * SST 4.17.1's Router has one cache behaviour for every route (its CloudFront function picks the origin), whose cache
- * policy keeps what the origin allows; every other /api answer says no-store (functions/api/app.ts). The public reads
+ * policy keeps what the origin allows; every other /api answer says no-store (functions/platform/app.ts). The public reads
  * get behaviours of their own: the same origin choice, functions and headers as the default one, with the policy
  * above (path-only key, bounded lifetime), so what the CDN keeps of the API is declared here.
  */
@@ -170,14 +170,14 @@ router.routeBucket(mediaRoute, mediaBucket);
 /** Paths under /api that no module mounts still get the API's JSON 404, not the site's HTML. */
 export const apiFallbackPath = "/api";
 const apiFallback = apiFunctions[0];
-if (!apiFallback) throw new Error("functions/api/areas.ts declares no API area");
+if (!apiFallback) throw new Error("functions/platform/areas.ts declares no API area");
 router.route(apiFallbackPath, apiFallback.fn.url);
 
 /**
  * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather
  * than the Router: that URL exists only once the function is deployed, so the build waits for the API it needs, and it
  * does not depend on the Router's routes having reached CloudFront's edge yet. It sends the edge key, without which
- * the function URLs answer 403 (functions/api/app.ts).
+ * the function URLs answer 403 (functions/platform/app.ts).
  */
 export const siteBuildReads = ["/api/products", "/api/settings"] as const;
 

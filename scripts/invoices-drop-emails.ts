@@ -6,8 +6,9 @@
  * scripts/local/owner-command.ts. On AWS:
  *   npx sst shell --stage production -- npm run invoices:drop-emails -- --aws
  */
-import { systemClock } from "../functions/adapters/clock";
-import { dropEmailsFromStoredDocuments } from "../functions/services/invoice-emails";
+
+import { dropEmailsFromStoredDocuments } from "../functions/orders/invoice-emails";
+import { systemClock } from "../functions/platform/adapters/clock";
 import { runOwnerCommand } from "./local/owner-command";
 
 runOwnerCommand(async (db) => {

@@ -7,8 +7,8 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import { apiOperations } from "../functions/api/contracts";
-import { buildOpenApiDocument } from "../functions/api/openapi";
+import { apiOperations } from "../functions/platform/contracts";
+import { buildOpenApiDocument } from "../functions/platform/openapi";
 
 export const OPENAPI_TYPES_FILE = resolve(import.meta.dirname, "../tests/contract/openapi.d.ts");
 

@@ -9,13 +9,13 @@
  * else would rebuild it before the owner's first edit (decision record 012). The seed marks the pages stale and asks
  * the publishing queue for a build, as an owner's edit does, so the catalogue is online a few minutes later.
  */
-import { systemClock } from "../functions/adapters/clock";
-import { sqsSitePublisher } from "../functions/adapters/sqs-site-publisher";
-import { SITE_PUBLISH_QUEUE_URL } from "../functions/api/deps";
-import { dbConfigFromEnv } from "../functions/db/client";
-import { createDb } from "../functions/db/service";
-import { markSiteStale, sitePublishStatus } from "../functions/services/publishing";
-import { seedIfEmpty, seedOptionsProblem } from "../functions/services/seed";
+import { systemClock } from "../functions/platform/adapters/clock";
+import { sqsSitePublisher } from "../functions/platform/adapters/sqs-site-publisher";
+import { dbConfigFromEnv } from "../functions/platform/db/client";
+import { createDb } from "../functions/platform/db/service";
+import { SITE_PUBLISH_QUEUE_URL } from "../functions/platform/deps-from-env";
+import { seedIfEmpty, seedOptionsProblem } from "../functions/platform/seed";
+import { markSiteStale, sitePublishStatus } from "../functions/site/publishing";
 import { DomainError } from "../src/domain/errors";
 import { seedSettingsFromFile } from "./local/config";
 import { StartError } from "./local/start-error";

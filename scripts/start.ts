@@ -7,29 +7,29 @@
 import { rm } from "node:fs/promises";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
-import { inProcessAccountMail } from "../functions/adapters/account-mail-queue";
-import { systemClock } from "../functions/adapters/clock";
-import { localSecretBox } from "../functions/adapters/local-secret-box";
-import { localMailer, suppressingMailer } from "../functions/adapters/mail";
-import { folderStorage } from "../functions/adapters/object-storage";
-import { LOCAL_SECRET_KEY_FILE } from "../functions/adapters/secret-box";
-import { startLocalServer } from "../functions/api/local";
-import { ensureTable } from "../functions/db/bootstrap";
-import { createDb } from "../functions/db/service";
-import { reconcile } from "../functions/jobs/reconcile-paypal";
-import { handleAccountMail } from "../functions/services/account-mails";
-import { runDailySummary } from "../functions/services/daily-summary";
-import { isSuppressed } from "../functions/services/mail-suppressions";
-import { releaseExpiredHolds } from "../functions/services/paypal-holds";
-import { migratePlainPaypalSecret } from "../functions/services/paypal-secret";
+import { handleAccountMail } from "../functions/accounts/mails";
+import { runDailySummary } from "../functions/admin/daily-summary";
+import { isSuppressed } from "../functions/mail/suppressions";
+import { reconcile } from "../functions/payments/jobs/reconcile-paypal";
+import { releaseExpiredHolds } from "../functions/payments/paypal-holds";
+import { migratePlainPaypalSecret } from "../functions/payments/paypal-secret";
+import { followUpTransfers } from "../functions/payments/transfer-follow-up";
+import { inProcessAccountMail } from "../functions/platform/adapters/account-mail-queue";
+import { systemClock } from "../functions/platform/adapters/clock";
+import { localSecretBox } from "../functions/platform/adapters/local-secret-box";
+import { localMailer, suppressingMailer } from "../functions/platform/adapters/mail";
+import { folderStorage } from "../functions/platform/adapters/object-storage";
+import { LOCAL_SECRET_KEY_FILE } from "../functions/platform/adapters/secret-box";
+import { ensureTable } from "../functions/platform/db/bootstrap";
+import { createDb } from "../functions/platform/db/service";
+import { startLocalServer } from "../functions/platform/local";
+import { seedIfEmpty } from "../functions/platform/seed";
 import {
   beginPublish,
   markSiteStale,
   recordPublishResult,
   sitePublishStatus,
-} from "../functions/services/publishing";
-import { seedIfEmpty } from "../functions/services/seed";
-import { followUpTransfers } from "../functions/services/transfer-follow-up";
+} from "../functions/site/publishing";
 import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";

@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/auth.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/accounts/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
@@ -13,8 +13,8 @@ import {
   signupSchema,
 } from "../../src/domain/account";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
 
 const success = z.object({ success: z.literal(true) });
 const failure = errorResponseSchema.extend({ success: z.literal(false) });

@@ -1,11 +1,11 @@
 /**
- * The contract of functions/api/routes/personal-data.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/accounts/data-export-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
 
 export const personalDataContract = {
   getUserDataExport: {

@@ -1,14 +1,14 @@
 /**
- * The contract of functions/api/routes/user.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/accounts/profile-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import { accountDeletionSchema, profileUpdateSchema, sessionUserSchema } from "../../src/domain/account";
 import { addressInputSchema, addressSchema } from "../../src/domain/address";
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
-import { addressIdParam, addressUpdateSchema } from "../api/schemas/user";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
+import { addressIdParam, addressUpdateSchema } from "./schemas";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 

@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/admin.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/admin/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
@@ -18,9 +18,9 @@ import {
 import { orderSchema } from "../../src/domain/order";
 import { productIdParamSchema, productSchema } from "../../src/domain/product";
 import { settingKeys, settingSchemas } from "../../src/domain/settings";
-import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../api/contract";
-import { refundParam, settingBody, settingKeyParam } from "../api/schemas/admin";
-import { idParam } from "../api/schemas/params";
+import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../platform/contract";
+import { idParam } from "../platform/params";
+import { refundParam, settingBody, settingKeyParam } from "./schemas";
 
 const guarded = adminOnly;
 

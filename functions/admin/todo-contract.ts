@@ -1,10 +1,10 @@
 /**
- * The contract of functions/api/routes/admin-todo.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/admin/todo-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import { ownerTodoSchema } from "../../src/domain/owner-todo-schemas";
-import { type Contract, errorResponseSchema } from "../api/contract";
+import { type Contract, errorResponseSchema } from "../platform/contract";
 
 export const adminTodoContract = {
   getAdminTodo: {

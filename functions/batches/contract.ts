@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/admin-batches.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/batches/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
@@ -13,7 +13,7 @@ import {
   recallEntrySchema,
   recallRequestSchema,
 } from "../../src/domain/batch-schemas";
-import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
 
 const guarded = adminOnly;
 

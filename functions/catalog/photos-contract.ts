@@ -1,12 +1,12 @@
 /**
- * The contract of functions/api/routes/admin-photos.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/catalog/photos-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import { productSchema } from "../../src/domain/product";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../src/domain/product-photos";
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "../api/schemas/admin-photos";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "./photos-schemas";
 
 const errors = {
   401: { description: "Non connecté", schema: errorResponseSchema },

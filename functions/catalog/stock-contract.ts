@@ -1,12 +1,12 @@
 /**
- * The contract of functions/api/routes/admin-stock.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/catalog/stock-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin";
 import { productIdParamSchema } from "../../src/domain/product";
-import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
+import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
 
 const guarded = {
   ...adminOnly,

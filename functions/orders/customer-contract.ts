@@ -1,12 +1,12 @@
 /**
- * The contract of functions/api/routes/customer-orders.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/orders/customer-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import { orderSchema } from "../../src/domain/order";
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { creditNoteParam, idParam } from "../api/schemas/params";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { creditNoteParam, idParam } from "../platform/params";
 
 const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
 

@@ -1,10 +1,10 @@
 /**
- * The contract of functions/api/routes/admin-documents.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/orders/documents-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { adminOnly, type Contract, errorResponseSchema } from "../api/contract";
-import { creditNoteParam, idParam } from "../api/schemas/params";
+import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { creditNoteParam, idParam } from "../platform/params";
 
 const responses = {
   200: { description: "PDF (application/pdf)" },

@@ -1,12 +1,12 @@
 /**
- * The contract of functions/api/routes/paypal.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/payments/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import { orderRequestSchema, orderSchema } from "../../src/domain/order";
-import { type Contract, errorResponse as error } from "../api/contract";
-import { captureSchema, paypalOrderParam, webhookSchema } from "../api/schemas/paypal";
+import { type Contract, errorResponse as error } from "../platform/contract";
+import { captureSchema, paypalOrderParam, webhookSchema } from "./schemas";
 
 const releaseSchema = z.object({
   outcome: z

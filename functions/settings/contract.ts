@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/settings.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/settings/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
@@ -9,7 +9,7 @@ import {
   publicMaintenanceSchema,
   publicShippingSchema,
 } from "../../src/domain/settings";
-import type { Contract } from "../api/contract";
+import type { Contract } from "../platform/contract";
 
 const checkoutSettingsSchema = z.object({
   can_take_orders: z.boolean(),

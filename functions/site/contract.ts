@@ -1,7 +1,7 @@
 /**
- * The contract of functions/api/routes/openapi.ts: the API's own document, served by the "docs" function.
+ * The contract of functions/site/routes.ts: the API's own document, served by the "docs" function.
  */
-import type { Contract } from "../api/contract";
+import type { Contract } from "../platform/contract";
 
 export const openApiContract = {
   getOpenapiJson: {

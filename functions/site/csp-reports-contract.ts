@@ -1,13 +1,13 @@
 /**
- * The contract of functions/api/routes/csp-reports.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/site/csp-reports-routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { type Contract, errorResponseSchema } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
-import { REPORT_MAX_BYTES } from "../api/schemas/csp-reports";
+import { type Contract, errorResponseSchema } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
+import { REPORT_MAX_BYTES } from "./csp-schemas";
 
 const classicReportSchema = z.object({
   "csp-report": z.object({

@@ -1,9 +1,9 @@
 /**
- * The contract of functions/api/routes/admin-waitlist.ts (served by the "lots" function, apart from the shoppers'
+ * The contract of functions/waitlist/admin-routes.ts (served by the "lots" function, apart from the shoppers'
  * waitlist in the "orders" one): declared once, bound there, documented from here. Schemas and words only.
  */
 import { waitlistCountsSchema } from "../../src/domain/waitlist-schemas";
-import { type Contract, errorResponse as error } from "../api/contract";
+import { type Contract, errorResponse as error } from "../platform/contract";
 
 export const adminWaitlistContract = {
   getAdminWaitlist: {

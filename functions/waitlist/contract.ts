@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/waitlist.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/waitlist/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import {
@@ -8,8 +8,8 @@ import {
   waitlistRequestSchema,
   waitlistTokenSchema,
 } from "../../src/domain/waitlist-schemas";
-import { type Contract, errorResponse as error } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
+import { type Contract, errorResponse as error } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
 
 export const waitlistContract = {
   postWaitlist: {

@@ -1,6 +1,6 @@
 /**
- * The contract of functions/api/routes/withdrawals.ts: each operation declared once, bound to its handler there
- * (functions/api/route.ts) and documented from here (functions/api/contracts.ts). Schemas and words only, never
+ * The contract of functions/withdrawals/routes.ts: each operation declared once, bound to its handler there
+ * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
@@ -11,9 +11,9 @@ import {
   withdrawalRecordSchema,
   withdrawalViewSchema,
 } from "../../src/domain/withdrawal-schemas";
-import { type Contract, errorResponse as error } from "../api/contract";
-import { rateLimitedSchema } from "../api/middleware/retry-after";
-import { idParam } from "../api/schemas/params";
+import { type Contract, errorResponse as error } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
+import { idParam } from "../platform/params";
 
 const recorded = z.object({ withdrawal: withdrawalRecordSchema });
 

@@ -28,21 +28,21 @@ import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
-import type { AccountMailRequest } from "../../functions/adapters/account-mail-queue";
-import { systemClock } from "../../functions/adapters/clock";
-import { localMailer } from "../../functions/adapters/mail";
-import { startLocalServer } from "../../functions/api/local";
-import { PUBLIC_READ_CACHE_MS } from "../../functions/api/middleware/public-read";
-import { ensureTable } from "../../functions/db/bootstrap";
-import { createDocumentClient, createDynamoClient } from "../../functions/db/client";
-import { createDb } from "../../functions/db/service";
-import { tableDefinition } from "../../functions/db/table";
-import { handleAccountMail } from "../../functions/services/account-mails";
-import { createUser } from "../../functions/services/accounts";
-import { openSession } from "../../functions/services/auth";
-import type { Deps } from "../../functions/services/deps";
-import { seedIfEmpty, seedSettingsFrom } from "../../functions/services/seed";
-import { SETTINGS_CACHE_MS } from "../../functions/services/settings";
+import { openSession } from "../../functions/accounts/auth";
+import { handleAccountMail } from "../../functions/accounts/mails";
+import { createUser } from "../../functions/accounts/service";
+import type { AccountMailRequest } from "../../functions/platform/adapters/account-mail-queue";
+import { systemClock } from "../../functions/platform/adapters/clock";
+import { localMailer } from "../../functions/platform/adapters/mail";
+import { ensureTable } from "../../functions/platform/db/bootstrap";
+import { createDocumentClient, createDynamoClient } from "../../functions/platform/db/client";
+import { createDb } from "../../functions/platform/db/service";
+import { tableDefinition } from "../../functions/platform/db/table";
+import type { Deps } from "../../functions/platform/deps";
+import { startLocalServer } from "../../functions/platform/local";
+import { PUBLIC_READ_CACHE_MS } from "../../functions/platform/middleware/public-read";
+import { seedIfEmpty, seedSettingsFrom } from "../../functions/platform/seed";
+import { SETTINGS_CACHE_MS } from "../../functions/settings/service";
 import { startDynamoLocal } from "../local/dynamodb-local";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -86,7 +86,7 @@ function depsOver(db: Db, mailDir: string): Deps {
   const mailDeps = {
     db,
     clock: systemClock,
-    // As the Lambdas have it (functions/api/deps.ts); `npm start` leaves it off (tests write settings behind it).
+    // As the Lambdas have it (functions/platform/deps-from-env.ts); `npm start` leaves it off (tests write settings behind it).
     settingsCacheMs: SETTINGS_CACHE_MS,
     // As the Lambdas have it: a public read is kept 1 s in memory (middleware/public-read.ts).
     publicReadCacheMs: PUBLIC_READ_CACHE_MS,
@@ -410,7 +410,7 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
   await placeOne();
   await placeOne();
   const size = written.at(-1)?.size ?? 0;
-  // A client of its own (its transactions are not the order's), configured as the shop's (functions/db/client.ts).
+  // A client of its own (its transactions are not the order's), configured as the shop's (functions/platform/db/client.ts).
   const rawClient = createDynamoClient({ tableName, endpoint });
   const documents = createDocumentClient(rawClient);
   const rawOne = async () => {

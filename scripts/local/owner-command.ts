@@ -8,8 +8,8 @@
  * gives.
  */
 import { join } from "node:path";
-import { ensureTable } from "../../functions/db/bootstrap";
-import { createDb, type Db } from "../../functions/db/service";
+import { ensureTable } from "../../functions/platform/db/bootstrap";
+import { createDb, type Db } from "../../functions/platform/db/service";
 import { DomainError } from "../../src/domain/errors";
 import { withStageResources } from "../stage-resources";
 import { type LocalConfig, localConfigFromEnv } from "./config";

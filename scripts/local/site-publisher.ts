@@ -6,9 +6,9 @@
  */
 import { cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { SitePublisher } from "../../functions/adapters/site-publisher";
-import type { DataDeps } from "../../functions/services/deps";
-import { beginPublish, recordPublishResult } from "../../functions/services/publishing";
+import type { SitePublisher } from "../../functions/platform/adapters/site-publisher";
+import type { DataDeps } from "../../functions/platform/deps";
+import { beginPublish, recordPublishResult } from "../../functions/site/publishing";
 
 export interface LocalPublisherOptions {
   deps: DataDeps;

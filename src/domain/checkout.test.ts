@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { appliedPromo } from "../../functions/services/promos";
+import { appliedPromo } from "../../functions/promos/service";
 import type { Cart } from "./cart";
 import {
   type AppliedPromo,

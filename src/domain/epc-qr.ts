@@ -1,7 +1,7 @@
 /**
  * The EPC QR code ("GiroCode") of a bank transfer: the text a banking app reads to fill in a SEPA credit transfer.
  * Standard: EPC069-12 "Quick Response Code: Guidelines to Enable Data Capture for the Initiation of a SEPA Credit
- * Transfer" (version 3.x), section 3.4. Pure: the QR image is drawn elsewhere (functions/adapters/qr-image.ts), at
+ * Transfer" (version 3.x), section 3.4. Pure: the QR image is drawn elsewhere (functions/platform/adapters/qr-image.ts), at
  * error correction level M as the guideline asks. Decision record 025 explains the choices.
  */
 import { compactIban, isValidBic, isValidIban } from "./bank-details";

@@ -333,13 +333,13 @@ export function publishingFailure(status: TodoPublishing): PublishingFailure | n
 }
 
 export interface TodoFacts {
-  /** The orders still open (not shipped, not settled): see functions/services/owner-todo.ts. */
+  /** The orders still open (not shipped, not settled): see functions/admin/owner-todo.ts. */
   orders: readonly TodoOrder[];
   withdrawals: readonly TodoWithdrawal[];
   products: readonly TodoProduct[];
   batches: readonly TodoBatch[];
   publishing: TodoPublishing;
-  /** The machinery's problems as recorded (functions/services/owner-problems.ts); none when absent. */
+  /** The machinery's problems as recorded (functions/admin/owner-problems.ts); none when absent. */
   problems?: readonly OwnerProblem[];
 }
 

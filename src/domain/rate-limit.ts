@@ -9,7 +9,7 @@ import {
 
 /**
  * Abuse limits: at most `max` counted attempts in any `windowMinutes`, each attempt counted BEFORE it is judged
- * (docs/decisions/011-abuse-limits.md). Pure arithmetic; `functions/services/throttle.ts` does the DynamoDB part.
+ * (docs/decisions/011-abuse-limits.md). Pure arithmetic; `functions/platform/throttle.ts` does the DynamoDB part.
  *
  * The window is cut into BUCKETS_PER_WINDOW buckets (a 15-minute window has 1-minute buckets). An attempt
  * 1. adds 1 to its own bucket's counter: one atomic ADD, which answers the new count, i.e. its rank in the bucket;

@@ -1,5 +1,5 @@
 /**
- * The security headers of the shop's pages, one source for both hosts: the local server (functions/api/static-site.ts)
+ * The security headers of the shop's pages, one source for both hosts: the local server (functions/platform/static-site.ts)
  * and the CloudFront Router in AWS (infra/edge.ts writes these values into its viewer-response function; infra/web.ts
  * declares the headers that never vary as a response-headers policy). Pure: the inline scripts' hashes are given
  * (src/scripts/inline/hashes.ts computes them from the sources; the build refuses a page with any other inline

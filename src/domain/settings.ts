@@ -104,7 +104,7 @@ export const paypalSettingSchema = z.object({
   base_url: z.url({ protocol: /^https?$/ }),
   client_id: z.string().trim().max(200),
   /**
-   * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/services/paypal-secret.ts; a KMS ciphertext of a
+   * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/payments/paypal-secret.ts; a KMS ciphertext of a
    * 200-character secret is well under 1,000 characters), "" when unset, or in clear in a row written before issue 27.
    * As the owner types it, paypalClientSecretSchema; the admin's answers carry only a mask.
    */

@@ -17,13 +17,13 @@ import {
 
 export const shopApiUrl = (process.env.SHOP_API_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 
-/** The edge key's header and variable (functions/api/edge-headers.ts, which src/ does not import). */
+/** The edge key's header and variable (functions/platform/edge-headers.ts, which src/ does not import). */
 export const BUILD_EDGE_KEY_HEADER = "x-shop-edge-key";
 export const BUILD_EDGE_KEY_VARIABLE = "SHOP_EDGE_KEY";
 
 /**
  * The headers of every build read. `Cache-Control: no-cache` makes the API read its database rather than answer
- * what it kept in memory (functions/api/middleware/public-read.ts): a publish started right after an edit must print
+ * what it kept in memory (functions/platform/middleware/public-read.ts): a publish started right after an edit must print
  * that edit. The build calls the function URL directly, never the CDN (infra/web.ts `siteBuildApiUrl`), and on AWS
  * a function URL answers only requests carrying the Router's edge key, which `sst deploy` and the publish project
  * give the build (docs/decisions/031); read only here, at build time, never shipped to a page.

@@ -47,7 +47,7 @@ export function setSignedOut(): void {
   $session.set({ status: "signed-out", user: null });
 }
 
-/** The API's readable hint cookie (functions/api/middleware/session.ts SESSION_HINT_COOKIE). */
+/** The API's readable hint cookie (functions/platform/middleware/session.ts SESSION_HINT_COOKIE). */
 const SESSION_HINT = "signed_in=1";
 
 /**

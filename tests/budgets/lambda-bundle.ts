@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { type BuildOptions, build, type Metafile } from "esbuild";
-import { apiAreas } from "../../functions/api/areas";
+import { apiAreas } from "../../functions/platform/areas";
 import { lambdaExternal } from "../../infra/lambda-bundle";
 
 const run = promisify(execFile);
@@ -57,10 +57,10 @@ function sstBuildOptions(entry: string, outfile: string): BuildOptions & { metaf
   };
 }
 
-/** Bundles functions/api/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
+/** Bundles functions/platform/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
 export async function buildLambdaBundle(name: string, dir: string): Promise<BuiltBundle> {
   const file = join(dir, `${name}.mjs`);
-  const result = await build(sstBuildOptions(resolve(root, `functions/api/lambda/${name}.ts`), file));
+  const result = await build(sstBuildOptions(resolve(root, `functions/platform/lambda/${name}.ts`), file));
   return { file, bytes: (await stat(file)).size, metafile: result.metafile, errors: result.errors };
 }
 

@@ -4,11 +4,11 @@
  * Paramètres) or open it (openPaypalSecret, calling PayPal) must be listed for that use, and a listed one must need
  * it. A new route calling PayPal from another function fails here before it fails on AWS with KMS's AccessDenied.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/api/areas";
+import { apiAreas } from "../../functions/platform/areas";
 import { lambdaExternal } from "../../infra/lambda-bundle";
 import { paypalSecretAreas, paypalSecretJobs, type SecretUse } from "../../infra/secret-access";
 import { root } from "./lambda-bundle";
@@ -41,18 +41,23 @@ describe("who may use the PayPal secret's key", () => {
   it("is exactly the API functions whose code seals or opens it", async () => {
     for (const { name } of apiAreas) {
       const listed = paypalSecretAreas[name as keyof typeof paypalSecretAreas] ?? [];
-      expect(await usesOf(`functions/api/lambda/${name}.ts`), name).toEqual([...listed]);
+      expect(await usesOf(`functions/platform/lambda/${name}.ts`), name).toEqual([...listed]);
     }
   });
 
   it("is exactly the jobs whose code opens it, and no job seals it", async () => {
-    const jobs = readdirSync(join(root, "functions/jobs"))
-      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-      .map((file) => file.replace(/\.ts$/, ""));
+    // Each feature's scheduled work is in functions/<feature>/jobs/.
+    const jobs = readdirSync(join(root, "functions"))
+      .filter((feature) => existsSync(join(root, "functions", feature, "jobs")))
+      .flatMap((feature) =>
+        readdirSync(join(root, "functions", feature, "jobs"))
+          .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+          .map((file) => `functions/${feature}/jobs/${file.replace(/\.ts$/, "")}`),
+      );
     expect(jobs).toEqual(expect.arrayContaining([...paypalSecretJobs]));
     for (const job of jobs) {
       const expected: SecretUse[] = (paypalSecretJobs as readonly string[]).includes(job) ? ["decrypt"] : [];
-      expect(await usesOf(`functions/jobs/${job}.ts`), job).toEqual(expected);
+      expect(await usesOf(`${job}.ts`), job).toEqual(expected);
     }
   });
 });

@@ -5,15 +5,15 @@
  * document that says less, more or otherwise than the API fails `npm run typecheck` on that line.
  */
 
-import type { listAddresses } from "../../functions/services/addresses";
-import type { adminStats, listOrders, listUsers, userDetails } from "../../functions/services/admin";
-import type { getActiveProduct, listActiveProducts, listAllProducts } from "../../functions/services/catalog";
-import type { checkoutSettings } from "../../functions/services/checkout";
-import type { listUserOrders } from "../../functions/services/orders";
-import type { currentOwnerTodo } from "../../functions/services/owner-todo";
-import type { getProfile } from "../../functions/services/profile";
-import type { validatePromo } from "../../functions/services/promos";
-import type { publicCompany, publicShipping } from "../../functions/services/settings";
+import type { listAddresses } from "../../functions/accounts/addresses";
+import type { getProfile } from "../../functions/accounts/profile";
+import type { currentOwnerTodo } from "../../functions/admin/owner-todo";
+import type { adminStats, listOrders, listUsers, userDetails } from "../../functions/admin/service";
+import type { getActiveProduct, listActiveProducts, listAllProducts } from "../../functions/catalog/service";
+import type { listUserOrders } from "../../functions/orders/service";
+import type { validatePromo } from "../../functions/promos/service";
+import type { checkoutSettings } from "../../functions/settings/checkout";
+import type { publicCompany, publicShipping } from "../../functions/settings/service";
 import type { operations } from "./openapi";
 
 /** What the API sends: the service's result, as JSON.stringify writes it. */

@@ -3,9 +3,10 @@
  * type-checked by `npm run typecheck` and `tsc -p tsconfig.json`, never run: each `@ts-expect-error` line must fail to
  * compile, so the day changeOrder or OrderFields accept a status again, the unused directive fails the check.
  */
-import type { DataDeps } from "../../functions/services/deps";
-import { changeOrder, type OrderFields } from "../../functions/services/order-changes";
-import { moveOrder } from "../../functions/services/order-lifecycle";
+
+import { changeOrder, type OrderFields } from "../../functions/orders/changes";
+import { moveOrder } from "../../functions/orders/lifecycle";
+import type { DataDeps } from "../../functions/platform/deps";
 
 export function statusWritesDoNotCompile(deps: DataDeps, id: string) {
   // @ts-expect-error status is the lifecycle's: changeOrder does not take it

@@ -1,5 +1,5 @@
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { createProduct } from "../../functions/services/catalog";
+import { createProduct } from "../../functions/catalog/service";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { expect, test } from "./fixtures";
 import { setStock, shopDeps } from "./support";
 

@@ -1,8 +1,8 @@
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { createUser } from "../../functions/services/accounts";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
-import { createPromo } from "../../functions/services/promos";
-import { getSetting, putSetting } from "../../functions/services/settings";
+import { createUser } from "../../functions/accounts/service";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { createPromo } from "../../functions/promos/service";
+import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN } from "../../playwright.config";
 import { colissimoTrackingUrl } from "../../src/domain/order-status";
 import { startPaypalDouble } from "../doubles/paypal";

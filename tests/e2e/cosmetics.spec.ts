@@ -1,4 +1,4 @@
-import { seedProducts } from "../../functions/db/seed-catalog";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { expect, test } from "./fixtures";
 
 /**

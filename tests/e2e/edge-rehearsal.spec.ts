@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 // No browser: the comparison reads answers, it renders nothing.
 import { expect, test } from "@playwright/test";
-import { apiAreas } from "../../functions/api/areas";
+import { apiAreas } from "../../functions/platform/areas";
 import { E2E_DATA_DIR, E2E_DYNAMODB_PORT, E2E_PORT } from "../../playwright.config";
 import { trackingUrl } from "../../src/domain/order-display";
 import { todoLinks } from "../../src/domain/owner-todo";
@@ -93,7 +93,9 @@ test.describe("the AWS edge answers every URL the shop prints as npm start does"
     process.env.SHOP_EDGE_KEY = edgeKey;
     const areas = [];
     for (const area of apiAreas) {
-      const module = (await import(`../../functions/api/lambda/${area.name}.ts`)) as { handler: V2Handler };
+      const module = (await import(`../../functions/platform/lambda/${area.name}.ts`)) as {
+        handler: V2Handler;
+      };
       areas.push({ name: area.name, mounts: area.mounts, handler: module.handler });
     }
     // The keys a deploy writes, then those the publish program writes for this build (it reads ./dist).

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { createProduct } from "../../functions/services/catalog";
+import { createProduct } from "../../functions/catalog/service";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { loadedScripts, moduleGraph } from "./module-graph";

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { recordSuppression } from "../../functions/services/mail-suppressions";
-import { recordAlarm } from "../../functions/services/owner-problems";
+import { recordAlarm } from "../../functions/admin/owner-problems";
+import { recordSuppression } from "../../functions/mail/suppressions";
 import { E2E_ADMIN } from "../../playwright.config";
 import { alarmName } from "../../src/domain/owner-problems";
 import { expect, test } from "./fixtures";

@@ -1,5 +1,5 @@
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { getSetting, putSetting } from "../../functions/services/settings";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
 import { LEGAL_PAGES } from "../../src/domain/maintenance";
 import type { MaintenanceSetting } from "../../src/domain/settings";

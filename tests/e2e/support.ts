@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { systemClock } from "../../functions/adapters/clock";
-import { localSecretBox } from "../../functions/adapters/local-secret-box";
-import { LOCAL_SECRET_KEY_FILE } from "../../functions/adapters/secret-box";
-import { createDb } from "../../functions/db/service";
-import type { DataDeps } from "../../functions/services/deps";
+import { systemClock } from "../../functions/platform/adapters/clock";
+import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
+import { LOCAL_SECRET_KEY_FILE } from "../../functions/platform/adapters/secret-box";
+import { createDb } from "../../functions/platform/db/service";
+import type { DataDeps } from "../../functions/platform/deps";
 import { E2E_DATA_DIR, E2E_DYNAMODB_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page } from "./fixtures";
 

@@ -1,11 +1,15 @@
 /**
  * The per-address limits count the visitor's address on AWS, not CloudFront's (issue 14): the Router's
  * viewer-request function writes the address CloudFront saw with the edge key, a secret only it and the API
- * functions get (functions/api/middleware/client-ip.ts believes the address only with it).
+ * functions get (functions/platform/middleware/client-ip.ts believes the address only with it).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/api/areas";
-import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../../functions/api/edge-headers";
+import { apiAreas } from "../../functions/platform/areas";
+import {
+  EDGE_KEY_HEADER,
+  EDGE_KEY_VARIABLE,
+  VIEWER_ADDRESS_HEADER,
+} from "../../functions/platform/edge-headers";
 import { pageKey } from "../../infra/edge";
 import { compileFunction } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";
@@ -115,7 +119,7 @@ describe("the function URLs, answering only requests with the edge key (docs/dec
     const { secret } = edgeKeyOf(deployment);
     const routed = new Set(deployment.recording.routes.map(({ url }) => url));
     const api = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/api/lambda/"),
+      String(known(args.handler)).startsWith("functions/platform/lambda/"),
     );
     expect(api).toHaveLength(apiAreas.length);
     for (const { name, args, instance } of api) {

@@ -7,12 +7,12 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/api/areas";
-import { SITE_PUBLISH_QUEUE_URL } from "../../functions/api/deps";
-import { routeModules } from "../../functions/api/modules";
-import { tableAttributes, tableDefinition } from "../../functions/db/table";
-import { finalBuildStates } from "../../functions/jobs/publish-result";
-import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/jobs/publish-site";
+import { apiAreas } from "../../functions/platform/areas";
+import { tableAttributes, tableDefinition } from "../../functions/platform/db/table";
+import { SITE_PUBLISH_QUEUE_URL } from "../../functions/platform/deps-from-env";
+import { routeModules } from "../../functions/platform/modules";
+import { finalBuildStates } from "../../functions/site/jobs/publish-result";
+import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/site/jobs/publish-site";
 import {
   notFoundPagePath,
   pageKey,
@@ -49,7 +49,7 @@ function tableOf(deployment: Deployment) {
 }
 
 function functionOfArea(deployment: Deployment, area: string) {
-  const handler = `functions/api/lambda/${area}.handler`;
+  const handler = `functions/platform/lambda/${area}.handler`;
   const matches = deployment.recording.functions.filter(({ args }) => known(args.handler) === handler);
   return single(matches, `function with handler ${handler}`);
 }
@@ -99,7 +99,7 @@ describe("app settings", () => {
 });
 
 describe("the table", () => {
-  it("has exactly the keys, indexes and TTL of functions/db/table.ts", async () => {
+  it("has exactly the keys, indexes and TTL of functions/platform/db/table.ts", async () => {
     const { args } = tableOf(await deploy("dev", devEnv));
 
     const fields = deepKnown(args.fields) as Record<string, string>;
@@ -137,12 +137,12 @@ describe("the API functions", () => {
   it("declares one Lambda per area, whose handler file exists", async () => {
     const deployment = await deploy("dev", devEnv);
     const apiFunctions = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/api/"),
+      String(known(args.handler)).startsWith("functions/platform/lambda/"),
     );
     expect(apiFunctions).toHaveLength(apiAreas.length);
     for (const area of apiAreas) {
       functionOfArea(deployment, area.name);
-      const file = resolve(root, `functions/api/lambda/${area.name}.ts`);
+      const file = resolve(root, `functions/platform/lambda/${area.name}.ts`);
       expect(existsSync(file), `${file} exists`).toBe(true);
     }
   });
@@ -205,7 +205,7 @@ describe("the router", () => {
       const areas = apiAreas.filter((area) => (area.mounts as readonly string[]).includes(mount));
       expect(
         areas.map((area) => area.name),
-        `${mount} is in exactly one area of functions/api/areas.ts`,
+        `${mount} is in exactly one area of functions/platform/areas.ts`,
       ).toHaveLength(1);
       const fn = functionOfArea(deployment, areas[0]?.name ?? "");
       const url = known(fn.instance.url);
@@ -464,7 +464,7 @@ describe("publishing (issue 13)", () => {
   const resultFunctionOf = (deployment: Deployment) =>
     single(
       deployment.recording.functions.filter(
-        ({ args }) => known(args.handler) === "functions/jobs/publish-result.handler",
+        ({ args }) => known(args.handler) === "functions/site/jobs/publish-result.handler",
       ),
       "publish result function",
     );
@@ -834,10 +834,10 @@ describe("publishing (issue 13)", () => {
         handler,
       ).toEqual(
         ["accounts", "orders", "payments", "admin"].some(
-          (area) => handler === `functions/api/lambda/${area}.handler`,
+          (area) => handler === `functions/platform/lambda/${area}.handler`,
         )
           ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
-          : String(handler).startsWith("functions/jobs/")
+          : /^functions\/[a-z-]+\/jobs\//.test(String(handler))
             ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
             : [],
       );
@@ -856,8 +856,8 @@ describe("publishing (issue 13)", () => {
     const { queue: subscribed, fn, args } = subscriptionOf(deployment);
     expect(subscribed).toBe(queue.name);
     expect(deepKnown(args?.batch)).toEqual({ size: 10, window: "20 seconds", partialResponses: true });
-    expect(fn.handler).toBe("functions/jobs/publish-site.handler");
-    expect(existsSync(resolve(root, "functions/jobs/publish-site.ts"))).toBe(true);
+    expect(fn.handler).toBe("functions/site/jobs/publish-site.handler");
+    expect(existsSync(resolve(root, "functions/site/jobs/publish-site.ts"))).toBe(true);
 
     const project = projectOf(deployment);
     expect(fn.permissions).toEqual([
@@ -884,7 +884,7 @@ describe("publishing (issue 13)", () => {
     const deployment = await deploy("dev", devEnv);
     const project = projectOf(deployment);
     const result = resultFunctionOf(deployment);
-    expect(existsSync(resolve(root, "functions/jobs/publish-result.ts"))).toBe(true);
+    expect(existsSync(resolve(root, "functions/site/jobs/publish-result.ts"))).toBe(true);
     expect(known(result.args.link)).toEqual([tableOf(deployment).instance]);
     // Only where its failed runs go (tests/infra/jobs.test.ts).
     expect(deepKnown(result.args.permissions)).toEqual([

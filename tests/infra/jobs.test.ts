@@ -26,7 +26,7 @@ const JOBS = {
   ReleaseHolds: {
     schedule: "rate(5 minutes)",
     timezone: undefined,
-    handler: "functions/jobs/release-holds.handler",
+    handler: "functions/payments/jobs/release-holds.handler",
     timeout: "20 seconds",
     maxAge: 600,
   },
@@ -34,14 +34,14 @@ const JOBS = {
   ReconcilePaypal: {
     schedule: "cron(0 4 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/jobs/reconcile-paypal.handler",
+    handler: "functions/payments/jobs/reconcile-paypal.handler",
     timeout: "5 minutes",
     maxAge: 6 * 3600,
   },
   DailySummary: {
     schedule: "cron(0 8 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/jobs/daily-summary.handler",
+    handler: "functions/admin/jobs/daily-summary.handler",
     timeout: "20 seconds",
     maxAge: 3600,
   },
@@ -49,7 +49,7 @@ const JOBS = {
   TransferFollowUp: {
     schedule: "cron(5 8-19 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/jobs/transfer-follow-up.handler",
+    handler: "functions/payments/jobs/transfer-follow-up.handler",
     timeout: "5 minutes",
     maxAge: 3600,
   },

@@ -3,7 +3,7 @@
  * as long as the API's s-maxage says and never longer than its longest), and a publish makes it forget them.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { publicReadPolicies } from "../../functions/api/middleware/public-read";
+import { publicReadPolicies } from "../../functions/platform/middleware/public-read";
 import { publicReadInvalidationPaths, publishBuildVariables } from "../../infra/publish-build";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 

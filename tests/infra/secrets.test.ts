@@ -4,9 +4,9 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { SECRETS_KMS_KEY } from "../../functions/adapters/secret-box";
-import { PAYPAL_SECRET_CONTEXT } from "../../functions/adapters/secret-contexts";
-import { apiAreas } from "../../functions/api/areas";
+import { SECRETS_KMS_KEY } from "../../functions/platform/adapters/secret-box";
+import { PAYPAL_SECRET_CONTEXT } from "../../functions/platform/adapters/secret-contexts";
+import { apiAreas } from "../../functions/platform/areas";
 import { paypalSecretJobs } from "../../infra/secret-access";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
@@ -134,11 +134,11 @@ describe("the PayPal secret's KMS key", () => {
       expect(granted.has(`Api${name[0]?.toUpperCase()}${name.slice(1)}`), name).toBe(false);
   });
 
-  it("is named to every API function by its ARN, under the variable functions/api/deps.ts reads", async () => {
+  it("is named to every API function by its ARN, under the variable functions/platform/deps-from-env.ts reads", async () => {
     const deployment = await deploy("production", productionEnv);
     const { arn } = keyOf(deployment);
     const apiFunctions = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/api/lambda/"),
+      String(known(args.handler)).startsWith("functions/platform/lambda/"),
     );
     expect(apiFunctions).toHaveLength(apiAreas.length);
     for (const { name, args } of apiFunctions)
@@ -159,10 +159,10 @@ describe("the jobs calling PayPal (infra/jobs.ts grants them with decryptPaypalS
     const deployment = await deploy("production", productionEnv);
     const grants = grantsOf(deployment);
     const jobs = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/jobs/"),
+      /^functions\/[a-z-]+\/jobs\//.test(String(known(args.handler))),
     );
     for (const { name, args } of jobs) {
-      const file = /^functions\/jobs\/([a-z-]+)\.handler$/.exec(String(known(args.handler)))?.[1] ?? "";
+      const file = String(known(args.handler)).replace(/\.handler$/, "");
       const held = grants.filter(({ fn }) => fn === name);
       if ((paypalSecretJobs as readonly string[]).includes(file)) {
         expect(held, name).toHaveLength(1);
@@ -174,7 +174,7 @@ describe("the jobs calling PayPal (infra/jobs.ts grants them with decryptPaypalS
       } else expect(held, name).toEqual([]);
     }
     expect(jobs.map(({ args }) => String(known(args.handler)))).toEqual(
-      expect.arrayContaining(paypalSecretJobs.map((job) => `functions/jobs/${job}.handler`)),
+      expect.arrayContaining(paypalSecretJobs.map((job) => `${job}.handler`)),
     );
   });
 });

@@ -3,7 +3,7 @@
  * invoices and credit notes the shop really issued; admin only.
  */
 import { describe, expect, it } from "vitest";
-import { putSetting } from "../../functions/services/settings";
+import { putSetting } from "../../functions/settings/service";
 import { FEC_COLUMNS } from "../../src/domain/fec";
 import type { Order } from "../../src/domain/order";
 import { parisDay } from "../../src/domain/promo";

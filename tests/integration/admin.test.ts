@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../../functions/services/catalog";
-import { openPaypalSecret } from "../../functions/services/paypal-secret";
+import { createProduct } from "../../functions/catalog/service";
+import { openPaypalSecret } from "../../functions/payments/paypal-secret";
 import { SECRET_MASK } from "../../src/domain/admin";
 import type { Order } from "../../src/domain/order";
 import { DEFAULT_PRODUCT_IMAGE } from "../../src/domain/product-rules";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { randomSecret } from "../../functions/adapters/ids";
-import { FORGOT_PASSWORD_ANSWER } from "../../functions/api/routes/auth";
-import { hashToken, resolveSession } from "../../functions/services/auth";
+import { hashToken, resolveSession } from "../../functions/accounts/auth";
+import { FORGOT_PASSWORD_ANSWER } from "../../functions/accounts/routes";
+import { randomSecret } from "../../functions/platform/adapters/ids";
 import { createTestContext } from "../setup/test-db";
 import { lastResetLink, readMails } from "../support/mail";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { seedIfEmpty } from "../../functions/services/seed";
-import { putSetting } from "../../functions/services/settings";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { seedIfEmpty } from "../../functions/platform/seed";
+import { putSetting } from "../../functions/settings/service";
 import { productSchema } from "../../src/domain/product";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";

@@ -3,9 +3,9 @@
  * day whatever the number of runs, to the shop's e-mail, unless turned off. The clock is injected.
  */
 import { describe, expect, it } from "vitest";
-import type { Mailer } from "../../functions/adapters/mail";
-import { runDailySummary } from "../../functions/services/daily-summary";
-import { putSetting } from "../../functions/services/settings";
+import { runDailySummary } from "../../functions/admin/daily-summary";
+import type { Mailer } from "../../functions/platform/adapters/mail";
+import { putSetting } from "../../functions/settings/service";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";

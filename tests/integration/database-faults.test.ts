@@ -7,10 +7,10 @@
  * (docs/decisions/029).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { isUnavailable } from "../../functions/api/middleware/errors";
-import { createPromo } from "../../functions/services/promos";
-import { BUSY_MESSAGE } from "../../functions/services/transaction";
-import { notifyWaitlist } from "../../functions/services/waitlist";
+import { BUSY_MESSAGE } from "../../functions/platform/db/transaction";
+import { isUnavailable } from "../../functions/platform/middleware/errors";
+import { createPromo } from "../../functions/promos/service";
+import { notifyWaitlist } from "../../functions/waitlist/service";
 import { invoiceCounterName } from "../../src/domain/invoice";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";

@@ -2,7 +2,7 @@
  * A database that stops answering (issue 27, point 8): a DynamoDB Local of this file's own, frozen with SIGSTOP as
  * the defect was found, keeps accepting connections (the kernel completes them) and never answers. The shop must
  * answer its French 503 within 5 s, not hang until Lambda's timeout, and serve again once the database is back
- * (SIGCONT). The limits are the client's (functions/db/client.ts, docs/decisions/029).
+ * (SIGCONT). The limits are the client's (functions/platform/db/client.ts, docs/decisions/029).
  */
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/services/accounts";
+import { createUser } from "../../functions/accounts/service";
 import { createTestContext } from "../setup/test-db";
 
 /**

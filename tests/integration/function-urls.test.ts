@@ -1,14 +1,18 @@
 /**
  * The function URLs answer only through CloudFront (issue 27, docs/decisions/031): the real Lambda handlers
- * (functions/api/lambda/<area>.ts, as SST deploys them) invoked with function URL events (payload 2.0), with the
+ * (functions/platform/lambda/<area>.ts, as SST deploys them) invoked with function URL events (payload 2.0), with the
  * environment `sst deploy` gives them, on DynamoDB Local. A request without the edge key the Router's viewer-request
  * function adds (infra/edge.ts) is refused before any route runs; the build's reads (src/lib/build-api.ts) carry it.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../../functions/api/edge-headers";
-import { findUserByEmail } from "../../functions/services/auth";
-import { seedIfEmpty } from "../../functions/services/seed";
+import { findUserByEmail } from "../../functions/accounts/auth";
+import {
+  EDGE_KEY_HEADER,
+  EDGE_KEY_VARIABLE,
+  VIEWER_ADDRESS_HEADER,
+} from "../../functions/platform/edge-headers";
+import { seedIfEmpty } from "../../functions/platform/seed";
 import { BUILD_EDGE_KEY_HEADER, BUILD_EDGE_KEY_VARIABLE, buildHeaders } from "../../src/lib/build-api";
 import { createTestContext } from "../setup/test-db";
 
@@ -28,7 +32,7 @@ beforeAll(async () => {
   vi.resetModules();
   for (const area of ["catalog", "accounts"])
     handlers[area] = (
-      (await import(`../../functions/api/lambda/${area}.ts`)) as { handler: Handler }
+      (await import(`../../functions/platform/lambda/${area}.ts`)) as { handler: Handler }
     ).handler;
 });
 afterAll(() => vi.unstubAllEnvs());

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalServer } from "../../functions/api/local";
+import { startLocalServer } from "../../functions/platform/local";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLocalApp } from "../../functions/api/local";
+import { createLocalApp } from "../../functions/platform/local";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();

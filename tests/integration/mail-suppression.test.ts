@@ -1,6 +1,6 @@
 /**
  * SES's permanent bounces and complaints stop the shop's mail to that address (issue 27), on DynamoDB Local. On AWS,
- * SES publishes the event to the MailFeedback topic (infra/email.ts), whose subscriber (functions/jobs/mail-feedback.ts)
+ * SES publishes the event to the MailFeedback topic (infra/email.ts), whose subscriber (functions/mail/jobs/mail-feedback.ts)
  * records the address; there is no SES here, so the events below are the JSON AWS documents for event publishing
  * ("Contents of event data that Amazon SES publishes to Amazon SNS", Bounce and Complaint examples), in SNS's Lambda
  * event. Then: the skip (a password reset that does not leave), the customer in the admin, the owner lifting it, and
@@ -9,8 +9,8 @@
 import type { SNSEvent } from "aws-lambda";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { maskEmail, recordMailFeedback } from "../../functions/jobs/mail-feedback";
-import { isSuppressed } from "../../functions/services/mail-suppressions";
+import { maskEmail, recordMailFeedback } from "../../functions/mail/jobs/mail-feedback";
+import { isSuppressed } from "../../functions/mail/suppressions";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

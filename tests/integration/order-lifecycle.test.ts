@@ -3,12 +3,12 @@
  * seen on a running shop (issue 12), red before the lifecycle was in place.
  */
 import { describe, expect, it } from "vitest";
-import { getUser } from "../../functions/services/auth";
-import { moveOrder } from "../../functions/services/order-lifecycle";
-import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
-import { placeOrder } from "../../functions/services/place-order/place-order";
-import { createPromo } from "../../functions/services/promos";
+import { getUser } from "../../functions/accounts/auth";
+import { moveOrder } from "../../functions/orders/lifecycle";
+import { placeOrder } from "../../functions/orders/place-order/place-order";
+import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createProduct } from "../../functions/services/catalog";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
-import { createPromo } from "../../functions/services/promos";
-import { getSetting, putSetting } from "../../functions/services/settings";
+import { createProduct } from "../../functions/catalog/service";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { createPromo } from "../../functions/promos/service";
+import { getSetting, putSetting } from "../../functions/settings/service";
 import type { Order } from "../../src/domain/order";
 import { defaultSettings } from "../../src/domain/settings";
 import { createTestContext } from "../setup/test-db";

@@ -1,14 +1,14 @@
 /**
  * « Quelque chose ne va pas » (issue 27): the shop's failures at the top of the owner's to-do list, on DynamoDB Local.
- * On AWS a CloudWatch alarm notifies the alarm topic, whose subscriber (functions/jobs/shop-alarm.ts) records the
+ * On AWS a CloudWatch alarm notifies the alarm topic, whose subscriber (functions/admin/jobs/shop-alarm.ts) records the
  * problem; the events below have the shape AWS documents: SNS's Lambda event ("Invoking Lambda functions with Amazon
  * SNS notifications") carrying, as its Message, the JSON CloudWatch publishes for an alarm state change. Under
  * `npm start` the jobs runner records the same kinds (scripts/local/jobs.ts).
  */
 import type { SNSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { recordAlarms } from "../../functions/jobs/shop-alarm";
-import { isoTime } from "../../functions/services/owner-problems";
+import { recordAlarms } from "../../functions/admin/jobs/shop-alarm";
+import { isoTime } from "../../functions/admin/owner-problems";
 import { retryingMail, watchedJob } from "../../scripts/local/jobs";
 import { alarmName } from "../../src/domain/owner-problems";
 import type { OwnerTodo } from "../../src/domain/owner-todo";

@@ -4,8 +4,8 @@
  * follows it.
  */
 import { describe, expect, it } from "vitest";
-import { createBatch } from "../../functions/services/batches";
-import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/services/publishing";
+import { createBatch } from "../../functions/batches/service";
+import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/site/publishing";
 import type { Order } from "../../src/domain/order";
 import type { OwnerTodo } from "../../src/domain/owner-todo";
 import { parisDay } from "../../src/domain/promo";

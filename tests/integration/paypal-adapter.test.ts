@@ -10,7 +10,7 @@ import {
   PaypalClient,
   type PaypalError,
   type PaypalOrderRequest,
-} from "../../functions/adapters/paypal";
+} from "../../functions/platform/adapters/paypal";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 
 let paypal: PaypalDouble;

@@ -7,9 +7,9 @@
  */
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearPaypalTokens, PaypalClient } from "../../functions/adapters/paypal";
-import { paypalFailure } from "../../functions/services/paypal-failures";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
+import { paypalFailure } from "../../functions/payments/paypal-failures";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { clearPaypalTokens, PaypalClient } from "../../functions/platform/adapters/paypal";
 import type { Order } from "../../src/domain/order";
 import { paypalErrorBody } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";

@@ -4,20 +4,20 @@
  * On DynamoDB Local, with the PayPal double checking the credentials it receives.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { localSecretBox } from "../../functions/adapters/local-secret-box";
-import { clearPaypalTokens } from "../../functions/adapters/paypal";
-import type { SecretBox } from "../../functions/adapters/secret-box";
-import { createFullApp } from "../../functions/api/full-app";
-import type { Deps } from "../../functions/services/deps";
-import { paypalClient } from "../../functions/services/paypal-client";
+import { paypalClient } from "../../functions/payments/paypal-client";
 import {
   migratePlainPaypalSecret,
   openPaypalSecret,
   PAYPAL_SECRET_CONTEXT,
   putPaypalSetting,
-} from "../../functions/services/paypal-secret";
-import { seedIfEmpty } from "../../functions/services/seed";
-import { putSetting } from "../../functions/services/settings";
+} from "../../functions/payments/paypal-secret";
+import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
+import { clearPaypalTokens } from "../../functions/platform/adapters/paypal";
+import type { SecretBox } from "../../functions/platform/adapters/secret-box";
+import type { Deps } from "../../functions/platform/deps";
+import { createFullApp } from "../../functions/platform/full-app";
+import { seedIfEmpty } from "../../functions/platform/seed";
+import { putSetting } from "../../functions/settings/service";
 import { SECRET_MASK } from "../../src/domain/admin";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";

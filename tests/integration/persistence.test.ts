@@ -3,11 +3,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../functions/adapters/clock";
-import { ensureTable } from "../../functions/db/bootstrap";
-import { seedProducts } from "../../functions/db/seed-catalog";
-import { createDb } from "../../functions/db/service";
-import { createProduct, getActiveProduct } from "../../functions/services/catalog";
+import { createProduct, getActiveProduct } from "../../functions/catalog/service";
+import { systemClock } from "../../functions/platform/adapters/clock";
+import { ensureTable } from "../../functions/platform/db/bootstrap";
+import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { createDb } from "../../functions/platform/db/service";
 import { startDynamoLocal } from "../../scripts/local/dynamodb-local";
 
 function freePort(): Promise<number> {

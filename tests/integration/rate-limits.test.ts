@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { handle, type LambdaEvent } from "hono/aws-lambda";
 import { describe, expect, it } from "vitest";
-import { createFullApp } from "../../functions/api/full-app";
-import { createUser } from "../../functions/services/accounts";
-import { openSession } from "../../functions/services/auth";
+import { openSession } from "../../functions/accounts/auth";
+import { createUser } from "../../functions/accounts/service";
+import { createFullApp } from "../../functions/platform/full-app";
 import { createTestContext } from "../setup/test-db";
 import { readMails } from "../support/mail";
 

@@ -3,7 +3,7 @@
  * restock, a credit note per refund, PayPal refunded through its API, a bank transfer listed until the owner sends it.
  */
 import { describe, expect, it } from "vitest";
-import { PaypalClient } from "../../functions/adapters/paypal";
+import { PaypalClient } from "../../functions/platform/adapters/paypal";
 import { formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";
 import { createTestContext } from "../setup/test-db";

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { createLocalApp } from "../../functions/api/local";
+import { createLocalApp } from "../../functions/platform/local";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { createTestContext } from "../setup/test-db";

@@ -6,8 +6,8 @@
  * The clock is fixed per test (`at`), as in rate-limits.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../functions/services/accounts";
-import { countAttempt } from "../../functions/services/throttle";
+import { createUser } from "../../functions/accounts/service";
+import { countAttempt } from "../../functions/platform/throttle";
 import { SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY } from "../../src/domain/account";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";

@@ -3,10 +3,10 @@
  * manual adjustment is recorded with its reason, and a manual adjustment never overwrites units sold meanwhile.
  */
 import { describe, expect, it } from "vitest";
-import { getUser } from "../../functions/services/auth";
-import { releaseExpiredHolds } from "../../functions/services/paypal-holds";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
-import { placeOrder } from "../../functions/services/place-order/place-order";
+import { getUser } from "../../functions/accounts/auth";
+import { placeOrder } from "../../functions/orders/place-order/place-order";
+import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import type { StockMovement } from "../../src/domain/stock";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";

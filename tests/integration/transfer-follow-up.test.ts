@@ -6,9 +6,9 @@
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { createPromo } from "../../functions/services/promos";
-import { putSetting } from "../../functions/services/settings";
-import { followUpTransfers } from "../../functions/services/transfer-follow-up";
+import { followUpTransfers } from "../../functions/payments/transfer-follow-up";
+import { createPromo } from "../../functions/promos/service";
+import { putSetting } from "../../functions/settings/service";
 import { epcPayload } from "../../src/domain/epc-qr";
 import type { Cents } from "../../src/domain/money";
 import type { Order } from "../../src/domain/order";

@@ -4,7 +4,7 @@
  */
 import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifyWaitlist } from "../../functions/services/waitlist";
+import { notifyWaitlist } from "../../functions/waitlist/service";
 import type { Product } from "../../src/domain/product";
 import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/stock-alerts";
 import { createTestContext } from "../setup/test-db";

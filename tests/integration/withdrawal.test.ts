@@ -3,9 +3,9 @@
  * some lines, signed in or as a guest, idempotent, immutable, acknowledged by e-mail, and the owner's list.
  */
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../functions/services/auth";
-import { runDailySummary } from "../../functions/services/daily-summary";
-import { putSetting } from "../../functions/services/settings";
+import { openSession } from "../../functions/accounts/auth";
+import { runDailySummary } from "../../functions/admin/daily-summary";
+import { putSetting } from "../../functions/settings/service";
 import type { Order } from "../../src/domain/order";
 import type { OwnerTodo } from "../../src/domain/owner-todo";
 import { defaultSettings } from "../../src/domain/settings";

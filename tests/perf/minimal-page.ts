@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { staticSite } from "../../functions/api/static-site";
+import { staticSite } from "../../functions/platform/static-site";
 
 const MINIMAL_PAGE = `<!doctype html>
 <html lang="fr">

@@ -1,5 +1,5 @@
-import { apiOperations } from "../../functions/api/contracts";
-import { commonResponses } from "../../functions/api/openapi";
+import { apiOperations } from "../../functions/platform/contracts";
+import { commonResponses } from "../../functions/platform/openapi";
 
 /**
  * While the integration tests run, every answer of a contracted route must be one of the statuses its contract

@@ -4,18 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, expect, inject } from "vitest";
-import { inProcessAccountMail } from "../../functions/adapters/account-mail-queue";
-import type { Clock } from "../../functions/adapters/clock";
-import { localSecretBox } from "../../functions/adapters/local-secret-box";
-import { localMailer, suppressingMailer } from "../../functions/adapters/mail";
-import { folderStorage } from "../../functions/adapters/object-storage";
-import { createFullApp } from "../../functions/api/full-app";
-import { ensureTable } from "../../functions/db/bootstrap";
-import type { DynamoLimits } from "../../functions/db/client";
-import { createDb } from "../../functions/db/service";
-import { handleAccountMail } from "../../functions/services/account-mails";
-import type { Deps } from "../../functions/services/deps";
-import { isSuppressed } from "../../functions/services/mail-suppressions";
+import { handleAccountMail } from "../../functions/accounts/mails";
+import { isSuppressed } from "../../functions/mail/suppressions";
+import { inProcessAccountMail } from "../../functions/platform/adapters/account-mail-queue";
+import type { Clock } from "../../functions/platform/adapters/clock";
+import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
+import { localMailer, suppressingMailer } from "../../functions/platform/adapters/mail";
+import { folderStorage } from "../../functions/platform/adapters/object-storage";
+import { ensureTable } from "../../functions/platform/db/bootstrap";
+import type { DynamoLimits } from "../../functions/platform/db/client";
+import { createDb } from "../../functions/platform/db/service";
+import type { Deps } from "../../functions/platform/deps";
+import { createFullApp } from "../../functions/platform/full-app";
 import { setUpShopForSale } from "../support/shop-setup";
 import { contractStatuses } from "./contract-statuses";
 
@@ -39,7 +39,7 @@ export async function createTestContext(
 ) {
   const tableName = `test-${randomUUID()}`;
   // The shared DynamoDB Local serves every test file of the run at once: its queue is not a frozen database, and
-  // these tests are not about the limits (functions/db/service.test.ts and database-outage.test.ts are: they use
+  // these tests are not about the limits (functions/platform/db/service.test.ts and database-outage.test.ts are: they use
   // the shop's). A table in a database of the test's own gets npm start's limits.
   const db = createDb(
     options.endpoint
@@ -74,7 +74,7 @@ export async function createTestContext(
   if (!options.newShop) await setUpShopForSale(deps);
   afterAll(async () => {
     await deps.accountMail.flush();
-    // A control call: DynamoDB Local may take longer than a data call's limits (functions/db/client.ts).
+    // A control call: DynamoDB Local may take longer than a data call's limits (functions/platform/db/client.ts).
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }), { requestTimeout: 30_000 });
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });

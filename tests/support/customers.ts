@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { expect } from "vitest";
-import { createUser } from "../../functions/services/accounts";
-import { openSession } from "../../functions/services/auth";
-import type { Deps } from "../../functions/services/deps";
+import { openSession } from "../../functions/accounts/auth";
+import { createUser } from "../../functions/accounts/service";
+import type { Deps } from "../../functions/platform/deps";
 import type { Order } from "../../src/domain/order";
 
 let counter = 0;

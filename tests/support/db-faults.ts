@@ -11,7 +11,7 @@
  * Placed below the SDK's retry middleware (step "deserialize", priority "low": just above the HTTP handler): the SDK
  * classifies and retries them as it would DynamoDB's. Random but seeded, so a failing run can be replayed.
  */
-import type { Db } from "../../functions/db/service";
+import type { Db } from "../../functions/platform/db/service";
 
 export type FaultKind = "conflict" | "throttle" | "timeout" | "lost-answer";
 

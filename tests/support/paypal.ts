@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
-import { clearPaypalTokens } from "../../functions/adapters/paypal";
-import type { DataDeps } from "../../functions/services/deps";
-import { putPaypalSetting } from "../../functions/services/paypal-secret";
+import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { clearPaypalTokens } from "../../functions/platform/adapters/paypal";
+import type { DataDeps } from "../../functions/platform/deps";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 
 /** Starts the PayPal double for the test file and points the shop's PayPal settings at it. */

@@ -1,5 +1,5 @@
-import { createProduct } from "../../functions/services/catalog";
-import type { DataDeps } from "../../functions/services/deps";
+import { createProduct } from "../../functions/catalog/service";
+import type { DataDeps } from "../../functions/platform/deps";
 import type { Product } from "../../src/domain/product";
 import { COMPLETE_COSMETICS } from "./cosmetics";
 

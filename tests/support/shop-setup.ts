@@ -1,5 +1,5 @@
-import type { DataDeps } from "../../functions/services/deps";
-import { putSetting } from "../../functions/services/settings";
+import type { DataDeps } from "../../functions/platform/deps";
+import { putSetting } from "../../functions/settings/service";
 import { defaultSettings } from "../../src/domain/settings";
 import shopSettings from "../fixtures/shop-settings.json" with { type: "json" };
 

@@ -13,8 +13,8 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ensureTable } from "../../functions/db/bootstrap";
-import { createDb } from "../../functions/db/service";
+import { ensureTable } from "../../functions/platform/db/bootstrap";
+import { createDb } from "../../functions/platform/db/service";
 import { STAGE_COMPONENTS } from "../../scripts/stage-resources";
 
 const root = resolve(import.meta.dirname, "../..");

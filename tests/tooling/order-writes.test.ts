@@ -30,8 +30,8 @@ function orderWrites(): { file: string; method: string; chain: string }[] {
   });
 }
 
-const LIFECYCLE = join("functions", "services", "order-changes.ts");
-const MOVE_ORDER = join("functions", "services", "order-lifecycle.ts");
+const LIFECYCLE = join("functions", "orders", "changes.ts");
+const MOVE_ORDER = join("functions", "orders", "lifecycle.ts");
 
 /** The top-level keys of the object literal that opens at `text[start]` ("{"), spreads and nested objects skipped. */
 function topLevelKeys(text: string, start: number): string[] {
@@ -88,7 +88,7 @@ describe("order writes", () => {
   it("are found where they are known to be (the scan itself works)", () => {
     const files = new Set(writes.map((write) => write.file));
     expect(files).toContain(LIFECYCLE);
-    expect(files).toContain(join("functions", "services", "place-order", "transaction-items.ts"));
+    expect(files).toContain(join("functions", "orders", "place-order", "transaction-items.ts"));
   });
 
   it("each move the order's version", () => {
@@ -118,8 +118,8 @@ describe("order writes", () => {
       topLevelKeys("{ status: 'x', nested: { payment_status: 1 }, ...rest, tracking_number }", 0),
     ).toEqual(["status", "nested", "tracking_number"]);
     const files = new Set(orderFieldObjects().map((object) => object.file));
-    expect(files).toContain(join("functions", "services", "paypal-checkout.ts"));
-    expect(files).toContain(join("functions", "services", "paypal-cancel-refund.ts")); // set: () => ({ ... })
+    expect(files).toContain(join("functions", "payments", "paypal-checkout.ts"));
+    expect(files).toContain(join("functions", "payments", "paypal-cancel-refund.ts")); // set: () => ({ ... })
   });
 
   it("set status or payment_status nowhere outside the lifecycle, whatever the path (changeOrder, moveOrder's set)", () => {

@@ -30,11 +30,11 @@ describe("withdrawal records are immutable", () => {
 
   it("the only write is the conditional create, in the withdrawal service", () => {
     const creators = files.filter((file) => /withdrawal\s*\.\s*create\s*\(/.test(readFileSync(file, "utf8")));
-    expect(creators).toEqual([join("functions", "services", "withdrawals.ts")]);
+    expect(creators).toEqual([join("functions", "withdrawals", "service.ts")]);
   });
 
   it("every attribute of the entity is read-only", () => {
-    const entity = readFileSync(join("functions", "db", "entities", "withdrawal.ts"), "utf8");
+    const entity = readFileSync(join("functions", "withdrawals", "entity.ts"), "utf8");
     const attributes = entity.slice(entity.indexOf("attributes:"), entity.indexOf("indexes:"));
     const top = [...attributes.matchAll(/^ {4}(\w+): \{/gm)].map((match) => match[1]);
     expect(top.length).toBeGreaterThan(5);

@@ -1,0 +1,32 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { adminExportsContract as contract } from "./contract";
+import { type ExportFile, eReportingExport, fecExport } from "./service";
+
+/**
+ * Accounting exports for the owner (decision record 016): the FEC (LPF A47 A-1) and the e-reporting daily totals of
+ * a period, behind the same guard as the rest of /api/admin. Served by the "accounting" function (areas.ts): plain
+ * text from the documents' snapshots, no PDF renderer, and the admin function stays under its budget.
+ */
+const download = (c: Context, file: ExportFile, type: string) =>
+  c.body(file.content, 200, {
+    "content-type": `${type}; charset=utf-8`,
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "cache-control": "private, no-store",
+  });
+
+export const adminExportsRoutes = routesAt(
+  "/api/admin/exports",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+route(adminExportsRoutes, contract.getAdminExportsFec, async (c) =>
+  download(c, await fecExport(c.var.deps, c.req.valid("query")), "text/plain"),
+);
+
+route(adminExportsRoutes, contract.getAdminExportsEReporting, async (c) =>
+  download(c, await eReportingExport(c.var.deps, c.req.valid("query")), "text/csv"),
+);

@@ -1,0 +1,83 @@
+import type { ExportPeriod } from "../../src/domain/accounting";
+import { buildEReportingCsv, eReportingFileName } from "../../src/domain/e-reporting";
+import { DomainError } from "../../src/domain/errors";
+import { buildFec, fecFileName } from "../../src/domain/fec";
+import {
+  formatInvoiceNumber,
+  type InvoiceKind,
+  type InvoiceSnapshot,
+  invoiceCounterName,
+  parseStoredInvoice,
+  sirenOf,
+} from "../../src/domain/invoice";
+import { parisDay } from "../../src/domain/promo";
+import type { DataDeps } from "../platform/deps";
+import { getSetting } from "../settings/service";
+
+/**
+ * The accounting exports of a period (decision record 016): the invoices and credit notes issued on its Paris
+ * days, read by their numbers. The table has no index of documents by date: numbers are continuous per kind and
+ * Paris year (decision record 006) and the counters hold the last one, so the documents of the years the period
+ * touches are fetched by key in BatchGets of 100, then kept when issued within the period. Cost: one read of each
+ * document of those (at most two) years per export; a few thousand items for an artisan's year, no table scan.
+ */
+export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Promise<InvoiceSnapshot[]> {
+  const years: number[] = [];
+  for (let year = Number(period.from.slice(0, 4)); year <= Number(period.to.slice(0, 4)); year++)
+    years.push(year);
+  const kinds: InvoiceKind[] = ["invoice", "credit_note"];
+  const keys = (
+    await Promise.all(
+      years.flatMap((year) =>
+        kinds.map(async (kind) => {
+          const { data } = await deps.db.entities.counter.get({ name: invoiceCounterName(kind, year) }).go();
+          return Array.from({ length: data?.value ?? 0 }, (_, i) => ({
+            number: formatInvoiceNumber(kind, year, i + 1),
+          }));
+        }),
+      ),
+    )
+  ).flat();
+
+  const documents: InvoiceSnapshot[] = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { data, unprocessed } = await deps.db.entities.invoice.get(pending).go({ concurrency: 4 });
+    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
+    pending = unprocessed.map(({ number }) => ({ number }));
+  }
+  return documents.filter((document) => {
+    const day = parisDay(new Date(document.issued_at));
+    return day >= period.from && day <= period.to;
+  });
+}
+
+export interface ExportFile {
+  filename: string;
+  content: string;
+}
+
+/** The FEC of the period, named after the SIREN of the company settings (required for the file name). */
+export async function fecExport(deps: DataDeps, period: ExportPeriod): Promise<ExportFile> {
+  const [company, documents] = await Promise.all([
+    getSetting(deps, "company_info"),
+    periodDocuments(deps, period),
+  ]);
+  const siren = sirenOf(company.siret);
+  if (!siren) {
+    throw new DomainError(
+      "CONFLICT",
+      "Renseignez le SIRET de l'entreprise dans les paramètres : le nom du fichier FEC commence par le SIREN.",
+    );
+  }
+  return { filename: fecFileName(siren, period.to), content: buildFec(documents) };
+}
+
+export async function eReportingExport(deps: DataDeps, period: ExportPeriod): Promise<ExportFile> {
+  return {
+    filename: eReportingFileName(period.from, period.to),
+    content: buildEReportingCsv(await periodDocuments(deps, period)),
+  };
+}

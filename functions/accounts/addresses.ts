@@ -1,0 +1,148 @@
+import type { EntityItem } from "electrodb";
+import type { Address, Country, ParsedAddressInput } from "../../src/domain/address";
+import { DomainError } from "../../src/domain/errors";
+import { newId } from "../platform/adapters/ids";
+import { writeTransaction } from "../platform/db/transaction";
+import type { DataDeps as Deps } from "../platform/deps";
+import type { AddressEntity } from "./address-entity";
+import { getUser } from "./auth";
+
+export type AddressRecord = EntityItem<AddressEntity>;
+
+/** Addresses are keyed by their owner: every read and write below names the caller's id, so another customer's
+ * address id simply does not exist for them (404, nothing changed). */
+function toAddress(record: AddressRecord, defaultId: string | undefined): Address {
+  return {
+    id: record.id,
+    first_name: record.first_name,
+    last_name: record.last_name,
+    phone: record.phone,
+    address_line1: record.address_line1,
+    address_line2: record.address_line2 || null,
+    city: record.city,
+    postal_code: record.postal_code,
+    country: record.country as Country,
+    is_default: record.id === defaultId,
+  };
+}
+
+async function defaultAddressId(deps: Deps, userId: string): Promise<string | undefined> {
+  return (await getUser(deps, userId))?.default_address_id;
+}
+
+/** The caller's addresses, the default first, then oldest first. */
+export async function listAddresses(deps: Deps, userId: string): Promise<Address[]> {
+  const [{ data }, defaultId] = await Promise.all([
+    deps.db.entities.address.query.byUser({ user_id: userId }).go({ pages: "all" }),
+    defaultAddressId(deps, userId),
+  ]);
+  return data
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((record) => toAddress(record, defaultId))
+    .sort((a, b) => Number(b.is_default) - Number(a.is_default));
+}
+
+export async function getAddress(deps: Deps, userId: string, id: string): Promise<Address> {
+  const [{ data }, defaultId] = await Promise.all([
+    deps.db.entities.address.get({ user_id: userId, id }).go(),
+    defaultAddressId(deps, userId),
+  ]);
+  if (!data) throw new DomainError("ADDRESS_NOT_FOUND");
+  return toAddress(data, defaultId);
+}
+
+/** The caller's address as stored, or null: placing an order copies it and needs no default flag (one read). */
+export async function findAddressRecord(
+  deps: Deps,
+  userId: string,
+  id: string,
+): Promise<AddressRecord | null> {
+  return (await deps.db.entities.address.get({ user_id: userId, id }).go()).data;
+}
+
+function fields(input: ParsedAddressInput) {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone: input.phone,
+    address_line1: input.address_line1,
+    address_line2: input.address_line2 ?? undefined,
+    city: input.city,
+    postal_code: input.postal_code,
+    country: input.country,
+  };
+}
+
+/** Adds an address; the first one, or one asked as default, becomes the default in the same transaction. */
+export async function createAddress(deps: Deps, userId: string, input: ParsedAddressInput): Promise<Address> {
+  const id = newId();
+  const now = deps.clock().toISOString();
+  const currentDefault = await defaultAddressId(deps, userId);
+  const makeDefault = input.is_default === true || !currentDefault;
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: address
+        .create({ user_id: userId, id, ...fields(input), created_at: now, updated_at: now })
+        .commit(),
+    },
+    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+  ]);
+  return getAddress(deps, userId, id);
+}
+
+/**
+ * Edits an address, or makes it the default (`{ is_default: true }` alone, as the spec's screen sends it).
+ * The default is the user's pointer, so switching it is one conditional write: exactly one default, always.
+ */
+export async function updateAddress(
+  deps: Deps,
+  userId: string,
+  id: string,
+  input: ParsedAddressInput | { is_default: true },
+): Promise<Address> {
+  const now = deps.clock().toISOString();
+  const edit = "first_name" in input ? input : null;
+  const makeDefault = input.is_default === true;
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: edit
+        ? address
+            .patch({ user_id: userId, id })
+            .set({ ...fields(edit), updated_at: now })
+            .commit()
+        : address
+            .check({ user_id: userId, id })
+            .where(({ id: attr }, { exists }) => exists(attr))
+            .commit(),
+      onFailed: new DomainError("ADDRESS_NOT_FOUND"),
+    },
+    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+  ]);
+  return getAddress(deps, userId, id);
+}
+
+/** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
+export async function deleteAddress(deps: Deps, userId: string, id: string): Promise<void> {
+  const addresses = await listAddresses(deps, userId);
+  const target = addresses.find((address) => address.id === id);
+  if (!target) throw new DomainError("ADDRESS_NOT_FOUND");
+  const successor = target.is_default ? addresses.find((address) => address.id !== id) : undefined;
+  await writeTransaction(deps.db, ({ address, user }) => [
+    {
+      commit: address
+        .delete({ user_id: userId, id })
+        .where(({ id: attr }, { exists }) => exists(attr))
+        .commit(),
+      onFailed: new DomainError("ADDRESS_NOT_FOUND"),
+    },
+    ...(target.is_default
+      ? [
+          {
+            commit: successor
+              ? user.patch({ id: userId }).set({ default_address_id: successor.id }).commit()
+              : user.patch({ id: userId }).remove(["default_address_id"]).commit(),
+          },
+        ]
+      : []),
+  ]);
+}

@@ -1,0 +1,11 @@
+/** Request schemas of routes/user.ts, that its contract declares (functions/<feature>/*contract.ts). */
+
+import * as z from "zod";
+import { addressInputSchema } from "../../src/domain/address";
+
+/** Address ids are ULIDs; anything else cannot be one of the caller's addresses. */
+export const addressIdParam = z.object({ id: z.string() });
+export const addressUpdateSchema = z.union([
+  z.strictObject({ is_default: z.literal(true) }),
+  addressInputSchema,
+]);

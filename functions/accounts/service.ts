@@ -1,0 +1,45 @@
+import { normalizeEmail } from "../../src/domain/account";
+import { DomainError } from "../../src/domain/errors";
+import { addToStats } from "../admin/stats";
+import { newId } from "../platform/adapters/ids";
+import { hashPassword } from "../platform/adapters/password";
+import { writeTransaction } from "../platform/db/transaction";
+import type { DataDeps } from "../platform/deps";
+
+export interface NewUser {
+  email: string;
+  password: string;
+  fullName: string;
+  isAdmin?: boolean;
+}
+
+/**
+ * Creates an account. The user and its e-mail uniqueness item are written in one transaction, so two sign-ups
+ * with the same e-mail at the same moment give exactly one account.
+ */
+export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: string; email: string }> {
+  const email = normalizeEmail(input.email);
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  const createdAt = deps.clock().toISOString();
+  await writeTransaction(deps.db, (entities) => [
+    {
+      commit: entities.userEmail.create({ email, user_id: id }).commit(),
+      onFailed: new DomainError("EMAIL_TAKEN"),
+    },
+    {
+      commit: entities.user
+        .create({
+          id,
+          email,
+          password_hash: passwordHash,
+          full_name: input.fullName.trim(),
+          is_admin: input.isAdmin ?? false,
+          created_at: createdAt,
+        })
+        .commit(),
+    },
+    addToStats(entities, "all", id, { users: 1 }),
+  ]);
+  return { id, email };
+}

@@ -1,0 +1,42 @@
+import { everyItem, itemKey } from "../platform/db/entities/shapes";
+import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
+
+/** A customer or admin account. The e-mail is unique through the UserEmail item written in the same transaction. */
+export const userSchema = entitySchema({
+  model: { entity: "user", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    email: { type: "string", required: true },
+    password_hash: { type: "string", required: true },
+    full_name: { type: "string", default: "" },
+    phone: { type: "string", default: "" },
+    is_admin: { type: "boolean", default: false },
+    /** The default address is the one this points at, so there is exactly one, switched in one write. */
+    default_address_id: { type: "string" },
+    /**
+     * Raised by each password reset: the sign-in limits count under `<e-mail>#<epoch>`, so a reset through the mailed
+     * link lifts every lock of the account at once (issue 28, item 1; docs/decisions/033-signin-locks.md). Absent: 0.
+     */
+    signin_epoch: { type: "number" },
+    created_at: { type: "string", required: true, readOnly: true },
+  },
+  indexes: {
+    byId: itemKey("id"),
+    // Admin users list, newest first.
+    all: everyItem("gsi1", "created_at", "id"),
+  },
+});
+export type UserEntity = EntityOf<typeof userSchema>;
+
+/** Uniqueness item: one per normalised e-mail, pointing at the user id. */
+export const userEmailSchema = entitySchema({
+  model: { entity: "user_email", version: "1", service: "shop" },
+  attributes: {
+    email: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+  },
+  indexes: {
+    byEmail: itemKey("email"),
+  },
+});
+export type UserEmailEntity = EntityOf<typeof userEmailSchema>;

@@ -1,0 +1,36 @@
+import type { SNSEvent } from "aws-lambda";
+import { depsFromEnv } from "../../platform/deps-from-env";
+import { type AlarmOutcome, recordAlarm } from "../owner-problems";
+
+type Log = Pick<Console, "info" | "error">;
+
+/**
+ * Subscriber of the alarm topic (infra/alarms.ts): each CloudWatch alarm that goes to ALARM puts its problem at the
+ * top of the owner's to-do list, and its return to OK takes it off (functions/admin/owner-problems.ts). A message
+ * that is not an alarm's JSON is logged and skipped; a failed write throws, and Lambda retries the invocation.
+ */
+export async function recordAlarms(
+  deps: Parameters<typeof recordAlarm>[0],
+  event: SNSEvent,
+  log: Log = console,
+): Promise<AlarmOutcome[]> {
+  const outcomes: AlarmOutcome[] = [];
+  for (const record of event.Records) {
+    let message: unknown;
+    try {
+      message = JSON.parse(record.Sns.Message);
+    } catch {
+      log.error(`Alarm topic message ${record.Sns.MessageId} skipped: not JSON.`);
+      outcomes.push("ignored");
+      continue;
+    }
+    const outcome = await recordAlarm(deps, message);
+    log.info(`Alarm ${(message as { AlarmName?: string })?.AlarmName ?? "?"}: ${outcome}.`);
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+export const handler = async (event: SNSEvent) => {
+  await recordAlarms(depsFromEnv(), event);
+};

@@ -1,0 +1,151 @@
+import { Hono } from "hono";
+import type * as z from "zod";
+import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin";
+import type { settingKeys } from "../../src/domain/settings";
+import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../catalog/service";
+import { adminStockRoutes } from "../catalog/stock-routes";
+import { markRefundDone, recordReturn } from "../orders/refunds";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import {
+  createPromo,
+  deletePromo,
+  listPromos,
+  promoUsageHistory,
+  toAdminPromo,
+  updatePromo,
+} from "../promos/service";
+import { currentShopSetup } from "../settings/shop-setup";
+import { markSiteStale, sitePublishStatus } from "../site/publishing";
+import { adminWithdrawalsRoutes } from "../withdrawals/admin-routes";
+import { adminContract as contract } from "./contract";
+import {
+  adminSettings,
+  adminStats,
+  liftUserMailSuppression,
+  listOrders,
+  listUsers,
+  saveSetting,
+  updateOrder,
+  userDetails,
+  userSummary,
+} from "./service";
+import { adminTodoRoutes } from "./todo-routes";
+
+const PROMO_ARCHIVED_MESSAGE =
+  "Ce code a déjà été utilisé : il est archivé au lieu d'être supprimé. Il ne peut plus être utilisé, et son historique reste consultable.";
+
+function promoInput(input: z.output<typeof adminPromoSchema>) {
+  return { ...input, ...promoAmounts(input) };
+}
+
+/**
+ * The admin area. `/check` answers anyone (false when anonymous); every other route is behind the one guard
+ * registered right after it, so a route added later is guarded too (tests/integration/admin-guard.test.ts).
+ */
+export const adminRoutes = routesAt("/api/admin", new Hono<AppEnv>().use(withSession));
+
+route(adminRoutes, contract.getAdminCheck, (c) => c.json({ isAdmin: Boolean(c.var.auth?.user.is_admin) }));
+
+adminRoutes.use("*", requireAdmin);
+
+route(adminRoutes, contract.getAdminStats, async (c) => c.json(await adminStats(c.var.deps)));
+
+route(adminRoutes, contract.getAdminUsers, async (c) =>
+  c.json(await listUsers(c.var.deps, c.req.valid("query"))),
+);
+
+route(adminRoutes, contract.getAdminUsersById, async (c) =>
+  c.json(await userDetails(c.var.deps, c.req.valid("param").id)),
+);
+
+route(adminRoutes, contract.deleteAdminUsersByIdMailSuppression, async (c) => {
+  await liftUserMailSuppression(c.var.deps, c.req.valid("param").id);
+  return c.body(null, 204);
+});
+
+route(adminRoutes, contract.getAdminUsersByIdSummary, async (c) =>
+  c.json(await userSummary(c.var.deps, c.req.valid("param").id)),
+);
+
+route(adminRoutes, contract.getAdminProducts, async (c) => c.json(await listAllProducts(c.var.deps)));
+
+route(adminRoutes, contract.postAdminProducts, async (c) =>
+  c.json(await createProduct(c.var.deps, c.req.valid("json"), c.var.auth?.user.id), 201),
+);
+
+route(adminRoutes, contract.putAdminProductsById, async (c) => {
+  const { stock_loaded, ...product } = c.req.valid("json");
+  return c.json(
+    await updateProduct(c.var.deps, c.req.valid("param").id, product, stock_loaded, c.var.auth?.user.id),
+  );
+});
+
+adminRoutes.route("/products", adminStockRoutes);
+
+adminRoutes.route("/withdrawals", adminWithdrawalsRoutes);
+
+adminRoutes.route("/todo", adminTodoRoutes);
+
+route(adminRoutes, contract.deleteAdminProductsById, async (c) => {
+  await deleteProduct(c.var.deps, c.req.valid("param").id);
+  return c.body(null, 204);
+});
+
+route(adminRoutes, contract.getAdminOrders, async (c) =>
+  c.json(await listOrders(c.var.deps, c.req.valid("query"))),
+);
+
+route(adminRoutes, contract.putAdminOrdersById, async (c) =>
+  c.json(await updateOrder(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
+);
+
+route(adminRoutes, contract.postAdminOrdersByIdReturns, async (c) =>
+  c.json(
+    await recordReturn(c.var.deps, c.req.valid("param").id, c.req.valid("json"), c.var.auth?.user.id),
+    201,
+  ),
+);
+
+route(adminRoutes, contract.postAdminOrdersByIdRefundsByRefundIdDone, async (c) => {
+  const { id, refundId } = c.req.valid("param");
+  return c.json(await markRefundDone(c.var.deps, id, refundId));
+});
+
+route(adminRoutes, contract.getAdminPromo, async (c) => c.json(await listPromos(c.var.deps)));
+
+route(adminRoutes, contract.postAdminPromo, async (c) =>
+  c.json(toAdminPromo(await createPromo(c.var.deps, promoInput(c.req.valid("json")))), 201),
+);
+
+route(adminRoutes, contract.putAdminPromoById, async (c) =>
+  c.json(await updatePromo(c.var.deps, c.req.valid("param").id, promoInput(c.req.valid("json")))),
+);
+
+route(adminRoutes, contract.deleteAdminPromoById, async (c) => {
+  const outcome = await deletePromo(c.var.deps, c.req.valid("param").id);
+  if (outcome === "deleted") return c.body(null, 204);
+  return c.json({ archived: true, message: PROMO_ARCHIVED_MESSAGE });
+});
+
+route(adminRoutes, contract.getAdminPromoByIdUsage, async (c) =>
+  c.json(await promoUsageHistory(c.var.deps, c.req.valid("param").id)),
+);
+
+route(adminRoutes, contract.getAdminPublishing, async (c) => c.json(await sitePublishStatus(c.var.deps)));
+
+route(adminRoutes, contract.postAdminPublishingRetry, async (c) => {
+  await markSiteStale(c.var.deps, "Nouvelle tentative demandée par l'administrateur");
+  return c.json(await sitePublishStatus(c.var.deps), 202);
+});
+
+route(adminRoutes, contract.getAdminSetup, async (c) => c.json(await currentShopSetup(c.var.deps)));
+
+route(adminRoutes, contract.getAdminSettings, async (c) => c.json(await adminSettings(c.var.deps)));
+
+route(adminRoutes, contract.putAdminSettingsByKey, async (c) => {
+  const key = c.req.valid("param").key as (typeof settingKeys)[number];
+  return c.json(await saveSetting(c.var.deps, key, c.req.valid("json").value));
+});

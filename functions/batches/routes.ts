@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { listBatches } from "./batch-stock";
+import { adminBatchesContract as contract } from "./contract";
+import { adjustBatch, createBatch, recallList, sendRecall, toBatch } from "./service";
+
+/**
+ * A product's batches (lots) and the recall of a lot (decision record 018), behind the admin guard. Served by the
+ * "lots" function (areas.ts): the admin function is at its budget.
+ */
+export const adminBatchesRoutes = routesAt(
+  "/api/admin/batches",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+route(adminBatchesRoutes, contract.getAdminBatchesByProductId, async (c) => {
+  const batches = await listBatches(c.var.deps, c.req.valid("param").productId);
+  return c.json({ batches: batches.map(toBatch) });
+});
+
+route(adminBatchesRoutes, contract.postAdminBatchesByProductId, async (c) => {
+  const batch = await createBatch(
+    c.var.deps,
+    c.var.auth?.user.id ?? "",
+    c.req.valid("param").productId,
+    c.req.valid("json"),
+  );
+  return c.json(batch, 201);
+});
+
+route(adminBatchesRoutes, contract.postAdminBatchesByProductIdByLotAdjustments, async (c) => {
+  const { productId, lot } = c.req.valid("param");
+  const { delta, note } = c.req.valid("json");
+  const adminId = c.var.auth?.user.id ?? "";
+  return c.json(await adjustBatch(c.var.deps, productId, lot, { delta, note, adminId }));
+});
+
+route(adminBatchesRoutes, contract.getAdminBatchesByProductIdByLotRecall, async (c) => {
+  const { productId, lot } = c.req.valid("param");
+  return c.json({ entries: await recallList(c.var.deps, productId, lot) });
+});
+
+route(adminBatchesRoutes, contract.postAdminBatchesByProductIdByLotRecall, async (c) => {
+  const { productId, lot } = c.req.valid("param");
+  const { risk } = c.req.valid("json");
+  return c.json(await sendRecall(c.var.deps, c.var.auth?.user.id ?? "", productId, lot, risk));
+});

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { addProductPhoto, arrangeProductPhotos, deleteProductPhoto } from "./photos";
+import { adminPhotosContract as contract } from "./photos-contract";
+
+/**
+ * A product's photos (issue 16, decision record 019), admin only: upload one (the file's bytes as the body, its
+ * alt text in `?alt=`), reorder them and set their alt texts, delete one. Served by the "photos" function, the only
+ * one carrying sharp.
+ */
+export const adminPhotosRoutes = routesAt(
+  "/api/admin/photos",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+route(adminPhotosRoutes, contract.postAdminPhotosByProductId, async (c) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const product = await addProductPhoto(
+    c.var.deps,
+    c.req.valid("param").productId,
+    bytes,
+    c.req.valid("query").alt ?? "",
+  );
+  return c.json(product, 201);
+});
+
+route(adminPhotosRoutes, contract.putAdminPhotosByProductId, async (c) =>
+  c.json(await arrangeProductPhotos(c.var.deps, c.req.valid("param").productId, c.req.valid("json"))),
+);
+
+route(adminPhotosRoutes, contract.deleteAdminPhotosByProductIdByPhotoId, async (c) => {
+  const { productId, photoId } = c.req.valid("param");
+  return c.json(await deleteProductPhoto(c.var.deps, productId, photoId));
+});

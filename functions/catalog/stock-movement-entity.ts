@@ -1,0 +1,39 @@
+import type { StockReason } from "../../src/domain/stock";
+import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
+
+const STOCK_REASONS = [
+  "sale",
+  "release",
+  "cancellation",
+  "return",
+  "adjustment",
+] as const satisfies readonly StockReason[];
+
+/**
+ * One change of a product's stock: written in the same transaction as the change itself, so the movements of a
+ * product always add up to how its stock got where it is. Newest first per product.
+ */
+export const stockMovementSchema = entitySchema({
+  model: { entity: "stock_movement", version: "1", service: "shop" },
+  attributes: {
+    product_id: { type: "number", required: true },
+    id: { type: "string", required: true },
+    at: { type: "string", required: true },
+    delta: { type: "number", required: true },
+    reason: { type: STOCK_REASONS, required: true },
+    /** The order the units were sold in, released from, or returned with. */
+    order_id: { type: "string" },
+    /** The admin who adjusted the stock by hand, and the reason she gave ("Reçus du séchoir", "2 cassés"). */
+    admin_id: { type: "string" },
+    note: { type: "string" },
+    /** The stock after the movement, when the writer knows it (manual adjustments, made on a known figure). */
+    stock_after: { type: "number" },
+  },
+  indexes: {
+    byProduct: {
+      pk: { field: "pk", composite: ["product_id"] },
+      sk: { field: "sk", composite: ["at", "id"] },
+    },
+  },
+});
+export type StockMovementEntity = EntityOf<typeof stockMovementSchema>;

@@ -1,0 +1,211 @@
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import type { OrderStatus } from "../../src/domain/order-status";
+import { isZeroDelta, orderStatsDelta } from "../../src/domain/stats";
+import { addToStats } from "../admin/stats";
+import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
+import { type Commit, type TransactionEntities, writeTransaction } from "../platform/db/transaction";
+import type { DataDeps } from "../platform/deps";
+import type { OrderEntity } from "./entity";
+import { type PreparedDocument, prepareDocument } from "./invoices";
+
+type OrderRecord = EntityItem<OrderEntity>;
+
+/**
+ * The fields a change may write, the two statuses excepted: `status` and `payment_status` change only by a move of
+ * the lifecycle's table (moveOrder, order-lifecycle.ts), so they are typed `never` here and any other write of them
+ * fails to compile (tests/contract/order-fields.check.ts), and tests/tooling/order-writes.test.ts scans for writers.
+ */
+export type OrderFields = Partial<
+  Pick<
+    OrderRecord,
+    | "invoice_number"
+    | "credit_note_number"
+    | "refunds"
+    | "paypal_refund_id"
+    | "refunded_cents"
+    | "paypal_capture_id"
+    | "paypal_payer_id"
+    | "capture_started_at"
+    | "auto_refund_id"
+    | "released_at"
+    | "shipping_company"
+    | "tracking_number"
+    | "estimated_delivery"
+    | "shipping_notes"
+  >
+> & { status?: never; payment_status?: never };
+
+/** The two statuses: what a move of the lifecycle's table sets, and nothing else does. */
+export type LifecycleFields = Partial<Pick<OrderRecord, "status" | "payment_status">>;
+
+export type DocumentKind = "invoice" | "credit_note";
+
+export interface OrderChange {
+  set: OrderFields;
+  /** More writes that must happen with this change, in the same transaction (restock, promo use back). */
+  with?: (entities: TransactionEntities) => Commit[];
+  /** Accounting documents the change issues (the lifecycle's effects); one of each kind per order, ever. */
+  documents?: DocumentKind[];
+}
+
+/** A change that is a move of the lifecycle: only moveOrder builds one, from the table's transition. */
+export interface LifecycleChange extends OrderChange {
+  move?: {
+    to: LifecycleFields;
+    /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
+    statuses: OrderStatus[];
+  };
+}
+
+/** The documents of `kinds` an order does not have yet: an invoice once, a credit note once and only after one. */
+export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] = []): DocumentKind[] {
+  // A change that both receives and undoes a payment (PayPal says "paid, then refunded") issues both, in this order.
+  const invoiced = Boolean(order.invoice_number) || kinds.includes("invoice");
+  return kinds.filter((kind) =>
+    kind === "invoice" ? !order.invoice_number : invoiced && !order.credit_note_number,
+  );
+}
+
+type Decide<Change> = (order: OrderRecord) => Change | null | Promise<Change | null>;
+
+/**
+ * Changes an order's other fields with optimistic concurrency: `decide` sees the current order and says what to
+ * change (or null: nothing to do); the write is conditioned on the version it saw, carries the dashboard counters'
+ * delta, and is decided again on the fresh order when someone else changed it first. Its status and payment never:
+ * those are the lifecycle's (moveOrder).
+ */
+export function changeOrder(
+  deps: DataDeps,
+  id: string,
+  decide: Decide<OrderChange>,
+): Promise<{ order: OrderRecord; changed: boolean }> {
+  return writeOrderChange(deps, id, decide);
+}
+
+/**
+ * changeOrder for the lifecycle's moves, which also set the two statuses and append the history: imported by
+ * order-lifecycle.ts alone (tests/tooling/order-writes.test.ts checks it).
+ */
+export async function writeLifecycleChange(
+  deps: DataDeps,
+  id: string,
+  decide: Decide<LifecycleChange>,
+): Promise<{ order: OrderRecord; changed: boolean }> {
+  return writeOrderChange(deps, id, decide);
+}
+
+async function writeOrderChange(
+  deps: DataDeps,
+  id: string,
+  decide: Decide<LifecycleChange>,
+): Promise<{ order: OrderRecord; changed: boolean }> {
+  // Invoice numbers are one counter: many payments at once queue on it (retryOnStale's bound covers them).
+  return retryOnStale<{ order: OrderRecord; changed: boolean }, never>(
+    async () => {
+      const { data: order } = await deps.db.entities.order.get({ id }).go();
+      if (!order) throw new DomainError("ORDER_NOT_FOUND");
+      const decided = await decide(order);
+      if (!decided) return { order, changed: false };
+      const change = await withDocuments(deps, order, decided);
+
+      const now = deps.clock().toISOString();
+      const to = change.move?.to ?? {};
+      const fields = { ...change.set, ...to };
+      const statusChanged = to.status !== undefined && to.status !== order.status;
+      const history = statusChanged
+        ? (change.move?.statuses ?? [to.status as OrderStatus]).map((status) => ({ status, at: now }))
+        : [];
+      const after: OrderRecord = {
+        ...order,
+        ...fields,
+        updated_at: now,
+        version: (order.version ?? 0) + 1,
+        status_history: [...order.status_history, ...history],
+      };
+      const delta = orderStatsDelta(order, after);
+      const outcome = await writeTransaction(deps.db, (entities) => {
+        let patch = entities.order
+          .patch({ id })
+          .set({ ...fields, updated_at: now })
+          .add({ version: 1 });
+        if (history.length) patch = patch.append({ status_history: history });
+        return [
+          {
+            commit: patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
+            onFailed: "stale",
+          },
+          ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
+          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
+          ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
+        ];
+      });
+      return outcome === "written" ? { order: after, changed: true } : STALE;
+    },
+    () => {
+      throw new DomainError("CONFLICT");
+    },
+  );
+}
+
+/**
+ * The invoice of a payment received and the credit note of a payment undone are issued in the very transaction
+ * that records the change: the number's counter moves on the condition that it still holds the value the number
+ * was made from, and the document is created, or nothing is written and the change is retried.
+ */
+async function withDocuments(
+  deps: DataDeps,
+  order: OrderRecord,
+  change: LifecycleChange,
+): Promise<LifecycleChange> {
+  const paymentAfter = change.move?.to.payment_status ?? order.payment_status;
+  const documents: PreparedDocument[] = [];
+  let issuedFor = order;
+  for (const kind of documentsDue(order, change.documents)) {
+    const document = await prepareDocument(deps, issuedFor, kind, paymentAfter);
+    documents.push(document);
+    // The credit note of the same change cites the invoice it just issued.
+    if (kind === "invoice") issuedFor = { ...order, invoice_number: document.number };
+  }
+  if (!documents.length) return change;
+  const set: OrderFields = { ...change.set };
+  for (const document of documents) {
+    if (document.kind === "invoice") set.invoice_number = document.number;
+    else set.credit_note_number = document.number;
+  }
+  return {
+    ...change,
+    set,
+    with: (entities) => [
+      ...(change.with?.(entities) ?? []),
+      ...documents.flatMap((document) => documentWrites(entities, order, document)),
+    ],
+  };
+}
+
+/** An issued document as transaction items: its counter moved on the condition it holds the value read, the document. */
+export function documentWrites(
+  entities: TransactionEntities,
+  order: OrderRecord,
+  { kind, number, counter, snapshot }: PreparedDocument,
+): Commit[] {
+  return [
+    entities.counter
+      .update({ name: counter.name })
+      .set({ value: counter.current + 1 })
+      .where(({ value }, { eq, notExists }) =>
+        counter.current === 0 ? notExists(value) : eq(value, counter.current),
+      )
+      .commit(),
+    entities.invoice
+      .create({
+        number,
+        kind,
+        order_id: order.id,
+        user_id: order.user_id,
+        issued_at: snapshot.issued_at,
+        snapshot: JSON.stringify(snapshot),
+      })
+      .commit(),
+  ];
+}

@@ -1,0 +1,70 @@
+import type { Order } from "../../src/domain/order";
+import { type BankTransferSetting, consumerMediator } from "../../src/domain/settings";
+import { orderConfirmationMail } from "../mail/mails";
+import type { InlineImage } from "../platform/adapters/mail";
+import type { Deps } from "../platform/deps";
+import { getSettings } from "../settings/service";
+import { type OrderRecord, toOrder } from "./service";
+
+/**
+ * The order confirmation mail, on its own so the account mail queue's in-process runner (functions/platform/deps-from-env.ts,
+ * every function's fallback) carries only this, not the ordering code.
+ */
+
+/** Draws the EPC QR code of an order awaiting its transfer (services/transfer-mails.ts), or null. */
+export type TransferQrDrawer = (order: Order, bank: BankTransferSetting) => Promise<InlineImage | null>;
+
+/**
+ * Sends the order confirmation; a mail failure is logged, it never undoes a placed order. `transferQr` draws the
+ * transfer's EPC QR code: only the bank-transfer path passes it (services/account-mails.ts), so the PayPal functions
+ * do not bundle the QR library (tests/budgets).
+ */
+export async function sendOrderConfirmation(
+  deps: MailDeps,
+  order: OrderRecord,
+  transferQr?: TransferQrDrawer,
+): Promise<void> {
+  try {
+    await mailOrderConfirmation(deps, order, transferQr);
+  } catch (error) {
+    console.error(`Order ${order.id}: the confirmation mail could not be sent`, error);
+  }
+}
+
+type MailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">;
+
+/**
+ * The confirmation of an order handed to the account mail queue (placeBankTransferOrder): sent after the answer,
+ * in-process locally, by the queue's subscriber on AWS. A failure throws, so the queue sends it again.
+ */
+export async function sendQueuedOrderConfirmation(
+  deps: MailDeps,
+  orderId: string,
+  transferQr?: TransferQrDrawer,
+): Promise<void> {
+  const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+  if (!order) throw new Error(`Order ${orderId}: not found, no confirmation to send`);
+  await mailOrderConfirmation(deps, order, transferQr);
+}
+
+async function mailOrderConfirmation(
+  deps: MailDeps,
+  order: OrderRecord,
+  transferQr: TransferQrDrawer | undefined,
+): Promise<void> {
+  const { company_info: company, payment_bank_transfer: bank } = await getSettings(deps, [
+    "company_info",
+    "payment_bank_transfer",
+  ]);
+  const placed = toOrder(order);
+  const awaitingTransfer = order.payment_method === "bank_transfer" && order.payment_status === "pending";
+  await deps.mailer.send(
+    orderConfirmationMail(placed, {
+      shopName: company.name,
+      siteUrl: deps.siteUrl,
+      mediator: consumerMediator(company),
+      bank,
+      transferQr: awaitingTransfer && transferQr ? await transferQr(placed, bank) : null,
+    }),
+  );
+}

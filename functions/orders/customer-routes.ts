@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { caller, requireUser, withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { customerOrdersContract as contract } from "./customer-contract";
+import { findCreditNote, findDocument } from "./invoices";
+import { pdfResponse } from "./pdf-response";
+import { getUserOrder, listUserOrders, toOrder, withTransferInstructions } from "./service";
+
+/**
+ * The customer's own orders, their invoices and credit notes. Its own module (and Lambda) because the PDF
+ * renderer is the heaviest code of the API: the other functions stay small.
+ */
+export const customerOrdersRoutes = routesAt(
+  "/api/user/orders",
+  new Hono<AppEnv>().use(withSession, requireUser),
+);
+
+route(customerOrdersRoutes, contract.getUserOrders, async (c) =>
+  c.json(await listUserOrders(c.var.deps, caller(c).user.id)),
+);
+
+route(customerOrdersRoutes, contract.getUserOrdersById, async (c) => {
+  const order = toOrder(await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id));
+  const [mine] = await withTransferInstructions(c.var.deps, [order]);
+  return c.json(mine);
+});
+
+route(customerOrdersRoutes, contract.getUserOrdersByIdInvoice, async (c) => {
+  const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+  return pdfResponse(c, await findDocument(c.var.deps, order, "invoice"));
+});
+
+route(customerOrdersRoutes, contract.getUserOrdersByIdCreditNote, async (c) => {
+  const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);
+  return pdfResponse(c, await findDocument(c.var.deps, order, "credit_note"));
+});
+
+route(customerOrdersRoutes, contract.getUserOrdersByIdCreditNotesByNumber, async (c) => {
+  const { id, number } = c.req.valid("param");
+  const order = await getUserOrder(c.var.deps, caller(c).user.id, id);
+  return pdfResponse(c, await findCreditNote(c.var.deps, order, number));
+});

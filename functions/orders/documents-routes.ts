@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { adminDocumentsContract as contract } from "./documents-contract";
+import { findCreditNote, findDocument } from "./invoices";
+import { pdfResponse } from "./pdf-response";
+import { getOrder } from "./service";
+
+/** Any order's invoice and credit note, for the admin (same guard as the rest of /api/admin). */
+export const adminDocumentsRoutes = routesAt(
+  "/api/admin/documents",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+route(adminDocumentsRoutes, contract.getAdminDocumentsByIdInvoice, async (c) =>
+  pdfResponse(
+    c,
+    await findDocument(c.var.deps, await getOrder(c.var.deps, c.req.valid("param").id), "invoice"),
+  ),
+);
+
+route(adminDocumentsRoutes, contract.getAdminDocumentsByIdCreditNote, async (c) =>
+  pdfResponse(
+    c,
+    await findDocument(c.var.deps, await getOrder(c.var.deps, c.req.valid("param").id), "credit_note"),
+  ),
+);
+
+route(adminDocumentsRoutes, contract.getAdminDocumentsByIdCreditNotesByNumber, async (c) => {
+  const { id, number } = c.req.valid("param");
+  return pdfResponse(c, await findCreditNote(c.var.deps, await getOrder(c.var.deps, id), number));
+});

@@ -1,0 +1,57 @@
+/**
+ * Documents issued before issue 28 held the customer's e-mail (decision record 032). Its own module: only the
+ * one-off script (scripts/invoices-drop-emails.ts) and its test load it, never a Lambda.
+ */
+import { storedInvoiceWithoutEmail } from "../../src/domain/invoice";
+import { batchGetAll } from "../platform/db/batch-get";
+import { isConditionFailure } from "../platform/db/errors";
+import type { DataDeps } from "../platform/deps";
+
+/**
+ * Once, after issue 28 (`npm run invoices:drop-emails`): every stored document that still holds the customer's
+ * e-mail is rewritten without it, nothing else changed (decision record 032). The documents are found from the
+ * orders (gsi2, every order; their invoice, cancellation and return credit-note numbers), read by key in batches,
+ * and each rewrite is conditioned on the snapshot read. Run again, it rewrites nothing.
+ */
+export async function dropEmailsFromStoredDocuments(
+  deps: DataDeps,
+): Promise<{ documents: number; rewritten: number }> {
+  const { data: orders } = await deps.db.entities.order.query
+    .all({})
+    .go({ pages: "all", attributes: ["id", "invoice_number", "credit_note_number", "refunds"] });
+  const numbers = [
+    ...new Set(
+      orders.flatMap((order) =>
+        [
+          order.invoice_number,
+          order.credit_note_number,
+          ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+        ].filter((number): number is string => Boolean(number)),
+      ),
+    ),
+  ];
+  let rewritten = 0;
+  // BatchGetItem reads at most 100 keys at a time.
+  for (let start = 0; start < numbers.length; start += 100) {
+    const documents = await batchGetAll(
+      (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot"] }),
+      numbers.slice(start, start + 100).map((number) => ({ number })),
+    );
+    for (const document of documents) {
+      const snapshot = storedInvoiceWithoutEmail(document.snapshot);
+      if (snapshot === null) continue;
+      try {
+        await deps.db.entities.invoice
+          .patch({ number: document.number })
+          .set({ snapshot })
+          .where((attributes, { eq }) => eq(attributes.snapshot, document.snapshot))
+          .go();
+        rewritten++;
+      } catch (error) {
+        // Rewritten meanwhile (an erasure, another run): nothing left to do on it.
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+  }
+  return { documents: numbers.length, rewritten };
+}

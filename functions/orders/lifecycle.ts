@@ -1,0 +1,230 @@
+/**
+ * Every change of an order's status or payment goes through here: the lifecycle's table (src/domain/
+ * order-lifecycle.ts) decides, and the move is written as one transaction with the effects the table declares
+ * (invoice or credit note, stock and promo use given back, a return's refund, credit note and restock) and the
+ * order's other fields, conditioned on the version the decision was made from. The two statuses are written through
+ * writeLifecycleChange, which no other module imports (tests/tooling/order-writes.test.ts).
+ */
+import { DomainError } from "../../src/domain/errors";
+import {
+  type LifecycleEffect,
+  type LifecyclePlan,
+  lifecycleStateOf,
+  type OrderCommand,
+  planCommands,
+} from "../../src/domain/order-lifecycle";
+import { isReturnMove, type ReturnMove } from "../../src/domain/order-return";
+import { parisDay } from "../../src/domain/promo";
+import { lotGiveBackCommits } from "../batches/batch-stock";
+import { restockItems, type StockReason } from "../catalog/stock";
+import { afterStockChange } from "../catalog/stock-alerts";
+import type { DataDeps, Deps } from "../platform/deps";
+import { markRestocked } from "../site/publishing";
+import {
+  documentsDue,
+  type LifecycleFields,
+  type OrderChange,
+  type OrderFields,
+  writeLifecycleChange,
+} from "./changes";
+import {
+  afterReturn,
+  paypalRefundOnce,
+  type ReturnRefund,
+  refundSentFields,
+  returnChange,
+} from "./return-effects";
+import type { OrderRecord } from "./service";
+
+export interface OrderMove {
+  /**
+   * The commands to apply in order, or a plan made from the current order (the admin's form; a return, whose plan
+   * carries its lines and amounts for the table's return effects).
+   */
+  commands:
+    | readonly OrderCommand[]
+    | ((order: OrderRecord) => LifecyclePlan | ReturnMove | { reason: string });
+  /** Other fields written with the move (capture id, carrier and tracking number...). */
+  set?: (order: OrderRecord) => OrderFields;
+  /**
+   * A move the table refuses: "throw" answers 409 with its French reason (the owner's form); "ignore" changes
+   * nothing (a job, a duplicate or late webhook, a capture retried).
+   */
+  refused: "throw" | "ignore";
+  /** Asked on the current order before each attempt: false leaves the order as it is (a webhook seen meanwhile). */
+  wanted?: (order: OrderRecord) => Promise<boolean>;
+  /** More items written in the move's transaction, only when it changes the order (the webhook event marked seen). */
+  alsoWrite?: NonNullable<OrderChange["with"]>;
+}
+
+/**
+ * A return's move (src/domain/order-return.ts planReturn) or its transfer sent: the refund's id, for the effects the
+ * table declares.
+ */
+export interface ReturnOrderMove extends OrderMove {
+  refund: ReturnRefund;
+}
+
+export interface MoveResult {
+  order: OrderRecord;
+  changed: boolean;
+  /** The commands applied (empty when nothing changed). */
+  applied: OrderCommand[];
+}
+
+/**
+ * Stock and promo use back, as transaction items. What no longer exists is skipped, explicitly: a product or a
+ * promo code deleted since the order has nothing to get back, and the day's promo counter expires after 3 days.
+ */
+async function releaseWrites(
+  deps: DataDeps,
+  order: OrderRecord,
+  reason: StockReason,
+): Promise<NonNullable<OrderChange["with"]>> {
+  const ids = [...new Set(order.items.map((item) => item.product_id))];
+  // Strongly consistent: each unit given back is conditioned on the stock read here (its movement says what it leaves).
+  const { data: products } = await deps.db.entities.product
+    .get(ids.map((id) => ({ id })))
+    .go({ consistent: true });
+  const stocks = new Map(products.map((product) => [product.id, product.stock]));
+  const promoId = order.promo_id;
+  const day = parisDay(new Date(order.created_at));
+  const [promo, dailyUse] = promoId
+    ? await Promise.all([
+        deps.db.entities.promo.get({ id: promoId }).go(),
+        deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: order.user_id, day }).go(),
+      ])
+    : [null, null];
+  const at = deps.clock().toISOString();
+  return (entities) => {
+    const { promo: promoEntity, promoDailyUse, promoUsage } = entities;
+    return [
+      ...order.items
+        .filter((item) => stocks.has(item.product_id))
+        .flatMap((item) =>
+          restockItems(entities, {
+            productId: item.product_id,
+            delta: item.quantity,
+            stockBefore: stocks.get(item.product_id) ?? 0,
+            reason,
+            orderId: order.id,
+            at,
+          }).map(({ commit }) => commit),
+        ),
+      // The units go back to the lots they came from (decision record 018); an order released is never returned.
+      ...order.items
+        .filter((item) => stocks.has(item.product_id))
+        .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
+      ...(promoId && promo?.data
+        ? [
+            promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
+            promoUsage.delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id }).commit(),
+          ]
+        : []),
+      ...(promoId && dailyUse?.data && dailyUse.data.count > 0
+        ? [
+            promoDailyUse
+              .patch({ promo_id: promoId, user_id: order.user_id, day })
+              .subtract({ count: 1 })
+              .commit(),
+          ]
+        : []),
+    ];
+  };
+}
+
+type Writes = NonNullable<OrderChange["with"]>;
+
+/**
+ * What the table's effects of `plan` write on `current` besides its statuses: fields and transaction items (the
+ * invoice and credit note of issue_invoice / issue_credit_note are issued by writeLifecycleChange).
+ */
+async function effectsOf(
+  deps: DataDeps | Deps,
+  current: OrderRecord,
+  plan: LifecyclePlan,
+  refund: ReturnRefund | undefined,
+  paypalRefund: ReturnType<typeof paypalRefundOnce> | undefined,
+): Promise<{ set: OrderFields; writes: Writes[] }> {
+  const set: OrderFields = {};
+  const writes: Writes[] = [];
+  if (plan.effects.includes("release") && !current.released_at) {
+    set.released_at = deps.clock().toISOString();
+    const cancelled = plan.commands.some((command) => command === "cancel" || command === "refunded");
+    writes.push(await releaseWrites(deps, current, cancelled ? "cancellation" : "release"));
+  }
+  if (plan.effects.includes("refund_lines")) {
+    if (!isReturnMove(plan) || !refund || !paypalRefund)
+      throw new Error("A return's move needs its lines (planReturn) and its refund's id.");
+    // The overloads of moveOrder give a return's move the full Deps (PayPal, mails).
+    const change = await returnChange(deps as Deps, current, plan, plan.effects, refund, paypalRefund);
+    Object.assign(set, change.set);
+    writes.push(change.with);
+  }
+  if (plan.effects.includes("mark_refund_sent")) {
+    if (!refund) throw new Error("A refund_sent move needs its refund's id.");
+    Object.assign(set, refundSentFields(deps, current, refund));
+  }
+  return { set, writes };
+}
+
+/** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
+export function moveOrder(deps: Deps, id: string, request: ReturnOrderMove): Promise<MoveResult>;
+export function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult>;
+export async function moveOrder(
+  deps: DataDeps | Deps,
+  id: string,
+  request: OrderMove | ReturnOrderMove,
+): Promise<MoveResult> {
+  let applied: OrderCommand[] = [];
+  let effects: LifecycleEffect[] = [];
+  let returned: ReturnMove | undefined;
+  let before: OrderRecord | undefined;
+  const refund = "refund" in request ? request.refund : undefined;
+  // The overloads give a return's move the full Deps (PayPal, mails).
+  const paypalRefund = refund && paypalRefundOnce(deps as Deps, refund);
+  const { order, changed } = await writeLifecycleChange(deps, id, async (current) => {
+    before = current;
+    applied = [];
+    if (request.wanted && !(await request.wanted(current))) return null;
+    const plan =
+      typeof request.commands === "function"
+        ? request.commands(current)
+        : planCommands(lifecycleStateOf(current), request.commands);
+    if ("reason" in plan) {
+      if (request.refused === "throw") throw new DomainError("ORDER_TRANSITION", plan.reason);
+      return null;
+    }
+    const set: OrderFields = { ...request.set?.(current) };
+    const to: LifecycleFields = {};
+    if (plan.to.status !== current.status) to.status = plan.to.status;
+    if (plan.to.payment_status !== current.payment_status) to.payment_status = plan.to.payment_status;
+    const documents = documentsDue(current, [
+      ...(plan.effects.includes("issue_invoice") ? ["invoice" as const] : []),
+      ...(plan.effects.includes("issue_credit_note") ? ["credit_note" as const] : []),
+    ]);
+    const { set: effectFields, writes } = await effectsOf(deps, current, plan, refund, paypalRefund);
+    Object.assign(set, effectFields);
+    const unchanged = [...Object.entries(set), ...Object.entries(to)].every(
+      ([key, value]) => current[key as keyof OrderRecord] === value,
+    );
+    if (unchanged && !documents.length) return null;
+    applied = plan.commands;
+    effects = plan.effects;
+    returned = isReturnMove(plan) ? plan : undefined;
+    if (request.alsoWrite) writes.push(request.alsoWrite);
+    return {
+      set,
+      move: { to, statuses: plan.statuses },
+      documents,
+      with: writes.length ? (entities) => writes.flatMap((write) => write(entities)) : undefined,
+    };
+  });
+  if (changed && order.released_at && !before?.released_at) {
+    await markRestocked(deps, order.items);
+    // Units back: the low-stock alert re-armed, the waitlist told (decision record 026).
+    await afterStockChange(deps, order.items);
+  }
+  if (changed && returned && refund) await afterReturn(deps as Deps, order, returned, effects, refund);
+  return { order, changed, applied: changed ? applied : [] };
+}

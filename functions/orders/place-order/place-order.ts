@@ -1,0 +1,201 @@
+import { DomainError } from "../../../src/domain/errors";
+import type { OrderRequest } from "../../../src/domain/order";
+import type { PaymentMethod } from "../../../src/domain/order-status";
+import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/plan-order";
+import { shopSetup } from "../../../src/domain/shop-setup";
+import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../../accounts/auth";
+import { checkLowStock } from "../../catalog/stock-alerts";
+import { newId } from "../../platform/adapters/ids";
+import { type ReadRound, readRound } from "../../platform/db/read-round";
+import { retryOnStale, STALE } from "../../platform/db/retry-on-stale";
+import { writeTransaction } from "../../platform/db/transaction";
+import type { DataDeps } from "../../platform/deps";
+import { getSettings } from "../../settings/service";
+import { markSiteStale } from "../../site/publishing";
+import type { OrderRecord } from "../service";
+import { assertSameRequest, requestFingerprint } from "./fingerprint";
+import { readOrder, readWhatIsLeft } from "./reads";
+import { orderTransactionItems } from "./transaction-items";
+
+export interface PlaceOrderOptions {
+  paymentMethod: PaymentMethod;
+  idempotencyKey?: string;
+  /** Bank transfer: the name of the person who will send the transfer. */
+  transferSenderName?: string;
+  /**
+   * What must succeed before anything is judged or written, started by the caller beside the read round (PayPal's
+   * credentials): awaited once the caller is proven, so its refusal comes after 401 and before any rule.
+   */
+  ready?: Promise<unknown>;
+  /**
+   * A new attempt (nothing stored under the Idempotency-Key) first gives up what the customer's earlier attempts
+   * hold (PayPal: releaseEarlierHolds, paypal-earlier-holds.ts), once the caller is proven; what it gave up is read
+   * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
+   */
+  giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
+}
+
+export interface PlacedOrder {
+  order: OrderRecord;
+  /** True when an earlier request with the same Idempotency-Key had already placed it. */
+  replayed: boolean;
+}
+
+/** The order first placed under the key, when this request is that one again (422 when it is another). */
+async function findByIdempotencyKey(
+  deps: DataDeps,
+  userId: string,
+  key: string,
+  fingerprint: string,
+): Promise<OrderRecord | null> {
+  const { data } = await deps.db.entities.idempotencyKey.get({ user_id: userId, key }).go();
+  assertSameRequest(data, fingerprint);
+  return data ? earlierOrder(deps, data.order_id) : null;
+}
+
+async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
+  return (await deps.db.entities.order.get({ id }).go()).data;
+}
+
+/**
+ * Who places the order: a caller already signed in (the PayPal route's session middleware), or the session token
+ * of POST /api/orders, proven in the order's own read round (the session is read with the rest, and checked before
+ * any rule is judged or anything is answered: a token naming someone else's id learns nothing).
+ */
+export type OrderCaller = { user: AuthUser } | { sessionToken: string };
+
+/** The caller's user id to read with (the token's, trusted only once proven) and the proof, after the round. */
+async function callerInRound(
+  deps: DataDeps,
+  round: ReadRound,
+  caller: OrderCaller,
+): Promise<{ userId: string; prove: () => Promise<AuthUser> }> {
+  if ("user" in caller) return { userId: caller.user.id, prove: async () => caller.user };
+  const unauthenticated = () => new DomainError("UNAUTHENTICATED");
+  const userId = sessionUserId(caller.sessionToken);
+  if (!userId) {
+    // A token opened before issue 18 names nobody: its session first, as before.
+    const session = await resolveSession(deps, caller.sessionToken);
+    if (!session) throw unauthenticated();
+    return { userId: session.user.id, prove: async () => session.user };
+  }
+  const check = sessionInRound(deps, round, caller.sessionToken);
+  return {
+    userId,
+    prove: async () => {
+      const session = await check();
+      if (!session) throw unauthenticated();
+      return session.user;
+    },
+  };
+}
+
+/** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
+const ORDER_SETTINGS = [
+  "maintenance",
+  "company_info",
+  "payment_bank_transfer",
+  "payment_paypal",
+  "shipping",
+] as const;
+
+const BUSY = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
+
+/** The plan's order, or its refusal thrown (the route answers it). */
+function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
+  if (plan.kind === "refused") throw plan.error;
+  return plan;
+}
+
+/**
+ * Places an order in three steps (issue 29): one round of reads, one pure decision (planOrder,
+ * src/domain/plan-order.ts: the rules in their order, the prices, the promo, the lots, the stats), one transaction
+ * built from the decision's effects (orderTransactionItems), whose failed conditions answer 409 by name: the last
+ * units sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer
+ * awaited, or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment
+ * method: its fingerprint, fingerprint.ts) answers with the first order; another request under a used key gets 422.
+ *
+ * Everything it reads is asked at once, in one round before the transaction: one BatchGetItem (read-round.ts) for
+ * the caller's session and user when the caller is a token, what is stored under the Idempotency-Key, the products,
+ * the address, the promo and today's uses of it; beside it the products' lots and the settings (none while this
+ * container's copy is fresh). The session is proven first (decision record 024). A new PayPal attempt then gives
+ * up the customer's earlier holds (giveUpEarlier), and when it gave one up reads again what they held.
+ * When a stock or a lot changed before the write ("stale"), what is left is read again and the order planned again
+ * on it (retryOnStale, decision record 041); the order's id and date stay the same across attempts.
+ */
+export async function placeOrder(
+  deps: DataDeps,
+  caller: OrderCaller,
+  request: OrderRequest,
+  options: PlaceOrderOptions,
+): Promise<PlacedOrder> {
+  options.ready?.catch(() => undefined); // awaited below, after the proof: its refusal is not lost meanwhile
+  const key = options.idempotencyKey;
+  const round = readRound(deps.db);
+  const { userId, prove } = await callerInRound(deps, round, caller);
+  const [settings, first] = await Promise.all([
+    getSettings(deps, ORDER_SETTINGS),
+    readOrder(deps, round, userId, request, key),
+  ]);
+  const user = await prove();
+  await options.ready;
+  const released = options.giveUpEarlier && !first.earlier ? await options.giveUpEarlier(deps, user.id) : [];
+  const reads = released.length ? await readOrder(deps, readRound(deps.db), user.id, request, key) : first;
+
+  const now = deps.clock();
+  const fingerprint = requestFingerprint(options.paymentMethod, request);
+  const inputs: OrderInputs = {
+    ...reads,
+    id: newId(),
+    now,
+    movedAt: now.toISOString(),
+    firstAttempt: true,
+    user,
+    paymentMethod: options.paymentMethod,
+    transferSenderName: options.transferSenderName,
+    request,
+    maintenance: settings.maintenance,
+    setup: shopSetup(settings),
+    shipping: settings.shipping,
+    idempotency: key ? { key, fingerprint, earlier: reads.earlier } : null,
+  };
+  const plan = decided(planOrder(inputs));
+  if (plan.kind === "replay") {
+    const earlier = await earlierOrder(deps, plan.orderId);
+    if (earlier) return { order: earlier, replayed: true };
+    throw new DomainError("CONFLICT", BUSY);
+  }
+  let planned = plan;
+  const order = await retryOnStale(
+    async (attempt) => {
+      if (attempt > 1) {
+        // A stock or a lot changed since it was read: what is left is read again, and the order planned again.
+        const left = await readWhatIsLeft(deps, inputs.products);
+        const movedAt = deps.clock().toISOString();
+        const again = decided(planOrder({ ...inputs, ...left, movedAt, firstAttempt: false }));
+        // Nothing was stored under the key when it was read: a replay cannot come back (the write answers it).
+        if (again.kind !== "order") return null;
+        planned = again;
+      }
+      const { record, effects } = planned;
+      const outcome = await writeTransaction(deps.db, (entities) =>
+        orderTransactionItems(entities, { order: record, ...effects }),
+      );
+      if (outcome === "written") return record;
+      return outcome === "replay" ? null : STALE;
+    },
+    () => null,
+  );
+  if (order) {
+    await checkLowStock(deps, planned.effects.lowStockChecks);
+    // The last units sold (judged on the stock the written attempt read): the product's pages say "out of stock"
+    // in their structured data after a publish.
+    const { soldOut } = planned.effects;
+    if (soldOut.length) await markSiteStale(deps, `En rupture : ${soldOut.join(", ")}`);
+    return { order, replayed: false };
+  }
+  // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
+  const firstUnderKey = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
+  if (firstUnderKey) return { order: firstUnderKey, replayed: true };
+  throw new DomainError("CONFLICT", BUSY);
+}

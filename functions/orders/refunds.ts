@@ -1,0 +1,66 @@
+/**
+ * Returns and refunds after shipping (order-lifecycle.md "return received"; issue 12): the owner records the lines
+ * that came back, chooses per line whether they go back on sale, and refunds them. A PayPal order is refunded through
+ * PayPal's refund API (PayPal-Request-Id = the refund's id: a retry never refunds twice), a bank transfer is listed as
+ * a refund to make, which the owner marks done. Each refund issues its credit note in the transaction that records it.
+ * Both are the lifecycle's commands (return_part / return_all, refund_sent): the table declares their effects and
+ * moveOrder runs them (return-effects.ts); nothing here writes the order itself.
+ */
+import { DomainError } from "../../src/domain/errors";
+import { eurosToCents } from "../../src/domain/money";
+import { planReturn } from "../../src/domain/order-return";
+import type { ReturnRequest } from "../../src/domain/refund";
+import { refundAtPaypal } from "../payments/paypal-refund";
+import type { Deps } from "../platform/deps";
+import { moveOrder } from "./lifecycle";
+import { toOrder } from "./service";
+
+export interface ReturnInput extends ReturnRequest {
+  /** The order's version when the form was opened: a stale form or a second click is refused, never refunded twice. */
+  order_version: number;
+  /** The amount the owner saw, in euros: the server's must be the same to the cent. */
+  amount: number;
+}
+
+/**
+ * Records a return and its refund: the lifecycle's return_part or return_all (src/domain/order-return.ts), whose
+ * effects the table declares (refund, credit note, resaleable stock back, mail). Refused with a French reason (and
+ * nothing refunded) when the form is stale, a line is not returnable, the amount differs from the server's, or the
+ * lifecycle does not allow it.
+ */
+export async function recordReturn(deps: Deps, orderId: string, input: ReturnInput, adminId?: string) {
+  const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+  if (!order) throw new DomainError("ORDER_NOT_FOUND");
+  // The refund's id comes from the order the owner's click read: a second click finds it recorded (below).
+  const refundId = `${order.id}-R${(order.refunds?.length ?? 0) + 1}`;
+  const asked = { ...input, amount_cents: eurosToCents(input.amount) };
+  const { order: after } = await moveOrder(deps, orderId, {
+    commands: (current) => {
+      const plan = planReturn(current, asked);
+      if (!("refused" in plan)) return plan;
+      if (plan.refused === "REFUND_AMOUNT_CHANGED")
+        throw new DomainError("REFUND_AMOUNT_CHANGED", undefined, { amount: plan.amount_cents / 100 });
+      throw new DomainError(plan.refused, plan.reason);
+    },
+    // Recorded by the first click: this one answers the order as it is.
+    wanted: async (current) => !current.refunds?.some((refund) => refund.id === refundId),
+    refund: { id: refundId, atPaypal: refundAtPaypal, ...(adminId && { adminId }) },
+    refused: "throw",
+  });
+  return toOrder(after);
+}
+
+/** The owner sent the bank transfer of a refund listed as due: the lifecycle's refund_sent. Idempotent. */
+export async function markRefundDone(deps: Deps, orderId: string, refundId: string) {
+  const { order } = await moveOrder(deps, orderId, {
+    commands: ["refund_sent"],
+    wanted: async (current) => {
+      const refund = current.refunds?.find((entry) => entry.id === refundId);
+      if (!refund) throw new DomainError("NOT_FOUND", "Remboursement introuvable pour cette commande.");
+      return refund.status !== "done";
+    },
+    refund: { id: refundId },
+    refused: "throw",
+  });
+  return toOrder(order);
+}

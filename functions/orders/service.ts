@@ -1,0 +1,130 @@
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros } from "../../src/domain/money";
+import type { Order } from "../../src/domain/order";
+import { awaitsTransfer, type OrderStatus } from "../../src/domain/order-status";
+import type { DataDeps } from "../platform/deps";
+import { getSettings } from "../settings/service";
+import type { OrderEntity } from "./entity";
+
+export type OrderRecord = EntityItem<OrderEntity>;
+
+export function toOrder(record: OrderRecord): Order {
+  const address = record.shipping_address;
+  return {
+    id: record.id,
+    order_number: record.id.slice(-8),
+    created_at: record.created_at,
+    status: record.status,
+    total_amount: centsToEuros(record.total_cents),
+    original_total: centsToEuros(record.subtotal_cents + record.shipping_cents),
+    subtotal_amount: centsToEuros(record.subtotal_cents),
+    shipping_amount: centsToEuros(record.shipping_cents),
+    discount_amount: centsToEuros(record.discount_cents),
+    free_shipping_threshold: centsToEuros(record.free_shipping_threshold_cents),
+    payment_method: record.payment_method,
+    payment_status: record.payment_status,
+    promo_code: record.promo_code
+      ? { code: record.promo_code, discount_amount: centsToEuros(record.discount_cents) }
+      : null,
+    order_notes: record.order_notes ?? null,
+    transfer_reference: record.transfer_reference ?? null,
+    paypal_order_id: record.paypal_order_id ?? null,
+    paypal_payer_id: record.paypal_payer_id ?? null,
+    paypal_capture_id: record.paypal_capture_id ?? null,
+    shipping_company: record.shipping_company ?? null,
+    tracking_number: record.tracking_number ?? null,
+    estimated_delivery: record.estimated_delivery ?? null,
+    shipping_notes: record.shipping_notes ?? null,
+    shipping_address: {
+      first_name: address.first_name,
+      last_name: address.last_name,
+      phone: address.phone,
+      address_line1: address.address_line1,
+      address_line2: address.address_line2 ?? null,
+      city: address.city,
+      postal_code: address.postal_code,
+      country: address.country as Order["shipping_address"]["country"],
+    },
+    invoice_number: record.invoice_number ?? null,
+    credit_note_number: record.credit_note_number ?? null,
+    refunds: (record.refunds ?? []).map((refund) => ({
+      id: refund.id,
+      at: refund.at,
+      lines: refund.lines.map(({ index, product_name, quantity, restock }) => ({
+        index,
+        product_name,
+        quantity,
+        restock,
+      })),
+      amount: centsToEuros(refund.amount_cents),
+      shipping_amount: centsToEuros(refund.shipping_cents),
+      method: refund.method,
+      status: refund.status,
+      credit_note_number: refund.credit_note_number,
+      done_at: refund.done_at ?? null,
+    })),
+    refunded_amount: centsToEuros(record.refunded_cents ?? 0),
+    auto_refund_id: record.auto_refund_id ?? null,
+    version: record.version ?? 0,
+    user: { full_name: record.customer_name ?? "", email: record.customer_email },
+    items: record.items.map((item, index) => ({
+      id: `${record.id}-${index + 1}`,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_image: item.product_image,
+      unit_price: centsToEuros(item.unit_price_cents),
+      quantity: item.quantity,
+      total_price: centsToEuros(item.unit_price_cents * item.quantity),
+      lots: (item.lots ?? []).map(({ lot, quantity }) => ({ lot, quantity })),
+    })),
+    status_history: (record.status_history ?? []).map((entry) => ({
+      status: entry.status as OrderStatus,
+      at: entry.at,
+    })),
+  };
+}
+
+/** The customer's orders, newest first, with the instructions of the transfers still awaited. */
+export async function listUserOrders(deps: DataDeps, userId: string): Promise<Order[]> {
+  const { data } = await deps.db.entities.order.query
+    .byUser({ user_id: userId })
+    .go({ order: "desc", pages: "all" });
+  return withTransferInstructions(deps, data.map(toOrder));
+}
+
+/**
+ * The customer's view of her orders: each bank-transfer order still awaiting its money carries what to send and to
+ * whom (amount, reference, account holder, BIC, bank), so a customer who did not note them at checkout finds them
+ * on « Mes commandes » and the tracking page. The IBAN stays in the confirmation e-mail only.
+ */
+export async function withTransferInstructions(deps: DataDeps, orders: Order[]): Promise<Order[]> {
+  if (!orders.some(awaitsTransfer)) return orders.map((order) => ({ ...order, transfer_instructions: null }));
+  const { payment_bank_transfer: bank } = await getSettings(deps, ["payment_bank_transfer"]);
+  return orders.map((order) => ({
+    ...order,
+    transfer_instructions: awaitsTransfer(order)
+      ? {
+          amount: order.total_amount,
+          reference: order.transfer_reference ?? "",
+          beneficiary: bank.beneficiary,
+          bic: bank.bic,
+          bank_name: bank.bank_name,
+        }
+      : null,
+  }));
+}
+
+/** Any order, for the admin. */
+export async function getOrder(deps: DataDeps, id: string): Promise<OrderRecord> {
+  const { data } = await deps.db.entities.order.get({ id }).go();
+  if (!data) throw new DomainError("ORDER_NOT_FOUND");
+  return data;
+}
+
+/** One of the customer's orders; someone else's order is 'not found', exactly like a made-up id. */
+export async function getUserOrder(deps: DataDeps, userId: string, id: string): Promise<OrderRecord> {
+  const { data } = await deps.db.entities.order.get({ id }).go();
+  if (!data || data.user_id !== userId) throw new DomainError("ORDER_NOT_FOUND");
+  return data;
+}

@@ -1,0 +1,61 @@
+/**
+ * A buyer's own PayPal holds given up (lifecycle command "abandon": stock and promo use back at once): the one she
+ * closes (POST /api/paypal-payment/orders/:id/release) and her earlier ones when she starts a new PayPal checkout.
+ * Apart from paypal-checkout.ts, so that it reads on its own.
+ */
+import { planCommands } from "../../src/domain/order-lifecycle";
+import { type MoveResult, moveOrder } from "../orders/lifecycle";
+import type { OrderRecord } from "../orders/service";
+import type { DataDeps } from "../platform/deps";
+
+/** A capture started less than this long ago is in flight: nothing releases its order meanwhile. */
+export const CAPTURE_IN_FLIGHT_MINUTES = 10;
+
+/** True while a capture of this order started less than CAPTURE_IN_FLIGHT_MINUTES ago. */
+export function captureInFlight(order: OrderRecord, now: Date): boolean {
+  return (
+    Boolean(order.capture_started_at) &&
+    now.getTime() - Date.parse(order.capture_started_at ?? "") < CAPTURE_IN_FLIGHT_MINUTES * 60_000
+  );
+}
+
+/**
+ * Why a pending PayPal order must not be released by its buyer (window closed, new checkout), or null when it
+ * may: money is moving at PayPal once a capture is in flight or PayPal answered PENDING (the webhook settles it).
+ */
+function captureUnderWay(order: OrderRecord, now: Date): { reason: string } | null {
+  if (order.paypal_capture_id && order.payment_status === "pending")
+    return { reason: "Le paiement est en cours de traitement chez PayPal." };
+  if (captureInFlight(order, now)) return { reason: "Le paiement est en cours de traitement chez PayPal." };
+  return null;
+}
+
+/** The buyer abandons a pending PayPal hold: stock and promo use back at once (lifecycle command "abandon"). */
+export function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult> {
+  return moveOrder(deps, orderId, {
+    commands: (current) => captureUnderWay(current, deps.clock()) ?? planCommands(current, ["abandon"]),
+    refused: "ignore",
+  });
+}
+
+/**
+ * A customer starting a new PayPal checkout gives up the holds of their earlier attempts (a cart edited, a
+ * window closed without a word): a cart holds one order at a time, so a one-use-per-day code is free again.
+ * Holds whose capture is under way are left alone. Answers the ids of the orders released.
+ */
+export async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
+  const now = deps.clock();
+  const from = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  const { data } = await deps.db.entities.order.query
+    .byUser({ user_id: userId })
+    .gte({ created_at: from })
+    .go({ pages: "all" });
+  const released: string[] = [];
+  for (const order of data) {
+    if (order.payment_method !== "paypal" || order.payment_status !== "pending" || order.released_at)
+      continue;
+    if (captureUnderWay(order, now)) continue;
+    if ((await abandonHold(deps, order.id)).changed) released.push(order.id);
+  }
+  return released;
+}

@@ -1,0 +1,256 @@
+/**
+ * PayPal holds after the buyer's visit: the hold-expiry job (every 5 minutes) and the nightly reconciliation, which
+ * asks PayPal what became of every order still waiting for its payment. Every change goes through the lifecycle
+ * (moveOrder), so both are idempotent and safe to run at the same time as a capture or a webhook.
+ */
+import { eurosToCents } from "../../src/domain/money";
+import { planCommands } from "../../src/domain/order-lifecycle";
+import { changeOrder } from "../orders/changes";
+import { sendOrderConfirmation } from "../orders/confirmation-mail";
+import { moveOrder } from "../orders/lifecycle";
+import type { OrderRecord } from "../orders/service";
+import { type PaypalCaptureResult, type PaypalClient, PaypalError } from "../platform/adapters/paypal";
+import type { DataDeps, Deps } from "../platform/deps";
+import { markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";
+import { captureInFlight } from "./paypal-earlier-holds";
+import { logPaypalFailure } from "./paypal-failures";
+
+/** PayPal holds (pending payment, no capture) older than this are released. */
+export const HOLD_MINUTES = 30;
+
+/** The nightly reconciliation looks at the orders of this many days. */
+export const RECONCILE_DAYS = 30;
+
+async function ordersSince(deps: DataDeps, days: number): Promise<OrderRecord[]> {
+  const from = new Date(deps.clock().getTime() - days * 86_400_000).toISOString();
+  const { data } = await deps.db.entities.order.query.all({}).gte({ created_at: from }).go({ pages: "all" });
+  return data;
+}
+
+const expiredHold = (order: OrderRecord, cutoff: number) =>
+  order.payment_method === "paypal" &&
+  order.payment_status === "pending" &&
+  !order.released_at &&
+  Date.parse(order.created_at) <= cutoff;
+
+/**
+ * Releases PayPal holds never captured within HOLD_MINUTES: stock and promo use go back once. Reads only the orders
+ * of the last two days (newest-first index), never the whole table. A hold whose capture is in flight (started
+ * less than CAPTURE_IN_FLIGHT_MINUTES ago) is left alone, decided on the order's current version so a capture
+ * starting meanwhile wins; one whose capture started longer ago is settled by asking PayPal (reconciliation), never
+ * released blindly. Returns the released ids.
+ */
+export async function releaseExpiredHolds(deps: Deps): Promise<string[]> {
+  const now = deps.clock();
+  const cutoff = now.getTime() - HOLD_MINUTES * 60_000;
+  const expired = (await ordersSince(deps, 2)).filter(
+    (order) => expiredHold(order, cutoff) && !order.paypal_capture_id,
+  );
+  const released: string[] = [];
+  let client: PaypalClient | null | undefined;
+  for (const order of expired) {
+    if (order.capture_started_at) {
+      if (captureInFlight(order, now)) continue;
+      client ??= await paypalClient(deps).catch(() => null);
+      if (!client) {
+        console.error(`Order ${order.id}: a capture was started but PayPal is not configured; left pending`);
+        continue;
+      }
+      const settled = await settlePaypalOrder(deps, client, order).catch((error: unknown) => {
+        if (error instanceof PaypalError)
+          logPaypalFailure(error, {
+            order_id: order.id,
+            why: "hold job: PayPal could not be asked about its capture",
+          });
+        else console.error(`Order ${order.id}: PayPal could not be asked about its capture`, error);
+        return "unreachable" as const;
+      });
+      if (settled === "released") released.push(order.id);
+      continue;
+    }
+    const { changed } = await moveOrder(deps, order.id, {
+      commands: (current) =>
+        current.capture_started_at || current.paypal_capture_id
+          ? { reason: "Un paiement a été lancé entre-temps." }
+          : planCommands(current, ["expire"]),
+      refused: "ignore",
+    });
+    if (changed) released.push(order.id);
+  }
+  return released;
+}
+
+export type Settlement =
+  /** PayPal captured our exact total: the order is paid. */
+  | "paid"
+  /** PayPal captured it and it was refunded there since: paid, then refunded (invoice and credit note). */
+  | "refunded"
+  /** Nothing was captured (or the capture was declined): the hold is released. */
+  | "released"
+  /** Captured for an order released meanwhile, or for another amount: the money was given back. */
+  | "auto_refunded"
+  /** PayPal's capture is PENDING, or ours is in flight: the webhook or the next run decides. */
+  | "waiting"
+  /** Nothing to change. */
+  | "unchanged";
+
+const capturedAmountMatches = (
+  capture: { amount: { currency_code: string; value: string } },
+  order: OrderRecord,
+) =>
+  capture.amount.currency_code === "EUR" && eurosToCents(Number(capture.amount.value)) === order.total_cents;
+
+/** The PayPal order, or null when PayPal does not know it (never created, or expired and purged). */
+async function paypalOrderOf(client: PaypalClient, order: OrderRecord): Promise<PaypalCaptureResult | null> {
+  if (!order.paypal_order_id) return null;
+  try {
+    return await client.getOrder(order.paypal_order_id);
+  } catch (error) {
+    if (error instanceof PaypalError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Settles one PayPal order from what PayPal says about it (GET /v2/checkout/orders/{id}). A pending order: a
+ * COMPLETED capture of our total pays it (of another amount: refunded and released), a capture refunded at PayPal
+ * pays then refunds it, a PENDING capture waits, anything else releases it ("expire"). A released order whose
+ * capture completed at PayPal anyway gets its automatic refund (again: the PayPal-Request-Id makes it one refund).
+ * Throws PaypalError when PayPal cannot be reached.
+ */
+export async function settlePaypalOrder(
+  deps: Deps,
+  client: PaypalClient,
+  order: OrderRecord,
+): Promise<Settlement> {
+  if (order.payment_status === "pending" && captureInFlight(order, deps.clock())) return "waiting";
+  const paypalOrder = await paypalOrderOf(client, order);
+  const capture = paypalOrder?.purchase_units[0]?.payments?.captures?.[0];
+
+  if (order.payment_status !== "pending") {
+    // Released without being paid: only money PayPal took anyway matters.
+    if (order.payment_status === "failed" && !order.auto_refund_id && capture?.status === "COMPLETED") {
+      await refundUnwantedCapture(
+        deps,
+        client,
+        order.id,
+        capture.id,
+        "completed after the order was released",
+      );
+      return "auto_refunded";
+    }
+    return "unchanged";
+  }
+
+  // Decided on the order's current version: a capture started since PayPal was asked is left to finish.
+  const expire = async (): Promise<Settlement> => {
+    const { changed } = await moveOrder(deps, order.id, {
+      commands: (current) =>
+        captureInFlight(current, deps.clock()) || current.paypal_capture_id
+          ? { reason: "Un paiement a été lancé entre-temps." }
+          : planCommands(current, ["expire"]),
+      refused: "ignore",
+    });
+    return changed ? "released" : "unchanged";
+  };
+  switch (capture?.status) {
+    case "COMPLETED": {
+      if (!capturedAmountMatches(capture, order)) {
+        await refundUnwantedCapture(
+          deps,
+          client,
+          order.id,
+          capture.id,
+          `captured ${capture.amount.value} ${capture.amount.currency_code} instead of ${order.total_cents} cents EUR`,
+        );
+        await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
+        return "auto_refunded";
+      }
+      const paid = await markPaid(deps, order.id, capture.id, paypalOrder?.payer?.payer_id);
+      if (paid.changed) {
+        await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
+        return "paid";
+      }
+      if (paid.order.payment_status === "failed") {
+        await refundUnwantedCapture(
+          deps,
+          client,
+          order.id,
+          capture.id,
+          "completed after the order was released",
+        );
+        return "auto_refunded";
+      }
+      return "unchanged";
+    }
+    case "REFUNDED":
+    case "PARTIALLY_REFUNDED": {
+      // The money came and (some of it) went back through PayPal's dashboard: the order records both, in two moves
+      // (one change issues one accounting document: the invoice, then the credit note that cancels it). A partial
+      // refund is left to the owner's returns (and to PayPal's REFUNDED webhook).
+      const payer = paypalOrder?.payer?.payer_id;
+      const paid = await moveOrder(deps, order.id, {
+        commands: ["pay"],
+        set: () => ({ paypal_capture_id: capture.id, ...(payer && { paypal_payer_id: payer }) }),
+        refused: "ignore",
+      });
+      if (capture.status === "PARTIALLY_REFUNDED") {
+        console.warn(
+          `Order ${order.id}: PayPal capture ${capture.id} is partially refunded; recorded as paid`,
+        );
+        return paid.changed ? "paid" : "unchanged";
+      }
+      const refunded = await moveOrder(deps, order.id, { commands: ["refunded"], refused: "ignore" });
+      return paid.changed || refunded.changed ? "refunded" : "unchanged";
+    }
+    case "PENDING": {
+      await changeOrder(deps, order.id, (current) =>
+        current.payment_status === "pending" && !current.paypal_capture_id
+          ? { set: { paypal_capture_id: capture.id } }
+          : null,
+      );
+      return "waiting";
+    }
+    default:
+      // Never captured (created, approved, voided, expired at PayPal), or declined.
+      return expire();
+  }
+}
+
+export interface Reconciliation {
+  settled: Partial<Record<Settlement, string[]>>;
+  /** Orders PayPal could not be asked about (unreachable): the next run tries again. */
+  failed: string[];
+}
+
+/**
+ * The nightly reconciliation: every PayPal order still pending after the hold time (or released while a capture
+ * had started, without an automatic refund) of the last RECONCILE_DAYS is settled from what PayPal says. Safe to run
+ * twice, and beside captures and webhooks.
+ */
+export async function reconcilePaypalOrders(deps: Deps): Promise<Reconciliation> {
+  const result: Reconciliation = { settled: {}, failed: [] };
+  const cutoff = deps.clock().getTime() - HOLD_MINUTES * 60_000;
+  const candidates = (await ordersSince(deps, RECONCILE_DAYS)).filter(
+    (order) =>
+      expiredHold(order, cutoff) ||
+      (order.payment_method === "paypal" &&
+        order.payment_status === "failed" &&
+        Boolean(order.capture_started_at) &&
+        !order.auto_refund_id),
+  );
+  if (!candidates.length) return result;
+  const client = await paypalClient(deps);
+  for (const order of candidates) {
+    try {
+      const settlement = await settlePaypalOrder(deps, client, order);
+      result.settled[settlement] = [...(result.settled[settlement] ?? []), order.id];
+    } catch (error) {
+      if (error instanceof PaypalError)
+        logPaypalFailure(error, { order_id: order.id, why: "reconciliation failed" });
+      else console.error(`Order ${order.id}: PayPal reconciliation failed`, error);
+      result.failed.push(order.id);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,94 @@
+import { DomainError } from "../../src/domain/errors";
+import { type PaypalSetting, paypalClientSecretSchema, settingSchemas } from "../../src/domain/settings";
+import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
+import { PAYPAL_SECRET_CONTEXT } from "../platform/adapters/secret-contexts";
+import type { DataDeps } from "../platform/deps";
+import { putSetting } from "../settings/service";
+
+/**
+ * The PayPal client secret at rest (issue 27, docs/decisions/031). The `payment_paypal` row stores it sealed
+ * (adapters/secret-box.ts: KMS on AWS, a local key under npm start), never in clear: only the functions that call
+ * PayPal open it (paypal-client.ts), only the admin function seals it (saving Paramètres). Every other reader of the
+ * setting sees a sealed string, enough to know the secret is set, and no API answer carries it (admin.ts masks it).
+ */
+
+/** KMS's encryption context (GCM's additional data locally): a ciphertext opens only as this setting's secret. */
+export { PAYPAL_SECRET_CONTEXT };
+
+type SecretDeps = Pick<DataDeps, "secrets">;
+
+/** The secret as the row stores it: sealed, or "" when there is none. */
+export async function sealPaypalSecret(deps: SecretDeps, plaintext: string): Promise<string> {
+  if (!plaintext) return "";
+  if (!deps.secrets) throw new Error("This process has no secret box: it cannot seal the PayPal secret");
+  return deps.secrets.seal(plaintext, PAYPAL_SECRET_CONTEXT);
+}
+
+const UNREADABLE =
+  "PayPal n'est pas configuré correctement : le Client Secret enregistré ne peut pas être lu. " +
+  "Enregistrez-le à nouveau dans Paramètres.";
+
+/**
+ * The secret in clear, for the PayPal client alone. A secret stored in clear by a shop older than issue 27 is used
+ * as it is (payments go on after the upgrade) until the admin seals it (migratePlainPaypalSecret). A sealed value this
+ * process cannot open (another key, altered) answers 503 in French, saying what to do.
+ */
+export async function openPaypalSecret(deps: SecretDeps, stored: string): Promise<string> {
+  if (!stored) return "";
+  if (!isSealed(stored)) {
+    console.warn("The PayPal secret is still stored in clear: it is sealed when the owner opens Paramètres.");
+    return stored;
+  }
+  if (!deps.secrets) {
+    console.error("This function has no secret box (SECRETS_KMS_KEY): it cannot open the PayPal secret.");
+    throw new DomainError("PAYPAL_NOT_CONFIGURED", "PayPal n'est pas configuré correctement.");
+  }
+  try {
+    return await deps.secrets.open(stored, PAYPAL_SECRET_CONTEXT);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    console.error("The stored PayPal secret does not open here.", error.message);
+    throw new DomainError("PAYPAL_NOT_CONFIGURED", UNREADABLE);
+  }
+}
+
+/**
+ * Saves the PayPal setting as the owner types it (client secret in clear), the secret sealed first: the one way to
+ * store a new secret (putSetting refuses a secret in clear), used by the admin's save, the seed and the tests.
+ */
+export async function putPaypalSetting(deps: DataDeps, value: PaypalSetting): Promise<void> {
+  const secret = paypalClientSecretSchema.parse(value.client_secret);
+  // Sealing a sealed value would store a secret that opens to a ciphertext: restore a stored row with putSetting.
+  if (isSealed(secret)) throw new Error("putPaypalSetting takes the secret in clear, not a sealed one");
+  await putSetting(deps, "payment_paypal", {
+    ...settingSchemas.payment_paypal.parse(value),
+    client_secret: await sealPaypalSecret(deps, secret),
+  });
+}
+
+/**
+ * Seals a secret a shop older than issue 27 stored in clear; true when it did. The row is rewritten only if it is
+ * still the one read (its updated_at), so an owner's save in between wins. Run by npm start at each start and by the
+ * admin function when the owner reads or saves Paramètres (on AWS only that function may seal).
+ */
+export async function migratePlainPaypalSecret(deps: DataDeps): Promise<boolean> {
+  const { data } = await deps.db.entities.setting.get({ key: "payment_paypal" }).go();
+  const stored = data?.value as Partial<PaypalSetting> | undefined;
+  const secret = typeof stored?.client_secret === "string" ? stored.client_secret : "";
+  if (!data || !secret || isSealed(secret) || !deps.secrets) return false;
+  const value = { ...stored, client_secret: await sealPaypalSecret(deps, secret) };
+  try {
+    await deps.db.entities.setting
+      .patch({ key: "payment_paypal" })
+      .set({ value, updated_at: deps.clock().toISOString() })
+      .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))
+      .go();
+  } catch (error) {
+    // The owner saved in between (ElectroDB wraps DynamoDB's ConditionalCheckFailedException): hers stands.
+    if ((error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException")
+      return false;
+    throw error;
+  }
+  console.info("The PayPal secret stored in clear is now sealed.");
+  return true;
+}

@@ -1,0 +1,182 @@
+/**
+ * Bank transfers that do not come (issue 19): one reminder after N Paris days, the order cancelled through the
+ * lifecycle after M (src/domain/transfer-follow-up.ts says how days count). Run by the hourly job
+ * (functions/payments/jobs/transfer-follow-up.ts; a timer under `npm start`). Safe to run twice at once, and beside the
+ * owner marking the transfer received: the reminder is claimed with a conditional write before it is sent, the
+ * cancellation is a lifecycle move conditioned on the order's version.
+ */
+import { planCommands } from "../../src/domain/order-lifecycle";
+import { consumerMediator } from "../../src/domain/settings";
+import {
+  cancellationDay,
+  TRANSFER_FOLLOW_UP_LIMITS,
+  type TransferFollowUpSetting,
+  transferFollowUp,
+} from "../../src/domain/transfer-follow-up";
+import { moveOrder } from "../orders/lifecycle";
+import { type OrderRecord, toOrder } from "../orders/service";
+import { isConditionFailure } from "../platform/db/errors";
+import type { DataDeps, Deps } from "../platform/deps";
+import { getSettings } from "../settings/service";
+import { transferCancelledMail, transferQrImage, transferReminderMail } from "./transfer-mails";
+
+/**
+ * How far back the job looks: the longest cancellation delay the setting allows, plus a month for a job that did
+ * not run. The order entity has no index by payment status; its newest-first index (gsi2, by creation time) bounded
+ * by this date reads only recent orders, never the whole table, as the PayPal jobs do.
+ */
+export const FOLLOW_UP_LOOKBACK_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 30;
+
+/** Bank-transfer orders still awaiting their money, placed within the lookback. */
+async function awaitedTransfers(deps: DataDeps): Promise<OrderRecord[]> {
+  const from = new Date(deps.clock().getTime() - FOLLOW_UP_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const { data } = await deps.db.entities.order.query
+    .all({})
+    .gte({ created_at: from })
+    .where(
+      ({ payment_method, payment_status, status }, { eq }) =>
+        `${eq(payment_method, "bank_transfer")} AND ${eq(payment_status, "pending")} AND ${eq(status, "pending")}`,
+    )
+    .go({ pages: "all" });
+  return data;
+}
+
+const awaitingTransfer = (order: OrderRecord) =>
+  order.payment_method === "bank_transfer" &&
+  order.payment_status === "pending" &&
+  order.status === "pending";
+
+/**
+ * Marks the order reminded, only if no reminder was recorded and it still awaits its transfer: of two runs at
+ * once, one wins and sends; a transfer marked received meanwhile stops it.
+ */
+async function claimReminder(deps: DataDeps, id: string, at: string): Promise<boolean> {
+  try {
+    await deps.db.entities.order
+      .patch({ id })
+      .set({ transfer_reminded_at: at, updated_at: at })
+      // Every order write moves its version (order-lifecycle.md): a change decided on the order read before this
+      // claim is decided again.
+      .add({ version: 1 })
+      .where(
+        ({ transfer_reminded_at, payment_method, payment_status, status }, { eq, notExists }) =>
+          `${notExists(transfer_reminded_at)} AND ${eq(payment_method, "bank_transfer")} AND ${eq(payment_status, "pending")} AND ${eq(status, "pending")}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A reminder that could not be sent is unclaimed, so the next run tries again (only the claim this run made). */
+async function releaseReminder(deps: DataDeps, id: string, at: string): Promise<void> {
+  await deps.db.entities.order
+    .update({ id })
+    .remove(["transfer_reminded_at"])
+    .set({ updated_at: deps.clock().toISOString() })
+    .add({ version: 1 })
+    .where(({ transfer_reminded_at }, { eq }) => eq(transfer_reminded_at, at))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+async function remind(
+  deps: Deps,
+  order: OrderRecord,
+  setting: TransferFollowUpSetting,
+  shop: Awaited<ReturnType<typeof shopContext>>,
+): Promise<boolean> {
+  const at = deps.clock().toISOString();
+  if (!(await claimReminder(deps, order.id, at))) return false;
+  try {
+    const view = toOrder(order);
+    await deps.mailer.send(
+      transferReminderMail(view, {
+        ...shop.context,
+        bank: shop.bank,
+        transferQr: await transferQrImage(view, shop.bank),
+        cancelledFrom: cancellationDay(order.created_at, setting),
+      }),
+    );
+    return true;
+  } catch (error) {
+    console.error(
+      `Order ${order.id}: the transfer reminder could not be sent; it will be tried again`,
+      error,
+    );
+    await releaseReminder(deps, order.id, at);
+    return false;
+  }
+}
+
+/**
+ * Cancels through the lifecycle ("expire": the transfer never came; stock and promo use given back once, as for
+ * the owner's cancellation), decided again on the current order: one paid or cancelled meanwhile is left alone.
+ */
+async function cancel(
+  deps: Deps,
+  order: OrderRecord,
+  setting: TransferFollowUpSetting,
+  shop: Awaited<ReturnType<typeof shopContext>>,
+): Promise<boolean> {
+  const { changed, order: cancelled } = await moveOrder(deps, order.id, {
+    commands: (current) =>
+      awaitingTransfer(current) && transferFollowUp(current, deps.clock(), setting) === "cancel"
+        ? planCommands(current, ["expire"])
+        : { reason: "La commande n'attend plus son virement." },
+    refused: "ignore",
+  });
+  if (!changed) return false;
+  try {
+    await deps.mailer.send(
+      transferCancelledMail(toOrder(cancelled), {
+        ...shop.context,
+        cancelAfterDays: setting.cancel_after_days,
+      }),
+    );
+  } catch (error) {
+    console.error(`Order ${order.id}: cancelled, but the customer's mail could not be sent`, error);
+  }
+  return true;
+}
+
+async function shopContext(deps: Deps) {
+  const { company_info: company, payment_bank_transfer: bank } = await getSettings(deps, [
+    "company_info",
+    "payment_bank_transfer",
+  ]);
+  return {
+    bank,
+    context: { shopName: company.name, siteUrl: deps.siteUrl, mediator: consumerMediator(company) },
+  };
+}
+
+export interface TransferFollowUpResult {
+  reminded: string[];
+  cancelled: string[];
+}
+
+/** One run of the job: reminds and cancels what is due now. Returns the ids it reminded and cancelled. */
+export async function followUpTransfers(deps: Deps): Promise<TransferFollowUpResult> {
+  const result: TransferFollowUpResult = { reminded: [], cancelled: [] };
+  const { bank_transfer_follow_up: setting } = await getSettings(deps, ["bank_transfer_follow_up"]);
+  const now = deps.clock();
+  const due = (await awaitedTransfers(deps))
+    .map((order) => ({ order, step: transferFollowUp(order, now, setting) }))
+    .filter(({ step }) => step !== null);
+  if (!due.length) return result;
+  const shop = await shopContext(deps);
+  for (const { order, step } of due) {
+    try {
+      if (step === "cancel" && (await cancel(deps, order, setting, shop))) result.cancelled.push(order.id);
+      if (step === "remind" && (await remind(deps, order, setting, shop))) result.reminded.push(order.id);
+    } catch (error) {
+      console.error(`Order ${order.id}: transfer follow-up failed; the next run tries again`, error);
+    }
+  }
+  return result;
+}

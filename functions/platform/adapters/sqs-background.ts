@@ -1,0 +1,47 @@
+import type { SendMessageCommand } from "@aws-sdk/client-sqs";
+
+/** What a sender needs of an SQS client: `SQSClient.send` for one SendMessage (injected in tests). */
+export type SendSqsMessage = (command: SendMessageCommand) => Promise<unknown>;
+
+export interface BackgroundSqsSender {
+  /** Starts sending one message; never throws, never waits. A failure is logged with `describe`'s words. */
+  send(body: unknown, describe: string): void;
+  /** Resolves once every message started so far is sent or has failed (never rejects). */
+  flush(): Promise<void>;
+}
+
+/**
+ * One SQS queue's messages, sent in the background of a request: the API answers without waiting for SQS, and the
+ * Lambda awaits `flush()` before it returns (settlingBackgroundSends, functions/platform/deps-from-env.ts), since the runtime
+ * freezes as soon as it returns. The SDK is loaded on the first message: most invocations send none, and the
+ * Lambda runtime provides it. Used by the site publisher and the account mail queue.
+ */
+export function backgroundSqsSender(
+  queueUrl: string,
+  options: { send?: SendSqsMessage; log?: Pick<Console, "error"> } = {},
+): BackgroundSqsSender {
+  const log = options.log ?? console;
+  let send = options.send;
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(body, describe) {
+      const sending = (async () => {
+        try {
+          const { SQSClient, SendMessageCommand } = await import("@aws-sdk/client-sqs");
+          if (!send) {
+            const client = new SQSClient({});
+            send = (command) => client.send(command);
+          }
+          await send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
+        } catch (error) {
+          log.error(`${describe} not sent to SQS:`, error);
+        }
+      })();
+      inFlight.add(sending);
+      void sending.finally(() => inFlight.delete(sending));
+    },
+    async flush() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+// Types only (the SDK's own middleware types, which @aws-sdk/client-dynamodb's declarations use): nothing bundled.
+import type { InitializeMiddleware, MetadataBearer } from "@smithy/types";
+
+export interface DbConfig {
+  tableName: string;
+  /** Set for DynamoDB Local (http://127.0.0.1:8765); unset in AWS. */
+  endpoint?: string;
+  region?: string;
+  /** How long calls may take; by default those of the database's kind (`limitsFor`). Tests only. */
+  limits?: DynamoLimits;
+}
+
+/** Reads the table name and endpoint from the environment (TABLE_NAME, DYNAMODB_ENDPOINT, AWS_REGION). */
+export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
+  const tableName = env.TABLE_NAME;
+  if (!tableName)
+    throw new Error("TABLE_NAME is not set: the API does not know which DynamoDB table to use.");
+  return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION };
+}
+
+export interface DynamoLimits {
+  /** A TCP connection (DNS included) not up by then is a dead path; the next try opens another. */
+  connectionTimeoutMs: number;
+  /** One try, from the request's start to the answer's headers (the SDK throws only with throwOnRequestTimeout). */
+  requestTimeoutMs: number;
+  /** An answer whose body stops arriving. */
+  socketTimeoutMs: number;
+  /**
+   * The SDK's own tries of a call: it retries timeouts, throttling and 5xx (standard mode, its DynamoDB backoff: up
+   * to 25 / 50 ms after a timeout, up to 1 / 2 s after a throttle). Pinned, with the mode, so AWS_MAX_ATTEMPTS /
+   * AWS_RETRY_MODE in some environment cannot move the bound.
+   */
+  maxAttempts: number;
+  /** The whole data call, tries and backoff included: past it, TimeoutError, which the API answers 503. */
+  callDeadlineMs: number;
+}
+
+/**
+ * How long a DynamoDB call may take, and how often it is tried (docs/decisions/029). Without limits, a database that
+ * accepts connections and does not answer (a frozen DynamoDB Local, a network path gone dead) held the request until
+ * Lambda's own timeout, with no answer to the shopper. With them a data call ends at its deadline, and the error
+ * middleware answers the French 503 with Retry-After: within the 5 s the shop promises, far inside the functions'
+ * 20 s timeout.
+ *
+ * On AWS, DynamoDB answers in milliseconds (documented single-digit latency): a try that takes 1.5 s is stuck (a
+ * dead connection, a lost packet) and the next one, on a new connection, usually answers. A frozen table ends at
+ * 3.5 s: two tries, the third cut by the deadline.
+ */
+export const DYNAMO_LIMITS: DynamoLimits = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 1_500,
+  socketTimeoutMs: 1_500,
+  maxAttempts: 3,
+  callDeadlineMs: 3_500,
+};
+
+/**
+ * DynamoDB Local (npm start) is an emulator in a JVM on the owner's machine: it runs transactions one at a time and
+ * a cold or busy JVM takes seconds where DynamoDB takes milliseconds, so a slow try there is a queue, not a dead
+ * connection, and trying it again only lengthens the queue. One try may take the whole deadline; the retries are
+ * left to quick failures (a refused connection, a reset). The bound is the same: a frozen database answers 503
+ * within 5 s (tests/integration/database-outage.test.ts freezes one).
+ */
+export const LOCAL_DYNAMO_LIMITS: DynamoLimits = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 3_800,
+  socketTimeoutMs: 3_800,
+  maxAttempts: 3,
+  callDeadlineMs: 3_800,
+};
+
+/** The limits of a database: DynamoDB Local when an endpoint is set (npm start, scripts against it), else AWS. */
+export function limitsFor(config: DbConfig): DynamoLimits {
+  return config.limits ?? (config.endpoint ? LOCAL_DYNAMO_LIMITS : DYNAMO_LIMITS);
+}
+
+/** The calls that serve requests, held to the deadline; creating a table (npm start, tests) is not one of them. */
+const DATA_COMMANDS = new Set(
+  [
+    "GetItem",
+    "PutItem",
+    "UpdateItem",
+    "DeleteItem",
+    "Query",
+    "Scan",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
+  ].map((name) => `${name}Command`),
+);
+
+/** The error of a call past its deadline: a TimeoutError, as the SDK's own, which the error middleware answers 503. */
+function deadlineError(ms: number): Error {
+  return Object.assign(new Error(`DynamoDB did not answer within ${ms} ms (tries included).`), {
+    name: "TimeoutError",
+    code: "ETIMEDOUT",
+  });
+}
+
+/**
+ * Ends a data call at `deadlineMs`, whatever its tries are doing. The try still in flight may yet reach DynamoDB: as
+ * with any timeout, the write is then done with no one told, which the conditions and the transaction's token make
+ * harmless (decision record 029).
+ */
+function deadlineMiddleware(deadlineMs: number): InitializeMiddleware<object, MetadataBearer> {
+  return (next, context) => (args) => {
+    const call = next(args);
+    if (!DATA_COMMANDS.has(context.commandName ?? "")) return call;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(deadlineError(deadlineMs)), deadlineMs);
+    });
+    // The call's own failure after the deadline is nobody's to handle any more.
+    call.catch(() => undefined);
+    return Promise.race([call, deadline]).finally(() => clearTimeout(timer));
+  };
+}
+
+/**
+ * Connections are kept open between requests (HTTP keep-alive): a new TLS connection to DynamoDB costs a few round
+ * trips, more than the request itself. The SDK keeps them alive by default today; stated here so it stays so.
+ */
+export const keepAliveRequestHandler = {
+  httpsAgent: { keepAlive: true },
+  httpAgent: { keepAlive: true },
+};
+
+/**
+ * One client per process (a Lambda container): functions/platform/deps-from-env.ts builds the dependencies once. Every client of
+ * the shop is built here (the API functions and the jobs through depsFromEnv, npm start, the scripts), so each gets
+ * the limits of the database it talks to (`limitsFor`), and the same deadline rule.
+ */
+export function createDynamoClient(config: DbConfig): DynamoDBClient {
+  const limits = limitsFor(config);
+  const client = new DynamoDBClient({
+    region: config.region ?? "eu-west-3",
+    requestHandler: {
+      ...keepAliveRequestHandler,
+      connectionTimeout: limits.connectionTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Without it the SDK only logs a warning when requestTimeout passes, and keeps waiting.
+      throwOnRequestTimeout: true,
+      socketTimeout: limits.socketTimeoutMs,
+    },
+    maxAttempts: limits.maxAttempts,
+    retryMode: "standard",
+    ...(config.endpoint
+      ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+      : {}),
+  });
+  client.middlewareStack.add(deadlineMiddleware(limits.callDeadlineMs), {
+    step: "initialize",
+    priority: "high",
+    name: "callDeadline",
+  });
+  return client;
+}
+
+export function createDocumentClient(client: DynamoDBClient): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+}

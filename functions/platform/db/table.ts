@@ -1,0 +1,24 @@
+/**
+ * The single DynamoDB table, described once. `infra/storage.ts` deploys it with these keys and indexes, and
+ * `functions/platform/db/bootstrap.ts` creates the very same table in DynamoDB Local when it is missing.
+ * Pure data, no imports, so the infra code can read it without pulling in the AWS SDK.
+ */
+export const tableDefinition = {
+  partitionKey: "pk",
+  sortKey: "sk",
+  /** Global secondary indexes: name -> [partition key, sort key]; all string attributes, all projected. */
+  globalIndexes: {
+    gsi1: ["gsi1pk", "gsi1sk"],
+    gsi2: ["gsi2pk", "gsi2sk"],
+  },
+  /** Epoch seconds; DynamoDB deletes expired items (sessions, reset tokens, throttling windows). */
+  ttlAttribute: "expires_at_ttl",
+} as const;
+
+export type GlobalIndexName = keyof typeof tableDefinition.globalIndexes;
+
+export const tableAttributes: readonly string[] = [
+  tableDefinition.partitionKey,
+  tableDefinition.sortKey,
+  ...Object.values(tableDefinition.globalIndexes).flat(),
+];

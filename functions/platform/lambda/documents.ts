@@ -1,0 +1,22 @@
+import { handle } from "hono/aws-lambda";
+import { personalDataRoutes } from "../../accounts/data-export-routes";
+import { customerOrdersRoutes } from "../../orders/customer-routes";
+import { adminDocumentsRoutes } from "../../orders/documents-routes";
+import { createAreaApp } from "../app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { openFirstConnection } from "./init";
+
+/** Lambda "documents": the customer's orders and invoices, the export of their data, the admin's invoice downloads. */
+export const app = createAreaApp(
+  "documents",
+  {
+    "customer-orders": customerOrdersRoutes,
+    "admin-documents": adminDocumentsRoutes,
+    "personal-data": personalDataRoutes,
+  },
+  depsFromEnv,
+);
+export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

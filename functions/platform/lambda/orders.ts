@@ -1,0 +1,27 @@
+import { handle } from "hono/aws-lambda";
+import { ordersRoutes } from "../../orders/routes";
+import { promoRoutes } from "../../promos/routes";
+import { waitlistRoutes } from "../../waitlist/routes";
+import { withdrawalsRoutes } from "../../withdrawals/routes";
+import { createAreaApp } from "../app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { openFirstConnection } from "./init";
+
+/**
+ * Lambda "orders": bank-transfer orders, promo code checks, withdrawals without an account and the waitlist of
+ * out-of-stock products.
+ */
+export const app = createAreaApp(
+  "orders",
+  {
+    orders: ordersRoutes,
+    promo: promoRoutes,
+    withdrawals: withdrawalsRoutes,
+    waitlist: waitlistRoutes,
+  },
+  depsFromEnv,
+);
+export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -1,0 +1,12 @@
+import { handle } from "hono/aws-lambda";
+import { paypalRoutes } from "../../payments/routes";
+import { createAreaApp } from "../app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { openFirstConnection } from "./init";
+
+/** Lambda "payments": PayPal client id, create and capture, webhooks. */
+export const app = createAreaApp("payments", { paypal: paypalRoutes }, depsFromEnv);
+export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -1,0 +1,83 @@
+import { everyItem, itemKey } from "../platform/db/entities/shapes";
+import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
+
+/**
+ * A promo code. `discount_value` is in hundredths (1500 = 15 % or 15,00 €); money in cents. `usage_count` is
+ * incremented in the order transaction on the condition that it is under `usage_limit`.
+ */
+export const promoSchema = entitySchema({
+  model: { entity: "promo", version: "1", service: "shop" },
+  attributes: {
+    id: { type: "string", required: true },
+    code: { type: "string", required: true },
+    description: { type: "string", default: "" },
+    discount_type: { type: ["percentage", "fixed_amount"] as const, required: true },
+    discount_value: { type: "number", required: true },
+    min_order_cents: { type: "number", required: true },
+    max_discount_cents: { type: "number" },
+    usage_limit: { type: "number" },
+    usage_count: { type: "number", required: true },
+    max_uses_per_user: { type: "number", required: true },
+    is_active: { type: "boolean", required: true },
+    starts_at: { type: "string", required: true },
+    expires_at: { type: "string" },
+    /** Set when the owner deleted a code that had been used: it stays, inactive, with its usage history. */
+    archived_at: { type: "string" },
+    created_at: { type: "string", required: true, readOnly: true },
+    updated_at: { type: "string", required: true },
+  },
+  indexes: {
+    byId: itemKey("id"),
+    // The admin list, newest first.
+    all: everyItem("gsi1", "created_at", "id"),
+  },
+});
+export type PromoEntity = EntityOf<typeof promoSchema>;
+
+/** Uniqueness item: one per code, pointing at the promo. Written with the promo in one transaction. */
+export const promoCodeSchema = entitySchema({
+  model: { entity: "promo_code", version: "1", service: "shop" },
+  attributes: {
+    code: { type: "string", required: true },
+    promo_id: { type: "string", required: true },
+  },
+  indexes: {
+    byCode: itemKey("code"),
+  },
+});
+export type PromoCodeEntity = EntityOf<typeof promoCodeSchema>;
+
+/** How many times a customer used a promo on one Paris calendar day: the per-user-per-day limit's counter. */
+export const promoDailyUseSchema = entitySchema({
+  model: { entity: "promo_daily_use", version: "1", service: "shop" },
+  attributes: {
+    promo_id: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    day: { type: "string", required: true },
+    count: { type: "number", required: true },
+    expires_at_ttl: { type: "number" },
+  },
+  indexes: {
+    byUserDay: itemKey("promo_id", "user_id", "day"),
+  },
+});
+export type PromoDailyUseEntity = EntityOf<typeof promoDailyUseSchema>;
+
+/** One use of a promo: who, on which order, how much it saved, when (the admin's usage history). */
+export const promoUsageSchema = entitySchema({
+  model: { entity: "promo_usage", version: "1", service: "shop" },
+  attributes: {
+    promo_id: { type: "string", required: true },
+    order_id: { type: "string", required: true },
+    user_id: { type: "string", required: true },
+    discount_cents: { type: "number", required: true },
+    used_at: { type: "string", required: true },
+  },
+  indexes: {
+    byPromo: {
+      pk: { field: "pk", composite: ["promo_id"] },
+      sk: { field: "sk", composite: ["used_at", "order_id"] },
+    },
+  },
+});
+export type PromoUsageEntity = EntityOf<typeof promoUsageSchema>;

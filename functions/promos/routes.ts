@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { eurosToCents } from "../../src/domain/money";
+import { rateLimits } from "../../src/domain/rate-limit";
+import type { AppEnv } from "../platform/env";
+import { clientKey } from "../platform/middleware/client-ip";
+import { retryAfterHeader } from "../platform/middleware/retry-after";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { admitAttempt, type Limit } from "../platform/throttle";
+import { promoContract as contract } from "./contract";
+import { validatePromo } from "./service";
+
+/**
+ * Promo code check for the cart; anonymous visitors may check a code, the daily limit needs the customer.
+ * Codes must not be guessable by trying: each check is counted before it is answered, per client address and per
+ * signed-in customer (rateLimits.promoChecks: 20 in any 10 minutes), and refused with 429 past that.
+ */
+export const promoRoutes = routesAt("/api/promo", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
+  const { promo_code, total_amount } = c.req.valid("json");
+  const userId = c.var.auth?.user.id ?? null;
+  const limits: Limit[] = [
+    { scope: "promo-checks-address", subject: clientKey(c), rule: rateLimits.promoChecks },
+  ];
+  if (userId) limits.push({ scope: "promo-checks-user", subject: userId, rule: rateLimits.promoChecks });
+  await admitAttempt(c.var.deps, limits);
+  return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), userId));
+});

@@ -1,0 +1,263 @@
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros } from "../../src/domain/money";
+import { discountFor } from "../../src/domain/pricing";
+import {
+  discountTerms,
+  normalizePromoCode,
+  type PromoRejection,
+  type PromoRules,
+  parisDay,
+  promoRejection,
+  promoRejectionMessage,
+} from "../../src/domain/promo";
+import { newId } from "../platform/adapters/ids";
+import { writeTransaction } from "../platform/db/transaction";
+import type { DataDeps } from "../platform/deps";
+import type { PromoEntity } from "./entity";
+
+export type PromoRecord = EntityItem<PromoEntity>;
+
+export function toPromoRules(record: PromoRecord): PromoRules {
+  return {
+    code: record.code,
+    discount_type: record.discount_type,
+    discount_value: record.discount_value,
+    min_order_cents: record.min_order_cents,
+    max_discount_cents: record.max_discount_cents ?? null,
+    usage_limit: record.usage_limit ?? null,
+    usage_count: record.usage_count,
+    max_uses_per_user: record.max_uses_per_user,
+    is_active: record.is_active,
+    starts_at: record.starts_at,
+    expires_at: record.expires_at ?? null,
+  };
+}
+
+export async function getPromo({ db }: DataDeps, id: string): Promise<PromoRecord | null> {
+  return (await db.entities.promo.get({ id }).go()).data;
+}
+
+export async function findPromoByCode(deps: DataDeps, code: string): Promise<PromoRecord | null> {
+  const normalized = normalizePromoCode(code);
+  if (!normalized) return null;
+  const { data: link } = await deps.db.entities.promoCode.get({ code: normalized }).go();
+  return link ? getPromo(deps, link.promo_id) : null;
+}
+
+/** How many times the customer used the promo on today's Paris calendar day. */
+export async function usesToday(deps: DataDeps, promoId: string, userId: string | null): Promise<number> {
+  if (!userId) return 0;
+  const { data } = await deps.db.entities.promoDailyUse
+    .get({ promo_id: promoId, user_id: userId, day: parisDay(deps.clock()) })
+    .go();
+  return data?.count ?? 0;
+}
+
+export function promoError(reason: PromoRejection, promo: PromoRecord | null): DomainError {
+  return new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined));
+}
+
+/** The spec's applied promo: discount_value in its own unit (percent or euros), discount_amount in euros. */
+export function appliedPromo(promo: PromoRecord, discountCents: number) {
+  return {
+    id: promo.id,
+    code: promo.code,
+    discount_type: promo.discount_type,
+    discount_value: promo.discount_value / 100,
+    discount_amount: centsToEuros(discountCents),
+  };
+}
+
+/**
+ * POST /api/promo/validate: whether the code applies to a cart of `subtotal` cents, and what it saves.
+ * The per-day limit is checked for a signed-in customer; the order transaction checks everything again.
+ */
+export async function validatePromo(deps: DataDeps, code: string, subtotal: number, userId: string | null) {
+  const promo = await findPromoByCode(deps, code);
+  const reason = promoRejection(promo ? toPromoRules(promo) : null, {
+    subtotal,
+    now: deps.clock(),
+    usesToday: promo ? await usesToday(deps, promo.id, userId) : 0,
+  });
+  if (reason || !promo) {
+    return {
+      valid: false as const,
+      error: promoRejectionMessage(reason ?? "PROMO_INVALID", promo ?? undefined),
+    };
+  }
+  const discount = discountFor(subtotal, discountTerms(toPromoRules(promo)));
+  return { valid: true as const, promo: appliedPromo(promo, discount) };
+}
+
+export interface NewPromo {
+  code: string;
+  description?: string;
+  discount_type: "percentage" | "fixed_amount";
+  /** Hundredths: 1500 = 15 % or 15,00 €. */
+  discount_value: number;
+  min_order_cents?: number;
+  max_discount_cents?: number | null;
+  usage_limit?: number | null;
+  max_uses_per_user?: number;
+  is_active?: boolean;
+  starts_at?: string;
+  expires_at?: string | null;
+}
+
+const codeTaken = () => new DomainError("CONFLICT", "Ce code promo existe déjà.");
+
+/** Creates a promo and its unique-code item in one transaction (409 when the code exists). */
+export async function createPromo(deps: DataDeps, input: NewPromo): Promise<PromoRecord> {
+  const id = newId();
+  const now = deps.clock().toISOString();
+  const code = normalizePromoCode(input.code);
+  const record = {
+    id,
+    code,
+    description: input.description ?? "",
+    discount_type: input.discount_type,
+    discount_value: input.discount_value,
+    min_order_cents: input.min_order_cents ?? 0,
+    max_discount_cents: input.max_discount_cents ?? undefined,
+    usage_limit: input.usage_limit ?? undefined,
+    usage_count: 0,
+    max_uses_per_user: input.max_uses_per_user ?? 1,
+    is_active: input.is_active ?? true,
+    starts_at: input.starts_at ?? now,
+    expires_at: input.expires_at ?? undefined,
+    created_at: now,
+    updated_at: now,
+  };
+  await writeTransaction(deps.db, ({ promo, promoCode }) => [
+    { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
+    { commit: promo.create(record).commit() },
+  ]);
+  return (await getPromo(deps, id)) as PromoRecord;
+}
+
+/** A promo as the admin screens show it: amounts back in euros or percent, nullables as null. */
+export function toAdminPromo(promo: PromoRecord) {
+  return {
+    id: promo.id,
+    code: promo.code,
+    description: promo.description ?? "",
+    discount_type: promo.discount_type,
+    discount_value: promo.discount_value / 100,
+    min_order_amount: centsToEuros(promo.min_order_cents),
+    max_discount_amount: promo.max_discount_cents == null ? null : centsToEuros(promo.max_discount_cents),
+    usage_limit: promo.usage_limit ?? null,
+    usage_count: promo.usage_count,
+    max_uses_per_user: promo.max_uses_per_user,
+    is_active: promo.is_active,
+    starts_at: promo.starts_at,
+    expires_at: promo.expires_at ?? null,
+    archived_at: promo.archived_at ?? null,
+    created_at: promo.created_at,
+  };
+}
+
+export async function listPromos(deps: DataDeps) {
+  const { data } = await deps.db.entities.promo.query.all({}).go({ order: "desc", pages: "all" });
+  return data.map(toAdminPromo);
+}
+
+/**
+ * Edits a promo. A new code swaps its uniqueness item in the same transaction (409 when taken); usage_count is
+ * never taken from the form.
+ */
+export async function updatePromo(
+  deps: DataDeps,
+  id: string,
+  input: Omit<NewPromo, "is_active"> & { is_active: boolean },
+) {
+  const current = await getPromo(deps, id);
+  if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  if (current.archived_at)
+    throw new DomainError(
+      "CONFLICT",
+      "Ce code promo est archivé : il ne peut plus être modifié. Créez un nouveau code.",
+    );
+  const code = normalizePromoCode(input.code);
+  const now = deps.clock().toISOString();
+  await writeTransaction(deps.db, ({ promo, promoCode }) => [
+    {
+      onFailed: new DomainError("NOT_FOUND", "Code promo introuvable."),
+      commit: promo
+        .patch({ id })
+        .set({
+          code,
+          description: input.description ?? "",
+          discount_type: input.discount_type,
+          discount_value: input.discount_value,
+          min_order_cents: input.min_order_cents ?? 0,
+          max_uses_per_user: input.max_uses_per_user ?? 1,
+          is_active: input.is_active,
+          starts_at: input.starts_at ?? current.starts_at,
+          updated_at: now,
+          ...(input.max_discount_cents != null && { max_discount_cents: input.max_discount_cents }),
+          ...(input.usage_limit != null && { usage_limit: input.usage_limit }),
+          ...(input.expires_at != null && { expires_at: input.expires_at }),
+        })
+        .remove([
+          ...(input.max_discount_cents == null ? (["max_discount_cents"] as const) : []),
+          ...(input.usage_limit == null ? (["usage_limit"] as const) : []),
+          ...(input.expires_at == null ? (["expires_at"] as const) : []),
+        ])
+        .commit(),
+    },
+    ...(code !== current.code
+      ? [
+          { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
+          { commit: promoCode.delete({ code: current.code }).commit() },
+        ]
+      : []),
+  ]);
+  return toAdminPromo((await getPromo(deps, id)) as PromoRecord);
+}
+
+/**
+ * The admin's delete button (order-lifecycle.md "Promo codes"): a code never used is deleted and its code freed; a
+ * code with uses is archived instead, inactive for good, so its usage history stays readable (accounting) and the
+ * orders that used it can still be cancelled and refunded. The delete is conditioned on no use, so an order taking
+ * the code at that moment turns it into an archive, never into a dangling use.
+ */
+export async function deletePromo(deps: DataDeps, id: string): Promise<"deleted" | "archived"> {
+  const current = await getPromo(deps, id);
+  if (!current) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  if (current.archived_at) return "archived";
+  const deleted =
+    current.usage_count === 0 &&
+    (await writeTransaction(deps.db, ({ promo, promoCode }) => [
+      {
+        commit: promo
+          .delete({ id })
+          .where(({ usage_count }, { eq }) => eq(usage_count, 0))
+          .commit(),
+        onFailed: "stale",
+      },
+      { commit: promoCode.delete({ code: current.code }).commit() },
+    ])) === "written";
+  if (deleted) return "deleted";
+  const now = deps.clock().toISOString();
+  await deps.db.entities.promo
+    .patch({ id })
+    .set({ archived_at: now, is_active: false, updated_at: now })
+    .go();
+  return "archived";
+}
+
+/** The usage history: who, how much they saved, on which order, when (newest first). */
+export async function promoUsageHistory(deps: DataDeps, id: string) {
+  if (!(await getPromo(deps, id))) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
+  const { data } = await deps.db.entities.promoUsage.query
+    .byPromo({ promo_id: id })
+    .go({ order: "desc", pages: "all" });
+  return data.map((usage) => ({
+    id: `${usage.promo_id}-${usage.order_id}`,
+    user_id: usage.user_id,
+    discount_amount: centsToEuros(usage.discount_cents),
+    order_id: usage.order_id,
+    used_at: usage.used_at,
+  }));
+}

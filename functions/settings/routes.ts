@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { publicRead, publicReadPolicies } from "../platform/middleware/public-read";
+import { route, routesAt } from "../platform/route";
+import { checkoutSettings } from "./checkout";
+import { settingsContract as contract } from "./contract";
+import { publicCompany, publicMaintenance, publicShipping } from "./service";
+
+/**
+ * Public, read-only views of the settings the storefront needs (no secrets, no IBAN), the same for every visitor:
+ * the CDN keeps them, each for as long as its policy says (middleware/public-read.ts).
+ */
+export const settingsRoutes = routesAt("/api/settings", new Hono<AppEnv>());
+
+route(settingsRoutes, contract.getSettingsShipping, publicRead(publicReadPolicies.settings), async (c) =>
+  c.json(await publicShipping(c.var.deps)),
+);
+
+route(settingsRoutes, contract.getSettingsCompany, publicRead(publicReadPolicies.settings), async (c) =>
+  c.json(await publicCompany(c.var.deps)),
+);
+
+route(
+  settingsRoutes,
+  contract.getSettingsMaintenance,
+  publicRead(publicReadPolicies.maintenance),
+  async (c) => c.json(await publicMaintenance(c.var.deps)),
+);
+
+route(settingsRoutes, contract.getSettingsCheckout, publicRead(publicReadPolicies.checkout), async (c) =>
+  c.json(await checkoutSettings(c.var.deps)),
+);

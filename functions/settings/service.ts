@@ -1,0 +1,138 @@
+import {
+  defaultSettings,
+  type PublicCompany,
+  type PublicMaintenance,
+  type PublicShipping,
+  type SettingKey,
+  type SettingValue,
+  settingSchemas,
+} from "../../src/domain/settings";
+import { isSealed } from "../platform/adapters/secret-box";
+import { batchGetAll } from "../platform/db/batch-get";
+import type { DataDeps } from "../platform/deps";
+
+/** How long a Lambda container keeps the settings `getSettings` read (Deps.settingsCacheMs; off under `npm start`). */
+export const SETTINGS_CACHE_MS = 5_000;
+
+/** The stored row merged over the spec's defaults, then checked by the key's schema; a bad row gives the defaults. */
+function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
+  const merged = { ...defaultSettings[key], ...(isObject(stored) ? stored : {}) };
+  const parsed = settingSchemas[key].safeParse(merged);
+  if (parsed.success) return parsed.data as SettingValue<K>;
+  console.warn(`Setting ${key} is invalid in the table; using the defaults.`, parsed.error.issues);
+  return defaultSettings[key];
+}
+
+/**
+ * A setting's value, read now: the stored row merged over the spec's defaults, then checked by the key's schema.
+ * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting. The owner's
+ * screens read through here (never the cache below): what they show is what is stored.
+ */
+export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
+  const { data } = await db.entities.setting.get({ key }).go();
+  return settingValue(key, data?.value);
+}
+
+type Db = DataDeps["db"];
+type SettingsOf<K extends SettingKey> = { [P in K]: SettingValue<P> };
+
+/** Per database (a test file's table is its own): each key's stored value and until when it may be used. */
+const cached = new WeakMap<Db, Map<SettingKey, { stored: unknown; until: number }>>();
+
+/**
+ * Several settings in one BatchGetItem, for the hot paths (placing an order, its confirmation mail, the payment
+ * screen). With `deps.settingsCacheMs`, the stored rows are kept that long in this process (a Lambda container):
+ * a change made elsewhere (the admin function's container) is seen here at most that long after it is saved. A
+ * `putSetting` in this process forgets them at once. The expiry runs on a monotonic timer, never on `deps.clock`,
+ * which tests freeze; test deps leave the cache off unless the test is about it.
+ */
+export async function getSettings<const K extends SettingKey>(
+  deps: DataDeps,
+  keys: readonly K[],
+): Promise<SettingsOf<K>> {
+  const ttl = deps.settingsCacheMs ?? 0;
+  const now = performance.now();
+  const memory = ttl > 0 ? (cached.get(deps.db) ?? new Map()) : undefined;
+  if (memory) cached.set(deps.db, memory);
+  const stored = new Map<SettingKey, unknown>();
+  const missing: K[] = [];
+  for (const key of new Set(keys)) {
+    const entry = memory?.get(key);
+    if (entry && entry.until > now) stored.set(key, entry.stored);
+    else missing.push(key);
+  }
+  if (missing.length) {
+    const read = await batchGetSettings(deps.db, missing);
+    for (const key of missing) {
+      stored.set(key, read.get(key));
+      memory?.set(key, { stored: read.get(key), until: now + ttl });
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, settingValue(key, stored.get(key))])) as SettingsOf<K>;
+}
+
+/** The stored values of `keys` (absent: no row), in one BatchGetItem (again for any key left unprocessed). */
+async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
+  const rows = await batchGetAll(
+    async (pending: { key: string }[]) => {
+      const { data, unprocessed } = await db.entities.setting.get(pending).go();
+      return { data, unprocessed: unprocessed.map(({ key }) => ({ key })) };
+    },
+    keys.map((key) => ({ key })),
+  );
+  return new Map(rows.map((row) => [row.key as SettingKey, row.value]));
+}
+
+export async function putSetting<K extends SettingKey>(
+  deps: DataDeps,
+  key: K,
+  value: SettingValue<K>,
+): Promise<void> {
+  const parsed = settingSchemas[key].parse(value);
+  // The PayPal secret reaches the table sealed only (paypal-secret.ts `putPaypalSetting`, docs/decisions/031).
+  if (key === "payment_paypal") {
+    const secret = (parsed as SettingValue<"payment_paypal">).client_secret;
+    if (secret && !isSealed(secret))
+      throw new Error("The PayPal secret must be sealed before it is stored: use putPaypalSetting");
+  }
+  await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
+  // This process reads the new value from now on (another container: within its cache's lifetime).
+  cached.delete(deps.db);
+}
+
+export async function publicShipping(deps: DataDeps): Promise<PublicShipping> {
+  const shipping = await getSetting(deps, "shipping");
+  return { standard_cost: shipping.standard_cost, free_shipping_threshold: shipping.free_shipping_threshold };
+}
+
+export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {
+  const [company, shipping] = await Promise.all([
+    getSetting(deps, "company_info"),
+    getSetting(deps, "shipping"),
+  ]);
+  return {
+    name: company.name,
+    email: company.email,
+    phone: company.phone,
+    address: company.address,
+    // Legal mentions are public by law (legal notice, terms of sale: SIRET, VAT regime).
+    legal_name: company.legal_name,
+    legal_form: company.legal_form,
+    siret: company.siret,
+    vat_number: company.vat_number,
+    vat_mode: company.vat_mode,
+    // The consumer mediator is public by law too (L616-1).
+    mediator_name: company.mediator_name,
+    mediator_url: company.mediator_url,
+    shipping_company: shipping.shipping_company,
+    free_shipping_threshold: shipping.free_shipping_threshold,
+  };
+}
+
+export async function publicMaintenance(deps: DataDeps): Promise<PublicMaintenance> {
+  return getSetting(deps, "maintenance");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

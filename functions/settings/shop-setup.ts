@@ -1,0 +1,29 @@
+import type { PaymentMethod } from "../../src/domain/order-status";
+import { type ShopSetup, sellRefusal, shopSetup } from "../../src/domain/shop-setup";
+import type { DataDeps } from "../platform/deps";
+import { getSetting } from "./service";
+
+/** The setup checklist and the payment methods on offer, from the stored settings (decision record 020). */
+export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
+  const [company_info, payment_bank_transfer, payment_paypal, shipping] = await Promise.all([
+    getSetting(deps, "company_info"),
+    getSetting(deps, "payment_bank_transfer"),
+    getSetting(deps, "payment_paypal"),
+    getSetting(deps, "shipping"),
+  ]);
+  return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping });
+}
+
+/**
+ * Every order goes through here before anything is written: a shop whose identity, mediator or payment methods are
+ * not set up takes no order (503), and a method that is not configured is not one the shopper may use.
+ */
+export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Promise<void> {
+  assertSells(await currentShopSetup(deps), method);
+}
+
+/** assertCanSell on settings already read. */
+export function assertSells(setup: ShopSetup, method: PaymentMethod): void {
+  const refusal = sellRefusal(setup, method);
+  if (refusal) throw refusal;
+}

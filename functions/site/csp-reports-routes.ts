@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cspViolations } from "../../src/domain/csp-report";
+import { DomainError } from "../../src/domain/errors";
+import { rateLimits } from "../../src/domain/rate-limit";
+import type { AppEnv } from "../platform/env";
+import { clientKey } from "../platform/middleware/client-ip";
+import { retryAfterHeader } from "../platform/middleware/retry-after";
+import { route, routesAt } from "../platform/route";
+import { admitAttempt } from "../platform/throttle";
+import { cspReportsContract as contract } from "./csp-reports-contract";
+import { REPORT_MAX_BYTES } from "./csp-schemas";
+
+/**
+ * Where browsers report what a page's Content-Security-Policy blocked (the policy's report-uri,
+ * src/domain/security-headers.ts). Each violation is logged as one JSON line (CloudWatch on AWS, the terminal of
+ * `npm start`); nothing is stored. Anyone can post here, so each address may report at most
+ * rateLimits.cspReports times per window (429 past that; browsers ignore the answer).
+ */
+export const cspReportsRoutes = routesAt("/api/csp-reports", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(
+  cspReportsRoutes,
+  contract.postCspReports,
+  bodyLimit({
+    maxSize: REPORT_MAX_BYTES,
+    onError: () => {
+      throw new DomainError("PAYLOAD_TOO_LARGE");
+    },
+  }),
+  async (c) => {
+    await admitAttempt(c.var.deps, [
+      { scope: "csp-reports-address", subject: clientKey(c), rule: rateLimits.cspReports },
+    ]);
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      throw new DomainError("BAD_JSON");
+    }
+    const violations = cspViolations(body);
+    if (violations === null) throw new DomainError("VALIDATION", "Rapport de violation CSP illisible.");
+    for (const violation of violations)
+      console.warn(JSON.stringify({ event: "csp-violation", ...violation }));
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,71 @@
+/**
+ * Publishing the prebuilt site (issue 13). An owner's edit that changes what pages print marks the site stale and asks
+ * the publisher (Deps.publisher) for a publish; the publisher records when it starts and how it ends, so the admin's
+ * dashboard can say 'Site à jour', 'Publication en cours…' or 'Échec de la publication : …'.
+ */
+import { type PublishStatus, publishStatus } from "../../src/domain/publishing";
+import type { DataDeps, Deps } from "../platform/deps";
+
+const SITE = { site: "storefront" };
+
+/** Marks the pages stale (what changed, when) and asks for a publish. */
+export async function markSiteStale(
+  deps: DataDeps & Partial<Pick<Deps, "publisher">>,
+  reason: string,
+): Promise<void> {
+  await deps.db.entities.sitePublish
+    .upsert({ ...SITE, requested_at: deps.clock().toISOString(), reason })
+    .go();
+  deps.publisher?.request(reason);
+}
+
+/** A publish starts: it covers every request made until now (the build reads the API after this). */
+export async function beginPublish(deps: DataDeps): Promise<{ covers: string }> {
+  const now = deps.clock().toISOString();
+  const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+  const covers = data?.requested_at ?? now;
+  await deps.db.entities.sitePublish.upsert({ ...SITE, started_at: now, started_covers: covers }).go();
+  return { covers };
+}
+
+/** A publish ended: the requests it covered are published, or the failure is kept with its reason for the admin. */
+export async function recordPublishResult(
+  deps: DataDeps,
+  result: { covers: string; ok: true } | { covers: string; ok: false; error: string },
+): Promise<void> {
+  const now = deps.clock().toISOString();
+  if (result.ok) {
+    const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+    const covered = data?.covered_at && data.covered_at > result.covers ? data.covered_at : result.covers;
+    await deps.db.entities.sitePublish.upsert({ ...SITE, covered_at: covered, published_at: now }).go();
+  } else {
+    await deps.db.entities.sitePublish
+      .upsert({ ...SITE, failed_at: now, error: result.error.slice(0, 500) })
+      .go();
+  }
+}
+
+export async function sitePublishStatus(deps: DataDeps): Promise<PublishStatus> {
+  const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+  return publishStatus(data, deps.clock());
+}
+
+/**
+ * Units came back (a release, a cancellation, a return): a product that was sold out is available again, and the
+ * pages' structured data says so after a publish. A product whose stock is now at most what came back was out.
+ */
+export async function markRestocked(
+  deps: DataDeps & Partial<Pick<Deps, "publisher">>,
+  lines: readonly { product_id: number; quantity: number }[],
+): Promise<void> {
+  if (!lines.length) return;
+  const { data } = await deps.db.entities.product.get(lines.map((line) => ({ id: line.product_id }))).go();
+  const back = data.filter((product) => {
+    const returned = lines
+      .filter((line) => line.product_id === product.id)
+      .reduce((n, line) => n + line.quantity, 0);
+    return product.stock > 0 && product.stock <= returned;
+  });
+  if (back.length)
+    await markSiteStale(deps, `De nouveau en stock : ${back.map((product) => product.name).join(", ")}`);
+}

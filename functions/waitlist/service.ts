@@ -1,0 +1,295 @@
+/**
+ * The waitlist of out-of-stock products (issue 19; docs/decisions/026-stock-alerts-and-waitlist.md): a shopper gives
+ * an e-mail and her consent, confirms by the link of the mail we send (double opt-in), and is told once when the
+ * product is back, in the order of the requests, as many shoppers as units came back. No account needed.
+ *
+ * - The request's answer is the same whatever the e-mail: the route checks the product and the per-address limit
+ *   and hands the rest (per-e-mail limit, the request, the mail) to the background, like forgot password.
+ * - Telling: each waiting request is claimed by a conditional write (`notified_at` set only if absent) before its
+ *   mail is sent, so two restocks at once never tell anyone twice; then the request is deleted.
+ * - Links carry a token naming the request and a secret (src/domain/stock-alerts.ts), never the e-mail.
+ */
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import { rateLimits } from "../../src/domain/rate-limit";
+import {
+  parseWaitlistToken,
+  WAITLIST_KEEP_DAYS,
+  WAITLIST_PENDING_DAYS,
+  waitlistToken,
+} from "../../src/domain/stock-alerts";
+import type { WaitlistRequest } from "../../src/domain/waitlist-schemas";
+import type { AccountMailDeps } from "../accounts/auth";
+import { backInStockMail, waitlistConfirmMail } from "../catalog/stock-mails";
+import { randomSecret } from "../platform/adapters/ids";
+import { isConditionFailure } from "../platform/db/errors";
+import type { DataDeps, Deps } from "../platform/deps";
+import { countAttempt } from "../platform/throttle";
+import { getSetting } from "../settings/service";
+import type { WaitlistEntity } from "./entity";
+
+export type WaitlistRecord = EntityItem<WaitlistEntity>;
+
+const DAY_MS = 86_400_000;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The request's key: a hash of the normalized e-mail (one request per product and e-mail). */
+export const emailKeyOf = (email: string) => sha256(email);
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function expiry(now: Date, days: number) {
+  const at = new Date(now.getTime() + days * DAY_MS);
+  return { expires_at: at.toISOString(), expires_at_ttl: Math.ceil(at.getTime() / 1000) + DAY_MS / 1000 };
+}
+
+const isLive = (record: WaitlistRecord, now: Date) => Date.parse(record.expires_at) > now.getTime();
+
+/**
+ * The request's part of a sign-up: the product must be on sale and out of stock (nothing about the e-mail is read
+ * or said); the rest runs after the answer (signUpForWaitlist).
+ */
+export async function requestWaitlist(deps: Deps, input: WaitlistRequest): Promise<void> {
+  const { data: product } = await deps.db.entities.product.get({ id: input.product_id }).go();
+  if (!product?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
+  if (product.stock > 0)
+    throw new DomainError("CONFLICT", "Ce produit est en stock : vous pouvez le commander dès maintenant.");
+  deps.accountMail.request({
+    kind: "waitlist-signup",
+    product_id: input.product_id,
+    email: input.email,
+    requested_at: deps.clock().toISOString(),
+  });
+}
+
+function links(
+  deps: Pick<Deps, "siteUrl">,
+  productId: number,
+  emailKey: string,
+  secrets: { confirm?: string; unsubscribe: string },
+) {
+  const page = `${deps.siteUrl}/liste-d-attente`;
+  return {
+    confirm: secrets.confirm
+      ? `${page}?confirmer=${encodeURIComponent(waitlistToken(productId, emailKey, secrets.confirm))}`
+      : "",
+    unsubscribe: `${page}?desinscrire=${encodeURIComponent(waitlistToken(productId, emailKey, secrets.unsubscribe))}`,
+    product: `${deps.siteUrl}/product/${productId}`,
+  };
+}
+
+/**
+ * The background part of a sign-up: a shopper already confirmed and waiting gets nothing more; otherwise (at most
+ * rateLimits.waitlistMailsPerEmail mails an hour per e-mail) the request is written, or renewed with a new link,
+ * and the confirmation mail sent. A renewal keeps the first request's place.
+ */
+export async function signUpForWaitlist(
+  deps: AccountMailDeps,
+  productId: number,
+  email: string,
+): Promise<void> {
+  const now = deps.clock();
+  const key = { product_id: productId, email_key: emailKeyOf(email) };
+  const [{ data: existing }, { data: product }] = await Promise.all([
+    deps.db.entities.waitlist.get(key).go({ consistent: true }),
+    deps.db.entities.product.get({ id: productId }).go(),
+  ]);
+  if (!product) return;
+  const live = existing && isLive(existing, now) ? existing : null;
+  if (live?.confirmed_at) return;
+  const attempt = await countAttempt(deps, [
+    { scope: "waitlist-mails", subject: email, rule: rateLimits.waitlistMailsPerEmail },
+  ]);
+  if (!attempt.allowed) return;
+  if (!deps.siteUrl)
+    throw new Error("SITE_URL is not configured: the confirmation link would have no origin.");
+  const confirm = randomSecret(24);
+  const unsubscribe = live?.unsubscribe_secret ?? randomSecret(24);
+  try {
+    await deps.db.entities.waitlist
+      .put({
+        ...key,
+        email,
+        requested_at: live?.requested_at ?? now.toISOString(),
+        confirm_hash: sha256(confirm),
+        unsubscribe_secret: unsubscribe,
+        ...expiry(now, WAITLIST_PENDING_DAYS),
+      })
+      // A request confirmed meanwhile (by an earlier link) is kept as it is.
+      .where(({ confirmed_at }, { notExists }) => notExists(confirmed_at))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+  const company = await getSetting(deps, "company_info");
+  await deps.mailer.send(
+    waitlistConfirmMail(
+      email,
+      company.name,
+      product.name,
+      links(deps, productId, key.email_key, { confirm, unsubscribe }),
+    ),
+  );
+}
+
+const expiredLink = () =>
+  new DomainError(
+    "NOT_FOUND",
+    "Ce lien n'est plus valable. Demandez à nouveau à être prévenu(e) depuis la page du produit.",
+  );
+
+/** The confirmation link: the request now counts, kept at most WAITLIST_KEEP_DAYS. Following it twice is fine. */
+export async function confirmWaitlist(
+  deps: DataDeps,
+  token: string,
+): Promise<{ product_id: number; product_name: string }> {
+  const parsed = parseWaitlistToken(token);
+  if (!parsed) throw expiredLink();
+  const now = deps.clock();
+  const key = { product_id: parsed.productId, email_key: parsed.emailKey };
+  const { data: request } = await deps.db.entities.waitlist.get(key).go({ consistent: true });
+  if (!request || !isLive(request, now) || !sameSecret(request.confirm_hash, sha256(parsed.secret)))
+    throw expiredLink();
+  const { data: product } = await deps.db.entities.product.get({ id: parsed.productId }).go();
+  if (!request.confirmed_at) {
+    try {
+      await deps.db.entities.waitlist
+        .patch(key)
+        .set({ confirmed_at: now.toISOString(), ...expiry(now, WAITLIST_KEEP_DAYS) })
+        .where(({ confirm_hash }, { eq }) => eq(confirm_hash, request.confirm_hash))
+        .go();
+    } catch (error) {
+      if (isConditionFailure(error)) throw expiredLink();
+      throw error;
+    }
+  }
+  return { product_id: parsed.productId, product_name: product?.name ?? "" };
+}
+
+/**
+ * The unsubscribe link (in every waitlist mail): deletes the request. The same answer for a request already gone
+ * (told, unsubscribed, expired): the shopper gets no mail either way.
+ */
+export async function unsubscribeWaitlist(deps: DataDeps, token: string): Promise<void> {
+  const parsed = parseWaitlistToken(token);
+  if (!parsed) throw new DomainError("NOT_FOUND", "Ce lien de désinscription est invalide.");
+  const key = { product_id: parsed.productId, email_key: parsed.emailKey };
+  const { data: request } = await deps.db.entities.waitlist.get(key).go({ consistent: true });
+  if (!request || !sameSecret(request.unsubscribe_secret, parsed.secret)) return;
+  await deps.db.entities.waitlist
+    .delete(key)
+    .where(({ unsubscribe_secret }, { eq }) => eq(unsubscribe_secret, parsed.secret))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** A product's confirmed requests not yet told, oldest request first. */
+export async function waitingFor(deps: DataDeps, productId: number): Promise<WaitlistRecord[]> {
+  const now = deps.clock();
+  const { data } = await deps.db.entities.waitlist.query
+    .byProduct({ product_id: productId })
+    .go({ pages: "all", consistent: true });
+  return data
+    .filter((request) => request.confirmed_at && !request.notified_at && isLive(request, now))
+    .sort((a, b) => a.requested_at.localeCompare(b.requested_at) || a.email_key.localeCompare(b.email_key));
+}
+
+/**
+ * Tells up to `units` waiting shoppers, in the order of their requests, that the product is back. Each request is
+ * claimed first (conditional write): one claimed by a concurrent restock is skipped and the next one taken, so two
+ * restocks of 2 and 3 units tell 5 different shoppers, never one twice. A mail that fails gives its claim back and
+ * fails the whole message (the queue tries again; those already told are deleted). Returns the e-mails told.
+ */
+export async function notifyWaitlist(
+  deps: AccountMailDeps,
+  productId: number,
+  units: number,
+): Promise<string[]> {
+  const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+  if (!product?.is_active || product.stock <= 0) return [];
+  const waiting = await waitingFor(deps, productId);
+  if (!waiting.length) return [];
+  const company = await getSetting(deps, "company_info");
+  const told: string[] = [];
+  for (const request of waiting) {
+    if (told.length >= units) break;
+    const key = { product_id: productId, email_key: request.email_key };
+    // The claim is this run's when notified_at is absent, or already carries this claim's id: the SDK's retry of a
+    // claim whose answer was lost finds its own mark, not another restock's (decision record 029). An id, not the
+    // instant: two restocks may claim within the same millisecond.
+    const claimId: string = randomUUID();
+    try {
+      await deps.db.entities.waitlist
+        .patch(key)
+        .set({ notified_at: deps.clock().toISOString(), claim_id: claimId })
+        .where(
+          ({ confirmed_at, notified_at, claim_id }, { eq, exists, notExists }) =>
+            `${exists(confirmed_at)} AND (${notExists(notified_at)} OR ${eq(claim_id, claimId)})`,
+        )
+        .go();
+    } catch (error) {
+      if (isConditionFailure(error)) continue; // another restock's, or unsubscribed meanwhile
+      throw error;
+    }
+    try {
+      await deps.mailer.send(
+        backInStockMail(
+          request.email,
+          company.name,
+          product.name,
+          links(deps, productId, request.email_key, { unsubscribe: request.unsubscribe_secret }),
+        ),
+      );
+    } catch (error) {
+      await deps.db.entities.waitlist
+        .patch(key)
+        .remove(["notified_at", "claim_id"])
+        .go()
+        .catch(() => undefined);
+      throw error;
+    }
+    // Told: the request has served its purpose (the privacy notice says it is deleted then).
+    await deps.db.entities.waitlist.delete(key).go();
+    told.push(request.email);
+  }
+  return told;
+}
+
+/** How many confirmed shoppers wait for each product (the admin's Produits tab), products without any left out. */
+export async function waitlistCounts(deps: DataDeps): Promise<Record<string, number>> {
+  const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
+  const counts = await Promise.all(
+    products.map(
+      async (product) => [String(product.id), (await waitingFor(deps, product.id)).length] as const,
+    ),
+  );
+  return Object.fromEntries(counts.filter(([, count]) => count > 0));
+}
+
+/** A person's waitlist requests, by e-mail (GDPR access and erasure): one read per product of the catalogue. */
+export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise<WaitlistRecord[]> {
+  const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
+  if (!products.length) return [];
+  const emailKey = emailKeyOf(email);
+  const { data } = await deps.db.entities.waitlist
+    .get(products.map((product) => ({ product_id: product.id, email_key: emailKey })))
+    .go();
+  return data;
+}
+
+/** Deletes a person's waitlist requests (account erasure). */
+export async function eraseWaitlistRequests(deps: DataDeps, email: string): Promise<void> {
+  const requests = await waitlistRequestsOf(deps, email);
+  if (requests.length)
+    await deps.db.entities.waitlist
+      .delete(requests.map(({ product_id, email_key }) => ({ product_id, email_key })))
+      .go();
+}

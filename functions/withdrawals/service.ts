@@ -1,0 +1,247 @@
+/**
+ * The withdrawal function (Code de la consommation L221-21 and D221-5, ordonnance 2026-2 / décret 2026-3, in force
+ * since 19 June 2026; period L221-18, refund L221-24): a customer, signed in or with the order number and e-mail,
+ * withdraws from the whole order or some lines. The rules are pure in src/domain/withdrawal.ts; here they meet the
+ * table. Each request is recorded once and never changed (functions/withdrawals/entity.ts). Before shipping,
+ * withdrawing the whole order is the lifecycle's cancellation (with its refund when paid), in the same transaction
+ * as the record; after shipping, the goods come back through the owner's « Retour et remboursement ».
+ * docs/decisions/014-withdrawal.md.
+ */
+
+import type { EntityItem } from "electrodb";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros } from "../../src/domain/money";
+import { orderNumber } from "../../src/domain/order-status";
+import { consumerMediator } from "../../src/domain/settings";
+import {
+  checkWithdrawal,
+  withdrawableLines,
+  withdrawalRefundDeadline,
+  withdrawalRefundStates,
+  withdrawalWindow,
+} from "../../src/domain/withdrawal";
+import type {
+  AdminWithdrawal,
+  GuestWithdrawalConfirm,
+  WithdrawalConfirm,
+  WithdrawalLookup,
+  WithdrawalRecord,
+  WithdrawalView,
+} from "../../src/domain/withdrawal-schemas";
+import { withdrawalAcknowledgementMail } from "../mail/mails";
+import { moveOrder } from "../orders/lifecycle";
+import type { OrderRecord } from "../orders/service";
+import { refundCancelledPaypal } from "../payments/paypal-cancel-refund";
+import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
+import { writeTransaction } from "../platform/db/transaction";
+import type { DataDeps, Deps } from "../platform/deps";
+import { getSetting } from "../settings/service";
+import type { WithdrawalEntity } from "./entity";
+
+type WithdrawalItem = EntityItem<WithdrawalEntity>;
+
+/** The same answer for an unknown number, an unknown e-mail and a pair that does not match: nothing is revealed. */
+export const GUEST_NOT_FOUND =
+  "Aucune commande ne correspond à ce numéro et à cette adresse e-mail. Vérifiez-les dans l'e-mail de confirmation de commande.";
+
+const STALE_FORM =
+  "Votre commande a changé depuis l'ouverture du formulaire : rechargez la page pour voir son état actuel.";
+
+/** A guest's order: the order number and the e-mail it was placed with must both match. */
+export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
+  const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
+  const { data: link } = await deps.db.entities.userEmail.get({ email: lookup.email }).go();
+  if (!link) throw notFound();
+  const { data: orders } = await deps.db.entities.order.query
+    .byUser({ user_id: link.user_id })
+    .go({ pages: "all" });
+  const order = orders.find(
+    (candidate) =>
+      orderNumber(candidate.id) === lookup.order_number &&
+      candidate.customer_email.toLowerCase() === lookup.email,
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+async function orderWithdrawals(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
+  const { data } = await deps.db.entities.withdrawal.query
+    .byOrder({ order_id: orderId })
+    .go({ pages: "all", consistent: true });
+  return data.sort((a, b) => a.seq.localeCompare(b.seq));
+}
+
+export function toWithdrawalRecord(item: WithdrawalItem): WithdrawalRecord {
+  return {
+    id: item.id,
+    order_id: item.order_id,
+    order_number: orderNumber(item.order_id),
+    requested_at: item.requested_at,
+    scope: item.scope,
+    effect: item.effect,
+    channel: item.channel,
+    lines: item.lines.map(({ index, quantity, product_name }) => ({ index, quantity, product_name })),
+  };
+}
+
+/** What the form shows: the period, the lines and how many units of each can still be withdrawn, earlier requests. */
+export async function withdrawalView(deps: DataDeps, order: OrderRecord): Promise<WithdrawalView> {
+  const earlier = await orderWithdrawals(deps, order.id);
+  const now = deps.clock();
+  return {
+    order_id: order.id,
+    order_number: orderNumber(order.id),
+    created_at: order.created_at,
+    status: order.status,
+    payment_method: order.payment_method,
+    total_amount: centsToEuros(order.total_cents),
+    order_version: order.version ?? 0,
+    window: withdrawalWindow(order, now),
+    lines: withdrawableLines(order, earlier),
+    withdrawals: earlier.map((item) => ({
+      id: item.id,
+      requested_at: item.requested_at,
+      lines: item.lines.map(({ index, quantity, product_name }) => ({ index, quantity, product_name })),
+    })),
+  };
+}
+
+/**
+ * Records a withdrawal, once. The same form sent twice (same form_key) answers the first record; a form opened on
+ * an older version of the order is refused (409); the lines are checked against the order as it is now (never more
+ * than bought minus what is already withdrawn or returned); the period is checked at the server's clock. Two requests
+ * at once cannot both take the same units: each is created on the condition that its number within the order is
+ * still free, and the loser decides again on what the winner left.
+ */
+export async function confirmWithdrawal(
+  deps: Deps,
+  orderId: string,
+  input: WithdrawalConfirm,
+  channel: "account" | "guest",
+): Promise<{ withdrawal: WithdrawalRecord; replayed: boolean }> {
+  return retryOnStale(async () => {
+    const earlier = await orderWithdrawals(deps, orderId);
+    const same = earlier.find((item) => item.form_key === input.form_key);
+    if (same) return { withdrawal: toWithdrawalRecord(same), replayed: true };
+    const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+    if (!order) throw new DomainError("ORDER_NOT_FOUND");
+    if ((order.version ?? 0) !== input.order_version) throw new DomainError("CONFLICT", STALE_FORM);
+    const now = deps.clock();
+    const checked = checkWithdrawal(order, earlier, input.lines, now);
+    if ("reason" in checked) throw new DomainError("WITHDRAWAL_CLOSED", checked.reason);
+    const beforeShipping = checked.window.phase === "before_shipping";
+    const seq = String(earlier.length + 1).padStart(3, "0");
+    const record: WithdrawalItem = {
+      order_id: order.id,
+      seq,
+      id: `${order.id}-W${seq}`,
+      user_id: order.user_id,
+      customer_email: order.customer_email,
+      requested_at: now.toISOString(),
+      form_key: input.form_key,
+      scope: checked.scope,
+      effect: beforeShipping ? "cancelled" : "return_expected",
+      channel,
+      order_status: order.status,
+      lines: checked.lines.map((line) => ({
+        index: line.index,
+        quantity: line.quantity,
+        product_id: order.items[line.index]?.product_id ?? 0,
+        product_name: order.items[line.index]?.product_name ?? "",
+      })),
+    };
+
+    let after: OrderRecord = order;
+    if (beforeShipping) {
+      // The whole order before shipping (checkWithdrawal refuses a part): the lifecycle's cancellation, with the
+      // record in the same transaction (stock and promo use back; a credit note and the refund when it was paid).
+      const moved = await moveOrder(deps, order.id, {
+        commands: ["cancel"],
+        refused: "throw",
+        wanted: async (current) => (current.version ?? 0) === input.order_version,
+        alsoWrite: (entities) => [entities.withdrawal.create(record).commit()],
+      });
+      if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
+      after = moved.order;
+      if (after.payment_method === "paypal" && after.payment_status === "completed") {
+        try {
+          after = await refundCancelledPaypal(deps, after);
+        } catch (error) {
+          // The order stays « Remboursement à effectuer » on the owner's dashboard; the customer's withdrawal stands.
+          console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, error);
+        }
+      }
+    } else {
+      const outcome = await writeTransaction(deps.db, (entities) => [
+        { commit: entities.withdrawal.create(record).commit(), onFailed: "stale" },
+      ]);
+      if (outcome !== "written") return STALE;
+    }
+    await sendAcknowledgement(deps, after, record);
+    return { withdrawal: toWithdrawalRecord(record), replayed: false };
+  }, busy);
+}
+
+const busy = (): never => {
+  throw new DomainError("CONFLICT", "La boutique est très sollicitée : veuillez réessayer dans un instant.");
+};
+
+export async function confirmGuestWithdrawal(deps: Deps, input: GuestWithdrawalConfirm) {
+  const order = await findGuestOrder(deps, input);
+  return confirmWithdrawal(deps, order.id, input, "guest");
+}
+
+async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: WithdrawalItem) {
+  try {
+    const company = await getSetting(deps, "company_info");
+    await deps.mailer.send(
+      withdrawalAcknowledgementMail(order, toWithdrawalRecord(record), {
+        shopName: company.name,
+        siteUrl: deps.siteUrl,
+        mediator: consumerMediator(company),
+        address: company.address,
+      }),
+    );
+  } catch (error) {
+    console.error(`Order ${order.id}: the withdrawal acknowledgement could not be sent`, error);
+  }
+}
+
+/** Every request, newest first, with its refund deadline (L221-24) and where its refund stands. */
+export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWithdrawal[]> {
+  const { data: items } = await deps.db.entities.withdrawal.query.all({}).go({ order: "desc", pages: "all" });
+  if (!items.length) return [];
+  const ids = [...new Set(items.map((item) => item.order_id))];
+  const { data: orders } = await deps.db.entities.order.get(ids.map((id) => ({ id }))).go();
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const states = new Map<string, string>();
+  for (const order of orders) {
+    const requests = items
+      .filter((item) => item.order_id === order.id)
+      .sort((a, b) => a.seq.localeCompare(b.seq));
+    withdrawalRefundStates(order, requests).forEach((state, i) => {
+      const request = requests[i];
+      if (request) states.set(request.id, state);
+    });
+  }
+  const now = deps.clock().getTime();
+  return items.flatMap((item) => {
+    const order = byId.get(item.order_id);
+    if (!order) return [];
+    const refundState = (states.get(item.id) ?? "awaiting") as AdminWithdrawal["refund_state"];
+    const deadline = withdrawalRefundDeadline(new Date(item.requested_at), refundState);
+    const settled = refundState === "refunded" || deadline === null;
+    return [
+      {
+        ...toWithdrawalRecord(item),
+        customer_email: order.customer_email,
+        customer_name: order.customer_name ?? "",
+        order_status: order.status,
+        payment_method: order.payment_method,
+        refund_deadline: deadline?.toISOString() ?? null,
+        refund_state: refundState,
+        overdue: !settled && now >= deadline.getTime() + 1000,
+      },
+    ];
+  });
+}
