@@ -67,7 +67,7 @@ export default defineConfig({
       // The suite edits products and settings all the time: the shop keeps the site it built at the start, except
       // in the publishing run (npm run test:e2e:publishing), which proves that edits publish themselves.
       SITE_PUBLISH: process.env.E2E_SITE_PUBLISH === "on" ? "on" : "off",
-      // The checkout journeys pay on a PayPal double on 127.0.0.1 (src/domain/paypal-hosts.ts).
+      // The checkout journeys pay on a PayPal double on 127.0.0.1 (src/domain/payments/paypal-hosts.ts).
       PAYPAL_ALLOW_LOOPBACK: "1",
       ...(!NEW_SHOP && { SEED_SETTINGS: resolve(import.meta.dirname, "tests/fixtures/shop-settings.json") }),
     },

@@ -6,7 +6,7 @@ export default defineConfig({
     // The Lambda budgets time cold imports: they run alone, after the rest (vitest.budgets.config.ts).
     exclude: ["tests/e2e/**", "tests/budgets/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/setup/dynamodb.ts"],
-    // The PayPal double listens on 127.0.0.1: the shop accepts it only when told so (src/domain/paypal-hosts.ts).
+    // The PayPal double listens on 127.0.0.1: the shop accepts it only when told so (src/domain/payments/paypal-hosts.ts).
     env: { PAYPAL_ALLOW_LOOPBACK: "1" },
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { alarmName, type ProblemKind } from "../src/domain/owner-problems";
+import { alarmName, type ProblemKind } from "../src/domain/admin/owner-problems";
 import { accountMailSubscriber } from "./account-mail";
 import { accountMailDeadLetters } from "./account-mail-queue";
 import { apiFunctions, functionArgs, functionName } from "./api";
@@ -14,7 +14,7 @@ import { table } from "./storage";
  * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
  * below notifies one SNS topic, on ALARM and on OK. The topic e-mails SHOP_ALERT_EMAIL (infra/stage.ts) and runs the
  * recorder (functions/admin/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
- * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/owner-problems.ts).
+ * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/admin/admin/owner-problems.ts).
  *
  * Missing data keeps the alarm's state ("ignore"): Lambda publishes Errors only when a function runs, SQS stops
  * publishing a queue's metrics after hours without activity, CodeBuild publishes FailedBuilds when a build ends. So a

@@ -6,8 +6,8 @@ import {
   ANALYTICS_CONSENT_GRANTED,
   contentSecurityPolicy,
   staticSecurityHeaders,
-} from "../src/domain/security-headers";
-import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/site-methods";
+} from "../src/domain/site/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/site/site-methods";
 
 /**
  * Which page the Router serves for a site path, decided in its *viewer-request* function, before SST's own routing
@@ -68,7 +68,7 @@ export const KV_VALUE_PART = 1000;
 
 /**
  * The Router's answer to any method but GET and HEAD on a site path (issue 28, item 6), as `npm start` gives it
- * (functions/platform/static-site.ts `methodNotAllowed`, both from src/domain/site-methods.ts): 405, `Allow: GET, HEAD`,
+ * (functions/platform/static-site.ts `methodNotAllowed`, both from src/domain/site/site-methods.ts): 405, `Allow: GET, HEAD`,
  * the 405 page, and every header a page carries (its Content-Security-Policy and the response-headers policy's).
  *
  * It is a response the viewer-request function generates, and such a response goes "directly to the viewer" "without
@@ -155,7 +155,7 @@ if (await shopPage(event.request.uri) === "${notFoundPagePath}") {
  * Code added to the same viewer-response function: the Content-Security-Policy of every site page (API answers keep
  * their own headers), chosen per request as the local server chooses it (functions/platform/static-site.ts): PayPal on
  * the payment pages, Google's measurement only when the deploy has a measurement id and the request carries the
- * visitor's acceptance cookie. The policies are written out in full at deploy time from src/domain/security-headers.ts
+ * visitor's acceptance cookie. The policies are written out in full at deploy time from src/domain/site/security-headers.ts
  * and the inline scripts' hashes; the headers that never vary are a response-headers policy (infra/web.ts).
  */
 export function siteSecurityInjection({

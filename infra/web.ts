@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import { publicReadPolicies } from "../functions/platform/middleware/public-read";
-import { validMeasurementId } from "../src/domain/consent";
+import { validMeasurementId } from "../src/domain/site/consent";
 import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
   staticSecurityHeaders,
-} from "../src/domain/security-headers";
+} from "../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
 import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
@@ -19,7 +19,7 @@ const securityHeaders = staticSecurityHeaders({ https: true });
 /**
  * The security headers that never vary, on every answer of the Router (pages, files and the API): nosniff, no
  * framing, the referrer policy, HSTS for two years and the browser features the shop does not use switched off.
- * The same values as the local server's (src/domain/security-headers.ts). CloudFront adds them to every answer,
+ * The same values as the local server's (src/domain/site/security-headers.ts). CloudFront adds them to every answer,
  * S3's and the functions' errors included; the per-page Content-Security-Policy is set by the viewer-response function
  * (edge.ts), which runs on answers below 400 only: every page, the 404 page included, reaches it with 200.
  */

@@ -3,7 +3,7 @@
  * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { exportPeriodSchema } from "../../src/domain/accounting";
+import { exportPeriodSchema } from "../../src/domain/accounting/accounting";
 import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
 
 const responses = {

@@ -1,7 +1,7 @@
-import type { ExportPeriod } from "../../src/domain/accounting";
-import { buildEReportingCsv, eReportingFileName } from "../../src/domain/e-reporting";
+import type { ExportPeriod } from "../../src/domain/accounting/accounting";
+import { buildEReportingCsv, eReportingFileName } from "../../src/domain/accounting/e-reporting";
+import { buildFec, fecFileName } from "../../src/domain/accounting/fec";
 import { DomainError } from "../../src/domain/errors";
-import { buildFec, fecFileName } from "../../src/domain/fec";
 import {
   formatInvoiceNumber,
   type InvoiceKind,
@@ -9,8 +9,8 @@ import {
   invoiceCounterName,
   parseStoredInvoice,
   sirenOf,
-} from "../../src/domain/invoice";
-import { parisDay } from "../../src/domain/promo";
+} from "../../src/domain/orders/invoice";
+import { parisDay } from "../../src/domain/promos/promo";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 

@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import type { Address, Country, ParsedAddressInput } from "../../src/domain/address";
+import type { Address, Country, ParsedAddressInput } from "../../src/domain/accounts/address";
 import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
 import { writeTransaction } from "../platform/db/transaction";

@@ -9,7 +9,7 @@ import {
   type SessionUser,
   SIGNIN_LOCK_NOTICE_MINUTES,
   type signinSchema,
-} from "../../src/domain/account";
+} from "../../src/domain/accounts/account";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { resetPasswordMail, signinLockedMail } from "../mail/mails";

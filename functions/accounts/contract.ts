@@ -11,7 +11,7 @@ import {
   sessionUserSchema,
   signinSchema,
   signupSchema,
-} from "../../src/domain/account";
+} from "../../src/domain/accounts/account";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";

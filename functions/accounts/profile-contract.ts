@@ -4,8 +4,12 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { accountDeletionSchema, profileUpdateSchema, sessionUserSchema } from "../../src/domain/account";
-import { addressInputSchema, addressSchema } from "../../src/domain/address";
+import {
+  accountDeletionSchema,
+  profileUpdateSchema,
+  sessionUserSchema,
+} from "../../src/domain/accounts/account";
+import { addressInputSchema, addressSchema } from "../../src/domain/accounts/address";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { addressIdParam, addressUpdateSchema } from "./schemas";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { profileUpdateSchema, SessionUser } from "../../src/domain/account";
+import type { profileUpdateSchema, SessionUser } from "../../src/domain/accounts/account";
+import { normalizePhone } from "../../src/domain/accounts/phone";
 import { DomainError } from "../../src/domain/errors";
-import { normalizePhone } from "../../src/domain/phone";
 import type { Deps } from "../platform/deps";
 import { getUser, toSessionUser } from "./auth";
 

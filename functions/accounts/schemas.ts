@@ -1,7 +1,7 @@
 /** Request schemas of routes/user.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
-import { addressInputSchema } from "../../src/domain/address";
+import { addressInputSchema } from "../../src/domain/accounts/address";
 
 /** Address ids are ULIDs; anything else cannot be one of the caller's addresses. */
 export const addressIdParam = z.object({ id: z.string() });

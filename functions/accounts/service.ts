@@ -1,4 +1,4 @@
-import { normalizeEmail } from "../../src/domain/account";
+import { normalizeEmail } from "../../src/domain/accounts/account";
 import { DomainError } from "../../src/domain/errors";
 import { addToStats } from "../admin/stats";
 import { newId } from "../platform/adapters/ids";

@@ -4,8 +4,8 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { sessionUserSchema } from "../../src/domain/account";
-import { addressSchema } from "../../src/domain/address";
+import { sessionUserSchema } from "../../src/domain/accounts/account";
+import { addressSchema } from "../../src/domain/accounts/address";
 import {
   adminOrdersQuerySchema,
   adminOrderUpdateSchema,
@@ -14,10 +14,10 @@ import {
   adminPromoSchema,
   adminReturnSchema,
   pageQuerySchema,
-} from "../../src/domain/admin";
-import { orderSchema } from "../../src/domain/order";
-import { productIdParamSchema, productSchema } from "../../src/domain/product";
-import { settingKeys, settingSchemas } from "../../src/domain/settings";
+} from "../../src/domain/admin/admin";
+import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
+import { orderSchema } from "../../src/domain/orders/order";
+import { settingKeys, settingSchemas } from "../../src/domain/settings/settings";
 import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../platform/contract";
 import { idParam } from "../platform/params";
 import { refundParam, settingBody, settingKeyParam } from "./schemas";

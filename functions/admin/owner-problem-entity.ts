@@ -1,7 +1,7 @@
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
- * Something that went wrong in the shop's machinery (issue 27; src/domain/owner-problems.ts): one item per kind and
+ * Something that went wrong in the shop's machinery (issue 27; src/domain/admin/admin/owner-problems.ts): one item per kind and
  * subject, in one partition the to-do list reads whole (a handful of items at most). Written when an alarm goes to
  * ALARM or a local job fails, deleted when the alarm returns to OK or the job succeeds again.
  */
@@ -9,7 +9,7 @@ export const ownerProblemSchema = entitySchema({
   model: { entity: "owner_problem", version: "1", service: "shop" },
   attributes: {
     /**
-     * src/domain/owner-problems.ts PROBLEM_KINDS; a string here, so the entity (in every function's bundle) does not
+     * src/domain/admin/admin/owner-problems.ts PROBLEM_KINDS; a string here, so the entity (in every function's bundle) does not
      * carry the problems' French texts. Unknown kinds are skipped when read.
      */
     kind: { type: "string", required: true },

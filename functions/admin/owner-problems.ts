@@ -1,5 +1,5 @@
 /**
- * The machinery's problems in the table (issue 27; src/domain/owner-problems.ts): recorded from a CloudWatch alarm's
+ * The machinery's problems in the table (issue 27; src/domain/admin/admin/owner-problems.ts): recorded from a CloudWatch alarm's
  * notification on AWS (functions/admin/jobs/shop-alarm.ts) or by the local jobs runner (scripts/start.ts), read by the
  * owner's to-do list. Why: docs/decisions/030-failures-reach-the-owner.md.
  */
@@ -9,7 +9,7 @@ import {
   type OwnerProblem,
   type ProblemKind,
   problemOfAlarm,
-} from "../../src/domain/owner-problems";
+} from "../../src/domain/admin/owner-problems";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps } from "../platform/deps";
 

@@ -1,5 +1,5 @@
 /**
- * The owner's to-do list (issue 19): reads what the rules of src/domain/owner-todo.ts need, with the cheapest read
+ * The owner's to-do list (issue 19): reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read
  * each list has, and lets them decide. Shared by the dashboard (GET /api/admin/todo) and the daily summary e-mail.
  */
 import {
@@ -8,7 +8,7 @@ import {
   type TodoBatch,
   type TodoOrder,
   type TodoWithdrawal,
-} from "../../src/domain/owner-todo";
+} from "../../src/domain/admin/owner-todo";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { sitePublishStatus } from "../site/publishing";

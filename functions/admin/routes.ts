@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type * as z from "zod";
-import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin";
-import type { settingKeys } from "../../src/domain/settings";
+import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin/admin";
+import type { settingKeys } from "../../src/domain/settings/settings";
 import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../catalog/service";
 import { adminStockRoutes } from "../catalog/stock-routes";
 import { markRefundDone, recordReturn } from "../orders/refunds";

@@ -1,7 +1,7 @@
 /** Request schemas of routes/admin.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
-import { settingKeys } from "../../src/domain/settings";
+import { settingKeys } from "../../src/domain/settings/settings";
 import { idParam } from "../platform/params";
 
 export const refundParam = idParam.extend({ refundId: z.string().min(1).max(60) });

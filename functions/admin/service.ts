@@ -1,12 +1,13 @@
 import * as z from "zod";
-import type { AdminOrderUpdate } from "../../src/domain/admin";
-import { SECRET_MASK } from "../../src/domain/admin";
-import { type OrderFilters, orderMatches } from "../../src/domain/admin-orders";
+import type { AdminOrderUpdate } from "../../src/domain/admin/admin";
+import { SECRET_MASK } from "../../src/domain/admin/admin";
+import { type OrderFilters, orderMatches } from "../../src/domain/admin/admin-orders";
+import { averageOrderCents, parisMonth } from "../../src/domain/admin/stats";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import type { Order } from "../../src/domain/order";
-import { lifecycleStateOf, planAdminChange } from "../../src/domain/order-lifecycle";
-import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
+import type { Order } from "../../src/domain/orders/order";
+import { lifecycleStateOf, planAdminChange } from "../../src/domain/orders/order-lifecycle";
+import { paypalBaseUrlProblem } from "../../src/domain/payments/paypal-hosts";
 import {
   consumerMediator,
   type MaintenanceSetting,
@@ -15,8 +16,7 @@ import {
   type SettingValue,
   settingKeys,
   settingSchemas,
-} from "../../src/domain/settings";
-import { averageOrderCents, parisMonth } from "../../src/domain/stats";
+} from "../../src/domain/settings/settings";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
 import { shippedMail } from "../mail/mails";

@@ -1,4 +1,4 @@
-import { type StatsDelta, scopeItems, shardScope } from "../../src/domain/stats";
+import { type StatsDelta, scopeItems, shardScope } from "../../src/domain/admin/stats";
 import type { TransactionEntities, TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 

@@ -3,7 +3,7 @@
  * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { ownerTodoSchema } from "../../src/domain/owner-todo-schemas";
+import { ownerTodoSchema } from "../../src/domain/admin/owner-todo-schemas";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 
 export const adminTodoContract = {

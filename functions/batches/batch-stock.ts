@@ -3,7 +3,7 @@
  * so the order and payment functions bundle only this: reading a product's lots, the units taken in the order's transaction and given back to their lots.
  */
 import type { EntityItem } from "electrodb";
-import type { LotTaken } from "../../src/domain/batches";
+import type { LotTaken } from "../../src/domain/batches/batches";
 import type { TransactionEntities, TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import type { BatchEntity } from "./entity";

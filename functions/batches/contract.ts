@@ -12,7 +12,7 @@ import {
   productParamSchema,
   recallEntrySchema,
   recallRequestSchema,
-} from "../../src/domain/batch-schemas";
+} from "../../src/domain/batches/batch-schemas";
 import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
 
 const guarded = adminOnly;

@@ -5,10 +5,10 @@
  * batches.ts) in the order's own transaction; units given back return to the lots they came from.
  */
 
-import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches";
+import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batches";
 import { DomainError } from "../../src/domain/errors";
-import { orderNumber } from "../../src/domain/order-status";
-import { consumerMediator } from "../../src/domain/settings";
+import { orderNumber } from "../../src/domain/orders/order-status";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import { recallMail } from "../mail/mails";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";

@@ -4,7 +4,7 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { productIdParamSchema, productSchema } from "../../src/domain/product";
+import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 
 export const productsContract = {

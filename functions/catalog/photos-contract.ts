@@ -3,8 +3,8 @@
  * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { productSchema } from "../../src/domain/product";
-import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../src/domain/product-photos";
+import { productSchema } from "../../src/domain/catalog/product";
+import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../src/domain/catalog/product-photos";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 import { arrangePhotosSchema, photoParam, productParam, uploadQuery } from "./photos-schemas";
 

@@ -1,8 +1,8 @@
 /** Request schemas of routes/admin-photos.ts, that its contract declares (functions/<feature>/*contract.ts). */
 
 import * as z from "zod";
-import { productParamSchema } from "../../src/domain/batch-schemas";
-import { MAX_PHOTOS } from "../../src/domain/product-photos";
+import { productParamSchema } from "../../src/domain/batches/batch-schemas";
+import { MAX_PHOTOS } from "../../src/domain/catalog/product-photos";
 
 export const productParam = productParamSchema;
 export const photoParam = productParam.extend({

@@ -1,6 +1,5 @@
 import type { Metadata, Sharp } from "sharp";
-import { DomainError } from "../../src/domain/errors";
-import type { Product } from "../../src/domain/product";
+import type { Product } from "../../src/domain/catalog/product";
 import {
   ACCEPTED_PHOTO_FORMATS,
   MAX_PHOTO_BYTES,
@@ -14,7 +13,8 @@ import {
   photoKeys,
   reorderPhotos,
   variantWidths,
-} from "../../src/domain/product-photos";
+} from "../../src/domain/catalog/product-photos";
+import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
 import type { ObjectStorage } from "../platform/adapters/object-storage";
 import { isConditionFailure } from "../platform/db/errors";

@@ -1,14 +1,14 @@
 import type { EntityItem } from "electrodb";
-import { incompleteProductMessage, missingCosmeticFields } from "../../src/domain/cosmetics";
-import { DomainError } from "../../src/domain/errors";
-import { centsToEuros, eurosToCents } from "../../src/domain/money";
+import { incompleteProductMessage, missingCosmeticFields } from "../../src/domain/catalog/cosmetics";
 import {
   type Product,
   type ProductInput,
   type ProductInputData,
   productInputSchema,
-} from "../../src/domain/product";
-import { photoKeys } from "../../src/domain/product-photos";
+} from "../../src/domain/catalog/product";
+import { photoKeys } from "../../src/domain/catalog/product-photos";
+import { DomainError } from "../../src/domain/errors";
+import { centsToEuros, eurosToCents } from "../../src/domain/money";
 import type { ObjectStorage } from "../platform/adapters/object-storage";
 import { nextCounterValue } from "../platform/db/counters";
 import { isConditionFailure } from "../platform/db/errors";

@@ -5,13 +5,13 @@
  * One alert per crossing, whatever the concurrency: the alert is decided by a conditional write on the product
  * (`low_stock_alerted_at` set only if absent and only while stock <= threshold), and the flag is removed only while
  * stock > threshold. Orders pay nothing for it unless they may have crossed: their transaction carries the assumption
- * they made from the stock they read (SaleWatch, src/domain/stock-alerts.ts), so an order whose assumption held knows
+ * they made from the stock they read (SaleWatch, src/domain/catalog/stock-alerts.ts), so an order whose assumption held knows
  * it crossed nothing, and one whose assumption failed tries again judging afresh.
  *
  * The e-mails go through the account mail queue (after the answer: SQS on AWS, in-process locally); stock
  * increases also hand the waitlist's back-in-stock mails over (services/waitlist.ts).
  */
-import { unitsToNotify } from "../../src/domain/stock-alerts";
+import { unitsToNotify } from "../../src/domain/catalog/stock-alerts";
 import type { StockMailRequest } from "../platform/adapters/account-mail-queue";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";

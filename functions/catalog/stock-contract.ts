@@ -4,8 +4,8 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin";
-import { productIdParamSchema } from "../../src/domain/product";
+import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin/admin";
+import { productIdParamSchema } from "../../src/domain/catalog/product";
 import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
 
 const guarded = {

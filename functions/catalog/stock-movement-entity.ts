@@ -1,4 +1,4 @@
-import type { StockReason } from "../../src/domain/stock";
+import type { StockReason } from "../../src/domain/catalog/stock";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 const STOCK_REASONS = [

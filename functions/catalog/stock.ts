@@ -8,9 +8,9 @@
  * writes again: the figure is the stock the product held once the transaction was written, never an estimate.
  */
 import type { EntityItem } from "electrodb";
+import type { StockAdjustment, StockMovement } from "../../src/domain/catalog/stock";
+import type { SaleWatch } from "../../src/domain/catalog/stock-alerts";
 import { DomainError } from "../../src/domain/errors";
-import type { StockAdjustment, StockMovement } from "../../src/domain/stock";
-import type { SaleWatch } from "../../src/domain/stock-alerts";
 import { newId } from "../platform/adapters/ids";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "../platform/db/transaction";

@@ -1,8 +1,8 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
-import type { Order } from "../../src/domain/order";
-import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/order-status";
-import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawal";
-import type { WithdrawalRecord } from "../../src/domain/withdrawal-schemas";
+import type { Order } from "../../src/domain/orders/order";
+import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/orders/order-status";
+import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawals/withdrawal";
+import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import type { InlineImage, Mail } from "../platform/adapters/mail";
 
 /** Escapes text for the HTML part of a mail. */
@@ -70,7 +70,7 @@ export function signinLockedMail(to: string, shopName: string, fullName: string,
 export interface ShopMailContext {
   shopName: string;
   siteUrl: string;
-  /** The consumer mediator (L616-1), once the owner has named it (src/domain/settings.ts consumerMediator). */
+  /** The consumer mediator (L616-1), once the owner has named it (src/domain/settings/settings.ts consumerMediator). */
   mediator?: { name: string; url: string } | null;
   /** The shop's postal address (company setting), where goods are sent back; empty while not given. */
   address?: string;

@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
+import { isZeroDelta, orderStatsDelta } from "../../src/domain/admin/stats";
 import { DomainError } from "../../src/domain/errors";
-import type { OrderStatus } from "../../src/domain/order-status";
-import { isZeroDelta, orderStatsDelta } from "../../src/domain/stats";
+import type { OrderStatus } from "../../src/domain/orders/order-status";
 import { addToStats } from "../admin/stats";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { type Commit, type TransactionEntities, writeTransaction } from "../platform/db/transaction";

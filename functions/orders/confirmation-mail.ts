@@ -1,5 +1,5 @@
-import type { Order } from "../../src/domain/order";
-import { type BankTransferSetting, consumerMediator } from "../../src/domain/settings";
+import type { Order } from "../../src/domain/orders/order";
+import { type BankTransferSetting, consumerMediator } from "../../src/domain/settings/settings";
 import { orderConfirmationMail } from "../mail/mails";
 import type { InlineImage } from "../platform/adapters/mail";
 import type { Deps } from "../platform/deps";

@@ -4,7 +4,7 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { bankTransferOrderSchema, orderSchema } from "../../src/domain/order";
+import { bankTransferOrderSchema, orderSchema } from "../../src/domain/orders/order";
 import { type Contract, errorResponse as error } from "../platform/contract";
 
 export const ordersContract = {

@@ -4,7 +4,7 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { orderSchema } from "../../src/domain/order";
+import { orderSchema } from "../../src/domain/orders/order";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 import { creditNoteParam, idParam } from "../platform/params";
 

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES } from "../../src/domain/order-status";
+import { PAYMENT_STATUSES } from "../../src/domain/orders/order-status";
 import { everyItem, itemKey, lotsAttribute, postalAddressAttributes } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 

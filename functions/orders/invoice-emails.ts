@@ -2,7 +2,7 @@
  * Documents issued before issue 28 held the customer's e-mail (decision record 032). Its own module: only the
  * one-off script (scripts/invoices-drop-emails.ts) and its test load it, never a Lambda.
  */
-import { storedInvoiceWithoutEmail } from "../../src/domain/invoice";
+import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { batchGetAll } from "../platform/db/batch-get";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps } from "../platform/deps";

@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { lotsLabel } from "../../src/domain/batches";
+import { lotsLabel } from "../../src/domain/batches/batches";
 import { DomainError } from "../../src/domain/errors";
 import {
   formatInvoiceNumber,
@@ -9,9 +9,9 @@ import {
   OPERATION_NATURE,
   parseStoredInvoice,
   vatTreatment,
-} from "../../src/domain/invoice";
-import { paymentMethodLabel } from "../../src/domain/order-status";
-import type { RefundAmounts } from "../../src/domain/refund";
+} from "../../src/domain/orders/invoice";
+import { paymentMethodLabel } from "../../src/domain/orders/order-status";
+import type { RefundAmounts } from "../../src/domain/orders/refund";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { OrderEntity } from "./entity";

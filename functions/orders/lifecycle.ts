@@ -12,9 +12,9 @@ import {
   lifecycleStateOf,
   type OrderCommand,
   planCommands,
-} from "../../src/domain/order-lifecycle";
-import { isReturnMove, type ReturnMove } from "../../src/domain/order-return";
-import { parisDay } from "../../src/domain/promo";
+} from "../../src/domain/orders/order-lifecycle";
+import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-return";
+import { parisDay } from "../../src/domain/promos/promo";
 import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
@@ -58,7 +58,7 @@ export interface OrderMove {
 }
 
 /**
- * A return's move (src/domain/order-return.ts planReturn) or its transfer sent: the refund's id, for the effects the
+ * A return's move (src/domain/orders/order-return.ts planReturn) or its transfer sent: the refund's id, for the effects the
  * table declares.
  */
 export interface ReturnOrderMove extends OrderMove {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { InvoiceSnapshot } from "../../src/domain/invoice";
+import type { InvoiceSnapshot } from "../../src/domain/orders/invoice";
 import { renderInvoicePdf } from "../platform/adapters/pdf";
 
 /** A PDF download of an invoice or credit note, named after its number. */

@@ -8,8 +8,8 @@
  */
 import { DomainError } from "../../src/domain/errors";
 import { eurosToCents } from "../../src/domain/money";
-import { planReturn } from "../../src/domain/order-return";
-import type { ReturnRequest } from "../../src/domain/refund";
+import { planReturn } from "../../src/domain/orders/order-return";
+import type { ReturnRequest } from "../../src/domain/orders/refund";
 import { refundAtPaypal } from "../payments/paypal-refund";
 import type { Deps } from "../platform/deps";
 import { moveOrder } from "./lifecycle";
@@ -23,7 +23,7 @@ export interface ReturnInput extends ReturnRequest {
 }
 
 /**
- * Records a return and its refund: the lifecycle's return_part or return_all (src/domain/order-return.ts), whose
+ * Records a return and its refund: the lifecycle's return_part or return_all (src/domain/orders/order-return.ts), whose
  * effects the table declares (refund, credit note, resaleable stock back, mail). Refused with a French reason (and
  * nothing refunded) when the form is stale, a line is not returnable, the amount differs from the server's, or the
  * lifecycle does not allow it.

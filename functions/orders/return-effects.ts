@@ -1,14 +1,13 @@
 /**
- * The effects of a return's move, as the lifecycle's table declares them (src/domain/order-lifecycle.ts
+ * The effects of a return's move, as the lifecycle's table declares them (src/domain/orders/order-lifecycle.ts
  * RETURN_EFFECTS), run by moveOrder and by nothing else: `refund_lines` (PayPal's refund API before anything is
  * written, or a transfer listed as due; the refund recorded on the order), `issue_refund_note` (the credit note of
  * the returned lines), `restock_returned` (the resaleable lines' stock and lots back) and `refund_mail`; and
  * `mark_refund_sent`, the transfer of a return's refund sent.
  */
-import { DomainError } from "../../src/domain/errors";
-import type { LifecycleEffect } from "../../src/domain/order-lifecycle";
-import type { ReturnMove } from "../../src/domain/order-return";
-import { consumerMediator } from "../../src/domain/settings";
+import type { LifecycleEffect } from "../../src/domain/orders/order-lifecycle";
+import type { ReturnMove } from "../../src/domain/orders/order-return";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";

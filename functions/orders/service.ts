@@ -1,8 +1,8 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import type { Order } from "../../src/domain/order";
-import { awaitsTransfer, type OrderStatus } from "../../src/domain/order-status";
+import type { Order } from "../../src/domain/orders/order";
+import { awaitsTransfer, type OrderStatus } from "../../src/domain/orders/order-status";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import type { OrderEntity } from "./entity";

@@ -1,7 +1,7 @@
 import { DomainError } from "../../src/domain/errors";
 import { centsToDecimalText, eurosToCents } from "../../src/domain/money";
-import type { OrderRequest } from "../../src/domain/order";
-import { planCommands } from "../../src/domain/order-lifecycle";
+import type { OrderRequest } from "../../src/domain/orders/order";
+import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import type { AuthUser } from "../accounts/auth";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";

@@ -1,5 +1,5 @@
 import { DomainError } from "../../src/domain/errors";
-import { paypalBaseUrlProblem } from "../../src/domain/paypal-hosts";
+import { paypalBaseUrlProblem } from "../../src/domain/payments/paypal-hosts";
 import { PaypalClient } from "../platform/adapters/paypal";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";

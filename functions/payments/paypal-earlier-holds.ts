@@ -3,7 +3,7 @@
  * closes (POST /api/paypal-payment/orders/:id/release) and her earlier ones when she starts a new PayPal checkout.
  * Apart from paypal-checkout.ts, so that it reads on its own.
  */
-import { planCommands } from "../../src/domain/order-lifecycle";
+import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { type MoveResult, moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
 import type { DataDeps } from "../platform/deps";

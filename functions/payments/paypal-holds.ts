@@ -4,7 +4,7 @@
  * (moveOrder), so both are idempotent and safe to run at the same time as a capture or a webhook.
  */
 import { eurosToCents } from "../../src/domain/money";
-import { planCommands } from "../../src/domain/order-lifecycle";
+import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
 import { moveOrder } from "../orders/lifecycle";

@@ -1,5 +1,9 @@
 import { DomainError } from "../../src/domain/errors";
-import { type PaypalSetting, paypalClientSecretSchema, settingSchemas } from "../../src/domain/settings";
+import {
+  type PaypalSetting,
+  paypalClientSecretSchema,
+  settingSchemas,
+} from "../../src/domain/settings/settings";
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { PAYPAL_SECRET_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";

@@ -1,18 +1,18 @@
 /**
  * Bank transfers that do not come (issue 19): one reminder after N Paris days, the order cancelled through the
- * lifecycle after M (src/domain/transfer-follow-up.ts says how days count). Run by the hourly job
+ * lifecycle after M (src/domain/payments/transfer-follow-up.ts says how days count). Run by the hourly job
  * (functions/payments/jobs/transfer-follow-up.ts; a timer under `npm start`). Safe to run twice at once, and beside the
  * owner marking the transfer received: the reminder is claimed with a conditional write before it is sent, the
  * cancellation is a lifecycle move conditioned on the order's version.
  */
-import { planCommands } from "../../src/domain/order-lifecycle";
-import { consumerMediator } from "../../src/domain/settings";
+import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import {
   cancellationDay,
   TRANSFER_FOLLOW_UP_LIMITS,
   type TransferFollowUpSetting,
   transferFollowUp,
-} from "../../src/domain/transfer-follow-up";
+} from "../../src/domain/payments/transfer-follow-up";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";
 import { isConditionFailure } from "../platform/db/errors";

@@ -3,11 +3,12 @@
  * written instructions; the one reminder of a transfer not received; the cancellation of an order whose transfer
  * never came.
  */
-import { epcPayload } from "../../src/domain/epc-qr";
+
 import { type Cents, eurosToCents } from "../../src/domain/money";
-import type { Order } from "../../src/domain/order";
-import type { BankTransferSetting } from "../../src/domain/settings";
-import { parisDateTime } from "../../src/domain/withdrawal";
+import type { Order } from "../../src/domain/orders/order";
+import { epcPayload } from "../../src/domain/payments/epc-qr";
+import type { BankTransferSetting } from "../../src/domain/settings/settings";
+import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
 import {
   escapeHtml,
   mediatorLines,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { MEDIA_PATH } from "../../src/domain/product-photos";
+import { MEDIA_PATH } from "../../src/domain/catalog/product-photos";
 import type { Deps } from "./deps";
 import { createFullApp } from "./full-app";
 import { mediaFiles, methodNotAllowed, siteSecurityHeaders, staticSite } from "./static-site";

@@ -1,4 +1,4 @@
-import { emailSchema, passwordSchema } from "../../src/domain/account";
+import { emailSchema, passwordSchema } from "../../src/domain/accounts/account";
 import { DomainError } from "../../src/domain/errors";
 import {
   defaultSettings,
@@ -6,7 +6,7 @@ import {
   type SettingValue,
   settingKeys,
   settingSchemas,
-} from "../../src/domain/settings";
+} from "../../src/domain/settings/settings";
 import { findUserByEmail, revokeSessions } from "../accounts/auth";
 import { createUser } from "../accounts/service";
 import { createProduct } from "../catalog/service";

@@ -3,15 +3,15 @@ import { extname, join, normalize, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
-import { validMeasurementId } from "../../src/domain/consent";
-import { MEDIA_PATH } from "../../src/domain/product-photos";
+import { MEDIA_PATH } from "../../src/domain/catalog/product-photos";
+import { validMeasurementId } from "../../src/domain/site/consent";
 import {
   contentSecurityPolicy,
   hasAnalyticsConsent,
   isPaymentPath,
   staticSecurityHeaders,
-} from "../../src/domain/security-headers";
-import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/site-methods";
+} from "../../src/domain/site/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/site/site-methods";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { folderStorage, MEDIA_CACHE_CONTROL, readStored } from "./adapters/object-storage";
 
@@ -117,7 +117,7 @@ export function staticSite(site: string | (() => string)) {
  * Any other method on a site path (POST, PUT, DELETE, OPTIONS...): 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6
  * requires Allow on a 405), as a page, with the headers every page carries (issue 28, item 6): a bare 404 without
  * them told a scanner the path did not exist and left the answer without its Content-Security-Policy. The edge
- * answers the same (src/domain/site-methods.ts, infra/edge.ts).
+ * answers the same (src/domain/site/site-methods.ts, infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
   // The page's policy without PayPal's nor the measurement's sources, whatever the path or the visitor's consent: the

@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import { discountFor } from "../../src/domain/pricing";
+import { discountFor } from "../../src/domain/orders/pricing";
 import {
   discountTerms,
   normalizePromoCode,
@@ -10,7 +10,7 @@ import {
   parisDay,
   promoRejection,
   promoRejectionMessage,
-} from "../../src/domain/promo";
+} from "../../src/domain/promos/promo";
 import { newId } from "../platform/adapters/ids";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";

@@ -1,6 +1,6 @@
-import type { BankTransferOrderRequest, Order } from "../../src/domain/order";
-import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings";
-import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/shop-setup";
+import type { BankTransferOrderRequest, Order } from "../../src/domain/orders/order";
+import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings/settings";
+import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/settings/shop-setup";
 import { type OrderCaller, placeOrder } from "../orders/place-order/place-order";
 
 import { toOrder } from "../orders/service";

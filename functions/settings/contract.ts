@@ -8,7 +8,7 @@ import {
   publicCompanySchema,
   publicMaintenanceSchema,
   publicShippingSchema,
-} from "../../src/domain/settings";
+} from "../../src/domain/settings/settings";
 import type { Contract } from "../platform/contract";
 
 const checkoutSettingsSchema = z.object({

@@ -6,7 +6,7 @@ import {
   type SettingKey,
   type SettingValue,
   settingSchemas,
-} from "../../src/domain/settings";
+} from "../../src/domain/settings/settings";
 import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";

@@ -1,5 +1,5 @@
-import type { PaymentMethod } from "../../src/domain/order-status";
-import { type ShopSetup, sellRefusal, shopSetup } from "../../src/domain/shop-setup";
+import type { PaymentMethod } from "../../src/domain/orders/order-status";
+import { type ShopSetup, sellRefusal, shopSetup } from "../../src/domain/settings/shop-setup";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "./service";
 

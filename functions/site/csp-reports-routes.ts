@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cspViolations } from "../../src/domain/csp-report";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
+import { cspViolations } from "../../src/domain/site/csp-report";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
@@ -13,7 +13,7 @@ import { REPORT_MAX_BYTES } from "./csp-schemas";
 
 /**
  * Where browsers report what a page's Content-Security-Policy blocked (the policy's report-uri,
- * src/domain/security-headers.ts). Each violation is logged as one JSON line (CloudWatch on AWS, the terminal of
+ * src/domain/site/security-headers.ts). Each violation is logged as one JSON line (CloudWatch on AWS, the terminal of
  * `npm start`); nothing is stored. Anyone can post here, so each address may report at most
  * rateLimits.cspReports times per window (429 past that; browsers ignore the answer).
  */

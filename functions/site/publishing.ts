@@ -3,7 +3,7 @@
  * the publisher (Deps.publisher) for a publish; the publisher records when it starts and how it ends, so the admin's
  * dashboard can say 'Site à jour', 'Publication en cours…' or 'Échec de la publication : …'.
  */
-import { type PublishStatus, publishStatus } from "../../src/domain/publishing";
+import { type PublishStatus, publishStatus } from "../../src/domain/site/publishing";
 import type { DataDeps, Deps } from "../platform/deps";
 
 const SITE = { site: "storefront" };

@@ -3,7 +3,7 @@ import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
  * The facts about publishing the prebuilt site (one item, `site` = "storefront"): when the pages last went stale, what
- * the running or last publish covered, and how it ended. Read by src/domain/publishing.ts.
+ * the running or last publish covered, and how it ended. Read by src/domain/site/publishing.ts.
  */
 export const sitePublishSchema = entitySchema({
   model: { entity: "site_publish", version: "1", service: "shop" },

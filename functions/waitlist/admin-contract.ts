@@ -2,7 +2,7 @@
  * The contract of functions/waitlist/admin-routes.ts (served by the "lots" function, apart from the shoppers'
  * waitlist in the "orders" one): declared once, bound there, documented from here. Schemas and words only.
  */
-import { waitlistCountsSchema } from "../../src/domain/waitlist-schemas";
+import { waitlistCountsSchema } from "../../src/domain/waitlist/waitlist-schemas";
 import { type Contract, errorResponse as error } from "../platform/contract";
 
 export const adminWaitlistContract = {

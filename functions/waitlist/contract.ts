@@ -7,7 +7,7 @@ import {
   waitlistAnswerSchema,
   waitlistRequestSchema,
   waitlistTokenSchema,
-} from "../../src/domain/waitlist-schemas";
+} from "../../src/domain/waitlist/waitlist-schemas";
 import { type Contract, errorResponse as error } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/catalog/stock-alerts";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/stock-alerts";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";

@@ -7,19 +7,19 @@
  *   and hands the rest (per-e-mail limit, the request, the mail) to the background, like forgot password.
  * - Telling: each waiting request is claimed by a conditional write (`notified_at` set only if absent) before its
  *   mail is sent, so two restocks at once never tell anyone twice; then the request is deleted.
- * - Links carry a token naming the request and a secret (src/domain/stock-alerts.ts), never the e-mail.
+ * - Links carry a token naming the request and a secret (src/domain/catalog/stock-alerts.ts), never the e-mail.
  */
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import { DomainError } from "../../src/domain/errors";
-import { rateLimits } from "../../src/domain/rate-limit";
 import {
   parseWaitlistToken,
   WAITLIST_KEEP_DAYS,
   WAITLIST_PENDING_DAYS,
   waitlistToken,
-} from "../../src/domain/stock-alerts";
-import type { WaitlistRequest } from "../../src/domain/waitlist-schemas";
+} from "../../src/domain/catalog/stock-alerts";
+import { DomainError } from "../../src/domain/errors";
+import { rateLimits } from "../../src/domain/rate-limit";
+import type { WaitlistRequest } from "../../src/domain/waitlist/waitlist-schemas";
 import type { AccountMailDeps } from "../accounts/auth";
 import { backInStockMail, waitlistConfirmMail } from "../catalog/stock-mails";
 import { randomSecret } from "../platform/adapters/ids";

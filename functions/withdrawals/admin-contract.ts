@@ -4,7 +4,7 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";
-import { adminWithdrawalSchema } from "../../src/domain/withdrawal-schemas";
+import { adminWithdrawalSchema } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { type Contract, errorResponseSchema } from "../platform/contract";
 
 export const adminWithdrawalsContract = {

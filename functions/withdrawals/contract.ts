@@ -10,7 +10,7 @@ import {
   withdrawalLookupSchema,
   withdrawalRecordSchema,
   withdrawalViewSchema,
-} from "../../src/domain/withdrawal-schemas";
+} from "../../src/domain/withdrawals/withdrawal-schemas";
 import { type Contract, errorResponse as error } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { idParam } from "../platform/params";

@@ -1,7 +1,7 @@
 /**
  * The withdrawal function (Code de la consommation L221-21 and D221-5, ordonnance 2026-2 / décret 2026-3, in force
  * since 19 June 2026; period L221-18, refund L221-24): a customer, signed in or with the order number and e-mail,
- * withdraws from the whole order or some lines. The rules are pure in src/domain/withdrawal.ts; here they meet the
+ * withdraws from the whole order or some lines. The rules are pure in src/domain/withdrawals/withdrawal.ts; here they meet the
  * table. Each request is recorded once and never changed (functions/withdrawals/entity.ts). Before shipping,
  * withdrawing the whole order is the lifecycle's cancellation (with its refund when paid), in the same transaction
  * as the record; after shipping, the goods come back through the owner's « Retour et remboursement ».
@@ -11,15 +11,15 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import { orderNumber } from "../../src/domain/order-status";
-import { consumerMediator } from "../../src/domain/settings";
+import { orderNumber } from "../../src/domain/orders/order-status";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import {
   checkWithdrawal,
   withdrawableLines,
   withdrawalRefundDeadline,
   withdrawalRefundStates,
   withdrawalWindow,
-} from "../../src/domain/withdrawal";
+} from "../../src/domain/withdrawals/withdrawal";
 import type {
   AdminWithdrawal,
   GuestWithdrawalConfirm,
@@ -27,7 +27,7 @@ import type {
   WithdrawalLookup,
   WithdrawalRecord,
   WithdrawalView,
-} from "../../src/domain/withdrawal-schemas";
+} from "../../src/domain/withdrawals/withdrawal-schemas";
 import { withdrawalAcknowledgementMail } from "../mail/mails";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";

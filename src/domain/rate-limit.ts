@@ -5,7 +5,7 @@ import {
   SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY,
   SIGNIN_MAX_FAILURES_PER_ADDRESS,
   SIGNIN_WINDOW_MINUTES,
-} from "./account";
+} from "./accounts/account";
 
 /**
  * Abuse limits: at most `max` counted attempts in any `windowMinutes`, each attempt counted BEFORE it is judged

@@ -4,7 +4,7 @@ import {
   CONFORMITY_STATUSES,
   conformityRate,
   conformityStatus,
-} from "../domain/accessibility-statement";
+} from "../domain/site/accessibility-statement";
 import { accessibilityStatement, frenchDate } from "./accessibility-statement";
 
 const CONTACT = {

@@ -1,6 +1,6 @@
 /**
  * The accessibility statement's text (/accessibilite, issue 28 item 18), section by section in the order of the
- * RGAA's model statement, built from the facts of src/domain/accessibility-statement.ts and the shop's contact
+ * RGAA's model statement, built from the facts of src/domain/site/accessibility-statement.ts and the shop's contact
  * settings. The page only prints these sections; the unit test reads the same ones.
  */
 import {
@@ -13,7 +13,7 @@ import {
   NOT_ACCESSIBLE,
   RGAA_VERSION,
   SELF_ASSESSMENT,
-} from "../domain/accessibility-statement";
+} from "../domain/site/accessibility-statement";
 import { type ContactFacts, contactMeans } from "./contact-text";
 import { html, type SafeHtml } from "./safe-html";
 

@@ -1,7 +1,7 @@
 /** Browser calls of the account screens: password reset and change, profile and address book (api.md). */
-import type { SessionUser } from "../domain/account";
-import type { Address } from "../domain/address";
-import type { addressPayload } from "../domain/address-forms";
+import type { SessionUser } from "../domain/accounts/account";
+import type { Address } from "../domain/accounts/address";
+import type { addressPayload } from "../domain/accounts/address-forms";
 import { apiDownload, apiRequest } from "./api-client";
 
 export type AddressBody = ReturnType<typeof addressPayload>;

@@ -7,13 +7,13 @@
  * a shop published without its catalogue would be worse than no new deployment.
  */
 import type { z } from "zod";
-import { type Product, productSchema } from "../domain/product";
+import { type Product, productSchema } from "../domain/catalog/product";
 import {
   type PublicCompany,
   type PublicShipping,
   publicCompanySchema,
   publicShippingSchema,
-} from "../domain/settings";
+} from "../domain/settings/settings";
 
 export const shopApiUrl = (process.env.SHOP_API_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 

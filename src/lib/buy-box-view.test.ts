@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cart } from "../domain/cart";
+import type { Cart } from "../domain/cart/cart";
 import {
   ADD_LABEL,
   ADDED_FEEDBACK_MS,

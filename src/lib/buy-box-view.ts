@@ -4,8 +4,8 @@
  * framework-free script that brings the prebuilt pages' static HTML to life (src/scripts/storefront/buy-box.ts).
  * No dependency on React: the content pages ship this file without a framework runtime.
  */
-import { type Cart, canAddMore } from "../domain/cart";
-import { isPurchasable, stockState } from "../domain/product-rules";
+import { type Cart, canAddMore } from "../domain/cart/cart";
+import { isPurchasable, stockState } from "../domain/catalog/product-rules";
 import type { BuyBoxProduct } from "./product-view";
 
 /** Feedback time of the add-to-cart button (spec 4: 'Ajouté au panier!' for 1 s). */

@@ -2,7 +2,7 @@
  * Browser calls to the public catalogue (same origin, /api). Used by islands to refresh what the static
  * build printed (price, stock, active state) and to render products created after the build.
  */
-import { isProductView, type ProductView as Product } from "../domain/product-rules";
+import { isProductView, type ProductView as Product } from "../domain/catalog/product-rules";
 import { ApiError, apiRequest } from "./api-client";
 
 /** GET /api/products: the active products. */

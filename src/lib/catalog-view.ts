@@ -3,7 +3,7 @@
  * ProductGrid / ProductCard (rendered to static HTML by the build) and the framework-free
  * src/scripts/storefront/product-grid.ts, which refreshes that HTML from GET /api/products. No framework, no zod.
  */
-import { type ProductPhoto, photoSrc } from "../domain/product-photos";
+import { type ProductPhoto, photoSrc } from "../domain/catalog/product-photos";
 
 export const GRID_LIST_CLASS = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8";
 

@@ -6,7 +6,7 @@
  * setup checklist names it (decision record 020); a sentence about a way to reach the shop is built by
  * contact-text.ts, which leaves it out until its value exists. Only for .astro frontmatter.
  */
-import type { PublicCompany } from "../domain/settings";
+import type { PublicCompany } from "../domain/settings/settings";
 import { buildReadHeaders, getCompany, shopApiUrl } from "./build-api";
 
 export interface LegalInfo

@@ -1,5 +1,5 @@
 /** schema.org Organization (an OnlineStore) for the home page: who sells, how to reach them (JSON-LD). */
-import type { PublicCompany } from "../domain/settings";
+import type { PublicCompany } from "../domain/settings/settings";
 
 /** "12 rue des Oliviers, 84000 Avignon, France" -> its parts; null when it does not read as a French address. */
 export function postalAddress(address: string): Record<string, string> | null {

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES } from "../domain/product-photos";
+import { MAX_PHOTO_BYTES } from "../domain/catalog/product-photos";
 
 /** The longer side a photo is brought down to when it is too heavy to send (the server keeps at most 1280 px). */
 const SHRINK_TO = 2560;

@@ -1,8 +1,8 @@
 /** Small view helpers shared by the product card, the product page and the buy box. */
-import type { CartProduct } from "../domain/cart";
+import type { CartProduct } from "../domain/cart/cart";
+import type { Product } from "../domain/catalog/product";
+import { mainImage } from "../domain/catalog/product-photos";
 import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
-import type { Product } from "../domain/product";
-import { mainImage } from "../domain/product-photos";
 
 /** "12,90 €" from a price in euros as the API sends it. */
 export function priceLabel(euros: number): string {

@@ -2,8 +2,8 @@
  * Browser calls of the cart, checkout, orders and tracking screens (api.md "Promo and orders", "PayPal",
  * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
  */
-import type { AppliedPromo, BankDetails, ShippingSettings } from "../domain/checkout";
-import type { Order } from "../domain/order";
+import type { AppliedPromo, BankDetails, ShippingSettings } from "../domain/orders/checkout";
+import type { Order } from "../domain/orders/order";
 import { apiRequest } from "./api-client";
 
 export type { Order };

@@ -1,7 +1,8 @@
 /** schema.org data for search engines (JSON-LD), built from the same product the page shows. */
+
+import { mainImage } from "../domain/catalog/product-photos";
+import { type ProductView as Product, schemaOrgAvailability } from "../domain/catalog/product-rules";
 import { centsToDecimalText, eurosToCents } from "../domain/money";
-import { mainImage } from "../domain/product-photos";
-import { type ProductView as Product, schemaOrgAvailability } from "../domain/product-rules";
 
 type ProductData = Pick<Product, "id" | "name" | "price" | "image" | "description" | "stock"> &
   Partial<Pick<Product, "category" | "reference" | "gtin" | "net_weight_g">>;

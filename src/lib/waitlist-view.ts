@@ -3,7 +3,7 @@
  * WaitlistForm (static HTML of the prebuilt pages, the shell page's island) and the framework-free script of the
  * prebuilt pages (src/scripts/storefront/waitlist-form.ts). No React, no zod: content pages ship it as is.
  */
-import { WAITLIST_CONSENT_REQUIRED, WAITLIST_CONSENT_TEXT } from "../domain/stock-alerts";
+import { WAITLIST_CONSENT_REQUIRED, WAITLIST_CONSENT_TEXT } from "../domain/catalog/stock-alerts";
 import { ApiError, apiRequest } from "./api-client";
 
 export const WAITLIST_TITLE = "Être prévenu(e) du retour en stock";

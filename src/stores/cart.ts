@@ -1,7 +1,7 @@
 import { persistentAtom } from "@nanostores/persistent";
 import { computed } from "nanostores";
-import type { Cart, CartProduct } from "../domain/cart";
-import * as rules from "../domain/cart";
+import type { Cart, CartProduct } from "../domain/cart/cart";
+import * as rules from "../domain/cart/cart";
 
 /** Storage key of the spec (section 4): the cart survives reloads and is shared between tabs. */
 export const CART_STORAGE_KEY = "cart";

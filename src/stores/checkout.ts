@@ -6,13 +6,13 @@
  */
 import { persistentAtom } from "@nanostores/persistent";
 import { atom } from "nanostores";
-import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart-sync";
+import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart/cart-sync";
 import {
   type AppliedPromo,
   defaultShippingSettings,
   parseStoredPromo,
   type ShippingSettings,
-} from "../domain/checkout";
+} from "../domain/orders/checkout";
 import { fetchShippingSettings } from "../lib/shop-client";
 import { $cart, clearCart } from "./cart";
 

@@ -1,5 +1,5 @@
 import { atom, computed, onMount } from "nanostores";
-import type { SessionUser } from "../domain/account";
+import type { SessionUser } from "../domain/accounts/account";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 /**

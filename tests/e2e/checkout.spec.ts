@@ -4,7 +4,7 @@ import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { createPromo } from "../../functions/promos/service";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN } from "../../playwright.config";
-import { colissimoTrackingUrl } from "../../src/domain/order-status";
+import { colissimoTrackingUrl } from "../../src/domain/orders/order-status";
 import { startPaypalDouble } from "../doubles/paypal";
 import { expect, type Page, test } from "./fixtures";
 import { setStock, shopDeps } from "./support";

@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { apiAreas } from "../../functions/platform/areas";
 import { E2E_DATA_DIR, E2E_DYNAMODB_PORT, E2E_PORT } from "../../playwright.config";
-import { trackingUrl } from "../../src/domain/order-display";
-import { todoLinks } from "../../src/domain/owner-todo";
-import { withdrawalHref } from "../../src/domain/withdrawal";
+import { todoLinks } from "../../src/domain/admin/owner-todo";
+import { trackingUrl } from "../../src/domain/orders/order-display";
+import { withdrawalHref } from "../../src/domain/withdrawals/withdrawal";
 import { runProductPageKeys } from "../edge/kvs-cli";
 import type { Rehearsal, V2Handler } from "../edge/rehearsal";
 import { deployedPageKeys, responseHeadersPolicyHeaders, routerConfig } from "../edge/router-config";
@@ -71,7 +71,7 @@ async function seen(base: string, path: string, method = "GET"): Promise<Seen & 
     status: response.status,
     type,
     title: /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? null,
-    // The edge is HTTPS: the same policy plus upgrade-insecure-requests (src/domain/security-headers.ts).
+    // The edge is HTTPS: the same policy plus upgrade-insecure-requests (src/domain/site/security-headers.ts).
     csp:
       response.headers.get("content-security-policy")?.replace(/;\s*upgrade-insecure-requests/, "") ?? null,
     security: Object.fromEntries(SECURITY.map((name) => [name, response.headers.get(name)])),

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { recordAlarm } from "../../functions/admin/owner-problems";
 import { recordSuppression } from "../../functions/mail/suppressions";
 import { E2E_ADMIN } from "../../playwright.config";
-import { alarmName } from "../../src/domain/owner-problems";
+import { alarmName } from "../../src/domain/admin/owner-problems";
 import { expect, test } from "./fixtures";
 import { shopDeps, signedInCustomer } from "./support";
 

@@ -1,8 +1,8 @@
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
-import { LEGAL_PAGES } from "../../src/domain/maintenance";
-import type { MaintenanceSetting } from "../../src/domain/settings";
+import { LEGAL_PAGES } from "../../src/domain/settings/maintenance";
+import type { MaintenanceSetting } from "../../src/domain/settings/settings";
 import { expect, type Page, test } from "./fixtures";
 import { shopDeps } from "./support";
 

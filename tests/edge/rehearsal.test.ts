@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
-import { contentSecurityPolicy } from "../../src/domain/security-headers";
+import { contentSecurityPolicy } from "../../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
 import { FUNCTION_SIZE_LIMIT_BYTES } from "./cloudfront-functions";

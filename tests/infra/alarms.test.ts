@@ -15,8 +15,8 @@ import {
   MAIL_MAX_RECEIVES,
   PUBLISH_MAX_RECEIVES,
 } from "../../infra/failure-policy";
-import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/owner-problems";
-import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing";
+import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/admin/owner-problems";
+import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
 import { devEnv, queueNamed, single } from "./recorded";
 import {
   type Deployment,

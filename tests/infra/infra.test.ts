@@ -24,7 +24,7 @@ import {
 import { lambdaExternal } from "../../infra/lambda-bundle";
 import { type FileOption, publishBuildVariables } from "../../infra/publish-build";
 import { siteSourcePaths } from "../../infra/source-archive";
-import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing";
+import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
 import { compileFunction } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";
 import { devEnv, productionEnv, queueNamed, single, subscriptionTo } from "./recorded";

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "../../functions/platform/adapters/media-env";
 import { apiAreas } from "../../functions/platform/areas";
-import { MEDIA_PATH, PHOTOS_API_MOUNT } from "../../src/domain/product-photos";
+import { MEDIA_PATH, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);

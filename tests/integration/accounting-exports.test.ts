@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { putSetting } from "../../functions/settings/service";
-import { FEC_COLUMNS } from "../../src/domain/fec";
-import type { Order } from "../../src/domain/order";
-import { parisDay } from "../../src/domain/promo";
+import { FEC_COLUMNS } from "../../src/domain/accounting/fec";
+import type { Order } from "../../src/domain/orders/order";
+import { parisDay } from "../../src/domain/promos/promo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -3,7 +3,7 @@
  * number, transfer reference, customer name or e-mail, all on the server; admin only.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -4,9 +4,9 @@
  * units given back return to their lots, and the recall of a lot mails each of its orders once.
  */
 import { describe, expect, it } from "vitest";
-import type { Batch, RecallEntry } from "../../src/domain/batches";
-import type { InvoiceSnapshot } from "../../src/domain/invoice";
-import type { Order } from "../../src/domain/order";
+import type { Batch, RecallEntry } from "../../src/domain/batches/batches";
+import type { InvoiceSnapshot } from "../../src/domain/orders/invoice";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

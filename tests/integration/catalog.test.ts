@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { seedIfEmpty } from "../../functions/platform/seed";
 import { putSetting } from "../../functions/settings/service";
-import { productSchema } from "../../src/domain/product";
-import { defaultSettings } from "../../src/domain/settings";
+import { productSchema } from "../../src/domain/catalog/product";
+import { defaultSettings } from "../../src/domain/settings/settings";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext({ newShop: true });

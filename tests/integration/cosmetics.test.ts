@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { seedIfEmpty } from "../../functions/platform/seed";
-import { REQUIRED_COSMETIC_FIELDS } from "../../src/domain/cosmetics";
+import { REQUIRED_COSMETIC_FIELDS } from "../../src/domain/catalog/cosmetics";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer } from "../support/customers";

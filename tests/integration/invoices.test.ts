@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../../functions/catalog/service";
 import { dropEmailsFromStoredDocuments } from "../../functions/orders/invoice-emails";
 import { putSetting } from "../../functions/settings/service";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";

@@ -3,7 +3,7 @@
  * shoppers see its name and website (the footer, the CGV and the order e-mails read GET /api/settings/company).
  */
 import { describe, expect, it } from "vitest";
-import { consumerMediator } from "../../src/domain/settings";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";

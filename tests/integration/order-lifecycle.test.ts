@@ -9,7 +9,7 @@ import { placeOrder } from "../../functions/orders/place-order/place-order";
 import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { createPromo } from "../../functions/promos/service";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { recordAlarms } from "../../functions/admin/jobs/shop-alarm";
 import { isoTime } from "../../functions/admin/owner-problems";
 import { retryingMail, watchedJob } from "../../scripts/local/jobs";
-import { alarmName } from "../../src/domain/owner-problems";
-import type { OwnerTodo } from "../../src/domain/owner-todo";
+import { alarmName } from "../../src/domain/admin/owner-problems";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 

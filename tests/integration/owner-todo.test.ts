@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { createBatch } from "../../functions/batches/service";
 import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/site/publishing";
-import type { Order } from "../../src/domain/order";
-import type { OwnerTodo } from "../../src/domain/owner-todo";
-import { parisDay } from "../../src/domain/promo";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { Order } from "../../src/domain/orders/order";
+import { parisDay } from "../../src/domain/promos/promo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

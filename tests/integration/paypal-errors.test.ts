@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { paypalFailure } from "../../functions/payments/paypal-failures";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { clearPaypalTokens, PaypalClient } from "../../functions/platform/adapters/paypal";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { paypalErrorBody } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, type TestCustomer } from "../support/customers";

@@ -18,7 +18,7 @@ import type { Deps } from "../../functions/platform/deps";
 import { createFullApp } from "../../functions/platform/full-app";
 import { seedIfEmpty } from "../../functions/platform/seed";
 import { putSetting } from "../../functions/settings/service";
-import { SECRET_MASK } from "../../src/domain/admin";
+import { SECRET_MASK } from "../../src/domain/admin/admin";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
 import { apiCaller, createCustomer } from "../support/customers";

@@ -5,8 +5,8 @@
  */
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../src/domain/order";
-import { ERASED_CUSTOMER_NAME } from "../../src/domain/personal-data";
+import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
+import type { Order } from "../../src/domain/orders/order";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { folderStorage, type ObjectStorage } from "../../functions/platform/adapters/object-storage";
 import { createFullApp } from "../../functions/platform/full-app";
 import { createLocalApp } from "../../functions/platform/local";
-import type { Product } from "../../src/domain/product";
+import type { Product } from "../../src/domain/catalog/product";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { PaypalClient } from "../../functions/platform/adapters/paypal";
 import { formatEuros } from "../../src/domain/money";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

@@ -11,7 +11,7 @@ import { RETIRED_SEED_EXAMPLES, retireSeedExamples, seedSettingsFrom } from "../
 import { putSetting } from "../../functions/settings/service";
 import { localConfigFromEnv } from "../../scripts/local/config";
 import { StartError } from "../../scripts/local/start-error";
-import { defaultSettings } from "../../src/domain/settings";
+import { defaultSettings } from "../../src/domain/settings/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { createSoap } from "../support/products";

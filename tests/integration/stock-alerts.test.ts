@@ -3,7 +3,7 @@
  * the concurrency, and again only after a restock above the threshold.
  */
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../src/domain/product";
+import type { Product } from "../../src/domain/catalog/product";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

@@ -7,7 +7,7 @@ import { getUser } from "../../functions/accounts/auth";
 import { placeOrder } from "../../functions/orders/place-order/place-order";
 import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
-import type { StockMovement } from "../../src/domain/stock";
+import type { StockMovement } from "../../src/domain/catalog/stock";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -5,8 +5,8 @@
 import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { notifyWaitlist } from "../../functions/waitlist/service";
-import type { Product } from "../../src/domain/product";
-import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/stock-alerts";
+import type { Product } from "../../src/domain/catalog/product";
+import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/catalog/stock-alerts";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

@@ -6,10 +6,14 @@ import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/accounts/auth";
 import { runDailySummary } from "../../functions/admin/daily-summary";
 import { putSetting } from "../../functions/settings/service";
-import type { Order } from "../../src/domain/order";
-import type { OwnerTodo } from "../../src/domain/owner-todo";
-import { defaultSettings } from "../../src/domain/settings";
-import type { AdminWithdrawal, WithdrawalRecord, WithdrawalView } from "../../src/domain/withdrawal-schemas";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { Order } from "../../src/domain/orders/order";
+import { defaultSettings } from "../../src/domain/settings/settings";
+import type {
+  AdminWithdrawal,
+  WithdrawalRecord,
+  WithdrawalView,
+} from "../../src/domain/withdrawals/withdrawal-schemas";
 import { createTestContext } from "../setup/test-db";
 import { apiCaller, createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";

@@ -17,7 +17,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFullApp } from "../../functions/platform/full-app";
 import { astroBuild } from "../../scripts/local/astro-build";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { openSession } from "../../functions/accounts/auth";
 import { createUser } from "../../functions/accounts/service";
 import type { Deps } from "../../functions/platform/deps";
-import type { Order } from "../../src/domain/order";
+import type { Order } from "../../src/domain/orders/order";
 
 let counter = 0;
 

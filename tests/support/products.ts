@@ -1,6 +1,6 @@
 import { createProduct } from "../../functions/catalog/service";
 import type { DataDeps } from "../../functions/platform/deps";
-import type { Product } from "../../src/domain/product";
+import type { Product } from "../../src/domain/catalog/product";
 import { COMPLETE_COSMETICS } from "./cosmetics";
 
 /** An active soap with a unique name, created through the catalogue service. */

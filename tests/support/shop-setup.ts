@@ -1,6 +1,6 @@
 import type { DataDeps } from "../../functions/platform/deps";
 import { putSetting } from "../../functions/settings/service";
-import { defaultSettings } from "../../src/domain/settings";
+import { defaultSettings } from "../../src/domain/settings/settings";
 import shopSettings from "../fixtures/shop-settings.json" with { type: "json" };
 
 /**

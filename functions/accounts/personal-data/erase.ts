@@ -1,14 +1,14 @@
 import type { EntityItem } from "electrodb";
-import { DomainError } from "../../../src/domain/errors";
-import { storedInvoiceWithoutEmail } from "../../../src/domain/invoice";
 import {
   ERASED_CUSTOMER_NAME,
   ERASED_ORDER_FIELDS,
   erasedShippingAddress,
   erasureBlocker,
-} from "../../../src/domain/personal-data";
+} from "../../../src/domain/accounts/personal-data";
+import { DomainError } from "../../../src/domain/errors";
+import { storedInvoiceWithoutEmail } from "../../../src/domain/orders/invoice";
 import { rateLimits } from "../../../src/domain/rate-limit";
-import { withdrawalRefundStates } from "../../../src/domain/withdrawal";
+import { withdrawalRefundStates } from "../../../src/domain/withdrawals/withdrawal";
 import { addToStats } from "../../admin/stats";
 import { liftSuppression } from "../../mail/suppressions";
 import type { OrderEntity } from "../../orders/entity";

@@ -1,6 +1,6 @@
+import { exportFileName, exportReadme } from "../../../src/domain/accounts/personal-data";
 import { DomainError } from "../../../src/domain/errors";
-import { parseStoredInvoice } from "../../../src/domain/invoice";
-import { exportFileName, exportReadme } from "../../../src/domain/personal-data";
+import { parseStoredInvoice } from "../../../src/domain/orders/invoice";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { getSuppression } from "../../mail/suppressions";
 import { toOrder } from "../../orders/service";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { keyReuseRefusal } from "../../../src/domain/plan-order";
+import { keyReuseRefusal } from "../../../src/domain/orders/plan-order";
 
 /**
  * The fingerprint of a request made under an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header-07 §2.4):
@@ -22,7 +22,7 @@ export function canonicalJson(value: unknown): string {
   return `{${members.join(",")}}`;
 }
 
-/** The check of a key already stored (keyReuseRefusal, src/domain/plan-order.ts), thrown: 422 for another request. */
+/** The check of a key already stored (keyReuseRefusal, src/domain/orders/plan-order.ts), thrown: 422 for another request. */
 export function assertSameRequest(
   stored: { fingerprint?: string } | null | undefined,
   fingerprint: string,

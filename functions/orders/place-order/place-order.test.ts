@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultSettings } from "../../../src/domain/settings";
+import { defaultSettings } from "../../../src/domain/settings/settings";
 import { createTestContext } from "../../../tests/setup/test-db";
 import { createCustomer } from "../../../tests/support/customers";
 import { createSoap } from "../../../tests/support/products";

@@ -1,8 +1,8 @@
 import { DomainError } from "../../../src/domain/errors";
-import type { OrderRequest } from "../../../src/domain/order";
-import type { PaymentMethod } from "../../../src/domain/order-status";
-import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/plan-order";
-import { shopSetup } from "../../../src/domain/shop-setup";
+import type { OrderRequest } from "../../../src/domain/orders/order";
+import type { PaymentMethod } from "../../../src/domain/orders/order-status";
+import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
+import { shopSetup } from "../../../src/domain/settings/shop-setup";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../../accounts/auth";
 import { checkLowStock } from "../../catalog/stock-alerts";
 import { newId } from "../../platform/adapters/ids";
@@ -109,7 +109,7 @@ function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
 
 /**
  * Places an order in three steps (issue 29): one round of reads, one pure decision (planOrder,
- * src/domain/plan-order.ts: the rules in their order, the prices, the promo, the lots, the stats), one transaction
+ * src/domain/orders/plan-order.ts: the rules in their order, the prices, the promo, the lots, the stats), one transaction
  * built from the decision's effects (orderTransactionItems), whose failed conditions answer 409 by name: the last
  * units sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer
  * awaited, or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment

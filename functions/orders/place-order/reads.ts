@@ -1,6 +1,6 @@
-import type { OrderRequest } from "../../../src/domain/order";
-import type { IdempotencyInput, OrderInputs, OrderProduct } from "../../../src/domain/plan-order";
-import { parisDay } from "../../../src/domain/promo";
+import type { OrderRequest } from "../../../src/domain/orders/order";
+import type { IdempotencyInput, OrderInputs, OrderProduct } from "../../../src/domain/orders/plan-order";
+import { parisDay } from "../../../src/domain/promos/promo";
 import { readBatches } from "../../batches/batch-stock";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";

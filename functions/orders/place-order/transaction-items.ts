@@ -1,6 +1,6 @@
 import { DomainError } from "../../../src/domain/errors";
-import { type OrderEffects, orderStatsChanges } from "../../../src/domain/plan-order";
-import { parisDay } from "../../../src/domain/promo";
+import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders/plan-order";
+import { parisDay } from "../../../src/domain/promos/promo";
 import { addToStats } from "../../admin/stats";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";

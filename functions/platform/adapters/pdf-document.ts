@@ -1,12 +1,12 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { formatEuros } from "../../../src/domain/money";
 import {
   type InvoiceSnapshot,
   LATE_PAYMENT_MENTION,
   OPERATION_NATURE,
   sirenOf,
   VAT_FRANCHISE_MENTION,
-} from "../../../src/domain/invoice";
-import { formatEuros } from "../../../src/domain/money";
+} from "../../../src/domain/orders/invoice";
 import { encodableByAll, pdfText } from "./pdf-text";
 
 /**

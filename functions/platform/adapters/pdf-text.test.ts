@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceSnapshot } from "../../../src/domain/invoice";
+import type { InvoiceSnapshot } from "../../../src/domain/orders/invoice";
 import { renderInvoicePdf } from "./pdf-document";
 import { encodableByAll, pdfText, UNPRINTABLE } from "./pdf-text";
 

@@ -1,4 +1,4 @@
-import type { InvoiceSnapshot } from "../../../src/domain/invoice";
+import type { InvoiceSnapshot } from "../../../src/domain/orders/invoice";
 
 /**
  * Renders an invoice or credit note snapshot as an A4 PDF (pdf-document.ts). The renderer and pdf-lib with its fonts'

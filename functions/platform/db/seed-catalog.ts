@@ -1,4 +1,4 @@
-import type { Product } from "../../../src/domain/product";
+import type { Product } from "../../../src/domain/catalog/product";
 
 /**
  * The catalogue a new shop starts with: the three soap tiers of the FAQ (10, 20 and 25\u00a0% laurel-berry oil),

@@ -1,5 +1,5 @@
 import { DomainError } from "../../../src/domain/errors";
-import { idempotencyKeySchema } from "../../../src/domain/order";
+import { idempotencyKeySchema } from "../../../src/domain/orders/order";
 
 /** The optional Idempotency-Key header, checked (400 when malformed). */
 export function idempotencyKey(header: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { SESSION_DAYS } from "../../../src/domain/account";
+import { SESSION_DAYS } from "../../../src/domain/accounts/account";
 import { DomainError } from "../../../src/domain/errors";
 import { resolveSession } from "../../accounts/auth";
 import type { AppEnv, AuthContext } from "../env";

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { Address } from "../../domain/address";
+import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,
   addressLines,
   addressPayload,
   addressToForm,
   emptyAddressForm,
-} from "../../domain/address-forms";
+} from "../../domain/accounts/address-forms";
 import {
   createAddress,
   deleteAddress,

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import type { AddressFormValues } from "../../domain/address-forms";
-import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/countries";
+import type { AddressFormValues } from "../../domain/accounts/address-forms";
+import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/accounts/countries";
 import { fieldBinder, inputClass, Notice, PhoneField, TextField } from "../ui/fields";
 
 interface Props {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { passwordChangeError, passwordMessages } from "../../domain/account-forms";
+import { passwordChangeError, passwordMessages } from "../../domain/accounts/account-forms";
 import { changePassword } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";

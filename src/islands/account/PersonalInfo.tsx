@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import type { SessionUser } from "../../domain/account";
-import { displayPhone, phoneToInput } from "../../domain/phone";
+import type { SessionUser } from "../../domain/accounts/account";
+import { displayPhone, phoneToInput } from "../../domain/accounts/phone";
 import { saveProfile } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated, updateSessionUser } from "../../stores/session";

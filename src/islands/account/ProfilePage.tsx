@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { SessionUser } from "../../domain/account";
-import type { Address } from "../../domain/address";
+import type { SessionUser } from "../../domain/accounts/account";
+import type { Address } from "../../domain/accounts/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
 import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { defaultExportPeriod } from "../../domain/accounting-period";
+import { defaultExportPeriod } from "../../domain/accounting/accounting-period";
 import { ApiError, apiDownload, fieldErrors, saveFile } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import { useAccessGuard } from "./hooks";

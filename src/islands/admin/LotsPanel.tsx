@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { formatDateTime } from "../../domain/admin-format";
-import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches";
+import { formatDateTime } from "../../domain/admin/admin-format";
+import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches/batches";
 import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createBatch, fetchBatches, fetchRecall, sendRecall } from "./admin-api";
 import { useLoad, useSave } from "./hooks";

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { addressLines } from "../../domain/address-forms";
-import { formatAmount, formatDateTime, formatDay } from "../../domain/admin-format";
+import { addressLines } from "../../domain/accounts/address-forms";
+import { formatAmount, formatDateTime, formatDay } from "../../domain/admin/admin-format";
 import {
   customerLabel,
   freeShippingReached,
@@ -9,10 +9,10 @@ import {
   orderEditForm,
   orderUpdatePayload,
   shippingInfoState,
-} from "../../domain/admin-orders";
-import { lotsLabel } from "../../domain/batches";
-import type { Order } from "../../domain/order";
-import { adminDocumentUrl } from "../../domain/order-display";
+} from "../../domain/admin/admin-orders";
+import { lotsLabel } from "../../domain/batches/batches";
+import type { Order } from "../../domain/orders/order";
+import { adminDocumentUrl } from "../../domain/orders/order-display";
 import {
   ORDER_STATUSES,
   orderNumber,
@@ -22,8 +22,8 @@ import {
   PAYMENT_STATUSES,
   paymentMethodLabel,
   paymentStatusLabel,
-} from "../../domain/order-status";
-import { canRecordReturn } from "../../domain/refund";
+} from "../../domain/orders/order-status";
+import { canRecordReturn } from "../../domain/orders/refund";
 import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import type { OrderFilters } from "../../domain/admin-orders";
-import type { Order } from "../../domain/order";
+import type { OrderFilters } from "../../domain/admin/admin-orders";
+import type { Order } from "../../domain/orders/order";
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -8,7 +8,7 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
   paymentStatusLabel,
-} from "../../domain/order-status";
+} from "../../domain/orders/order-status";
 import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";

@@ -7,9 +7,9 @@ import {
   type ProductFormState,
   productFormFrom,
   productPayload,
-} from "../../domain/admin-products";
-import { type CosmeticField, incompleteProductMessage } from "../../domain/cosmetics";
-import type { ProductView } from "../../domain/product-rules";
+} from "../../domain/admin/admin-products";
+import { type CosmeticField, incompleteProductMessage } from "../../domain/catalog/cosmetics";
+import type { ProductView } from "../../domain/catalog/product-rules";
 import { ApiError } from "../../lib/api-client";
 import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";

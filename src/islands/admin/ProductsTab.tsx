@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { formatAmount } from "../../domain/admin-format";
-import { stockTone } from "../../domain/admin-products";
-import { cosmeticFieldList, missingCosmeticFields } from "../../domain/cosmetics";
-import { mainImage } from "../../domain/product-photos";
-import type { ProductView } from "../../domain/product-rules";
+import { formatAmount } from "../../domain/admin/admin-format";
+import { stockTone } from "../../domain/admin/admin-products";
+import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/cosmetics";
+import { mainImage } from "../../domain/catalog/product-photos";
+import type { ProductView } from "../../domain/catalog/product-rules";
 import { errorMessage } from "../../lib/api-client";
 import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";

@@ -6,7 +6,7 @@ import {
   type PromoFormState,
   promoFormFrom,
   promoPayload,
-} from "../../domain/admin-promos";
+} from "../../domain/admin/admin-promos";
 import { fieldBinder, Notice, TextField } from "../ui/fields";
 import { createPromo, updatePromo } from "./admin-api";
 import { useSave } from "./hooks";

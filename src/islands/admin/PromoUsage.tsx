@@ -1,5 +1,5 @@
-import { formatAmount, formatDateTime } from "../../domain/admin-format";
-import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin-promos";
+import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
+import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin/admin-promos";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
 import { useLoad } from "./hooks";
 import { CloseRow, Dialog, LoadError, Loading } from "./ui";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { formatAmount, formatDateTime } from "../../domain/admin-format";
-import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin-promos";
+import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
+import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
 import { errorMessage } from "../../lib/api-client";
 import { deletePromo, fetchPromos } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatDateTime } from "../../domain/admin-format";
-import type { PublishStatus } from "../../domain/publishing";
+import { formatDateTime } from "../../domain/admin/admin-format";
+import type { PublishStatus } from "../../domain/site/publishing";
 import { errorMessage } from "../../lib/api-client";
 import { fetchPublishing, retryPublishing } from "./admin-api";
 import { useAccessGuard } from "./hooks";

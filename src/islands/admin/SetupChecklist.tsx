@@ -1,4 +1,4 @@
-import type { SetupItem, SetupState } from "../../domain/shop-setup";
+import type { SetupItem, SetupState } from "../../domain/settings/shop-setup";
 import { fetchSetup } from "./admin-api";
 import { useLoad } from "./hooks";
 import { Badge, LoadError, type Tone } from "./ui";

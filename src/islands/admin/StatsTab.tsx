@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatAmount } from "../../domain/admin-format";
+import { formatAmount } from "../../domain/admin/admin-format";
 import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { formatDateTime } from "../../domain/admin-format";
-import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../domain/stock";
+import { formatDateTime } from "../../domain/admin/admin-format";
+import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../domain/catalog/stock";
 import { Notice, TextField } from "../ui/fields";
 import { adjustStock, fetchStockMovements } from "./admin-api";
 import { useLoad, useSave } from "./hooks";

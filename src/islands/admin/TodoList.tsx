@@ -1,13 +1,13 @@
 import { type ReactNode, useRef, useState } from "react";
-import { formatDate, formatDateTime } from "../../domain/admin-format";
-import { formatEuros } from "../../domain/money";
+import { formatDate, formatDateTime } from "../../domain/admin/admin-format";
 import {
   ageLabel,
   type OwnerTodo,
   PREPARATION_LABELS,
   type PreparationState,
   todoLinks,
-} from "../../domain/owner-todo";
+} from "../../domain/admin/owner-todo";
+import { formatEuros } from "../../domain/money";
 import { errorMessage } from "../../lib/api-client";
 import { fetchTodo, markTransferReceived } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { SessionUser } from "../../domain/account";
-import { addressLines } from "../../domain/address-forms";
-import { formatDate } from "../../domain/admin-format";
-import { displayPhone } from "../../domain/phone";
+import type { SessionUser } from "../../domain/accounts/account";
+import { addressLines } from "../../domain/accounts/address-forms";
+import { displayPhone } from "../../domain/accounts/phone";
+import { formatDate } from "../../domain/admin/admin-format";
 import { errorMessage } from "../../lib/api-client";
 import {
   fetchUserDetails,

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { formatDateTime } from "../../domain/admin-format";
-import { REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawal";
-import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
+import { formatDateTime } from "../../domain/admin/admin-format";
+import { REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawals/withdrawal";
+import type { AdminWithdrawal } from "../../domain/withdrawals/withdrawal-schemas";
 import { fetchWithdrawals } from "./admin-api";
 import { useLoad } from "./hooks";
 import { Badge, LoadError, Loading, type Tone } from "./ui";

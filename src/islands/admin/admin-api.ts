@@ -1,19 +1,19 @@
 /** The admin panel's calls (api.md "Admin"), all through the shared api-client: same origin, session cookie. */
 
-import type { SessionUser } from "../../domain/account";
-import type { Address } from "../../domain/address";
-import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin-orders";
-import type { ProductPayload } from "../../domain/admin-products";
-import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin-promos";
-import type { SettingRow } from "../../domain/admin-settings";
-import type { Batch, NewBatch, RecallEntry } from "../../domain/batches";
-import type { Order } from "../../domain/order";
-import type { OwnerTodo } from "../../domain/owner-todo";
-import type { ProductView } from "../../domain/product-rules";
-import type { PublishStatus } from "../../domain/publishing";
-import type { ShopSetup } from "../../domain/shop-setup";
-import type { StockAdjustment, StockMovement } from "../../domain/stock";
-import type { AdminWithdrawal } from "../../domain/withdrawal-schemas";
+import type { SessionUser } from "../../domain/accounts/account";
+import type { Address } from "../../domain/accounts/address";
+import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin/admin-orders";
+import type { ProductPayload } from "../../domain/admin/admin-products";
+import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin/admin-promos";
+import type { SettingRow } from "../../domain/admin/admin-settings";
+import type { OwnerTodo } from "../../domain/admin/owner-todo";
+import type { Batch, NewBatch, RecallEntry } from "../../domain/batches/batches";
+import type { ProductView } from "../../domain/catalog/product-rules";
+import type { StockAdjustment, StockMovement } from "../../domain/catalog/stock";
+import type { Order } from "../../domain/orders/order";
+import type { ShopSetup } from "../../domain/settings/shop-setup";
+import type { PublishStatus } from "../../domain/site/publishing";
+import type { AdminWithdrawal } from "../../domain/withdrawals/withdrawal-schemas";
 import { apiRequest, apiUpload } from "../../lib/api-client";
 
 export interface AdminStats {

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { PASSWORD_MIN_LENGTH } from "../../domain/account-forms";
+import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/account-forms";
 import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { passwordMessages, passwordResetError } from "../../domain/account-forms";
+import { passwordMessages, passwordResetError } from "../../domain/accounts/account-forms";
 import { resetPassword } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";
 import { Notice, PasswordField } from "../ui/fields";

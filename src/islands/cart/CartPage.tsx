@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { type CartItem, emptyCart, itemCount } from "../../domain/cart";
-import { cartTotals, unitPriceCents } from "../../domain/checkout";
+import { type CartItem, emptyCart, itemCount } from "../../domain/cart/cart";
 import { formatEuros } from "../../domain/money";
+import { cartTotals, unitPriceCents } from "../../domain/orders/checkout";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $cart, removeFromCart, updateCartQuantity } from "../../stores/cart";
 import {

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { type AppliedPromo, checkoutMessages } from "../../domain/checkout";
 import { type Cents, centsToEuros, formatEuros } from "../../domain/money";
+import { type AppliedPromo, checkoutMessages } from "../../domain/orders/checkout";
 import { ApiError } from "../../lib/api-client";
 import { validatePromoCode } from "../../lib/shop-client";
 import { applyPromo, clearPromo } from "../../stores/checkout";

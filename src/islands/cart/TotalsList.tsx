@@ -1,6 +1,6 @@
-import type { ShippingSettings } from "../../domain/checkout";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import type { Totals } from "../../domain/pricing";
+import type { ShippingSettings } from "../../domain/orders/checkout";
+import type { Totals } from "../../domain/orders/pricing";
 
 interface Props {
   totals: Totals;

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { type CartChange, emptyCartChanges } from "../../domain/cart-sync";
-import { type AppliedPromo, checkoutMessages, promoNeedsRevalidation } from "../../domain/checkout";
+import { type CartChange, emptyCartChanges } from "../../domain/cart/cart-sync";
 import { type Cents, centsToEuros } from "../../domain/money";
+import { type AppliedPromo, checkoutMessages, promoNeedsRevalidation } from "../../domain/orders/checkout";
 import { fetchProducts } from "../../lib/catalog-client";
 import { validatePromoCode } from "../../lib/shop-client";
 import { $appliedPromo, applyPromo, clearPromo, syncCart } from "../../stores/checkout";

@@ -1,5 +1,5 @@
-import { unitPriceText } from "../../domain/cosmetics";
-import type { Product } from "../../domain/product";
+import { unitPriceText } from "../../domain/catalog/cosmetics";
+import type { Product } from "../../domain/catalog/product";
 import {
   CARD_IMAGE_CLASS,
   CARD_IMAGE_SIZES,

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { type ProductPhoto, photoSrc, photoSrcset, scaledHeight } from "../../domain/product-photos";
+import { type ProductPhoto, photoSrc, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";
 
 interface Props extends Pick<ImgHTMLAttributes<HTMLImageElement>, "loading" | "fetchPriority" | "className"> {
   productId: number;

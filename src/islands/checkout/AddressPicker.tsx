@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import type { Address } from "../../domain/address";
+import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,
   addressLines,
   addressPayload,
   emptyAddressForm,
-} from "../../domain/address-forms";
-import { deliverable } from "../../domain/checkout-flow";
+} from "../../domain/accounts/address-forms";
+import { deliverable } from "../../domain/orders/checkout-flow";
 import { createAddress } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";

@@ -1,5 +1,5 @@
 import type { Dispatch } from "react";
-import type { AddressBook, CheckoutEvent } from "../../domain/checkout-flow";
+import type { AddressBook, CheckoutEvent } from "../../domain/orders/checkout-flow";
 import { fetchAddresses } from "../../lib/account-client";
 import { AddressPicker } from "./AddressPicker";
 import { Section } from "./Section";

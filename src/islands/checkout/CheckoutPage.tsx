@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useReducer } from "react";
-import { emptyCart } from "../../domain/cart";
-import { cartTotals, checkoutMessages } from "../../domain/checkout";
-import { checkoutScreen, initialCheckout, submitting, transition } from "../../domain/checkout-flow";
+import { emptyCart } from "../../domain/cart/cart";
+import { cartTotals, checkoutMessages } from "../../domain/orders/checkout";
+import { checkoutScreen, initialCheckout, submitting, transition } from "../../domain/orders/checkout-flow";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
@@ -37,7 +37,7 @@ const flow = transition<Order>;
  * payment method (PayPal by default, or bank transfer), order summary with the terms checkbox, then the
  * success screen. Signed out: the sign-in dialog opens and closing it returns to /cart; an empty cart goes
  * back to /cart. The server prices and checks the order again (409 PRICE_CHANGED shows its new total).
- * What may happen next is decided by the flow (src/domain/checkout-flow.ts); this island reads the stores, runs
+ * What may happen next is decided by the flow (src/domain/orders/checkout-flow.ts); this island reads the stores, runs
  * the requests the flow's phase asks for, and renders one section per step.
  */
 export default function CheckoutPage({ company: initialCompany }: Props) {

@@ -1,5 +1,5 @@
-import { DEFAULT_CARRIER } from "../../domain/checkout";
 import { type Cents, formatEuros } from "../../domain/money";
+import { DEFAULT_CARRIER } from "../../domain/orders/checkout";
 import { Section } from "./Section";
 
 /** Step 2: the carrier and delays, and the shipping cost of the totals shown. */

@@ -1,5 +1,5 @@
-import { type PaymentChoice, paypalButtonsEnabled } from "../../domain/checkout";
 import { formatEuros } from "../../domain/money";
+import { type PaymentChoice, paypalButtonsEnabled } from "../../domain/orders/checkout";
 import { PaypalCheckout, type PaypalHandlers } from "./PaypalCheckout";
 
 interface Props {

@@ -1,5 +1,5 @@
-import { checkoutMessages, type PaymentChoice } from "../../domain/checkout";
-import type { Offer } from "../../domain/checkout-flow";
+import { checkoutMessages, type PaymentChoice } from "../../domain/orders/checkout";
+import type { Offer } from "../../domain/orders/checkout-flow";
 import { TextField } from "../ui/fields";
 import { Section } from "./Section";
 

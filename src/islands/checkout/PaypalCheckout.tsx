@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../../domain/checkout";
+import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
 import { fetchPaypalClientId } from "../../lib/shop-client";

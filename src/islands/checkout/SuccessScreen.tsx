@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { Receipt } from "../../domain/checkout-flow";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import { orderNumber } from "../../domain/order-status";
+import type { Receipt } from "../../domain/orders/checkout-flow";
+import { orderNumber } from "../../domain/orders/order-status";
 import type { Order } from "../../lib/shop-client";
 import { TransferInstructions } from "../orders/TransferInstructions";
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { type Cart, itemCount } from "../../domain/cart";
-import { type ShippingSettings, unitPriceCents } from "../../domain/checkout";
+import { type Cart, itemCount } from "../../domain/cart/cart";
 import { formatEuros } from "../../domain/money";
-import type { Totals } from "../../domain/pricing";
+import { type ShippingSettings, unitPriceCents } from "../../domain/orders/checkout";
+import type { Totals } from "../../domain/orders/pricing";
 import { TotalsList } from "../cart/TotalsList";
 import { Notice } from "../ui/fields";
 

@@ -1,6 +1,6 @@
 import { type Dispatch, useEffect, useState } from "react";
-import { knownBankDetails } from "../../domain/checkout";
-import type { CheckoutEvent } from "../../domain/checkout-flow";
+import { knownBankDetails } from "../../domain/orders/checkout";
+import type { CheckoutEvent } from "../../domain/orders/checkout-flow";
 import { fetchAddresses } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";
 import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";

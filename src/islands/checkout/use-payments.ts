@@ -1,20 +1,20 @@
 import { type Dispatch, useEffect, useRef } from "react";
-import type { Cart } from "../../domain/cart";
+import type { Cart } from "../../domain/cart/cart";
 import {
   type AppliedPromo,
   bankTransferOrderBody,
   checkoutMessages,
   orderRequestBody,
   totalsFromPriceChange,
-} from "../../domain/checkout";
+} from "../../domain/orders/checkout";
 import {
   type CheckoutEvent,
   type CheckoutState,
   type Failure,
   submitProblem,
   submitting,
-} from "../../domain/checkout-flow";
-import type { Totals } from "../../domain/pricing";
+} from "../../domain/orders/checkout-flow";
+import type { Totals } from "../../domain/orders/pricing";
 import { ApiError } from "../../lib/api-client";
 import {
   capturePaypalOrder,

@@ -5,9 +5,9 @@ import {
   invoiceAvailable,
   invoiceUrl,
   trackingUrl,
-} from "../../domain/order-display";
-import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/order-status";
-import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawal";
+} from "../../domain/orders/order-display";
+import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/orders/order-status";
+import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { useCustomerLoad } from "../ui/use-customer-load";

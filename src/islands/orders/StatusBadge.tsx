@@ -1,4 +1,4 @@
-import { orderStatusLabel, orderStatusTone, type StatusTone } from "../../domain/order-status";
+import { orderStatusLabel, orderStatusTone, type StatusTone } from "../../domain/orders/order-status";
 import { StrokeIcon } from "../ui/icons";
 
 /** Colours of each tone: dark text on a pale background, at least 4.5:1. */

@@ -9,9 +9,14 @@ import {
   hasTrackingDetails,
   trackingIdFromLocation,
   trackingUrl,
-} from "../../domain/order-display";
-import { colissimoTrackingUrl, isColissimo, orderNumber, orderStatusLabel } from "../../domain/order-status";
-import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawal";
+} from "../../domain/orders/order-display";
+import {
+  colissimoTrackingUrl,
+  isColissimo,
+  orderNumber,
+  orderStatusLabel,
+} from "../../domain/orders/order-status";
+import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { ApiError } from "../../lib/api-client";
 import { fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";

@@ -1,5 +1,5 @@
 import { eurosToCents, formatEuros } from "../../domain/money";
-import type { TransferInstructions as Instructions } from "../../domain/order";
+import type { TransferInstructions as Instructions } from "../../domain/orders/order";
 
 /**
  * What the customer sends for a bank-transfer order, and to whom (issue 16): on the success screen, then on « Mes

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { emptyCart } from "../../domain/cart";
-import { unitPriceText } from "../../domain/unit-price";
+import { emptyCart } from "../../domain/cart/cart";
+import { unitPriceText } from "../../domain/catalog/unit-price";
 import { productParams, track } from "../../lib/analytics";
 import {
   ADDED_FEEDBACK_MS,

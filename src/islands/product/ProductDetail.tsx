@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { durabilityLabel } from "../../domain/cosmetics";
-import type { ProductView as Product } from "../../domain/product-rules";
+import { durabilityLabel } from "../../domain/catalog/cosmetics";
+import type { ProductView as Product } from "../../domain/catalog/product-rules";
 import { paragraphs, priceLabel, type ShippingInfo } from "../../lib/product-view";
 
 /** The manufacturer, who is also the responsible person (company settings; GPSR art. 19(a), 1223/2009 art. 19(1)(a)). */

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
-import type { ProductPhoto } from "../../domain/product-photos";
+import type { ProductPhoto } from "../../domain/catalog/product-photos";
 import {
   counterText,
   dialogKeyTarget,

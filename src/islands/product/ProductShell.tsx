@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type ProductView as Product, parseProductRouteId } from "../../domain/product-rules";
+import { type ProductView as Product, parseProductRouteId } from "../../domain/catalog/product-rules";
 import { fetchProduct } from "../../lib/catalog-client";
 import { type ShippingInfo, toBuyBoxProduct } from "../../lib/product-view";
 import BuyBox from "./BuyBox";

@@ -6,7 +6,7 @@ import {
   useId,
   useState,
 } from "react";
-import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/phone";
+import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
 import { openAuthModal } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
 

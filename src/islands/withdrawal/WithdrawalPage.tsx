@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import { orderNumber } from "../../domain/order-status";
-import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawal";
-import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawal-schemas";
+import { orderNumber } from "../../domain/orders/order-status";
+import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawals/withdrawal";
+import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawals/withdrawal-schemas";
 import { ApiError, apiRequest, errorMessage, fieldErrors } from "../../lib/api-client";
 import { $session, startSession } from "../../stores/session";
 import { inputClass, Notice, TextField } from "../ui/fields";

@@ -7,7 +7,7 @@
  * - the mobile menu (a disclosure) and its account entries: 'Connexion' when signed out, 'Admin' for admins.
  * The markup is Header.astro's; 'Connexion' buttons carry data-auth-open, which auth-modal-loader.ts handles.
  */
-import { displayName } from "../../domain/account-forms";
+import { displayName } from "../../domain/accounts/account-forms";
 import { $cartCount } from "../../stores/cart";
 import { $isAdmin, $session, type SessionState, signOut, startSession } from "../../stores/session";
 import { mobileMenu } from "./header-menu";

@@ -6,7 +6,7 @@
  * legal pages are never redirected (isExemptFromMaintenance: the law wants withdrawal available at all times). A tab
  * just sent to /maintenance keeps the next pages hidden until the check answers (src/scripts/inline/page-boot.js).
  */
-import { isExemptFromMaintenance } from "../../domain/maintenance";
+import { isExemptFromMaintenance } from "../../domain/settings/maintenance";
 
 const HINT_KEY = "maintenance_seen";
 

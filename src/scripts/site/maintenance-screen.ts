@@ -10,7 +10,7 @@ import {
   RETURN_PARAM,
   readMaintenance,
   safeReturnPath,
-} from "../../domain/maintenance";
+} from "../../domain/settings/maintenance";
 import { apiRequest } from "../../lib/api-client";
 import { $isAdmin, startSession } from "../../stores/session";
 

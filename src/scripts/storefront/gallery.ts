@@ -9,7 +9,7 @@
  *   arrows, « Précédente » and « Suivante »; Escape or « Fermer » closes it and the focus comes back to « Agrandir ».
  * Rules, texts and classes come from lib/gallery-view.ts, shared with the React ProductGallery.
  */
-import type { ProductPhoto } from "../../domain/product-photos";
+import type { ProductPhoto } from "../../domain/catalog/product-photos";
 import {
   counterText,
   dialogKeyTarget,

@@ -8,7 +8,7 @@ import {
   photoSrc,
   photoSrcset,
   scaledHeight,
-} from "../../domain/product-photos";
+} from "../../domain/catalog/product-photos";
 import { setAttribute } from "./dom";
 
 /** Shows another photo in an existing <picture>: its sources, its fallback image, its text and its size. */

@@ -13,9 +13,9 @@
  * layout. Texts and classes come from lib/catalog-view.ts, shared with the React components.
  */
 
-import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/product-photos";
-import type { ProductView } from "../../domain/product-rules";
-import { unitPriceText } from "../../domain/unit-price";
+import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";
+import type { ProductView } from "../../domain/catalog/product-rules";
+import { unitPriceText } from "../../domain/catalog/unit-price";
 import { fetchProducts } from "../../lib/catalog-client";
 import {
   CARD_IMAGE_CLASS,

@@ -1,6 +1,6 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
-import { MAX_PHOTOS, type ProductPhoto, photoSrc } from "../../../domain/product-photos";
-import type { ProductView } from "../../../domain/product-rules";
+import { MAX_PHOTOS, type ProductPhoto, photoSrc } from "../../../domain/catalog/product-photos";
+import type { ProductView } from "../../../domain/catalog/product-rules";
 import { errorMessage } from "../../../lib/api-client";
 import { photoToSend } from "../../../lib/photo-upload";
 import { Notice } from "../../ui/fields";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { formatAmount, formatDateTime } from "../../../domain/admin-format";
-import type { Order } from "../../../domain/order";
-import { creditNoteUrl } from "../../../domain/order-display";
+import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
+import type { Order } from "../../../domain/orders/order";
+import { creditNoteUrl } from "../../../domain/orders/order-display";
 import { errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
 import { markRefundDone } from "../admin-api";

@@ -1,8 +1,13 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
-import { formatAmount } from "../../../domain/admin-format";
+import { formatAmount } from "../../../domain/admin/admin-format";
 import { centsToEuros } from "../../../domain/money";
-import type { Order } from "../../../domain/order";
-import { refundAmounts, refundableOrder, returnedQuantities, returnProblem } from "../../../domain/refund";
+import type { Order } from "../../../domain/orders/order";
+import {
+  refundAmounts,
+  refundableOrder,
+  returnedQuantities,
+  returnProblem,
+} from "../../../domain/orders/refund";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
 import { recordReturn } from "../admin-api";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { formatAmount, formatDateTime } from "../../../domain/admin-format";
-import { parseDecimal } from "../../../domain/admin-products";
+import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
+import { parseDecimal } from "../../../domain/admin/admin-products";
 import {
   type AdminSettings,
   COUNTDOWN_HOURS_MAX,
@@ -16,9 +16,9 @@ import {
   shippingForm,
   shippingValue,
   trimmedValue,
-} from "../../../domain/admin-settings";
-import type { CompanyInfoSetting } from "../../../domain/settings";
-import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/transfer-follow-up";
+} from "../../../domain/admin/admin-settings";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/payments/transfer-follow-up";
+import type { CompanyInfoSetting } from "../../../domain/settings/settings";
 import { type CardSpec, SettingCard } from "./SettingCard";
 
 /**

@@ -1,0 +1,129 @@
+/**
+ * Rules of the admin's Orders tab (spec 2 "Orders tab", api.md "Orders and payment"), with no runtime
+ * dependency but money and order-status, so the admin island ships no zod.
+ */
+import { eurosToCents } from "../money";
+import type { Order } from "../orders/order";
+import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+
+/** The inline edit form of an order, every field as the inputs hold it. */
+export interface OrderEditForm {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  shipping_company: string;
+  tracking_number: string;
+  /** "YYYY-MM-DD" of <input type="date">, or "". */
+  estimated_delivery: string;
+  shipping_notes: string;
+}
+
+/** The body of PUT /api/admin/orders/{id}: empty texts clear the field; statuses only when they change. */
+export type OrderUpdatePayload = Partial<Pick<OrderEditForm, "status" | "payment_status">> &
+  Omit<OrderEditForm, "status" | "payment_status">;
+
+type EditableOrder = Pick<
+  Order,
+  | "status"
+  | "payment_status"
+  | "shipping_company"
+  | "tracking_number"
+  | "estimated_delivery"
+  | "shipping_notes"
+>;
+
+export function orderEditForm(order: EditableOrder): OrderEditForm {
+  return {
+    status: order.status,
+    payment_status: order.payment_status,
+    shipping_company: order.shipping_company ?? "",
+    tracking_number: order.tracking_number ?? "",
+    estimated_delivery: (order.estimated_delivery ?? "").slice(0, 10),
+    shipping_notes: order.shipping_notes ?? "",
+  };
+}
+
+/**
+ * The statuses are sent only when changed: saving the tracking number of a cancelled order must not ask the
+ * server to cancel it again.
+ */
+export function orderUpdatePayload(
+  form: OrderEditForm,
+  current: Pick<Order, "status" | "payment_status">,
+): OrderUpdatePayload {
+  return {
+    ...(form.status !== current.status && { status: form.status }),
+    ...(form.payment_status !== current.payment_status && { payment_status: form.payment_status }),
+    shipping_company: form.shipping_company.trim(),
+    tracking_number: form.tracking_number.trim(),
+    estimated_delivery: form.estimated_delivery.trim(),
+    shipping_notes: form.shipping_notes.trim(),
+  };
+}
+
+/**
+ * Cancelling gives the stock and the promo use back and cannot be undone (api.md), so the screen asks first.
+ * Only a change to cancelled asks; an order already cancelled keeps its status.
+ */
+export function needsCancelConfirmation(current: OrderStatus, next: OrderStatus): boolean {
+  return next === "cancelled" && current !== "cancelled";
+}
+
+/** The 'Gratuit atteint!' badge: the subtotal reached the order's free-shipping threshold (compared in cents). */
+export function freeShippingReached(
+  order: Pick<Order, "subtotal_amount" | "free_shipping_threshold">,
+): boolean {
+  return eurosToCents(order.subtotal_amount) >= eurosToCents(order.free_shipping_threshold);
+}
+
+/**
+ * What the shipping block shows (spec): a shipped order with a carrier shows its shipping information, a
+ * shipped order without one warns that it is incomplete; a delivered order keeps showing what was entered.
+ */
+export type ShippingInfoState = "complete" | "incomplete" | "none";
+
+export function shippingInfoState(
+  order: Pick<Order, "status" | "shipping_company" | "tracking_number">,
+): ShippingInfoState {
+  const carrier = order.shipping_company?.trim();
+  if (order.status === "shipped") return carrier ? "complete" : "incomplete";
+  if (order.status === "delivered" && (carrier || order.tracking_number?.trim())) return "complete";
+  return "none";
+}
+
+/** The customer line: full name, else e-mail. */
+export function customerLabel(order: Pick<Order, "user">): string {
+  return order.user.full_name?.trim() || order.user.email;
+}
+
+/** The Orders tab's filters: a status, a payment status, and words to look for (number, reference, name, e-mail). */
+export interface OrderFilters {
+  status?: OrderStatus;
+  payment_status?: PaymentStatus;
+  q?: string;
+}
+
+/** Lower case, without accents or spaces around: « Hélène » and « helene » are the same search. */
+export function normalizeSearch(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
+}
+
+/**
+ * Whether an order is one the owner is looking for: its status and payment status when chosen, and the words typed
+ * found in its number (the last 8 characters, « #» optional), its transfer reference, the customer's name or e-mail.
+ */
+export function orderMatches(
+  order: Pick<Order, "status" | "payment_status" | "order_number" | "transfer_reference" | "user">,
+  filters: OrderFilters,
+): boolean {
+  if (filters.status && order.status !== filters.status) return false;
+  if (filters.payment_status && order.payment_status !== filters.payment_status) return false;
+  const words = normalizeSearch(filters.q ?? "").replace(/^#/, "");
+  if (!words) return true;
+  return [order.order_number, order.transfer_reference ?? "", order.user.full_name, order.user.email].some(
+    (field) => normalizeSearch(field).includes(words),
+  );
+}

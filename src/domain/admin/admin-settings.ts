@@ -1,0 +1,130 @@
+/**
+ * Rules of the admin's Settings tab (spec 2 "Settings tab", 3 "Settings", 5 "Maintenance"), with no runtime
+ * dependency so the admin island ships no zod. The server checks every value with its key's schema
+ * (src/domain/settings/settings.ts); the values both sides need live in settings-constants.ts.
+ */
+
+import type { TransferFollowUpSetting } from "../payments/transfer-follow-up";
+import type {
+  BankTransferSetting,
+  CompanyInfoSetting,
+  DailySummarySetting,
+  MaintenanceSetting,
+  PaypalSetting,
+  SettingKey,
+  ShippingSetting,
+} from "../settings/settings";
+import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "../settings/settings-constants";
+import { parseDecimal, parseInteger } from "./admin-products";
+
+export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
+
+export const COUNTDOWN_HOURS_MAX = 24;
+export const COUNTDOWN_MINUTES_MAX = 59;
+
+export interface SettingRow {
+  setting_key: string;
+  setting_value: unknown;
+}
+
+export interface AdminSettings {
+  payment_bank_transfer: BankTransferSetting;
+  payment_paypal: PaypalSetting;
+  shipping: ShippingSetting;
+  company_info: CompanyInfoSetting;
+  maintenance: MaintenanceSetting;
+  daily_summary: DailySummarySetting;
+  bank_transfer_follow_up: TransferFollowUpSetting;
+}
+
+/** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */
+export function settingsByKey(rows: readonly SettingRow[]): Partial<AdminSettings> {
+  const settings: Partial<Record<SettingKey, unknown>> = {};
+  for (const row of rows) {
+    if (
+      row &&
+      typeof row.setting_key === "string" &&
+      row.setting_value &&
+      typeof row.setting_value === "object"
+    )
+      settings[row.setting_key as SettingKey] = row.setting_value;
+  }
+  return settings as Partial<AdminSettings>;
+}
+
+/** The sandbox note shows when the base URL is PayPal's sandbox. */
+export function isPaypalSandbox(baseUrl: string | null | undefined): boolean {
+  return (baseUrl ?? "").trim().replace(/\/+$/, "").toLowerCase() === PAYPAL_SANDBOX_URL;
+}
+
+/** How the stored secret reads outside edit mode: masked when set, 'Non configuré' otherwise. */
+export function secretDisplay(secret: string | null | undefined): string {
+  return secret ? SECRET_MASK : "Non configuré";
+}
+
+export function maintenanceStatusLabel(enabled: boolean): string {
+  return enabled ? "Maintenance Activée" : "Site Actif";
+}
+
+/** An integer kept within [min, max]; anything that is not a number gives min (spec 5: countdown ranges). */
+export function clampInteger(text: string, min: number, max: number): number {
+  return Math.min(max, Math.max(min, parseInteger(text)));
+}
+
+// The edit forms: texts as typed, turned into each setting's value on save.
+
+export interface ShippingForm {
+  free_shipping_threshold: string;
+  standard_cost: string;
+  shipping_company: string;
+}
+
+export function shippingForm(setting: ShippingSetting): ShippingForm {
+  return {
+    free_shipping_threshold: String(setting.free_shipping_threshold),
+    standard_cost: String(setting.standard_cost),
+    shipping_company: setting.shipping_company,
+  };
+}
+
+/** Amounts parsed as decimals, invalid becomes 0 (spec 5). */
+export function shippingValue(form: ShippingForm): ShippingSetting {
+  return {
+    free_shipping_threshold: Math.max(0, parseDecimal(form.free_shipping_threshold)),
+    standard_cost: Math.max(0, parseDecimal(form.standard_cost)),
+    shipping_company: form.shipping_company.trim(),
+  };
+}
+
+export interface MaintenanceForm {
+  enabled: boolean;
+  message: string;
+  countdown_hours: string;
+  countdown_minutes: string;
+}
+
+export function maintenanceForm(setting: MaintenanceSetting): MaintenanceForm {
+  return {
+    enabled: setting.enabled,
+    message: setting.message,
+    countdown_hours: String(setting.countdown_hours),
+    countdown_minutes: String(setting.countdown_minutes),
+  };
+}
+
+/** The value saved; the server computes ends_at from the countdown. An empty message gets the default one. */
+export function maintenanceValue(form: MaintenanceForm): Omit<MaintenanceSetting, "ends_at"> {
+  return {
+    enabled: form.enabled,
+    message: form.message.trim() || DEFAULT_MAINTENANCE_MESSAGE,
+    countdown_hours: clampInteger(form.countdown_hours, 0, COUNTDOWN_HOURS_MAX),
+    countdown_minutes: clampInteger(form.countdown_minutes, 0, COUNTDOWN_MINUTES_MAX),
+  };
+}
+
+/** Trims every text of a setting made of texts and flags (bank transfer, PayPal, company). */
+export function trimmedValue<T extends object>(form: T): T {
+  return Object.fromEntries(
+    Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value.trim() : value]),
+  ) as T;
+}

@@ -1,0 +1,390 @@
+import { describe, expect, it } from "vitest";
+import type { Address } from "../accounts/address";
+import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "./checkout";
+import {
+  type CheckoutEvent,
+  type CheckoutPhase,
+  type CheckoutState,
+  checkoutScreen,
+  type EventType,
+  initialCheckout,
+  PAYPAL_CANCELLED,
+  PHASES,
+  type PhaseName,
+  submitProblem,
+  submitting,
+  transition,
+} from "./checkout-flow";
+
+type Order = { id: string };
+type State = CheckoutState<Order>;
+type Event = CheckoutEvent<Order>;
+
+const address = (id: string, country: Address["country"], is_default = false): Address => ({
+  id,
+  first_name: "Jeanne",
+  last_name: "Martin",
+  phone: "0612345678",
+  address_line1: "3 rue des Oliviers",
+  address_line2: null,
+  city: "Lyon",
+  postal_code: country === "France" ? "69001" : "1000",
+  country,
+  is_default,
+});
+const home = address("a1", "France", true);
+const office = address("a2", "France");
+const brussels = address("b1", "Belgique");
+const order: Order = { id: "order-1" };
+const bank = { bic: "AGRIFRPP", beneficiary: "Savonnerie", bank_name: "Crédit Agricole" };
+const serverTotals = { subtotal: 2580, shipping: 780, discount: 0, total: 3360 };
+
+const phases: Record<PhaseName, CheckoutPhase<Order>> = {
+  editing: { name: "editing" },
+  placing_transfer: { name: "placing_transfer" },
+  paypal_creating: { name: "paypal_creating" },
+  paypal_open: { name: "paypal_open", orderId: "PP-1" },
+  paypal_capturing: { name: "paypal_capturing", orderId: "PP-1" },
+  placed: { name: "placed", receipt: { kind: "paypal", order } },
+};
+
+/** A customer ready to pay by transfer, with an earlier error and the server's totals still shown. */
+const ready = (phase: CheckoutPhase<Order> = phases.editing, changes: Partial<State> = {}): State => ({
+  ...initialCheckout<Order>(),
+  phase,
+  addresses: { status: "ready", addresses: [home, office, brussels] },
+  addressId: home.id,
+  method: "bank_transfer",
+  senderName: "Jeanne Martin",
+  terms: true,
+  error: "Ancienne erreur",
+  errorsShown: 1,
+  serverTotals,
+  ...changes,
+});
+
+/** One event of each type, each one its phase could accept. */
+const EVENTS: Record<EventType, Event> = {
+  settings_loaded: {
+    type: "settings_loaded",
+    offer: { methods: { paypal: true, bank_transfer: true }, closedMessage: null, bank },
+  },
+  addresses_loading: { type: "addresses_loading" },
+  addresses_loaded: { type: "addresses_loaded", addresses: [office, brussels] },
+  addresses_failed: { type: "addresses_failed", message: "Erreur de connexion" },
+  addresses_retry: { type: "addresses_retry" },
+  address_created: {
+    type: "address_created",
+    addresses: [home, office, brussels, address("a3", "France")],
+    created: address("a3", "France"),
+  },
+  address_chosen: { type: "address_chosen", id: office.id },
+  notes_typed: { type: "notes_typed", text: "Sonnez deux fois" },
+  method_chosen: { type: "method_chosen", method: "paypal" },
+  sender_typed: { type: "sender_typed", name: "Jean Martin" },
+  terms_set: { type: "terms_set", accepted: false },
+  totals_inputs_changed: { type: "totals_inputs_changed" },
+  promo_rejected: { type: "promo_rejected", message: "Ce code promo a expiré." },
+  check: { type: "check", signedIn: true },
+  submit_transfer: { type: "submit_transfer", signedIn: true },
+  transfer_placed: { type: "transfer_placed", order },
+  paypal_create: { type: "paypal_create", signedIn: true },
+  paypal_created: { type: "paypal_created", orderId: "PP-2" },
+  paypal_approved: { type: "paypal_approved", orderId: "PP-2" },
+  paypal_captured: { type: "paypal_captured", order, outcome: "completed" },
+  paypal_cancelled: { type: "paypal_cancelled" },
+  paypal_failed: { type: "paypal_failed", alreadyShown: false },
+  request_failed: {
+    type: "request_failed",
+    failure: { kind: "message", message: "Stock insuffisant.", cartChanged: false },
+  },
+};
+
+const IDLE: PhaseName[] = ["editing", "paypal_creating", "paypal_open"];
+const OPEN: PhaseName[] = PHASES.filter((phase) => phase !== "placed");
+/** The form's fields and what is read from the API: taken while the form is shown, in every phase but placed. */
+const EDITS: EventType[] = [
+  "settings_loaded",
+  "addresses_loading",
+  "addresses_loaded",
+  "addresses_failed",
+  "addresses_retry",
+  "address_created",
+  "address_chosen",
+  "notes_typed",
+  "method_chosen",
+  "sender_typed",
+  "terms_set",
+  "totals_inputs_changed",
+  "promo_rejected",
+];
+
+type Row = [from: PhaseName, event: EventType, to: PhaseName];
+
+/** Every accepted move; any pair of phase and event not listed is ignored (the same state comes back). */
+const ALLOWED: Row[] = [
+  ...OPEN.flatMap((phase) => EDITS.map((event): Row => [phase, event, phase])),
+  ...IDLE.map((phase): Row => [phase, "check", phase]),
+  ...IDLE.map((phase): Row => [phase, "submit_transfer", "placing_transfer"]),
+  ["placing_transfer", "transfer_placed", "placed"],
+  ...IDLE.map((phase): Row => [phase, "paypal_create", "paypal_creating"]),
+  ["paypal_creating", "paypal_created", "paypal_open"],
+  ...IDLE.map((phase): Row => [phase, "paypal_approved", "paypal_capturing"]),
+  ["paypal_capturing", "paypal_captured", "placed"],
+  ...IDLE.map((phase): Row => [phase, "paypal_cancelled", "editing"]),
+  ...IDLE.map((phase): Row => [phase, "paypal_failed", "editing"]),
+  ["placing_transfer", "request_failed", "editing"],
+  ["paypal_creating", "request_failed", "editing"],
+  ["paypal_capturing", "request_failed", "editing"],
+];
+
+describe("transition: every phase x every event", () => {
+  const allowed = new Map(ALLOWED.map(([from, event, to]) => [`${from} ${event}`, to]));
+  expect(allowed.size).toBe(ALLOWED.length); // no row listed twice
+
+  for (const from of PHASES) {
+    for (const type of Object.keys(EVENTS) as EventType[]) {
+      const to = allowed.get(`${from} ${type}`);
+      it(`${from} + ${type} -> ${to ?? "ignored"}`, () => {
+        const state = ready(phases[from]);
+        const next = transition(state, EVENTS[type]);
+        if (to) {
+          expect(next).not.toBe(state);
+          expect(next.phase.name).toBe(to);
+        } else {
+          expect(next).toBe(state);
+        }
+      });
+    }
+  }
+
+  it("the table names every phase and every event", () => {
+    expect(new Set(PHASES)).toEqual(new Set(Object.keys(phases)));
+    expect(new Set(ALLOWED.map(([, event]) => event))).toEqual(new Set(Object.keys(EVENTS)));
+  });
+});
+
+describe("the submit checks (spec 5), in the spec's order", () => {
+  const cases: [string, Partial<State>, boolean, string][] = [
+    ["signed out", {}, false, checkoutMessages.signInRequired],
+    ["no address", { addressId: null }, true, checkoutMessages.addressRequired],
+    ["no name on the transfer", { senderName: "  " }, true, checkoutMessages.senderNameRequired],
+    ["terms not accepted", { terms: false }, true, checkoutMessages.termsRequired],
+  ];
+  for (const [label, changes, signedIn, message] of cases) {
+    it(`${label}: « ${message} », shown again, nothing sent`, () => {
+      for (const type of ["submit_transfer", "paypal_create", "check"] as const) {
+        const state = ready(phases.editing, { ...changes, paypalNotice: "Paiement PayPal annulé" });
+        const next = transition(state, { type, signedIn });
+        expect(submitProblem(state, signedIn)).toBe(message);
+        expect(next).toEqual({ ...state, error: message, errorsShown: 2 });
+      }
+    });
+  }
+
+  it("a paypal payment needs no name on the transfer", () => {
+    expect(submitProblem(ready(phases.editing, { method: "paypal", senderName: "" }), true)).toBeNull();
+  });
+
+  it("the transfer's button does nothing while PayPal is chosen", () => {
+    const state = ready(phases.editing, { method: "paypal" });
+    expect(transition(state, EVENTS.submit_transfer)).toBe(state);
+  });
+
+  it("a transfer starts with the error and the price notice cleared", () => {
+    const next = transition(
+      ready(phases.editing, { priceNotice: "Le prix a changé." }),
+      EVENTS.submit_transfer,
+    );
+    expect(next).toMatchObject({ phase: { name: "placing_transfer" }, error: null, priceNotice: null });
+    expect(next.serverTotals).toEqual(serverTotals); // the total the buyer confirmed is the one sent
+    expect(submitting(next)).toBe(true);
+  });
+
+  it("PayPal's order starts with the notices cleared; the check alone clears the error only", () => {
+    const state = ready(phases.editing, { priceNotice: "Le prix a changé.", paypalNotice: PAYPAL_CANCELLED });
+    expect(transition(state, EVENTS.paypal_create)).toMatchObject({
+      phase: { name: "paypal_creating" },
+      error: null,
+      priceNotice: null,
+      paypalNotice: null,
+    });
+    expect(transition(state, EVENTS.check)).toEqual({ ...state, error: null });
+  });
+});
+
+describe("the address book", () => {
+  const loaded = (addresses: Address[], current: string | null) =>
+    transition(ready(phases.editing, { addressId: current }), { type: "addresses_loaded", addresses })
+      .addressId;
+
+  it("keeps the chosen address while it is still deliverable, else takes the default, else the first", () => {
+    expect(loaded([home, office], office.id)).toBe(office.id);
+    expect(loaded([office, home], "gone")).toBe(home.id);
+    expect(loaded([office, address("a9", "France")], null)).toBe(office.id);
+    expect(loaded([address("b2", "Belgique", true), office], null)).toBe(office.id);
+    expect(loaded([brussels], brussels.id)).toBeNull();
+    expect(loaded([], home.id)).toBeNull();
+  });
+
+  it("an address added is chosen when the shop delivers there", () => {
+    const added = (created: Address) =>
+      transition(ready(), { type: "address_created", addresses: [home, created], created });
+    expect(added(office)).toMatchObject({ addressId: office.id, addresses: { status: "ready" } });
+    expect(added(brussels).addressId).toBe(home.id);
+  });
+
+  it("only a deliverable address of the book can be chosen", () => {
+    const state = ready();
+    expect(transition(state, { type: "address_chosen", id: brussels.id })).toBe(state);
+    expect(transition(state, { type: "address_chosen", id: "unknown" })).toBe(state);
+    const loading = ready(phases.editing, { addresses: { status: "loading" } });
+    expect(transition(loading, { type: "address_chosen", id: home.id })).toBe(loading);
+  });
+
+  it("« Réessayer » reads the book again; its failure is shown", () => {
+    expect(transition(ready(), EVENTS.addresses_retry).addressAttempt).toBe(1);
+    expect(transition(ready(), EVENTS.addresses_failed).addresses).toEqual({
+      status: "error",
+      message: "Erreur de connexion",
+    });
+  });
+});
+
+describe("the form", () => {
+  it("keeps 500 characters of notes", () => {
+    expect(transition(ready(), { type: "notes_typed", text: "x".repeat(501) }).notes).toHaveLength(500);
+  });
+
+  it("selects a method the shop offers (decision record 020), and no other", () => {
+    const settings = (paypal: boolean, bank_transfer: boolean, closedMessage: string | null = null) =>
+      ({
+        type: "settings_loaded",
+        offer: { methods: { paypal, bank_transfer }, closedMessage, bank },
+      }) as const;
+    const paypal = ready(phases.editing, { method: "paypal" });
+    expect(transition(paypal, settings(false, true)).method).toBe("bank_transfer");
+    expect(transition(ready(), settings(true, false)).method).toBe("paypal");
+    expect(transition(paypal, settings(false, false)).method).toBe("paypal");
+    const noPaypal = transition(ready(), settings(false, true));
+    expect(transition(noPaypal, EVENTS.method_chosen)).toBe(noPaypal);
+    const closed = transition(ready(), settings(true, true, "La boutique ouvre bientôt."));
+    expect(transition(closed, EVENTS.method_chosen)).toBe(closed);
+  });
+
+  it("the server's totals stand until what the totals come from changes here", () => {
+    expect(transition(ready(), EVENTS.totals_inputs_changed).serverTotals).toBeNull();
+    const state = ready(phases.editing, { serverTotals: null });
+    expect(transition(state, EVENTS.totals_inputs_changed)).toBe(state);
+  });
+});
+
+describe("a request that failed", () => {
+  const failed = (
+    phase: CheckoutPhase<Order>,
+    event: Omit<Extract<Event, { type: "request_failed" }>, "type">,
+  ) => transition(ready(phase, { error: null, errorsShown: 0 }), { type: "request_failed", ...event });
+
+  it("PRICE_CHANGED with the server's totals: the new total to confirm, the cart read again, no error", () => {
+    const next = failed(phases.placing_transfer, {
+      failure: {
+        kind: "price_changed",
+        message: "Le prix a changé.",
+        totals: { ...serverTotals, total: 1234 },
+      },
+    });
+    expect(next).toMatchObject({ phase: { name: "editing" }, error: null, catalogSync: 1 });
+    expect(next.serverTotals?.total).toBe(1234);
+    expect(next.priceNotice).toBe("Le prix a changé. Nouveau total : 12,34\u00a0€.");
+  });
+
+  it("a message is shown (and the cart read again after a PRICE_CHANGED without totals)", () => {
+    for (const cartChanged of [false, true]) {
+      const next = failed(phases.paypal_creating, {
+        failure: { kind: "message", message: "Refusé.", cartChanged },
+      });
+      expect(next).toMatchObject({ phase: { name: "editing" }, error: "Refusé.", errorsShown: 1 });
+      expect(next.catalogSync).toBe(cartChanged ? 1 : 0);
+    }
+  });
+
+  it("an ended session shows nothing here: the session store takes the buyer to sign in", () => {
+    const next = failed(phases.placing_transfer, { failure: { kind: "session_expired" } });
+    expect(next).toEqual({ ...ready(phases.editing, { error: null, errorsShown: 0 }) });
+  });
+
+  it("a declined card stays on its PayPal order; any other capture failure starts a new attempt", () => {
+    const failure = { kind: "message", message: "Paiement refusé.", cartChanged: false } as const;
+    const declined = failed(phases.paypal_capturing, { failure, declined: true });
+    expect(declined).toMatchObject({ phase: { name: "paypal_open", orderId: "PP-1" }, attempt: 0 });
+    const other = failed(phases.paypal_capturing, { failure });
+    expect(other).toMatchObject({ phase: { name: "editing" }, attempt: 1, error: "Paiement refusé." });
+    expect(failed(phases.placing_transfer, { failure }).attempt).toBe(0); // a retry sends the same key
+  });
+});
+
+describe("placing the order", () => {
+  it("a transfer's receipt carries the bank details the settings gave", () => {
+    const withBank = transition(ready(phases.placing_transfer), EVENTS.settings_loaded);
+    expect(transition(withBank, EVENTS.transfer_placed).phase).toEqual({
+      name: "placed",
+      receipt: { kind: "bank_transfer", order, bank },
+    });
+    expect(transition(ready(phases.placing_transfer), EVENTS.transfer_placed).phase).toMatchObject({
+      receipt: { bank: null },
+    });
+  });
+
+  it("PayPal's capture: paid, pending at PayPal, or neither (an error and a new attempt)", () => {
+    const capture = (outcome: "completed" | "pending" | "unfinished") =>
+      transition(ready(phases.paypal_capturing), { type: "paypal_captured", order, outcome });
+    expect(capture("completed").phase).toEqual({ name: "placed", receipt: { kind: "paypal", order } });
+    expect(capture("pending").phase).toEqual({ name: "placed", receipt: { kind: "paypal_pending", order } });
+    expect(capture("unfinished")).toMatchObject({
+      phase: { name: "editing" },
+      error: checkoutMessages.paypalFailed,
+      errorsShown: 2,
+      attempt: 1,
+    });
+  });
+
+  it("PayPal's window: its order is kept while open; closing it or its failure starts a new attempt", () => {
+    expect(transition(ready(phases.paypal_creating), EVENTS.paypal_created).phase).toEqual({
+      name: "paypal_open",
+      orderId: "PP-2",
+    });
+    const cancelled = transition(ready(phases.paypal_open), EVENTS.paypal_cancelled);
+    expect(cancelled).toMatchObject({ paypalNotice: PAYPAL_CANCELLED, attempt: 1, error: "Ancienne erreur" });
+    const failed = transition(ready(phases.paypal_open), EVENTS.paypal_failed);
+    expect(failed).toMatchObject({ error: PAYPAL_SCRIPT_FAILED, errorsShown: 2, attempt: 1 });
+    const shown = transition(ready(phases.paypal_open), { type: "paypal_failed", alreadyShown: true });
+    expect(shown).toMatchObject({ error: "Ancienne erreur", errorsShown: 1, attempt: 1 });
+  });
+
+  it("a request is in flight only while a transfer is placed or a payment captured", () => {
+    expect(PHASES.filter((name) => submitting(ready(phases[name])))).toEqual([
+      "placing_transfer",
+      "paypal_capturing",
+    ]);
+  });
+});
+
+describe("checkoutScreen", () => {
+  const screen = (
+    phase: PhaseName,
+    hydrated: boolean,
+    session: "unknown" | "loading" | "signed-in" | "signed-out",
+    cartEmpty = false,
+  ) => checkoutScreen({ phase, hydrated, session, cartEmpty });
+
+  it("waits for the browser, the session and the cart; then the form or the sign-in prompt", () => {
+    expect(screen("editing", false, "signed-in")).toBe("loading");
+    expect(screen("editing", true, "unknown")).toBe("loading");
+    expect(screen("editing", true, "loading")).toBe("loading");
+    expect(screen("editing", true, "signed-in", true)).toBe("loading");
+    expect(screen("editing", true, "signed-out")).toBe("sign_in");
+    expect(screen("paypal_open", true, "signed-in")).toBe("form");
+    // Placed: the success screen, though the cart is emptied then.
+    expect(screen("placed", true, "signed-in", true)).toBe("placed");
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The checkout's flow as a pure state machine (issue 29): what /payment may do next, decided by one reducer,
+ * `transition(state, event)`, that the island runs with React's useReducer. Requests, PayPal's script and timers stay
+ * in the island; they send the events below and act on the phase they read back, so every rule of the flow is here,
+ * tested state by event in checkout-flow.test.ts. An event a phase does not accept is ignored: the same state comes
+ * back (as React's useReducer then skips the render). Without zod, as checkout.ts: the island imports this file.
+ */
+import type { Address } from "../accounts/address";
+import { formatEuros } from "../money";
+import {
+  type BankDetails,
+  checkoutError,
+  checkoutMessages,
+  type OfferedMethods,
+  ORDER_NOTES_LIMIT,
+  offeredMethod,
+  PAYPAL_SCRIPT_FAILED,
+  type PaymentChoice,
+} from "./checkout";
+import type { Totals } from "./pricing";
+
+/** What the success screen shows; `O` is the order as the API answers it. */
+export type Receipt<O> =
+  /** bank: null when the checkout could not read the details (the confirmation e-mail carries them). */
+  | { kind: "bank_transfer"; order: O; bank: BankDetails | null }
+  | { kind: "paypal"; order: O }
+  | { kind: "paypal_pending"; order: O };
+
+/** Where the checkout is. The form is shown, and may be edited, in every phase but `placed`. */
+export type CheckoutPhase<O> =
+  /** Choosing the address, the notes and the payment; nothing of ours in flight. */
+  | { name: "editing" }
+  /** A bank transfer asked for: the spec's 2 s delay, then POST /api/orders. */
+  | { name: "placing_transfer" }
+  /** PayPal's button was clicked: its order is being created (POST /api/paypal-payment/create-order). */
+  | { name: "paypal_creating" }
+  /** PayPal's window is open on this pending PayPal order, released if the buyer leaves it. */
+  | { name: "paypal_open"; orderId: string }
+  /** The buyer approved in PayPal's window: the payment is being captured. */
+  | { name: "paypal_capturing"; orderId: string }
+  /** The order is placed: the success screen, then /orders. Final: every event is ignored. */
+  | { name: "placed"; receipt: Receipt<O> };
+
+export type PhaseName = CheckoutPhase<unknown>["name"];
+export const PHASES: readonly PhaseName[] = [
+  "editing",
+  "placing_transfer",
+  "paypal_creating",
+  "paypal_open",
+  "paypal_capturing",
+  "placed",
+];
+
+export type AddressBook =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; addresses: Address[] };
+
+/** What GET /api/settings/checkout says about taking an order; both methods shown until it answered. */
+export interface Offer {
+  methods: OfferedMethods;
+  /** Why the shop takes no order yet (the screen says it, the payment is disabled); null when it does. */
+  closedMessage: string | null;
+  bank: BankDetails | null;
+}
+
+export interface CheckoutState<O> {
+  phase: CheckoutPhase<O>;
+  addresses: AddressBook;
+  /** Bumped by « Réessayer »: the address book is read again. */
+  addressAttempt: number;
+  addressId: string | null;
+  notes: string;
+  method: PaymentChoice;
+  senderName: string;
+  terms: boolean;
+  offer: Offer;
+  /** The error banner (French), and how many times one was shown: the banner scrolls into view each time. */
+  error: string | null;
+  errorsShown: number;
+  /** The server's totals of a 409 PRICE_CHANGED: they stand until the cart, the promo or the shipping change here. */
+  serverTotals: Totals | null;
+  priceNotice: string | null;
+  paypalNotice: string | null;
+  promoNotice: string | null;
+  /** Bumped when the server said the cart changed under us: the catalogue and the shipping are read again. */
+  catalogSync: number;
+  /** Bumped when a payment attempt ends: the next request gets a new Idempotency-Key. */
+  attempt: number;
+}
+
+/** A request that failed, as the island read the API's answer. */
+export type Failure =
+  /** The session ended: the session store takes the buyer to sign in; nothing to show here. */
+  | { kind: "session_expired" }
+  /** cartChanged: a 409 PRICE_CHANGED without the server's totals; the message is shown as an error. */
+  | { kind: "message"; message: string; cartChanged: boolean }
+  /** A 409 PRICE_CHANGED with the server's totals: the buyer confirms the new total. */
+  | { kind: "price_changed"; message: string; totals: Totals };
+
+export type CheckoutEvent<O> =
+  | { type: "settings_loaded"; offer: Offer }
+  | { type: "addresses_loading" }
+  | { type: "addresses_loaded"; addresses: Address[] }
+  | { type: "addresses_failed"; message: string }
+  | { type: "addresses_retry" }
+  | { type: "address_created"; addresses: Address[]; created: Address }
+  | { type: "address_chosen"; id: string }
+  | { type: "notes_typed"; text: string }
+  | { type: "method_chosen"; method: PaymentChoice }
+  | { type: "sender_typed"; name: string }
+  | { type: "terms_set"; accepted: boolean }
+  | { type: "totals_inputs_changed" }
+  | { type: "promo_rejected"; message: string }
+  /** PayPal's button clicked: the submit checks, shown, before PayPal's window opens. */
+  | { type: "check"; signedIn: boolean }
+  | { type: "submit_transfer"; signedIn: boolean }
+  | { type: "transfer_placed"; order: O }
+  | { type: "paypal_create"; signedIn: boolean }
+  | { type: "paypal_created"; orderId: string }
+  | { type: "paypal_approved"; orderId: string }
+  | { type: "paypal_captured"; order: O; outcome: "completed" | "pending" | "unfinished" }
+  | { type: "paypal_cancelled" }
+  /** PayPal's script failed; alreadyShown: it only passes on a failure the checkout already showed. */
+  | { type: "paypal_failed"; alreadyShown: boolean }
+  /** declined: PayPal declined the card, which may be tried again on the same PayPal order. */
+  | { type: "request_failed"; failure: Failure; declined?: boolean };
+
+export type EventType = CheckoutEvent<unknown>["type"];
+
+export const PAYPAL_CANCELLED =
+  "Paiement PayPal annulé : rien n'a été débité et votre panier est toujours là.";
+
+/** Countries the shop delivers to for now (api.md: checkout delivers to France only; CHECKOUT_COUNTRIES). */
+export function deliverable(address: Pick<Address, "country">): boolean {
+  return address.country === "France";
+}
+
+export function initialCheckout<O>(): CheckoutState<O> {
+  return {
+    phase: { name: "editing" },
+    addresses: { status: "loading" },
+    addressAttempt: 0,
+    addressId: null,
+    notes: "",
+    method: "paypal",
+    senderName: "",
+    terms: false,
+    offer: { methods: { paypal: true, bank_transfer: true }, closedMessage: null, bank: null },
+    error: null,
+    errorsShown: 0,
+    serverTotals: null,
+    priceNotice: null,
+    paypalNotice: null,
+    promoNotice: null,
+    catalogSync: 0,
+    attempt: 0,
+  };
+}
+
+/** A request of ours is in flight: the transfer's button is disabled and PayPal's buttons too. */
+export function submitting(state: CheckoutState<unknown>): boolean {
+  return state.phase.name === "placing_transfer" || state.phase.name === "paypal_capturing";
+}
+
+/** The submit checks of spec 5 on the state (checkout.ts); null when the order may be sent. */
+export function submitProblem(state: CheckoutState<unknown>, signedIn: boolean): string | null {
+  return checkoutError({
+    signedIn,
+    addressId: state.addressId,
+    paymentMethod: state.method,
+    senderName: state.senderName,
+    termsAccepted: state.terms,
+  });
+}
+
+/** Nothing of ours in flight and not placed: a payment may start, PayPal's window may come back. */
+const idle = (phase: CheckoutPhase<unknown>) =>
+  phase.name === "editing" || phase.name === "paypal_creating" || phase.name === "paypal_open";
+
+/** The address to select once the book is read: the current one if still deliverable, else the default. */
+function chosenAddress(addresses: Address[], current: string | null): string | null {
+  if (current && addresses.some((a) => a.id === current && deliverable(a))) return current;
+  const usable = addresses.filter(deliverable);
+  return (usable.find((a) => a.is_default) ?? usable[0])?.id ?? null;
+}
+
+function showError<O>(state: CheckoutState<O>, message: string): CheckoutState<O> {
+  return { ...state, error: message, errorsShown: state.errorsShown + 1 };
+}
+
+/** A payment's request failed: the phase to go back to is decided by the caller. */
+function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPhase<O>): CheckoutState<O> {
+  const next = { ...state, phase };
+  if (failure.kind === "session_expired") return next;
+  const resync = {
+    ...next,
+    catalogSync: state.catalogSync + (failure.kind === "message" && !failure.cartChanged ? 0 : 1),
+  };
+  if (failure.kind === "message") return showError(resync, failure.message);
+  return {
+    ...resync,
+    serverTotals: failure.totals,
+    priceNotice: `${failure.message} Nouveau total : ${formatEuros(failure.totals.total)}.`,
+    error: null,
+  };
+}
+
+/** The submit checks before a payment starts: refused with the spec's message, or the phase it starts. */
+function start<O>(state: CheckoutState<O>, signedIn: boolean, phase: CheckoutPhase<O>): CheckoutState<O> {
+  const problem = submitProblem(state, signedIn);
+  if (problem) return showError(state, problem);
+  return { ...state, phase, error: null, priceNotice: null };
+}
+
+/** The form's fields and the data read from the API: taken in every phase but `placed`. */
+function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
+  switch (event.type) {
+    case "settings_loaded":
+      return { ...state, offer: event.offer, method: offeredMethod(state.method, event.offer.methods) };
+    case "addresses_loading":
+      return { ...state, addresses: { status: "loading" } };
+    case "addresses_loaded":
+      return {
+        ...state,
+        addresses: { status: "ready", addresses: event.addresses },
+        addressId: chosenAddress(event.addresses, state.addressId),
+      };
+    case "addresses_failed":
+      return { ...state, addresses: { status: "error", message: event.message } };
+    case "addresses_retry":
+      return { ...state, addressAttempt: state.addressAttempt + 1 };
+    case "address_created":
+      return {
+        ...state,
+        addresses: { status: "ready", addresses: event.addresses },
+        addressId: deliverable(event.created) ? event.created.id : state.addressId,
+      };
+    case "address_chosen": {
+      const book = state.addresses;
+      const known =
+        book.status === "ready" && book.addresses.some((a) => a.id === event.id && deliverable(a));
+      return known ? { ...state, addressId: event.id } : state;
+    }
+    case "notes_typed":
+      return { ...state, notes: event.text.slice(0, ORDER_NOTES_LIMIT) };
+    case "method_chosen":
+      // The radio of a method not offered, or of a closed shop, is disabled.
+      return state.offer.methods[event.method] && !state.offer.closedMessage
+        ? { ...state, method: event.method }
+        : state;
+    case "sender_typed":
+      return { ...state, senderName: event.name };
+    case "terms_set":
+      return { ...state, terms: event.accepted };
+    case "totals_inputs_changed":
+      return state.serverTotals ? { ...state, serverTotals: null } : state;
+    case "promo_rejected":
+      return { ...state, promoNotice: event.message };
+    default:
+      return state;
+  }
+}
+
+/** The checkout's one reducer: the next state, or the same state when the phase ignores the event. */
+export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
+  const { phase } = state;
+  if (phase.name === "placed") return state;
+  const newAttempt = { attempt: state.attempt + 1 };
+  switch (event.type) {
+    case "check": {
+      if (!idle(phase)) return state;
+      const problem = submitProblem(state, event.signedIn);
+      return problem ? showError(state, problem) : { ...state, error: null };
+    }
+    case "submit_transfer":
+      if (!idle(phase) || state.method !== "bank_transfer") return state;
+      return start(state, event.signedIn, { name: "placing_transfer" });
+    case "transfer_placed":
+      if (phase.name !== "placing_transfer") return state;
+      return {
+        ...state,
+        phase: {
+          name: "placed",
+          receipt: { kind: "bank_transfer", order: event.order, bank: state.offer.bank },
+        },
+      };
+    case "paypal_create": {
+      if (!idle(phase)) return state;
+      const next = start(state, event.signedIn, { name: "paypal_creating" });
+      return next.phase.name === "paypal_creating" ? { ...next, paypalNotice: null } : next;
+    }
+    case "paypal_created":
+      if (phase.name !== "paypal_creating") return state;
+      return { ...state, phase: { name: "paypal_open", orderId: event.orderId } };
+    case "paypal_approved":
+      if (!idle(phase)) return state;
+      return { ...state, phase: { name: "paypal_capturing", orderId: event.orderId } };
+    case "paypal_captured":
+      if (phase.name !== "paypal_capturing") return state;
+      if (event.outcome === "unfinished")
+        return showError(
+          { ...state, ...newAttempt, phase: { name: "editing" } },
+          checkoutMessages.paypalFailed,
+        );
+      return {
+        ...state,
+        phase: {
+          name: "placed",
+          receipt: { kind: event.outcome === "completed" ? "paypal" : "paypal_pending", order: event.order },
+        },
+      };
+    case "paypal_cancelled":
+      if (!idle(phase)) return state;
+      return { ...state, ...newAttempt, phase: { name: "editing" }, paypalNotice: PAYPAL_CANCELLED };
+    case "paypal_failed": {
+      if (!idle(phase)) return state;
+      const next = { ...state, ...newAttempt, phase: { name: "editing" } as const };
+      return event.alreadyShown ? next : showError(next, PAYPAL_SCRIPT_FAILED);
+    }
+    case "request_failed":
+      if (phase.name === "placing_transfer" || phase.name === "paypal_creating")
+        return failed(state, event.failure, { name: "editing" });
+      if (phase.name !== "paypal_capturing") return state;
+      // A declined card may be tried again on the same PayPal order; anything else starts a new attempt.
+      return event.declined
+        ? failed(state, event.failure, { name: "paypal_open", orderId: phase.orderId })
+        : failed({ ...state, ...newAttempt }, event.failure, { name: "editing" });
+    default:
+      return edit(state, event);
+  }
+}
+
+/** What the page shows around the form: the success screen, a wait, the sign-in prompt, or the form. */
+export function checkoutScreen(input: {
+  phase: PhaseName;
+  hydrated: boolean;
+  session: "unknown" | "loading" | "signed-in" | "signed-out";
+  cartEmpty: boolean;
+}): "placed" | "loading" | "sign_in" | "form" {
+  if (input.phase === "placed") return "placed";
+  if (!input.hydrated || input.session === "unknown" || input.session === "loading" || input.cartEmpty)
+    return "loading";
+  return input.session === "signed-in" ? "form" : "sign_in";
+}

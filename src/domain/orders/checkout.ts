@@ -1,0 +1,257 @@
+/**
+ * What the cart and checkout screens compute and check, without zod (the islands import this file):
+ * totals in cents with pricing.ts exactly as the server prices an order, the applied promo as stored in the
+ * browser, the submit checks of spec 5 in their order, and the body of the order requests.
+ * The server prices and checks everything again; checkout.test.ts keeps the copies below in step with it.
+ */
+import type { Cart } from "../cart/cart";
+import { type Cents, centsToEuros, eurosToCents } from "../money";
+import { type DiscountTerms, discountFor, priceOrder, type Totals } from "./pricing";
+
+/** Same limit as order.ts (spec 5: order notes, max 500 characters). */
+export const ORDER_NOTES_LIMIT = 500;
+
+/** What GET /api/settings/shipping answers, in euros; the spec's defaults until it answered (section 9). */
+export interface ShippingSettings {
+  standard_cost: number;
+  free_shipping_threshold: number;
+}
+export const defaultShippingSettings: ShippingSettings = { standard_cost: 7.8, free_shipping_threshold: 100 };
+
+/** The bank details the transfer screen shows; the spec's defaults where the settings are missing. */
+export interface BankDetails {
+  bic: string;
+  beneficiary: string;
+  bank_name: string;
+}
+/**
+ * The bank details the success screen shows: the checkout settings' (the server sends them only while bank transfer is
+ * set up, never a placeholder: decision record 020), or null when they are not known here; the confirmation e-mail
+ * carries them in any case.
+ */
+export function knownBankDetails(details: Partial<BankDetails> | null | undefined): BankDetails | null {
+  const bic = details?.bic?.trim();
+  const beneficiary = details?.beneficiary?.trim();
+  const bankName = details?.bank_name?.trim();
+  return bic && beneficiary && bankName ? { bic, beneficiary, bank_name: bankName } : null;
+}
+
+/** Carrier shown at checkout when the company settings are unknown (spec 9). */
+export const DEFAULT_CARRIER = "Colissimo";
+
+/**
+ * The applied promo of spec 3 as POST /api/promo/validate answers it (discount_value: percent or euros,
+ * discount_amount: euros), plus the subtotal in euros it was validated for.
+ */
+export interface AppliedPromo {
+  id: string;
+  code: string;
+  discount_type: "percentage" | "fixed_amount";
+  discount_value: number;
+  discount_amount: number;
+  /** Subtotal (euros) the server computed discount_amount for. */
+  subtotal_amount?: number;
+}
+
+const isFiniteNonNegative = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0;
+
+/** Reads a stored promo (any JSON value); anything malformed is no promo. */
+export function parseStoredPromo(value: unknown): AppliedPromo | null {
+  if (typeof value !== "object" || value === null) return null;
+  const promo = value as Record<string, unknown>;
+  if (
+    typeof promo.id !== "string" ||
+    !promo.id ||
+    typeof promo.code !== "string" ||
+    !promo.code ||
+    (promo.discount_type !== "percentage" && promo.discount_type !== "fixed_amount") ||
+    !isFiniteNonNegative(promo.discount_value) ||
+    !isFiniteNonNegative(promo.discount_amount)
+  ) {
+    return null;
+  }
+  return {
+    id: promo.id,
+    code: promo.code,
+    discount_type: promo.discount_type,
+    discount_value: promo.discount_value,
+    discount_amount: promo.discount_amount,
+    ...(isFiniteNonNegative(promo.subtotal_amount) && { subtotal_amount: promo.subtotal_amount }),
+  };
+}
+
+/**
+ * The promo's terms for pricing.ts. The browser does not know a percentage's cap (max_discount_amount); when
+ * the server's discount for the validated subtotal is below the plain percentage, that discount is the cap.
+ */
+export function promoTerms(promo: AppliedPromo): DiscountTerms {
+  if (promo.discount_type === "fixed_amount") {
+    return { type: "fixed_amount", amount: eurosToCents(promo.discount_value) };
+  }
+  const basisPoints = eurosToCents(promo.discount_value);
+  const served = eurosToCents(promo.discount_amount);
+  let maxDiscount: Cents | null = null;
+  if (promo.subtotal_amount !== undefined) {
+    const uncapped = discountFor(eurosToCents(promo.subtotal_amount), {
+      type: "percentage",
+      basisPoints,
+      maxDiscount: null,
+    });
+    if (served < uncapped) maxDiscount = served;
+  }
+  return { type: "percentage", basisPoints, maxDiscount };
+}
+
+export function shippingRule(settings: ShippingSettings) {
+  return {
+    standardCost: eurosToCents(settings.standard_cost),
+    freeThreshold: eurosToCents(settings.free_shipping_threshold),
+  };
+}
+
+/** Unit price of a cart line in cents (the cart keeps it as euro text, "12.90"). */
+export function unitPriceCents(price: string): Cents {
+  const euros = Number(price);
+  return Number.isFinite(euros) ? eurosToCents(euros) : 0;
+}
+
+/** Subtotal, shipping, discount and total of the cart, in cents, as the server will price the order. */
+export function cartTotals(cart: Cart, shipping: ShippingSettings, promo: AppliedPromo | null): Totals {
+  const lines = cart.map((item) => ({ unitPriceCents: unitPriceCents(item.price), quantity: item.quantity }));
+  return priceOrder(lines, shippingRule(shipping), promo ? promoTerms(promo) : null);
+}
+
+/** What is missing for free shipping (0 when shipping is already free). */
+export function freeShippingRemaining(subtotal: Cents, shipping: ShippingSettings): Cents {
+  return Math.max(0, eurosToCents(shipping.free_shipping_threshold) - subtotal);
+}
+
+/** Whether the promo's discount must be asked again: it was validated for another subtotal. */
+export function promoNeedsRevalidation(promo: AppliedPromo, subtotal: Cents): boolean {
+  return promo.subtotal_amount === undefined || eurosToCents(promo.subtotal_amount) !== subtotal;
+}
+
+/** Messages of spec 5 and 8 for the checkout, verbatim. */
+export const checkoutMessages = {
+  signInRequired: "Veuillez vous connecter pour continuer",
+  addressRequired: "Veuillez sélectionner une adresse de livraison",
+  senderNameRequired: "Veuillez indiquer le nom de la personne qui effectuera le virement",
+  termsRequired: "Veuillez accepter les conditions générales de vente pour continuer",
+  paymentFailed: "Une erreur est survenue lors du paiement",
+  paypalFailed: "Une erreur est survenue lors du paiement PayPal",
+  paypalNotConfigured: "PayPal n'est pas configuré.",
+  promoEmpty: "Veuillez saisir un code promo",
+  promoInvalid: "Code promo invalide",
+  promoCheckFailed: "Erreur lors de la vérification du code",
+  promoNetwork: "Erreur de connexion",
+} as const;
+
+/**
+ * What the buyer reads when PayPal's own script fails (its buttons' onError, a render that fails): PayPal's messages
+ * there are English and technical, so they go to the console only (issue 28, item 3); the buyer gets the spec's
+ * message and what to do next.
+ */
+export const PAYPAL_SCRIPT_FAILED = `${checkoutMessages.paypalFailed} : réessayez, ou choisissez le paiement par virement.`;
+
+export type PaymentChoice = "paypal" | "bank_transfer";
+
+/** Which methods the shop offers now (GET /api/settings/checkout); unknown while loading: both shown. */
+export type OfferedMethods = Readonly<Record<PaymentChoice, boolean>>;
+
+/**
+ * The method to select: the shopper's choice while it is offered, else the other one when it is (spec: PayPal first),
+ * else the choice as it is (nothing is offered: the screen says the shop takes no order yet).
+ */
+export function offeredMethod(current: PaymentChoice, offered: OfferedMethods): PaymentChoice {
+  if (offered[current]) return current;
+  const other: PaymentChoice = current === "paypal" ? "bank_transfer" : "paypal";
+  return offered[other] ? other : current;
+}
+
+export interface CheckoutInput {
+  signedIn: boolean;
+  addressId: string | null;
+  paymentMethod: PaymentChoice;
+  senderName: string;
+  termsAccepted: boolean;
+}
+
+/** The submit checks of spec 5, in the spec's order; null when the order may be sent. */
+export function checkoutError(input: CheckoutInput): string | null {
+  if (!input.signedIn) return checkoutMessages.signInRequired;
+  if (!input.addressId) return checkoutMessages.addressRequired;
+  if (input.paymentMethod === "bank_transfer" && !input.senderName.trim()) {
+    return checkoutMessages.senderNameRequired;
+  }
+  if (!input.termsAccepted) return checkoutMessages.termsRequired;
+  return null;
+}
+
+/** The PayPal buttons are usable only with an address and the terms accepted (spec 5), once loaded. */
+export function paypalButtonsEnabled(input: {
+  loading: boolean;
+  addressId: string | null;
+  termsAccepted: boolean;
+}) {
+  return !input.loading && Boolean(input.addressId) && input.termsAccepted;
+}
+
+export interface OrderRequestInput {
+  cart: Cart;
+  addressId: string;
+  notes: string;
+  promo: AppliedPromo | null;
+  totals: Totals;
+}
+
+/**
+ * Body of POST /api/paypal-payment/create-order (spec "Order creation payload"); the server reads only the
+ * product ids and quantities of the lines, the address, the notes, the promo and the total the customer saw.
+ */
+export function orderRequestBody({ cart, addressId, notes, promo, totals }: OrderRequestInput) {
+  return {
+    items: cart.map((item) => {
+      const unit = unitPriceCents(item.price);
+      return {
+        product_id: item.id,
+        product_name: item.name,
+        product_image: item.image,
+        quantity: item.quantity,
+        unit_price: centsToEuros(unit),
+        total_price: centsToEuros(unit * item.quantity),
+      };
+    }),
+    shipping_address_id: addressId,
+    order_notes: notes.trim() || null,
+    promo_code_id: promo?.id ?? null,
+    promo_discount_amount: promo ? centsToEuros(totals.discount) : null,
+    total_amount: centsToEuros(totals.total),
+  };
+}
+
+/** Body of POST /api/orders: a bank transfer, payment pending, with the name on the transfer. */
+export function bankTransferOrderBody(input: OrderRequestInput & { senderName: string }) {
+  return {
+    ...orderRequestBody(input),
+    original_total: centsToEuros(input.totals.subtotal + input.totals.shipping),
+    payment_method: "bank_transfer" as const,
+    payment_status: "pending" as const,
+    transfer_sender_name: input.senderName.trim(),
+  };
+}
+
+/** The server's totals of a 409 PRICE_CHANGED (euros), back in cents; null when the body lacks them. */
+export function totalsFromPriceChange(details: Readonly<Record<string, unknown>>): Totals | null {
+  const totals = details.totals;
+  if (typeof totals !== "object" || totals === null) return null;
+  const t = totals as Record<string, unknown>;
+  const fields = ["subtotal_amount", "shipping_amount", "discount_amount", "total_amount"] as const;
+  if (!fields.every((field) => isFiniteNonNegative(t[field]))) return null;
+  return {
+    subtotal: eurosToCents(t.subtotal_amount as number),
+    shipping: eurosToCents(t.shipping_amount as number),
+    discount: eurosToCents(t.discount_amount as number),
+    total: eurosToCents(t.total_amount as number),
+  };
+}

@@ -1,0 +1,158 @@
+import * as z from "zod";
+import { COUNTRIES } from "../accounts/address";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status";
+
+export const ORDER_NOTES_MAX = 500;
+export const MAX_ORDER_LINES = 30;
+export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * A line as the checkout sends it (spec "Order creation payload"). Only product_id and quantity are used:
+ * names, images and prices come from the catalogue on the server.
+ */
+export const orderLineInputSchema = z.object({
+  product_id: z.number().int().positive(),
+  quantity: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LINE_QUANTITY, `${MAX_LINE_QUANTITY} exemplaires au plus par produit.`),
+  product_name: z.string().max(200).optional(),
+  product_image: z.string().max(2048).optional(),
+  unit_price: z.number().optional(),
+  total_price: z.number().optional(),
+});
+
+/** What the checkout sends for any payment method (unknown fields are ignored, never stored). */
+export const orderRequestSchema = z.object({
+  items: z.array(orderLineInputSchema).min(1, "Votre panier est vide.").max(MAX_ORDER_LINES),
+  shipping_address_id: z
+    .string({ error: "Veuillez sélectionner une adresse de livraison" })
+    .min(1, "Veuillez sélectionner une adresse de livraison")
+    .max(40),
+  order_notes: z
+    .string()
+    .trim()
+    .max(ORDER_NOTES_MAX, `Les notes de commande sont limitées à ${ORDER_NOTES_MAX} caractères.`)
+    .nullish()
+    .transform((value) => value || null),
+  promo_code_id: z.string().max(40).nullish(),
+  promo_discount_amount: z.number().nullish(),
+  /** The total the customer saw; when it differs from the server's, the answer is 409 PRICE_CHANGED. */
+  total_amount: z.number().nonnegative(),
+  original_total: z.number().nullish(),
+});
+export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+export const bankTransferOrderSchema = orderRequestSchema.extend({
+  payment_method: z.literal("bank_transfer", { error: "Ce moyen de paiement n'est pas accepté ici." }),
+  transfer_sender_name: z
+    .string({ error: "Veuillez indiquer le nom de la personne qui effectuera le virement" })
+    .trim()
+    .min(1, "Veuillez indiquer le nom de la personne qui effectuera le virement")
+    .max(120),
+});
+export type BankTransferOrderRequest = z.output<typeof bankTransferOrderSchema>;
+
+export const shippingAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  address_line1: z.string(),
+  address_line2: z.string().nullable(),
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.enum(COUNTRIES),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** What a customer needs to send an awaited transfer (the IBAN is in the confirmation e-mail). */
+export const transferInstructionsSchema = z.object({
+  amount: z.number(),
+  reference: z.string(),
+  /** Exactly the account holder's name: the customer's bank compares it with the IBAN (Verification of Payee). */
+  beneficiary: z.string(),
+  bic: z.string(),
+  bank_name: z.string(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
+
+/** An order as the API answers it (spec section 3 "Order"), euros with 2 decimals. */
+export const orderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  original_total: z.number(),
+  subtotal_amount: z.number(),
+  shipping_amount: z.number(),
+  discount_amount: z.number(),
+  free_shipping_threshold: z.number(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  promo_code: z.object({ code: z.string(), discount_amount: z.number() }).nullable(),
+  order_notes: z.string().nullable(),
+  transfer_reference: z.string().nullable(),
+  paypal_order_id: z.string().nullable(),
+  paypal_payer_id: z.string().nullable(),
+  paypal_capture_id: z.string().nullable(),
+  shipping_company: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  estimated_delivery: z.string().nullable(),
+  shipping_notes: z.string().nullable(),
+  shipping_address: shippingAddressSchema,
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+  /** Returns refunded after shipping, oldest first, each with its credit note. */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      lines: z.array(
+        z.object({ index: z.number(), product_name: z.string(), quantity: z.number(), restock: z.boolean() }),
+      ),
+      amount: z.number(),
+      shipping_amount: z.number(),
+      method: z.enum(PAYMENT_METHODS),
+      /** "due": a transfer the shop still has to send; "done": refunded. */
+      status: z.enum(["due", "done"]),
+      credit_note_number: z.string(),
+      done_at: z.string().nullable(),
+    }),
+  ),
+  refunded_amount: z.number(),
+  /** PayPal captured this order after it was released; the shop refunded that payment at once (PayPal refund id). */
+  auto_refund_id: z.string().nullable(),
+  /** Changes with every write: the admin's forms send it back so a stale form is refused. */
+  version: z.number(),
+  user: z.object({ full_name: z.string(), email: z.string() }),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      product_id: z.number(),
+      product_name: z.string(),
+      product_image: z.string(),
+      unit_price: z.number(),
+      quantity: z.number(),
+      total_price: z.number(),
+      /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
+      lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
+    }),
+  ),
+  status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /**
+   * The customer's own order only, while the shop awaits her transfer: what to send and to whom (never the IBAN,
+   * which only the confirmation e-mail carries). Null otherwise; absent from the admin's views.
+   */
+  transfer_instructions: transferInstructionsSchema.nullable().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Idempotency-Key header: what a client sends to make a retried order request return the same order. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(
+    /^[\w-]{8,100}$/,
+    "En-tête Idempotency-Key invalide (8 à 100 caractères : lettres, chiffres, - ou _).",
+  );

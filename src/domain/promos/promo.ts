@@ -1,0 +1,115 @@
+import { type Cents, formatEuros } from "../money";
+import type { DiscountTerms } from "../orders/pricing";
+
+/**
+ * Promo code rules (api.md "Promo codes"): valid when active, started, not expired, the subtotal reaches the
+ * minimum, the global usage count is under the limit, and the customer used it fewer times today (Europe/Paris
+ * day) than its per-user-per-day limit. The same limits are enforced again, atomically, in the order transaction.
+ */
+export interface PromoRules {
+  code: string;
+  discount_type: "percentage" | "fixed_amount";
+  /** Hundredths: 1500 = 15 % for a percentage, 1500 = 15,00 € for a fixed amount. */
+  discount_value: number;
+  min_order_cents: Cents;
+  max_discount_cents: Cents | null;
+  usage_limit: number | null;
+  usage_count: number;
+  max_uses_per_user: number;
+  is_active: boolean;
+  starts_at: string;
+  expires_at: string | null;
+}
+
+export type PromoRejection =
+  | "PROMO_INVALID"
+  | "PROMO_NOT_STARTED"
+  | "PROMO_EXPIRED"
+  | "PROMO_MIN_ORDER"
+  | "PROMO_EXHAUSTED"
+  | "PROMO_USER_LIMIT";
+
+export const PROMO_INVALID_MESSAGE = "Code promo invalide";
+
+export function promoRejectionMessage(
+  reason: PromoRejection,
+  promo?: Pick<PromoRules, "min_order_cents">,
+): string {
+  switch (reason) {
+    case "PROMO_INVALID":
+      return PROMO_INVALID_MESSAGE;
+    case "PROMO_NOT_STARTED":
+      return "Ce code promo n'est pas encore valable.";
+    case "PROMO_EXPIRED":
+      return "Ce code promo a expiré.";
+    case "PROMO_MIN_ORDER":
+      return `Ce code promo nécessite un minimum de commande de ${formatEuros(promo?.min_order_cents ?? 0)}.`;
+    case "PROMO_EXHAUSTED":
+      return "Ce code promo a atteint sa limite d'utilisation.";
+    case "PROMO_USER_LIMIT":
+      return "Vous avez déjà utilisé ce code promo aujourd'hui.";
+  }
+}
+
+export function discountTerms(
+  promo: Pick<PromoRules, "discount_type" | "discount_value" | "max_discount_cents">,
+): DiscountTerms {
+  return promo.discount_type === "percentage"
+    ? { type: "percentage", basisPoints: promo.discount_value, maxDiscount: promo.max_discount_cents }
+    : { type: "fixed_amount", amount: promo.discount_value };
+}
+
+export interface PromoContext {
+  subtotal: Cents;
+  now: Date;
+  /** How many times this customer used the code today (Paris day). */
+  usesToday: number;
+}
+
+/** Why the promo cannot be applied, or null when it can. Checked in the order a customer would find useful. */
+export function promoRejection(promo: PromoRules | null, context: PromoContext): PromoRejection | null {
+  if (!promo?.is_active) return "PROMO_INVALID";
+  const now = context.now.getTime();
+  if (Date.parse(promo.starts_at) > now) return "PROMO_NOT_STARTED";
+  if (promo.expires_at && Date.parse(promo.expires_at) <= now) return "PROMO_EXPIRED";
+  if (promo.usage_limit !== null && promo.usage_count >= promo.usage_limit) return "PROMO_EXHAUSTED";
+  if (context.usesToday >= promo.max_uses_per_user) return "PROMO_USER_LIMIT";
+  if (context.subtotal < promo.min_order_cents) return "PROMO_MIN_ORDER";
+  return null;
+}
+
+/** Codes are compared trimmed and in upper case (the admin form forces upper case). */
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+const parisDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Paris",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day in Paris ("2026-11-22"), the unit of the per-user daily limit. */
+export function parisDay(date: Date): string {
+  return parisDayFormat.format(date);
+}
+
+/** "2026-03-29" -> its day number since 1970, so two days subtract exactly, whatever the clock change between them. */
+function dayNumber(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date) / 86_400_000;
+}
+
+/** Whole calendar days from the day `fromDay` to the day `toDay` ("2026-11-22"), negative when before. */
+export function calendarDaysBetween(fromDay: string, toDay: string): number {
+  return dayNumber(toDay) - dayNumber(fromDay);
+}
+
+/**
+ * How many Paris calendar days separate two instants: 0 on the same Paris day, 1 from the next midnight in Paris
+ * on, and so on. Midnight is Paris midnight in winter (UTC+1) and in summer (UTC+2) alike.
+ */
+export function parisDaysBetween(from: Date, to: Date): number {
+  return calendarDaysBetween(parisDay(from), parisDay(to));
+}

@@ -1,0 +1,225 @@
+import * as z from "zod";
+import { type Cents, eurosToCents } from "../money";
+import { isValidBic, isValidIban } from "../payments/bank-details";
+import { defaultTransferFollowUp } from "../payments/transfer-follow-up";
+import { transferFollowUpSettingSchema } from "../payments/transfer-follow-up-schema";
+
+/** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
+const euros = z
+  .number()
+  .nonnegative()
+  .max(100_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Deux décimales au plus.");
+
+export const shippingSettingSchema = z.object({
+  free_shipping_threshold: euros,
+  standard_cost: euros,
+  shipping_company: z.string().trim().min(1).max(60),
+});
+export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
+
+/**
+ * The company setting. Every field but the shop's name may be empty: an empty field is one the owner has not filled
+ * in yet, which the setup checklist (shop-setup.ts) names and which keeps the shop from taking orders (decision
+ * record 020). The seed writes no invented identity: nothing here is ever a placeholder shown as real.
+ */
+export const companyInfoSettingSchema = z.object({
+  /** The shop's name as shoppers see it (header, titles, e-mails). */
+  name: z.string().trim().min(1, "Le nom de la boutique est obligatoire.").max(120),
+  email: z.union([z.literal(""), z.email("L'adresse e-mail est invalide.")]),
+  phone: z.string().trim().max(30),
+  address: z.string().trim().max(300),
+  /**
+   * Who sells (LCEN art. 6; CGI art. 242 nonies A): the company's name, or for an individual entrepreneur her first
+   * and last name followed by « EI ». Printed in the legal notice, the CGV and on invoices.
+   */
+  legal_name: z.string().trim().max(120).default(""),
+  /** Mandatory on invoices: legal form and SIRET (14 digits, spaces allowed). */
+  legal_form: z.string().trim().max(80),
+  siret: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || /^\d{14}$/.test(value.replace(/\s/g, "")),
+      "Le SIRET compte 14 chiffres.",
+    ),
+  /** VAT on invoices: the franchise mention (art. 293 B du CGI) or a rate included in the prices. */
+  vat_mode: z.enum(["franchise", "rate"]),
+  vat_rate: z.number().min(0).max(30),
+  vat_number: z.string().trim().max(20),
+  /**
+   * The consumer mediator the shop adheres to (Code de la consommation L612-1, L616-1): its name and website are shown
+   * in the footer, the CGV and the order e-mails. Empty until the owner fills them in. A link only, never fetched.
+   */
+  mediator_name: z.string().trim().max(120),
+  mediator_url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (value) => value === "" || z.url({ protocol: /^https$/ }).safeParse(value).success,
+      "L'adresse du site du médiateur doit être une URL commençant par https://.",
+    ),
+});
+export type CompanyInfoSetting = z.infer<typeof companyInfoSettingSchema>;
+
+export const maintenanceSettingSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500),
+  countdown_hours: z.number().int().min(0).max(24),
+  countdown_minutes: z.number().int().min(0).max(59),
+  /** When the countdown ends (ISO 8601), computed on the server when the setting is saved. */
+  ends_at: z.iso.datetime().nullable(),
+});
+export type MaintenanceSetting = z.infer<typeof maintenanceSettingSchema>;
+
+export const bankTransferSettingSchema = z.object({
+  enabled: z.boolean(),
+  iban: z
+    .string()
+    .trim()
+    .max(42)
+    .refine((value) => value === "" || isValidIban(value), "IBAN invalide : vérifiez-le sur votre RIB."),
+  bic: z
+    .string()
+    .trim()
+    .max(11)
+    .refine(
+      (value) => value === "" || isValidBic(value),
+      "BIC invalide : 8 ou 11 caractères, voir votre RIB.",
+    ),
+  beneficiary: z.string().trim().max(120),
+  bank_name: z.string().trim().max(120),
+});
+export type BankTransferSetting = z.infer<typeof bankTransferSettingSchema>;
+
+import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL } from "./settings-constants";
+
+export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL };
+
+/** The client secret as the owner types it (PayPal's are about 80 characters). */
+export const paypalClientSecretSchema = z.string().trim().max(200);
+
+export const paypalSettingSchema = z.object({
+  base_url: z.url({ protocol: /^https?$/ }),
+  client_id: z.string().trim().max(200),
+  /**
+   * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/payments/paypal-secret.ts; a KMS ciphertext of a
+   * 200-character secret is well under 1,000 characters), "" when unset, or in clear in a row written before issue 27.
+   * As the owner types it, paypalClientSecretSchema; the admin's answers carry only a mask.
+   */
+  client_secret: z.string().trim().max(2000),
+  /** The id PayPal gives the shop's webhook; deliveries are verified against it. */
+  webhook_id: z.string().trim().max(100),
+});
+export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
+
+/**
+ * The owner's daily summary e-mail at 8:00 Paris (issue 19): sent to company_info.email when there is something to
+ * do, unless she turns it off here (the e-mail links to this setting).
+ */
+export const dailySummarySettingSchema = z.object({
+  enabled: z.boolean(),
+});
+export type DailySummarySetting = z.infer<typeof dailySummarySettingSchema>;
+
+export const settingSchemas = {
+  shipping: shippingSettingSchema,
+  company_info: companyInfoSettingSchema,
+  maintenance: maintenanceSettingSchema,
+  payment_bank_transfer: bankTransferSettingSchema,
+  payment_paypal: paypalSettingSchema,
+  daily_summary: dailySummarySettingSchema,
+  /** Unpaid transfers: the reminder after N days, the cancellation after M (issue 19; transfer-follow-up.ts). */
+  bank_transfer_follow_up: transferFollowUpSettingSchema,
+} as const;
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+
+/**
+ * The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. The shop's identity and
+ * bank details start empty: a new shop shows no invented SIRET, address or IBAN to shoppers, and the setup checklist
+ * asks the owner for them (decision record 020).
+ */
+export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
+  shipping: { free_shipping_threshold: 100, standard_cost: 7.8, shipping_company: "Colissimo" },
+  company_info: {
+    name: "Savonnerie d'Alep Artisanale",
+    email: "",
+    phone: "",
+    address: "",
+    legal_name: "",
+    legal_form: "",
+    siret: "",
+    vat_mode: "franchise",
+    vat_rate: 20,
+    vat_number: "",
+    mediator_name: "",
+    mediator_url: "",
+  },
+  maintenance: {
+    enabled: false,
+    message: DEFAULT_MAINTENANCE_MESSAGE,
+    countdown_hours: 2,
+    countdown_minutes: 30,
+    ends_at: null,
+  },
+  payment_bank_transfer: {
+    enabled: true,
+    iban: "",
+    bic: "",
+    beneficiary: "",
+    bank_name: "",
+  },
+  payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
+  daily_summary: { enabled: true },
+  bank_transfer_follow_up: defaultTransferFollowUp,
+};
+
+/** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */
+export function consumerMediator(
+  company: Pick<CompanyInfoSetting, "mediator_name" | "mediator_url">,
+): { name: string; url: string } | null {
+  const name = company.mediator_name.trim();
+  const url = company.mediator_url.trim();
+  return name && url ? { name, url } : null;
+}
+
+/** Shipping rule in cents, from the shipping setting. */
+export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cents; freeThreshold: Cents } {
+  return {
+    standardCost: eurosToCents(setting.standard_cost),
+    freeThreshold: eurosToCents(setting.free_shipping_threshold),
+  };
+}
+
+/** Public shape of GET /api/settings/company. */
+export const publicCompanySchema = companyInfoSettingSchema
+  .pick({
+    name: true,
+    email: true,
+    phone: true,
+    address: true,
+    legal_name: true,
+    legal_form: true,
+    siret: true,
+    vat_number: true,
+    vat_mode: true,
+    mediator_name: true,
+    mediator_url: true,
+  })
+  .extend({
+    shipping_company: z.string(),
+    free_shipping_threshold: z.number(),
+  });
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
+export const publicShippingSchema = z.object({
+  standard_cost: z.number(),
+  free_shipping_threshold: z.number(),
+});
+export type PublicShipping = z.infer<typeof publicShippingSchema>;
+
+export const publicMaintenanceSchema = maintenanceSettingSchema;
+export type PublicMaintenance = MaintenanceSetting;
