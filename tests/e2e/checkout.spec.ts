@@ -7,7 +7,7 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { colissimoTrackingUrl } from "../../src/domain/orders/order-status";
 import { startPaypalDouble } from "../doubles/paypal";
 import { expect, type Page, test } from "./fixtures";
-import { setStock, shopDeps } from "./support";
+import { addShownProduct, addToCartFromProductPage, setStock, shopDeps } from "./support";
 
 /**
  * Shopping journeys in Chromium (spec 2 "Cart", "Checkout", "Orders", "Tracking"): the cart and its promo code,
@@ -70,24 +70,6 @@ async function signIn(page: Page, account: Account) {
  * machine the 1 s « Ajouté au panier! » could come and go outside a short wait, and clicking again then added the
  * soap twice (2 × in the summary, a wrong total).
  */
-async function addFromProductPage(page: Page) {
-  const units = async () =>
-    (JSON.parse((await storage(page, "cart")) ?? "[]") as { quantity: number }[]).reduce(
-      (sum, line) => sum + line.quantity,
-      0,
-    );
-  const before = await units();
-  const add = page.getByRole("button", { name: "Ajouter au panier" });
-  await expect(async () => {
-    if ((await units()) === before) await add.click({ timeout: 2000 });
-    await expect.poll(units, { timeout: 700 }).toBe(before + 1);
-  }).toPass();
-}
-
-async function addProduct(page: Page, id: number) {
-  await page.goto(`/product/${id}`);
-  await addFromProductPage(page);
-}
 
 function cartLine(page: Page, name: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
@@ -147,8 +129,8 @@ test.describe("cart", () => {
         .getByRole("link", { name: `Voir le Produit : ${product(1).name}` })
         .click();
       await expect(page).toHaveURL(/\/product\/1\/?$/);
-      await addFromProductPage(page);
-      await addProduct(page, 4);
+      await addShownProduct(page);
+      await addToCartFromProductPage(page, 4);
 
       await page.goto("/cart");
       const first = cartLine(page, product(1).name);
@@ -252,7 +234,7 @@ test.describe("checkout", () => {
     await createPromo(deps, { code, discount_type: "fixed_amount", discount_value: 500 });
     const soap = product(2);
 
-    await addProduct(page, 2);
+    await addToCartFromProductPage(page, 2);
     // Signed out, /payment opens the sign-in dialog; closing it goes back to the cart.
     await page.goto("/payment");
     await expect(page.getByRole("dialog", { name: "Connexion" })).toBeVisible();
@@ -413,7 +395,7 @@ test.describe("checkout", () => {
     const shipping = await getSetting(deps, "shipping");
     await signIn(page, account);
     await addAddressByApi(page);
-    await addProduct(page, 1);
+    await addToCartFromProductPage(page, 1);
     try {
       await page.goto("/payment");
       await page.getByRole("radio", { name: /Virement bancaire/ }).check();
@@ -450,7 +432,7 @@ test.describe("checkout", () => {
     const account = await newAccount();
     await signIn(page, account);
     const addressId = await addAddressByApi(page);
-    await addProduct(page, 1);
+    await addToCartFromProductPage(page, 1);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("paypal.com")) scripts.push(request.url());
@@ -543,7 +525,7 @@ test.describe("checkout", () => {
       });
       const account = await newAccount("Nour Savonnier");
       await signIn(page, account);
-      await addProduct(page, 3);
+      await addToCartFromProductPage(page, 3);
       await page.goto("/cart");
       await expect(page.getByRole("link", { name: "Procéder au paiement" })).toBeVisible();
       expect(sdkRequests).toEqual([]);
@@ -628,7 +610,7 @@ test.describe("PayPal's window closed", () => {
       const account = await newAccount("Rim Laurier");
       await signIn(page, account);
       await addAddressByApi(page);
-      await addProduct(page, 3);
+      await addToCartFromProductPage(page, 3);
       await page.goto("/cart");
       const summary = page.getByRole("complementary", { name: "Récapitulatif" });
       await summary.getByLabel("Code promo").fill(code);
@@ -680,7 +662,7 @@ test.describe("PayPal failing, in French (issue 28, item 3)", () => {
       const account = await newAccount("Noé Garance");
       await signIn(page, account);
       await addAddressByApi(page);
-      await addProduct(page, 3);
+      await addToCartFromProductPage(page, 3);
       await page.goto("/payment");
       await page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ }).check();
       const buttons = page.getByTestId("paypal-buttons");
