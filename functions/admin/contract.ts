@@ -45,6 +45,9 @@ const doc = <const E extends Inputs = Record<never, never>>(
   return { method, path: `/api/admin${path}`, tag: "Administration", summary, ...extra, responses };
 };
 
+const incomplete =
+  "PRODUCT_INCOMPLETE : un produit en vente doit avoir ses informations obligatoires (missing_fields les nomme)";
+
 const withResponses = <O extends Operation>(route: O, responses: Operation["responses"]): O => ({
   ...route,
   responses: { ...route.responses, ...responses },
@@ -145,13 +148,16 @@ export const adminContract = {
     description: "Produits",
     schema: z.array(productSchema),
   }),
-  postAdminProducts: doc(
-    "post",
-    "/products",
-    "Créer un produit",
-    { description: "Produit créé", schema: productSchema },
-    { body: adminProductSchema },
-    201,
+  postAdminProducts: withResponses(
+    doc(
+      "post",
+      "/products",
+      "Créer un produit",
+      { description: "Produit créé", schema: productSchema },
+      { body: adminProductSchema },
+      201,
+    ),
+    { 409: { description: incomplete, schema: errorResponseSchema } },
   ),
   putAdminProductsById: withResponses(
     doc(
@@ -163,8 +169,7 @@ export const adminContract = {
     ),
     {
       409: {
-        description:
-          "STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel",
+        description: `STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel. ${incomplete}`,
         schema: errorResponseSchema,
       },
     },
@@ -199,6 +204,16 @@ export const adminContract = {
       409: {
         description:
           "ORDER_TRANSITION : changement refusé par le cycle de vie (commande annulée, livrée, non payée...), rien n'est modifié ; la raison est dans error",
+        schema: errorResponseSchema,
+      },
+      502: {
+        description:
+          "PAYPAL_ERROR : PayPal a refusé le remboursement d'une commande PayPal annulée ; elle reste « Remboursement à effectuer »",
+        schema: errorResponseSchema,
+      },
+      503: {
+        description:
+          "PAYPAL_UNAVAILABLE : PayPal injoignable pour le remboursement d'une commande PayPal annulée (Retry-After), elle reste « Remboursement à effectuer » ; UNAVAILABLE : base de données momentanément indisponible",
         schema: errorResponseSchema,
       },
     },

@@ -68,6 +68,7 @@ export const paypalContract = {
           "Résultat PayPal (purchase_units[0].payments.captures[0].status, payer.payer_id) et notre commande",
         schema: z.object({ status: z.string(), order: orderSchema }).loose(),
       },
+      401: error("Non connecté"),
       402: error("Paiement refusé"),
       404: error("Commande inconnue ou d'un autre client"),
       409: error(

@@ -36,6 +36,8 @@ export function commonResponses(doc: Operation): Operation["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
   const responses: Operation["responses"] = {
     403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
+    // Any operation that reads or writes the table: DynamoDB throttled or out of reach (decision record 029).
+    503: error("UNAVAILABLE : service momentanément indisponible, réessayer plus tard (Retry-After)"),
   };
   // The contract's validators (route.ts) refuse what its schemas do not accept, before the handler runs.
   if (doc.params || doc.query || (doc.body && !doc.bodyReadByHandler))

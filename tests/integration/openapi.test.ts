@@ -74,7 +74,7 @@ describe("GET /api/openapi.json", () => {
     check.answered("GET", "/api/products/:id", 409);
     check.answered("GET", "/api/nowhere", 200);
     expect([...check.undocumented]).toEqual([
-      "GET /api/products/:id answered 409, not in its contract (200, 400, 403, 404)",
+      "GET /api/products/:id answered 409, not in its contract (200, 400, 403, 404, 503)",
       "GET /api/nowhere: a route without a contract",
     ]);
     expect((await ctx.app.request("/api/products/nope")).status).toBe(400);

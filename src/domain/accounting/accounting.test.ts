@@ -9,7 +9,7 @@ import { buildEReportingCsv, csvAmount, eReportingRows } from "./e-reporting";
 import { buildFec, FEC_COLUMNS, fecAmount, fecFileName, fecLines } from "./fec";
 
 const golden = (name: string) =>
-  readFileSync(new URL(`../../tests/fixtures/accounting/${name}`, import.meta.url), "utf8");
+  readFileSync(new URL(`../../../tests/fixtures/accounting/${name}`, import.meta.url), "utf8");
 
 describe("accounting helpers", () => {
   it.each([
