@@ -9,7 +9,6 @@ import type { Order } from "../../src/domain/orders/order";
 import { lifecycleStateOf, planAdminChange } from "../../src/domain/orders/order-lifecycle";
 import { paypalBaseUrlProblem } from "../../src/domain/payments/paypal-hosts";
 import {
-  consumerMediator,
   type MaintenanceSetting,
   paypalClientSecretSchema,
   type SettingKey,
@@ -19,12 +18,12 @@ import {
 } from "../../src/domain/settings/settings";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
-import { shippedMail } from "../mail/mails";
 import { getSuppression, liftSuppression } from "../mail/suppressions";
 import type { OrderFields } from "../orders/changes";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";
-import { refundCancelledPaypal } from "../payments/paypal-cancel-refund";
+import { sendShippingMail } from "../orders/shipping-mail";
+import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { paypalLoopbackAllowed } from "../payments/paypal-client";
 import { migratePlainPaypalSecret, sealPaypalSecret } from "../payments/paypal-secret";
 import { clearPaypalTokens } from "../platform/adapters/paypal";
@@ -194,17 +193,12 @@ function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFi
  * The admin's order edit: the status and payment she chooses become the lifecycle's commands (marking a transfer
  * received issues the invoice; cancelling gives stock and promo use back once and, for a paid order, issues the
  * credit note; a move the lifecycle refuses answers 409 with its reason and changes nothing). Every status change
- * goes to the history; marking it shipped mails the customer the carrier and tracking number. A paid PayPal order
- * that is cancelled is refunded at once through PayPal's refund API (order-lifecycle.md).
+ * goes to the history. The table's effects that need more than the database are handed in: marking it shipped mails
+ * the customer the carrier and tracking number; a paid PayPal order cancelled is refunded at once through PayPal's
+ * refund API, and marking a cancelled one « Remboursé » makes that refund first (order-lifecycle.md).
  */
 export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
-  const before = await getOrderRecord(deps, id);
-  const paypalRefundDue = (order: OrderRecord) =>
-    order.payment_method === "paypal" && order.status === "cancelled" && order.payment_status === "completed";
-  // Marking a cancelled PayPal order "Remboursé" makes the refund at PayPal first, then records it.
-  if (paypalRefundDue(before) && update.payment_status === "refunded")
-    return toOrder(await refundCancelledPaypal(deps, before));
-  const { order, applied } = await moveOrder(deps, id, {
+  const { order, refundFailure } = await moveOrder(deps, id, {
     commands: (current) =>
       planAdminChange(lifecycleStateOf(current), {
         ...(update.status && { status: update.status }),
@@ -212,30 +206,11 @@ export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpda
       }),
     set: (current) => shippingFields(update, current),
     refused: "throw",
+    handlers: { shippingMail: sendShippingMail(deps), refundCapture: refundCancelledCapture(deps) },
   });
-  if (applied.includes("ship")) {
-    const company = await getSetting(deps, "company_info");
-    try {
-      await deps.mailer.send(
-        shippedMail(toOrder(order), {
-          shopName: company.name,
-          siteUrl: deps.siteUrl,
-          mediator: consumerMediator(company),
-        }),
-      );
-    } catch (error) {
-      console.error(`Order ${id}: the shipping mail could not be sent`, error);
-    }
-  }
-  if (applied.includes("cancel") && paypalRefundDue(order))
-    return toOrder(await refundCancelledPaypal(deps, order));
+  // The cancellation is saved; PayPal's refusal of its refund is the owner's to read (502/503, in French).
+  if (refundFailure) throw refundFailure;
   return toOrder(order);
-}
-
-async function getOrderRecord(deps: DataDeps, id: string): Promise<OrderRecord> {
-  const { data } = await deps.db.entities.order.get({ id }).go();
-  if (!data) throw new DomainError("ORDER_NOT_FOUND");
-  return data;
 }
 
 const SETTING_LABELS: Record<SettingKey, string> = {

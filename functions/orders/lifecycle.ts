@@ -55,6 +55,43 @@ export interface OrderMove {
   wanted?: (order: OrderRecord) => Promise<boolean>;
   /** More items written in the move's transaction, only when it changes the order (the webhook event marked seen). */
   alsoWrite?: NonNullable<OrderChange["with"]>;
+  /** The code of the table's effects that only some functions carry (see MoveHandlers). */
+  handlers?: MoveHandlers;
+}
+
+/**
+ * Effects the table declares whose code the caller hands in, so that only the functions that make them carry what
+ * they need: PayPal's client and the right to open its secret (decision record 031), the mail templates. A move
+ * that needs one and was not given it is a programming error, thrown before anything is written: the table's
+ * effect cannot be skipped.
+ */
+export interface MoveHandlers {
+  /** shipping_mail, after the move: the customer told her order is on its way. Logs its own failure. */
+  shippingMail?: (order: OrderRecord) => Promise<void>;
+  /**
+   * refund_capture, before the move is written: a cancelled PayPal order's whole capture refunded at PayPal (one
+   * PayPal-Request-Id per order); its refund's id. Throws the French reason when PayPal refuses.
+   */
+  refundCapture?: (order: OrderRecord) => Promise<string>;
+}
+
+/** A PayPal order whose payment was captured: its cancellation's refund is made through PayPal. */
+const capturedAtPaypal = (order: OrderRecord) =>
+  order.payment_method === "paypal" && Boolean(order.paypal_capture_id);
+
+/** The handlers `effects` need on `order`, missing from `handlers`: a programming error. */
+function missingHandlers(
+  effects: readonly LifecycleEffect[],
+  order: OrderRecord,
+  handlers: MoveHandlers = {},
+): string[] {
+  const needed: (keyof MoveHandlers)[] = [
+    ...(effects.includes("shipping_mail") ? (["shippingMail"] as const) : []),
+    ...((effects.includes("refund_capture") || effects.includes("refund_payment")) && capturedAtPaypal(order)
+      ? (["refundCapture"] as const)
+      : []),
+  ];
+  return needed.filter((name) => !handlers[name]);
 }
 
 /**
@@ -70,6 +107,11 @@ export interface MoveResult {
   changed: boolean;
   /** The commands applied (empty when nothing changed). */
   applied: OrderCommand[];
+  /**
+   * The cancellation is written but its PayPal refund (refund_payment's refund_done) failed: the order stays
+   * « Remboursement à effectuer »; the owner's form says why, a customer's withdrawal stands.
+   */
+  refundFailure?: unknown;
 }
 
 /**
@@ -203,8 +245,14 @@ export async function moveOrder(
       ...(plan.effects.includes("issue_invoice") ? ["invoice" as const] : []),
       ...(plan.effects.includes("issue_credit_note") ? ["credit_note" as const] : []),
     ]);
+    const missing = missingHandlers(plan.effects, current, request.handlers);
+    if (missing.length)
+      throw new Error(`Order ${current.id}: the move's effects need ${missing.join(", ")}.`);
     const { set: effectFields, writes } = await effectsOf(deps, current, plan, refund, paypalRefund);
     Object.assign(set, effectFields);
+    const refundCapture = request.handlers?.refundCapture; // checked above when the effect needs it
+    if (plan.effects.includes("refund_capture") && capturedAtPaypal(current) && refundCapture)
+      set.paypal_refund_id = await refundCapture(current); // one request id: a retried attempt refunds once
     const unchanged = [...Object.entries(set), ...Object.entries(to)].every(
       ([key, value]) => current[key as keyof OrderRecord] === value,
     );
@@ -226,5 +274,35 @@ export async function moveOrder(
     await afterStockChange(deps, order.items);
   }
   if (changed && returned && refund) await afterReturn(deps as Deps, order, returned, effects, refund);
-  return { order, changed, applied: changed ? applied : [] };
+  if (changed && effects.includes("shipping_mail")) await request.handlers?.shippingMail?.(order);
+  const result: MoveResult = { order, changed, applied: changed ? applied : [] };
+  if (
+    changed &&
+    effects.includes("refund_payment") &&
+    capturedAtPaypal(order) &&
+    order.payment_status === "completed"
+  )
+    return refundCancelled(deps, order, result, request.handlers);
+  return result;
+}
+
+/** refund_payment: the cancellation written, its PayPal refund follows at once (refund_done and its refund_capture). */
+async function refundCancelled(
+  deps: DataDeps | Deps,
+  cancelled: OrderRecord,
+  result: MoveResult,
+  handlers: MoveHandlers | undefined,
+): Promise<MoveResult> {
+  try {
+    const refunded = await moveOrder(deps, cancelled.id, {
+      commands: ["refund_done"],
+      refused: "ignore",
+      handlers,
+    });
+    return refunded.changed
+      ? { ...result, order: refunded.order, applied: [...result.applied, ...refunded.applied] }
+      : result;
+  } catch (error) {
+    return { ...result, refundFailure: error };
+  }
 }

@@ -1,10 +1,11 @@
 /**
  * The refund of a paid PayPal order cancelled before shipping (order-lifecycle.md: "admin cancels before delivery",
- * docs/decisions/009): used by the owner's order form and by a customer's withdrawal before shipping. Its own small
- * module so the customer-facing Lambdas do not carry the admin service.
+ * docs/decisions/009): the lifecycle's refund_capture effect, handed to moveOrder by the owner's order form and by a
+ * customer's withdrawal before shipping. Its own small module so that only the functions that cancel paid orders
+ * carry PayPal's client, and the customer-facing Lambdas do not carry the admin service.
  */
 import { DomainError } from "../../src/domain/errors";
-import { moveOrder } from "../orders/lifecycle";
+import type { MoveHandlers } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
 import type { Deps } from "../platform/deps";
 import { paypalClient } from "./paypal-client";
@@ -12,35 +13,34 @@ import { paypalFailure } from "./paypal-failures";
 
 /**
  * Refunds the whole capture of a cancelled PayPal order (PayPal-Request-Id `<order>-cancel`: a retry never refunds
- * twice), then records it (refund_done). If PayPal refuses, the order stays "Remboursement à effectuer" and the owner
- * is told; marking the payment "Remboursé" tries again.
+ * twice) and gives the refund's id; moveOrder then records it (refund_done). If PayPal refuses, nothing is recorded:
+ * the order stays "Remboursement à effectuer" and the owner is told; marking the payment "Remboursé" tries again.
  */
-export async function refundCancelledPaypal(deps: Deps, order: OrderRecord): Promise<OrderRecord> {
-  if (!order.paypal_capture_id) return order;
-  let refundId: string;
-  try {
-    const client = await paypalClient(deps);
-    const refund = await client.refundCapture(order.paypal_capture_id, {
-      currency: "EUR",
-      requestId: `${order.id}-cancel`,
-      noteToPayer: `Remboursement de votre commande annulée n° ${order.id.slice(-8)}`,
-    });
-    refundId = refund.id;
-  } catch (error) {
-    if (error instanceof DomainError) {
-      // PayPal not configured (or its stored address refused): the owner reads why, the refund stays to do.
-      console.error(`Order ${order.id}: the refund of the cancelled order could not start: ${error.message}`);
-      throw new DomainError(
-        "PAYPAL_ERROR",
-        `La commande est annulée, mais le remboursement PayPal reste à effectuer : ${error.message} Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.`,
-      );
+export const refundCancelledCapture =
+  (deps: Deps): NonNullable<MoveHandlers["refundCapture"]> =>
+  async (order: OrderRecord) => {
+    try {
+      const client = await paypalClient(deps);
+      const refund = await client.refundCapture(order.paypal_capture_id ?? "", {
+        currency: "EUR",
+        requestId: `${order.id}-cancel`,
+        noteToPayer: `Remboursement de votre commande annulée n° ${order.id.slice(-8)}`,
+      });
+      return refund.id;
+    } catch (error) {
+      if (error instanceof DomainError) {
+        // PayPal not configured (or its stored address refused): the owner reads why, the refund stays to do.
+        console.error(
+          `Order ${order.id}: the refund of the cancelled order could not start: ${error.message}`,
+        );
+        throw new DomainError(
+          "PAYPAL_ERROR",
+          `La commande est annulée, mais le remboursement PayPal reste à effectuer : ${error.message} Réessayez en marquant le paiement « Remboursé », ou remboursez depuis votre compte PayPal.`,
+        );
+      }
+      throw paypalFailure(error, "cancel-refund", {
+        order_id: order.id,
+        refund_request: `${order.id}-cancel`,
+      });
     }
-    throw paypalFailure(error, "cancel-refund", { order_id: order.id, refund_request: `${order.id}-cancel` });
-  }
-  const { order: after } = await moveOrder(deps, order.id, {
-    commands: ["refund_done"],
-    set: () => ({ paypal_refund_id: refundId }),
-    refused: "ignore",
-  });
-  return after;
-}
+  };

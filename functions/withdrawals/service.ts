@@ -31,7 +31,7 @@ import type {
 import { withdrawalAcknowledgementMail } from "../mail/mails";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
-import { refundCancelledPaypal } from "../payments/paypal-cancel-refund";
+import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
@@ -155,22 +155,19 @@ export async function confirmWithdrawal(
     if (beforeShipping) {
       // The whole order before shipping (checkWithdrawal refuses a part): the lifecycle's cancellation, with the
       // record in the same transaction (stock and promo use back; a credit note and the refund when it was paid).
+      // A paid PayPal order is refunded at once (the table's refund_payment).
       const moved = await moveOrder(deps, order.id, {
         commands: ["cancel"],
         refused: "throw",
         wanted: async (current) => (current.version ?? 0) === input.order_version,
         alsoWrite: (entities) => [entities.withdrawal.create(record).commit()],
+        handlers: { refundCapture: refundCancelledCapture(deps) },
       });
       if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
       after = moved.order;
-      if (after.payment_method === "paypal" && after.payment_status === "completed") {
-        try {
-          after = await refundCancelledPaypal(deps, after);
-        } catch (error) {
-          // The order stays « Remboursement à effectuer » on the owner's dashboard; the customer's withdrawal stands.
-          console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, error);
-        }
-      }
+      // The order stays « Remboursement à effectuer » on the owner's dashboard; the customer's withdrawal stands.
+      if (moved.refundFailure)
+        console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, moved.refundFailure);
     } else {
       const outcome = await writeTransaction(deps.db, (entities) => [
         { commit: entities.withdrawal.create(record).commit(), onFailed: "stale" },

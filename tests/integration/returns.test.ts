@@ -3,6 +3,7 @@
  * restock, a credit note per refund, PayPal refunded through its API, a bank transfer listed until the owner sends it.
  */
 import { describe, expect, it } from "vitest";
+import { moveOrder } from "../../functions/orders/lifecycle";
 import { PaypalClient } from "../../functions/platform/adapters/paypal";
 import { formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
@@ -237,6 +238,48 @@ describe("a return of a PayPal order", () => {
     expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toHaveLength(
       1,
     );
+  });
+
+  it("refunds a paid PayPal order the owner cancels and marks refunded in one save, through PayPal", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const id = await paidPaypalOrder(customer, product.id);
+    const response = await edit(id, { status: "cancelled", payment_status: "refunded" });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    const stored = (await ctx.db.entities.order.get({ id }).go()).data;
+    // Recorded as refunded only once PayPal has given the money back.
+    expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
+      expect.objectContaining({ amountCents: 2780, captureId: stored?.paypal_capture_id }),
+    ]);
+    expect(stored?.paypal_refund_id).toBeTruthy();
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("cannot cancel a paid PayPal order without its refund, nor ship an order without its mail: nothing written", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await soap();
+    const id = await paidPaypalOrder(customer, product.id);
+    // The table declares the refund (refund_payment) and the mail (shipping_mail): a caller that does not hand in
+    // their code is a programming error, refused before the move is written.
+    await expect(moveOrder(ctx.deps, id, { commands: ["cancel"], refused: "throw" })).rejects.toThrow(
+      /need refundCapture/,
+    );
+    await expect(moveOrder(ctx.deps, id, { commands: ["ship"], refused: "throw" })).rejects.toThrow(
+      /need shippingMail/,
+    );
+    expect((await ctx.db.entities.order.get({ id }).go()).data).toMatchObject({
+      status: "confirmed",
+      payment_status: "completed",
+    });
+    expect(await stockOf(product.id)).toBe(8);
+    expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([]);
+
+    // A bank transfer's refund is the owner's to send: cancelling it needs no PayPal.
+    const transfer = await placeTransferOrder(customer, product.id, 1, 17.8);
+    expect((await edit(transfer.id, { payment_status: "completed" })).status).toBe(200);
+    const cancelled = await moveOrder(ctx.deps, transfer.id, { commands: ["cancel"], refused: "throw" });
+    expect(cancelled.order).toMatchObject({ status: "cancelled", payment_status: "completed" });
   });
 
   it("refunds through PayPal's API, once, with the refund's id as PayPal-Request-Id", async () => {

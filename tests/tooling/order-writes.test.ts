@@ -119,7 +119,7 @@ describe("order writes", () => {
     ).toEqual(["status", "nested", "tracking_number"]);
     const files = new Set(orderFieldObjects().map((object) => object.file));
     expect(files).toContain(join("functions", "payments", "paypal-checkout.ts"));
-    expect(files).toContain(join("functions", "payments", "paypal-cancel-refund.ts")); // set: () => ({ ... })
+    expect(files).toContain(join("functions", "payments", "paypal-holds.ts")); // set: () => ({ ... })
   });
 
   it("set status or payment_status nowhere outside the lifecycle, whatever the path (changeOrder, moveOrder's set)", () => {

@@ -33,11 +33,16 @@ const ALLOWED: Row[] = [
   ["pending/failed", "cancel", "cancelled/failed", ["release"]],
   // Paid, being prepared.
   ["confirmed/completed", "ship", "shipped/completed", ["shipping_mail"]],
-  ["confirmed/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  [
+    "confirmed/completed",
+    "cancel",
+    "cancelled/completed",
+    ["release", "issue_credit_note", "refund_payment"],
+  ],
   ["confirmed/completed", "refunded", "cancelled/refunded", ["release", "issue_credit_note"]],
   // On its way.
   ["shipped/completed", "deliver", "delivered/completed", []],
-  ["shipped/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  ["shipped/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note", "refund_payment"]],
   ["shipped/completed", "refunded", "shipped/refunded", ["issue_credit_note"]],
   ["shipped/completed", "return_part", "shipped/partially_refunded", RETURN],
   ["shipped/completed", "return_all", "shipped/refunded", RETURN],
@@ -57,11 +62,11 @@ const ALLOWED: Row[] = [
   ["delivered/partially_refunded", "refund_sent", "delivered/partially_refunded", ["mark_refund_sent"]],
   ["delivered/refunded", "refund_sent", "delivered/refunded", ["mark_refund_sent"]],
   // Cancelled and paid: the refund is due, then made.
-  ["cancelled/completed", "refund_done", "cancelled/refunded", []],
+  ["cancelled/completed", "refund_done", "cancelled/refunded", ["refund_capture"]],
   ["cancelled/completed", "refunded", "cancelled/refunded", []],
   // Legacy states: a status set without its payment, or a refund that left the order open.
   ["pending/completed", "ship", "shipped/completed", ["shipping_mail"]],
-  ["pending/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note"]],
+  ["pending/completed", "cancel", "cancelled/completed", ["release", "issue_credit_note", "refund_payment"]],
   ["pending/completed", "refunded", "cancelled/refunded", ["release", "issue_credit_note"]],
   ["confirmed/pending", "pay", "confirmed/completed", ["issue_invoice"]],
   ["shipped/pending", "pay", "shipped/completed", ["issue_invoice"]],
@@ -168,6 +173,16 @@ describe("what the table guarantees of refunds", () => {
       expect(move.effects).toEqual(RETURN);
       expect(move.to.status).toBe(move.from.status);
       expect(move.to.payment_status).toBe(move.command === "return_all" ? "refunded" : "partially_refunded");
+    }
+  });
+
+  it("gives a cancelled order's payment back only when it was received, made by the shop only on refund_done", () => {
+    for (const move of moves) {
+      expect(move.effects.includes("refund_payment")).toBe(
+        move.command === "cancel" && move.from.payment_status === "completed",
+      );
+      expect(move.effects.includes("refund_capture")).toBe(move.command === "refund_done");
+      if (move.effects.includes("refund_payment")) expect(move.effects).toContain("issue_credit_note");
     }
   });
 

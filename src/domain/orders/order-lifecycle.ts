@@ -70,7 +70,19 @@ export type LifecycleEffect =
   | "refund_mail"
   /** A return's refund listed as due is marked done: its transfer was sent. */
   | "mark_refund_sent"
-  | "shipping_mail";
+  /** The customer is told her order is on its way, with the carrier and tracking number (after the move). */
+  | "shipping_mail"
+  /**
+   * A cancelled order's payment goes back. A PayPal capture is refunded at once: the cancellation is written, then
+   * followed by refund_done (its refund_capture). A transfer is sent back by the owner, who then records it
+   * (refund_done).
+   */
+  | "refund_payment"
+  /**
+   * A cancelled PayPal order's capture refunded in full through PayPal's API before the move is written (a refusal
+   * writes nothing; one PayPal-Request-Id per order, so never twice). For a transfer the owner records what she sent.
+   */
+  | "refund_capture";
 
 export type Transition =
   | { allowed: true; to: LifecycleState; effects: LifecycleEffect[] }
@@ -162,8 +174,13 @@ function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
           );
     case "cancel":
       if (state.payment_status === "partially_refunded") return refuse(RETURNED_BEFORE);
-      // Before delivery: the goods come back to stock, a credit note cancels the invoice, the refund is due.
-      return move({ status: "cancelled", payment_status: "completed" }, "release", "issue_credit_note");
+      // Before delivery: the goods come back to stock, a credit note cancels the invoice, the payment goes back.
+      return move(
+        { status: "cancelled", payment_status: "completed" },
+        "release",
+        "issue_credit_note",
+        "refund_payment",
+      );
     case "refunded":
       if (state.payment_status === "partially_refunded")
         return refuse(
@@ -206,8 +223,10 @@ function fromDelivered(state: LifecycleState, command: OrderCommand): Transition
 }
 
 function fromCancelled(state: LifecycleState, command: OrderCommand): Transition {
-  // The one thing left to a cancelled, paid order: its refund.
-  if (state.payment_status === "completed" && (command === "refund_done" || command === "refunded"))
+  // The one thing left to a cancelled, paid order: its refund, made by the shop or (refunded) seen at PayPal.
+  if (state.payment_status === "completed" && command === "refund_done")
+    return move({ status: "cancelled", payment_status: "refunded" }, "refund_capture");
+  if (state.payment_status === "completed" && command === "refunded")
     return move({ status: "cancelled", payment_status: "refunded" });
   if (command === "return_part" || command === "return_all")
     return refuse(
