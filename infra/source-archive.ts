@@ -56,6 +56,26 @@ const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 0x0800;
 const DEFLATE = 8;
 
+/**
+ * The fields a file's local header and its central directory record share, in the same order from "version needed
+ * to extract" to "file name length" (PKWARE's APPNOTE.TXT, 4.3.7 and 4.3.12): written once for both.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  entry: { checksum: number; compressedSize: number; size: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at); // zip 2.0: deflate
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(entry.checksum, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 /** A zip of `entries` (deflated, UTF-8 names, regular files readable by all). */
 export function zip(entries: readonly ArchiveEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -69,31 +89,21 @@ export function zip(entries: readonly ArchiveEntry[]): Buffer {
       throw new Error(`${entry.name}: too large for a zip without ZIP64`);
     }
 
+    const described = {
+      checksum,
+      compressedSize: compressed.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, described);
     local.writeUInt16LE(0, 28);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, zip 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, described);
     // extra length, comment length, disk number, internal attributes: 0
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // -rw-r--r--
     central.writeUInt32LE(offset, 42);

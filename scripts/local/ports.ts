@@ -31,6 +31,22 @@ function answersOnLoopback(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A port free on 127.0.0.1 now, chosen by the system (listen on 0, read it, close): for a server a test or a script
+ * starts beside others (DynamoDB Local, the local API), or for a port nothing listens on.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
 export async function isPortTaken(port: number, host = "127.0.0.1"): Promise<boolean> {
   return !(await canListen(port, host)) || (await answersOnLoopback(port));
 }

@@ -131,3 +131,29 @@ export function toCfMap(pairs: Iterable<[string, string]>): CfMap {
 export function isResponse(result: CfRequest | CfResponse): result is CfResponse {
   return typeof (result as CfResponse).statusCode === "number";
 }
+
+/**
+ * Runs one of the Router's injections (infra/edge.ts) as SST's Router wraps it: the body of a viewer-request function
+ * that then passes the request on, or of a viewer-response function that then sends the response, on one viewer's
+ * event. The request is a GET without headers, query string or cookies unless told.
+ */
+export async function runInjection(
+  injection: string,
+  eventType: "viewer-request" | "viewer-response",
+  request: Partial<CfRequest> & { uri: string },
+  { store, response }: { store?: KeyValueStore; response?: CfResponse } = {},
+): Promise<CfRequest | CfResponse> {
+  const passOn = eventType === "viewer-request" ? "event.request" : "event.response";
+  const fn = compileFunction(
+    `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn ${passOn};\n}`,
+    store,
+  );
+  const { result } = await fn.run({
+    version: "1.0",
+    context: { distributionDomainName: "d.cloudfront.net", distributionId: "E1", eventType, requestId: "r" },
+    viewer: { ip: "203.0.113.7" },
+    request: { method: "GET", headers: {}, querystring: {}, cookies: {}, ...request },
+    ...(response && { response }),
+  });
+  return result;
+}

@@ -4,7 +4,7 @@
  * answer through CloudFront + S3 as under `npm start`. The whole shop (real build, real API handlers on DynamoDB
  * Local, every URL the shop prints) is compared in tests/e2e/edge-rehearsal.spec.ts.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
 import { contentSecurityPolicy } from "../../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
+import { writeBuiltSite } from "../support/built-site";
 import { FUNCTION_SIZE_LIMIT_BYTES } from "./cloudfront-functions";
 import { runProductPageKeys } from "./kvs-cli";
 import { type Rehearsal, startRehearsal } from "./rehearsal";
@@ -131,9 +132,8 @@ describe("the rehearsed Router is the one infra/ declares", () => {
 
 /** A small build shaped as Astro's (format: directory), in `<folder>/dist` as the publish build leaves it. */
 function builtSite(): string {
-  const root = join(mkdtempSync(join(tmpdir(), "edge-site-")), "dist");
   const page = (title: string) => `<!doctype html><html lang="fr"><title>${title}</title></html>`;
-  const files: Record<string, string> = {
+  return writeBuiltSite(join(mkdtempSync(join(tmpdir(), "edge-site-")), "dist"), {
     "index.html": page("Accueil"),
     "404.html": page("Page introuvable"),
     "faq/index.html": page("FAQ"),
@@ -145,12 +145,7 @@ function builtSite(): string {
     "_astro/app.abc123.js": "export {};",
     "sitemap.xml": "<urlset/>",
     "robots.txt": "User-agent: *",
-  };
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
+  });
 }
 
 const siteFileOptions = [

@@ -31,6 +31,7 @@ import {
   type KeyValueStore,
   toCfMap,
 } from "./cloudfront-functions";
+import { globMatches } from "./router-config";
 import {
   kvNamespace,
   parsePattern,
@@ -173,23 +174,6 @@ interface OriginAnswer {
   headers: Record<string, string>;
   cookies: string[];
   body: Buffer;
-}
-
-/** A glob of the file options (`**`, `_astro/**`, `**\/*.html`, `sw.js`) as glob (SST's) matches it, dot files included. */
-function globMatches(glob: string, key: string): boolean {
-  const pattern = glob
-    .split(/(\*\*\/|\*\*|\*)/)
-    .map((part) =>
-      part === "**/"
-        ? "(?:.*/)?"
-        : part === "**"
-          ? ".*"
-          : part === "*"
-            ? "[^/]*"
-            : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
-    )
-    .join("");
-  return new RegExp(`^${pattern}$`).test(key);
 }
 
 /** S3 behind origin access control: the key as asked, 403 AccessDenied when missing, no index documents. */

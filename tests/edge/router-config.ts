@@ -61,3 +61,20 @@ export function responseHeadersPolicyHeaders(): Record<string, string> {
     "permissions-policy": PERMISSIONS_POLICY,
   };
 }
+
+/** A glob of the file options (`**`, `_astro/**`, `**\/*.html`, `sw.js`) as glob (SST's) matches it, dot files included. */
+export function globMatches(glob: string, key: string): boolean {
+  const pattern = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) =>
+      part === "**/"
+        ? "(?:.*/)?"
+        : part === "**"
+          ? ".*"
+          : part === "*"
+            ? "[^/]*"
+            : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
+  return new RegExp(`^${pattern}$`).test(key);
+}

@@ -17,16 +17,8 @@ import {
 } from "../../infra/failure-policy";
 import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/admin/owner-problems";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
-import { devEnv, queueNamed, single } from "./recorded";
-import {
-  type Deployment,
-  deepKnown,
-  deploy,
-  known,
-  type RecordedResource,
-  restoreSstStubs,
-  sstWorkDir,
-} from "./sst-stubs";
+import { devEnv, queueNamed, resourcesOf, single } from "./recorded";
+import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
 const alertEnv = { ...devEnv, SHOP_ALERT_EMAIL: "alertes@example.fr" };
@@ -34,8 +26,6 @@ const alertEnv = { ...devEnv, SHOP_ALERT_EMAIL: "alertes@example.fr" };
 afterEach(restoreSstStubs);
 afterAll(() => rmSync(sstWorkDir, { recursive: true, force: true }));
 
-const resourcesOf = (deployment: Deployment, type: string): RecordedResource[] =>
-  deployment.recording.resources.filter((resource) => resource.type === type);
 const topicOf = (deployment: Deployment, name: string) =>
   single(
     deployment.recording.topics.filter((topic) => topic.name === name),

@@ -11,13 +11,12 @@ import {
   VIEWER_ADDRESS_HEADER,
 } from "../../functions/platform/edge-headers";
 import { pageKey } from "../../infra/edge";
-import { compileFunction } from "../edge/cloudfront-functions";
+import { runInjection } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";
+import { productionEnv } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
-
-const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 
 interface EdgeRequest {
   uri: string;
@@ -31,21 +30,8 @@ async function viewerRequest(
   headers: EdgeRequest["headers"] = {},
   method = "POST",
 ) {
-  const fn = compileFunction(
-    `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.request;\n}`,
-    new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
-  );
-  const { result } = await fn.run({
-    version: "1.0",
-    context: {
-      distributionDomainName: "d.cloudfront.net",
-      distributionId: "E1",
-      eventType: "viewer-request",
-      requestId: "r",
-    },
-    viewer: { ip: "203.0.113.7" },
-    request: { uri, method, headers, querystring: {}, cookies: {} },
-  });
+  const store = new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]);
+  const result = await runInjection(injection, "viewer-request", { uri, method, headers }, { store });
   return result as unknown as EdgeRequest;
 }
 

@@ -25,9 +25,9 @@ import { lambdaExternal } from "../../infra/lambda-bundle";
 import { type FileOption, publishBuildVariables } from "../../infra/publish-build";
 import { siteSourcePaths } from "../../infra/source-archive";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
-import { compileFunction } from "../edge/cloudfront-functions";
-import { deployedPageKeys } from "../edge/router-config";
-import { devEnv, productionEnv, queueNamed, single, subscriptionTo } from "./recorded";
+import { runInjection } from "../edge/cloudfront-functions";
+import { deployedPageKeys, globMatches } from "../edge/router-config";
+import { devEnv, productionEnv, queueNamed, resourcesOf, single, subscriptionTo } from "./recorded";
 import {
   type Deployment,
   deepKnown,
@@ -316,27 +316,12 @@ describe("missing site pages at the Router's edge", () => {
 
   async function route(uri: string, store = pageStore): Promise<string> {
     const { viewerRequest } = routerInjections({ edgeKey, scriptHashes: [], analytics: false });
-    const fn = compileFunction(
-      `import cf from "cloudfront";\nasync function handler(event) {\n${viewerRequest}\nreturn event.request;\n}`,
-      store,
+    const result = await runInjection(
+      viewerRequest,
+      "viewer-request",
+      { uri, headers: { host: { value: "savon.example.fr" } } },
+      { store },
     );
-    const { result } = await fn.run({
-      version: "1.0",
-      context: {
-        distributionDomainName: "d.cloudfront.net",
-        distributionId: "E1",
-        eventType: "viewer-request",
-        requestId: "r",
-      },
-      viewer: { ip: "203.0.113.7" },
-      request: {
-        uri,
-        method: "GET",
-        headers: { host: { value: "savon.example.fr" } },
-        querystring: {},
-        cookies: {},
-      },
-    });
     return (result as { uri: string }).uri;
   }
 
@@ -435,9 +420,6 @@ describe("e-mail", () => {
 describe("publishing (issue 13)", () => {
   const productionDeploy = () => deploy("production", productionEnv);
 
-  function resourcesOf(deployment: Deployment, type: string): RecordedResource[] {
-    return deployment.recording.resources.filter((resource) => resource.type === type);
-  }
   const projectOf = (deployment: Deployment) =>
     single(resourcesOf(deployment, "aws:codebuild/project:Project"), "CodeBuild project");
   const catalogUrl = (deployment: Deployment) => {
@@ -514,21 +496,7 @@ describe("publishing (issue 13)", () => {
 
   /** The Cache-Control SST gives a file: the last file option whose glob matches it (minimatch, dot files too). */
   function sstCacheControl(fileOptions: readonly FileOption[], file: string): string | undefined {
-    const matches = (glob: string) =>
-      new RegExp(
-        `^${glob
-          .split(/(\*\*\/|\*\*|\*)/)
-          .map((part) =>
-            part === "**/"
-              ? "(?:.*/)?"
-              : part === "**"
-                ? ".*"
-                : part === "*"
-                  ? "[^/]*"
-                  : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
-          )
-          .join("")}$`,
-      ).test(file);
+    const matches = (glob: string) => globMatches(glob, file);
     return [...fileOptions].reverse().find((option) => [option.files].flat().some(matches))?.cacheControl;
   }
 

@@ -5,11 +5,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { publicReadPolicies } from "../../functions/platform/middleware/public-read";
 import { publicReadInvalidationPaths, publishBuildVariables } from "../../infra/publish-build";
+import { productionEnv, resourcesOf } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
 
-const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 const cachePolicyType = "aws:cloudfront/cachePolicy:CachePolicy";
 
 interface Behaviour {
@@ -84,7 +84,7 @@ const privatePaths = [
 ];
 
 function publicReadPolicy(deployment: Deployment) {
-  const policies = deployment.recording.resources.filter((resource) => resource.type === cachePolicyType);
+  const policies = resourcesOf(deployment, cachePolicyType);
   expect(policies).toHaveLength(1);
   return policies[0];
 }

@@ -3,7 +3,7 @@
  * queue, subscription or function a test looks at, each checked to be exactly one.
  */
 import { expect } from "vitest";
-import { type Deployment, deepKnown } from "./sst-stubs";
+import { type Deployment, deepKnown, type RecordedResource } from "./sst-stubs";
 
 /** A developer's stage (no domain, SES from a sender address) and production (the shop's domain). */
 export const devEnv = { SHOP_DOMAIN: undefined, SHOP_EMAIL_SENDER: "boutique@example.fr" };
@@ -13,6 +13,10 @@ export function single<T>(items: readonly T[], what: string): T {
   expect(items, `exactly one ${what}`).toHaveLength(1);
   return items[0] as T;
 }
+
+/** The recorded resources of one Pulumi type ("aws:sns/topic:Topic"…), in the order they were declared. */
+export const resourcesOf = (deployment: Deployment, type: string): RecordedResource[] =>
+  deployment.recording.resources.filter((resource) => resource.type === type);
 
 export const queueNamed = (deployment: Deployment, name: string) =>
   single(

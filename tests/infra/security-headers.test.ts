@@ -12,13 +12,13 @@ import {
   PERMISSIONS_POLICY,
 } from "../../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
-import { compileFunction } from "../edge/cloudfront-functions";
+import { runInjection } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";
+import { productionEnv, resourcesOf } from "./recorded";
 import { deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
 
-const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
 const policyType = "aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy";
 
 async function production(env: Record<string, string | undefined> = {}) {
@@ -43,22 +43,15 @@ async function viewerResponse(
   uri: string,
   { status = 200, type = "text/html", cookies = {} as Record<string, { value: string }> } = {},
 ): Promise<EdgeResponse> {
-  const fn = compileFunction(
-    `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.response;\n}`,
-    new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
-  );
-  const { result } = await fn.run({
-    version: "1.0",
-    context: {
-      distributionDomainName: "d.cloudfront.net",
-      distributionId: "E1",
-      eventType: "viewer-response",
-      requestId: "r",
+  const result = await runInjection(
+    injection,
+    "viewer-response",
+    { uri, cookies },
+    {
+      store: new Map([...deployedPageKeys(), [pageKey("/product/3"), "1"]]),
+      response: { statusCode: status, statusDescription: "", headers: { "content-type": { value: type } } },
     },
-    viewer: { ip: "203.0.113.7" },
-    request: { uri, method: "GET", headers: {}, querystring: {}, cookies },
-    response: { statusCode: status, statusDescription: "", headers: { "content-type": { value: type } } },
-  });
+  );
   return result as unknown as EdgeResponse;
 }
 
@@ -70,7 +63,7 @@ const consentCookie = { analytics_consent: { value: "granted" } };
 describe("the Router's response-headers policy", () => {
   it("adds nosniff, DENY, the referrer policy, two years of HSTS and the Permissions-Policy to every answer", async () => {
     const { deployment } = await production();
-    const policies = deployment.recording.resources.filter((resource) => resource.type === policyType);
+    const policies = resourcesOf(deployment, policyType);
     expect(policies).toHaveLength(1);
     const [policy] = policies;
     expect(deepKnown(policy?.args)).toMatchObject({
@@ -140,28 +133,15 @@ describe("each page's Content-Security-Policy at the Router's edge", () => {
     const injection = String(
       (deepKnown(router.args?.edge?.viewerResponse) as { injection?: string } | undefined)?.injection ?? "",
     );
-    const fn = compileFunction(
-      `import cf from "cloudfront";\nasync function handler(event) {\n${injection}\nreturn event.response;\n}`,
-      new Map(deployedPageKeys()),
+    const result = await runInjection(
+      injection,
+      "viewer-response",
+      { uri: "/index.html", headers: { [CONSENT_HEADER]: { value: "1" } } },
+      {
+        store: new Map(deployedPageKeys()),
+        response: { statusCode: 200, headers: { "content-type": { value: "text/html" } } },
+      },
     );
-    const { result } = await fn.run({
-      version: "1.0",
-      context: {
-        distributionDomainName: "d",
-        distributionId: "E1",
-        eventType: "viewer-response",
-        requestId: "r",
-      },
-      viewer: { ip: "203.0.113.7" },
-      request: {
-        uri: "/index.html",
-        method: "GET",
-        headers: { [CONSENT_HEADER]: { value: "1" } },
-        querystring: {},
-        cookies: {},
-      },
-      response: { statusCode: 200, headers: { "content-type": { value: "text/html" } } },
-    });
     expect(csp(result as unknown as EdgeResponse)).toBe(expected(false, true));
   });
 

@@ -10,7 +10,7 @@ import { parisDay } from "../../src/domain/promos/promo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";
-import { SHOP_COMPANY } from "../support/shop-setup";
+import { SHOP_COMPANY, SHOP_COMPANY_WITH_VAT } from "../support/shop-setup";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -63,13 +63,7 @@ describe("accounting exports", () => {
   it("exports the invoices and credit notes: FEC totals equal invoices minus credit notes, entries balanced", {
     timeout: 60_000,
   }, async () => {
-    await putSetting(ctx.deps, "company_info", {
-      ...SHOP_COMPANY,
-      siret: "123 456 789 00012",
-      vat_mode: "rate",
-      vat_rate: 20,
-      vat_number: "FR12123456789",
-    });
+    await putSetting(ctx.deps, "company_info", SHOP_COMPANY_WITH_VAT);
     const soap = await createSoap(ctx.deps, { price: 10, stock: 50 });
     // Three paid orders (three invoices), one left unpaid (no invoice), one refunded in part (a credit note).
     const orders: Order[] = [];

@@ -11,6 +11,7 @@ import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";
+import { PROMO_FORM } from "../support/promos";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -174,19 +175,7 @@ describe("products", () => {
 });
 
 describe("promo codes", () => {
-  const promo = {
-    code: "noel",
-    description: "Noël",
-    discount_type: "percentage",
-    discount_value: 10,
-    min_order_amount: 0,
-    max_discount_amount: null,
-    usage_limit: null,
-    max_uses_per_user: 1,
-    is_active: true,
-    starts_at: "2026-01-01T00:00:00.000Z",
-    expires_at: null,
-  };
+  const promo = PROMO_FORM;
 
   it("forces the code to upper case, keeps nullables null, and refuses a duplicate code", async () => {
     const created = await admin.call("POST", "/api/admin/promo", promo);

@@ -4,27 +4,15 @@
  * answer its French 503 within 5 s, not hang until Lambda's timeout, and serve again once the database is back
  * (SIGCONT). The limits are the client's (functions/platform/db/client.ts, docs/decisions/029).
  */
-import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { startDynamoLocal } from "../../scripts/local/dynamodb-local";
+import { freePort } from "../../scripts/local/ports";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 import { createSoap } from "../support/products";
 
 /** The answer's bound the issue sets (the HTTP answer, end to end), not a benchmark. */
 const ANSWER_WITHIN_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 const dynamo = await startDynamoLocal({ port: await freePort(), dataDir: null });
 const pid = dynamo.process.pid;

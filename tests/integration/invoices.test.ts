@@ -9,7 +9,7 @@ import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
-import { SHOP_COMPANY } from "../support/shop-setup";
+import { SHOP_COMPANY, SHOP_COMPANY_WITH_VAT } from "../support/shop-setup";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -51,6 +51,9 @@ async function order(customer: TestCustomer, quantity = 1): Promise<Order> {
 }
 const markPaid = (id: string) =>
   admin.call("PUT", `/api/admin/orders/${id}`, { payment_status: "completed", status: "confirmed" });
+/** The owner cancels the order on its form; the order as the API answers it. */
+const cancel = async (id: string) =>
+  (await (await admin.call("PUT", `/api/admin/orders/${id}`, { status: "cancelled" })).json()) as Order;
 async function pdfText(response: Response): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
   const { text } = await extractText(pdf, { mergePages: true });
@@ -158,9 +161,7 @@ describe("invoices", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const placed = await order(customer);
     const paid = (await (await markPaid(placed.id)).json()) as Order;
-    const cancelled = (await (
-      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
-    ).json()) as Order;
+    const cancelled = await cancel(placed.id);
     expect(cancelled.credit_note_number).toMatch(new RegExp(`^AV-${year}-\\d{6}$`));
     const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/credit-note`));
     expect(text).toContain(`Avoir n° ${cancelled.credit_note_number}`);
@@ -173,9 +174,7 @@ describe("invoices", () => {
       expect(text, mention).toContain(mention);
     }
     // Cancelling again issues nothing more.
-    const again = (await (
-      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
-    ).json()) as Order;
+    const again = await cancel(placed.id);
     expect(again.credit_note_number).toBe(cancelled.credit_note_number);
 
     const unpaid = await order(customer);
@@ -190,13 +189,7 @@ describe("invoices", () => {
   });
 
   it("shows VAT when the shop charges it", async () => {
-    await putSetting(ctx.deps, "company_info", {
-      ...SHOP_COMPANY,
-      siret: "123 456 789 00012",
-      vat_mode: "rate",
-      vat_rate: 20,
-      vat_number: "FR12123456789",
-    });
+    await putSetting(ctx.deps, "company_info", SHOP_COMPANY_WITH_VAT);
     const customer = await createCustomer(ctx.deps, ctx.app);
     const placed = await order(customer);
     await markPaid(placed.id);
@@ -246,9 +239,7 @@ describe("invoices", () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const placed = await order(customer);
     const paid = (await (await markPaid(placed.id)).json()) as Order;
-    const cancelled = (await (
-      await admin.call("PUT", `/api/admin/orders/${placed.id}`, { status: "cancelled" })
-    ).json()) as Order;
+    const cancelled = await cancel(placed.id);
     for (const [path, number] of [
       ["invoice", paid.invoice_number],
       ["credit-note", cancelled.credit_note_number],

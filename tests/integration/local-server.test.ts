@@ -1,28 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalApp } from "../../functions/platform/local";
 import { createTestContext } from "../setup/test-db";
+import { writeBuiltSite } from "../support/built-site";
 
 const ctx = await createTestContext();
 const dist = mkdtempSync(join(tmpdir(), "shop-dist-"));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const files: Record<string, string> = {
+writeBuiltSite(dist, {
   "index.html": "<h1>Accueil</h1>",
   "404.html": "<h1>Page Non Trouvée</h1>",
   "product/index.html": "<p>Chargement du produit...</p>",
   "product/1/index.html": "<h1>Savon 1</h1>",
   "orders/track/index.html": "<p>Suivi</p>",
   "_astro/app.abc123.js": "console.log(1)",
-};
-writeFileSync(join(dist, "logo.png"), Buffer.from([137, 80, 78, 71]));
-for (const [path, content] of Object.entries(files)) {
-  mkdirSync(join(dist, path, ".."), { recursive: true });
-  writeFileSync(join(dist, path), content);
-}
+  "logo.png": Buffer.from([137, 80, 78, 71]),
+});
 writeFileSync(join(dist, "..", "secret.txt"), "secret");
 
 let ready = true;

@@ -13,6 +13,7 @@ import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";
+import { PROMO_FORM } from "../support/promos";
 import { PAYPAL_SET_UP } from "../support/shop-setup";
 
 let now = new Date("2026-11-23T10:00:00Z");
@@ -159,17 +160,11 @@ describe("a promo code deleted after it was used", () => {
     });
     expect(await validated.json()).toMatchObject({ valid: false });
     const edited = await admin.call("PUT", `/api/admin/promo/${promo.id}`, {
+      ...PROMO_FORM,
       code: promo.code,
       description: "",
       discount_type: "fixed_amount",
       discount_value: 2,
-      min_order_amount: 0,
-      max_discount_amount: null,
-      usage_limit: null,
-      max_uses_per_user: 1,
-      is_active: true,
-      starts_at: "2026-01-01T00:00:00.000Z",
-      expires_at: null,
     });
     expect(edited.status).toBe(409);
     expect(await edited.json()).toMatchObject({ error: expect.stringMatching(/archivé/) });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { paypalFailure } from "../../functions/payments/paypal-failures";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { clearPaypalTokens, PaypalClient } from "../../functions/platform/adapters/paypal";
+import { freePort } from "../../scripts/local/ports";
 import type { Order } from "../../src/domain/orders/order";
 import { paypalErrorBody } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
@@ -38,18 +39,10 @@ function captureLogs() {
   vi.spyOn(console, "warn").mockImplementation(keep);
 }
 
-/** A port nothing listens on: PayPal cannot be reached there. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
+/** PayPal's address is a free port, where nothing listens: PayPal cannot be reached there. */
 async function paypalUnreachable() {
   await putPaypalSetting(ctx.deps, {
-    base_url: `http://127.0.0.1:${await closedPort()}`,
+    base_url: `http://127.0.0.1:${await freePort()}`,
     client_id: paypal.double.clientId,
     client_secret: paypal.double.clientSecret,
     webhook_id: paypal.double.webhookId,

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createProduct } from "../../functions/catalog/service";
+import { beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { changeOrder } from "../../functions/orders/changes";
 import { moveOrder } from "../../functions/orders/lifecycle";
 import { toOrder } from "../../functions/orders/service";
@@ -7,32 +6,24 @@ import { reconcile as reconcileJob } from "../../functions/payments/jobs/reconci
 import { handlePaypalWebhook } from "../../functions/payments/paypal-checkout";
 import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
-import { clearPaypalTokens, PaypalClient } from "../../functions/platform/adapters/paypal";
+import { PaypalClient } from "../../functions/platform/adapters/paypal";
 import type { Deps } from "../../functions/platform/deps";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
 import { defaultSettings } from "../../src/domain/settings/settings";
-import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
+import type { PaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
+import { withPaypalDouble } from "../support/paypal";
+import { createSoap } from "../support/products";
 
 let offset = 0;
 const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
+const paypalDouble = withPaypalDouble(ctx.deps);
 let paypal: PaypalDouble;
 
-beforeAll(async () => {
-  paypal = await startPaypalDouble();
-  await putPaypalSetting(ctx.deps, {
-    base_url: paypal.url,
-    client_id: paypal.clientId,
-    client_secret: paypal.clientSecret,
-    webhook_id: paypal.webhookId,
-  });
-});
-afterAll(async () => {
-  await paypal.close();
-  clearPaypalTokens();
+beforeAll(() => {
+  paypal = paypalDouble.double;
 });
 beforeEach(() => {
   offset = 0;
@@ -40,43 +31,83 @@ beforeEach(() => {
   paypal.beforeCapture = undefined;
 });
 
-const soap = {
-  name: "Savon PayPal",
-  price: 12.9,
-  weight: "200g",
-  image: "/images/products/savon-premium.svg",
-  description: "Un savon",
-  long_description: "",
-  category: "Savons",
-  stock: 10,
-  low_stock_threshold: 3,
-  benefits: [],
-  ingredients: "",
-  usage: "",
-  is_active: true,
-  ...COMPLETE_COSMETICS,
-};
+const minutes = (n: number) => n * 60_000;
 const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
 const orderOf = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+/** 10 soaps at 12,90 €: one costs 20,70 € with the 7,80 € shipping. */
+const soap = (stock = 10) => createSoap(ctx.deps, { price: 12.9, stock, lowStockThreshold: 3 });
+/** A promo of 1 € off, with the limits a test needs. */
+const euroOff = (code: string, limits: { usage_limit?: number; max_uses_per_user?: number }) =>
+  createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 100, ...limits });
 
-async function createPaypal(
+/** What the checkout sends for one product: the cart, the address, the total the buyer saw. */
+const cartBody = (customer: TestCustomer, productId: number, quantity: number, total: number) => ({
+  items: [{ product_id: productId, quantity }],
+  shipping_address_id: customer.addressId,
+  total_amount: total,
+});
+const createPaypalWith = (customer: TestCustomer, body: object, headers?: Record<string, string>) =>
+  customer.call("POST", "/api/paypal-payment/create-order", body, headers);
+const createPaypal = (
   customer: TestCustomer,
   productId: number,
   quantity: number,
   total: number,
   extra = {},
-) {
-  return customer.call("POST", "/api/paypal-payment/create-order", {
-    items: [{ product_id: productId, quantity }],
-    shipping_address_id: customer.addressId,
-    total_amount: total,
+) =>
+  createPaypalWith(customer, {
+    ...cartBody(customer, productId, quantity, total),
     amount: total.toFixed(2),
     currency: "EUR",
     ...extra,
   });
-}
 const capture = (customer: TestCustomer, orderID: string) =>
   customer.call("POST", "/api/paypal-payment/capture-order", { orderID });
+const orderIn = async (response: Response) => ((await response.json()) as { order: Order }).order;
+
+/**
+ * A new customer's PayPal order for a new soap: created at PayPal and held in the shop (stock taken), not yet
+ * approved. `id` is PayPal's order id, `order_id` the shop's.
+ */
+async function hold({ quantity = 1, total = 20.7, promoId = "", stock = 10 } = {}) {
+  const product = await soap(stock);
+  const customer = await createCustomer(ctx.deps, ctx.app);
+  const promo = promoId ? { promo_code_id: promoId } : {};
+  const response = await createPaypal(customer, product.id, quantity, total, promo);
+  expect(response.status).toBe(201);
+  const created = (await response.json()) as { id: string; order_id: string };
+  return { product, customer, ...created };
+}
+
+/** PayPal's webhook, signed by the double (or forged). */
+const deliver = (event: object, options?: { forge?: boolean }) =>
+  ctx.app.request("/api/paypal-payment/webhook", {
+    method: "POST",
+    headers: paypal.webhookHeaders(event, options),
+    body: JSON.stringify(event),
+  });
+const outcomeOf = async (response: Response) => ((await response.json()) as { outcome: string }).outcome;
+/** PAYMENT.CAPTURE.COMPLETED for the shop's order, of 20,70 € unless told. */
+const completedEvent = (orderId: string, eventId: string, captureId = "CAPWEBHOOK", value = "20.70") => ({
+  id: eventId,
+  event_type: "PAYMENT.CAPTURE.COMPLETED",
+  resource: {
+    id: captureId,
+    custom_id: orderId,
+    status: "COMPLETED",
+    amount: { currency_code: "EUR", value },
+  },
+});
+
+/** Runs `run` with console.warn silenced and spied on (the shop warns of every automatic refund). */
+async function withWarnings<T>(run: (warn: MockInstance<typeof console.warn>) => Promise<T>): Promise<T> {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    return await run(warn);
+  } finally {
+    warn.mockRestore();
+  }
+}
 
 describe("client id", () => {
   it("answers the public client id, and 503 'PayPal n'est pas configuré.' without credentials", async () => {
@@ -89,19 +120,14 @@ describe("client id", () => {
       expect(response.status).toBe(503);
       expect(((await response.json()) as { error: string }).error).toBe("PayPal n'est pas configuré.");
     } finally {
-      await putPaypalSetting(ctx.deps, {
-        base_url: paypal.url,
-        client_id: paypal.clientId,
-        client_secret: paypal.clientSecret,
-        webhook_id: paypal.webhookId,
-      });
+      await paypalDouble.configure();
     }
   });
 });
 
 describe("create, approve, capture", () => {
   it("asks PayPal for exactly the server's total with a breakdown that adds up, and holds the stock", async () => {
-    const product = await createProduct(ctx.deps, soap);
+    const product = await soap();
     const promo = await createPromo(ctx.deps, {
       code: "PP15",
       discount_type: "percentage",
@@ -149,7 +175,7 @@ describe("create, approve, capture", () => {
   });
 
   it("refuses a tampered total before PayPal is asked", async () => {
-    const product = await createProduct(ctx.deps, soap);
+    const product = await soap();
     const customer = await createCustomer(ctx.deps, ctx.app);
     const before = paypal.orders.size;
     const response = await createPaypal(customer, product.id, 1, 1);
@@ -160,11 +186,9 @@ describe("create, approve, capture", () => {
   });
 
   it("answers 404 to a capture of someone else's order and never calls PayPal for it", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const owner = await createCustomer(ctx.deps, ctx.app);
-    const thief = await createCustomer(ctx.deps, ctx.app);
-    const { id } = (await (await createPaypal(owner, product.id, 1, 20.7)).json()) as { id: string };
+    const { id } = await hold();
     paypal.approve(id);
+    const thief = await createCustomer(ctx.deps, ctx.app);
     const callsBefore = paypal.calls.length;
     const response = await capture(thief, id);
     expect(response.status).toBe(404);
@@ -173,12 +197,7 @@ describe("create, approve, capture", () => {
   });
 
   it("charges once when the capture is retried, even in parallel", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { product, customer, id, order_id } = await hold();
     paypal.approve(id);
     const chargesBefore = paypal.charges;
     const answers = await Promise.all([capture(customer, id), capture(customer, id), capture(customer, id)]);
@@ -190,30 +209,15 @@ describe("create, approve, capture", () => {
   });
 
   it("marks a declined capture failed and gives the stock and the promo use back", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const promo = await createPromo(ctx.deps, {
-      code: "REFUS",
-      discount_type: "fixed_amount",
-      discount_value: 100,
-      usage_limit: 1,
-    });
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (
-      await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })
-    ).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const promo = await euroOff("REFUS", { usage_limit: 1 });
+    const { product, customer, id, order_id } = await hold({ quantity: 2, total: 32.6, promoId: promo.id });
     expect(await stockOf(product.id)).toBe(8);
     expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(1);
     paypal.approve(id);
     paypal.nextCaptureOutcome = "DECLINED";
     const response = await capture(customer, id);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { order: Order }).order).toMatchObject({
-      payment_status: "failed",
-      status: "cancelled",
-    });
+    expect(await orderIn(response)).toMatchObject({ payment_status: "failed", status: "cancelled" });
     expect(await stockOf(product.id)).toBe(10);
     expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(0);
     expect((await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data).toEqual([]);
@@ -223,58 +227,33 @@ describe("create, approve, capture", () => {
   });
 
   it("keeps a PENDING capture pending, and lets the webhook complete it", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { customer, id, order_id } = await hold();
     paypal.approve(id);
     paypal.nextCaptureOutcome = "PENDING";
-    const body = (await (await capture(customer, id)).json()) as { order: Order };
-    expect(body.order).toMatchObject({ payment_status: "pending", status: "pending" });
+    const pending = await orderIn(await capture(customer, id));
+    expect(pending).toMatchObject({ payment_status: "pending", status: "pending" });
     // A pending capture is not an abandoned hold.
-    offset = 31 * 60_000;
+    offset = minutes(31);
     expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
 
-    const event = {
-      id: `WH-EVT-${order_id}`,
-      event_type: "PAYMENT.CAPTURE.COMPLETED",
-      resource: {
-        id: body.order.paypal_capture_id,
-        custom_id: order_id,
-        status: "COMPLETED",
-        amount: { currency_code: "EUR", value: "20.70" },
-      },
-    };
-    const hook = await ctx.app.request("/api/paypal-payment/webhook", {
-      method: "POST",
-      headers: paypal.webhookHeaders(event),
-      body: JSON.stringify(event),
-    });
+    const hook = await deliver(
+      completedEvent(order_id, `WH-EVT-${order_id}`, pending.paypal_capture_id ?? ""),
+    );
     expect(hook.status).toBe(200);
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
   });
 
   it("refunds a capture of another amount at once, releases the hold and says so in French", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { product, customer, id, order_id } = await hold();
     paypal.approve(id);
     paypal.nextCaptureAmount = "20.00";
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
+    await withWarnings(async () => {
       const response = await capture(customer, id);
       expect(response.status).toBe(502);
       expect(((await response.json()) as { error: string }).error).toMatch(
         /montant différent .* remboursé automatiquement/,
       );
-    } finally {
-      warn.mockRestore();
-    }
+    });
     const captureId = paypal.orders.get(id)?.captureId ?? "";
     expect(
       paypal.refunds.filter((refund) => refund.captureId === captureId).map((r) => r.amountCents),
@@ -284,76 +263,44 @@ describe("create, approve, capture", () => {
   });
 
   it("answers 402 to a declined card and keeps the hold so the buyer can try another", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { customer, id, order_id } = await hold();
     paypal.approve(id);
     paypal.nextCaptureOutcome = "INSTRUMENT_DECLINED";
     expect((await capture(customer, id)).status).toBe(402);
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
     paypal.nextCaptureOutcome = "COMPLETED";
-    const retried = (await (await capture(customer, id)).json()) as { order: Order };
-    expect(retried.order.payment_status).toBe("completed");
+    expect((await orderIn(await capture(customer, id))).payment_status).toBe("completed");
   });
 });
 
 describe("webhooks", () => {
-  async function pendingOrder() {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      order_id: string;
-    };
-    return { product, order_id };
-  }
-  const deliver = (event: object, options?: { forge?: boolean }) =>
-    ctx.app.request("/api/paypal-payment/webhook", {
-      method: "POST",
-      headers: paypal.webhookHeaders(event, options),
-      body: JSON.stringify(event),
-    });
-  const completed = (orderId: string, eventId: string) => ({
-    id: eventId,
-    event_type: "PAYMENT.CAPTURE.COMPLETED",
-    resource: {
-      id: "CAPWEBHOOK",
-      custom_id: orderId,
-      status: "COMPLETED",
-      amount: { currency_code: "EUR", value: "20.70" },
-    },
-  });
-
   it("refuses a forged signature and changes nothing", async () => {
-    const { order_id } = await pendingOrder();
-    const response = await deliver(completed(order_id, "WH-FORGED-1"), { forge: true });
+    const { order_id } = await hold();
+    const response = await deliver(completedEvent(order_id, "WH-FORGED-1"), { forge: true });
     expect(response.status).toBe(403);
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
     const unsigned = await ctx.app.request("/api/paypal-payment/webhook", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(completed(order_id, "WH-FORGED-2")),
+      body: JSON.stringify(completedEvent(order_id, "WH-FORGED-2")),
     });
     expect(unsigned.status).toBe(403);
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
   });
 
   it("applies the same event delivered 5 times once", async () => {
-    const { order_id } = await pendingOrder();
-    const event = completed(order_id, `WH-DUP-${order_id}`);
+    const { order_id } = await hold();
+    const event = completedEvent(order_id, `WH-DUP-${order_id}`);
     const outcomes = [];
-    for (let i = 0; i < 5; i++)
-      outcomes.push(((await (await deliver(event)).json()) as { outcome: string }).outcome);
+    for (let i = 0; i < 5; i++) outcomes.push(await outcomeOf(await deliver(event)));
     expect(outcomes).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate"]);
     const order = await orderOf(order_id);
     expect(order?.status_history.filter((entry) => entry.status === "confirmed")).toHaveLength(1);
   });
 
   it("applies PayPal's retry of an event whose first delivery failed while being applied", async () => {
-    const { order_id } = await pendingOrder();
-    const event = completed(order_id, `WH-RETRY-${order_id}`);
+    const { order_id } = await hold();
+    const event = completedEvent(order_id, `WH-RETRY-${order_id}`);
     // The first delivery reaches a database that fails every transaction (throttled, or down for a moment).
     const broken: Deps = {
       ...ctx.deps,
@@ -381,31 +328,27 @@ describe("webhooks", () => {
     await expect(handlePaypalWebhook(broken, headers, event)).rejects.toThrow("momentanément indisponible");
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
 
-    const retried = (await (await deliver(event)).json()) as { outcome: string };
-    expect(retried.outcome).toBe("applied");
+    expect(await outcomeOf(await deliver(event))).toBe("applied");
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "completed", status: "confirmed" });
-    expect(((await (await deliver(event)).json()) as { outcome: string }).outcome).toBe("duplicate");
+    expect(await outcomeOf(await deliver(event))).toBe("duplicate");
   });
 
   it("ignores a COMPLETED event for another amount", async () => {
-    const { order_id } = await pendingOrder();
-    const event = {
-      ...completed(order_id, `WH-AMOUNT-${order_id}`),
-      resource: { ...completed(order_id, "x").resource, amount: { currency_code: "EUR", value: "0.01" } },
-    };
-    expect(((await (await deliver(event)).json()) as { outcome: string }).outcome).toBe("ignored");
+    const { order_id } = await hold();
+    const event = completedEvent(order_id, `WH-AMOUNT-${order_id}`, "CAPWEBHOOK", "0.01");
+    expect(await outcomeOf(await deliver(event))).toBe("ignored");
     expect(await orderOf(order_id)).toMatchObject({ payment_status: "pending" });
   });
 
   it("is harmless in any order: REFUNDED, then a late COMPLETED, then DENIED", async () => {
-    const { product, order_id } = await pendingOrder();
-    await deliver(completed(order_id, `WH-C-${order_id}`));
+    const { product, order_id } = await hold();
+    await deliver(completedEvent(order_id, `WH-C-${order_id}`));
     await deliver({
       id: `WH-R-${order_id}`,
       event_type: "PAYMENT.CAPTURE.REFUNDED",
       resource: { id: "R1", custom_id: order_id },
     });
-    await deliver(completed(order_id, `WH-C2-${order_id}`));
+    await deliver(completedEvent(order_id, `WH-C2-${order_id}`));
     await deliver({
       id: `WH-D-${order_id}`,
       event_type: "PAYMENT.CAPTURE.DENIED",
@@ -421,8 +364,8 @@ describe("webhooks", () => {
   });
 
   it("records a full refund of a shipped order with a credit note, without putting the goods back in stock", async () => {
-    const { product, order_id } = await pendingOrder();
-    await deliver(completed(order_id, `WH-C-${order_id}`));
+    const { product, order_id } = await hold();
+    await deliver(completedEvent(order_id, `WH-C-${order_id}`));
     await ctx.db.entities.order.patch({ id: order_id }).set({ status: "shipped" }).go();
     const refunded = {
       id: `WH-R-${order_id}`,
@@ -438,8 +381,8 @@ describe("webhooks", () => {
   });
 
   it("never takes a partial refund for a full one", async () => {
-    const { order_id } = await pendingOrder();
-    await deliver(completed(order_id, `WH-C-${order_id}`));
+    const { order_id } = await hold();
+    await deliver(completedEvent(order_id, `WH-C-${order_id}`));
     const partial = await deliver({
       id: `WH-RP-${order_id}`,
       event_type: "PAYMENT.CAPTURE.REFUNDED",
@@ -452,7 +395,7 @@ describe("webhooks", () => {
   });
 
   it("releases the hold once on DENIED", async () => {
-    const { product, order_id } = await pendingOrder();
+    const { product, order_id } = await hold();
     const denied = {
       id: `WH-DENIED-${order_id}`,
       event_type: "PAYMENT.CAPTURE.DENIED",
@@ -467,16 +410,12 @@ describe("webhooks", () => {
 
 describe("holds", () => {
   it("releases a hold never captured after 30 minutes, exactly once", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { order_id } = (await (await createPaypal(customer, product.id, 4, 59.4)).json()) as {
-      order_id: string;
-    };
+    const { product, order_id } = await hold({ quantity: 4, total: 59.4 });
     expect(await stockOf(product.id)).toBe(6);
 
-    offset = 29 * 60_000;
+    offset = minutes(29);
     expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
-    offset = 31 * 60_000;
+    offset = minutes(31);
     const [first, second] = await Promise.all([releaseExpiredHolds(ctx.deps), releaseExpiredHolds(ctx.deps)]);
     expect([...(first ?? []), ...(second ?? [])].filter((id) => id === order_id)).toHaveLength(1);
     expect(await releaseExpiredHolds(ctx.deps)).not.toContain(order_id);
@@ -485,11 +424,9 @@ describe("holds", () => {
   });
 
   it("refuses to capture a released hold", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as { id: string };
+    const { customer, id } = await hold();
     paypal.approve(id);
-    offset = 31 * 60_000;
+    offset = minutes(31);
     await releaseExpiredHolds(ctx.deps);
     const response = await capture(customer, id);
     expect(response.status).toBe(409);
@@ -500,17 +437,13 @@ describe("holds", () => {
 describe("the buyer closes or cancels PayPal's window", () => {
   const release = (customer: TestCustomer, paypalOrderId: string) =>
     customer.call("POST", `/api/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`, {});
-  const oneUsePerDay = (code: string) =>
-    createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 100, max_uses_per_user: 1 });
+  const oneUsePerDay = (code: string) => euroOff(code, { max_uses_per_user: 1 });
   const usageCount = async (promoId: string) =>
     (await ctx.db.entities.promo.get({ id: promoId }).go()).data?.usage_count;
 
   it("releases the caller's own pending order at once (stock and promo use back); a second call changes nothing", async () => {
-    const product = await createProduct(ctx.deps, soap);
     const promo = await oneUsePerDay("FENETRE");
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const created = await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id });
-    const { id, order_id } = (await created.json()) as { id: string; order_id: string };
+    const { product, customer, id, order_id } = await hold({ quantity: 2, total: 32.6, promoId: promo.id });
     expect(await stockOf(product.id)).toBe(8);
     expect(await usageCount(promo.id)).toBe(1);
 
@@ -536,13 +469,8 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 
   it("answers 404 for someone else's order exactly like a made-up id, and changes nothing", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const owner = await createCustomer(ctx.deps, ctx.app);
+    const { product, id, order_id } = await hold();
     const other = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(owner, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
     const theirs = await release(other, id);
     const madeUp = await release(other, "5O190127TN364715T");
     expect(theirs.status).toBe(404);
@@ -559,12 +487,7 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 
   it("leaves a paid order paid and says so (no 500)", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { product, customer, id, order_id } = await hold();
     paypal.approve(id);
     expect((await capture(customer, id)).status).toBe(200);
     const response = await release(customer, id);
@@ -579,15 +502,9 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 
   it("accepts a one-use-per-day promo code again on the retry after the window was closed", async () => {
-    const product = await createProduct(ctx.deps, soap);
     const promo = await oneUsePerDay("UNEFOIS");
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const first = (await (
-      await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })
-    ).json()) as {
-      id: string;
-    };
-    expect((await release(customer, first.id)).status).toBe(200);
+    const { product, customer, id } = await hold({ quantity: 2, total: 32.6, promoId: promo.id });
+    expect((await release(customer, id)).status).toBe(200);
     const retry = await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id });
     expect(retry.status).toBe(201);
     expect(await usageCount(promo.id)).toBe(1);
@@ -595,14 +512,9 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 
   it("a new checkout after a cart edit releases the pending hold instead of holding a second order", async () => {
-    const product = await createProduct(ctx.deps, soap);
     const promo = await oneUsePerDay("PANIER");
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const first = (await (
-      await createPaypal(customer, product.id, 1, 19.7, { promo_code_id: promo.id })
-    ).json()) as {
-      order_id: string;
-    };
+    const first = await hold({ total: 19.7, promoId: promo.id });
+    const { product, customer } = first;
     expect(await stockOf(product.id)).toBe(9);
     // The window was closed without a word (no onCancel): the cart is edited and the checkout started again.
     const second = await createPaypal(customer, product.id, 3, 45.5, { promo_code_id: promo.id });
@@ -616,23 +528,19 @@ describe("the buyer closes or cancels PayPal's window", () => {
   });
 
   it("a retried create (same Idempotency-Key) answers the same PayPal order and releases nothing", async () => {
-    const product = await createProduct(ctx.deps, soap);
+    const product = await soap();
     const customer = await createCustomer(ctx.deps, ctx.app);
     const key = { "idempotency-key": `retry-${Date.now()}-abcdef` };
-    const body = {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address_id: customer.addressId,
-      total_amount: 20.7,
-    };
-    const first = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
-    const again = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    const body = cartBody(customer, product.id, 1, 20.7);
+    const first = await createPaypalWith(customer, body, key);
+    const again = await createPaypalWith(customer, body, key);
     const [a, b] = (await Promise.all([first.json(), again.json()])) as { id: string; order_id: string }[];
     expect(b).toEqual(a);
     expect(await orderOf(a?.order_id ?? "")).toMatchObject({ status: "pending", payment_status: "pending" });
     expect(await stockOf(product.id)).toBe(9);
     // Once released, the same attempt cannot be reopened: the checkout starts a new one.
     await release(customer, a?.id ?? "");
-    const reopened = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    const reopened = await createPaypalWith(customer, body, key);
     expect(reopened.status).toBe(409);
     expect(((await reopened.json()) as { error: string }).error).toMatch(/relancez le paiement/);
     expect(await stockOf(product.id)).toBe(10);
@@ -641,24 +549,15 @@ describe("the buyer closes or cancels PayPal's window", () => {
 
 describe("an Idempotency-Key reused for another request (issue 28, item 4)", () => {
   it("answers 422 to a create with another cart, and to a bank-transfer order under the same key; the hold stays", async () => {
-    const product = await createProduct(ctx.deps, soap);
+    const product = await soap();
     const customer = await createCustomer(ctx.deps, ctx.app);
     const key = { "idempotency-key": `reused-${Date.now()}-abcdef` };
-    const body = {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address_id: customer.addressId,
-      total_amount: 20.7,
-    };
-    const first = await customer.call("POST", "/api/paypal-payment/create-order", body, key);
+    const body = cartBody(customer, product.id, 1, 20.7);
+    const first = await createPaypalWith(customer, body, key);
     expect(first.status).toBe(201);
     const { order_id } = (await first.json()) as { order_id: string };
 
-    const changed = await customer.call(
-      "POST",
-      "/api/paypal-payment/create-order",
-      { ...body, items: [{ product_id: product.id, quantity: 2 }], total_amount: 33.6 },
-      key,
-    );
+    const changed = await createPaypalWith(customer, cartBody(customer, product.id, 2, 33.6), key);
     expect(changed.status).toBe(422);
     expect(await changed.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
     const transfer = await customer.call(
@@ -675,17 +574,11 @@ describe("an Idempotency-Key reused for another request (issue 28, item 4)", () 
 });
 
 describe("a capture in flight", () => {
-  const minutes = (n: number) => n * 60_000;
   const AUTO_REFUNDED =
     "Le délai de paiement de cette commande a expiré : votre paiement a été remboursé automatiquement. Votre panier est toujours là.";
 
   it("is left alone by the hold job: the capture completes and the order is paid", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { product, customer, id, order_id } = await hold();
     paypal.approve(id);
     // The buyer approves after 25 minutes; while PayPal captures, the 30 minutes pass and the job runs.
     offset = minutes(25);
@@ -697,28 +590,19 @@ describe("a capture in flight", () => {
     const response = await capture(customer, id);
     expect(releasedMeanwhile).not.toContain(order_id);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { order: Order }).order).toMatchObject({
-      status: "confirmed",
-      payment_status: "completed",
-    });
+    expect(await orderIn(response)).toMatchObject({ status: "confirmed", payment_status: "completed" });
     expect(await stockOf(product.id)).toBe(9);
   });
 
   it("that completes at PayPal for an order already released is refunded at once, logged and answered as a failure", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { product, customer, id, order_id } = await hold();
     paypal.approve(id);
     // PayPal takes so long that the hold is released while it captures (the job asked PayPal: not captured yet).
     paypal.beforeCapture = async () => {
       offset = minutes(45);
       await releaseExpiredHolds(ctx.deps);
     };
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
+    await withWarnings(async (warn) => {
       const response = await capture(customer, id);
       paypal.beforeCapture = undefined;
       expect(response.status).toBe(409);
@@ -753,18 +637,11 @@ describe("a capture in flight", () => {
       expect(again.status).toBe(409);
       expect(((await again.json()) as { error: string }).error).toBe(AUTO_REFUNDED);
       expect(paypal.refunds.filter((refund) => refund.captureId === captureId)).toHaveLength(1);
-    } finally {
-      warn.mockRestore();
-    }
+    });
   });
 
   it("a COMPLETED webhook for an order cancelled meanwhile refunds the capture once", async () => {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const { id, order_id } = (await (await createPaypal(customer, product.id, 1, 20.7)).json()) as {
-      id: string;
-      order_id: string;
-    };
+    const { customer, id, order_id } = await hold();
     paypal.approve(id);
     paypal.nextCaptureOutcome = "PENDING";
     await capture(customer, id);
@@ -772,31 +649,11 @@ describe("a capture in flight", () => {
     // The owner cancels the unpaid order; then the pending payment clears at PayPal.
     await moveOrder(ctx.deps, order_id, { commands: ["cancel"], refused: "throw" });
     paypal.completePending(captureId);
-    const event = {
-      id: `WH-LATE-${order_id}`,
-      event_type: "PAYMENT.CAPTURE.COMPLETED",
-      resource: {
-        id: captureId,
-        custom_id: order_id,
-        status: "COMPLETED",
-        amount: { currency_code: "EUR", value: "20.70" },
-      },
-    };
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
-      const deliver = async () =>
-        (await (
-          await ctx.app.request("/api/paypal-payment/webhook", {
-            method: "POST",
-            headers: paypal.webhookHeaders(event),
-            body: JSON.stringify(event),
-          })
-        ).json()) as { outcome: string };
-      expect((await deliver()).outcome).toBe("refunded");
-      expect((await deliver()).outcome).toBe("duplicate");
-    } finally {
-      warn.mockRestore();
-    }
+    const event = completedEvent(order_id, `WH-LATE-${order_id}`, captureId);
+    await withWarnings(async () => {
+      expect(await outcomeOf(await deliver(event))).toBe("refunded");
+      expect(await outcomeOf(await deliver(event))).toBe("duplicate");
+    });
     const refunds = paypal.refunds.filter((refund) => refund.captureId === captureId);
     expect(refunds).toHaveLength(1);
     expect(await orderOf(order_id)).toMatchObject({
@@ -808,19 +665,9 @@ describe("a capture in flight", () => {
 });
 
 describe("the nightly reconciliation", () => {
-  const minutes = (n: number) => n * 60_000;
   /** The shop's own PayPal client, for what happened at PayPal without the shop hearing of it. */
   const direct = () =>
     new PaypalClient({ baseUrl: paypal.url, clientId: paypal.clientId, clientSecret: paypal.clientSecret });
-  async function hold(quantity = 1, total = 20.7) {
-    const product = await createProduct(ctx.deps, soap);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const created = (await (await createPaypal(customer, product.id, quantity, total)).json()) as {
-      id: string;
-      order_id: string;
-    };
-    return { product, customer, ...created };
-  }
   /** PayPal captured, but its answer never reached the shop (timeout, closed tab). */
   async function capturedBehindOurBack(id: string) {
     paypal.approve(id);
@@ -887,13 +734,10 @@ describe("the nightly reconciliation", () => {
     paypal.nextCaptureAmount = "1.00";
     const captureId = await capturedBehindOurBack(id);
     offset = minutes(31);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
+    await withWarnings(async () => {
       expect((await reconcilePaypalOrders(ctx.deps)).settled.auto_refunded).toContain(order_id);
       await reconcilePaypalOrders(ctx.deps);
-    } finally {
-      warn.mockRestore();
-    }
+    });
     expect(paypal.refunds.filter((r) => r.captureId === captureId).map((r) => r.amountCents)).toEqual([100]);
     expect(await orderOf(order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
     expect(await stockOf(product.id)).toBe(10);
@@ -906,15 +750,12 @@ describe("the nightly reconciliation", () => {
     const captureId = await capturedBehindOurBack(id);
     await moveOrder(ctx.deps, order_id, { commands: ["expire"], refused: "throw" });
     offset = minutes(31);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
+    await withWarnings(async (warn) => {
       expect((await reconcilePaypalOrders(ctx.deps)).settled.auto_refunded).toContain(order_id);
       const again = await reconcilePaypalOrders(ctx.deps);
       expect(Object.values(again.settled).flat()).not.toContain(order_id);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining(captureId));
-    } finally {
-      warn.mockRestore();
-    }
+    });
     const refunds = paypal.refunds.filter((r) => r.captureId === captureId);
     expect(refunds).toHaveLength(1);
     expect(await orderOf(order_id)).toMatchObject({
@@ -950,7 +791,7 @@ describe("the nightly reconciliation", () => {
 
 describe("creating a PayPal order proves the session as a bank-transfer order does (issue 29)", () => {
   it("a token that proves nothing: 401, nothing held, PayPal not called", async () => {
-    const product = await createProduct(ctx.deps, soap);
+    const product = await soap();
     const customer = await createCustomer(ctx.deps, ctx.app);
     const forged = { ...customer, call: apiCaller(ctx.app, `${customer.id}.not-the-secret`) };
     const created = paypal.orders.size;
@@ -961,9 +802,8 @@ describe("creating a PayPal order proves the session as a bank-transfer order do
   });
 
   it("a new attempt for the units the customer's own earlier hold took: given up first, then sold again", async () => {
-    const product = await createProduct(ctx.deps, { ...soap, stock: 2 });
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const first = (await (await createPaypal(customer, product.id, 2, 33.6)).json()) as { order_id: string };
+    const first = await hold({ quantity: 2, total: 33.6, stock: 2 });
+    const { product, customer } = first;
     expect(await stockOf(product.id)).toBe(0);
     // The round read 0 units left; the earlier hold's 2 come back before the order is decided.
     const second = await createPaypal(customer, product.id, 2, 33.6);

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,16 +8,7 @@ import { ensureTable } from "../../functions/platform/db/bootstrap";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { createDb } from "../../functions/platform/db/service";
 import { startDynamoLocal } from "../../scripts/local/dynamodb-local";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from "../../scripts/local/ports";
 
 const dataDir = mkdtempSync(join(tmpdir(), "shop-data-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * Router sends (src/domain/site/security-headers.ts; tests/infra covers the Router), and browsers' violation reports
  * reach POST /api/csp-reports, which logs them under a per-address limit.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -11,19 +11,17 @@ import { createLocalApp } from "../../functions/platform/local";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { createTestContext } from "../setup/test-db";
+import { writeBuiltSite } from "../support/built-site";
 
 const ctx = await createTestContext();
 const dist = mkdtempSync(join(tmpdir(), "shop-dist-"));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
-for (const [path, content] of Object.entries({
+writeBuiltSite(dist, {
   "index.html": "<h1>Accueil</h1>",
   "payment/index.html": "<h1>Paiement</h1>",
   "404.html": "<h1>Page Non Trouvée</h1>",
   "_astro/app.abc123.js": "console.log(1)",
-})) {
-  mkdirSync(join(dist, path, ".."), { recursive: true });
-  writeFileSync(join(dist, path), content);
-}
+});
 const app = createLocalApp({ deps: ctx.deps, distDir: dist });
 
 function policyOf(response: Response): Map<string, string[]> {

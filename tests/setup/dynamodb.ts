@@ -1,23 +1,11 @@
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { type DynamoLocal, startDynamoLocal } from "../../scripts/local/dynamodb-local";
+import { freePort } from "../../scripts/local/ports";
 
 declare module "vitest" {
   export interface ProvidedContext {
     dynamoEndpoint: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 let dynamo: DynamoLocal | undefined;

@@ -13,6 +13,15 @@ export const SHOP_IDENTITY = shopSettings.company_info;
 /** The whole company setting of a shop set up to sell. */
 export const SHOP_COMPANY = { ...defaultSettings.company_info, ...SHOP_IDENTITY };
 
+/** The company setting of a shop that charges VAT at 20 % (its SIRET and its intra-community VAT number). */
+export const SHOP_COMPANY_WITH_VAT = {
+  ...SHOP_COMPANY,
+  siret: "123 456 789 00012",
+  vat_mode: "rate" as const,
+  vat_rate: 20,
+  vat_number: "FR12123456789",
+};
+
 export const SHOP_BANK = shopSettings.payment_bank_transfer;
 
 /** Fills in what the shop needs to sell by bank transfer (PayPal is set up by withPaypalDouble). */
