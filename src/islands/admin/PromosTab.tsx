@@ -3,6 +3,7 @@ import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
 import { errorMessage } from "../../lib/api-client";
 import { deletePromo, fetchPromos } from "./admin-api";
+import { DataTable } from "./DataTable";
 import { useAccessGuard, useLoad } from "./hooks";
 import { PromoFormDialog } from "./PromoForm";
 import { PromoUsageDialog } from "./PromoUsage";
@@ -96,114 +97,103 @@ export function PromosTab() {
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
       {state.status === "ready" && promos.length === 0 && <Empty>Aucun code promo trouvé</Empty>}
       {promos.length > 0 && (
-        <div className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white shadow-sm">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
-              <tr>
-                {["Code", "Description", "Réduction", "Utilisations", "Statut", "Expiration", "Actions"].map(
-                  (name) => (
-                    <th key={name} scope="col" className="px-4 py-3 font-semibold">
-                      {name}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {promos.map((promo) => {
-                const usage = usageLabel(promo);
-                const expired = promo.expires_at !== null && Date.parse(promo.expires_at) <= now;
-                const upcoming = Date.parse(promo.starts_at) > now;
-                return (
-                  <tr key={promo.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-mono text-base font-semibold text-olive-900">
-                      {promo.code}
-                    </th>
-                    <td className="max-w-56 px-4 py-3 text-ink">{promo.description || "—"}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      <span className="font-semibold text-ink">{discountLabel(promo)}</span>
-                      {promo.min_order_amount > 0 && (
-                        <span className="block text-xs text-ink-soft">
-                          Dès {formatAmount(promo.min_order_amount)}
-                        </span>
-                      )}
-                      {promo.max_discount_amount !== null && (
-                        <span className="block text-xs text-ink-soft">
-                          Max. {formatAmount(promo.max_discount_amount)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
+        <DataTable
+          look="tab"
+          minWidth="min-w-[56rem]"
+          columns={["Code", "Description", "Réduction", "Utilisations", "Statut", "Expiration", "Actions"]}
+        >
+          {promos.map((promo) => {
+            const usage = usageLabel(promo);
+            const expired = promo.expires_at !== null && Date.parse(promo.expires_at) <= now;
+            const upcoming = Date.parse(promo.starts_at) > now;
+            return (
+              <tr key={promo.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-mono text-base font-semibold text-olive-900">
+                  {promo.code}
+                </th>
+                <td className="max-w-56 px-4 py-3 text-ink">{promo.description || "—"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <span className="font-semibold text-ink">{discountLabel(promo)}</span>
+                  {promo.min_order_amount > 0 && (
+                    <span className="block text-xs text-ink-soft">
+                      Dès {formatAmount(promo.min_order_amount)}
+                    </span>
+                  )}
+                  {promo.max_discount_amount !== null && (
+                    <span className="block text-xs text-ink-soft">
+                      Max. {formatAmount(promo.max_discount_amount)}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    onClick={() => setHistory(promo)}
+                    className="rounded-md px-1 text-left font-semibold text-olive-700 underline decoration-dotted underline-offset-4 hover:text-olive-900"
+                  >
+                    <span className="sr-only">Historique d'utilisation de {promo.code} : </span>
+                    <span className="block whitespace-nowrap tabular-nums">{usage.text}</span>
+                    {usage.percent && (
+                      <span className="block text-xs font-normal text-ink-soft">({usage.percent})</span>
+                    )}
+                    {promo.usage_limit === null && (
+                      <span className="block text-xs font-normal text-ink-soft">
+                        {promo.usage_count} utilisation{promo.usage_count > 1 ? "s" : ""}
+                      </span>
+                    )}
+                  </button>
+                </td>
+                <td className="px-4 py-3">
+                  <span className="flex flex-col items-start gap-1">
+                    {promo.archived_at ? (
+                      <Badge tone="neutral">Archivé</Badge>
+                    ) : (
+                      <Badge tone={promo.is_active ? "success" : "neutral"}>
+                        {promo.is_active ? "Actif" : "Inactif"}
+                      </Badge>
+                    )}
+                    {expired && <Badge tone="danger">Expiré</Badge>}
+                    {!expired && upcoming && <Badge tone="info">À venir</Badge>}
+                  </span>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {promo.expires_at ? formatDateTime(promo.expires_at) : "Jamais"}
+                </td>
+                <td className="px-4 py-3">
+                  {promo.archived_at ? (
+                    <span className="text-xs text-ink-soft">Historique conservé</span>
+                  ) : (
+                    <span className="flex flex-wrap gap-2">
                       <button
                         type="button"
-                        onClick={() => setHistory(promo)}
-                        className="rounded-md px-1 text-left font-semibold text-olive-700 underline decoration-dotted underline-offset-4 hover:text-olive-900"
+                        className={smallButton}
+                        aria-label={`Modifier ${promo.code}`}
+                        onClick={() => {
+                          setNotice("");
+                          setEditing({ kind: "edit", promo });
+                        }}
                       >
-                        <span className="sr-only">Historique d'utilisation de {promo.code} : </span>
-                        <span className="block whitespace-nowrap tabular-nums">{usage.text}</span>
-                        {usage.percent && (
-                          <span className="block text-xs font-normal text-ink-soft">({usage.percent})</span>
-                        )}
-                        {promo.usage_limit === null && (
-                          <span className="block text-xs font-normal text-ink-soft">
-                            {promo.usage_count} utilisation{promo.usage_count > 1 ? "s" : ""}
-                          </span>
-                        )}
+                        Modifier
                       </button>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="flex flex-col items-start gap-1">
-                        {promo.archived_at ? (
-                          <Badge tone="neutral">Archivé</Badge>
-                        ) : (
-                          <Badge tone={promo.is_active ? "success" : "neutral"}>
-                            {promo.is_active ? "Actif" : "Inactif"}
-                          </Badge>
-                        )}
-                        {expired && <Badge tone="danger">Expiré</Badge>}
-                        {!expired && upcoming && <Badge tone="info">À venir</Badge>}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {promo.expires_at ? formatDateTime(promo.expires_at) : "Jamais"}
-                    </td>
-                    <td className="px-4 py-3">
-                      {promo.archived_at ? (
-                        <span className="text-xs text-ink-soft">Historique conservé</span>
-                      ) : (
-                        <span className="flex flex-wrap gap-2">
-                          <button
-                            type="button"
-                            className={smallButton}
-                            aria-label={`Modifier ${promo.code}`}
-                            onClick={() => {
-                              setNotice("");
-                              setEditing({ kind: "edit", promo });
-                            }}
-                          >
-                            Modifier
-                          </button>
-                          <button
-                            type="button"
-                            className={dangerButton}
-                            aria-label={`Supprimer ${promo.code}`}
-                            onClick={() => {
-                              setNotice("");
-                              setDeleteError(null);
-                              setDeleting(promo);
-                            }}
-                          >
-                            Supprimer
-                          </button>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      <button
+                        type="button"
+                        className={dangerButton}
+                        aria-label={`Supprimer ${promo.code}`}
+                        onClick={() => {
+                          setNotice("");
+                          setDeleteError(null);
+                          setDeleting(promo);
+                        }}
+                      >
+                        Supprimer
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       {editing.kind !== "none" && (
         <PromoFormDialog

@@ -8,7 +8,7 @@ import {
   useRef,
 } from "react";
 import { createPortal } from "react-dom";
-import { inputClass } from "../ui/fields";
+import { inputClass, Notice } from "../ui/fields";
 import { DialogCloseButton } from "../ui/icons";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
@@ -224,6 +224,21 @@ export function TabNotice({ children }: { children: string }) {
     >
       {children}
     </p>
+  );
+}
+
+/**
+ * What a panel's form says after its action (lots, a lot's recall, stock): the failure, or the word of success in a
+ * status region that is always in the page, so that screen readers hear each new word.
+ */
+export function SaveOutcome({ error, notice }: { error: string | null; notice: string }) {
+  return (
+    <>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p role="status" className={notice ? "mt-3 text-sm font-medium text-olive-800" : "sr-only"}>
+        {notice}
+      </p>
+    </>
   );
 }
 
