@@ -24,7 +24,7 @@ import {
   paymentStatusLabel,
 } from "../../domain/orders/order-status";
 import { canRecordReturn } from "../../domain/orders/refund";
-import { fieldBinder, Notice, TextField } from "../ui/fields";
+import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
@@ -374,10 +374,7 @@ function OrderEditor({
     formRef.current?.querySelector<HTMLElement>("select:not([disabled]), input")?.focus();
   }, []);
 
-  const set =
-    <K extends keyof OrderEditForm>(name: K) =>
-    (value: OrderEditForm[K]) =>
-      setForm((current) => ({ ...current, [name]: value }));
+  const set = fieldSetter(setForm);
   const bind = fieldBinder(form, setForm, fields);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
-import { errorMessage } from "../../lib/api-client";
 import { deletePromo, fetchPromos } from "./admin-api";
 import { DataTable } from "./DataTable";
-import { useAccessGuard, useLoad } from "./hooks";
+import { useConfirmed, useLoad } from "./hooks";
 import { PromoFormDialog } from "./PromoForm";
 import { PromoUsageDialog } from "./PromoUsage";
 import {
@@ -31,11 +30,8 @@ export function PromosTab() {
   const { state, reload, update } = useLoad(fetchPromos);
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const [history, setHistory] = useState<AdminPromo | null>(null);
-  const [deleting, setDeleting] = useState<AdminPromo | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmed<AdminPromo>();
   const [notice, setNotice] = useState("");
-  const guard = useAccessGuard();
 
   function saved(promo: AdminPromo, created: boolean) {
     update((promos) =>
@@ -45,29 +41,19 @@ export function PromosTab() {
     setNotice(created ? `Code promo ${promo.code} créé.` : `Code promo ${promo.code} modifié.`);
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      const answer = await deletePromo(deleting.id);
-      if (answer?.archived) {
-        const archivedAt = new Date().toISOString();
-        update((promos) =>
-          promos.map((item) =>
-            item.id === deleting.id ? { ...item, is_active: false, archived_at: archivedAt } : item,
-          ),
-        );
-        setNotice(`Code promo ${deleting.code} archivé. ${answer.message}`);
-      } else {
-        update((promos) => promos.filter((item) => item.id !== deleting.id));
-        setNotice(`Code promo ${deleting.code} supprimé.`);
-      }
-      setDeleting(null);
-    } catch (failure) {
-      if (!guard(failure)) setDeleteError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setDeleteBusy(false);
+  async function remove(promo: AdminPromo) {
+    const answer = await deletePromo(promo.id);
+    if (answer?.archived) {
+      const archivedAt = new Date().toISOString();
+      update((promos) =>
+        promos.map((item) =>
+          item.id === promo.id ? { ...item, is_active: false, archived_at: archivedAt } : item,
+        ),
+      );
+      setNotice(`Code promo ${promo.code} archivé. ${answer.message}`);
+    } else {
+      update((promos) => promos.filter((item) => item.id !== promo.id));
+      setNotice(`Code promo ${promo.code} supprimé.`);
     }
   }
 
@@ -181,8 +167,7 @@ export function PromosTab() {
                         aria-label={`Supprimer ${promo.code}`}
                         onClick={() => {
                           setNotice("");
-                          setDeleteError(null);
-                          setDeleting(promo);
+                          deleting.ask(promo);
                         }}
                       >
                         Supprimer
@@ -203,23 +188,23 @@ export function PromosTab() {
         />
       )}
       {history && <PromoUsageDialog promo={history} onClose={() => setHistory(null)} />}
-      {deleting && (
+      {deleting.target && (
         <ConfirmDialog
-          title={`Supprimer le code ${deleting.code}`}
+          title={`Supprimer le code ${deleting.target.code}`}
           message={
-            deleting.usage_count > 0 ? (
+            deleting.target.usage_count > 0 ? (
               <p>
-                {`Ce code a déjà servi ${deleting.usage_count} fois : il sera archivé au lieu d'être supprimé. Il ne pourra plus être utilisé, et son historique restera consultable.`}
+                {`Ce code a déjà servi ${deleting.target.usage_count} fois : il sera archivé au lieu d'être supprimé. Il ne pourra plus être utilisé, et son historique restera consultable.`}
               </p>
             ) : (
               <p>{DELETE_CONFIRMATION}</p>
             )
           }
-          confirmLabel={deleting.usage_count > 0 ? "Archiver" : "Supprimer"}
-          busy={deleteBusy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          confirmLabel={deleting.target.usage_count > 0 ? "Archiver" : "Supprimer"}
+          busy={deleting.busy}
+          error={deleting.error}
+          onConfirm={() => deleting.confirm(remove)}
+          onCancel={deleting.cancel}
         />
       )}
     </div>
