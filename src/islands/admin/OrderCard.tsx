@@ -242,22 +242,14 @@ export function OrderCard({
               {(order.invoice_number || order.credit_note_number) && (
                 <p className="flex flex-wrap gap-3 text-sm">
                   {order.invoice_number && (
-                    <a
-                      className="font-semibold text-olive-800 underline"
-                      href={adminDocumentUrl(order.id, "invoice")}
-                      download
-                    >
+                    <DocumentLink href={adminDocumentUrl(order.id, "invoice")}>
                       Facture {order.invoice_number}
-                    </a>
+                    </DocumentLink>
                   )}
                   {order.credit_note_number && (
-                    <a
-                      className="font-semibold text-olive-800 underline"
-                      href={adminDocumentUrl(order.id, "credit-note")}
-                      download
-                    >
+                    <DocumentLink href={adminDocumentUrl(order.id, "credit-note")}>
                       Avoir {order.credit_note_number}
-                    </a>
+                    </DocumentLink>
                   )}
                 </p>
               )}
@@ -456,5 +448,14 @@ function OrderEditor({
         />
       )}
     </form>
+  );
+}
+
+/** The download of one of the order's documents (its invoice, its credit note). */
+function DocumentLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="font-semibold text-olive-800 underline" href={href} download>
+      {children}
+    </a>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import { controlProps, FieldFrame, inputClass, Notice } from "../ui/fields";
+import { focusables, keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
@@ -309,15 +310,6 @@ export function TabHeader({
   );
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (item) => item.getClientRects().length > 0,
-  );
-}
-
 /**
  * A modal dialog: focus moves in on open (the first field, else the first control) and is trapped there, Escape
  * and the close button close it, focus returns to what opened it (or the tab panel when that is gone).
@@ -371,22 +363,7 @@ export function Dialog({
       close.current();
       return;
     }
-    if (event.key !== "Tab" || !dialog.current) return;
-    const items = focusables(dialog.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialog.current) keepTabInside(event, dialog.current);
   }
 
   return createPortal(
