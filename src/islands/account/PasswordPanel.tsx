@@ -1,10 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { passwordChangeError, passwordMessages } from "../../domain/accounts/account-forms";
 import { changePassword } from "../../lib/account-client";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { handleUnauthenticated } from "../../stores/session";
 import { fieldBinder, Notice, PasswordField } from "../ui/fields";
 import { Card } from "./Card";
+import { useAccountForm } from "./use-account-form";
 
 /** The success message disappears after 5 s (spec 4, 9). */
 const SUCCESS_VISIBLE_MS = 5000;
@@ -15,9 +14,7 @@ const empty = { currentPassword: "", newPassword: "", confirmation: "" };
 export function PasswordPanel() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(empty);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, setError, setFields, clear, run } = useAccountForm();
   const [success, setSuccess] = useState(false);
 
   useEffect(() => {
@@ -29,8 +26,7 @@ export function PasswordPanel() {
   function close() {
     setOpen(false);
     setValues(empty);
-    setError(null);
-    setFields({});
+    clear();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,18 +36,11 @@ export function PasswordPanel() {
     const invalid = passwordChangeError(values);
     setError(invalid);
     if (invalid) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await changePassword(values.currentPassword, values.newPassword);
       close();
       setSuccess(true);
-    } catch (failure) {
-      if (handleUnauthenticated(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, passwordMessages.changeFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, passwordMessages.changeFailed);
   }
 
   const bind = fieldBinder(values, setValues, fields);

@@ -1,9 +1,10 @@
 import { type FormEvent, useRef, useState } from "react";
 import { deleteAccount, downloadPersonalData } from "../../lib/account-client";
-import { errorMessage, fieldErrors, saveFile } from "../../lib/api-client";
+import { errorMessage, saveFile } from "../../lib/api-client";
 import { handleUnauthenticated, setSignedOut } from "../../stores/session";
 import { Notice, PasswordField } from "../ui/fields";
 import { Card } from "./Card";
+import { useAccountForm } from "./use-account-form";
 
 /**
  * « Mes données » (GDPR self-service, issue 15): download everything the shop holds on the account (a zip with the
@@ -15,9 +16,7 @@ export function PersonalDataPanel({ onDeleted }: { onDeleted: (message: string) 
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, setError, setFields, clear, run } = useAccountForm();
   const deleteButton = useRef<HTMLButtonElement>(null);
 
   async function download() {
@@ -40,8 +39,7 @@ export function PersonalDataPanel({ onDeleted }: { onDeleted: (message: string) 
   function cancel() {
     setConfirming(false);
     setPassword("");
-    setError(null);
-    setFields({});
+    clear();
     // Back to the button that opened the confirmation.
     window.setTimeout(() => deleteButton.current?.focus(), 0);
   }
@@ -54,19 +52,11 @@ export function PersonalDataPanel({ onDeleted }: { onDeleted: (message: string) 
       setError("Saisissez votre mot de passe pour confirmer.");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { message } = await deleteAccount(password);
       setSignedOut();
       onDeleted(message);
-    } catch (failure) {
-      if (handleUnauthenticated(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "La suppression du compte a échoué. Veuillez réessayer."));
-    } finally {
-      setBusy(false);
-    }
+    }, "La suppression du compte a échoué. Veuillez réessayer.");
   }
 
   return (

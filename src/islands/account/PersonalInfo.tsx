@@ -2,10 +2,10 @@ import { type FormEvent, useState } from "react";
 import type { SessionUser } from "../../domain/accounts/account";
 import { displayPhone, phoneToInput } from "../../domain/accounts/phone";
 import { saveProfile } from "../../lib/account-client";
-import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { handleUnauthenticated, updateSessionUser } from "../../stores/session";
+import { updateSessionUser } from "../../stores/session";
 import { inputClass, Notice, PhoneField, TextField } from "../ui/fields";
 import { Card } from "./Card";
+import { useAccountForm } from "./use-account-form";
 
 interface Props {
   profile: SessionUser;
@@ -17,16 +17,13 @@ export function PersonalInfo({ profile, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const [fullName, setFullName] = useState("");
   const [phone, setPhone] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, clear, run } = useAccountForm();
   const [saved, setSaved] = useState(false);
 
   function startEditing() {
     setFullName(profile.full_name);
     setPhone(profile.phone ? phoneToInput(profile.phone) : "");
-    setError(null);
-    setFields({});
+    clear();
     setSaved(false);
     setEditing(true);
   }
@@ -34,22 +31,13 @@ export function PersonalInfo({ profile, onSaved }: Props) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const updated = await saveProfile({ full_name: fullName.trim(), phone: phone.trim() });
       updateSessionUser(updated);
       onSaved(updated);
       setEditing(false);
       setSaved(true);
-    } catch (failure) {
-      if (handleUnauthenticated(failure)) return;
-      setFields(fieldErrors(failure));
-      setError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setBusy(false);
-    }
+    }, "Une erreur est survenue");
   }
 
   return (

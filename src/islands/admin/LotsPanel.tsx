@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches/batches";
-import { fieldBinder, Notice, TextField } from "../ui/fields";
+import { fieldBinder, TextField } from "../ui/fields";
 import { createBatch, fetchBatches, fetchRecall, sendRecall } from "./admin-api";
+import { DataTable } from "./DataTable";
 import { useLoad, useSave } from "./hooks";
-import { LoadError, Loading, TextAreaField } from "./ui";
+import { LoadError, Loading, SaveOutcome, TextAreaField } from "./ui";
 
 const EMPTY = {
   lot: "",
@@ -67,35 +68,26 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
         <p className="mt-2 text-sm text-ink-soft">Aucune commande n'a pris d'unités de ce lot.</p>
       )}
       {entries.length > 0 && (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Commandes du lot {lot}</caption>
-            <thead className="text-ink-soft">
-              <tr>
-                {["Commande", "Date", "Client", "Quantité", "Rappel"].map((name) => (
-                  <th key={name} scope="col" className="px-2 py-1 font-semibold">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {entries.map((entry) => (
-                <tr key={entry.order_id}>
-                  <td className="px-2 py-1 font-mono">{entry.order_number}</td>
-                  <td className="px-2 py-1 whitespace-nowrap">{formatDateTime(entry.ordered_at)}</td>
-                  <td className="px-2 py-1">
-                    {entry.customer_email
-                      ? `${entry.customer_name} — ${entry.customer_email}`
-                      : entry.customer_name}
-                  </td>
-                  <td className="px-2 py-1 tabular-nums">{entry.quantity}</td>
-                  <td className="px-2 py-1">{recallStatus(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="inset"
+          minWidth="min-w-[36rem]"
+          caption={`Commandes du lot ${lot}`}
+          columns={["Commande", "Date", "Client", "Quantité", "Rappel"]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.order_id}>
+              <td className="px-2 py-1 font-mono">{entry.order_number}</td>
+              <td className="px-2 py-1 whitespace-nowrap">{formatDateTime(entry.ordered_at)}</td>
+              <td className="px-2 py-1">
+                {entry.customer_email
+                  ? `${entry.customer_name} — ${entry.customer_email}`
+                  : entry.customer_name}
+              </td>
+              <td className="px-2 py-1 tabular-nums">{entry.quantity}</td>
+              <td className="px-2 py-1">{recallStatus(entry)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {state.status === "ready" && toTell > 0 && (
         <div className="mt-3 max-w-xl">
@@ -120,10 +112,7 @@ function RecallView({ productId, lot }: { productId: number; lot: string }) {
           {sending ? "Envoi..." : "Envoyer l'e-mail de rappel"}
         </button>
       )}
-      {error && <Notice kind="error">{error}</Notice>}
-      <p role="status" className={notice ? "mt-3 text-sm font-medium text-olive-800" : "sr-only"}>
-        {notice}
-      </p>
+      <SaveOutcome error={error} notice={notice} />
     </section>
   );
 }
@@ -181,46 +170,35 @@ export function LotsPanel({ productId }: { productId: number }) {
         </p>
       )}
       {batches.length > 0 && (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-cream-300">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Lots du produit</caption>
-            <thead className="bg-cream-100 text-ink-soft">
-              <tr>
-                {["Lot", "Fabrication", "Fin de séchage", "Durabilité", "INCI", "Restant", "Rappel"].map(
-                  (name) => (
-                    <th key={name} scope="col" className="px-3 py-2 font-semibold">
-                      {name}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {batches.map((batch) => (
-                <tr key={batch.lot}>
-                  <td className="px-3 py-2 font-mono">{batch.lot}</td>
-                  <td className="px-3 py-2">{frenchDay(batch.made_on)}</td>
-                  <td className="px-3 py-2">{frenchDay(batch.dried_on)}</td>
-                  <td className="px-3 py-2">{shelfLife(batch)}</td>
-                  <td className="px-3 py-2">{batch.inci_version}</td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {batch.remaining} / {batch.quantity}
-                  </td>
-                  <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      aria-expanded={recalled === batch.lot}
-                      onClick={() => setRecalled(recalled === batch.lot ? null : batch.lot)}
-                    >
-                      Rappel de lot <span className="sr-only">{batch.lot}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="panel"
+          minWidth="min-w-[40rem]"
+          caption="Lots du produit"
+          columns={["Lot", "Fabrication", "Fin de séchage", "Durabilité", "INCI", "Restant", "Rappel"]}
+        >
+          {batches.map((batch) => (
+            <tr key={batch.lot}>
+              <td className="px-3 py-2 font-mono">{batch.lot}</td>
+              <td className="px-3 py-2">{frenchDay(batch.made_on)}</td>
+              <td className="px-3 py-2">{frenchDay(batch.dried_on)}</td>
+              <td className="px-3 py-2">{shelfLife(batch)}</td>
+              <td className="px-3 py-2">{batch.inci_version}</td>
+              <td className="px-3 py-2 tabular-nums">
+                {batch.remaining} / {batch.quantity}
+              </td>
+              <td className="px-3 py-2">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-expanded={recalled === batch.lot}
+                  onClick={() => setRecalled(recalled === batch.lot ? null : batch.lot)}
+                >
+                  Rappel de lot <span className="sr-only">{batch.lot}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {recalled && <RecallView key={recalled} productId={productId} lot={recalled} />}
 
@@ -242,10 +220,7 @@ export function LotsPanel({ productId }: { productId: number }) {
           {saving ? "Enregistrement..." : "Enregistrer le lot"}
         </button>
       </form>
-      {error && <Notice kind="error">{error}</Notice>}
-      <p role="status" className={notice ? "mt-3 text-sm font-medium text-olive-800" : "sr-only"}>
-        {notice}
-      </p>
+      <SaveOutcome error={error} notice={notice} />
     </section>
   );
 }

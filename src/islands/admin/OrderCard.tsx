@@ -24,7 +24,7 @@ import {
   paymentStatusLabel,
 } from "../../domain/orders/order-status";
 import { canRecordReturn } from "../../domain/orders/refund";
-import { fieldBinder, Notice, TextField } from "../ui/fields";
+import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
@@ -242,22 +242,14 @@ export function OrderCard({
               {(order.invoice_number || order.credit_note_number) && (
                 <p className="flex flex-wrap gap-3 text-sm">
                   {order.invoice_number && (
-                    <a
-                      className="font-semibold text-olive-800 underline"
-                      href={adminDocumentUrl(order.id, "invoice")}
-                      download
-                    >
+                    <DocumentLink href={adminDocumentUrl(order.id, "invoice")}>
                       Facture {order.invoice_number}
-                    </a>
+                    </DocumentLink>
                   )}
                   {order.credit_note_number && (
-                    <a
-                      className="font-semibold text-olive-800 underline"
-                      href={adminDocumentUrl(order.id, "credit-note")}
-                      download
-                    >
+                    <DocumentLink href={adminDocumentUrl(order.id, "credit-note")}>
                       Avoir {order.credit_note_number}
-                    </a>
+                    </DocumentLink>
                   )}
                 </p>
               )}
@@ -374,10 +366,7 @@ function OrderEditor({
     formRef.current?.querySelector<HTMLElement>("select:not([disabled]), input")?.focus();
   }, []);
 
-  const set =
-    <K extends keyof OrderEditForm>(name: K) =>
-    (value: OrderEditForm[K]) =>
-      setForm((current) => ({ ...current, [name]: value }));
+  const set = fieldSetter(setForm);
   const bind = fieldBinder(form, setForm, fields);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -459,5 +448,14 @@ function OrderEditor({
         />
       )}
     </form>
+  );
+}
+
+/** The download of one of the order's documents (its invoice, its credit note). */
+function DocumentLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="font-semibold text-olive-800 underline" href={href} download>
+      {children}
+    </a>
   );
 }

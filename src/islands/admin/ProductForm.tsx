@@ -11,13 +11,21 @@ import {
 import { type CosmeticField, incompleteProductMessage } from "../../domain/catalog/cosmetics";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { ApiError } from "../../lib/api-client";
-import { fieldBinder, Notice, TextField } from "../ui/fields";
+import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
 import { useSave } from "./hooks";
 import { LotsPanel } from "./LotsPanel";
 import { PhotosPanel } from "./photos/PhotosPanel";
 import { StockPanel } from "./StockPanel";
-import { CheckboxField, Dialog, smallButton, TextAreaField } from "./ui";
+import {
+  amountInput,
+  CheckboxField,
+  Dialog,
+  SaveRow,
+  smallButton,
+  TextAreaField,
+  wholeNumberInput,
+} from "./ui";
 
 /** The form field that shows the message of a missing cosmetics field (the durability is PAO or a date). */
 const FIELD_OF: Record<CosmeticField, string> = {
@@ -77,10 +85,7 @@ export function ProductFormDialog({
     setFocusBenefit(null);
   }, [focusBenefit]);
 
-  const set =
-    <K extends keyof ProductFormState>(name: K) =>
-    (value: ProductFormState[K]) =>
-      setForm((current) => ({ ...current, [name]: value }));
+  const set = fieldSetter(setForm);
 
   function setBenefit(index: number, value: string) {
     setForm((current) => ({
@@ -169,15 +174,7 @@ export function ProductFormDialog({
           <div className="sm:col-span-2">
             <TextField label="Nom du produit" {...bind("name")} required maxLength={120} />
           </div>
-          <TextField
-            label="Prix (€)"
-            {...bind("price")}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
-          />
+          <TextField label="Prix (€)" {...bind("price")} {...amountInput} required />
           <TextField label="Poids" {...bind("weight")} placeholder="200g" required maxLength={40} />
           <div className="sm:col-span-2">
             <TextField
@@ -198,22 +195,11 @@ export function ProductFormDialog({
               rows={2}
             />
           </div>
-          <TextField
-            label="Stock disponible"
-            {...bind("stock")}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            required
-          />
+          <TextField label="Stock disponible" {...bind("stock")} {...wholeNumberInput} required />
           <TextField
             label="Seuil de stock faible"
             {...bind("low_stock_threshold")}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
+            {...wholeNumberInput}
             required
           />
           <div className="sm:col-span-2">
@@ -288,22 +274,12 @@ export function ProductFormDialog({
                 maxLength={200}
               />
             </div>
-            <TextField
-              label="Quantité nominale (g)"
-              {...bind("net_weight_g")}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-            />
+            <TextField label="Quantité nominale (g)" {...bind("net_weight_g")} {...wholeNumberInput} />
             <TextField
               label="Durée après ouverture (mois)"
               {...bind("pao_months")}
-              type="number"
-              inputMode="numeric"
-              min={0}
+              {...wholeNumberInput}
               max={120}
-              step={1}
               placeholder="12"
             />
             <TextField label="Ou date de durabilité minimale" {...bind("durability_date")} type="date" />
@@ -324,14 +300,7 @@ export function ProductFormDialog({
           onChecked={set("is_active")}
         />
 
-        <div className="flex flex-wrap justify-end gap-3 border-t border-cream-300 pt-5">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="btn btn-primary px-6" disabled={saving}>
-            {saving ? "Enregistrement..." : product ? "Modifier" : "Créer"}
-          </button>
-        </div>
+        <SaveRow saving={saving} editing={Boolean(product)} onCancel={onClose} />
       </form>
       {product && (
         <StockPanel

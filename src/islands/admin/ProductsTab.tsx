@@ -4,9 +4,8 @@ import { stockTone } from "../../domain/admin/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/cosmetics";
 import { mainImage } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";
-import { errorMessage } from "../../lib/api-client";
 import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
-import { useAccessGuard, useLoad } from "./hooks";
+import { useAccessGuard, useConfirmed, useLoad } from "./hooks";
 import { ProductFormDialog } from "./ProductForm";
 import {
   Badge,
@@ -32,9 +31,7 @@ export function ProductsTab() {
   const waitlist = useLoad(fetchWaitlistCounts);
   const waiting = waitlist.state.status === "ready" ? waitlist.state.data : {};
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
-  const [deleting, setDeleting] = useState<ProductView | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmed<ProductView>();
   const [notice, setNotice] = useState("");
   const guard = useAccessGuard();
 
@@ -75,20 +72,10 @@ export function ProductsTab() {
     }
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await deleteProduct(deleting.id);
-      update((products) => products.filter((item) => item.id !== deleting.id));
-      setNotice(`Produit « ${deleting.name} » supprimé.`);
-      setDeleting(null);
-    } catch (failure) {
-      if (!guard(failure)) setDeleteError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setDeleteBusy(false);
-    }
+  async function remove(product: ProductView) {
+    await deleteProduct(product.id);
+    update((products) => products.filter((item) => item.id !== product.id));
+    setNotice(`Produit « ${product.name} » supprimé.`);
   }
 
   // A link of the to-do list (#produits/<id>) brings that product into view, its 'Modifier' button focused.
@@ -132,8 +119,7 @@ export function ProductsTab() {
                 }}
                 onDelete={() => {
                   setNotice("");
-                  setDeleteError(null);
-                  setDeleting(product);
+                  deleting.ask(product);
                 }}
               />
             </li>
@@ -152,20 +138,20 @@ export function ProductsTab() {
           onClose={closed}
         />
       )}
-      {deleting && (
+      {deleting.target && (
         <ConfirmDialog
           title="Supprimer le produit"
           message={
             <>
               <p>Êtes-vous sûr de vouloir supprimer ce produit ?</p>
-              <p className="mt-1 font-semibold">{deleting.name}</p>
+              <p className="mt-1 font-semibold">{deleting.target.name}</p>
             </>
           }
           confirmLabel="Supprimer"
-          busy={deleteBusy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          busy={deleting.busy}
+          error={deleting.error}
+          onConfirm={() => deleting.confirm(remove)}
+          onCancel={deleting.cancel}
         />
       )}
     </div>

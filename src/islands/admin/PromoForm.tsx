@@ -7,10 +7,10 @@ import {
   promoFormFrom,
   promoPayload,
 } from "../../domain/admin/admin-promos";
-import { fieldBinder, Notice, TextField } from "../ui/fields";
+import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { createPromo, updatePromo } from "./admin-api";
 import { useSave } from "./hooks";
-import { CheckboxField, Dialog, SelectField } from "./ui";
+import { amountInput, CheckboxField, Dialog, SaveRow, SelectField, wholeNumberInput } from "./ui";
 
 const typeOptions: ReadonlyArray<{ value: DiscountType; label: string }> = [
   { value: "percentage", label: "Pourcentage (%)" },
@@ -35,10 +35,7 @@ export function PromoFormDialog({
   );
   const { saving, error, fields, run } = useSave();
 
-  const set =
-    <K extends keyof PromoFormState>(name: K) =>
-    (value: PromoFormState[K]) =>
-      setForm((current) => ({ ...current, [name]: value }));
+  const set = fieldSetter(setForm);
   const bind = fieldBinder(form, setForm, fields);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -82,46 +79,29 @@ export function PromoFormDialog({
           <TextField
             label={percent ? "Valeur de la réduction (%)" : "Valeur de la réduction (€)"}
             {...bind("discount_value")}
-            type="number"
-            inputMode="decimal"
+            {...amountInput}
             required
-            min={0}
             max={percent ? 100 : undefined}
-            step={0.01}
           />
-          <TextField
-            label="Montant minimum de commande (€)"
-            {...bind("min_order_amount")}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-          />
+          <TextField label="Montant minimum de commande (€)" {...bind("min_order_amount")} {...amountInput} />
           <TextField
             label="Réduction maximum (€)"
             {...bind("max_discount_amount")}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
+            {...amountInput}
             hint="Vide = illimitée."
           />
           <TextField
             label="Limite d'utilisation"
             {...bind("usage_limit")}
-            type="number"
-            inputMode="numeric"
+            {...wholeNumberInput}
             min={1}
-            step={1}
             hint="Nombre total d'utilisations ; vide = illimité."
           />
           <TextField
             label="Usage/user/jour"
             {...bind("max_uses_per_user")}
-            type="number"
-            inputMode="numeric"
+            {...wholeNumberInput}
             min={1}
-            step={1}
             required
             hint="Utilisations par client et par jour."
           />
@@ -129,14 +109,7 @@ export function PromoFormDialog({
           <TextField label="Expiration" {...bind("expires_at")} type="datetime-local" hint="Vide = jamais." />
         </div>
         <CheckboxField label="Code actif" checked={form.is_active} onChecked={set("is_active")} />
-        <div className="flex flex-wrap justify-end gap-3 border-t border-cream-300 pt-5">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="btn btn-primary px-6" disabled={saving}>
-            {saving ? "Enregistrement..." : promo ? "Modifier" : "Créer"}
-          </button>
-        </div>
+        <SaveRow saving={saving} editing={Boolean(promo)} onCancel={onClose} />
       </form>
     </Dialog>
   );

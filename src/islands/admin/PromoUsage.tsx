@@ -1,6 +1,7 @@
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin/admin-promos";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
+import { DataTable } from "./DataTable";
 import { useLoad } from "./hooks";
 import { CloseRow, Dialog, LoadError, Loading } from "./ui";
 
@@ -32,39 +33,23 @@ export function PromoUsageDialog({ promo, onClose }: { promo: AdminPromo; onClos
         <p className="py-6 text-center text-ink-soft">Ce code n'a pas encore été utilisé.</p>
       )}
       {state.status === "ready" && state.data.length > 0 && (
-        <div className="relative overflow-x-auto rounded-xl border border-cream-300 bg-white">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Utilisations du code {promo.code}</caption>
-            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Utilisateur
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Économie
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Commande
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {state.data.map((usage) => (
-                <tr key={usage.id}>
-                  <td className="px-4 py-2.5 break-all">{usage.user}</td>
-                  <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">
-                    {formatAmount(usage.discount_amount)}
-                  </td>
-                  <td className="px-4 py-2.5 font-mono">{usageOrderLabel(usage.order_id)}</td>
-                  <td className="px-4 py-2.5 whitespace-nowrap">{formatDateTime(usage.used_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="dialog"
+          minWidth="min-w-[32rem]"
+          caption={`Utilisations du code ${promo.code}`}
+          columns={["Utilisateur", "Économie", "Commande", "Date"]}
+        >
+          {state.data.map((usage) => (
+            <tr key={usage.id}>
+              <td className="px-4 py-2.5 break-all">{usage.user}</td>
+              <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">
+                {formatAmount(usage.discount_amount)}
+              </td>
+              <td className="px-4 py-2.5 font-mono">{usageOrderLabel(usage.order_id)}</td>
+              <td className="px-4 py-2.5 whitespace-nowrap">{formatDateTime(usage.used_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <CloseRow onClose={onClose} />
     </Dialog>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
-import { errorMessage } from "../../lib/api-client";
 import { deletePromo, fetchPromos } from "./admin-api";
-import { useAccessGuard, useLoad } from "./hooks";
+import { DataTable } from "./DataTable";
+import { useConfirmed, useLoad } from "./hooks";
 import { PromoFormDialog } from "./PromoForm";
 import { PromoUsageDialog } from "./PromoUsage";
 import {
@@ -30,11 +30,8 @@ export function PromosTab() {
   const { state, reload, update } = useLoad(fetchPromos);
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const [history, setHistory] = useState<AdminPromo | null>(null);
-  const [deleting, setDeleting] = useState<AdminPromo | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmed<AdminPromo>();
   const [notice, setNotice] = useState("");
-  const guard = useAccessGuard();
 
   function saved(promo: AdminPromo, created: boolean) {
     update((promos) =>
@@ -44,29 +41,19 @@ export function PromosTab() {
     setNotice(created ? `Code promo ${promo.code} créé.` : `Code promo ${promo.code} modifié.`);
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      const answer = await deletePromo(deleting.id);
-      if (answer?.archived) {
-        const archivedAt = new Date().toISOString();
-        update((promos) =>
-          promos.map((item) =>
-            item.id === deleting.id ? { ...item, is_active: false, archived_at: archivedAt } : item,
-          ),
-        );
-        setNotice(`Code promo ${deleting.code} archivé. ${answer.message}`);
-      } else {
-        update((promos) => promos.filter((item) => item.id !== deleting.id));
-        setNotice(`Code promo ${deleting.code} supprimé.`);
-      }
-      setDeleting(null);
-    } catch (failure) {
-      if (!guard(failure)) setDeleteError(errorMessage(failure, "Une erreur est survenue"));
-    } finally {
-      setDeleteBusy(false);
+  async function remove(promo: AdminPromo) {
+    const answer = await deletePromo(promo.id);
+    if (answer?.archived) {
+      const archivedAt = new Date().toISOString();
+      update((promos) =>
+        promos.map((item) =>
+          item.id === promo.id ? { ...item, is_active: false, archived_at: archivedAt } : item,
+        ),
+      );
+      setNotice(`Code promo ${promo.code} archivé. ${answer.message}`);
+    } else {
+      update((promos) => promos.filter((item) => item.id !== promo.id));
+      setNotice(`Code promo ${promo.code} supprimé.`);
     }
   }
 
@@ -96,114 +83,102 @@ export function PromosTab() {
       {state.status === "error" && <LoadError message={state.message} onRetry={reload} />}
       {state.status === "ready" && promos.length === 0 && <Empty>Aucun code promo trouvé</Empty>}
       {promos.length > 0 && (
-        <div className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white shadow-sm">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
-              <tr>
-                {["Code", "Description", "Réduction", "Utilisations", "Statut", "Expiration", "Actions"].map(
-                  (name) => (
-                    <th key={name} scope="col" className="px-4 py-3 font-semibold">
-                      {name}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {promos.map((promo) => {
-                const usage = usageLabel(promo);
-                const expired = promo.expires_at !== null && Date.parse(promo.expires_at) <= now;
-                const upcoming = Date.parse(promo.starts_at) > now;
-                return (
-                  <tr key={promo.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-mono text-base font-semibold text-olive-900">
-                      {promo.code}
-                    </th>
-                    <td className="max-w-56 px-4 py-3 text-ink">{promo.description || "—"}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      <span className="font-semibold text-ink">{discountLabel(promo)}</span>
-                      {promo.min_order_amount > 0 && (
-                        <span className="block text-xs text-ink-soft">
-                          Dès {formatAmount(promo.min_order_amount)}
-                        </span>
-                      )}
-                      {promo.max_discount_amount !== null && (
-                        <span className="block text-xs text-ink-soft">
-                          Max. {formatAmount(promo.max_discount_amount)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
+        <DataTable
+          look="tab"
+          minWidth="min-w-[56rem]"
+          columns={["Code", "Description", "Réduction", "Utilisations", "Statut", "Expiration", "Actions"]}
+        >
+          {promos.map((promo) => {
+            const usage = usageLabel(promo);
+            const expired = promo.expires_at !== null && Date.parse(promo.expires_at) <= now;
+            const upcoming = Date.parse(promo.starts_at) > now;
+            return (
+              <tr key={promo.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-mono text-base font-semibold text-olive-900">
+                  {promo.code}
+                </th>
+                <td className="max-w-56 px-4 py-3 text-ink">{promo.description || "—"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <span className="font-semibold text-ink">{discountLabel(promo)}</span>
+                  {promo.min_order_amount > 0 && (
+                    <span className="block text-xs text-ink-soft">
+                      Dès {formatAmount(promo.min_order_amount)}
+                    </span>
+                  )}
+                  {promo.max_discount_amount !== null && (
+                    <span className="block text-xs text-ink-soft">
+                      Max. {formatAmount(promo.max_discount_amount)}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    onClick={() => setHistory(promo)}
+                    className="rounded-md px-1 text-left font-semibold text-olive-700 underline decoration-dotted underline-offset-4 hover:text-olive-900"
+                  >
+                    <span className="sr-only">Historique d'utilisation de {promo.code} : </span>
+                    <span className="block whitespace-nowrap tabular-nums">{usage.text}</span>
+                    {usage.percent && (
+                      <span className="block text-xs font-normal text-ink-soft">({usage.percent})</span>
+                    )}
+                    {promo.usage_limit === null && (
+                      <span className="block text-xs font-normal text-ink-soft">
+                        {promo.usage_count} utilisation{promo.usage_count > 1 ? "s" : ""}
+                      </span>
+                    )}
+                  </button>
+                </td>
+                <td className="px-4 py-3">
+                  <span className="flex flex-col items-start gap-1">
+                    {promo.archived_at ? (
+                      <Badge tone="neutral">Archivé</Badge>
+                    ) : (
+                      <Badge tone={promo.is_active ? "success" : "neutral"}>
+                        {promo.is_active ? "Actif" : "Inactif"}
+                      </Badge>
+                    )}
+                    {expired && <Badge tone="danger">Expiré</Badge>}
+                    {!expired && upcoming && <Badge tone="info">À venir</Badge>}
+                  </span>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {promo.expires_at ? formatDateTime(promo.expires_at) : "Jamais"}
+                </td>
+                <td className="px-4 py-3">
+                  {promo.archived_at ? (
+                    <span className="text-xs text-ink-soft">Historique conservé</span>
+                  ) : (
+                    <span className="flex flex-wrap gap-2">
                       <button
                         type="button"
-                        onClick={() => setHistory(promo)}
-                        className="rounded-md px-1 text-left font-semibold text-olive-700 underline decoration-dotted underline-offset-4 hover:text-olive-900"
+                        className={smallButton}
+                        aria-label={`Modifier ${promo.code}`}
+                        onClick={() => {
+                          setNotice("");
+                          setEditing({ kind: "edit", promo });
+                        }}
                       >
-                        <span className="sr-only">Historique d'utilisation de {promo.code} : </span>
-                        <span className="block whitespace-nowrap tabular-nums">{usage.text}</span>
-                        {usage.percent && (
-                          <span className="block text-xs font-normal text-ink-soft">({usage.percent})</span>
-                        )}
-                        {promo.usage_limit === null && (
-                          <span className="block text-xs font-normal text-ink-soft">
-                            {promo.usage_count} utilisation{promo.usage_count > 1 ? "s" : ""}
-                          </span>
-                        )}
+                        Modifier
                       </button>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="flex flex-col items-start gap-1">
-                        {promo.archived_at ? (
-                          <Badge tone="neutral">Archivé</Badge>
-                        ) : (
-                          <Badge tone={promo.is_active ? "success" : "neutral"}>
-                            {promo.is_active ? "Actif" : "Inactif"}
-                          </Badge>
-                        )}
-                        {expired && <Badge tone="danger">Expiré</Badge>}
-                        {!expired && upcoming && <Badge tone="info">À venir</Badge>}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {promo.expires_at ? formatDateTime(promo.expires_at) : "Jamais"}
-                    </td>
-                    <td className="px-4 py-3">
-                      {promo.archived_at ? (
-                        <span className="text-xs text-ink-soft">Historique conservé</span>
-                      ) : (
-                        <span className="flex flex-wrap gap-2">
-                          <button
-                            type="button"
-                            className={smallButton}
-                            aria-label={`Modifier ${promo.code}`}
-                            onClick={() => {
-                              setNotice("");
-                              setEditing({ kind: "edit", promo });
-                            }}
-                          >
-                            Modifier
-                          </button>
-                          <button
-                            type="button"
-                            className={dangerButton}
-                            aria-label={`Supprimer ${promo.code}`}
-                            onClick={() => {
-                              setNotice("");
-                              setDeleteError(null);
-                              setDeleting(promo);
-                            }}
-                          >
-                            Supprimer
-                          </button>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      <button
+                        type="button"
+                        className={dangerButton}
+                        aria-label={`Supprimer ${promo.code}`}
+                        onClick={() => {
+                          setNotice("");
+                          deleting.ask(promo);
+                        }}
+                      >
+                        Supprimer
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       {editing.kind !== "none" && (
         <PromoFormDialog
@@ -213,23 +188,23 @@ export function PromosTab() {
         />
       )}
       {history && <PromoUsageDialog promo={history} onClose={() => setHistory(null)} />}
-      {deleting && (
+      {deleting.target && (
         <ConfirmDialog
-          title={`Supprimer le code ${deleting.code}`}
+          title={`Supprimer le code ${deleting.target.code}`}
           message={
-            deleting.usage_count > 0 ? (
+            deleting.target.usage_count > 0 ? (
               <p>
-                {`Ce code a déjà servi ${deleting.usage_count} fois : il sera archivé au lieu d'être supprimé. Il ne pourra plus être utilisé, et son historique restera consultable.`}
+                {`Ce code a déjà servi ${deleting.target.usage_count} fois : il sera archivé au lieu d'être supprimé. Il ne pourra plus être utilisé, et son historique restera consultable.`}
               </p>
             ) : (
               <p>{DELETE_CONFIRMATION}</p>
             )
           }
-          confirmLabel={deleting.usage_count > 0 ? "Archiver" : "Supprimer"}
-          busy={deleteBusy}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          confirmLabel={deleting.target.usage_count > 0 ? "Archiver" : "Supprimer"}
+          busy={deleting.busy}
+          error={deleting.error}
+          onConfirm={() => deleting.confirm(remove)}
+          onCancel={deleting.cancel}
         />
       )}
     </div>

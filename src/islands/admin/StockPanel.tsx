@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../domain/catalog/stock";
-import { Notice, TextField } from "../ui/fields";
+import { TextField } from "../ui/fields";
 import { adjustStock, fetchStockMovements } from "./admin-api";
+import { DataTable } from "./DataTable";
 import { useLoad, useSave } from "./hooks";
-import { LoadError, Loading } from "./ui";
+import { LoadError, Loading, SaveOutcome } from "./ui";
 
 function movementDetail(movement: StockMovement): string {
   if (movement.note) return movement.note;
@@ -77,10 +78,7 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
           {saving ? "Ajustement..." : "Ajuster le stock"}
         </button>
       </form>
-      {error && <Notice kind="error">{error}</Notice>}
-      <p role="status" className={notice ? "mt-3 text-sm font-medium text-olive-800" : "sr-only"}>
-        {notice}
-      </p>
+      <SaveOutcome error={error} notice={notice} />
 
       <h4 className="mt-6 font-semibold text-ink">Mouvements de stock</h4>
       {state.status === "loading" && <Loading>Chargement des mouvements...</Loading>}
@@ -89,31 +87,22 @@ export function StockPanel({ productId, onStock }: { productId: number; onStock:
         <p className="mt-2 text-sm text-ink-soft">Aucun mouvement enregistré pour ce produit.</p>
       )}
       {movements.length > 0 && (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-cream-300">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Mouvements de stock, du plus récent au plus ancien</caption>
-            <thead className="bg-cream-100 text-ink-soft">
-              <tr>
-                {["Date", "Mouvement", "Quantité", "Détail", "Stock après"].map((name) => (
-                  <th key={name} scope="col" className="px-3 py-2 font-semibold">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {movements.map((movement) => (
-                <tr key={movement.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(movement.at)}</td>
-                  <td className="px-3 py-2">{STOCK_REASON_LABELS[movement.reason]}</td>
-                  <td className="px-3 py-2 font-semibold tabular-nums">{formatDelta(movement.delta)}</td>
-                  <td className="px-3 py-2">{movementDetail(movement)}</td>
-                  <td className="px-3 py-2 tabular-nums">{movement.stock_after ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="panel"
+          minWidth="min-w-[32rem]"
+          caption="Mouvements de stock, du plus récent au plus ancien"
+          columns={["Date", "Mouvement", "Quantité", "Détail", "Stock après"]}
+        >
+          {movements.map((movement) => (
+            <tr key={movement.id}>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(movement.at)}</td>
+              <td className="px-3 py-2">{STOCK_REASON_LABELS[movement.reason]}</td>
+              <td className="px-3 py-2 font-semibold tabular-nums">{formatDelta(movement.delta)}</td>
+              <td className="px-3 py-2">{movementDetail(movement)}</td>
+              <td className="px-3 py-2 tabular-nums">{movement.stock_after ?? "—"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -145,10 +145,7 @@ function TodoLists({
         >
           {todo.to_ship.map((item) => (
             <Row key={item.order_id} highlight={item.preparation === "late"}>
-              <a className={linkClass} href={todoLinks.order(item.order_number)}>
-                Commande n° {item.order_number}
-              </a>{" "}
-              · {item.customer}
+              <OrderLink number={item.order_number} /> · {item.customer}
               <span className="block text-ink-soft">
                 Payée le {formatDateTime(item.paid_at)} (il y a {item.hours_waiting} h)
               </span>
@@ -163,10 +160,8 @@ function TodoLists({
             <Row key={item.order_id} data={{ "data-transfer": item.order_id }}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <a className={linkClass} href={todoLinks.order(item.order_number)}>
-                    Commande n° {item.order_number}
-                  </a>{" "}
-                  · {item.customer} · {formatEuros(item.amount_cents)}
+                  <OrderLink number={item.order_number} /> · {item.customer} ·{" "}
+                  {formatEuros(item.amount_cents)}
                   <span className="block text-ink-soft">
                     {item.reference ? `Référence ${item.reference} · ` : ""}Commandée{" "}
                     {ageLabel(item.age_days)}
@@ -198,10 +193,7 @@ function TodoLists({
         >
           {todo.refunds.map((item) => (
             <Row key={item.key} highlight={item.overdue}>
-              <a className={linkClass} href={todoLinks.order(item.order_number)}>
-                Commande n° {item.order_number}
-              </a>{" "}
-              · {item.customer}
+              <OrderLink number={item.order_number} /> · {item.customer}
               {item.amount_cents !== null && ` · ${formatEuros(item.amount_cents)}`}
               <span className="block">{item.action}</span>
               <span className={`block ${item.overdue ? "font-semibold text-red-800" : "text-ink-soft"}`}>
@@ -299,5 +291,14 @@ function Row({
     >
       {children}
     </li>
+  );
+}
+
+/** An order named in the list, linked to its card in the Commandes tab. */
+function OrderLink({ number }: { number: string }) {
+  return (
+    <a className={linkClass} href={todoLinks.order(number)}>
+      Commande n° {number}
+    </a>
   );
 }

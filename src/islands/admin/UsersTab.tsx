@@ -11,6 +11,7 @@ import {
   type MailSuppression,
   type UserDetails,
 } from "./admin-api";
+import { DataTable } from "./DataTable";
 import { useAccessGuard, usePaged } from "./hooks";
 import {
   Badge,
@@ -69,57 +70,44 @@ export function UsersTab() {
       {users.state.status === "error" && <LoadError message={users.state.message} onRetry={users.reload} />}
       {users.state.status === "ready" && users.items.length === 0 && <Empty>Aucun utilisateur trouvé</Empty>}
       {users.state.status === "ready" && users.items.length > 0 && (
-        <div className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white shadow-sm">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="border-b border-cream-300 bg-cream-100 text-ink-soft">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Nom
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  E-mail
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Téléphone
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Inscrit le
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {users.items.map((user) => (
-                <tr key={user.id}>
-                  <td className="px-4 py-3 font-semibold text-ink">
-                    <span className="flex flex-wrap items-center gap-2">
-                      {user.full_name || "—"}
-                      {user.is_admin && <Badge tone="info">Admin</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 break-all">{user.email}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {user.phone ? displayPhone(user.phone) : "—"}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <button
-                      type="button"
-                      className={smallButton}
-                      onClick={() => openDetails(user)}
-                      aria-busy={loadingId === user.id}
-                      aria-label={`Détails de ${user.full_name || user.email}`}
-                    >
-                      {loadingId === user.id ? "Chargement..." : "Détails"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="tab"
+          minWidth="min-w-[44rem]"
+          columns={[
+            "Nom",
+            "E-mail",
+            "Téléphone",
+            "Inscrit le",
+            <span key="actions" className="sr-only">
+              Actions
+            </span>,
+          ]}
+        >
+          {users.items.map((user) => (
+            <tr key={user.id}>
+              <td className="px-4 py-3 font-semibold text-ink">
+                <span className="flex flex-wrap items-center gap-2">
+                  {user.full_name || "—"}
+                  {user.is_admin && <Badge tone="info">Admin</Badge>}
+                </span>
+              </td>
+              <td className="px-4 py-3 break-all">{user.email}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{user.phone ? displayPhone(user.phone) : "—"}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.created_at)}</td>
+              <td className="px-4 py-3 text-right">
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => openDetails(user)}
+                  aria-busy={loadingId === user.id}
+                  aria-label={`Détails de ${user.full_name || user.email}`}
+                >
+                  {loadingId === user.id ? "Chargement..." : "Détails"}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore
         hasMore={users.hasMore}

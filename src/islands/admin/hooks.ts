@@ -163,3 +163,29 @@ export function useSave() {
 
   return { saving, error, fields, setError, setFields, clear, run };
 }
+
+/**
+ * An action on one item of a list that asks first (deleting a product, a promo code): `ask` opens the question on
+ * the item, `confirm` runs the action as a save does (busy meanwhile, the French failure shown in the dialog, a lost
+ * access handled by the guard) and closes the question once it went through.
+ */
+export function useConfirmed<T>() {
+  const [target, setTarget] = useState<T | null>(null);
+  const { saving: busy, error, clear, run } = useSave();
+  return {
+    target,
+    busy,
+    error,
+    ask(item: T) {
+      clear();
+      setTarget(item);
+    },
+    cancel() {
+      setTarget(null);
+    },
+    async confirm(action: (item: T) => Promise<void>) {
+      if (!target) return;
+      if (await run(() => action(target))) setTarget(null);
+    },
+  };
+}

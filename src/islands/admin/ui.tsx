@@ -8,7 +8,8 @@ import {
   useRef,
 } from "react";
 import { createPortal } from "react-dom";
-import { inputClass } from "../ui/fields";
+import { controlProps, FieldFrame, inputClass, Notice } from "../ui/fields";
+import { focusables, keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
@@ -40,30 +41,16 @@ export const smallButton =
 export const dangerButton =
   "inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border border-alert px-3.5 py-1.5 text-sm font-semibold text-alert transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:border-cream-300 disabled:text-ink-soft";
 
+/** The input of an amount to the hundredth, never negative: euros to the cent (a price), a percentage (a discount). */
+export const amountInput = { type: "number", inputMode: "decimal", min: 0, step: 0.01 } as const;
+/** The input of a whole number (units in stock, months, uses), never negative unless the field says its own min. */
+export const wholeNumberInput = { type: "number", inputMode: "numeric", min: 0, step: 1 } as const;
+
 interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
-
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
-  if (error)
-    return (
-      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-alert">
-        {error}
-      </p>
-    );
-  if (hint)
-    return (
-      <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-        {hint}
-      </p>
-    );
-  return null;
-}
-
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 export function TextAreaField({
   label,
@@ -79,22 +66,14 @@ export function TextAreaField({
   }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <textarea
-        id={id}
         rows={3}
         {...textarea}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlProps(id, { value, onValue, error, hint })}
         className={inputClass}
       />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -114,17 +93,10 @@ export function SelectField<T extends string>({
   }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <select
-        id={id}
         {...select}
-        value={value}
-        onChange={(event) => onValue(event.target.value as T)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlProps(id, { value, onValue: (chosen) => onValue(chosen as T), error, hint })}
         className={inputClass}
       >
         {options.map((option) => (
@@ -133,8 +105,7 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -227,6 +198,43 @@ export function TabNotice({ children }: { children: string }) {
   );
 }
 
+/**
+ * What a panel's form says after its action (lots, a lot's recall, stock): the failure, or the word of success in a
+ * status region that is always in the page, so that screen readers hear each new word.
+ */
+export function SaveOutcome({ error, notice }: { error: string | null; notice: string }) {
+  return (
+    <>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p role="status" className={notice ? "mt-3 text-sm font-medium text-olive-800" : "sr-only"}>
+        {notice}
+      </p>
+    </>
+  );
+}
+
+/** A create-or-edit dialog's last row: « Annuler », and « Créer » or « Modifier » (« Enregistrement... » meanwhile). */
+export function SaveRow({
+  saving,
+  editing,
+  onCancel,
+}: {
+  saving: boolean;
+  editing: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 border-t border-cream-300 pt-5">
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        Annuler
+      </button>
+      <button type="submit" className="btn btn-primary px-6" disabled={saving}>
+        {saving ? "Enregistrement..." : editing ? "Modifier" : "Créer"}
+      </button>
+    </div>
+  );
+}
+
 /** A dialog's last row when it only shows things: « Fermer ». */
 export function CloseRow({ onClose }: { onClose: () => void }) {
   return (
@@ -302,15 +310,6 @@ export function TabHeader({
   );
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (item) => item.getClientRects().length > 0,
-  );
-}
-
 /**
  * A modal dialog: focus moves in on open (the first field, else the first control) and is trapped there, Escape
  * and the close button close it, focus returns to what opened it (or the tab panel when that is gone).
@@ -364,22 +363,7 @@ export function Dialog({
       close.current();
       return;
     }
-    if (event.key !== "Tab" || !dialog.current) return;
-    const items = focusables(dialog.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialog.current) keepTabInside(event, dialog.current);
   }
 
   return createPortal(

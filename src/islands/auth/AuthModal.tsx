@@ -6,6 +6,7 @@ import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";
 import { signIn, signUp } from "../../stores/session";
 import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
+import { keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
 
 /** Timings of spec 4 / 9: 300 ms fade-out on close, 200 ms fade when switching modes. */
@@ -34,8 +35,6 @@ const FORGOT_SUCCESS =
   "Un lien de réinitialisation de mot de passe a été envoyé à votre adresse e-mail. Veuillez vérifier votre boîte de réception.";
 const GENERIC_FAILURE = "Une erreur est survenue";
 const FORGOT_FAILURE = "Une erreur est survenue lors de l'envoi de l'e-mail de réinitialisation.";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 interface Message {
   kind: "error" | "success";
@@ -124,21 +123,7 @@ export default function AuthModal() {
       closeAuthModal();
       return;
     }
-    if (event.key !== "Tab" || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (item) => item.getClientRects().length > 0,
-    );
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialog.current) keepTabInside(event, dialog.current);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -232,18 +232,7 @@ function CompositionBlock({ product }: { product: Product }) {
     ["Composition détaillée", product.ingredients],
     ["Mode d'emploi", product.usage],
   ];
-  return (
-    <section
-      aria-labelledby="composition-title"
-      data-testid="composition"
-      className="rounded-2xl border border-cream-300 bg-white p-6"
-    >
-      <h2 id="composition-title" className="font-serif text-xl font-semibold text-olive-800">
-        Composition et utilisation
-      </h2>
-      <InfoList rows={rows} />
-    </section>
-  );
+  return <InfoSection id="composition" testId="composition" title="Composition et utilisation" rows={rows} />;
 }
 
 /**
@@ -260,14 +249,29 @@ function SafetyBlock({ product, manufacturer }: { product: Product; manufacturer
     ["Code EAN", product.gtin],
     ["Avertissements", product.precautions],
   ];
+  return <InfoSection id="safety" testId="product-safety" title="Sécurité du produit" rows={rows} />;
+}
+
+/** A titled block of the page's information (composition, safety): its heading, then its labelled rows. */
+function InfoSection({
+  id,
+  testId,
+  title,
+  rows,
+}: {
+  id: string;
+  testId: string;
+  title: string;
+  rows: [string, string][];
+}) {
   return (
     <section
-      aria-labelledby="safety-title"
-      data-testid="product-safety"
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
       className="rounded-2xl border border-cream-300 bg-white p-6"
     >
-      <h2 id="safety-title" className="font-serif text-xl font-semibold text-olive-800">
-        Sécurité du produit
+      <h2 id={`${id}-title`} className="font-serif text-xl font-semibold text-olive-800">
+        {title}
       </h2>
       <InfoList rows={rows} />
     </section>

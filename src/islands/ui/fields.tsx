@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type Dispatch,
   type InputHTMLAttributes,
   type ReactNode,
@@ -34,7 +35,8 @@ interface FrameProps extends FieldProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, error, hint, children }: FrameProps) {
+/** A field's label above its control, and its message under it (the error, else the hint). */
+export function FieldFrame({ id, label, error, hint, children }: FrameProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
@@ -60,6 +62,28 @@ function describedBy(id: string, { error, hint }: Omit<FieldProps, "label">): st
   return hint ? `${id}-hint` : undefined;
 }
 
+/**
+ * What every control of a field carries (input, textarea, select): its id for the label, its value and setter, and
+ * the message it is described by, marked invalid while it has an error.
+ */
+export function controlProps(
+  id: string,
+  {
+    value,
+    onValue,
+    error,
+    hint,
+  }: Omit<FieldProps, "label"> & { value: string; onValue: (value: string) => void },
+) {
+  return {
+    id,
+    value,
+    onChange: (event: ChangeEvent<{ value: string }>) => onValue(event.target.value),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, { error, hint }),
+  } as const;
+}
+
 /** The keys of a form's state whose value is typed text. */
 type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F] & string;
 
@@ -67,6 +91,13 @@ type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F
  * Ties a field to one key of a form's state: its name, its value, its setter and its message, the four props every
  * text field of a form repeats. `bind("city")` is spread on a TextField, a PasswordField or a TextAreaField.
  */
+/** `set("is_active")` gives the setter of one key of a form's state, for a field whose value is not text. */
+export function fieldSetter<F>(setForm: Dispatch<SetStateAction<F>>) {
+  return <K extends keyof F>(name: K) =>
+    (value: F[K]) =>
+      setForm((current) => ({ ...current, [name]: value }));
+}
+
 export function fieldBinder<F>(
   form: F,
   setForm: Dispatch<SetStateAction<F>>,
@@ -85,13 +116,9 @@ export function TextField({ label, error, hint, value, onValue, ...input }: Fiel
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <input
-        id={id}
         type="text"
         {...input}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint })}
+        {...controlProps(id, { value, onValue, error, hint })}
         className={inputClass}
       />
     </FieldFrame>
@@ -106,13 +133,9 @@ export function PasswordField({ label, error, hint, value, onValue, ...input }: 
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
-          id={id}
           {...input}
           type={shown ? "text" : "password"}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { error, hint })}
+          {...controlProps(id, { value, onValue, error, hint })}
           className={`${inputClass} pr-12`}
         />
         <button
@@ -149,17 +172,13 @@ export function PhoneField({ label, error, hint, value, onValue, ...input }: Fie
           {PHONE_PREFIX}
         </span>
         <input
-          id={id}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder="06 12 34 56 78"
           maxLength={PHONE_INPUT_MAX_LENGTH}
           {...input}
-          value={value}
-          onChange={(event) => onValue(formatPhoneInput(event.target.value))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { error, hint })}
+          {...controlProps(id, { value, onValue: (typed) => onValue(formatPhoneInput(typed)), error, hint })}
           className={`${inputClass} rounded-l-none`}
         />
       </div>
