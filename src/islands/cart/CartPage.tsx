@@ -13,6 +13,8 @@ import {
   loadShippingSettings,
 } from "../../stores/checkout";
 import { $session, startSession } from "../../stores/session";
+import { ChangeNotes } from "../ui/ChangeNotes";
+import { ProductThumb } from "../ui/ProductThumb";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "./cart-hooks";
 import { PromoBox } from "./PromoBox";
 import { TotalsList } from "./TotalsList";
@@ -126,7 +128,11 @@ export default function CartPage() {
           )}
           <h2 className="mt-4 font-serif text-2xl font-semibold text-olive-900">Votre panier est vide</h2>
           <p className="mt-2 text-ink-soft">Découvrez nos savons d'Alep faits main.</p>
-          <ChangeNotes messages={changes.map(describeCartChange)} />
+          <ChangeNotes
+            title="Votre panier a été mis à jour :"
+            messages={changes.map(describeCartChange)}
+            className="mt-4 text-left"
+          />
           <a href="/#products" className="btn btn-primary mt-6 px-6">
             Continuer mes achats
           </a>
@@ -154,7 +160,11 @@ export default function CartPage() {
               Vider le panier
             </button>
           </div>
-          <ChangeNotes messages={changes.map(describeCartChange)} />
+          <ChangeNotes
+            title="Votre panier a été mis à jour :"
+            messages={changes.map(describeCartChange)}
+            className="mt-4 text-left"
+          />
           <ul className="mt-4 divide-y divide-cream-200 rounded-2xl border border-cream-300 bg-white shadow-sm">
             {cart.map((item) => (
               <CartLine key={item.id} item={item} onQuantity={changeQuantity} onRemove={remove} />
@@ -208,23 +218,6 @@ export default function CartPage() {
   }
 }
 
-function ChangeNotes({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <div
-      role="status"
-      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-left text-sm text-amber-900"
-    >
-      <p className="font-semibold">Votre panier a été mis à jour :</p>
-      <ul className="mt-1 list-disc pl-5">
-        {messages.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 interface LineProps {
   item: CartItem;
   onQuantity: (item: CartItem, quantity: number) => void;
@@ -238,13 +231,7 @@ function CartLine({ item, onQuantity, onRemove }: LineProps) {
     "flex size-11 items-center justify-center rounded-full text-xl font-semibold text-olive-800 hover:bg-olive-50 disabled:cursor-not-allowed disabled:text-ink-soft/50 disabled:hover:bg-transparent";
   return (
     <li className="flex gap-4 p-4 sm:p-5">
-      <img
-        src={item.image}
-        alt=""
-        width={96}
-        height={96}
-        className="size-20 shrink-0 rounded-lg bg-cream-100 object-cover sm:size-24"
-      />
+      <ProductThumb src={item.image} size={96} className="size-20 sm:size-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 className="font-serif text-lg leading-snug font-semibold text-olive-900">

@@ -8,6 +8,7 @@ import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
 import { $session } from "../../stores/session";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "../cart/cart-hooks";
+import { ChangeNotes } from "../ui/ChangeNotes";
 import { SignInRequired } from "../ui/fields";
 import { AddressSection } from "./AddressSection";
 import {
@@ -111,19 +112,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
         {screen === "form" && (
           <div className="grid gap-8 lg:grid-cols-5">
             <div className="space-y-8 lg:col-span-3">
-              {syncMessages.length > 0 && (
-                <div
-                  role="status"
-                  className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-                >
-                  <p className="font-semibold">Votre commande a été mise à jour :</p>
-                  <ul className="mt-1 list-disc pl-5">
-                    {syncMessages.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </div>
-              )}
+              <ChangeNotes title="Votre commande a été mise à jour :" messages={syncMessages} />
               <AddressSection book={state.addresses} addressId={state.addressId} dispatch={dispatch} />
               <DeliverySection carrier={company.shippingCompany} shipping={totals.shipping} />
               <NotesSection notes={state.notes} onNotes={(text) => dispatch({ type: "notes_typed", text })} />

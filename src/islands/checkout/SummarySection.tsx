@@ -5,6 +5,7 @@ import { type ShippingSettings, unitPriceCents } from "../../domain/orders/check
 import type { Totals } from "../../domain/orders/pricing";
 import { TotalsList } from "../cart/TotalsList";
 import { Notice } from "../ui/fields";
+import { ProductThumb } from "../ui/ProductThumb";
 
 interface Props {
   cart: Cart;
@@ -38,13 +39,7 @@ export function SummarySection(props: Props) {
             const unit = unitPriceCents(item.price);
             return (
               <li key={item.id} className="flex items-center gap-3 py-3">
-                <img
-                  src={item.image}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="size-14 shrink-0 rounded-lg bg-cream-100 object-cover"
-                />
+                <ProductThumb src={item.image} size={56} className="size-14" />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold leading-snug text-ink">{item.name}</p>
                   <p className="text-sm text-ink-soft tabular-nums">

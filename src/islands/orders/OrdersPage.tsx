@@ -10,6 +10,7 @@ import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
+import { ProductThumb } from "../ui/ProductThumb";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { StatusBadge } from "./StatusBadge";
 import { TransferInstructions } from "./TransferInstructions";
@@ -106,13 +107,7 @@ function OrderCard({ order }: { order: Order }) {
         <ul className="space-y-2 sm:col-span-2">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3">
-              <img
-                src={item.product_image}
-                alt=""
-                width={48}
-                height={48}
-                className="size-12 shrink-0 rounded-lg bg-cream-100 object-cover"
-              />
+              <ProductThumb src={item.product_image} size={48} className="size-12" />
               <span className="min-w-0 flex-1">
                 <span className="block font-medium text-ink">{item.product_name}</span>
                 <span className="text-sm text-ink-soft tabular-nums">
