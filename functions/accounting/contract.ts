@@ -18,21 +18,25 @@ export const adminExportsContract = {
   getAdminExportsFec: {
     method: "get",
     path: "/api/admin/exports/fec",
-    tag: "Administration",
-    summary: "Fichier des écritures comptables (FEC) des factures et avoirs d'une période (texte tabulé)",
     query: exportPeriodSchema,
-    responses: {
-      200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
-      ...responses,
-      409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Fichier des écritures comptables (FEC) des factures et avoirs d'une période (texte tabulé)",
+      responses: {
+        200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
+        ...responses,
+        409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
+      },
+    }),
   },
   getAdminExportsEReporting: {
     method: "get",
     path: "/api/admin/exports/e-reporting",
-    tag: "Administration",
-    summary: "Totaux journaliers des ventes par régime de TVA (e-reporting), CSV",
     query: exportPeriodSchema,
-    responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Totaux journaliers des ventes par régime de TVA (e-reporting), CSV",
+      responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
+    }),
   },
 } satisfies Contract;

@@ -11,14 +11,16 @@ export const personalDataContract = {
   getUserDataExport: {
     method: "get",
     path: "/api/user/data-export",
-    tag: "Profil",
-    summary:
-      "Télécharger mes données (RGPD art. 15 et 20) : un zip avec donnees.json (compte, adresses, commandes, " +
-      "rétractations), mes factures et avoirs en PDF et un LISEZMOI.txt",
-    responses: {
-      200: { description: "Archive zip (application/zip)" },
-      401: { description: "Non connecté", schema: errorResponseSchema },
-      429: { description: "Plus de 5 exports en une heure (Retry-After)", schema: rateLimitedSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Profil",
+      summary:
+        "Télécharger mes données (RGPD art. 15 et 20) : un zip avec donnees.json (compte, adresses, commandes, " +
+        "rétractations), mes factures et avoirs en PDF et un LISEZMOI.txt",
+      responses: {
+        200: { description: "Archive zip (application/zip)" },
+        401: { description: "Non connecté", schema: errorResponseSchema },
+        429: { description: "Plus de 5 exports en une heure (Retry-After)", schema: rateLimitedSchema },
+      },
+    }),
   },
 } satisfies Contract;

@@ -11,20 +11,24 @@ export const productsContract = {
   getProducts: {
     method: "get",
     path: "/api/products",
-    tag: "Catalogue",
-    summary: "Produits actifs du catalogue",
-    responses: { 200: { description: "Liste des produits actifs", schema: z.array(productSchema) } },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Catalogue",
+      summary: "Produits actifs du catalogue",
+      responses: { 200: { description: "Liste des produits actifs", schema: z.array(productSchema) } },
+    }),
   },
   getProductsById: {
     method: "get",
     path: "/api/products/{id}",
-    tag: "Catalogue",
-    summary: "Un produit actif",
     params: productIdParamSchema,
-    responses: {
-      200: { description: "Le produit", schema: productSchema },
-      400: { description: "Identifiant invalide", schema: errorResponseSchema },
-      404: { description: "Produit inconnu ou inactif", schema: errorResponseSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Catalogue",
+      summary: "Un produit actif",
+      responses: {
+        200: { description: "Le produit", schema: productSchema },
+        400: { description: "Identifiant invalide", schema: errorResponseSchema },
+        404: { description: "Produit inconnu ou inactif", schema: errorResponseSchema },
+      },
+    }),
   },
 } satisfies Contract;

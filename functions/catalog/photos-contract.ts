@@ -18,39 +18,45 @@ export const adminPhotosContract = {
   postAdminPhotosByProductId: {
     method: "post",
     path: `${PHOTOS_MOUNT}/{productId}`,
-    tag: "Administration",
-    summary: `Ajouter une photo à un produit : le fichier en corps de requête (JPEG, PNG, WebP, AVIF ou HEIC, ${MAX_PHOTO_BYTES / 1024 / 1024} Mo au plus, 400 à 8000 pixels de côté), son texte alternatif dans ?alt=`,
     params: productParam,
     query: uploadQuery,
-    responses: {
-      201: { description: "Le produit, avec sa nouvelle photo en dernier", schema: productSchema },
-      400: { description: "Dimensions refusées", schema: errorResponseSchema },
-      409: { description: "10 photos déjà", schema: errorResponseSchema },
-      413: { description: "Fichier trop lourd", schema: errorResponseSchema },
-      415: { description: "Pas une photo lisible", schema: errorResponseSchema },
-      ...errors,
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: `Ajouter une photo à un produit : le fichier en corps de requête (JPEG, PNG, WebP, AVIF ou HEIC, ${MAX_PHOTO_BYTES / 1024 / 1024} Mo au plus, 400 à 8000 pixels de côté), son texte alternatif dans ?alt=`,
+      responses: {
+        201: { description: "Le produit, avec sa nouvelle photo en dernier", schema: productSchema },
+        400: { description: "Dimensions refusées", schema: errorResponseSchema },
+        409: { description: "10 photos déjà", schema: errorResponseSchema },
+        413: { description: "Fichier trop lourd", schema: errorResponseSchema },
+        415: { description: "Pas une photo lisible", schema: errorResponseSchema },
+        ...errors,
+      },
+    }),
   },
   putAdminPhotosByProductId: {
     method: "put",
     path: `${PHOTOS_MOUNT}/{productId}`,
-    tag: "Administration",
-    summary:
-      "Réordonner les photos d'un produit (la première est la photo principale) et leurs textes alternatifs",
     params: productParam,
     body: arrangePhotosSchema,
-    responses: {
-      200: { description: "Le produit", schema: productSchema },
-      409: { description: "Les photos ont changé entre-temps", schema: errorResponseSchema },
-      ...errors,
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary:
+        "Réordonner les photos d'un produit (la première est la photo principale) et leurs textes alternatifs",
+      responses: {
+        200: { description: "Le produit", schema: productSchema },
+        409: { description: "Les photos ont changé entre-temps", schema: errorResponseSchema },
+        ...errors,
+      },
+    }),
   },
   deleteAdminPhotosByProductIdByPhotoId: {
     method: "delete",
     path: `${PHOTOS_MOUNT}/{productId}/{photoId}`,
-    tag: "Administration",
-    summary: "Supprimer une photo d'un produit (et ses fichiers)",
     params: photoParam,
-    responses: { 200: { description: "Le produit", schema: productSchema }, ...errors },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Supprimer une photo d'un produit (et ses fichiers)",
+      responses: { 200: { description: "Le produit", schema: productSchema }, ...errors },
+    }),
   },
 } satisfies Contract;

@@ -17,29 +17,33 @@ export const adminStockContract = {
   getAdminProductsByIdStockMovements: {
     method: "get",
     path: "/api/admin/products/{id}/stock-movements",
-    tag: "Administration",
-    summary:
-      "Mouvements de stock d'un produit, du plus récent au plus ancien (vente, commande libérée, annulation, retour, ajustement)",
     params: productIdParamSchema,
-    responses: {
-      200: { description: "Mouvements", schema: z.object({ movements: z.array(stockMovementSchema) }) },
-      400: { description: "Identifiant invalide", schema: errorResponseSchema },
-      ...guarded,
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary:
+        "Mouvements de stock d'un produit, du plus récent au plus ancien (vente, commande libérée, annulation, retour, ajustement)",
+      responses: {
+        200: { description: "Mouvements", schema: z.object({ movements: z.array(stockMovementSchema) }) },
+        400: { description: "Identifiant invalide", schema: errorResponseSchema },
+        ...guarded,
+      },
+    }),
   },
   postAdminProductsByIdStockAdjustments: {
     method: "post",
     path: "/api/admin/products/{id}/stock-adjustments",
-    tag: "Administration",
-    summary:
-      "Ajuster le stock d'une quantité signée avec sa raison (« +24 reçus du séchoir », « -2 cassés ») : les ventes faites entre-temps sont conservées",
     params: productIdParamSchema,
     body: stockAdjustmentSchema,
-    responses: {
-      201: { description: "Nouveau stock", schema: z.object({ stock: z.number() }) },
-      400: { description: "Quantité ou raison invalide", schema: errorResponseSchema },
-      409: { description: "STOCK_NEGATIVE : le stock deviendrait négatif", schema: errorResponseSchema },
-      ...guarded,
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary:
+        "Ajuster le stock d'une quantité signée avec sa raison (« +24 reçus du séchoir », « -2 cassés ») : les ventes faites entre-temps sont conservées",
+      responses: {
+        201: { description: "Nouveau stock", schema: z.object({ stock: z.number() }) },
+        400: { description: "Quantité ou raison invalide", schema: errorResponseSchema },
+        409: { description: "STOCK_NEGATIVE : le stock deviendrait négatif", schema: errorResponseSchema },
+        ...guarded,
+      },
+    }),
   },
 } satisfies Contract;

@@ -16,25 +16,31 @@ export const adminDocumentsContract = {
   getAdminDocumentsByIdCreditNotesByNumber: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-notes/{number}",
-    tag: "Administration",
-    summary: "Un avoir PDF d'une commande (annulation ou retour remboursé), par son numéro",
     params: creditNoteParam,
     responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Un avoir PDF d'une commande (annulation ou retour remboursé), par son numéro",
+    }),
   },
   getAdminDocumentsByIdInvoice: {
     method: "get",
     path: "/api/admin/documents/{id}/invoice",
-    tag: "Administration",
-    summary: "Facture PDF d'une commande",
     params: idParam,
     responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Facture PDF d'une commande",
+    }),
   },
   getAdminDocumentsByIdCreditNote: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-note",
-    tag: "Administration",
-    summary: "Avoir PDF d'une commande",
     params: idParam,
     responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Avoir PDF d'une commande",
+    }),
   },
 } satisfies Contract;
