@@ -4,13 +4,10 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import { exportPeriodSchema } from "../../src/domain/accounting/accounting";
-import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 
-const responses = {
-  400: {
-    description: "Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)",
-    schema: errorResponseSchema,
-  },
+const responses = globalThis.API_DOCS_OMITTED || {
+  400: errorResponse("Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)"),
   ...adminOnly,
 };
 
@@ -25,7 +22,7 @@ export const adminExportsContract = {
       responses: {
         200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
         ...responses,
-        409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
+        409: errorResponse("SIRET de l'entreprise non renseigné"),
       },
     }),
   },

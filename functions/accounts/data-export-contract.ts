@@ -4,7 +4,7 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 
 export const personalDataContract = {
@@ -18,7 +18,7 @@ export const personalDataContract = {
         "rétractations), mes factures et avoirs en PDF et un LISEZMOI.txt",
       responses: {
         200: { description: "Archive zip (application/zip)" },
-        401: { description: "Non connecté", schema: errorResponseSchema },
+        401: errorResponse("Non connecté"),
         429: { description: "Plus de 5 exports en une heure (Retry-After)", schema: rateLimitedSchema },
       },
     }),

@@ -10,13 +10,13 @@ import {
   sessionUserSchema,
 } from "../../src/domain/accounts/account";
 import { addressInputSchema, addressSchema } from "../../src/domain/accounts/address";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { addressIdParam, addressUpdateSchema } from "./schemas";
 
-const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
+const unauthenticated = globalThis.API_DOCS_OMITTED || errorResponse("Non connecté");
 
-const notFound = { description: "Adresse inconnue ou d'un autre client", schema: errorResponseSchema };
+const notFound = globalThis.API_DOCS_OMITTED || errorResponse("Adresse inconnue ou d'un autre client");
 
 export const userContract = {
   postUserAccountDelete: {
@@ -33,13 +33,10 @@ export const userContract = {
           description: "Compte supprimé, session fermée",
           schema: z.object({ success: z.literal(true), message: z.string() }),
         },
-        400: { description: "Mot de passe manquant ou incorrect", schema: errorResponseSchema },
+        400: errorResponse("Mot de passe manquant ou incorrect"),
         401: unauthenticated,
-        403: { description: "Compte administrateur", schema: errorResponseSchema },
-        409: {
-          description: "Une commande est en cours ou un remboursement est dû",
-          schema: errorResponseSchema,
-        },
+        403: errorResponse("Compte administrateur"),
+        409: errorResponse("Une commande est en cours ou un remboursement est dû"),
         429: { description: "Trop de mots de passe incorrects (Retry-After)", schema: rateLimitedSchema },
       },
     }),
@@ -62,7 +59,7 @@ export const userContract = {
       summary: "Modifier nom complet et téléphone (l'e-mail n'est pas modifiable)",
       responses: {
         200: { description: "Profil modifié", schema: sessionUserSchema },
-        400: { description: "Champs invalides", schema: errorResponseSchema },
+        400: errorResponse("Champs invalides"),
         401: unauthenticated,
       },
     }),
@@ -85,7 +82,7 @@ export const userContract = {
       summary: "Ajouter une adresse (la première devient l'adresse principale)",
       responses: {
         201: { description: "Adresse ajoutée", schema: addressSchema },
-        400: { description: "Champs invalides", schema: errorResponseSchema },
+        400: errorResponse("Champs invalides"),
         401: unauthenticated,
       },
     }),
@@ -100,7 +97,7 @@ export const userContract = {
       summary: "Modifier une adresse, ou en faire l'adresse principale avec { is_default: true }",
       responses: {
         200: { description: "Adresse modifiée", schema: addressSchema },
-        400: { description: "Champs invalides", schema: errorResponseSchema },
+        400: errorResponse("Champs invalides"),
         401: unauthenticated,
         404: notFound,
       },

@@ -18,15 +18,21 @@ import {
 import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
 import { orderSchema } from "../../src/domain/orders/order";
 import { settingKeys, settingSchemas } from "../../src/domain/settings/settings";
-import { adminOnly, type Contract, errorResponseSchema, type Operation } from "../platform/contract";
+import {
+  adminOnly,
+  type Contract,
+  errorResponse,
+  errorResponseSchema,
+  type Operation,
+} from "../platform/contract";
 import { idParam } from "../platform/params";
 import { refundParam, settingBody, settingKeyParam } from "./schemas";
 
 const guarded = adminOnly;
 
-const invalid = { 400: { description: "Champs invalides", schema: errorResponseSchema } };
+const invalid = globalThis.API_DOCS_OMITTED || { 400: errorResponse("Champs invalides") };
 
-const notFound = { 404: { description: "Introuvable", schema: errorResponseSchema } };
+const notFound = globalThis.API_DOCS_OMITTED || { 404: errorResponse("Introuvable") };
 
 /**
  * An operation of the owner's panel, documented: its summary and answers, with the admin guard's (its 401 and 403).
@@ -199,10 +205,9 @@ export const adminContract = {
           200: { description: "Produit", schema: productSchema },
           ...invalid,
           ...notFound,
-          409: {
-            description: `STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel. ${incomplete}`,
-            schema: errorResponseSchema,
-          },
+          409: errorResponse(
+            `STOCK_CHANGED : le stock a changé depuis l'ouverture du formulaire ; stock donne le stock actuel. ${incomplete}`,
+          ),
         },
       )),
   },
@@ -241,21 +246,15 @@ export const adminContract = {
           200: { description: "Commande", schema: orderSchema },
           ...invalid,
           ...notFound,
-          409: {
-            description:
-              "ORDER_TRANSITION : changement refusé par le cycle de vie (commande annulée, livrée, non payée...), rien n'est modifié ; la raison est dans error",
-            schema: errorResponseSchema,
-          },
-          502: {
-            description:
-              "PAYPAL_ERROR : PayPal a refusé le remboursement d'une commande PayPal annulée ; elle reste « Remboursement à effectuer »",
-            schema: errorResponseSchema,
-          },
-          503: {
-            description:
-              "PAYPAL_UNAVAILABLE : PayPal injoignable pour le remboursement d'une commande PayPal annulée (Retry-After), elle reste « Remboursement à effectuer » ; UNAVAILABLE : base de données momentanément indisponible",
-            schema: errorResponseSchema,
-          },
+          409: errorResponse(
+            "ORDER_TRANSITION : changement refusé par le cycle de vie (commande annulée, livrée, non payée...), rien n'est modifié ; la raison est dans error",
+          ),
+          502: errorResponse(
+            "PAYPAL_ERROR : PayPal a refusé le remboursement d'une commande PayPal annulée ; elle reste « Remboursement à effectuer »",
+          ),
+          503: errorResponse(
+            "PAYPAL_UNAVAILABLE : PayPal injoignable pour le remboursement d'une commande PayPal annulée (Retry-After), elle reste « Remboursement à effectuer » ; UNAVAILABLE : base de données momentanément indisponible",
+          ),
         },
       )),
   },
@@ -271,21 +270,15 @@ export const adminContract = {
           201: { description: "Commande", schema: orderSchema },
           ...invalid,
           ...notFound,
-          409: {
-            description:
-              "CONFLICT (formulaire périmé : order_version), RETURN_INVALID, REFUND_AMOUNT_CHANGED (amount donne le bon montant), ORDER_TRANSITION ; rien n'est remboursé",
-            schema: errorResponseSchema,
-          },
-          502: {
-            description:
-              "PAYPAL_ERROR : PayPal a refusé le remboursement ou a eu une erreur, rien n'est enregistré",
-            schema: errorResponseSchema,
-          },
-          503: {
-            description:
-              "PAYPAL_UNAVAILABLE : PayPal injoignable ou identifiants de la boutique refusés (Retry-After), rien n'est enregistré",
-            schema: errorResponseSchema,
-          },
+          409: errorResponse(
+            "CONFLICT (formulaire périmé : order_version), RETURN_INVALID, REFUND_AMOUNT_CHANGED (amount donne le bon montant), ORDER_TRANSITION ; rien n'est remboursé",
+          ),
+          502: errorResponse(
+            "PAYPAL_ERROR : PayPal a refusé le remboursement ou a eu une erreur, rien n'est enregistré",
+          ),
+          503: errorResponse(
+            "PAYPAL_UNAVAILABLE : PayPal injoignable ou identifiants de la boutique refusés (Retry-After), rien n'est enregistré",
+          ),
         },
       )),
   },
@@ -314,7 +307,7 @@ export const adminContract = {
       administration("Créer un code promo (code unique, en majuscules)", {
         201: { description: "Code créé", schema: promoSchema },
         ...invalid,
-        409: { description: "Ce code promo existe déjà", schema: errorResponseSchema },
+        409: errorResponse("Ce code promo existe déjà"),
       })),
   },
   putAdminPromoById: {
@@ -327,10 +320,7 @@ export const adminContract = {
         200: { description: "Code", schema: promoSchema },
         ...invalid,
         ...notFound,
-        409: {
-          description: "Ce code promo existe déjà, ou il est archivé : il ne peut plus être modifié",
-          schema: errorResponseSchema,
-        },
+        409: errorResponse("Ce code promo existe déjà, ou il est archivé : il ne peut plus être modifié"),
       })),
   },
   deleteAdminPromoById: {

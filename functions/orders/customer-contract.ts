@@ -5,12 +5,12 @@
  */
 import * as z from "zod";
 import { orderSchema } from "../../src/domain/orders/order";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { creditNoteParam, idParam } from "../platform/params";
 
-const unauthenticated = { description: "Non connecté", schema: errorResponseSchema };
+const unauthenticated = globalThis.API_DOCS_OMITTED || errorResponse("Non connecté");
 
-const notFound = { description: "Commande inconnue ou d'un autre client", schema: errorResponseSchema };
+const notFound = globalThis.API_DOCS_OMITTED || errorResponse("Commande inconnue ou d'un autre client");
 
 export const customerOrdersContract = {
   getUserOrdersByIdCreditNotesByNumber: {

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { validateSchema } from "./schemas";
 
@@ -35,7 +35,7 @@ export const promoContract = {
       summary: "Vérifier un code promo pour un panier (raison en français quand il ne s'applique pas)",
       responses: {
         200: { description: "Résultat", schema: answerSchema },
-        400: { description: "Champs invalides", schema: errorResponseSchema },
+        400: errorResponse("Champs invalides"),
         429: {
           description:
             `Trop de vérifications : plus de ${rateLimits.promoChecks.max} en ${rateLimits.promoChecks.windowMinutes} ` +

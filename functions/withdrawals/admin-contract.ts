@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { adminWithdrawalSchema } from "../../src/domain/withdrawals/withdrawal-schemas";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 
 export const adminWithdrawalsContract = {
   getAdminWithdrawals: {
@@ -20,8 +20,8 @@ export const adminWithdrawalsContract = {
           description: "Rétractations",
           schema: z.object({ withdrawals: z.array(adminWithdrawalSchema) }),
         },
-        401: { description: "Non connecté", schema: errorResponseSchema },
-        403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
+        401: errorResponse("Non connecté"),
+        403: errorResponse("Réservé aux administrateurs"),
       },
     }),
   },

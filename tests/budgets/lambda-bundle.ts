@@ -33,12 +33,15 @@ export interface BuiltBundle {
   errors: unknown[];
 }
 
+/** `nodejs.esbuild` of the functions that serve no route (infra/api.ts functionArgs: the jobs): the SDK left out. */
+export const jobEsbuild = { external: lambdaExternal, define: {} };
+
 /**
  * esbuild's options as SST 4 bundles a Node function: ESM, minified, names kept, for Node 24, with the function's
  * `nodejs.esbuild` of infra/api.ts (lambdaEsbuild: the SDK left out, the contracts' documentation too but in the docs
  * function).
  */
-function sstBuildOptions(
+export function sstBuildOptions(
   entry: string,
   outfile: string,
   esbuild: { external: string[]; define: Record<string, string> },
@@ -89,7 +92,7 @@ export async function buildFloorBundle(dir: string): Promise<string> {
       'export const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "eu-west-3" }));\n',
   );
   // Built exactly as the handlers are, so the two imports differ only by what the handler adds.
-  await build(sstBuildOptions(entry, file, { external: lambdaExternal, define: {} }));
+  await build(sstBuildOptions(entry, file, jobEsbuild));
   return file;
 }
 
