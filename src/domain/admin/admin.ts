@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { adjustmentSchema } from "../batches/batch-schemas";
+import { adjustmentSchema } from "../catalog/adjustment";
 import { productInputSchema } from "../catalog/product";
 import { STOCK_REASON_LABELS, type StockReason } from "../catalog/stock";
 import { eurosToCents } from "../money";

@@ -1,5 +1,6 @@
 /** The batch routes' schemas (server only: the admin island ships no zod; its types are in batches.ts). */
 import * as z from "zod";
+import { adjustmentSchema } from "../catalog/adjustment";
 import { RECALL_RISK_MAX, RECALL_RISK_MIN } from "./batches";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -47,26 +48,6 @@ export const newBatchSchema = z
     message: "La fin de séchage ne peut pas précéder la fabrication.",
     path: ["dried_on"],
   });
-
-/**
- * A manual adjustment of a quantity (a product's stock, a batch's remaining): a whole number other than 0, within
- * ±100,000, and its reason, 2 to 200 characters. The messages say it in the form's words.
- */
-export function adjustmentSchema(messages: { delta: string; note: string }) {
-  return z.strictObject({
-    delta: z
-      .number({ error: messages.delta })
-      .int(messages.delta)
-      .min(-100_000, "Quantité trop grande.")
-      .max(100_000, "Quantité trop grande.")
-      .refine((value) => value !== 0, "Indiquez une quantité différente de 0."),
-    note: z
-      .string({ error: "Indiquez la raison de l'ajustement." })
-      .trim()
-      .min(2, messages.note)
-      .max(200, "La raison ne peut pas dépasser 200 caractères."),
-  });
-}
 
 export const batchAdjustmentSchema = adjustmentSchema({
   delta: "Indiquez une quantité entière, positive ou négative.",
