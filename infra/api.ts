@@ -10,7 +10,7 @@ import {
 } from "./account-mail-queue";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
-import { lambdaExternal, lambdaInstalls } from "./lambda-bundle";
+import { lambdaEsbuild, lambdaExternal, lambdaInstalls } from "./lambda-bundle";
 import { mediaBucket } from "./media";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
 import { paypalSecretAreas } from "./secret-access";
@@ -94,7 +94,8 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
     area,
     fn: new sst.aws.Function(functionName(area.name), {
       ...args,
-      ...(install ? { nodejs: { esbuild: { external: lambdaExternal }, install } } : {}),
+      // Without the contracts' documentation, but for the docs function, which serves it (lambda-bundle.ts).
+      nodejs: { esbuild: lambdaEsbuild(area.name), ...(install ? { install } : {}) },
       // sharp decodes a 4 MB camera photo and encodes 8 variants: more memory is also more CPU on Lambda.
       ...(photos ? { link: [table, email, mediaBucket], memory: "1536 MB" as const } : {}),
       // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.

@@ -120,8 +120,8 @@ declare namespace sst.aws {
     permissions?: $util.Input<FunctionPermissionArgs[]>;
     url?: $util.Input<boolean | { authorization?: $util.Input<"none" | "iam">; cors?: $util.Input<boolean> }>;
     nodejs?: $util.Input<{
-      /** esbuild options; `external` is added to SST's own (sharp, pg-native). */
-      esbuild?: $util.Input<{ external?: string[] }>;
+      /** esbuild options; `external` is added to SST's own (sharp, pg-native); `define` replaces global constants. */
+      esbuild?: $util.Input<{ external?: string[]; define?: Record<string, string> }>;
       /** Packages installed into the function's node_modules for its platform instead of bundled (native ones). */
       install?: string[];
       minify?: $util.Input<boolean>;

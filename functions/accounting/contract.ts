@@ -4,13 +4,10 @@
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import { exportPeriodSchema } from "../../src/domain/accounting/accounting";
-import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 
-const responses = {
-  400: {
-    description: "Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)",
-    schema: errorResponseSchema,
-  },
+const responses = globalThis.API_DOCS_OMITTED || {
+  400: errorResponse("Période invalide (AAAA-MM-JJ, début ≤ fin, un an au plus)"),
   ...adminOnly,
 };
 
@@ -18,21 +15,25 @@ export const adminExportsContract = {
   getAdminExportsFec: {
     method: "get",
     path: "/api/admin/exports/fec",
-    tag: "Administration",
-    summary: "Fichier des écritures comptables (FEC) des factures et avoirs d'une période (texte tabulé)",
     query: exportPeriodSchema,
-    responses: {
-      200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
-      ...responses,
-      409: { description: "SIRET de l'entreprise non renseigné", schema: errorResponseSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Fichier des écritures comptables (FEC) des factures et avoirs d'une période (texte tabulé)",
+      responses: {
+        200: { description: "<SIREN>FEC<AAAAMMJJ>.txt (text/plain)" },
+        ...responses,
+        409: errorResponse("SIRET de l'entreprise non renseigné"),
+      },
+    }),
   },
   getAdminExportsEReporting: {
     method: "get",
     path: "/api/admin/exports/e-reporting",
-    tag: "Administration",
-    summary: "Totaux journaliers des ventes par régime de TVA (e-reporting), CSV",
     query: exportPeriodSchema,
-    responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Totaux journaliers des ventes par régime de TVA (e-reporting), CSV",
+      responses: { 200: { description: "e-reporting-<début>-<fin>.csv (text/csv)" }, ...responses },
+    }),
   },
 } satisfies Contract;

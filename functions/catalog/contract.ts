@@ -5,26 +5,30 @@
  */
 import * as z from "zod";
 import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 
 export const productsContract = {
   getProducts: {
     method: "get",
     path: "/api/products",
-    tag: "Catalogue",
-    summary: "Produits actifs du catalogue",
-    responses: { 200: { description: "Liste des produits actifs", schema: z.array(productSchema) } },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Catalogue",
+      summary: "Produits actifs du catalogue",
+      responses: { 200: { description: "Liste des produits actifs", schema: z.array(productSchema) } },
+    }),
   },
   getProductsById: {
     method: "get",
     path: "/api/products/{id}",
-    tag: "Catalogue",
-    summary: "Un produit actif",
     params: productIdParamSchema,
-    responses: {
-      200: { description: "Le produit", schema: productSchema },
-      400: { description: "Identifiant invalide", schema: errorResponseSchema },
-      404: { description: "Produit inconnu ou inactif", schema: errorResponseSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Catalogue",
+      summary: "Un produit actif",
+      responses: {
+        200: { description: "Le produit", schema: productSchema },
+        400: errorResponse("Identifiant invalide"),
+        404: errorResponse("Produit inconnu ou inactif"),
+      },
+    }),
   },
 } satisfies Contract;

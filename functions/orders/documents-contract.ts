@@ -3,38 +3,44 @@
  * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
-import { adminOnly, type Contract, errorResponseSchema } from "../platform/contract";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 import { creditNoteParam, idParam } from "../platform/params";
 
-const responses = {
+const responses = globalThis.API_DOCS_OMITTED || {
   200: { description: "PDF (application/pdf)" },
   ...adminOnly,
-  404: { description: "Pas de document pour cette commande", schema: errorResponseSchema },
+  404: errorResponse("Pas de document pour cette commande"),
 };
 
 export const adminDocumentsContract = {
   getAdminDocumentsByIdCreditNotesByNumber: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-notes/{number}",
-    tag: "Administration",
-    summary: "Un avoir PDF d'une commande (annulation ou retour remboursé), par son numéro",
     params: creditNoteParam,
-    responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      responses,
+      tag: "Administration",
+      summary: "Un avoir PDF d'une commande (annulation ou retour remboursé), par son numéro",
+    }),
   },
   getAdminDocumentsByIdInvoice: {
     method: "get",
     path: "/api/admin/documents/{id}/invoice",
-    tag: "Administration",
-    summary: "Facture PDF d'une commande",
     params: idParam,
-    responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      responses,
+      tag: "Administration",
+      summary: "Facture PDF d'une commande",
+    }),
   },
   getAdminDocumentsByIdCreditNote: {
     method: "get",
     path: "/api/admin/documents/{id}/credit-note",
-    tag: "Administration",
-    summary: "Avoir PDF d'une commande",
     params: idParam,
-    responses,
+    ...(globalThis.API_DOCS_OMITTED || {
+      responses,
+      tag: "Administration",
+      summary: "Avoir PDF d'une commande",
+    }),
   },
 } satisfies Contract;

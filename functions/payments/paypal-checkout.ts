@@ -166,14 +166,21 @@ export function markPaid(
   });
 }
 
-function captureAmountMatches(
-  capture: { amount: { currency_code: string; value: string } },
-  order: OrderRecord,
-) {
+type CapturedAmount = { amount: { currency_code: string; value: string } };
+
+/** PayPal captured the order's total, in euros (the capture and the holds' reconciliation ask the same). */
+export function captureAmountMatches(capture: CapturedAmount, order: OrderRecord) {
   return (
     capture.amount.currency_code === "EUR" && eurosToCents(Number(capture.amount.value)) === order.total_cents
   );
 }
+
+/** Why a capture of another amount is refunded, for the log and the order's record. */
+export const wrongAmountReason = (capture: CapturedAmount, order: OrderRecord) =>
+  `captured ${capture.amount.value} ${capture.amount.currency_code} instead of ${order.total_cents} cents EUR`;
+
+/** Why a capture that completed after its order was released is refunded. */
+export const LATE_CAPTURE_REASON = "completed after the order was released";
 
 /** What the buyer reads when their payment came after their order was released, and was given back. */
 export const AUTO_REFUNDED_MESSAGE =
@@ -290,7 +297,7 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
     if (paid.changed) await sendOrderConfirmation(deps, { ...order, payment_status: "completed" });
     else if (paid.order.payment_status === "failed") {
       // The hold was released while PayPal captured: the buyer is charged for an order we no longer hold.
-      await refundOrFail(deps, client, order.id, capture.id, "completed after the order was released");
+      await refundOrFail(deps, client, order.id, capture.id, LATE_CAPTURE_REASON);
       throw new DomainError("ORDER_CLOSED", AUTO_REFUNDED_MESSAGE, { refunded: true });
     }
   } else if (capture?.status === "PENDING") {
@@ -300,13 +307,7 @@ export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrder
         : null,
     );
   } else if (capture?.status === "COMPLETED") {
-    await refundOrFail(
-      deps,
-      client,
-      order.id,
-      capture.id,
-      `captured ${capture.amount.value} ${capture.amount.currency_code} instead of ${order.total_cents} cents EUR`,
-    );
+    await refundOrFail(deps, client, order.id, capture.id, wrongAmountReason(capture, order));
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
     throw new DomainError("PAYPAL_ERROR", WRONG_AMOUNT_MESSAGE, { refunded: true });
   } else {

@@ -3,7 +3,6 @@
  * asks PayPal what became of every order still waiting for its payment. Every change goes through the lifecycle
  * (moveOrder), so both are idempotent and safe to run at the same time as a capture or a webhook.
  */
-import { eurosToCents } from "../../src/domain/money";
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
@@ -11,7 +10,14 @@ import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
 import { type PaypalCaptureResult, type PaypalClient, PaypalError } from "../platform/adapters/paypal";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markPaid, paypalClient, refundUnwantedCapture } from "./paypal-checkout";
+import {
+  captureAmountMatches,
+  LATE_CAPTURE_REASON,
+  markPaid,
+  paypalClient,
+  refundUnwantedCapture,
+  wrongAmountReason,
+} from "./paypal-checkout";
 import { captureInFlight } from "./paypal-earlier-holds";
 import { logPaypalFailure } from "./paypal-failures";
 
@@ -94,12 +100,6 @@ export type Settlement =
   /** Nothing to change. */
   | "unchanged";
 
-const capturedAmountMatches = (
-  capture: { amount: { currency_code: string; value: string } },
-  order: OrderRecord,
-) =>
-  capture.amount.currency_code === "EUR" && eurosToCents(Number(capture.amount.value)) === order.total_cents;
-
 /** The PayPal order, or null when PayPal does not know it (never created, or expired and purged). */
 async function paypalOrderOf(client: PaypalClient, order: OrderRecord): Promise<PaypalCaptureResult | null> {
   if (!order.paypal_order_id) return null;
@@ -130,13 +130,7 @@ export async function settlePaypalOrder(
   if (order.payment_status !== "pending") {
     // Released without being paid: only money PayPal took anyway matters.
     if (order.payment_status === "failed" && !order.auto_refund_id && capture?.status === "COMPLETED") {
-      await refundUnwantedCapture(
-        deps,
-        client,
-        order.id,
-        capture.id,
-        "completed after the order was released",
-      );
+      await refundUnwantedCapture(deps, client, order.id, capture.id, LATE_CAPTURE_REASON);
       return "auto_refunded";
     }
     return "unchanged";
@@ -155,14 +149,8 @@ export async function settlePaypalOrder(
   };
   switch (capture?.status) {
     case "COMPLETED": {
-      if (!capturedAmountMatches(capture, order)) {
-        await refundUnwantedCapture(
-          deps,
-          client,
-          order.id,
-          capture.id,
-          `captured ${capture.amount.value} ${capture.amount.currency_code} instead of ${order.total_cents} cents EUR`,
-        );
+      if (!captureAmountMatches(capture, order)) {
+        await refundUnwantedCapture(deps, client, order.id, capture.id, wrongAmountReason(capture, order));
         await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
         return "auto_refunded";
       }
@@ -172,13 +160,7 @@ export async function settlePaypalOrder(
         return "paid";
       }
       if (paid.order.payment_status === "failed") {
-        await refundUnwantedCapture(
-          deps,
-          client,
-          order.id,
-          capture.id,
-          "completed after the order was released",
-        );
+        await refundUnwantedCapture(deps, client, order.id, capture.id, LATE_CAPTURE_REASON);
         return "auto_refunded";
       }
       return "unchanged";

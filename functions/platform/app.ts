@@ -5,11 +5,10 @@ import * as z from "zod";
 import { fr } from "zod/locales";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
 import { DomainError, errorBody } from "../../src/domain/errors";
-import { type ApiAreaName, type AreaModuleName, areaMounts } from "./areas";
+import type { ApiAreaName, AreaModuleName } from "./areas";
 import type { Deps } from "./deps";
 import { EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
-import { apiModules } from "./features";
 import { carriesEdgeKey } from "./middleware/client-ip";
 import { handleError } from "./middleware/errors";
 import { jsonOnly } from "./middleware/json-only";
@@ -134,8 +133,10 @@ export function createApp(
 
 /**
  * A Lambda's app: exactly the route modules features.ts gives the area (the type asks for each, by name; infra
- * routes their mounts to it), mounted where the list says, answering only the requests that carry the edge key
- * `sst deploy` gave the function (infra/api.ts); the local server never checks it.
+ * routes their mounts to it), each mounted where it was made for (routesAt), answering only the requests that carry
+ * the edge key `sst deploy` gave the function (infra/api.ts); the local server never checks it. The list itself is
+ * not read here, so a Lambda's bundle carries only its own modules' mounts: tests/integration/lambda-areas.test.ts
+ * proves each Lambda serves exactly its area's routes, as the full app mounts them from features.ts.
  */
 export function createAreaApp<A extends ApiAreaName>(
   area: A,
@@ -143,18 +144,12 @@ export function createAreaApp<A extends ApiAreaName>(
   deps: () => Deps,
   env: NodeJS.ProcessEnv = process.env,
 ): Hono<AppEnv> {
-  const byName = modules as Readonly<Record<string, Hono<AppEnv>>>;
   const mounted: Record<string, Hono<AppEnv>> = {};
-  for (const entry of apiModules) {
-    const routes = byName[entry.module];
-    if (entry.area === area && routes) mounted[entry.mount] = routes;
+  for (const [name, routes] of Object.entries<Hono<AppEnv>>(modules)) {
+    const mount = mountOf(routes);
+    if (mount === undefined)
+      throw new Error(`Lambda ${area}: the route module ${name} was not made by routesAt()`);
+    mounted[mount] = routes;
   }
-  const expected = [...areaMounts(area)].sort().join(", ");
-  const given = Object.entries(byName)
-    .map(([name]) => apiModules.find((entry) => entry.module === name && entry.area === area)?.mount ?? name)
-    .sort()
-    .join(", ");
-  if (expected !== given)
-    throw new Error(`Lambda ${area} mounts ${given}, but features.ts gives it ${expected}`);
   return createApp(mounted, deps, { edgeKey: env[EDGE_KEY_VARIABLE] || undefined });
 }

@@ -27,17 +27,23 @@ export interface Operation {
 /** A feature's operations by name (the handlers name them: `route(app, withdrawalsContract.confirm, ...)`). */
 export type Contract = Record<string, Operation>;
 
-export const errorResponseSchema = z.object({
-  error: z.string().describe("Message en français, destiné aux personnes."),
-  code: z.string().describe("Code machine stable."),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+/**
+ * The body of every error answer, as the document says it. Documentation only, like what a contract writes behind
+ * `globalThis.API_DOCS_OMITTED ||` (src/domain/api-docs.d.ts): the serving Lambdas' bundles leave it out.
+ */
+export const errorResponseSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    error: z.string().describe("Message en français, destiné aux personnes."),
+    code: z.string().describe("Code machine stable."),
+    fields: z.record(z.string(), z.string()).optional(),
+  });
 
 /** An error answer: the French message and its code. */
 export const errorResponse = (description: string) => ({ description, schema: errorResponseSchema });
 
 /** The answers of an operation behind the admin guard (functions/platform/middleware/admin.ts). */
-export const adminOnly = {
+export const adminOnly = globalThis.API_DOCS_OMITTED || {
   401: errorResponse("Non connecté"),
   403: errorResponse("Réservé aux administrateurs"),
 };

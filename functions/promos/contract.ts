@@ -5,41 +5,45 @@
  */
 import * as z from "zod";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { validateSchema } from "./schemas";
 
-const answerSchema = z.union([
-  z.object({
-    valid: z.literal(true),
-    promo: z.object({
-      id: z.string(),
-      code: z.string(),
-      discount_type: z.enum(["percentage", "fixed_amount"]),
-      discount_value: z.number(),
-      discount_amount: z.number(),
+const answerSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.union([
+    z.object({
+      valid: z.literal(true),
+      promo: z.object({
+        id: z.string(),
+        code: z.string(),
+        discount_type: z.enum(["percentage", "fixed_amount"]),
+        discount_value: z.number(),
+        discount_amount: z.number(),
+      }),
     }),
-  }),
-  z.object({ valid: z.literal(false), error: z.string() }),
-]);
+    z.object({ valid: z.literal(false), error: z.string() }),
+  ]);
 
 export const promoContract = {
   postPromoValidate: {
     method: "post",
     path: "/api/promo/validate",
-    tag: "Codes promo",
-    summary: "Vérifier un code promo pour un panier (raison en français quand il ne s'applique pas)",
     body: validateSchema,
-    responses: {
-      200: { description: "Résultat", schema: answerSchema },
-      400: { description: "Champs invalides", schema: errorResponseSchema },
-      429: {
-        description:
-          `Trop de vérifications : plus de ${rateLimits.promoChecks.max} en ${rateLimits.promoChecks.windowMinutes} ` +
-          "minutes (fenêtre glissante) depuis cette adresse IP ou pour ce client connecté. En-tête Retry-After en " +
-          "secondes.",
-        schema: rateLimitedSchema,
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Codes promo",
+      summary: "Vérifier un code promo pour un panier (raison en français quand il ne s'applique pas)",
+      responses: {
+        200: { description: "Résultat", schema: answerSchema },
+        400: errorResponse("Champs invalides"),
+        429: {
+          description:
+            `Trop de vérifications : plus de ${rateLimits.promoChecks.max} en ${rateLimits.promoChecks.windowMinutes} ` +
+            "minutes (fenêtre glissante) depuis cette adresse IP ou pour ce client connecté. En-tête Retry-After en " +
+            "secondes.",
+          schema: rateLimitedSchema,
+        },
       },
-    },
+    }),
   },
 } satisfies Contract;

@@ -7,8 +7,10 @@ export const openApiContract = {
   getOpenapiJson: {
     method: "get",
     path: "/api/openapi.json",
-    tag: "Documentation",
-    summary: "Ce document OpenAPI",
-    responses: { 200: { description: "Document OpenAPI 3.1" } },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Documentation",
+      summary: "Ce document OpenAPI",
+      responses: { 200: { description: "Document OpenAPI 3.1" } },
+    }),
   },
 } satisfies Contract;

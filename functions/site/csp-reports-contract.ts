@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { REPORT_MAX_BYTES } from "./csp-schemas";
 
@@ -25,23 +25,25 @@ export const cspReportsContract = {
   postCspReports: {
     method: "post",
     path: "/api/csp-reports",
-    tag: "Sécurité",
-    summary:
-      "Rapport d'une violation de la Content-Security-Policy, envoyé par le navigateur (application/csp-report, " +
-      "application/reports+json ou application/json) ; journalisé, jamais conservé",
     body: classicReportSchema,
     bodyReadByHandler: true,
-    responses: {
-      204: { description: "Rapport journalisé" },
-      400: { description: "Corps illisible", schema: errorResponseSchema },
-      413: { description: `Corps de plus de ${REPORT_MAX_BYTES / 1024} Kio`, schema: errorResponseSchema },
-      415: { description: "Type de contenu non accepté", schema: errorResponseSchema },
-      429: {
-        description:
-          `Plus de ${rateLimits.cspReports.max} rapports en ${rateLimits.cspReports.windowMinutes} minutes depuis ` +
-          "cette adresse IP. En-tête Retry-After en secondes.",
-        schema: rateLimitedSchema,
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Sécurité",
+      summary:
+        "Rapport d'une violation de la Content-Security-Policy, envoyé par le navigateur (application/csp-report, " +
+        "application/reports+json ou application/json) ; journalisé, jamais conservé",
+      responses: {
+        204: { description: "Rapport journalisé" },
+        400: errorResponse("Corps illisible"),
+        413: errorResponse(`Corps de plus de ${REPORT_MAX_BYTES / 1024} Kio`),
+        415: errorResponse("Type de contenu non accepté"),
+        429: {
+          description:
+            `Plus de ${rateLimits.cspReports.max} rapports en ${rateLimits.cspReports.windowMinutes} minutes depuis ` +
+            "cette adresse IP. En-tête Retry-After en secondes.",
+          schema: rateLimitedSchema,
+        },
       },
-    },
+    }),
   },
 } satisfies Contract;

@@ -9,12 +9,14 @@ export const adminWaitlistContract = {
   getAdminWaitlist: {
     method: "get",
     path: "/api/admin/waitlist",
-    tag: "Administration",
-    summary: "Nombre de clients confirmés en attente du retour en stock, par produit",
-    responses: {
-      200: { description: "Comptes par produit", schema: waitlistCountsSchema },
-      401: error("Non connecté"),
-      403: error("Réservé à l'administrateur"),
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary: "Nombre de clients confirmés en attente du retour en stock, par produit",
+      responses: {
+        200: { description: "Comptes par produit", schema: waitlistCountsSchema },
+        401: error("Non connecté"),
+        403: error("Réservé à l'administrateur"),
+      },
+    }),
   },
 } satisfies Contract;

@@ -5,22 +5,24 @@
  */
 import * as z from "zod";
 import { adminWithdrawalSchema } from "../../src/domain/withdrawals/withdrawal-schemas";
-import { type Contract, errorResponseSchema } from "../platform/contract";
+import { type Contract, errorResponse } from "../platform/contract";
 
 export const adminWithdrawalsContract = {
   getAdminWithdrawals: {
     method: "get",
     path: "/api/admin/withdrawals",
-    tag: "Administration",
-    summary:
-      "Rétractations des clients, la plus récente d'abord, avec la date limite de remboursement (14 jours, L221-24), l'état du remboursement et les retards",
-    responses: {
-      200: {
-        description: "Rétractations",
-        schema: z.object({ withdrawals: z.array(adminWithdrawalSchema) }),
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Administration",
+      summary:
+        "Rétractations des clients, la plus récente d'abord, avec la date limite de remboursement (14 jours, L221-24), l'état du remboursement et les retards",
+      responses: {
+        200: {
+          description: "Rétractations",
+          schema: z.object({ withdrawals: z.array(adminWithdrawalSchema) }),
+        },
+        401: errorResponse("Non connecté"),
+        403: errorResponse("Réservé aux administrateurs"),
       },
-      401: { description: "Non connecté", schema: errorResponseSchema },
-      403: { description: "Réservé aux administrateurs", schema: errorResponseSchema },
-    },
+    }),
   },
 } satisfies Contract;

@@ -15,76 +15,84 @@ import { type Contract, errorResponse as error } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { idParam } from "../platform/params";
 
-const recorded = z.object({ withdrawal: withdrawalRecordSchema });
+const recorded = globalThis.API_DOCS_OMITTED || z.object({ withdrawal: withdrawalRecordSchema });
 
-const unauthenticated = error("Non connecté");
+const unauthenticated = globalThis.API_DOCS_OMITTED || error("Non connecté");
 
-const notYours = error("Commande inconnue ou d'un autre client");
+const notYours = globalThis.API_DOCS_OMITTED || error("Commande inconnue ou d'un autre client");
 
 export const withdrawalsContract = {
   getWithdrawalsOrdersById: {
     method: "get",
     path: "/api/withdrawals/orders/{id}",
-    tag: "Rétractation",
-    summary:
-      "La rétractation d'une de mes commandes : délai, lignes et quantités encore rétractables, demandes faites",
     params: idParam,
-    responses: {
-      200: { description: "Rétractation", schema: withdrawalViewSchema },
-      400: error("Identifiant invalide"),
-      401: unauthenticated,
-      404: notYours,
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Rétractation",
+      summary:
+        "La rétractation d'une de mes commandes : délai, lignes et quantités encore rétractables, demandes faites",
+      responses: {
+        200: { description: "Rétractation", schema: withdrawalViewSchema },
+        400: error("Identifiant invalide"),
+        401: unauthenticated,
+        404: notYours,
+      },
+    }),
   },
   postWithdrawalsOrdersById: {
     method: "post",
     path: "/api/withdrawals/orders/{id}",
-    tag: "Rétractation",
-    summary:
-      "Confirmer ma rétractation d'une de mes commandes (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
     params: idParam,
     body: withdrawalConfirmSchema,
-    responses: {
-      201: { description: "Rétractation enregistrée", schema: recorded },
-      200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
-      400: error("Champs invalides"),
-      401: unauthenticated,
-      404: notYours,
-      409: error(
-        "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
-      ),
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Rétractation",
+      summary:
+        "Confirmer ma rétractation d'une de mes commandes (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
+      responses: {
+        201: { description: "Rétractation enregistrée", schema: recorded },
+        200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
+        400: error("Champs invalides"),
+        401: unauthenticated,
+        404: notYours,
+        409: error(
+          "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
+        ),
+      },
+    }),
   },
   postWithdrawalsLookup: {
     method: "post",
     path: "/api/withdrawals/lookup",
-    tag: "Rétractation",
-    summary:
-      "Retrouver une commande pour s'en rétracter sans compte (numéro de commande et e-mail) : délai, lignes et quantités encore rétractables",
     body: withdrawalLookupSchema,
-    responses: {
-      200: { description: "La commande et sa rétractation", schema: withdrawalViewSchema },
-      400: error("Numéro ou e-mail invalide"),
-      404: error("Aucune commande pour ce numéro et cet e-mail (même réponse quoi qu'il existe)"),
-      429: { description: "Trop de recherches depuis cette adresse", schema: rateLimitedSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Rétractation",
+      summary:
+        "Retrouver une commande pour s'en rétracter sans compte (numéro de commande et e-mail) : délai, lignes et quantités encore rétractables",
+      responses: {
+        200: { description: "La commande et sa rétractation", schema: withdrawalViewSchema },
+        400: error("Numéro ou e-mail invalide"),
+        404: error("Aucune commande pour ce numéro et cet e-mail (même réponse quoi qu'il existe)"),
+        429: { description: "Trop de recherches depuis cette adresse", schema: rateLimitedSchema },
+      },
+    }),
   },
   postWithdrawals: {
     method: "post",
     path: "/api/withdrawals",
-    tag: "Rétractation",
-    summary:
-      "Confirmer la rétractation sans compte (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
     body: guestWithdrawalConfirmSchema,
-    responses: {
-      201: { description: "Rétractation enregistrée", schema: recorded },
-      200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
-      400: error("Champs invalides"),
-      404: error("Aucune commande pour ce numéro et cet e-mail"),
-      409: error(
-        "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
-      ),
-      429: { description: "Trop de tentatives depuis cette adresse", schema: rateLimitedSchema },
-    },
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Rétractation",
+      summary:
+        "Confirmer la rétractation sans compte (toute la commande ou certaines lignes, sans motif) ; accusé de réception par e-mail. Le même form_key renvoie la première rétractation.",
+      responses: {
+        201: { description: "Rétractation enregistrée", schema: recorded },
+        200: { description: "Déjà enregistrée par ce formulaire", schema: recorded },
+        400: error("Champs invalides"),
+        404: error("Aucune commande pour ce numéro et cet e-mail"),
+        409: error(
+          "WITHDRAWAL_CLOSED : délai expiré, quantités déjà rétractées, commande annulée ; CONFLICT : formulaire périmé",
+        ),
+        429: { description: "Trop de tentatives depuis cette adresse", schema: rateLimitedSchema },
+      },
+    }),
   },
 } satisfies Contract;

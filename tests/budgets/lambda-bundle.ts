@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { type BuildOptions, build, type Metafile } from "esbuild";
 import { apiAreas } from "../../functions/platform/areas";
-import { lambdaExternal } from "../../infra/lambda-bundle";
+import { lambdaEsbuild, lambdaExternal } from "../../infra/lambda-bundle";
 
 const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, "../..");
@@ -33,8 +33,19 @@ export interface BuiltBundle {
   errors: unknown[];
 }
 
-/** esbuild's options as SST 4 bundles a Node function: ESM, minified, names kept, for Node 24, the SDK left out. */
-function sstBuildOptions(entry: string, outfile: string): BuildOptions & { metafile: true } {
+/** `nodejs.esbuild` of the functions that serve no route (infra/api.ts functionArgs: the jobs): the SDK left out. */
+export const jobEsbuild = { external: lambdaExternal, define: {} };
+
+/**
+ * esbuild's options as SST 4 bundles a Node function: ESM, minified, names kept, for Node 24, with the function's
+ * `nodejs.esbuild` of infra/api.ts (lambdaEsbuild: the SDK left out, the contracts' documentation too but in the docs
+ * function).
+ */
+export function sstBuildOptions(
+  entry: string,
+  outfile: string,
+  esbuild: { external: string[]; define: Record<string, string> },
+): BuildOptions & { metafile: true } {
   return {
     absWorkingDir: root,
     entryPoints: [entry],
@@ -47,7 +58,8 @@ function sstBuildOptions(entry: string, outfile: string): BuildOptions & { metaf
     keepNames: true,
     treeShaking: true,
     mainFields: ["module", "main"],
-    external: ["sharp", "pg-native", ...lambdaExternal],
+    external: ["sharp", "pg-native", ...esbuild.external],
+    define: esbuild.define,
     // What SST prepends to ESM bundles, so CommonJS dependencies can still require() Node's modules.
     banner: {
       js: 'import { createRequire as topLevelCreateRequire } from "module"; const require = topLevelCreateRequire(import.meta.url);',
@@ -60,7 +72,9 @@ function sstBuildOptions(entry: string, outfile: string): BuildOptions & { metaf
 /** Bundles functions/platform/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
 export async function buildLambdaBundle(name: string, dir: string): Promise<BuiltBundle> {
   const file = join(dir, `${name}.mjs`);
-  const result = await build(sstBuildOptions(resolve(root, `functions/platform/lambda/${name}.ts`), file));
+  const result = await build(
+    sstBuildOptions(resolve(root, `functions/platform/lambda/${name}.ts`), file, lambdaEsbuild(name)),
+  );
   return { file, bytes: (await stat(file)).size, metafile: result.metafile, errors: result.errors };
 }
 
@@ -78,7 +92,7 @@ export async function buildFloorBundle(dir: string): Promise<string> {
       'export const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "eu-west-3" }));\n',
   );
   // Built exactly as the handlers are, so the two imports differ only by what the handler adds.
-  await build(sstBuildOptions(entry, file));
+  await build(sstBuildOptions(entry, file, jobEsbuild));
   return file;
 }
 

@@ -9,27 +9,16 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { apiAreas } from "../../functions/platform/areas";
-import { lambdaExternal } from "../../infra/lambda-bundle";
+import { lambdaEsbuild } from "../../infra/lambda-bundle";
 import { paypalSecretAreas, paypalSecretJobs, type SecretUse } from "../../infra/secret-access";
-import { root } from "./lambda-bundle";
+import { jobEsbuild, root, sstBuildOptions } from "./lambda-bundle";
 
-/** What the entry's bundle can do with the secret: its code keeps the functions' names (esbuild keepNames). */
-async function usesOf(entry: string): Promise<SecretUse[]> {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    target: "node24",
-    minify: true,
-    keepNames: true,
-    treeShaking: true,
-    external: ["sharp", "pg-native", ...lambdaExternal],
-    outfile: "bundle.mjs",
-    logLevel: "silent",
-  });
+/**
+ * What the entry's bundle, built as SST builds it (lambda-bundle.ts), can do with the secret: its code keeps the
+ * functions' names (esbuild keepNames).
+ */
+async function usesOf(entry: string, esbuild: Parameters<typeof sstBuildOptions>[2]): Promise<SecretUse[]> {
+  const result = await build({ ...sstBuildOptions(join(root, entry), "bundle.mjs", esbuild), write: false });
   const code = result.outputFiles.map((file) => file.text).join("\n");
   return [
     ...(code.includes('"sealPaypalSecret"') ? ["encrypt" as const] : []),
@@ -41,7 +30,9 @@ describe("who may use the PayPal secret's key", () => {
   it("is exactly the API functions whose code seals or opens it", async () => {
     for (const { name } of apiAreas) {
       const listed = paypalSecretAreas[name as keyof typeof paypalSecretAreas] ?? [];
-      expect(await usesOf(`functions/platform/lambda/${name}.ts`), name).toEqual([...listed]);
+      expect(await usesOf(`functions/platform/lambda/${name}.ts`, lambdaEsbuild(name)), name).toEqual([
+        ...listed,
+      ]);
     }
   });
 
@@ -57,7 +48,7 @@ describe("who may use the PayPal secret's key", () => {
     expect(jobs).toEqual(expect.arrayContaining([...paypalSecretJobs]));
     for (const job of jobs) {
       const expected: SecretUse[] = (paypalSecretJobs as readonly string[]).includes(job) ? ["decrypt"] : [];
-      expect(await usesOf(`${job}.ts`), job).toEqual(expected);
+      expect(await usesOf(`${job}.ts`, jobEsbuild), job).toEqual(expected);
     }
   });
 });

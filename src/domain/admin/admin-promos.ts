@@ -6,9 +6,8 @@ import { parseDecimal, parseInteger } from "./admin-products";
 
 export type DiscountType = "percentage" | "fixed_amount";
 
-/** A promo code as GET /api/admin/promo answers it: euros, or percent for a percentage. */
-export interface AdminPromo {
-  id: string;
+/** The body of POST /api/admin/promo and PUT /api/admin/promo/{id}. */
+export interface PromoPayload {
   code: string;
   description: string;
   discount_type: DiscountType;
@@ -16,11 +15,16 @@ export interface AdminPromo {
   min_order_amount: number;
   max_discount_amount: number | null;
   usage_limit: number | null;
-  usage_count: number;
   max_uses_per_user: number;
   is_active: boolean;
   starts_at: string;
   expires_at: string | null;
+}
+
+/** A promo code as GET /api/admin/promo answers it: the form's fields (euros, or percent) and its use. */
+export interface AdminPromo extends PromoPayload {
+  id: string;
+  usage_count: number;
   /** Set when the owner deleted a code that had been used: kept, inactive, with its history. */
   archived_at?: string | null;
   created_at?: string;
@@ -48,21 +52,6 @@ export interface PromoFormState {
   is_active: boolean;
   starts_at: string;
   expires_at: string;
-}
-
-/** The body of POST /api/admin/promo and PUT /api/admin/promo/{id}. */
-export interface PromoPayload {
-  code: string;
-  description: string;
-  discount_type: DiscountType;
-  discount_value: number;
-  min_order_amount: number;
-  max_discount_amount: number | null;
-  usage_limit: number | null;
-  max_uses_per_user: number;
-  is_active: boolean;
-  starts_at: string;
-  expires_at: string | null;
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { adjustmentSchema } from "../catalog/adjustment";
 import { productInputSchema } from "../catalog/product";
 import { STOCK_REASON_LABELS, type StockReason } from "../catalog/stock";
 import { eurosToCents } from "../money";
@@ -111,21 +112,10 @@ export const adminOrdersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, "La recherche compte au plus 100 caractères.").optional(),
 });
 
-const DELTA_MESSAGE = "Indiquez une quantité entière, positive pour ajouter, négative pour retirer.";
-
 /** The owner's manual stock adjustment: "+24 reçus du séchoir", "-2 cassés". */
-export const stockAdjustmentSchema = z.strictObject({
-  delta: z
-    .number({ error: DELTA_MESSAGE })
-    .int(DELTA_MESSAGE)
-    .min(-100_000, "Quantité trop grande.")
-    .max(100_000, "Quantité trop grande.")
-    .refine((value) => value !== 0, "Indiquez une quantité différente de 0."),
-  note: z
-    .string({ error: "Indiquez la raison de l'ajustement." })
-    .trim()
-    .min(2, "Indiquez la raison de l'ajustement (par exemple « Reçus du séchoir » ou « 2 cassés »).")
-    .max(200, "La raison ne peut pas dépasser 200 caractères."),
+export const stockAdjustmentSchema = adjustmentSchema({
+  delta: "Indiquez une quantité entière, positive pour ajouter, négative pour retirer.",
+  note: "Indiquez la raison de l'ajustement (par exemple « Reçus du séchoir » ou « 2 cassés »).",
 });
 
 /** A stock movement as the admin API shows it. */

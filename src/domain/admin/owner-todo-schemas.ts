@@ -5,70 +5,72 @@
 import * as z from "zod";
 import { PROBLEM_KINDS } from "./owner-problems";
 
-const iso = z.string().describe("ISO 8601, UTC");
+const iso = globalThis.API_DOCS_OMITTED || z.string().describe("ISO 8601, UTC");
 
-export const ownerTodoSchema = z.object({
-  generated_at: iso,
-  problems: z
-    .array(
+export const ownerTodoSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    generated_at: iso,
+    problems: z
+      .array(
+        z.object({
+          kind: z.enum(PROBLEM_KINDS),
+          subject: z.string(),
+          since: iso,
+          title: z.string().describe("What went wrong, in French"),
+          action: z.string().describe("What to do, in French"),
+        }),
+      )
+      .describe("« Quelque chose ne va pas »: failures of the shop's machinery (alarms, jobs), first"),
+    to_ship: z.array(
       z.object({
-        kind: z.enum(PROBLEM_KINDS),
-        subject: z.string(),
-        since: iso,
-        title: z.string().describe("What went wrong, in French"),
-        action: z.string().describe("What to do, in French"),
+        order_id: z.string(),
+        order_number: z.string(),
+        customer: z.string(),
+        paid_at: iso,
+        hours_waiting: z.number().int(),
+        preparation: z.enum(["on_time", "due", "late"]),
       }),
-    )
-    .describe("« Quelque chose ne va pas »: failures of the shop's machinery (alarms, jobs), first"),
-  to_ship: z.array(
-    z.object({
-      order_id: z.string(),
-      order_number: z.string(),
-      customer: z.string(),
-      paid_at: iso,
-      hours_waiting: z.number().int(),
-      preparation: z.enum(["on_time", "due", "late"]),
-    }),
-  ),
-  transfers: z.array(
-    z.object({
-      order_id: z.string(),
-      order_number: z.string(),
-      customer: z.string(),
-      reference: z.string().nullable(),
-      amount_cents: z.number().int(),
-      created_at: iso,
-      age_days: z.number().int(),
-      reminded_at: iso.nullable(),
-    }),
-  ),
-  refunds: z.array(
-    z.object({
-      key: z.string(),
-      kind: z.enum(["withdrawal", "refund"]),
-      order_id: z.string(),
-      order_number: z.string(),
-      customer: z.string(),
-      since: iso,
-      action: z.string(),
-      deadline: iso,
-      overdue: z.boolean(),
-      amount_cents: z.number().int().nullable(),
-    }),
-  ),
-  low_stock: z.array(
-    z.object({ product_id: z.number().int(), name: z.string(), stock: z.number(), threshold: z.number() }),
-  ),
-  expiring_batches: z.array(
-    z.object({
-      product_id: z.number().int(),
-      product_name: z.string(),
-      lot: z.string(),
-      expires_on: z.iso.date(),
-      remaining: z.number(),
-      days_left: z.number().int(),
-    }),
-  ),
-  publishing: z.object({ error: z.string() }).nullable(),
-  count: z.number().int(),
-});
+    ),
+    transfers: z.array(
+      z.object({
+        order_id: z.string(),
+        order_number: z.string(),
+        customer: z.string(),
+        reference: z.string().nullable(),
+        amount_cents: z.number().int(),
+        created_at: iso,
+        age_days: z.number().int(),
+        reminded_at: iso.nullable(),
+      }),
+    ),
+    refunds: z.array(
+      z.object({
+        key: z.string(),
+        kind: z.enum(["withdrawal", "refund"]),
+        order_id: z.string(),
+        order_number: z.string(),
+        customer: z.string(),
+        since: iso,
+        action: z.string(),
+        deadline: iso,
+        overdue: z.boolean(),
+        amount_cents: z.number().int().nullable(),
+      }),
+    ),
+    low_stock: z.array(
+      z.object({ product_id: z.number().int(), name: z.string(), stock: z.number(), threshold: z.number() }),
+    ),
+    expiring_batches: z.array(
+      z.object({
+        product_id: z.number().int(),
+        product_name: z.string(),
+        lot: z.string(),
+        expires_on: z.iso.date(),
+        remaining: z.number(),
+        days_left: z.number().int(),
+      }),
+    ),
+    publishing: z.object({ error: z.string() }).nullable(),
+    count: z.number().int(),
+  });

@@ -1,5 +1,6 @@
 /** The batch routes' schemas (server only: the admin island ships no zod; its types are in batches.ts). */
 import * as z from "zod";
+import { adjustmentSchema } from "../catalog/adjustment";
 import { RECALL_RISK_MAX, RECALL_RISK_MIN } from "./batches";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -48,18 +49,9 @@ export const newBatchSchema = z
     path: ["dried_on"],
   });
 
-export const batchAdjustmentSchema = z.strictObject({
-  delta: z
-    .number({ error: "Indiquez une quantité entière, positive ou négative." })
-    .int("Indiquez une quantité entière, positive ou négative.")
-    .min(-100_000, "Quantité trop grande.")
-    .max(100_000, "Quantité trop grande.")
-    .refine((value) => value !== 0, "Indiquez une quantité différente de 0."),
-  note: z
-    .string({ error: "Indiquez la raison de l'ajustement." })
-    .trim()
-    .min(2, "Indiquez la raison de l'ajustement.")
-    .max(200, "La raison ne peut pas dépasser 200 caractères."),
+export const batchAdjustmentSchema = adjustmentSchema({
+  delta: "Indiquez une quantité entière, positive ou négative.",
+  note: "Indiquez la raison de l'ajustement.",
 });
 
 export const productParamSchema = z.object({

@@ -77,76 +77,86 @@ export const transferInstructionsSchema = z.object({
 });
 export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
 
-/** An order as the API answers it (spec section 3 "Order"), euros with 2 decimals. */
-export const orderSchema = z.object({
-  id: z.string(),
-  order_number: z.string(),
-  created_at: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  total_amount: z.number(),
-  original_total: z.number(),
-  subtotal_amount: z.number(),
-  shipping_amount: z.number(),
-  discount_amount: z.number(),
-  free_shipping_threshold: z.number(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  promo_code: z.object({ code: z.string(), discount_amount: z.number() }).nullable(),
-  order_notes: z.string().nullable(),
-  transfer_reference: z.string().nullable(),
-  paypal_order_id: z.string().nullable(),
-  paypal_payer_id: z.string().nullable(),
-  paypal_capture_id: z.string().nullable(),
-  shipping_company: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  estimated_delivery: z.string().nullable(),
-  shipping_notes: z.string().nullable(),
-  shipping_address: shippingAddressSchema,
-  invoice_number: z.string().nullable(),
-  credit_note_number: z.string().nullable(),
-  /** Returns refunded after shipping, oldest first, each with its credit note. */
-  refunds: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      lines: z.array(
-        z.object({ index: z.number(), product_name: z.string(), quantity: z.number(), restock: z.boolean() }),
-      ),
-      amount: z.number(),
-      shipping_amount: z.number(),
-      method: z.enum(PAYMENT_METHODS),
-      /** "due": a transfer the shop still has to send; "done": refunded. */
-      status: z.enum(["due", "done"]),
-      credit_note_number: z.string(),
-      done_at: z.string().nullable(),
-    }),
-  ),
-  refunded_amount: z.number(),
-  /** PayPal captured this order after it was released; the shop refunded that payment at once (PayPal refund id). */
-  auto_refund_id: z.string().nullable(),
-  /** Changes with every write: the admin's forms send it back so a stale form is refused. */
-  version: z.number(),
-  user: z.object({ full_name: z.string(), email: z.string() }),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      product_id: z.number(),
-      product_name: z.string(),
-      product_image: z.string(),
-      unit_price: z.number(),
-      quantity: z.number(),
-      total_price: z.number(),
-      /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
-      lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
-    }),
-  ),
-  status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
-  /**
-   * The customer's own order only, while the shop awaits her transfer: what to send and to whom (never the IBAN,
-   * which only the confirmation e-mail carries). Null otherwise; absent from the admin's views.
-   */
-  transfer_instructions: transferInstructionsSchema.nullable().optional(),
-});
+/**
+ * An order as the API answers it (spec section 3 "Order"), euros with 2 decimals. Documentation only (the contracts'
+ * answers): the serving Lambdas' bundles leave it out (api-docs.d.ts).
+ */
+export const orderSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    id: z.string(),
+    order_number: z.string(),
+    created_at: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    total_amount: z.number(),
+    original_total: z.number(),
+    subtotal_amount: z.number(),
+    shipping_amount: z.number(),
+    discount_amount: z.number(),
+    free_shipping_threshold: z.number(),
+    payment_method: z.enum(PAYMENT_METHODS),
+    payment_status: z.enum(PAYMENT_STATUSES),
+    promo_code: z.object({ code: z.string(), discount_amount: z.number() }).nullable(),
+    order_notes: z.string().nullable(),
+    transfer_reference: z.string().nullable(),
+    paypal_order_id: z.string().nullable(),
+    paypal_payer_id: z.string().nullable(),
+    paypal_capture_id: z.string().nullable(),
+    shipping_company: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    estimated_delivery: z.string().nullable(),
+    shipping_notes: z.string().nullable(),
+    shipping_address: shippingAddressSchema,
+    invoice_number: z.string().nullable(),
+    credit_note_number: z.string().nullable(),
+    /** Returns refunded after shipping, oldest first, each with its credit note. */
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        at: z.string(),
+        lines: z.array(
+          z.object({
+            index: z.number(),
+            product_name: z.string(),
+            quantity: z.number(),
+            restock: z.boolean(),
+          }),
+        ),
+        amount: z.number(),
+        shipping_amount: z.number(),
+        method: z.enum(PAYMENT_METHODS),
+        /** "due": a transfer the shop still has to send; "done": refunded. */
+        status: z.enum(["due", "done"]),
+        credit_note_number: z.string(),
+        done_at: z.string().nullable(),
+      }),
+    ),
+    refunded_amount: z.number(),
+    /** PayPal captured this order after it was released; the shop refunded that payment at once (PayPal refund id). */
+    auto_refund_id: z.string().nullable(),
+    /** Changes with every write: the admin's forms send it back so a stale form is refused. */
+    version: z.number(),
+    user: z.object({ full_name: z.string(), email: z.string() }),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        product_id: z.number(),
+        product_name: z.string(),
+        product_image: z.string(),
+        unit_price: z.number(),
+        quantity: z.number(),
+        total_price: z.number(),
+        /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
+        lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
+      }),
+    ),
+    status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+    /**
+     * The customer's own order only, while the shop awaits her transfer: what to send and to whom (never the IBAN,
+     * which only the confirmation e-mail carries). Null otherwise; absent from the admin's views.
+     */
+    transfer_instructions: transferInstructionsSchema.nullable().optional(),
+  });
 export type Order = z.infer<typeof orderSchema>;
 
 /** Idempotency-Key header: what a client sends to make a retried order request return the same order. */

