@@ -43,6 +43,7 @@ import { startLocalServer } from "../../functions/platform/local";
 import { PUBLIC_READ_CACHE_MS } from "../../functions/platform/middleware/public-read";
 import { seedIfEmpty, seedSettingsFrom } from "../../functions/platform/seed";
 import { SETTINGS_CACHE_MS } from "../../functions/settings/service";
+import { FRENCH_ADDRESS } from "../../tests/support/addresses";
 import { startDynamoLocal } from "../local/dynamodb-local";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -365,16 +366,7 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
-  const address = (await (
-    await call("/api/user/addresses", {
-      first_name: "Lina",
-      last_name: "Moreau",
-      phone: "06 11 22 33 44",
-      address_line1: "5 rue du Four",
-      city: "Marseille",
-      postal_code: "13001",
-    })
-  ).json()) as { id: string };
+  const address = (await (await call("/api/user/addresses", FRENCH_ADDRESS)).json()) as { id: string };
   const productId = 1;
   await db.entities.product.patch({ id: productId }).set({ stock: 1_000_000 }).go();
   const request = {

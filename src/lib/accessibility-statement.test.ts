@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RGAA_MODEL_SECTIONS } from "../../tests/support/rgaa";
 import {
   ACCESSIBILITY_AUDIT,
   CONFORMITY_STATUSES,
@@ -69,14 +70,7 @@ describe("the statement", () => {
   };
 
   it("follows the RGAA's model: its six sections, in order", () => {
-    expect(statement.sections.map((s) => s.title)).toEqual([
-      "État de conformité",
-      "Résultats des tests",
-      "Contenus non accessibles",
-      "Établissement de cette déclaration",
-      "Retour d'information et contact",
-      "Voies de recours",
-    ]);
+    expect(statement.sections.map((s) => s.title)).toEqual(RGAA_MODEL_SECTIONS);
   });
 
   it("states one of the RGAA's three statuses, and why", () => {

@@ -1,15 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, type Page, test } from "./fixtures";
-import { addToCartFromProductPage, signedInCustomer } from "./support";
+import { addToCartFromProductPage, customerWithTransferOrder, WCAG } from "./support";
 
 /**
  * axe on every page and every admin tab (issue 16), with the WCAG 2.2 AA rules: a violation fails the test with
  * its rule, its elements and axe's help. Pages are checked once their islands have loaded.
  */
 test.use({ serviceWorkers: "block" });
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function expectNoViolations(page: Page, where: string) {
   await page.waitForLoadState("networkidle");
@@ -21,23 +19,6 @@ async function expectNoViolations(page: Page, where: string) {
         .join("\n    ")}`,
   );
   expect(found, `${where}: axe found`).toEqual([]);
-}
-
-/** A customer signed in in this page's context, with an address and a transfer order of one soap. */
-async function customerWithOrder(page: Page): Promise<string> {
-  const { addressId } = await signedInCustomer(page.request, "Alix Laurier");
-  const product = (await (await page.request.get("/api/products/1")).json()) as { price: number };
-  const order = await page.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: 1, quantity: 1 }],
-      shipping_address_id: addressId,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Alix Laurier",
-      total_amount: Math.round((product.price + 7.8) * 100) / 100,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  return ((await order.json()) as { order: { id: string } }).order.id;
 }
 
 test("every public page is axe-clean", async ({ page }) => {
@@ -71,7 +52,8 @@ test("every public page is axe-clean", async ({ page }) => {
 
 test("a customer's pages are axe-clean: cart, checkout, orders, tracking, profile", async ({ page }) => {
   test.setTimeout(120_000);
-  const orderId = await customerWithOrder(page);
+  // A customer signed in in this page's context, with a transfer order of one soap.
+  const { id: orderId } = await customerWithTransferOrder(page.request, "Alix Laurier");
   await addToCartFromProductPage(page, 2);
   for (const path of ["/cart", "/payment", "/orders", `/orders/track/${orderId}`, "/profile"]) {
     await page.goto(path);

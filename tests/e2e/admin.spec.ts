@@ -1,6 +1,17 @@
-import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
+import { E2E_ADMIN } from "../../playwright.config";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
+import {
+  addToCartFromProductPage,
+  type CreatedProduct,
+  type CustomerInContext,
+  createProductAsOwner,
+  customerInOwnContext,
+  deleteProductsAsOwner,
+  ownerApi,
+  placeTransferOrder,
+  signInAsAdmin,
+  updateOrderAsOwner,
+} from "./support";
 
 /**
  * The admin panel in Chromium (spec 2 "Admin /admin"), as the seeded admin signing in through the header's
@@ -13,11 +24,8 @@ const createdProducts: number[] = [];
 
 test.afterEach(async ({ playwright }) => {
   if (createdProducts.length === 0) return;
-  const api = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  await api.post("/api/auth/signin", { data: E2E_ADMIN });
-  for (const id of createdProducts.splice(0)) {
-    await api.delete(`/api/admin/products/${id}`, { headers: { "content-type": "application/json" } });
-  }
+  const api = await ownerApi(playwright);
+  await deleteProductsAsOwner(api, createdProducts.splice(0));
   await api.dispose();
 });
 
@@ -25,23 +33,6 @@ let counter = 0;
 const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}`;
 const nbsp = "\u00a0";
 const euros = (value: number) => `${value.toFixed(2).replace(".", ",")}${nbsp}€`;
-
-function header(page: Page) {
-  return page.getByRole("banner");
-}
-
-/** Signs in through the header's Connexion dialog on /admin: the panel checks the new user at once. */
-async function signInAsAdmin(page: Page, hash = "") {
-  await page.goto(`/admin${hash}`);
-  await expect(page.getByRole("heading", { name: "Accès Refusé" })).toBeVisible();
-  await header(page).getByRole("button", { name: "Connexion", exact: true }).click();
-  const modal = page.getByRole("dialog", { name: "Connexion" });
-  await modal.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await modal.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
-  await modal.getByRole("button", { name: "Se connecter" }).click();
-  await expect(modal).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
-}
 
 function tab(page: Page, name: string) {
   return page.getByRole("tab", { name, exact: true });
@@ -53,96 +44,65 @@ async function openTab(page: Page, name: string) {
   return page.getByRole("tabpanel", { name });
 }
 
-interface Customer {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  fullName: string;
-  addressId: string;
+/**
+ * Opens the Produits tab on a product's line: the panel, the line, its « Modifier » button's click and the edit form
+ * that click opens.
+ */
+async function productLine(page: Page, name: string) {
+  const panel = await openTab(page, "Produits");
+  const item = panel.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  const edit = () => item.getByRole("button", { name: `Modifier ${name}` }).click();
+  return { panel, item, edit, form: page.getByRole("dialog", { name: "Modifier le produit" }) };
 }
 
 /** A customer signed in (cookie) in a browser context of their own, with one address in France. */
-async function newCustomer(browser: Browser, fullName = "Lina Moreau"): Promise<Customer> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = `${unique("client")}@e2e.test`;
-  const password = "savon-secret-1";
-  expect(
-    (await page.request.post("/api/auth/signup", { data: { email, password, fullName } })).status(),
-  ).toBe(201);
-  expect((await page.request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
-  const address = await page.request.post("/api/user/addresses", {
-    data: {
-      first_name: "Lina",
-      last_name: "Moreau",
-      phone: "06 11 22 33 44",
-      address_line1: "5 rue du Four",
-      city: "Marseille",
-      postal_code: "13001",
-    },
-  });
-  expect(address.status()).toBe(201);
-  const { id: addressId } = (await address.json()) as { id: string };
-  return { context, page, email, fullName, addressId };
-}
-
-interface CreatedProduct {
-  id: number;
-  name: string;
-  price: number;
+function newCustomer(browser: Browser, fullName = "Lina Moreau"): Promise<CustomerInContext> {
+  return customerInOwnContext(browser, fullName);
 }
 
 /** A product created through the admin API (the admin's cookie), for journeys that are not about the form. */
 async function apiProduct(page: Page, overrides: Record<string, unknown> = {}): Promise<CreatedProduct> {
-  const response = await page.request.post("/api/admin/products", {
-    data: {
-      name: unique("Savon API"),
-      price: 20,
-      weight: "200g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Un savon pour les tests",
-      stock: 10,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const product = (await response.json()) as CreatedProduct;
+  const product = await createProductAsOwner(page.request, { name: unique("Savon API"), ...overrides });
   createdProducts.push(product.id);
   return product;
 }
 
 /** A bank-transfer order placed by the customer through the API, at the server's own total. */
-async function placeOrder(
-  customer: Customer,
+function placeOrder(
+  customer: CustomerInContext,
   product: CreatedProduct,
   quantity: number,
   promo?: { id: string },
 ) {
-  const shipping = (await (await customer.page.request.get("/api/settings/shipping")).json()) as {
-    standard_cost: number;
-    free_shipping_threshold: number;
-  };
-  const subtotal = product.price * quantity;
-  const shippingCost = subtotal >= shipping.free_shipping_threshold ? 0 : shipping.standard_cost;
-  const discount = promo ? Math.round(subtotal * 10) / 100 : 0; // the promos of these tests are 10 %
-  const response = await customer.page.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: product.id, quantity }],
-      shipping_address_id: customer.addressId,
+  // The promos of these tests are 10 %.
+  const discount = promo ? Math.round(product.price * quantity * 10) / 100 : 0;
+  return placeTransferOrder(customer.page.request, {
+    product,
+    quantity,
+    addressId: customer.addressId,
+    senderName: customer.fullName,
+    discount,
+    fields: {
       order_notes: "Merci de sonner deux fois",
-      total_amount: Math.round((subtotal + shippingCost - discount) * 100) / 100,
-      payment_method: "bank_transfer",
       payment_status: "pending",
-      transfer_sender_name: customer.fullName,
       ...(promo && { promo_code_id: promo.id, promo_discount_amount: discount }),
     },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { order: { id: string } }).order;
+}
+
+/** The owner signed in on /admin, and a new customer's order of `quantity` × a product made for the test. */
+async function ownerAndOrder(
+  page: Page,
+  browser: Browser,
+  productFields: Record<string, unknown>,
+  quantity: number,
+  customerName?: string,
+) {
+  await signInAsAdmin(page);
+  const product = await apiProduct(page, productFields);
+  const customer = await newCustomer(browser, customerName);
+  const order = await placeOrder(customer, product, quantity);
+  return { product, customer, order };
 }
 
 /** Finds an order as the owner would, by searching its number, and opens it (each order is one line until opened). */
@@ -354,21 +314,17 @@ test.describe("products", () => {
   }) => {
     await signInAsAdmin(page);
     const product = await apiProduct(page, { stock: 30, low_stock_threshold: 10 });
-    const panel = await openTab(page, "Produits");
-    const item = panel
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: product.name }) });
+    const { panel, item, edit, form } = await productLine(page, product.name);
     await expect(item.getByText("Stock : 30")).toHaveClass(/bg-green-100/);
 
-    await item.getByRole("button", { name: `Modifier ${product.name}` }).click();
-    const form = page.getByRole("dialog", { name: "Modifier le produit" });
+    await edit();
     await expect(form.getByLabel("Nom du produit")).toHaveValue(product.name);
     await form.getByLabel("Stock disponible").fill("15");
     await form.getByRole("button", { name: "Modifier" }).click();
     await expect(form).toBeHidden();
     await expect(item.getByText("Stock : 15")).toHaveClass(/bg-amber-100/);
 
-    await item.getByRole("button", { name: `Modifier ${product.name}` }).click();
+    await edit();
     await form.getByLabel("Stock disponible").fill("0");
     await form.getByRole("button", { name: "Modifier" }).click();
     await expect(form).toBeHidden();
@@ -387,12 +343,8 @@ test.describe("products", () => {
   }) => {
     await signInAsAdmin(page);
     const product = await apiProduct(page, { stock: 10 });
-    const panel = await openTab(page, "Produits");
-    const item = panel
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: product.name }) });
-    await item.getByRole("button", { name: `Modifier ${product.name}` }).click();
-    const form = page.getByRole("dialog", { name: "Modifier le produit" });
+    const { item, edit, form } = await productLine(page, product.name);
+    await edit();
 
     // A customer buys 3 while the form is open: the adjustment keeps that sale.
     const customer = await newCustomer(browser);
@@ -431,12 +383,8 @@ test.describe("products", () => {
   }) => {
     await signInAsAdmin(page);
     const product = await apiProduct(page);
-    const panel = await openTab(page, "Produits");
-    const item = panel
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: product.name }) });
-    await item.getByRole("button", { name: `Modifier ${product.name}` }).click();
-    const form = page.getByRole("dialog", { name: "Modifier le produit" });
+    const { panel, item, edit, form } = await productLine(page, product.name);
+    await edit();
     await form.getByLabel("Prix (€)").fill("20000");
     await form.getByRole("button", { name: "Modifier" }).click();
     await expect(form.getByRole("alert")).toBeVisible();
@@ -487,14 +435,7 @@ test.describe("promo codes", () => {
 
     // A customer applies it in the cart.
     const customer = await newCustomer(browser);
-    await customer.page.goto("/product/1");
-    // The buy box may not be hydrated yet on the first click: click until it says the product was added.
-    await expect(async () => {
-      await customer.page.getByRole("button", { name: "Ajouter au panier" }).click({ timeout: 1_000 });
-      await expect(customer.page.getByRole("button", { name: "Ajouté au panier!" })).toBeVisible({
-        timeout: 1_000,
-      });
-    }).toPass({ timeout: 10_000 });
+    await addToCartFromProductPage(customer.page, 1);
     await customer.page.goto("/cart");
     await customer.page.getByLabel("Code promo").fill(code.toLowerCase());
     await customer.page.getByRole("button", { name: "Appliquer" }).click();
@@ -583,16 +524,13 @@ test.describe("orders", () => {
     page,
     browser,
   }) => {
-    await signInAsAdmin(page);
-    const product = await apiProduct(page, { price: 12, stock: 100 });
-    const customer = await newCustomer(browser, unique("Inès Laurier"));
-    const first = await placeOrder(customer, product, 1);
+    const {
+      product,
+      customer,
+      order: first,
+    } = await ownerAndOrder(page, browser, { price: 12, stock: 100 }, 1, unique("Inès Laurier"));
     const second = await placeOrder(customer, product, 1);
-    expect(
-      (
-        await page.request.put(`/api/admin/orders/${first.id}`, { data: { payment_status: "completed" } })
-      ).status(),
-    ).toBe(200);
+    await updateOrderAsOwner(page.request, first.id, { payment_status: "completed" });
 
     const panel = await openTab(page, "Commandes");
     const card = panel.getByRole("article", { name: `Commande #${second.id.slice(-8)}` });
@@ -628,10 +566,7 @@ test.describe("orders", () => {
     page,
     browser,
   }) => {
-    await signInAsAdmin(page);
-    const product = await apiProduct(page, { price: 20 });
-    const customer = await newCustomer(browser);
-    const order = await placeOrder(customer, product, 2);
+    const { product, customer, order } = await ownerAndOrder(page, browser, { price: 20 }, 2);
 
     const panel = await openTab(page, "Commandes");
     const card = await openOrder(panel.page(), order.id);
@@ -676,10 +611,7 @@ test.describe("orders", () => {
   });
 
   test("cancelling asks first, then gives the stock back", async ({ page, browser }) => {
-    await signInAsAdmin(page);
-    const product = await apiProduct(page, { price: 20, stock: 5 });
-    const customer = await newCustomer(browser);
-    const order = await placeOrder(customer, product, 3);
+    const { product, customer, order } = await ownerAndOrder(page, browser, { price: 20, stock: 5 }, 3);
     const stock = async () =>
       ((await (await page.request.get(`/api/products/${product.id}`)).json()) as { stock: number }).stock;
     expect(await stock()).toBe(2);
@@ -709,17 +641,8 @@ test.describe("returns", () => {
     page,
     browser,
   }) => {
-    await signInAsAdmin(page);
-    const product = await apiProduct(page, { stock: 10, price: 20 });
-    const customer = await newCustomer(browser);
-    const order = await placeOrder(customer, product, 3);
-    expect(
-      (
-        await page.request.put(`/api/admin/orders/${order.id}`, {
-          data: { payment_status: "completed", status: "delivered" },
-        })
-      ).status(),
-    ).toBe(200);
+    const { product, customer, order } = await ownerAndOrder(page, browser, { stock: 10, price: 20 }, 3);
+    await updateOrderAsOwner(page.request, order.id, { payment_status: "completed", status: "delivered" });
 
     const panel = await openTab(page, "Commandes");
     const card = await openOrder(panel.page(), order.id);

@@ -1,8 +1,15 @@
 import { join } from "node:path";
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
+import { E2E_DATA_DIR } from "../../playwright.config";
 import { readMails } from "../support/mail";
-import { expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import {
+  createProductAsOwner,
+  customerInOwnContext,
+  deleteProductsAsOwner,
+  ownerApi,
+  placeTransferOrder,
+  signInAsAdmin,
+} from "./support";
 
 /**
  * The owner's recall (issue 15, decision record 018): she records a lot in the product form, a customer buys, she
@@ -14,24 +21,11 @@ let productId = 0;
 
 test.afterEach(async ({ playwright }) => {
   if (!productId) return;
-  const api = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  await api.post("/api/auth/signin", { data: E2E_ADMIN });
-  await api.delete(`/api/admin/products/${productId}`, { headers: { "content-type": "application/json" } });
+  const api = await ownerApi(playwright);
+  await deleteProductsAsOwner(api, [productId]);
   await api.dispose();
   productId = 0;
 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Accès Refusé" })).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: "Connexion", exact: true }).click();
-  const modal = page.getByRole("dialog", { name: "Connexion" });
-  await modal.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await modal.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
-  await modal.getByRole("button", { name: "Se connecter" }).click();
-  await expect(modal).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
-}
 
 test("the owner records a lot, a customer buys, the owner sends the recall once and sees who was told", async ({
   page,
@@ -39,22 +33,8 @@ test("the owner records a lot, a customer buys, the owner sends the recall once 
 }) => {
   await signInAsAdmin(page);
   const name = unique("Savon lot");
-  const created = await page.request.post("/api/admin/products", {
-    data: {
-      name,
-      price: 20,
-      weight: "200g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Un savon pour les tests",
-      stock: 10,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-    },
-  });
-  expect(created.status()).toBe(201);
-  productId = ((await created.json()) as { id: number }).id;
+  const product = await createProductAsOwner(page.request, { name, price: 20, stock: 10 });
+  productId = product.id;
 
   // The owner records a lot in the product form's « Lots » panel.
   await page.getByRole("tab", { name: "Produits", exact: true }).click();
@@ -76,42 +56,15 @@ test("the owner records a lot, a customer buys, the owner sends the recall once 
   await expect(lots.getByRole("row").filter({ hasText: lot })).toContainText("8 / 8");
 
   // A customer buys 2.
-  const context = await browser.newContext();
-  const buyer = await context.newPage();
-  const email = `${unique("rappel")}@e2e.test`;
-  const password = "savon-secret-1";
-  expect(
-    (
-      await buyer.request.post("/api/auth/signup", { data: { email, password, fullName: "Nora Rappel" } })
-    ).status(),
-  ).toBe(201);
-  expect((await buyer.request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
-  const address = await buyer.request.post("/api/user/addresses", {
-    data: {
-      first_name: "Nora",
-      last_name: "Rappel",
-      phone: "06 11 22 33 44",
-      address_line1: "5 rue du Four",
-      city: "Marseille",
-      postal_code: "13001",
-    },
+  const buyer = await customerInOwnContext(browser, "Nora Rappel");
+  const { email } = buyer;
+  const placed = await placeTransferOrder(buyer.page.request, {
+    product,
+    quantity: 2,
+    addressId: buyer.addressId,
+    senderName: buyer.fullName,
   });
-  const { id: addressId } = (await address.json()) as { id: string };
-  const shipping = (await (await buyer.request.get("/api/settings/shipping")).json()) as {
-    standard_cost: number;
-  };
-  const order = await buyer.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: productId, quantity: 2 }],
-      shipping_address_id: addressId,
-      total_amount: Math.round((40 + shipping.standard_cost) * 100) / 100,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Nora Rappel",
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { order: placed } = (await order.json()) as { order: { id: string } };
-  await context.close();
+  await buyer.context.close();
 
   // The owner opens the recall of the lot: the order and its customer are listed, not told yet.
   await form.getByRole("button", { name: `Rappel de lot ${lot}` }).click();

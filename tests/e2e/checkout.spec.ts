@@ -7,7 +7,14 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { colissimoTrackingUrl } from "../../src/domain/orders/order-status";
 import { startPaypalDouble } from "../doubles/paypal";
 import { expect, type Page, test } from "./fixtures";
-import { addShownProduct, addToCartFromProductPage, setStock, shopDeps } from "./support";
+import {
+  addShownProduct,
+  addToCartFromProductPage,
+  postTransferOrder,
+  sendSignInDialog,
+  setStock,
+  shopDeps,
+} from "./support";
 
 /**
  * Shopping journeys in Chromium (spec 2 "Cart", "Checkout", "Orders", "Tracking"): the cart and its promo code,
@@ -47,13 +54,9 @@ function header(page: Page) {
   return page.getByRole("banner");
 }
 
-/** Fills and sends the sign-in dialog (already open). */
+/** Fills and sends the sign-in dialog (already open): the header then names the customer. */
 async function signInThroughDialog(page: Page, account: Account) {
-  const modal = page.getByRole("dialog", { name: "Connexion" });
-  await expect(modal).toBeVisible();
-  await modal.getByLabel("Adresse e-mail").fill(account.email);
-  await modal.getByLabel("Mot de passe", { exact: true }).fill(account.password);
-  await modal.getByRole("button", { name: "Se connecter" }).click();
+  await sendSignInDialog(page, account);
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(header(page).getByRole("button", { name: account.fullName })).toBeVisible();
 }
@@ -63,13 +66,6 @@ async function signIn(page: Page, account: Account) {
   await header(page).getByRole("button", { name: "Connexion", exact: true }).click();
   await signInThroughDialog(page, account);
 }
-
-/**
- * The buy box hydrates after load: « Ajouter au panier » until the stored cart holds one more unit. A click before
- * the page's script runs does nothing, so it is tried again, but only while the cart has not grown: on a loaded
- * machine the 1 s « Ajouté au panier! » could come and go outside a short wait, and clicking again then added the
- * soap twice (2 × in the summary, a wrong total).
- */
 
 function cartLine(page: Page, name: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
@@ -104,6 +100,44 @@ async function addAddressByApi(page: Page): Promise<string> {
 
 async function storage(page: Page, key: string) {
   return page.evaluate((name) => window.localStorage.getItem(name), key);
+}
+
+/**
+ * PayPal as these journeys meet it: the shop set up on the local PayPal REST double, PayPal's browser script answered
+ * by the stand-in (each request for it noted in `sdkRequests`), the buyer's approval in PayPal's window given on the
+ * double. `restore` puts the shop's PayPal setting back and stops the double.
+ */
+async function paypalOnDouble(page: Page) {
+  const double = await startPaypalDouble();
+  const original = await getSetting(deps, "payment_paypal");
+  const restore = async () => {
+    await putSetting(deps, "payment_paypal", original);
+    await double.close();
+  };
+  const sdkRequests: string[] = [];
+  try {
+    // A stand-in for PayPal's browser script: buttons that run the checkout's callbacks like PayPal's window.
+    await page.route("https://www.paypal.com/sdk/js*", async (route) => {
+      sdkRequests.push(route.request().url());
+      await route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN });
+    });
+    // The buyer approves in PayPal's window: the stand-in asks the test to approve on the double.
+    await page.route("**/__e2e__/paypal-approve*", async (route) => {
+      const id = new URL(route.request().url()).searchParams.get("id") ?? "";
+      double.approve(id);
+      await route.fulfill({ json: { approved: id } });
+    });
+    await putPaypalSetting(deps, {
+      base_url: double.url,
+      client_id: double.clientId,
+      client_secret: double.clientSecret,
+      webhook_id: double.webhookId,
+    });
+  } catch (error) {
+    await restore();
+    throw error;
+  }
+  return { double, sdkRequests, restore };
 }
 
 test.describe("cart", () => {
@@ -478,15 +512,12 @@ test.describe("checkout", () => {
       await expect(transfer).toBeDisabled();
       await expect(page.getByRole("button", { name: "Confirmer la commande" })).toHaveCount(0);
       await expect(page.getByTestId("paypal-buttons")).toHaveCount(0);
-      const refused = await page.request.post("/api/orders", {
-        data: {
-          items: [{ product_id: 1, quantity: 1 }],
-          shipping_address_id: addressId,
-          payment_method: "bank_transfer",
-          transfer_sender_name: "Camille Olivier",
-          // Any total: the shop refuses before pricing.
-          total_amount: 1,
-        },
+      // Any total: the shop refuses before pricing.
+      const refused = await postTransferOrder(page.request, {
+        items: [{ product_id: 1, quantity: 1 }],
+        addressId,
+        senderName: "Camille Olivier",
+        total: 1,
       });
       expect(refused.status()).toBe(503);
       expect(await refused.json()).toMatchObject({ code: "SHOP_NOT_READY" });
@@ -502,27 +533,8 @@ test.describe("checkout", () => {
   test("PayPal: the buttons wait for the terms, then pay the cart end to end ('Paiement Réussi !')", async ({
     page,
   }) => {
-    const double = await startPaypalDouble();
-    const original = await getSetting(deps, "payment_paypal");
-    const sdkRequests: string[] = [];
-    // A stand-in for PayPal's browser script: one button that runs the checkout's callbacks like PayPal's window.
-    await page.route("https://www.paypal.com/sdk/js*", async (route) => {
-      sdkRequests.push(route.request().url());
-      await route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN });
-    });
-    // The buyer approves in PayPal's window: the stand-in asks the test to approve on the double.
-    await page.route("**/__e2e__/paypal-approve*", async (route) => {
-      const id = new URL(route.request().url()).searchParams.get("id") ?? "";
-      double.approve(id);
-      await route.fulfill({ json: { approved: id } });
-    });
+    const { double, sdkRequests, restore } = await paypalOnDouble(page);
     try {
-      await putPaypalSetting(deps, {
-        base_url: double.url,
-        client_id: double.clientId,
-        client_secret: double.clientSecret,
-        webhook_id: double.webhookId,
-      });
       const account = await newAccount("Nour Savonnier");
       await signIn(page, account);
       await addToCartFromProductPage(page, 3);
@@ -569,8 +581,7 @@ test.describe("checkout", () => {
       await expect(card.getByText(euros(product(3).price + 7.8))).toBeVisible();
       await expect(card.getByRole("link", { name: /Télécharger la facture/ })).toBeVisible();
     } finally {
-      await putSetting(deps, "payment_paypal", original);
-      await double.close();
+      await restore();
     }
   });
 });
@@ -579,16 +590,7 @@ test.describe("PayPal's window closed", () => {
   test("closing PayPal's window releases the order at once: stock and one-use code back, the retry pays", async ({
     page,
   }) => {
-    const double = await startPaypalDouble();
-    const original = await getSetting(deps, "payment_paypal");
-    await page.route("https://www.paypal.com/sdk/js*", (route) =>
-      route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN }),
-    );
-    await page.route("**/__e2e__/paypal-approve*", async (route) => {
-      const id = new URL(route.request().url()).searchParams.get("id") ?? "";
-      double.approve(id);
-      await route.fulfill({ json: { approved: id } });
-    });
+    const { double, restore } = await paypalOnDouble(page);
     const code = unique("FENETRE").toUpperCase().replace(/-/g, "");
     // One use per customer and day: held by the first attempt, it must be free again for the retry.
     const promo = await createPromo(deps, {
@@ -600,12 +602,6 @@ test.describe("PayPal's window closed", () => {
     const stockOf = async () => (await deps.db.entities.product.get({ id: 3 }).go()).data?.stock;
     const usesOf = async () => (await deps.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count;
     try {
-      await putPaypalSetting(deps, {
-        base_url: double.url,
-        client_id: double.clientId,
-        client_secret: double.clientSecret,
-        webhook_id: double.webhookId,
-      });
       const stock = await stockOf();
       const account = await newAccount("Rim Laurier");
       await signIn(page, account);
@@ -637,8 +633,7 @@ test.describe("PayPal's window closed", () => {
       expect(await usesOf()).toBe(1);
       expect(await stockOf()).toBe((stock ?? 0) - 1);
     } finally {
-      await putSetting(deps, "payment_paypal", original);
-      await double.close();
+      await restore();
     }
   });
 });
@@ -647,18 +642,8 @@ test.describe("PayPal failing, in French (issue 28, item 3)", () => {
   test("PayPal's outage and its script's English error are told in French with what to do next", async ({
     page,
   }) => {
-    const double = await startPaypalDouble();
-    const original = await getSetting(deps, "payment_paypal");
-    await page.route("https://www.paypal.com/sdk/js*", (route) =>
-      route.fulfill({ contentType: "application/javascript", body: PAYPAL_STAND_IN }),
-    );
+    const { double, restore } = await paypalOnDouble(page);
     try {
-      await putPaypalSetting(deps, {
-        base_url: double.url,
-        client_id: double.clientId,
-        client_secret: double.clientSecret,
-        webhook_id: double.webhookId,
-      });
       const account = await newAccount("Noé Garance");
       await signIn(page, account);
       await addAddressByApi(page);
@@ -685,8 +670,7 @@ test.describe("PayPal failing, in French (issue 28, item 3)", () => {
       ).toBeVisible();
       await expect(page.getByText(/Detected popup close/)).toHaveCount(0);
     } finally {
-      await putSetting(deps, "payment_paypal", original);
-      await double.close();
+      await restore();
     }
   });
 });

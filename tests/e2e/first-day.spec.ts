@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, type Page, test } from "./fixtures";
-import { addToCartFromProductPage, signedInCustomer } from "./support";
+import { addToCartFromProductPage, postTransferOrder, signedInCustomer } from "./support";
 
 /**
  * The owner's first day (issue 16, decision record 020), on a shop exactly as a first `npm start` leaves it
@@ -55,15 +55,12 @@ test("the owner's first day: checklist, closed checkout, settings filled in, the
     customer.getByText("La boutique ne prend pas encore de commandes : elle termine sa mise en place."),
   ).toBeVisible();
   await expect(customer.getByRole("button", { name: "Confirmer la commande" })).toHaveCount(0);
-  const refused = await customer.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: 1, quantity: 1 }],
-      shipping_address_id: addressId,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Inès Laurier",
-      // Any total: the shop refuses before pricing.
-      total_amount: 1,
-    },
+  // Any total: the shop refuses before pricing.
+  const refused = await postTransferOrder(customer.request, {
+    items: [{ product_id: 1, quantity: 1 }],
+    addressId,
+    senderName: "Inès Laurier",
+    total: 1,
   });
   expect(refused.status()).toBe(503);
 

@@ -2,12 +2,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../../playwright.config";
 import { formatAmount } from "../../src/domain/admin/admin-format";
 import { DEFAULT_PRODUCT_IMAGE } from "../../src/domain/catalog/product-rules";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { expect, type Page, test } from "./fixtures";
-import { signedInCustomer } from "./support";
+import { createProductAsOwner, customerWithTransferOrder, ownerContext, signInAsOwner } from "./support";
 
 /**
  * What the owner sees right after her own actions in the admin (issue 28 items 12, 13 and 17): a product created
@@ -16,27 +14,13 @@ import { signedInCustomer } from "./support";
  */
 test.use({ serviceWorkers: "block" });
 
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+function signInAsAdmin(page: Page) {
+  return signInAsOwner(page.request);
 }
 
-/** A customer's bank-transfer order of `quantity` × product `productId`; its total in euros. */
-async function transferOrder(page: Page, productId: number, quantity: number) {
-  const { addressId } = await signedInCustomer(page.request, "Inès Garnier");
-  const product = (await (await page.request.get(`/api/products/${productId}`)).json()) as { price: number };
-  const total = Math.round((product.price * quantity + 7.8) * 100) / 100;
-  const placed = await page.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: productId, quantity }],
-      shipping_address_id: addressId,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Inès Garnier",
-      total_amount: total,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; order_number: string } };
-  return { ...order, total };
+/** A customer's bank-transfer order of one product `productId`, with its total in euros. */
+function transferOrder(page: Page, productId: number) {
+  return customerWithTransferOrder(page.request, "Inès Garnier", { productId });
 }
 
 test("a new product is created without an image URL and gets its photo in the same dialog", async ({
@@ -84,9 +68,8 @@ test("« Virement reçu » in the to-do list refreshes the Statistiques figures 
   page,
   browser,
 }) => {
-  const order = await transferOrder(page, 1, 1);
-  const owner = await browser.newContext();
-  expect((await owner.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  const order = await transferOrder(page, 1);
+  const owner = await ownerContext(browser);
   const stats = (await (await owner.request.get("/api/admin/stats")).json()) as {
     totalRevenue: number;
     pendingOrders: number;
@@ -108,23 +91,13 @@ test("the Produits list shows the stock after « Ajuster le stock », and the le
 }) => {
   await signInAsAdmin(page);
   const name = `Savon compté ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/admin/products", {
-    data: {
-      name,
-      price: 10,
-      weight: "200g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Un savon pour compter",
-      stock: 20,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-    },
+  const { id } = await createProductAsOwner(page.request, {
+    name,
+    price: 10,
+    description: "Un savon pour compter",
+    stock: 20,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  await transferOrder(page, id, 1);
+  await transferOrder(page, id);
   await signInAsAdmin(page); // the order was placed by a customer signed in on this page's context
 
   await page.goto("/admin#produits");

@@ -2,10 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../../playwright.config";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
-import { expect, type Page, test } from "./fixtures";
-import { addToCartFromProductPage } from "./support";
+import { expect, test } from "./fixtures";
+import { addToCartFromProductPage, createProductAsOwner, signInAsOwner } from "./support";
 
 /**
  * Product photos (issue 16, decision record 019): the owner adds two photos to a product from her computer, puts
@@ -28,32 +26,17 @@ async function photoFile(name: string, width: number, height: number, colour: st
   return path;
 }
 
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
-}
-
 test("the owner adds, orders and describes photos; the product page shows them with a keyboard gallery and zoom", async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  await signInAsOwner(page.request);
   const name = `Savon photographié ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/admin/products", {
-    data: {
-      name,
-      price: 14.5,
-      weight: "200g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Un savon pour les photos",
-      stock: 10,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-    },
+  const { id } = await createProductAsOwner(page.request, {
+    name,
+    price: 14.5,
+    description: "Un savon pour les photos",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
 
   await page.goto("/admin#produits");
   const row = page.getByRole("listitem").filter({ hasText: name });

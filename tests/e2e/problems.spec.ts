@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { recordAlarm } from "../../functions/admin/owner-problems";
 import { recordSuppression } from "../../functions/mail/suppressions";
-import { E2E_ADMIN } from "../../playwright.config";
 import { alarmName } from "../../src/domain/admin/owner-problems";
 import { expect, test } from "./fixtures";
-import { shopDeps, signedInCustomer } from "./support";
+import { expectAxeClean, ownerContext, shopDeps, signedInCustomer } from "./support";
 
 /**
  * Failures reach the owner (issue 27) in Chromium: an alarm recorded as AWS's recorder records it puts « Quelque
@@ -13,8 +11,6 @@ import { shopDeps, signedInCustomer } from "./support";
  * nothing in either.
  */
 test.use({ serviceWorkers: "block" });
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test("an alarm is listed first on the to-do list, with what to do, until it returns to OK", async ({
   browser,
@@ -26,8 +22,7 @@ test("an alarm is listed first on the to-do list, with what to do, until it retu
     "recorded",
   );
 
-  const owner = await browser.newContext();
-  expect((await owner.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  const owner = await ownerContext(browser);
   const admin = await owner.newPage();
   await admin.goto("/admin");
   const todo = admin.getByRole("region", { name: /À faire aujourd'hui/ });
@@ -39,11 +34,7 @@ test("an alarm is listed first on the to-do list, with what to do, until it retu
   await expect(todo.getByRole("region").first()).toHaveAccessibleName("Quelque chose ne va pas");
 
   await admin.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page: admin })
-    .include("[data-todo]")
-    .withTags(WCAG)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectAxeClean(admin, "[data-todo]");
 
   const later = new Date(Date.now() + 1000).toISOString().replace("Z", "+0000");
   expect(await recordAlarm(deps, { AlarmName: name, NewStateValue: "OK", StateChangeTime: later })).toBe(
@@ -62,8 +53,7 @@ test("a customer whose address SES refused shows it, and the owner lets the shop
   const { email } = await signedInCustomer(page.request, "Inès Garnier");
   await recordSuppression(shopDeps(), { email, reason: "bounce", at: "2026-11-02T09:00:02.669Z" });
 
-  const owner = await browser.newContext();
-  expect((await owner.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  const owner = await ownerContext(browser);
   const admin = await owner.newPage();
   await admin.goto("/admin#utilisateurs");
   const row = admin.getByRole("row").filter({ hasText: email });
@@ -71,11 +61,7 @@ test("a customer whose address SES refused shows it, and the owner lets the shop
   const dialog = admin.getByRole("dialog");
   await expect(dialog).toContainText("Adresse e-mail refusée (rebond) le 02/11/2026");
 
-  const { violations } = await new AxeBuilder({ page: admin })
-    .include("[role=dialog]")
-    .withTags(WCAG)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectAxeClean(admin, "[role=dialog]");
 
   const lift = dialog.getByRole("button", { name: "Réautoriser les e-mails" });
   await lift.focus();

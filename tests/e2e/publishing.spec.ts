@@ -1,6 +1,5 @@
-import { E2E_ADMIN } from "../../playwright.config";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { expect, type Page, test } from "./fixtures";
+import { createProductAsOwner, signInAsOwner } from "./support";
 
 /**
  * Owner edits publish themselves (issue 13), in the shop as `npm start` runs it with publishing on
@@ -14,10 +13,6 @@ test.skip(
 test.setTimeout(240_000);
 
 const PUBLISH_DELAY_MS = 60_000;
-
-async function asAdmin(page: Page) {
-  expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
-}
 
 /** The raw HTML the server sends for a path (what a search engine and a first visit get). */
 async function html(page: Page, path: string): Promise<string> {
@@ -51,7 +46,7 @@ async function saveSetting(page: Page, key: string, change: Record<string, unkno
 }
 
 test("the company phone and the shipping figures reach every static page", async ({ page }) => {
-  await asAdmin(page);
+  await signInAsOwner(page.request);
   const saved = Date.now();
   await saveSetting(page, "company_info", { phone: "04 91 12 34 56" });
   const payload = "<img src=x onerror=alert(1)>";
@@ -91,7 +86,7 @@ test("the company phone and the shipping figures reach every static page", async
 test("the consumer mediator the owner names reaches the footer of every page and the CGV; no ODR link", async ({
   page,
 }) => {
-  await asAdmin(page);
+  await signInAsOwner(page.request);
   const saved = Date.now();
   await saveSetting(page, "company_info", { mediator_name: "CM2C", mediator_url: "https://www.cm2c.net" });
   await published(page, "/cgv", "<strong>CM2C</strong>, dont le site est", saved);
@@ -108,7 +103,7 @@ test("the consumer mediator the owner names reaches the footer of every page and
 });
 
 test("a product's new description and price reach its page and its structured data", async ({ page }) => {
-  await asAdmin(page);
+  await signInAsOwner(page.request);
   const products = (await (await page.request.get("/api/admin/products")).json()) as Record<
     string,
     unknown
@@ -139,24 +134,15 @@ test("a product's new description and price reach its page and its structured da
 });
 
 test("a new product gets its prebuilt page and its place in the sitemap", async ({ page }) => {
-  await asAdmin(page);
+  await signInAsOwner(page.request);
   const saved = Date.now();
-  const created = await page.request.post("/api/admin/products", {
-    data: {
-      name: "Savon Nouveau Publié",
-      price: 9.9,
-      weight: "150g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Arrivé après le déploiement.",
-      stock: 12,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-    },
+  const { id } = await createProductAsOwner(page.request, {
+    name: "Savon Nouveau Publié",
+    price: 9.9,
+    weight: "150g",
+    description: "Arrivé après le déploiement.",
+    stock: 12,
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
 
   await published(page, "/sitemap.xml", `/product/${id}</loc>`, saved);
   const today = new Date().toISOString().slice(0, 10);
@@ -170,7 +156,7 @@ test("an owner's edit is published without a new service worker: open pages are 
   page,
 }) => {
   // Issue 28, item 10: each publish shipped a new worker version, which took over and reloaded every open page.
-  await asAdmin(page);
+  await signInAsOwner(page.request);
   const versionOf = async () => (await html(page, "/sw.js")).match(/const VERSION = "([^"]+)";/)?.[1];
   const before = await versionOf();
   expect(before).toMatch(/^[0-9a-f]{16}$/);

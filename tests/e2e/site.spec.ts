@@ -3,8 +3,9 @@ import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
 import { LEGAL_PAGES } from "../../src/domain/settings/maintenance";
 import type { MaintenanceSetting } from "../../src/domain/settings/settings";
+import { RGAA_MODEL_SECTIONS } from "../support/rgaa";
 import { expect, type Page, test } from "./fixtures";
-import { shopDeps } from "./support";
+import { sendSignInDialog, shopDeps } from "./support";
 
 /**
  * Site-wide features (issue 7): maintenance mode, static pages, FAQ, service worker and offline pages, install
@@ -142,11 +143,7 @@ test.describe("maintenance mode", () => {
     await expect(page).toHaveURL(/\/maintenance\?from=%2Ffaq$/);
 
     await page.getByRole("button", { name: "Connexion", exact: true }).click();
-    const modal = page.getByRole("dialog", { name: "Connexion" });
-    await modal.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-    await modal.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
-    await modal.getByRole("button", { name: "Se connecter" }).click();
-    await expect(modal).toBeHidden();
+    await sendSignInDialog(page, E2E_ADMIN);
 
     await page.getByRole("link", { name: "Accéder à l'administration" }).click();
     await expect(page).toHaveURL(`${origin}/admin`);
@@ -259,14 +256,7 @@ test.describe("static pages", () => {
   }) => {
     await page.goto("/accessibilite");
     // Issue 28 item 18: the RGAA's model statement, with one of its three statuses.
-    for (const section of [
-      "État de conformité",
-      "Résultats des tests",
-      "Contenus non accessibles",
-      "Établissement de cette déclaration",
-      "Retour d'information et contact",
-      "Voies de recours",
-    ])
+    for (const section of RGAA_MODEL_SECTIONS)
       await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
     await expect(page.locator("#etat ~ p").first()).toContainText(
       /est non conforme avec le référentiel général/,

@@ -1,7 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { signedInCustomer } from "./support";
+import { customerWithTransferOrder, expectAxeClean, ownerContext } from "./support";
 
 /**
  * The owner's to-do list at the top of Statistiques (issue 19) in Chromium: a transfer awaited is marked received
@@ -10,28 +8,13 @@ import { signedInCustomer } from "./support";
  */
 test.use({ serviceWorkers: "block" });
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 test("the to-do list: a transfer marked received in one action moves to the orders to ship", async ({
   page,
   browser,
 }) => {
-  const { addressId } = await signedInCustomer(page.request, "Maëlle Roux");
-  const product = (await (await page.request.get("/api/products/1")).json()) as { price: number };
-  const placed = await page.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: 1, quantity: 1 }],
-      shipping_address_id: addressId,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Maëlle Roux",
-      total_amount: Math.round((product.price + 7.8) * 100) / 100,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; order_number: string } };
+  const order = await customerWithTransferOrder(page.request, "Maëlle Roux");
 
-  const owner = await browser.newContext();
-  expect((await owner.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
+  const owner = await ownerContext(browser);
   const admin = await owner.newPage();
   await admin.goto("/admin");
   const todo = admin.getByRole("region", { name: /À faire aujourd'hui/ });
@@ -49,11 +32,7 @@ test("the to-do list: a transfer marked received in one action moves to the orde
   );
 
   await admin.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page: admin })
-    .include("[data-todo]")
-    .withTags(WCAG)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectAxeClean(admin, "[data-todo]");
 
   // Keyboard only: from the order's link, Tab reaches its « Virement reçu », Enter records the payment.
   await link.focus();

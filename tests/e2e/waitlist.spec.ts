@@ -1,9 +1,8 @@
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
-import { COMPLETE_COSMETICS } from "../support/cosmetics";
+import { E2E_DATA_DIR } from "../../playwright.config";
 import { readMails } from "../support/mail";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
+import { createProductAsOwner, deleteProductsAsOwner, expectAxeClean, ownerApi } from "./support";
 
 /**
  * The waitlist of an out-of-stock product (issue 19; decision record 026) in Chromium: the form on the prebuilt
@@ -13,31 +12,13 @@ import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 test.use({ serviceWorkers: "block" });
 
 const mailDir = join(E2E_DATA_DIR, "mail");
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@e2e.test`;
-
-async function adminApi(playwright: {
-  request: { newContext: (options: object) => Promise<APIRequestContext> };
-}) {
-  const api = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  expect((await api.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
-  return api;
-}
 
 async function adjust(api: APIRequestContext, productId: number, delta: number) {
   const response = await api.post(`/api/admin/products/${productId}/stock-adjustments`, {
     data: { delta, note: delta < 0 ? "Test de la liste d'attente" : "Retour du séchoir" },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    ),
-  ).toEqual([]);
 }
 
 const mailsTo = (email: string) => readMails(mailDir).filter((mail) => mail.to === email);
@@ -68,7 +49,7 @@ test("an out-of-stock product page takes a waitlist request; the mail's link con
   page,
   playwright,
 }) => {
-  const api = await adminApi(playwright);
+  const api = await ownerApi(playwright);
   const productId = 2;
   const { stock, name } = (await (await api.get(`/api/products/${productId}`)).json()) as {
     stock: number;
@@ -121,23 +102,13 @@ test("a product created after the build (the React shell) offers the same form",
   page,
   playwright,
 }) => {
-  const api = await adminApi(playwright);
-  const created = await api.post("/api/admin/products", {
-    data: {
-      name: `Savon attente ${Date.now().toString(36)}`,
-      price: 12,
-      weight: "200g",
-      image: "/images/products/savon-alep-premium.svg",
-      description: "Un savon en rupture",
-      stock: 0,
-      low_stock_threshold: 2,
-      benefits: [],
-      is_active: true,
-      ...COMPLETE_COSMETICS,
-    },
+  const api = await ownerApi(playwright);
+  const { id } = await createProductAsOwner(api, {
+    name: `Savon attente ${Date.now().toString(36)}`,
+    price: 12,
+    description: "Un savon en rupture",
+    stock: 0,
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
   try {
     await page.goto(`/product/${id}`);
     const email = uniqueEmail("coquille");
@@ -145,7 +116,7 @@ test("a product created after the build (the React shell) offers the same form",
     await expectAxeClean(page);
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
   } finally {
-    await api.delete(`/api/admin/products/${id}`, { headers: { "content-type": "application/json" } });
+    await deleteProductsAsOwner(api, [id]);
     await api.dispose();
   }
 });

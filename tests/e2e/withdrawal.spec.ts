@@ -1,6 +1,12 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import {
+  type CustomerInContext,
+  customerInOwnContext,
+  ownerContext,
+  placeTransferOrder,
+  updateOrderAsOwner,
+} from "./support";
 
 /**
  * The withdrawal function (Code de la consommation L221-21; issue 15) in Chromium: from an order of « Mes commandes »
@@ -13,39 +19,12 @@ test.use({ serviceWorkers: "block" });
 let counter = 0;
 const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}`;
 
-interface Customer {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  addressId: string;
-}
-
-async function newCustomer(browser: Browser): Promise<Customer> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = `${unique("retractation")}@e2e.test`;
-  const password = "savon-secret-1";
-  const fullName = "Inès Garnier";
-  expect(
-    (await page.request.post("/api/auth/signup", { data: { email, password, fullName } })).status(),
-  ).toBe(201);
-  expect((await page.request.post("/api/auth/signin", { data: { email, password } })).ok()).toBe(true);
-  const address = await page.request.post("/api/user/addresses", {
-    data: {
-      first_name: "Inès",
-      last_name: "Garnier",
-      phone: "06 11 22 33 44",
-      address_line1: "3 place du Marché",
-      city: "Lyon",
-      postal_code: "69001",
-    },
-  });
-  expect(address.status()).toBe(201);
-  return { context, page, email, addressId: ((await address.json()) as { id: string }).id };
+function newCustomer(browser: Browser): Promise<CustomerInContext> {
+  return customerInOwnContext(browser, "Inès Garnier");
 }
 
 /** A bank-transfer order of two units of the first product, at the server's total. */
-async function placeOrder(customer: Customer): Promise<{ id: string; productName: string }> {
+async function placeOrder(customer: CustomerInContext): Promise<{ id: string; productName: string }> {
   const products = (await (await customer.page.request.get("/api/products")).json()) as {
     id: number;
     name: string;
@@ -53,46 +32,35 @@ async function placeOrder(customer: Customer): Promise<{ id: string; productName
   }[];
   const product = products.find((item) => item.price > 0);
   if (!product) throw new Error("no product on sale");
-  const shipping = (await (await customer.page.request.get("/api/settings/shipping")).json()) as {
-    standard_cost: number;
-    free_shipping_threshold: number;
-  };
-  const subtotal = product.price * 2;
-  const total = subtotal + (subtotal >= shipping.free_shipping_threshold ? 0 : shipping.standard_cost);
-  const response = await customer.page.request.post("/api/orders", {
-    data: {
-      items: [{ product_id: product.id, quantity: 2 }],
-      shipping_address_id: customer.addressId,
-      total_amount: Math.round(total * 100) / 100,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Inès Garnier",
-    },
+  const { id } = await placeTransferOrder(customer.page.request, {
+    product,
+    quantity: 2,
+    addressId: customer.addressId,
+    senderName: customer.fullName,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { order: { id: string } }).order.id, productName: product.name };
+  return { id, productName: product.name };
 }
 
-/** The owner, signed in through the API in a context of its own. */
-async function ownerContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  expect((await context.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
-  return context;
+/** A new customer's order, paid and delivered by the owner (signed in in a context of their own). */
+async function deliveredOrder(browser: Browser) {
+  const customer = await newCustomer(browser);
+  const owner = await ownerContext(browser);
+  const order = await placeOrder(customer);
+  await updateOrderAsOwner(owner.request, order.id, { payment_status: "completed", status: "delivered" });
+  return { customer, owner, order };
 }
 
-async function deliver(owner: BrowserContext, orderId: string) {
-  const response = await owner.request.put(`/api/admin/orders/${orderId}`, {
-    data: { payment_status: "completed", status: "delivered" },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+/** The owner's dashboard, opened in the owner's context: the row of the order's first withdrawal. */
+async function withdrawalRowOnDashboard(owner: BrowserContext, orderId: string) {
+  const admin = await owner.newPage();
+  await admin.goto("/admin");
+  return admin.getByRole("region", { name: "Rétractations" }).locator(`[data-withdrawal="${orderId}-W001"]`);
 }
 
 test("a signed-in customer withdraws from one unit of a delivered order, from « Mes commandes »", async ({
   browser,
 }) => {
-  const customer = await newCustomer(browser);
-  const owner = await ownerContext(browser);
-  const order = await placeOrder(customer);
-  await deliver(owner, order.id);
+  const { customer, owner, order } = await deliveredOrder(browser);
   const number = order.id.slice(-8);
   const { page } = customer;
 
@@ -115,10 +83,7 @@ test("a signed-in customer withdraws from one unit of a delivered order, from «
   await expect(page.getByText(`a été envoyé à ${customer.email}`)).toBeVisible();
 
   // The owner's dashboard lists it with its refund deadline.
-  const admin = await owner.newPage();
-  await admin.goto("/admin");
-  const panel = admin.getByRole("region", { name: "Rétractations" });
-  const row = panel.locator(`[data-withdrawal="${order.id}-W001"]`);
+  const row = await withdrawalRowOnDashboard(owner, order.id);
   await expect(row).toContainText(`Commande n° ${number}`);
   await expect(row).toContainText("Retour et remboursement à enregistrer");
   await expect(row).toContainText("Remboursement à faire au plus tard le");
@@ -147,11 +112,7 @@ test("the owner's row of an unpaid order withdrawn says there is nothing to refu
   await customer.context.close();
 
   const owner = await ownerContext(browser);
-  const admin = await owner.newPage();
-  await admin.goto("/admin");
-  const row = admin
-    .getByRole("region", { name: "Rétractations" })
-    .locator(`[data-withdrawal="${order.id}-W001"]`);
+  const row = await withdrawalRowOnDashboard(owner, order.id);
   await expect(row).toContainText("commande annulée avant expédition");
   await expect(row).toContainText("Rien à rembourser (commande non payée)");
   await expect(row).not.toContainText("au plus tard");
@@ -162,10 +123,7 @@ test("the owner's row of an unpaid order withdrawn says there is nothing to refu
 test("a guest withdraws from a whole order with the order number and e-mail, from the footer", async ({
   browser,
 }) => {
-  const customer = await newCustomer(browser);
-  const owner = await ownerContext(browser);
-  const order = await placeOrder(customer);
-  await deliver(owner, order.id);
+  const { customer, owner, order } = await deliveredOrder(browser);
   await owner.close();
   const number = order.id.slice(-8);
 

@@ -4,6 +4,7 @@ import { openSession } from "../../functions/accounts/auth";
 import { createUser } from "../../functions/accounts/service";
 import type { Deps } from "../../functions/platform/deps";
 import type { Order } from "../../src/domain/orders/order";
+import { FRENCH_ADDRESS } from "./addresses";
 
 let counter = 0;
 
@@ -49,14 +50,7 @@ export async function createCustomer(
   });
   const token = await openSession(deps, id);
   const call = apiCaller(app, token);
-  const address = await call("POST", "/api/user/addresses", {
-    first_name: "Lina",
-    last_name: "Moreau",
-    phone: "06 11 22 33 44",
-    address_line1: "5 rue du Four",
-    city: "Marseille",
-    postal_code: "13001",
-  });
+  const address = await call("POST", "/api/user/addresses", FRENCH_ADDRESS);
   const { id: addressId } = (await address.json()) as { id: string };
   return { id, email, token, addressId, call };
 }
