@@ -3,16 +3,17 @@
  * mobile, simulated throttling, against a shop already running (`npm start`) and the minimal page served the same way
  * in the same run. Prints, per page, the median and range of the score and the median TBT, LCP (and its ratio to the
  * minimal page's), CLS and bytes.
- * Run: npm run bench:lighthouse -- [origin=http://localhost:4321] [runs=6]
+ * The cart and the checkout are measured in the four states of tests/perf/pages.ts.
+ * Run: npm run bench:lighthouse -- [origins=http://localhost:4321] [runs=6]
+ * Several origins, comma-separated, are measured in the same run against the same minimal page: a before/after
+ * comparison (give them different host names, e.g. 127.0.0.1 and localhost: cookies ignore the port).
  */
 import { type PageFigures, startLighthouseBrowser } from "../../tests/perf/lighthouse";
 import { serveMinimalPage } from "../../tests/perf/minimal-page";
-import { prepareShopper } from "../../tests/perf/shopper";
+import { forEachMeasuredPage } from "../../tests/perf/pages";
 
-const origin = process.argv[2] ?? "http://localhost:4321";
+const origins = (process.argv[2] ?? "http://localhost:4321").split(",");
 const runs = Number(process.argv[3] ?? 6);
-const PUBLIC_PAGES = ["/", "/product/1", "/faq", "/cgv", "/cette-page-n-existe-pas"];
-const SIGNED_IN_PAGES = ["/cart", "/payment", "/orders", "/profile"];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,10 +34,12 @@ try {
     process.stderr.write(`${label}: ${figures.map((f) => f.score).join(" ")}\n`);
   };
   await measure("minimal page", minimal.url);
-  for (const path of PUBLIC_PAGES) await measure(path, new URL(path, origin).href);
-  await prepareShopper(browser.context, origin);
-  for (const path of SIGNED_IN_PAGES)
-    await measure(`${path} (signed in, items)`, new URL(path, origin).href, true);
+  for (const origin of origins) {
+    const suffix = origins.length > 1 ? ` @ ${origin}` : "";
+    await forEachMeasuredPage(browser.context, origin, (page, url) =>
+      measure(`${page.label}${suffix}`, url, page.keepStorage),
+    );
+  }
 } finally {
   await browser.close();
   await minimal.close();

@@ -1,14 +1,19 @@
 /**
- * What a page's scripts weigh and hold, read from the build: module scripts and everything they import statically
- * (imports made only on interaction, `import()`, are not followed). Shared by the performance and framework-free specs.
+ * What a page's scripts weigh and hold, read over HTTP from the shop under test: module scripts and everything they
+ * import statically (tests/perf/page-weight.ts walks the graph). Shared by the performance and framework-free specs.
  */
-import { init, parse } from "es-module-lexer";
+import { moduleGraph as graphOf, type LoadFile } from "../perf/page-weight";
 import { type APIRequestContext, expect, type Page } from "./fixtures";
 
-/** The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`). */
-export function staticImports(code: string): string[] {
-  const [imports] = parse(code);
-  return imports.flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
+export { staticImports } from "../perf/page-weight";
+
+/** Reads a file of the shop under test, which must be there. */
+export function loadOver(request: APIRequestContext): LoadFile {
+  return async (url) => {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    return await response.body();
+  };
 }
 
 /** The modules at `entries` and every module they import statically, with their bodies. */
@@ -16,19 +21,7 @@ export async function moduleGraph(
   request: APIRequestContext,
   entries: string[],
 ): Promise<Map<string, Buffer>> {
-  await init;
-  const queue = [...entries];
-  const scripts = new Map<string, Buffer>();
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (scripts.has(url)) continue;
-    const response = await request.get(url);
-    expect(response.status(), url).toBe(200);
-    const body = await response.body();
-    scripts.set(url, body);
-    for (const specifier of staticImports(body.toString("utf8"))) queue.push(new URL(specifier, url).href);
-  }
-  return scripts;
+  return await graphOf(loadOver(request), entries);
 }
 
 /** The scripts of the shop's origin the browser has loaded on `page` so far. */

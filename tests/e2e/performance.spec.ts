@@ -1,9 +1,10 @@
-import { brotliCompressSync } from "node:zlib";
 import { type PageFigures, startLighthouseBrowser } from "../perf/lighthouse";
 import { serveMinimalPage } from "../perf/minimal-page";
-import { prepareShopper } from "../perf/shopper";
-import { type APIRequestContext, expect, test } from "./fixtures";
-import { loadedScripts, moduleGraph, staticImports } from "./module-graph";
+import { PAGE_BUDGETS } from "../perf/page-budgets";
+import { pageWeight, total } from "../perf/page-weight";
+import { forEachMeasuredPage } from "../perf/pages";
+import { expect, test } from "./fixtures";
+import { loadedScripts, loadOver } from "./module-graph";
 
 /**
  * Speed, measured (issue 17). Lighthouse (mobile, simulated throttling) on the prebuilt pages against a minimal page
@@ -23,66 +24,55 @@ import { loadedScripts, moduleGraph, staticImports } from "./module-graph";
  * regresses badly, and the hard budgets below catch what made the pages fast (no framework, 15 KB of scripts).
  */
 
-/** Everything a content page runs before interaction, brotli-compressed (issue 17). */
-const SCRIPT_BUDGET_BROTLI_KB = 15;
-/** The first round trip: 10 TCP segments. HTML with its inlined critical CSS must fit. */
-const FIRST_ROUND_TRIP_KB = 14;
+/**
+ * Lighthouse bounds. LCP is simulated from the page's requests and so barely depends on the machine: its bounds are
+ * the issue's (issue 30: the prebuilt pages within 1.25x the minimal page, the cart and the checkout in every state
+ * within 1.5x). The score and TBT follow this machine's main thread (see above): loose.
+ */
+const PREBUILT_BOUNDS = { score: 75, tbt: 800, lcpRatio: 1.25 };
+const SHOP_BOUNDS = { score: 75, tbt: 800, lcpRatio: 1.5 };
 
-const CONTENT_PAGES = [
+/**
+ * The pages built without a framework (issue 17; the cart since issue 30): no island, no React, their scripts and
+ * stylesheet only after the first paint.
+ */
+const FRAMEWORK_FREE = new Set([
   "/faq",
   "/cgv",
   "/legal-mentions",
   "/copyright",
   "/returns-and-exchanges",
+  "/accessibilite",
+  "/liste-d-attente",
   "/cette-page-n-existe-pas",
   "/maintenance",
-];
-const STOREFRONT_PAGES = ["/", "/product/1"];
+  "/",
+  "/product/1",
+]);
 
-/** The page's entry modules: module scripts (external or inline imports), island components and renderers. */
-function entryModules(html: string, pageUrl: string): string[] {
-  const entries: string[] = [];
-  for (const [, url] of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
-    entries.push(url as string);
-  // The module scripts the page puts in place after its first paint (src/scripts/inline/deferred-assets.js).
-  for (const [, url] of html.matchAll(/<template data-deferred-module data-src="([^"]+)"/g))
-    entries.push(url as string);
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (!/\btype="module"/.test(attributes as string)) continue;
-    const src = /\bsrc="([^"]+)"/.exec(attributes as string)?.[1];
-    if (src) entries.push(src);
-    else entries.push(...staticImports(body as string));
-  }
-  for (const [, href] of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g))
-    entries.push(href as string);
-  return entries.map((url) => new URL(url, pageUrl).href);
-}
-
-/** Every script the page loads without interaction (imports made only on interaction, `import()`, are not). */
-async function pageScripts(request: APIRequestContext, pageUrl: string): Promise<Map<string, Buffer>> {
-  const page = await request.get(pageUrl);
-  return await moduleGraph(request, entryModules(await page.text(), pageUrl));
-}
-
-const brotliKb = (body: string | Buffer) => brotliCompressSync(body).length / 1024;
+const kb = (bytes: number) => bytes / 1024;
 
 test.describe("what a page loads before interaction", () => {
-  for (const path of [...CONTENT_PAGES, ...STOREFRONT_PAGES]) {
-    test(`${path}: no framework runtime, scripts under ${SCRIPT_BUDGET_BROTLI_KB} KB brotli, HTML and critical CSS in the first round trip`, async ({
+  for (const [path, budget] of Object.entries(PAGE_BUDGETS)) {
+    const frameworkFree = FRAMEWORK_FREE.has(path);
+    test(`${path}: HTML within ${budget.html} KB, scripts within ${budget.js} KB, stylesheets within ${budget.css} KB (brotli)${frameworkFree ? ", no framework runtime" : ""}`, async ({
       page,
       request,
       baseURL,
     }) => {
       const url = new URL(path, baseURL).href;
       const html = await (await request.get(url)).text();
-      expect(html, "an island hydrated with a framework").not.toContain("<astro-island");
-      const scripts = await pageScripts(request, url);
-      const total = [...scripts.values()].reduce((sum, body) => sum + brotliKb(body), 0);
-      const htmlKb = brotliKb(html);
+      const weight = await pageWeight(html, url, loadOver(request));
       console.log(
-        `${path}: ${scripts.size} scripts, ${total.toFixed(1)} KB brotli; HTML ${htmlKb.toFixed(1)} KB`,
+        `${path}: HTML ${kb(weight.html).toFixed(1)} KB, ${weight.scripts.size} scripts ${kb(total(weight.scripts)).toFixed(1)} KB, stylesheets ${kb(total(weight.styles)).toFixed(1)} KB`,
       );
-      expect(total).toBeLessThanOrEqual(SCRIPT_BUDGET_BROTLI_KB);
+      expect(kb(weight.html), "HTML").toBeLessThanOrEqual(budget.html);
+      expect(kb(total(weight.scripts)), "scripts").toBeLessThanOrEqual(budget.js);
+      expect(kb(total(weight.styles)), "stylesheets").toBeLessThanOrEqual(budget.css);
+      if (!frameworkFree) return;
+
+      expect(html, "an island hydrated with a framework").not.toContain("<astro-island");
+      const scripts = weight.scripts;
       for (const [script, body] of scripts) {
         const code = body.toString("utf8");
         // React's element symbol and react-dom's container key: in React's code, never in a file name.
@@ -92,7 +82,6 @@ test.describe("what a page loads before interaction", () => {
       }
       // The page paints from its first round trip: its CSS is inlined, the stylesheet waits in a <template> for the
       // first paint (or is read from <noscript> without JavaScript), and so do the scripts.
-      expect(htmlKb).toBeLessThanOrEqual(FIRST_ROUND_TRIP_KB);
       const parsed = html.replace(/<template[\s\S]*?<\/template>|<noscript>[\s\S]*?<\/noscript>/g, "");
       expect(parsed).not.toMatch(/<link[^>]*rel="stylesheet"/);
       expect(parsed).not.toMatch(/<script[^>]*type="module"/);
@@ -163,27 +152,24 @@ test.describe("Lighthouse, mobile", () => {
       };
 
       const failures: string[] = [];
-      for (const path of ["/", "/product/1", "/faq", "/cgv", "/cette-page-n-existe-pas"]) {
-        failures.push(
-          ...(await bestOfThree(path, new URL(path, baseURL).href, (f) => [
-            ...(f.score < 75 ? [`score ${f.score} < 75`] : []),
-            ...(f.tbt > 800 ? [`TBT ${f.tbt} ms > 800 ms`] : []),
-            ...(f.cls > 0 ? [`CLS ${f.cls} > 0`] : []),
-            ...(f.lcp > 2 * minimalLcp ? [`LCP ${f.lcp} ms > 2 x ${minimalLcp} ms`] : []),
-          ])),
-        );
-      }
-      await prepareShopper(browser.context, new URL(baseURL as string).origin);
-      for (const path of ["/cart", "/payment"]) {
+      await forEachMeasuredPage(browser.context, new URL(baseURL as string).origin, async (page, url) => {
+        const bounds = page.shop ? SHOP_BOUNDS : PREBUILT_BOUNDS;
         failures.push(
           ...(await bestOfThree(
-            `${path} (signed in, items)`,
-            new URL(path, baseURL).href,
-            (f) => (f.score < 70 ? [`score ${f.score} < 70`] : []),
-            true,
+            page.label,
+            url,
+            (f) => [
+              ...(f.score < bounds.score ? [`score ${f.score} < ${bounds.score}`] : []),
+              ...(f.tbt > bounds.tbt ? [`TBT ${f.tbt} ms > ${bounds.tbt} ms`] : []),
+              ...(f.cls > 0 ? [`CLS ${f.cls} > 0`] : []),
+              ...(f.lcp > bounds.lcpRatio * minimalLcp
+                ? [`LCP ${f.lcp} ms > ${bounds.lcpRatio} x ${minimalLcp} ms`]
+                : []),
+            ],
+            page.keepStorage,
           )),
         );
-      }
+      });
       console.log(report.join("\n"));
       expect(failures).toEqual([]);
     } finally {

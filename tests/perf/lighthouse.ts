@@ -2,7 +2,7 @@
  * Lighthouse (mobile, simulated throttling: its defaults) on pages of a running shop, in Debian's Chromium driven by
  * Playwright. The browser is a persistent profile started with a debugging port: Lighthouse opens its tab in that
  * profile, so a page measured "signed in, items in the cart" sees the cookies and the cart a Playwright page put
- * there (`keepStorage`). Every other page is measured as a first visit (Lighthouse clears the origin's storage and
+ * there (`keepStorage`; the HTTP cache is emptied all the same). Every other page is measured as a first visit (Lighthouse clears the origin's storage and
  * the cache before loading it).
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -68,6 +68,13 @@ export async function startLighthouseBrowser(): Promise<LighthouseBrowser> {
   return {
     context,
     async measure(url, { keepStorage = false } = {}) {
+      // Kept storage keeps the HTTP cache too: emptied, so that every run downloads the page's files like the first
+      // (the state set-up and earlier runs would otherwise have cached them).
+      if (keepStorage) {
+        const page = await context.newPage();
+        await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+        await page.close();
+      }
       const result = await lighthouse(url, {
         port,
         logLevel: "error",

@@ -1,6 +1,6 @@
 /**
- * A signed-in customer with one delivery address and one soap in her cart, in the given browser profile: the state
- * the cart and checkout pages are measured in.
+ * The states the cart and checkout pages are measured in, set up in the given browser profile: a visitor with one
+ * soap in her cart (fillCart), and a signed-in customer with one delivery address and one soap (prepareShopper).
  */
 import type { BrowserContext } from "@playwright/test";
 
@@ -29,6 +29,11 @@ export async function prepareShopper(context: BrowserContext, origin: string): P
       },
     }),
   );
+  await fillCart(context, origin);
+}
+
+/** One soap in the profile's cart, added the way a visitor adds it: « Ajouter au panier » on its page. */
+export async function fillCart(context: BrowserContext, origin: string): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${origin}/product/1`);
   const add = page.getByRole("button", { name: "Ajouter au panier" });

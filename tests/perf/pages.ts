@@ -1,0 +1,58 @@
+/**
+ * The pages and states the shop's speed is measured in (issue 30), shared by the CI run (tests/e2e/performance.spec.ts)
+ * and `npm run bench:lighthouse`: the prebuilt pages as a first visit, then the cart and the checkout in the four
+ * states a shopper meets them in. A state is set up in the Lighthouse browser's profile before its pages are measured,
+ * and first visits come first: Lighthouse clears the origin's storage before a page measured without `keepStorage`.
+ */
+import type { BrowserContext } from "@playwright/test";
+import { fillCart, prepareShopper } from "./shopper";
+
+export interface MeasuredPage {
+  label: string;
+  path: string;
+  /** Measured with the cookies and the cart the state put in the profile (no storage reset). */
+  keepStorage: boolean;
+  /** The cart or the checkout: its own bounds (issue 30). */
+  shop: boolean;
+}
+
+interface State {
+  /** Sets the state up in the profile; none for a first visit. */
+  setUp?: (context: BrowserContext, origin: string) => Promise<void>;
+  pages: MeasuredPage[];
+}
+
+const firstVisit = (path: string, label = path, shop = false): MeasuredPage => ({
+  label,
+  path,
+  keepStorage: false,
+  shop,
+});
+const kept = (path: string, label: string): MeasuredPage => ({ label, path, keepStorage: true, shop: true });
+
+/** The prebuilt content and catalogue pages, measured as a first visit. */
+export const PREBUILT_PAGES = ["/", "/product/1", "/faq", "/cgv", "/cette-page-n-existe-pas"];
+
+const STATES: State[] = [
+  { pages: [...PREBUILT_PAGES.map((path) => firstVisit(path)), firstVisit("/cart", "/cart (empty)", true)] },
+  {
+    setUp: fillCart,
+    pages: [kept("/cart", "/cart (visitor, items)"), kept("/payment", "/payment (visitor, items)")],
+  },
+  {
+    setUp: prepareShopper,
+    pages: [kept("/cart", "/cart (signed in, items)"), kept("/payment", "/payment (signed in, items)")],
+  },
+];
+
+/** Every page in the order it can be measured in, each state set up just before its pages. */
+export async function forEachMeasuredPage(
+  context: BrowserContext,
+  origin: string,
+  run: (page: MeasuredPage, url: string) => Promise<void>,
+): Promise<void> {
+  for (const state of STATES) {
+    await state.setUp?.(context, origin);
+    for (const page of state.pages) await run(page, new URL(page.path, origin).href);
+  }
+}
