@@ -115,6 +115,7 @@ export interface Measured {
 /** Lower is better; null (under the 16 ms floor) sorts first. */
 const byDuration = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
 
+/** The runs' median (the lower middle one for an even count) and maximum. */
 export function summarize(name: string, runs: (number | null)[]): Measured {
   const sorted = [...runs].sort(byDuration);
   return {
