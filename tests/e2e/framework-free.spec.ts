@@ -44,7 +44,7 @@ async function contentScripts(request: APIRequestContext, pageUrl: string): Prom
 test.describe("static content, framework-free scripts", () => {
   test.skip(publishingRun, "run by the main suite");
 
-  for (const path of ["/", "/product/1"]) {
+  for (const path of ["/", "/product/1", "/cart", "/Cart"]) {
     test(`${path}: no script the page loads holds React`, async ({ page, request, baseURL }) => {
       const pageUrl = new URL(path, baseURL).href;
       const scripts = await contentScripts(request, pageUrl);
