@@ -115,16 +115,28 @@ test("the module takes over from the first paint without moving anything; a fals
         win.__shift = (win.__shift ?? 0) + entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node;
-          win.__shifted?.push(node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName));
+          win.__shifted?.push(
+            node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName),
+          );
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The API's answer waits until the first paint was looked at.
+  let answer = () => {};
+  const looked = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/auth/me", async (route) => {
+    await looked;
+    await route.continue();
   });
   await page.goto("/cart");
   const main = page.locator("main");
   await expect(main.getByRole("link", { name: "Procéder au paiement" })).toBeVisible();
   const before = await main.getByRole("heading", { name: "Récapitulatif" }).boundingBox();
   await expect(main.locator("[data-cart-content][data-ready]")).toHaveCount(1);
+  answer();
   await expect(main.getByRole("button", { name: "Se connecter pour commander" })).toBeVisible();
   expect(await main.getByRole("heading", { name: "Récapitulatif" }).boundingBox()).toEqual(before);
   const shifts = await page.evaluate(() => (window as { __shifted?: string[] }).__shifted);
@@ -135,4 +147,29 @@ test("the module takes over from the first paint without moving anything; a fals
   await page.keyboard.press("Enter");
   await expect(main.getByRole("status", { name: `Quantité de ${name}` })).toHaveText("2");
   await expect(plus).toBeFocused();
+});
+
+test("what the shopper does before the module came is done once it is there", async ({ page }) => {
+  await storeCart(page, [{ ...soap, name: "Savon d'Alep", stock: 50 }]);
+  // The page's module waits until the shopper has clicked twice and pressed Enter in the empty promo field.
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/CartScreen[^/]*\.js$/, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  // The catalogue is out of reach: the stored line stays as it is.
+  await page.route("**/api/products", (route) => route.abort());
+  await page.goto("/cart");
+  const main = page.locator("main");
+  const plus = main.getByRole("button", { name: "Augmenter la quantité de Savon d'Alep" });
+  await plus.click();
+  await plus.click();
+  await main.getByLabel("Code promo").press("Enter");
+  await expect(main.locator("output")).toHaveText("2");
+  release();
+  await expect(main.locator("output")).toHaveText("4");
+  await expect(main.getByRole("alert")).toHaveText("Veuillez saisir un code promo");
 });

@@ -5,11 +5,14 @@
  * at build time, and hashes.ts allows that very text by its hash. The page's module (src/scripts/storefront/
  * cart-page.ts) takes over from the same view without changing a thing, then refreshes the lines from the catalogue.
  * The build printed the empty cart: an empty or unreadable storage leaves it as it is.
+ * What the shopper does on the painted page before the module has come (a + click, the promo form sent, Enter in its
+ * field) is kept in order, not lost, and the module plays it once it is there (cart-events.ts).
  */
 import { parseStoredCart } from "../../domain/cart/cart";
 import { defaultShippingSettings, parseStoredPromo } from "../../domain/orders/checkout";
 import { cartContent, idlePromoForm } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
+import { earlyCartEvents, isCartAction } from "../storefront/cart-events";
 
 const stored = (key: string): unknown => {
   try {
@@ -36,4 +39,15 @@ if (root && cart.length > 0) {
     promoForm: idlePromoForm,
   });
   root.innerHTML = view.value;
+}
+
+if (root) {
+  const early = earlyCartEvents(root);
+  const keep = (event: Event) => {
+    if (root.dataset.ready !== undefined || !isCartAction(event)) return;
+    // A form sent or Enter before the module: the module answers it, the browser does not load another page.
+    if (event.type !== "click") event.preventDefault();
+    early.push(event);
+  };
+  for (const type of ["click", "submit", "keydown"]) root.addEventListener(type, keep);
 }

@@ -35,6 +35,7 @@ import {
   revalidatePromoSoon,
 } from "../../stores/checkout";
 import { $session, startSession } from "../../stores/session";
+import { earlyCartEvents, isPromoEnter } from "./cart-events";
 import { morph } from "./morph";
 
 /** The message for a failed POST /api/promo/validate (spec 8 "Promo"). */
@@ -138,9 +139,8 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
     }
   };
 
-  root.addEventListener("click", (event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const step = target?.closest<HTMLButtonElement>("[data-cart-step]");
+  const onClick = (target: Element): void => {
+    const step = target.closest<HTMLButtonElement>("[data-cart-step]");
     if (step) {
       const id = Number(step.dataset.id);
       const item = $cart.get().find((line) => line.id === id);
@@ -150,19 +150,19 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
       updateCartQuantity(id, quantity);
       return;
     }
-    const remove = target?.closest<HTMLElement>("[data-cart-remove]");
+    const remove = target.closest<HTMLElement>("[data-cart-remove]");
     if (remove) {
       focusNext = () => heading;
       removeFromCart(Number(remove.dataset.cartRemove));
       return;
     }
-    if (target?.closest("[data-cart-clear]")) {
+    if (target.closest("[data-cart-clear]")) {
       undo = clearCartWithUndo();
       focusNext = () => root.querySelector<HTMLElement>("[data-cart-undo]");
       update();
       return;
     }
-    if (target?.closest("[data-cart-undo]")) {
+    if (target.closest("[data-cart-undo]")) {
       const restore = undo;
       undo = null;
       focusNext = () => heading;
@@ -170,10 +170,14 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
       update();
       return;
     }
-    if (target?.closest("[data-promo-remove]")) {
+    if (target.closest("[data-promo-remove]")) {
       clearPromo();
       setPromoForm({ notice: null });
     }
+  };
+
+  root.addEventListener("click", (event) => {
+    if (event.target instanceof Element) onClick(event.target);
   });
 
   root.addEventListener("submit", (event) => {
@@ -197,9 +201,7 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
 
   root.addEventListener("keydown", (event) => {
     // The button is disabled while the field is empty: Enter still explains why nothing happens.
-    const input = event.target;
-    if (event.key !== "Enter" || !(input instanceof HTMLInputElement) || input.id !== PROMO_INPUT_ID) return;
-    if (input.value.trim()) return;
+    if (!isPromoEnter(event) || (event.target as HTMLInputElement).value.trim()) return;
     event.preventDefault();
     void applyCode();
   });
@@ -210,8 +212,18 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
     if (built) $shippingSettings.set(built);
   } catch {}
 
+  // A code typed before the module came.
+  const typed = root.querySelector<HTMLInputElement>(`#${PROMO_INPUT_ID}`)?.value.trim().toUpperCase();
+  if (typed) promoForm = { ...promoForm, code: typed };
+
   for (const store of [$cart, $appliedPromo, $shippingSettings, $session]) store.listen(update);
   render();
+  // What the shopper did on the painted page before this module came, in order (the inline script kept it; before
+  // the module, the promo's button was disabled whatever was typed, so a kept Enter or sending applies the code).
+  for (const event of earlyCartEvents(root).splice(0)) {
+    if (event.type === "click" && event.target instanceof Element) onClick(event.target);
+    else void applyCode();
+  }
   void startSession();
   void loadShippingSettings();
   refreshCartFromCatalog()
