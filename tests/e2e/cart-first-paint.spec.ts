@@ -139,8 +139,10 @@ test("the module takes over from the first paint without moving anything; a fals
   answer();
   await expect(main.getByRole("button", { name: "Se connecter pour commander" })).toBeVisible();
   expect(await main.getByRole("heading", { name: "Récapitulatif" }).boundingBox()).toEqual(before);
+  // Under a thousandth, what Lighthouse prints as CLS 0.000: a subpixel move of a line's text was seen once the whole
+  // stylesheet replaced the critical CSS (5e-5), against 0.1 to 0.2 when React painted the cart.
   const shifts = await page.evaluate(() => (window as { __shifted?: string[] }).__shifted);
-  expect(await page.evaluate(() => (window as { __shift?: number }).__shift), String(shifts)).toBe(0);
+  expect(await page.evaluate(() => (window as { __shift?: number }).__shift), String(shifts)).toBeLessThan(0.001);
   // And the page works: + keeps the focus, the output follows.
   const plus = main.getByRole("button", { name: `Augmenter la quantité de ${name}` });
   await plus.focus();
