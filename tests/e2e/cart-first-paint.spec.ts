@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
+import { holdRequests } from "./support";
 
 /**
  * The cart paints from its HTML (issue 30, docs/decisions/044): the stored cart's lines, its totals and the way to
@@ -123,14 +124,7 @@ test("the module takes over from the first paint without moving anything; a fals
     }).observe({ type: "layout-shift", buffered: true });
   });
   // The API's answer waits until the first paint was looked at.
-  let answer = () => {};
-  const looked = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route("**/api/auth/me", async (route) => {
-    await looked;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, "**/api/auth/me");
   await page.goto("/cart");
   const main = page.locator("main");
   await expect(main.getByRole("link", { name: "Procéder au paiement" })).toBeVisible();
@@ -142,7 +136,9 @@ test("the module takes over from the first paint without moving anything; a fals
   // Under a thousandth, what Lighthouse prints as CLS 0.000: a subpixel move of a line's text was seen once the whole
   // stylesheet replaced the critical CSS (5e-5), against 0.1 to 0.2 when React painted the cart.
   const shifts = await page.evaluate(() => (window as { __shifted?: string[] }).__shifted);
-  expect(await page.evaluate(() => (window as { __shift?: number }).__shift), String(shifts)).toBeLessThan(0.001);
+  expect(await page.evaluate(() => (window as { __shift?: number }).__shift), String(shifts)).toBeLessThan(
+    0.001,
+  );
   // And the page works: + keeps the focus, the output follows.
   const plus = main.getByRole("button", { name: `Augmenter la quantité de ${name}` });
   await plus.focus();
@@ -154,14 +150,7 @@ test("the module takes over from the first paint without moving anything; a fals
 test("what the shopper does before the module came is done once it is there", async ({ page }) => {
   await storeCart(page, [{ ...soap, name: "Savon d'Alep", stock: 50 }]);
   // The page's module waits until the shopper has clicked twice and pressed Enter in the empty promo field.
-  let release = () => {};
-  const clicked = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/_astro\/CartScreen[^/]*\.js$/, async (route) => {
-    await clicked;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/_astro\/CartScreen[^/]*\.js$/);
   // The catalogue is out of reach: the stored line stays as it is.
   await page.route("**/api/products", (route) => route.abort());
   await page.goto("/cart");
