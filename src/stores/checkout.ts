@@ -7,13 +7,17 @@
 import { persistentAtom } from "@nanostores/persistent";
 import { atom } from "nanostores";
 import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart/cart-sync";
+import { type Cents, centsToEuros } from "../domain/money";
 import {
   type AppliedPromo,
+  checkoutMessages,
   defaultShippingSettings,
   parseStoredPromo,
+  promoNeedsRevalidation,
   type ShippingSettings,
 } from "../domain/orders/checkout";
-import { fetchShippingSettings } from "../lib/shop-client";
+import { fetchProducts } from "../lib/catalog-client";
+import { fetchShippingSettings, validatePromoCode } from "../lib/shop-client";
 import { $cart, clearCart } from "./cart";
 
 /** Storage key of the applied promo (spec 4). */
@@ -67,6 +71,50 @@ export function syncCart(catalog: readonly CatalogEntry[]): CartChange[] {
   const { cart, changes } = syncCartWithCatalog($cart.get(), catalog);
   if (cart !== $cart.get()) $cart.set(cart);
   return changes;
+}
+
+/**
+ * Refreshes the cart's lines from GET /api/products and answers what changed (price, quantity brought down to the
+ * stock, product gone), for the cart page and the checkout. Rejects when the call fails: the caller keeps the stored
+ * cart, the server checks everything again when the order is placed.
+ */
+export async function refreshCartFromCatalog(signal?: AbortSignal): Promise<CartChange[]> {
+  return syncCart(await fetchProducts(signal));
+}
+
+/** How long the subtotal must stay put before the applied code is checked again (a burst of + clicks: one call). */
+const PROMO_REVALIDATION_DELAY_MS = 300;
+
+/**
+ * Asks the server again for the applied promo's discount when the subtotal changed since it was validated (a
+ * percentage's cap, the minimum order): a code that no longer applies is removed and `onRejected` gets the server's
+ * reason. Answers the function that cancels the check (the subtotal changed again, the page went away). Offline, the
+ * discount is computed locally meanwhile; the order request is checked by the server.
+ */
+export function revalidatePromoSoon(
+  promo: AppliedPromo | undefined,
+  subtotal: Cents,
+  onRejected: (message: string) => void,
+): () => void {
+  if (!promo || subtotal <= 0 || !promoNeedsRevalidation(promo, subtotal)) return () => undefined;
+  let cancelled = false;
+  const timer = setTimeout(() => {
+    validatePromoCode(promo.code, centsToEuros(subtotal))
+      .then((result) => {
+        if (cancelled || $appliedPromo.get()?.id !== promo.id) return;
+        if (result.valid) {
+          applyPromo({ ...result.promo, subtotal_amount: centsToEuros(subtotal) } satisfies AppliedPromo);
+        } else {
+          clearPromo();
+          onRejected(result.error || checkoutMessages.promoInvalid);
+        }
+      })
+      .catch(() => undefined);
+  }, PROMO_REVALIDATION_DELAY_MS);
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Shipping cost and free-shipping threshold (GET /api/settings/shipping); the spec's defaults until known. */

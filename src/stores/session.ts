@@ -1,6 +1,7 @@
 import { atom, computed, onMount } from "nanostores";
 import type { SessionUser } from "../domain/accounts/account";
 import { ApiError, apiRequest } from "../lib/api-client";
+import { hasSessionHint } from "../lib/session-hint";
 
 /**
  * The signed-in customer, shared by every island. The session itself is an HttpOnly cookie the page never
@@ -45,18 +46,6 @@ function setSignedIn(user: SessionUser): void {
 
 export function setSignedOut(): void {
   $session.set({ status: "signed-out", user: null });
-}
-
-/** The API's readable hint cookie (functions/platform/middleware/session.ts SESSION_HINT_COOKIE). */
-const SESSION_HINT = "signed_in=1";
-
-/**
- * Whether the browser may hold a session: the API sets a readable `signed_in=1` beside the HttpOnly session cookie
- * and clears it with it. Without it nobody is signed in, and GET /api/auth/me is not worth a request (issue 18).
- */
-export function hasSessionHint(): boolean {
-  if (typeof document === "undefined") return false;
-  return document.cookie.split(/;\s*/).includes(SESSION_HINT);
 }
 
 let started: Promise<void> | null = null;

@@ -20,6 +20,15 @@ const page = (
 <body><h1 class="title">Savon</h1><script type="module" src="/_astro/header.js"></script>${extra}</body></html>`;
 
 describe("critical CSS and deferred assets", () => {
+  it("keeps the rules of markup a script paints before the first frame (a sample), then drops the sample", async () => {
+    const sample = '<template data-critical-css-only><p class="dialog-only">x</p></template>';
+    const out = await criticalCssProcessor(dist).process(page(`${sample}${loader}`));
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1] ?? "";
+    expect(inline).toContain(".dialog-only{color:red}");
+    expect(out).not.toContain("data-critical-css-only");
+    expect(out).not.toContain('<p class="dialog-only">');
+  });
+
   it("inlines the rules the page uses; the stylesheet, manifest, icons and scripts wait for the loader", async () => {
     const out = await criticalCssProcessor(dist).process(page(loader));
     const head = out.slice(0, out.indexOf("</head>"));

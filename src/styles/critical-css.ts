@@ -117,6 +117,17 @@ export function pruneTailwindProperties(html: string): string {
     : html.replace(fallback, "").replace(registrations, (rule, name: string) => (named(name) ? rule : ""));
 }
 
+/**
+ * Markup a page carries only so that its critical CSS holds what a script paints before the first frame (the cart's
+ * lines, painted from the browser's storage by an inline script: CartScreen.astro): Beasties matches the rules against
+ * it like the rest of the page, then it leaves the page.
+ */
+const CRITICAL_CSS_SAMPLE = /<template data-critical-css-only>[\s\S]*?<\/template>/g;
+
+export function dropCriticalCssSamples(html: string): string {
+  return html.replace(CRITICAL_CSS_SAMPLE, "");
+}
+
 /** A Beasties set up for a built site in `dist`: stylesheets read from it, nothing written by it. */
 export function criticalCssProcessor(dist: string): { process(html: string): Promise<string> } {
   const beasties = new Beasties({
@@ -136,7 +147,8 @@ export function criticalCssProcessor(dist: string): { process(html: string): Pro
   });
   return {
     async process(html) {
-      return deferAssets(pruneTailwindProperties(pruneThemeVariables(await beasties.process(html))));
+      const critical = dropCriticalCssSamples(await beasties.process(html));
+      return deferAssets(pruneTailwindProperties(pruneThemeVariables(critical)));
     },
   };
 }

@@ -4,7 +4,7 @@ import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { E2E_ADMIN } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { loadedScripts, moduleGraph } from "./module-graph";
-import { shopDeps } from "./support";
+import { holdRequests, shopDeps } from "./support";
 
 /**
  * Content pages without a framework runtime (issue 17): the home page's product grid and the prebuilt product pages'
@@ -44,7 +44,7 @@ async function contentScripts(request: APIRequestContext, pageUrl: string): Prom
 test.describe("static content, framework-free scripts", () => {
   test.skip(publishingRun, "run by the main suite");
 
-  for (const path of ["/", "/product/1"]) {
+  for (const path of ["/", "/product/1", "/cart", "/Cart"]) {
     test(`${path}: no script the page loads holds React`, async ({ page, request, baseURL }) => {
       const pageUrl = new URL(path, baseURL).href;
       const scripts = await contentScripts(request, pageUrl);
@@ -287,14 +287,7 @@ test.describe("static content, framework-free scripts", () => {
 
     test("built without products: the cards come from the template once loaded", async ({ page }) => {
       await builtWithoutProducts(page);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route("**/api/products", async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdRequests(page, "**/api/products");
       await page.goto("/");
       await expect(page.locator("#products").getByRole("status")).toHaveText("Chargement des produits...");
       await expect(page.locator("#products article")).toHaveCount(0);

@@ -99,9 +99,13 @@ test("the service worker precaches the shell's scripts, not the admin panel's no
   for (const asset of home) expect(list, asset).toContain(asset);
 
   // The admin panel's island and each signed-in screen's are not: the worker keeps them once used.
-  for (const path of ["/admin", "/cart", "/payment", "/orders", "/profile"]) {
+  for (const path of ["/admin", "/payment", "/orders", "/profile"]) {
     const components = islands(await (await request.get(path)).text());
     expect(components.length, `${path} has an island`).toBeGreaterThan(0);
     for (const component of components) expect(list, `${path}: ${component}`).not.toContain(component);
   }
+  // The cart has no island (docs/decisions/044): the module only it loads is not precached either.
+  const cartOnly = assets(await (await request.get("/cart")).text()).filter((asset) => !home.includes(asset));
+  expect(cartOnly.length, "/cart's own scripts").toBeGreaterThan(0);
+  for (const asset of cartOnly) expect(list, `/cart: ${asset}`).not.toContain(asset);
 });

@@ -278,3 +278,19 @@ export async function customerWithTransferOrder(
   };
   return placeTransferOrder(request, { product, quantity, addressId, senderName: fullName });
 }
+
+/**
+ * Holds the page's requests to `url` until the answered function is called: what the page shows while it waits, or
+ * what a shopper can do before a script has come.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}

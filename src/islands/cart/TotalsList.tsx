@@ -1,6 +1,6 @@
-import { eurosToCents, formatEuros } from "../../domain/money";
 import type { ShippingSettings } from "../../domain/orders/checkout";
 import type { Totals } from "../../domain/orders/pricing";
+import { totalsTexts } from "../../lib/cart-view";
 
 interface Props {
   totals: Totals;
@@ -9,45 +9,41 @@ interface Props {
   shipping: ShippingSettings;
 }
 
-/** Subtotal, shipping ('Gratuit' from the threshold), discount with its code and total (cart and checkout). */
+/**
+ * Subtotal, shipping ('Gratuit' from the threshold), discount with its code and total, for the checkout island; the
+ * framework-free cart page prints the same texts (lib/cart-view.ts totalsTexts) with the same markup.
+ */
 export function TotalsList({ totals, itemCount, promoCode, shipping }: Props) {
-  const remaining = Math.max(0, eurosToCents(shipping.free_shipping_threshold) - totals.subtotal);
+  const texts = totalsTexts(totals, itemCount, promoCode, shipping);
   return (
     <>
       <dl className="space-y-2 text-ink">
         <div className="flex justify-between gap-4">
           <dt>
-            Sous-total{" "}
-            <span className="text-ink-soft">
-              ({itemCount} article{itemCount > 1 ? "s" : ""})
-            </span>
+            Sous-total <span className="text-ink-soft">{texts.itemsLabel}</span>
           </dt>
-          <dd className="font-medium tabular-nums">{formatEuros(totals.subtotal)}</dd>
+          <dd className="font-medium tabular-nums">{texts.subtotal}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Livraison</dt>
-          <dd className={`font-medium tabular-nums ${totals.shipping === 0 ? "text-olive-700" : ""}`}>
-            {totals.shipping === 0 ? "Gratuit" : formatEuros(totals.shipping)}
+          <dd className={`font-medium tabular-nums ${texts.shippingFree ? "text-olive-700" : ""}`}>
+            {texts.shipping}
           </dd>
         </div>
-        {promoCode && totals.discount > 0 && (
+        {texts.discount && (
           <div className="flex justify-between gap-4 text-olive-700">
             <dt>
-              Réduction <span className="font-semibold">({promoCode})</span>
+              Réduction <span className="font-semibold">({texts.discount.code})</span>
             </dt>
-            <dd className="font-medium tabular-nums">−{formatEuros(totals.discount)}</dd>
+            <dd className="font-medium tabular-nums">{texts.discount.amount}</dd>
           </div>
         )}
         <div className="flex justify-between gap-4 border-t border-cream-300 pt-3 text-lg font-semibold">
           <dt>Total</dt>
-          <dd className="font-serif text-xl text-crust-800 tabular-nums">{formatEuros(totals.total)}</dd>
+          <dd className="font-serif text-xl text-crust-800 tabular-nums">{texts.total}</dd>
         </div>
       </dl>
-      <p className="mt-3 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">
-        {totals.shipping === 0
-          ? "Vous bénéficiez de la livraison gratuite !"
-          : `Plus que ${formatEuros(remaining)} d'achats pour profiter de la livraison gratuite (dès ${formatEuros(eurosToCents(shipping.free_shipping_threshold))}).`}
-      </p>
+      <p className="mt-3 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">{texts.freeShippingNote}</p>
     </>
   );
 }

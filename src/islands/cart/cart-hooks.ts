@@ -1,11 +1,15 @@
+/**
+ * The React side of the cart's companions, for the checkout island: the work itself is framework-free in
+ * stores/checkout.ts (refreshCartFromCatalog, revalidatePromoSoon) and its words in lib/cart-view.ts, shared with
+ * the framework-free cart page (src/scripts/storefront/cart-page.ts).
+ */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { type CartChange, emptyCartChanges } from "../../domain/cart/cart-sync";
-import { type Cents, centsToEuros } from "../../domain/money";
-import { type AppliedPromo, checkoutMessages, promoNeedsRevalidation } from "../../domain/orders/checkout";
-import { fetchProducts } from "../../lib/catalog-client";
-import { validatePromoCode } from "../../lib/shop-client";
-import { $appliedPromo, applyPromo, clearPromo, syncCart } from "../../stores/checkout";
+import type { Cents } from "../../domain/money";
+import { $appliedPromo, refreshCartFromCatalog, revalidatePromoSoon } from "../../stores/checkout";
+
+export { describeCartChange } from "../../lib/cart-view";
 
 /** True once the island runs in the browser with the stored cart (the static HTML knows no cart). */
 export function useHydrated(): boolean {
@@ -25,8 +29,8 @@ export function useCatalogSync(enabled: boolean, attempt = 0): readonly CartChan
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    fetchProducts(controller.signal)
-      .then((products) => setChanges(syncCart(products)))
+    refreshCartFromCatalog(controller.signal)
+      .then(setChanges)
       .catch(() => undefined);
     return () => controller.abort();
   }, [enabled, attempt]);
@@ -44,37 +48,7 @@ export function usePromoRevalidation(
 ) {
   const promo = useStore($appliedPromo, { ssr: () => undefined });
   useEffect(() => {
-    if (!active || !promo || subtotal <= 0 || !promoNeedsRevalidation(promo, subtotal)) return;
-    let cancelled = false;
-    const timer = window.setTimeout(() => {
-      validatePromoCode(promo.code, centsToEuros(subtotal))
-        .then((result) => {
-          if (cancelled || $appliedPromo.get()?.id !== promo.id) return;
-          if (result.valid) {
-            applyPromo({ ...result.promo, subtotal_amount: centsToEuros(subtotal) } satisfies AppliedPromo);
-          } else {
-            clearPromo();
-            onRejected(result.error || checkoutMessages.promoInvalid);
-          }
-        })
-        // Offline: the discount is computed locally meanwhile; the order request is checked by the server.
-        .catch(() => undefined);
-    }, 300);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
+    if (!active) return;
+    return revalidatePromoSoon(promo, subtotal, onRejected);
   }, [promo, subtotal, active, onRejected]);
-}
-
-/** French sentence for a change the catalogue refresh made to the cart. */
-export function describeCartChange(change: CartChange): string {
-  switch (change.kind) {
-    case "removed":
-      return `« ${change.name} » n'est plus disponible et a été retiré de votre panier.`;
-    case "quantity":
-      return `La quantité de « ${change.name} » a été ramenée à ${change.quantity} (stock disponible).`;
-    case "price":
-      return `Le prix de « ${change.name} » a été mis à jour.`;
-  }
 }

@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
+import { inputClass } from "../../lib/field-classes";
 import { openAuthModal } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
 
@@ -15,8 +16,7 @@ import { StrokeIcon } from "./icons";
  * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands
  * themselves: each island renders them. A field's message sits under it and is tied to it for screen readers.
  */
-export const inputClass =
-  "block w-full min-w-0 rounded-lg border border-cream-300 bg-white px-3 py-2.5 text-ink shadow-xs placeholder:text-ink-soft/70 aria-invalid:border-alert disabled:bg-cream-100 disabled:text-ink-soft";
+export { inputClass } from "../../lib/field-classes";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "onChange" | "value"> & {
   value: string;
