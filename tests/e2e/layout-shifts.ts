@@ -1,0 +1,40 @@
+/**
+ * The layout shifts a page reports (PerformanceObserver "layout-shift", those not caused by the visitor's input), added
+ * up from its very start, with the elements that moved: CLS as the journeys read it (issue 17: CLS 0 on every page;
+ * issue 30: the cart and the checkout hydrate their first paint without moving it).
+ */
+import type { Page } from "./fixtures";
+
+export interface Shifts {
+  total: number;
+  sources: string[];
+}
+
+/** From the next navigation on, every page of `page` sums its shifts into window.__shifts. */
+export async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = { total: 0, sources: [] as string[] };
+    (window as unknown as { __shifts: typeof record }).__shifts = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        for (const source of entry.sources ?? []) {
+          const node = source.node;
+          record.sources.push(
+            node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName),
+          );
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** What the current page has shifted so far. */
+export async function readShifts(page: Page): Promise<Shifts> {
+  return await page.evaluate(() => (window as unknown as { __shifts: Shifts }).__shifts);
+}
