@@ -10,7 +10,9 @@ import { addToCartFromProductPage, signedInCustomer } from "./support";
  * desktop, where the summary beside the form holds the cart's line and its totals. On the desktop the shop's payment
  * settings and PayPal's client id are held back until then: when they answer, the way to pay at the foot of the
  * summary becomes the one the shop offers (PayPal's buttons, or PayPal's refusal and the transfer's button when PayPal
- * is not set up, as here), whose height the first paint cannot know (decision record 045).
+ * is not set up, as here), whose height the first paint cannot know (decision record 045). The shifts counted are
+ * those of the page's content: on a desktop the header's navigation moves when the header shows the signed-in
+ * customer's menu, on every page (the header's own script, not the checkout).
  */
 
 const SECTIONS = [
@@ -92,7 +94,8 @@ for (const device of [
       page.on("pageerror", (error) => hydrationErrors.push(error.message));
       await signedInCustomer(page.request, "Rendu Stable");
       await addToCartFromProductPage(page, 1);
-      await recordShifts(page);
+      // The checkout's own content (on a desktop the header changes for a signed-in customer, on every page).
+      await recordShifts(page, "[data-app-screen]");
       let release = () => {};
       const released = new Promise<void>((resolve) => {
         release = resolve;

@@ -10,9 +10,12 @@ export interface Shifts {
   sources: string[];
 }
 
-/** From the next navigation on, every page of `page` sums its shifts into window.__shifts. */
-export async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+/**
+ * From the next navigation on, every page of `page` sums its shifts into window.__shifts; with `within` (a selector),
+ * only the shifts that move something inside it.
+ */
+export async function recordShifts(page: Page, within?: string): Promise<void> {
+  await page.addInitScript((scope) => {
     const record = { total: 0, sources: [] as string[] };
     (window as unknown as { __shifts: typeof record }).__shifts = record;
     new PerformanceObserver((list) => {
@@ -22,6 +25,8 @@ export async function recordShifts(page: Page): Promise<void> {
         sources?: { node?: Node | null }[];
       })[]) {
         if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map((source) => source.node);
+        if (scope && !moved.some((node) => node instanceof Element && node.closest(scope))) continue;
         record.total += entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node;
@@ -31,7 +36,7 @@ export async function recordShifts(page: Page): Promise<void> {
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
-  });
+  }, within);
 }
 
 /** What the current page has shifted so far. */
