@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { readShifts, recordShifts } from "./layout-shifts";
 import { addToCartFromProductPage, signedInCustomer } from "./support";
 
 /**
@@ -8,30 +9,6 @@ import { addToCartFromProductPage, signedInCustomer } from "./support";
  */
 
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-
-/** Sums every layout shift of the page, recorded from its very start. */
-async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const record = { total: 0, sources: [] as string[] };
-    (window as unknown as { __shifts: typeof record }).__shifts = record;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node | null }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        record.total += entry.value;
-        for (const source of entry.sources ?? []) {
-          const node = source.node;
-          record.sources.push(
-            node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName),
-          );
-        }
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
 
 test("the home, a product page, the FAQ, the cart, the checkout, the orders and the profile never shift while they load", async ({
   page,
@@ -47,9 +24,7 @@ test("the home, a product page, the FAQ, the cart, the checkout, the orders and 
     await page.waitForLoadState("networkidle");
     // The islands' data has arrived and been drawn.
     await page.waitForTimeout(1000);
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __shifts: { total: number; sources: string[] } }).__shifts,
-    );
+    const shifts = await readShifts(page);
     expect(shifts, path).toEqual({ total: 0, sources: [] });
   }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,
@@ -10,7 +10,10 @@ import { deliverable } from "../../domain/orders/checkout-flow";
 import { createAddress } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
-import { AddressForm } from "../account/AddressForm";
+
+/** The new-address form's code: fetched when the form opens, or ahead when the customer reaches for its button. */
+const loadAddressForm = () => import("../account/AddressForm");
+const AddressForm = lazy(() => loadAddressForm().then((module) => ({ default: module.AddressForm })));
 
 interface Props {
   addresses: Address[];
@@ -120,27 +123,31 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
       )}
       <div className="mt-4">
         {adding ? (
-          <AddressForm
-            title="Nouvelle adresse de livraison"
-            submitLabel="Ajouter l'adresse"
-            initial={emptyAddressForm}
-            onSubmit={save}
-            onCancel={() => {
-              setAdding(false);
-              setError(null);
-              setFields({});
-              setFocusNext("add-button");
-            }}
-            error={error}
-            fields={fields}
-            franceOnly
-          />
+          <Suspense fallback={null}>
+            <AddressForm
+              title="Nouvelle adresse de livraison"
+              submitLabel="Ajouter l'adresse"
+              initial={emptyAddressForm}
+              onSubmit={save}
+              onCancel={() => {
+                setAdding(false);
+                setError(null);
+                setFields({});
+                setFocusNext("add-button");
+              }}
+              error={error}
+              fields={fields}
+              franceOnly
+            />
+          </Suspense>
         ) : (
           <button
             ref={addButton}
             type="button"
             className="btn btn-secondary px-5"
             onClick={() => setAdding(true)}
+            onPointerEnter={() => void loadAddressForm()}
+            onFocus={() => void loadAddressForm()}
           >
             Ajouter une adresse
           </button>

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useReducer } from "react";
+import { lazy, Suspense, useCallback, useEffect, useReducer } from "react";
 import { emptyCart } from "../../domain/cart/cart";
 import { cartTotals, checkoutMessages } from "../../domain/orders/checkout";
 import { checkoutScreen, initialCheckout, submitting, transition } from "../../domain/orders/checkout-flow";
@@ -20,9 +20,8 @@ import {
 } from "./checkout-hooks";
 import { DeliverySection } from "./DeliverySection";
 import { NotesSection } from "./NotesSection";
-import { OrderAction } from "./OrderAction";
+import { OrderAction, PaypalLoading } from "./OrderAction";
 import { PaymentSection } from "./PaymentSection";
-import { SuccessScreen } from "./SuccessScreen";
 import { SummarySection } from "./SummarySection";
 import { usePayments } from "./use-payments";
 
@@ -32,6 +31,10 @@ interface Props {
 }
 
 const flow = transition<Order>;
+
+/** The success screen's code: fetched once an order is on its way (a payment started), not with the page. */
+const loadSuccessScreen = () => import("./SuccessScreen");
+const SuccessScreen = lazy(() => loadSuccessScreen().then((module) => ({ default: module.SuccessScreen })));
 
 /**
  * /payment ('Finaliser la Commande', spec 2, 4, 5): delivery address, delivery information, order notes,
@@ -64,6 +67,10 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
   const payments = usePayments({ state, dispatch, signedIn, cart, promo, totals });
   const busy = submitting(state);
 
+  useEffect(() => {
+    if (busy) void loadSuccessScreen();
+  }, [busy]);
+
   // The server's figures stand until the cart, the promo or the shipping settings change here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any change of what the totals come from
   useEffect(() => dispatch({ type: "totals_inputs_changed" }), [cart, promo, shipping]);
@@ -82,11 +89,14 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
   if (state.phase.name === "placed") {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <SuccessScreen success={state.phase.receipt} supportEmail={company.email} />
+        <Suspense fallback={null}>
+          <SuccessScreen success={state.phase.receipt} supportEmail={company.email} />
+        </Suspense>
       </div>
     );
   }
 
+  const pending = screen === "loading";
   const syncMessages = [
     ...changes.map(describeCartChange),
     ...(state.promoNotice ? [state.promoNotice] : []),
@@ -103,18 +113,33 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
         Finaliser la Commande
       </h1>
       <div className="mt-8">
-        {screen === "loading" && (
-          <p role="status" className="py-10 text-center text-lg text-ink-soft">
+        {/* Until the framework has read the session and the cart (the static HTML, then its hydration, which
+            renders the same), both first layouts are here and CSS shows the one the session hint cookie points to
+            (src/styles/site.css, src/scripts/inline/checkout-first-step.js): the form's, inert, with its data's room
+            kept, or the sign-in panel. Then only the one that holds stays, in place: nothing moves (issue 30). */}
+        {pending && (
+          <p role="status" className="sr-only">
             Chargement de votre commande...
           </p>
         )}
-        {screen === "sign_in" && <SignInRequired message={checkoutMessages.signInRequired} />}
-        {screen === "form" && (
-          <div className="grid gap-8 lg:grid-cols-5">
+        {(pending || screen === "sign_in") && (
+          <div data-first-step={pending ? "sign_in" : undefined}>
+            <SignInRequired message={checkoutMessages.signInRequired} />
+          </div>
+        )}
+        {(pending || screen === "form") && (
+          <div
+            data-first-step={pending ? "form" : undefined}
+            inert={pending}
+            className="grid gap-8 lg:grid-cols-5"
+          >
             <div className="space-y-8 lg:col-span-3">
               <ChangeNotes title="Votre commande a été mise à jour :" messages={syncMessages} />
               <AddressSection book={state.addresses} addressId={state.addressId} dispatch={dispatch} />
-              <DeliverySection carrier={company.shippingCompany} shipping={totals.shipping} />
+              <DeliverySection
+                carrier={company.shippingCompany}
+                shipping={pending ? null : totals.shipping}
+              />
               <NotesSection notes={state.notes} onNotes={(text) => dispatch({ type: "notes_typed", text })} />
               <PaymentSection
                 offer={state.offer}
@@ -136,17 +161,23 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
               error={state.error}
               errorsShown={state.errorsShown}
               supportEmail={company.email}
+              pending={pending}
             >
-              <OrderAction
-                closedMessage={state.offer.closedMessage}
-                method={state.method}
-                submitting={busy}
-                newTotal={state.serverTotals ? totals.total : null}
-                addressId={state.addressId}
-                terms={state.terms}
-                onConfirmTransfer={payments.confirmTransfer}
-                paypalHandlers={payments.paypalHandlers}
-              />
+              {pending ? (
+                <PaypalLoading hasAddress termsAccepted={false} />
+              ) : (
+                <OrderAction
+                  closedMessage={state.offer.closedMessage}
+                  method={state.method}
+                  submitting={busy}
+                  newTotal={state.serverTotals ? totals.total : null}
+                  addressId={state.addressId}
+                  addressPending={state.addresses.status === "loading"}
+                  terms={state.terms}
+                  onConfirmTransfer={payments.confirmTransfer}
+                  paypalHandlers={payments.paypalHandlers}
+                />
+              )}
             </SummarySection>
           </div>
         )}

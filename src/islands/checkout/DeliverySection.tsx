@@ -2,8 +2,11 @@ import { type Cents, formatEuros } from "../../domain/money";
 import { DEFAULT_CARRIER } from "../../domain/orders/checkout";
 import { Section } from "./Section";
 
-/** Step 2: the carrier and delays, and the shipping cost of the totals shown. */
-export function DeliverySection({ carrier, shipping }: { carrier: string; shipping: Cents }) {
+/**
+ * Step 2: the carrier and delays, and the shipping cost of the totals shown; `shipping` null in the first paint (the
+ * cart is not read yet): its room is kept, empty.
+ */
+export function DeliverySection({ carrier, shipping }: { carrier: string; shipping: Cents | null }) {
   return (
     <Section title="Informations de livraison" step={2}>
       <ul className="space-y-2 text-ink">
@@ -22,7 +25,11 @@ export function DeliverySection({ carrier, shipping }: { carrier: string; shippi
           <TagIcon />
           <span>
             Frais de port :{" "}
-            <span className="font-semibold">{shipping === 0 ? "Gratuit" : formatEuros(shipping)}</span>
+            {shipping === null ? (
+              <span className="inline-block w-16" />
+            ) : (
+              <span className="font-semibold">{shipping === 0 ? "Gratuit" : formatEuros(shipping)}</span>
+            )}
           </span>
         </li>
       </ul>

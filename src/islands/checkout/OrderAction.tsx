@@ -1,6 +1,16 @@
+import { lazy, Suspense } from "react";
 import { formatEuros } from "../../domain/money";
 import { type PaymentChoice, paypalButtonsEnabled } from "../../domain/orders/checkout";
-import { PaypalCheckout, type PaypalHandlers } from "./PaypalCheckout";
+import type { PaypalHandlers } from "./PaypalCheckout";
+import { PaypalPanel } from "./PaypalPanel";
+
+/**
+ * PayPal's buttons' code (the script loader, the callbacks) is fetched when the method is shown, not with the page:
+ * until it is there, the panel it starts with stands in its place (issue 30).
+ */
+const PaypalCheckout = lazy(() =>
+  import("./PaypalCheckout").then((module) => ({ default: module.PaypalCheckout })),
+);
 
 interface Props {
   /** Why the shop takes no order yet; null when it does. */
@@ -10,13 +20,25 @@ interface Props {
   /** The total to confirm after the server's 409 PRICE_CHANGED; null otherwise. */
   newTotal: number | null;
   addressId: string | null;
+  /** The address book is still being read: the notice asking to choose an address waits for it (no flash). */
+  addressPending: boolean;
   terms: boolean;
   onConfirmTransfer: () => void;
   paypalHandlers: PaypalHandlers;
 }
 
 /** The way to pay at the foot of the summary: the transfer's button, PayPal's buttons, or « bientôt ». */
-export function OrderAction({ closedMessage, method, submitting, newTotal, addressId, terms, ...on }: Props) {
+export function OrderAction({
+  closedMessage,
+  method,
+  submitting,
+  newTotal,
+  addressId,
+  addressPending,
+  terms,
+  ...on
+}: Props) {
+  const hasAddress = Boolean(addressId) || addressPending;
   if (closedMessage) {
     return (
       <p className="rounded-lg bg-cream-100 px-4 py-3 text-center text-sm font-medium text-ink">
@@ -43,17 +65,37 @@ export function OrderAction({ closedMessage, method, submitting, newTotal, addre
   }
   return (
     <>
-      <PaypalCheckout
-        enabled={paypalButtonsEnabled({ loading: submitting, addressId, termsAccepted: terms })}
-        hasAddress={Boolean(addressId)}
-        termsAccepted={terms}
-        handlers={on.paypalHandlers}
-      />
+      <Suspense fallback={<PaypalLoading hasAddress={hasAddress} termsAccepted={terms} />}>
+        <PaypalCheckout
+          enabled={paypalButtonsEnabled({ loading: submitting, addressId, termsAccepted: terms })}
+          hasAddress={hasAddress}
+          termsAccepted={terms}
+          handlers={on.paypalHandlers}
+        />
+      </Suspense>
       {submitting && (
         <p role="status" className="text-center text-sm text-ink-soft">
           Validation du paiement...
         </p>
       )}
     </>
+  );
+}
+
+/** The PayPal area as it stands before its buttons are asked for: the first paint of the checkout, then its wait. */
+export function PaypalLoading({
+  hasAddress,
+  termsAccepted,
+}: {
+  hasAddress: boolean;
+  termsAccepted: boolean;
+}) {
+  return (
+    <PaypalPanel
+      load={{ status: "loading" }}
+      hasAddress={hasAddress}
+      termsAccepted={termsAccepted}
+      usable={false}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout";
+import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
 import { fetchPaypalClientId } from "../../lib/shop-client";
+import { type PaypalLoad, PaypalPanel } from "./PaypalPanel";
 
 export interface PaypalHandlers {
   createOrder: () => Promise<string>;
@@ -22,12 +23,6 @@ interface Props {
   handlers: PaypalHandlers;
 }
 
-type Load =
-  | { status: "loading" }
-  | { status: "ready" }
-  | { status: "not_configured" }
-  | { status: "error"; message: string };
-
 /**
  * The PayPal buttons of the checkout (spec 2, 5, 7). The client id is asked first ('Chargement des paramètres
  * PayPal...'; 'PayPal n'est pas configuré.' on 503); PayPal's script is loaded only then, so it never loads on
@@ -35,7 +30,7 @@ type Load =
  * address or with the terms unaccepted; the callbacks always read the latest checkout state.
  */
 export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }: Props) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [load, setLoad] = useState<PaypalLoad>({ status: "loading" });
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -92,49 +87,12 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }:
   }, [usable]);
 
   return (
-    <div className="space-y-3">
-      {load.status === "loading" && (
-        <p role="status" className="text-center text-ink-soft">
-          Chargement des paramètres PayPal...
-        </p>
-      )}
-      {load.status === "not_configured" && (
-        <p
-          role="alert"
-          className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 font-medium text-alert"
-        >
-          {checkoutMessages.paypalNotConfigured}
-        </p>
-      )}
-      {load.status === "error" && (
-        <p
-          role="alert"
-          className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 font-medium text-alert"
-        >
-          {load.message}
-        </p>
-      )}
-      {(load.status === "loading" || load.status === "ready") && (
-        <>
-          {!hasAddress && (
-            <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-              Veuillez d'abord choisir une adresse de livraison.
-            </p>
-          )}
-          {!termsAccepted && (
-            <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-              Veuillez accepter les conditions générales de vente pour activer le paiement PayPal.
-            </p>
-          )}
-        </>
-      )}
-      <div
-        ref={container}
-        data-testid="paypal-buttons"
-        data-disabled={usable ? undefined : ""}
-        inert={!usable}
-        className={`relative z-0 min-h-12 transition-opacity ${usable ? "" : "pointer-events-none opacity-50"} ${load.status === "not_configured" || load.status === "error" ? "hidden" : ""}`}
-      />
-    </div>
+    <PaypalPanel
+      load={load}
+      hasAddress={hasAddress}
+      termsAccepted={termsAccepted}
+      usable={usable}
+      container={container}
+    />
   );
 }

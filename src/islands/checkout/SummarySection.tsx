@@ -22,11 +22,16 @@ interface Props {
   supportEmail: string;
   /** The order's button, PayPal's buttons, or why the shop takes no order yet. */
   children: ReactNode;
+  /**
+   * The first paint, before the cart is read: the lines' room is kept from the count the page's head script read in
+   * the stored cart (src/scripts/inline/checkout-first-step.js), the totals' room from the empty cart's, unseen.
+   */
+  pending?: boolean;
 }
 
 /** The order summary beside the form: lines, totals, the terms checkbox, what happened, then the way to pay. */
 export function SummarySection(props: Props) {
-  const { cart, totals, terms, priceNotice, paypalNotice, supportEmail } = props;
+  const { cart, totals, terms, priceNotice, paypalNotice, supportEmail, pending = false } = props;
   const termsId = useId();
   return (
     <aside aria-labelledby="checkout-summary-title" className="lg:col-span-2">
@@ -34,7 +39,7 @@ export function SummarySection(props: Props) {
         <h2 id="checkout-summary-title" className="font-serif text-xl font-semibold text-olive-900">
           Récapitulatif de la commande
         </h2>
-        <ul className="divide-y divide-cream-200">
+        <ul className={`divide-y divide-cream-200 ${pending ? "checkout-pending-lines" : ""}`}>
           {cart.map((item) => {
             const unit = unitPriceCents(item.price);
             return (
@@ -51,12 +56,14 @@ export function SummarySection(props: Props) {
             );
           })}
         </ul>
-        <TotalsList
-          totals={totals}
-          itemCount={itemCount(cart)}
-          promoCode={props.promoCode}
-          shipping={props.shipping}
-        />
+        <div className={`space-y-5 ${pending ? "checkout-pending-totals invisible" : ""}`}>
+          <TotalsList
+            totals={totals}
+            itemCount={itemCount(cart)}
+            promoCode={props.promoCode}
+            shipping={props.shipping}
+          />
+        </div>
 
         <div className="flex items-start gap-3">
           <input
