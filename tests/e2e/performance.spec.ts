@@ -48,6 +48,7 @@ const FRAMEWORK_FREE = new Set([
   "/maintenance",
   "/",
   "/product/1",
+  "/cart",
 ]);
 
 const kb = (bytes: number) => bytes / 1024;
