@@ -19,7 +19,7 @@ test.describe("home page", () => {
     await expect(page.getByText("500+")).toBeVisible();
     await expect(page.getByText("100%").first()).toBeVisible();
     await expect(page.getByText("15+")).toBeVisible();
-    // The hero's picture, written into the HTML (issue 30), is an image with its description.
+    // The hero's picture, with its description.
     await expect(page.getByRole("img", { name: /^Pain de savon d'Alep estampillé/ })).toBeVisible();
 
     const products = page.locator("#products");
