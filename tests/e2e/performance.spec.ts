@@ -29,10 +29,11 @@ import { loadedScripts, loadOver } from "./module-graph";
  * the requests and the main thread's tasks as this machine ran them, and varied by up to 0.4x between runs of the same
  * page here (medians of 3 on a nearly idle machine: /faq 1.06x to 1.55x). The cart and the checkout were 2.2x to 3.3x
  * before issue 30, 1.1x to 1.4x after: their bound fails a return of the old way (React before the first meaningful
- * paint). The score and TBT follow this machine's main thread (see above): loose.
+ * paint). The score and TBT follow this machine's main thread (see above): loose (the visitor's cart measured TBT
+ * 877-1,022 ms in a CI run, where a quiet run of the same code gave 410 ms).
  */
 const PREBUILT_BOUNDS = { score: 75, tbt: 800, lcpRatio: 2 };
-const SHOP_BOUNDS = { score: 70, tbt: 1000, lcpRatio: 1.75 };
+const SHOP_BOUNDS = { score: 70, tbt: 1500, lcpRatio: 1.75 };
 
 /**
  * The pages built without a framework (issue 17; the cart since issue 30): no island, no React, their scripts and
