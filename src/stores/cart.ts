@@ -2,9 +2,7 @@ import { persistentAtom } from "@nanostores/persistent";
 import { computed } from "nanostores";
 import type { Cart, CartProduct } from "../domain/cart/cart";
 import * as rules from "../domain/cart/cart";
-
-/** Storage key of the spec (section 4): the cart survives reloads and is shared between tabs. */
-export const CART_STORAGE_KEY = "cart";
+import { CART_STORAGE_KEY } from "../lib/stored-cart";
 
 function decodeCart(encoded: string): Cart {
   try {

@@ -18,10 +18,8 @@ import {
 } from "../domain/orders/checkout";
 import { fetchProducts } from "../lib/catalog-client";
 import { fetchShippingSettings, validatePromoCode } from "../lib/shop-client";
+import { PROMO_STORAGE_KEY } from "../lib/stored-cart";
 import { $cart, clearCart } from "./cart";
-
-/** Storage key of the applied promo (spec 4). */
-export const PROMO_STORAGE_KEY = "applied_promo";
 
 function decodePromo(encoded: string): AppliedPromo | undefined {
   try {

@@ -8,22 +8,14 @@
  * What the shopper does on the painted page before the module has come (a + click, the promo form sent, Enter in its
  * field) is kept in order, not lost, and the module plays it once it is there (cart-events.ts).
  */
-import { parseStoredCart } from "../../domain/cart/cart";
-import { defaultShippingSettings, parseStoredPromo } from "../../domain/orders/checkout";
+import { defaultShippingSettings } from "../../domain/orders/checkout";
 import { cartContent, idlePromoForm } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
+import { readStoredCart, readStoredPromo } from "../../lib/stored-cart";
 import { earlyCartEvents, isCartAction } from "../storefront/cart-events";
 
-const stored = (key: string): unknown => {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? "null");
-  } catch {
-    return null;
-  }
-};
-
 const root = document.querySelector<HTMLElement>("[data-cart-content]");
-const cart = parseStoredCart(stored("cart"));
+const cart = readStoredCart();
 if (root && cart.length > 0) {
   let shipping = defaultShippingSettings;
   try {
@@ -32,7 +24,7 @@ if (root && cart.length > 0) {
   const view = cartContent({
     cart,
     shipping,
-    promo: parseStoredPromo(stored("applied_promo")),
+    promo: readStoredPromo(),
     signedIn: hasSessionHint(),
     changes: [],
     undo: false,

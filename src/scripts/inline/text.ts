@@ -11,7 +11,6 @@ export const INLINE_SCRIPT_FILES = [
   "history-back.js",
   "offline-retry.js",
   "deferred-assets.js",
-  "checkout-first-step.js",
 ] as const;
 
 export type InlineScriptFile = (typeof INLINE_SCRIPT_FILES)[number];
