@@ -5,7 +5,7 @@ import { addToCartFromProductPage, signedInCustomer } from "./support";
 /**
  * The checkout's first step paints from its static HTML (issue 30): before any script of the page has run, /payment
  * shows the form's layout to a browser with the session hint cookie and the sign-in panel to one without it (the
- * head's inline script, src/scripts/inline/checkout-first-step.js, chooses through CSS); then React hydrates that same
+ * head's inline script, src/scripts/inline/checkout-first-step.ts, chooses through CSS); then React hydrates that same
  * markup without an error and without moving anything (CLS 0), on a phone with its CPU slowed 4 times and on a
  * desktop, where the summary beside the form holds the cart's line and its totals. On the desktop the shop's payment
  * settings and PayPal's client id are held back until then: when they answer, the way to pay at the foot of the

@@ -115,7 +115,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
       <div className="mt-8">
         {/* Until the framework has read the session and the cart (the static HTML, then its hydration, which
             renders the same), both first layouts are here and CSS shows the one the session hint cookie points to
-            (src/styles/site.css, src/scripts/inline/checkout-first-step.js): the form's, inert, with its data's room
+            (src/styles/site.css, src/scripts/inline/checkout-first-step.ts): the form's, inert, with its data's room
             kept, or the sign-in panel. Then only the one that holds stays, in place: nothing moves (issue 30). */}
         {pending && (
           <p role="status" className="sr-only">

@@ -24,7 +24,7 @@ interface Props {
   children: ReactNode;
   /**
    * The first paint, before the cart is read: the lines' room is kept from the count the page's head script read in
-   * the stored cart (src/scripts/inline/checkout-first-step.js), the totals' room from the empty cart's, unseen.
+   * the stored cart (src/scripts/inline/checkout-first-step.ts), the totals' room from the empty cart's, unseen.
    */
   pending?: boolean;
 }
