@@ -1,14 +1,12 @@
 /**
- * Where the browser keeps the cart and the applied promo (spec 4: they survive reloads and are shared between tabs),
- * and how a script reads them before any store exists: the inline scripts that paint the cart and size the checkout
- * before the first frame (src/scripts/inline/) read them the way the stores (stores/cart.ts, stores/checkout.ts) do,
- * through the same rules, so the first paint and the stores never disagree on what the cart holds.
+ * How a script reads the stored cart and promo (keys in lib/storage-keys.ts) before any store exists: the inline
+ * scripts that paint the cart and size the checkout before the first frame (src/scripts/inline/) read them the way the
+ * stores (stores/cart.ts, stores/checkout.ts) do, through the same rules, so the first paint and the stores never
+ * disagree on what the cart holds.
  */
 import { type Cart, parseStoredCart } from "../domain/cart/cart";
 import { type AppliedPromo, parseStoredPromo } from "../domain/orders/checkout";
-
-export const CART_STORAGE_KEY = "cart";
-export const PROMO_STORAGE_KEY = "applied_promo";
+import { CART_STORAGE_KEY, PROMO_STORAGE_KEY } from "./storage-keys";
 
 function stored(key: string): unknown {
   try {

@@ -2,7 +2,7 @@ import { persistentAtom } from "@nanostores/persistent";
 import { computed } from "nanostores";
 import type { Cart, CartProduct } from "../domain/cart/cart";
 import * as rules from "../domain/cart/cart";
-import { CART_STORAGE_KEY } from "../lib/stored-cart";
+import { CART_STORAGE_KEY } from "../lib/storage-keys";
 
 function decodeCart(encoded: string): Cart {
   try {

@@ -18,7 +18,7 @@ import {
 } from "../domain/orders/checkout";
 import { fetchProducts } from "../lib/catalog-client";
 import { fetchShippingSettings, validatePromoCode } from "../lib/shop-client";
-import { PROMO_STORAGE_KEY } from "../lib/stored-cart";
+import { PROMO_STORAGE_KEY } from "../lib/storage-keys";
 import { $cart, clearCart } from "./cart";
 
 function decodePromo(encoded: string): AppliedPromo | undefined {
