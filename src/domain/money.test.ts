@@ -47,7 +47,21 @@ describe("formatEuros (fr-FR)", () => {
   });
 
   it("groups thousands the French way", () => {
-    expect(formatEuros(123456)).toMatch(/^1\s234,56\s€$/u);
+    expect(formatEuros(123456)).toBe("1\u202f234,56\u00a0€");
+  });
+
+  it("prints what Intl's fr-FR euro format prints, for every amount tried", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    const amounts = [
+      ...Array.from({ length: 4001 }, (_, index) => (index - 2000) * 37),
+      ...[99_999, 100_000, 999_999, 1_000_000, 123_456_789, 100_000_000_000, -99_999_999].flatMap((c) => [
+        c,
+        c + 1,
+      ]),
+      ...[0.5, 1.5, -1.5, 2.49, 1234.5, -1234.5],
+    ];
+    for (const cents of amounts)
+      expect(formatEuros(cents), `${cents} cents`).toBe(intl.format(centsToEuros(cents)));
   });
 
   // Issue 28 item 7: a credit note printed « Livraison -0,00 € » (a free delivery negated). Nothing shows a
