@@ -1,5 +1,5 @@
 // @ts-check
-import react from "@astrojs/react";
+import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import shopPwa from "./src/pwa/integration.mjs";
@@ -20,6 +20,6 @@ export default defineConfig({
   // (first, so that the checks and the service worker's precache list see the final pages).
   // inlineScriptsCheck: after the build, fails on an inline script the Content-Security-Policy would not allow.
   // shopPwa: after the build, writes dist/sw.js (service worker + precache list) and dist/sitemap.xml.
-  integrations: [react(), criticalCss(), inlineScriptsCheck(), shopPwa()],
+  integrations: [preact({ compat: true }), criticalCss(), inlineScriptsCheck(), shopPwa()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState } from "preact/compat";
 import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,

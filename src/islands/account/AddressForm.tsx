@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "preact/compat";
 import type { AddressFormValues } from "../../domain/accounts/address-forms";
 import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/accounts/countries";
 import { fieldBinder, inputClass, Notice, PhoneField, TextField } from "../ui/fields";
+import { useId } from "../ui/use-id";
 
 interface Props {
   title: string;
@@ -94,7 +95,8 @@ export function AddressForm({
             autoComplete="country-name"
             value={values.country}
             onChange={(event) => {
-              if (isAddressCountry(event.target.value)) setValues({ ...values, country: event.target.value });
+              if (isAddressCountry(event.currentTarget.value))
+                setValues({ ...values, country: event.currentTarget.value });
             }}
             aria-invalid={fields.country ? true : undefined}
             className={inputClass}

@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "preact/compat";
+import { useId } from "../ui/use-id";
 
 /** A section of the profile page: a titled white card, with an optional action beside the title. */
 export function Card({

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState } from "preact/compat";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 

@@ -1,7 +1,8 @@
-import { useStore } from "@nanostores/react";
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useStore } from "@nanostores/preact";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "preact/compat";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, startSession } from "../../stores/session";
+import { useId } from "../ui/use-id";
 import { checkAdmin } from "./admin-api";
 import { AccessLostContext } from "./hooks";
 import { OrdersTab } from "./OrdersTab";

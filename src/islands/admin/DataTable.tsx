@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode } from "preact/compat";
 
 /**
  * The panel's four looks of a table, each with its heading cell's padding (the rows' cells use the same):

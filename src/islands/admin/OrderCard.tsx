@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "preact/compat";
 import { addressLines } from "../../domain/accounts/address-forms";
 import { formatAmount, formatDateTime, formatDay } from "../../domain/admin/admin-format";
 import {
@@ -25,6 +25,7 @@ import {
 } from "../../domain/orders/order-status";
 import { canRecordReturn } from "../../domain/orders/refund";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
+import { useId } from "../ui/use-id";
 import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
@@ -67,7 +68,7 @@ export function OrderCard({
   const titleId = useId();
 
   // Closing the form gives the focus back to its button.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasEditing.current && !editing) editButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
@@ -362,7 +363,7 @@ function OrderEditor({
   const cancelled = order.status === "cancelled";
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>("select:not([disabled]), input")?.focus();
   }, []);
 

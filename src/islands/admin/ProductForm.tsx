@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "preact/compat";
 import {
   emptyProductForm,
   IMAGE_URL_MESSAGE,
@@ -79,7 +79,7 @@ export function ProductFormDialog({
   const formRef = useRef<HTMLFormElement>(null);
   const bind = fieldBinder(form, setForm, fields);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusBenefit === null) return;
     benefitsList.current?.querySelectorAll("input")[focusBenefit]?.focus();
     setFocusBenefit(null);

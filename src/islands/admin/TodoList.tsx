@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "preact/compat";
 import { formatDate, formatDateTime } from "../../domain/admin/admin-format";
 import {
   ageLabel,

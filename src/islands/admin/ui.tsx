@@ -1,16 +1,16 @@
 import {
+  createPortal,
   type KeyboardEvent,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
-  useEffect,
-  useId,
+  useLayoutEffect,
   useRef,
-} from "react";
-import { createPortal } from "react-dom";
+} from "preact/compat";
 import { controlProps, FieldFrame, inputClass, Notice } from "../ui/fields";
 import { focusables, keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
+import { ClientOnlyIds, useId } from "../ui/use-id";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
 export type Tone = "success" | "warning" | "danger" | "info" | "progress" | "waiting" | "neutral";
@@ -128,7 +128,7 @@ export function CheckboxField({
           id={id}
           type="checkbox"
           checked={checked}
-          onChange={(event) => onChecked(event.target.checked)}
+          onChange={(event) => onChecked(event.currentTarget.checked)}
           aria-describedby={hint ? `${id}-hint` : undefined}
           className="size-5 shrink-0 rounded border-cream-300 accent-olive-700"
         />
@@ -336,7 +336,7 @@ export function Dialog({
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = dialog.current;
     if (root) {
@@ -395,7 +395,9 @@ export function Dialog({
             {description}
           </div>
         )}
-        <div className="mt-5">{children}</div>
+        <div className="mt-5">
+          <ClientOnlyIds>{children}</ClientOnlyIds>
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,5 +1,13 @@
-import { useStore } from "@nanostores/react";
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useStore } from "@nanostores/preact";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "preact/compat";
 import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/account-forms";
 import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
@@ -8,6 +16,7 @@ import { signIn, signUp } from "../../stores/session";
 import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
 import { keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
+import { useId } from "../ui/use-id";
 
 /** Timings of spec 4 / 9: 300 ms fade-out on close, 200 ms fade when switching modes. */
 const CLOSE_FADE_MS = 300;
@@ -103,7 +112,7 @@ export default function AuthModal() {
   }, [requested, mode, resetForm]);
 
   // Focus goes into the dialog on open and after each switch; the page behind stops scrolling.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (mode === null) return;
     dialog.current?.querySelector<HTMLElement>("input")?.focus();
   }, [mode]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "preact/compat";
 import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,
@@ -38,7 +38,7 @@ export function AddressPicker({ addresses, selectedId, onSelect, onCreated }: Pr
   const addButton = useRef<HTMLButtonElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the list shows the new address
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusNext) return;
     if (focusNext === "add-button") addButton.current?.focus();
     else

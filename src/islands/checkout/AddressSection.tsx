@@ -1,4 +1,4 @@
-import type { Dispatch } from "react";
+import type { Dispatch } from "preact/compat";
 import type { AddressBook, CheckoutEvent } from "../../domain/orders/checkout-flow";
 import { fetchAddresses } from "../../lib/account-client";
 import { AddressPicker } from "./AddressPicker";

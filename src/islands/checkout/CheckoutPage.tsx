@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/react";
-import { lazy, Suspense, useCallback, useEffect, useReducer } from "react";
+import { useStore } from "@nanostores/preact";
+import { lazy, Suspense, useCallback, useEffect, useReducer } from "preact/compat";
 import { emptyCart } from "../../domain/cart/cart";
 import { cartTotals, checkoutMessages } from "../../domain/orders/checkout";
 import { checkoutScreen, initialCheckout, submitting, transition } from "../../domain/orders/checkout-flow";

@@ -1,5 +1,5 @@
-import { useId } from "react";
 import { ORDER_NOTES_LIMIT } from "../../domain/orders/checkout";
+import { useId } from "../ui/use-id";
 import { Section } from "./Section";
 
 /** Step 3: the order notes (optional, 500 characters) with their count. */
@@ -16,7 +16,7 @@ export function NotesSection({ notes, onNotes }: { notes: string; onNotes: (text
         rows={3}
         maxLength={ORDER_NOTES_LIMIT}
         value={notes}
-        onChange={(event) => onNotes(event.target.value)}
+        onChange={(event) => onNotes(event.currentTarget.value)}
         aria-describedby={`${notesId}-count`}
         placeholder="Instructions de livraison, message pour un cadeau..."
         className="block w-full rounded-lg border border-cream-300 bg-white px-3 py-2.5 text-ink shadow-xs placeholder:text-ink-soft/70"

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense } from "preact/compat";
 import { formatEuros } from "../../domain/money";
 import { type PaymentChoice, paypalButtonsEnabled } from "../../domain/orders/checkout";
 import type { PaypalHandlers } from "./PaypalCheckout";

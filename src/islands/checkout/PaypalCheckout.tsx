@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "preact/compat";
 import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";

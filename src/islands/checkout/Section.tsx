@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "preact/compat";
+import { useId } from "../ui/use-id";
 
 /** One numbered step of the checkout form (« 1 Adresse de livraison »...), labelled by its heading. */
 export function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {

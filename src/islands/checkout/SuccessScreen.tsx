@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import type { Receipt } from "../../domain/orders/checkout-flow";
 import { orderNumber } from "../../domain/orders/order-status";
@@ -22,7 +22,7 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
   const heading = useRef<HTMLHeadingElement>(null);
   const { order } = success;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     heading.current?.focus();
     const timer = window.setTimeout(() => window.location.assign("/orders"), SUCCESS_REDIRECT_MS);
     return () => window.clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "preact/compat";
 import { type Cart, itemCount } from "../../domain/cart/cart";
 import { formatEuros } from "../../domain/money";
 import { type ShippingSettings, unitPriceCents } from "../../domain/orders/checkout";
@@ -6,6 +6,7 @@ import type { Totals } from "../../domain/orders/pricing";
 import { TotalsList } from "../cart/TotalsList";
 import { Notice } from "../ui/fields";
 import { ProductThumb } from "../ui/ProductThumb";
+import { useId } from "../ui/use-id";
 
 interface Props {
   cart: Cart;
@@ -70,7 +71,7 @@ export function SummarySection(props: Props) {
             id={termsId}
             type="checkbox"
             checked={terms}
-            onChange={(event) => props.onTerms(event.target.checked)}
+            onChange={(event) => props.onTerms(event.currentTarget.checked)}
             className="mt-1 size-5 shrink-0 accent-olive-700"
           />
           <label htmlFor={termsId} className="text-sm text-ink">

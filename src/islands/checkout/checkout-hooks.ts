@@ -1,4 +1,4 @@
-import { type Dispatch, useEffect, useState } from "react";
+import { type Dispatch, useEffect, useState } from "preact/compat";
 import { knownBankDetails } from "../../domain/orders/checkout";
 import type { CheckoutEvent } from "../../domain/orders/checkout-flow";
 import { fetchAddresses } from "../../lib/account-client";

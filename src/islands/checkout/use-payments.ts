@@ -1,4 +1,4 @@
-import { type Dispatch, useEffect, useRef } from "react";
+import { type Dispatch, useEffect, useRef } from "preact/compat";
 import type { Cart } from "../../domain/cart/cart";
 import {
   type AppliedPromo,

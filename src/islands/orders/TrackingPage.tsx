@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useStore } from "@nanostores/preact";
+import { type ReactNode, useEffect, useState } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import {
   DELIVERY_STEPS,

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useRef, useState } from "preact/compat";
 import type { ProductPhoto } from "../../domain/catalog/product-photos";
 import {
   counterText,
@@ -66,10 +66,10 @@ export function ProductGallery({ productId, name, photos }: Props) {
     show(dialogKeyTarget(event.key, index));
   }
 
-  const swipeStart = (event: PointerEvent) => {
+  const swipeStart = (event: PointerEvent<HTMLElement>) => {
     swipeFrom.current = event.clientX;
   };
-  const swipeEnd = (event: PointerEvent) => {
+  const swipeEnd = (event: PointerEvent<HTMLElement>) => {
     const from = swipeFrom.current;
     swipeFrom.current = null;
     show(swipeTarget(from, event.clientX, index, count));

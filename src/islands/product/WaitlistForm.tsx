@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "preact/compat";
 import {
   checkWaitlistForm,
   submitWaitlist,
@@ -92,7 +92,7 @@ export default function WaitlistForm({ productId, open }: Props) {
           inputMode="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => setEmail(event.currentTarget.value)}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={ids.emailError}
           className="mt-1 w-full rounded-lg border border-cream-400 bg-white px-3 py-2 text-ink"
@@ -108,7 +108,7 @@ export default function WaitlistForm({ productId, open }: Props) {
             name="consent"
             type="checkbox"
             checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
+            onChange={(event) => setConsent(event.currentTarget.checked)}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={ids.consentError}
             className="mt-1 size-5 shrink-0 accent-olive-700"

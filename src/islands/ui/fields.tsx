@@ -4,13 +4,13 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SetStateAction,
-  useId,
   useState,
-} from "react";
+} from "preact/compat";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
 import { inputClass } from "../../lib/field-classes";
 import { openAuthModal } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
+import { useId } from "./use-id";
 
 /**
  * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands
@@ -78,7 +78,8 @@ export function controlProps(
   return {
     id,
     value,
-    onChange: (event: ChangeEvent<{ value: string }>) => onValue(event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onValue(event.currentTarget.value),
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, { error, hint }),
   } as const;

@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useStore } from "@nanostores/preact";
+import { type FormEvent, useEffect, useState } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { orderNumber } from "../../domain/orders/order-status";
 import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawals/withdrawal";

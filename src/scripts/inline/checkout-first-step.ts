@@ -1,7 +1,7 @@
 /**
  * Inlined in the <head> of the checkout (/payment, /Payment: CheckoutScreen.astro), framework-free, so that the static
  * HTML paints the first layout that will stay (issue 30, decision record 045). It writes on <html> only, never into
- * the island (whose markup must stay what the server rendered, for React's hydration); CSS reads it
+ * the island (whose markup must stay what the server rendered, for Preact's hydration); CSS reads it
  * (src/styles/site.css). Compiled from TypeScript like cart-boot.ts (compile.ts), so it reads the hint cookie and the
  * stored cart through the very rules the island's stores use:
  * - data-session-hint: "signed-in" when the API's readable hint cookie is there (a session may exist: the form's

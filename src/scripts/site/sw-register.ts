@@ -99,8 +99,8 @@ function watchFields(): void {
 /**
  * Whether the page holds input the visitor would lose on a reload: a field whose value differs from its default
  * (the value, checked state or selected options the HTML gave it), or from what it held when the visitor first
- * reached it. The second rule is for the React islands (the withdrawal form, the admin panel...): React keeps a
- * controlled field's default in step with its value, so the first rule alone never sees what was typed there.
+ * reached it. The second rule is for the islands (the withdrawal form, the admin panel...): a framework may keep a
+ * controlled field's default in step with its value (React did), so the first rule alone would not see what was typed.
  * A field a script filled counts too (value against default): on the safe side, that page reloads at its next
  * navigation instead.
  */

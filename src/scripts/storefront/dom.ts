@@ -26,7 +26,7 @@ export function setText(element: Element | null | undefined, text: string): void
 }
 
 /**
- * The text an element holds before (`"first"`) or after (`"last"`) its child elements, as React prints
+ * The text an element holds before (`"first"`) or after (`"last"`) its child elements, as the components print
  * `{price}<span>TTC</span>` or `<svg/>{label}`: the elements stay.
  */
 export function setOwnText(element: Element | null | undefined, text: string, where: "first" | "last"): void {

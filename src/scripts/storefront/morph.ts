@@ -1,6 +1,6 @@
 /**
- * Brings an element's content in line with new markup by changing only what differs, as React's reconciliation did
- * for the islands: elements that stay keep their identity, so the focus, a field's typed value and the screen
+ * Brings an element's content in line with new markup by changing only what differs, as a framework's reconciliation
+ * does for the islands: elements that stay keep their identity, so the focus, a field's typed value and the screen
  * reader's place stay where they were, and nothing is repainted for nothing. Children are matched by position and
  * tag, or by `data-key` (a cart line), so a line removed above does not turn the next one into it.
  * An input's value is the person's: its `value` property is never touched (the markup has none).

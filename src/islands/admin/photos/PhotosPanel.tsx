@@ -1,9 +1,10 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, useLayoutEffect, useRef, useState } from "preact/compat";
 import { MAX_PHOTOS, type ProductPhoto, photoSrc } from "../../../domain/catalog/product-photos";
 import type { ProductView } from "../../../domain/catalog/product-rules";
 import { errorMessage } from "../../../lib/api-client";
 import { photoToSend } from "../../../lib/photo-upload";
 import { Notice } from "../../ui/fields";
+import { useId } from "../../ui/use-id";
 import { arrangePhotos, deletePhoto, uploadPhoto } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { dangerButton, smallButton } from "../ui";
@@ -39,7 +40,7 @@ export function PhotosPanel({
   const guard = useAccessGuard();
   const titleId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusNext || busy) return;
     setFocusNext(null);
     if ("photoId" in focusNext) {
@@ -131,7 +132,7 @@ export function PhotosPanel({
   function drop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
-    if (!full) add(event.dataTransfer.files);
+    if (!full) add(event.dataTransfer?.files ?? null);
   }
 
   return (
@@ -180,7 +181,9 @@ export function PhotosPanel({
                   type="text"
                   maxLength={200}
                   value={alts[photo.id] ?? ""}
-                  onChange={(event) => setAlts((current) => ({ ...current, [photo.id]: event.target.value }))}
+                  onChange={(event) =>
+                    setAlts((current) => ({ ...current, [photo.id]: event.currentTarget.value }))
+                  }
                   className="mt-1 block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-ink shadow-xs"
                 />
               </div>
@@ -260,8 +263,8 @@ export function PhotosPanel({
               hidden
               aria-label="Choisir des photos"
               onChange={(event) => {
-                add(event.target.files);
-                event.target.value = "";
+                add(event.currentTarget.files);
+                event.currentTarget.value = "";
               }}
             />
             <input
@@ -272,8 +275,8 @@ export function PhotosPanel({
               hidden
               aria-label="Prendre une photo"
               onChange={(event) => {
-                add(event.target.files);
-                event.target.value = "";
+                add(event.currentTarget.files);
+                event.currentTarget.value = "";
               }}
             />
           </div>

@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "preact/compat";
 import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
 import type { Order } from "../../../domain/orders/order";
 import { creditNoteUrl } from "../../../domain/orders/order-display";
 import { errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
+import { useId } from "../../ui/use-id";
 import { markRefundDone } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { Badge, smallButton } from "../ui";

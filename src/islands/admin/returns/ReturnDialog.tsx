@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "preact/compat";
 import { formatAmount } from "../../../domain/admin/admin-format";
 import { centsToEuros } from "../../../domain/money";
 import type { Order } from "../../../domain/orders/order";
@@ -10,6 +10,7 @@ import {
 } from "../../../domain/orders/refund";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
+import { useId } from "../../ui/use-id";
 import { recordReturn } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { CheckboxField, Dialog } from "../ui";
@@ -113,7 +114,7 @@ export function ReturnDialog({
                       id={quantityId}
                       value={choice.quantity}
                       disabled={left === 0}
-                      onChange={(event) => set(index, { quantity: Number(event.target.value) })}
+                      onChange={(event) => set(index, { quantity: Number(event.currentTarget.value) })}
                       className="rounded-md border border-cream-300 bg-white px-2 py-1"
                     >
                       {quantityChoices(left).map((quantity) => (

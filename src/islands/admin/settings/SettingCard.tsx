@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "preact/compat";
 import type { AdminSettings } from "../../../domain/admin/admin-settings";
 import { Notice } from "../../ui/fields";
+import { useId } from "../../ui/use-id";
 import { saveSetting } from "../admin-api";
 import { useSave } from "../hooks";
 import { Badge, Detail, smallButton, type Tone } from "../ui";
@@ -60,7 +61,7 @@ export function SettingCard<K extends keyof AdminSettings, F>({
   const editing = form !== null;
 
   // Opening moves to the first field; closing gives the focus back to 'Modifier'.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (editing) body.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
     else if (wasEditing.current) editButton.current?.focus();
     wasEditing.current = editing;
