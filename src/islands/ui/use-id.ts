@@ -26,6 +26,6 @@ export function ClientOnlyIds({ children }: { children: ReactNode }) {
 export function useId(): string {
   const fromTree = useTreeId();
   const clientOnly = useContext(ClientOnly);
-  const [own] = useState(() => (clientOnly ? `id-${++minted}` : ""));
-  return clientOnly ? own : fromTree;
+  const [id] = useState(() => (clientOnly ? `id-${++minted}` : fromTree));
+  return id;
 }

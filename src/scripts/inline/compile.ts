@@ -2,8 +2,8 @@
  * The inline scripts written in TypeScript (cart-boot.ts, checkout-first-step.ts): bundled and minified by esbuild
  * into one classic script, the same text on every call for the same sources, so that the page that prints it (through
  * `compiledInlineScript`) and the Content-Security-Policy that allows it (hashes.ts: local server, build check, the AWS
- * Router's function computed at deploy) always agree. esbuild is required from the repository's own node_modules at call time, never
- * bundled: SST bundles infra/ with this module, and esbuild's JavaScript API cannot run from a bundle.
+ * Router's function computed at deploy) always agree. esbuild is required from the repository's own node_modules at
+ * call time, never bundled: SST bundles infra/ with this module, and esbuild's JavaScript API cannot run from a bundle.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
