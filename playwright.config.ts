@@ -10,6 +10,8 @@ import { defineConfig, devices } from "@playwright/test";
 /** Overridable so two runs on one machine do not collide (E2E_PORT=4410 E2E_DYNAMODB_PORT=8810 npx playwright test). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 export const E2E_DYNAMODB_PORT = Number(process.env.E2E_DYNAMODB_PORT ?? 8799);
+/** The Colissimo double the end-to-end shop starts (tests/e2e/shipping-labels.spec.ts reads what it sold). */
+export const E2E_LAPOSTE_PORT = Number(process.env.E2E_LAPOSTE_PORT ?? E2E_PORT + 1000);
 export const E2E_DATA_DIR = resolve(import.meta.dirname, `.data-e2e-${E2E_PORT}`);
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
 /**
@@ -69,6 +71,9 @@ export default defineConfig({
       SITE_PUBLISH: process.env.E2E_SITE_PUBLISH === "on" ? "on" : "off",
       // The checkout journeys pay on a PayPal double on 127.0.0.1 (src/domain/payments/paypal-hosts.ts).
       PAYPAL_ALLOW_LOOPBACK: "1",
+      // Labels are bought from a Colissimo double the shop starts on this port (scripts/local/laposte-double.ts).
+      LAPOSTE_DOUBLE: "1",
+      LAPOSTE_DOUBLE_PORT: String(E2E_LAPOSTE_PORT),
       ...(!NEW_SHOP && { SEED_SETTINGS: resolve(import.meta.dirname, "tests/fixtures/shop-settings.json") }),
     },
   },

@@ -7,7 +7,8 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "tests/budgets/**", "node_modules/**", "dist/**"],
     globalSetup: ["tests/setup/dynamodb.ts"],
     // The PayPal double listens on 127.0.0.1: the shop accepts it only when told so (src/domain/payments/paypal-hosts.ts).
-    env: { PAYPAL_ALLOW_LOOPBACK: "1" },
+    // The same for the Colissimo and La Poste doubles (src/domain/shipping/laposte-hosts.ts).
+    env: { PAYPAL_ALLOW_LOOPBACK: "1", LAPOSTE_ALLOW_LOOPBACK: "1" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

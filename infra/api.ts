@@ -1,3 +1,4 @@
+import { DOCUMENTS_BUCKET } from "../functions/platform/adapters/documents-env";
 import { MEDIA_BUCKET } from "../functions/platform/adapters/media-env";
 import { type ApiArea, apiAreas } from "../functions/platform/areas";
 import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
@@ -8,13 +9,14 @@ import {
   sendAccountMailRequests,
   stockMailSenderMounts,
 } from "./account-mail-queue";
+import { documentsBucket, documentsErasePermissions, documentsPermissions } from "./documents";
 import { edgeKey } from "./edge-key";
 import { email, mailFrom } from "./email";
 import { lambdaEsbuild, lambdaExternal, lambdaInstalls } from "./lambda-bundle";
 import { mediaBucket } from "./media";
 import { publishQueue, publishQueueUrlVariable, sendPublishRequests } from "./publish-queue";
-import { paypalSecretAreas } from "./secret-access";
-import { grantPaypalSecret, paypalSecretEnvironment } from "./secrets";
+import { type SecretUse, type ShopSecret, secretAreas } from "./secret-access";
+import { grantShopSecret, secretsEnvironment } from "./secrets";
 import { siteUrl } from "./stage";
 import { table } from "./storage";
 
@@ -40,7 +42,11 @@ export function functionName(area: string): string {
 export function functionArgs(
   handler: string,
   description: string,
-  options: { sendsAccountMail?: boolean; environment?: Record<string, $util.Input<string>> } = {},
+  options: {
+    sendsAccountMail?: boolean;
+    environment?: Record<string, $util.Input<string>>;
+    permissions?: sst.aws.FunctionPermissionArgs[];
+  } = {},
 ): sst.aws.FunctionArgs {
   return {
     handler,
@@ -52,14 +58,18 @@ export function functionArgs(
     timeout: "20 seconds",
     nodejs: { esbuild: { external: lambdaExternal } },
     link: [table, email],
-    permissions: [sendPublishRequests, ...(options.sendsAccountMail ? [sendAccountMailRequests] : [])],
+    permissions: [
+      sendPublishRequests,
+      ...(options.sendsAccountMail ? [sendAccountMailRequests] : []),
+      ...(options.permissions ?? []),
+    ],
     environment: {
       TABLE_NAME: table.name,
       MAIL_FROM: mailFrom,
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       [publishQueueUrlVariable]: publishQueue.url,
-      // The PayPal secret's key (secrets.ts): named to every function, usable only by those granted (below, jobs.ts).
-      ...paypalSecretEnvironment,
+      // The shop's secrets' key (secrets.ts): named to every function, usable only by those granted (below, jobs.ts).
+      ...secretsEnvironment,
       ...(options.sendsAccountMail ? { [accountMailQueueUrlVariable]: accountMailQueue.url } : {}),
       ...options.environment,
     },
@@ -73,6 +83,10 @@ export function functionArgs(
 export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The photos function alone writes product photos (media.ts): the bucket's link (read and write) and its name.
   const photos = area.name === "photos";
+  // The shipping function alone stores and reads the label PDFs (documents.ts): rights on their objects and the name.
+  const shipping = area.name === "shipping";
+  // The accounts function erases accounts, and with them their orders' labels (documents.ts): delete only.
+  const accounts = area.name === "accounts";
   const args = functionArgs(
     `functions/platform/lambda/${area.name}.handler`,
     `API ${area.mounts.join(" ")}`,
@@ -86,7 +100,10 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
       environment: {
         [EDGE_KEY_VARIABLE]: edgeKey.result,
         ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+        ...(shipping || accounts ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
       },
+      ...(shipping ? { permissions: documentsPermissions } : {}),
+      ...(accounts ? { permissions: documentsErasePermissions } : {}),
     },
   );
   const install = lambdaInstalls[area.name];
@@ -107,13 +124,19 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
 });
 
 /**
- * The PayPal secret's key, per function (secret-access.ts, docs/decisions/031): the admin function seals the secret
- * the owner saves, and it and the functions placing PayPal orders and refunds open it; no other API function may.
+ * The shop's secrets' key, per function and secret (secret-access.ts, docs/decisions/031): the admin function seals
+ * what the owner saves (PayPal's secret, Colissimo's password and API key) and opens PayPal's for refunds; the
+ * functions placing PayPal orders and refunds open PayPal's, the shipping function Colissimo's password; no other API
+ * function may use the key.
  */
 for (const { area, fn } of apiFunctions) {
-  const uses: readonly ("encrypt" | "decrypt")[] =
-    paypalSecretAreas[area.name as keyof typeof paypalSecretAreas] ?? [];
-  for (const use of uses) grantPaypalSecret(functionName(area.name), fn.nodes.role.arn, use);
+  for (const [secret, areas] of Object.entries(secretAreas) as [
+    ShopSecret,
+    (typeof secretAreas)[ShopSecret],
+  ][]) {
+    const uses: readonly SecretUse[] = areas[area.name] ?? [];
+    for (const use of uses) grantShopSecret(functionName(area.name), fn.nodes.role.arn, secret, use);
+  }
 }
 
 /** The function serving `mount`; throws when no area mounts it. */

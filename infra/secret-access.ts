@@ -1,14 +1,35 @@
+import {
+  COLISSIMO_PASSWORD_CONTEXT,
+  LAPOSTE_API_KEY_CONTEXT,
+  PAYPAL_SECRET_CONTEXT,
+} from "../functions/platform/adapters/secret-contexts";
+
 /**
- * Who may use the PayPal secret's KMS key, and for what (docs/decisions/031): pure data, no SST globals, read by
- * `secrets.ts`/`api.ts` to grant it and by the tests (tests/infra/secrets.test.ts: the grants; the Lambda budget test:
- * each function whose code seals or opens the secret is listed here, and only those).
- * - `encrypt`: saving Paramètres seals a new secret (services/admin.ts): the admin function only;
- * - `decrypt`: calling PayPal opens it (services/paypal-client.ts): PayPal orders, the withdrawal's PayPal refund,
- *   the owner's refunds and cancellations, and the jobs settling PayPal holds.
+ * Who may use the shop's secrets' KMS key, and for what (docs/decisions/031): pure data, no SST globals, read by
+ * `secrets.ts`/`api.ts`/`jobs.ts` to grant it and by the tests (tests/infra/secrets.test.ts: the grants; the Lambda
+ * budget test: each function whose code seals or opens a secret is listed here, and only those).
+ * The one key seals several secrets, each under its own encryption context (secret-contexts.ts), and each grant names
+ * one context: a function granted one secret opens no other.
  */
 export type SecretUse = "encrypt" | "decrypt";
 
-/** API areas (functions/platform/areas.ts) and what each does with the PayPal secret's key. */
+/** The secrets the key seals, by the name their grants carry. */
+export type ShopSecret = "paypal" | "colissimoPassword" | "laposteApiKey";
+
+/** The encryption context of each secret: a grant is constrained to exactly one of these. */
+export const secretContexts: Record<ShopSecret, Readonly<Record<string, string>>> = {
+  paypal: PAYPAL_SECRET_CONTEXT,
+  colissimoPassword: COLISSIMO_PASSWORD_CONTEXT,
+  laposteApiKey: LAPOSTE_API_KEY_CONTEXT,
+};
+
+/**
+ * The PayPal client secret (issue 27):
+ * - `encrypt`: saving Paramètres seals a new secret (services/admin.ts): the admin function only;
+ * - `decrypt`: calling PayPal opens it (services/paypal-client.ts): PayPal orders, the withdrawal's PayPal refund,
+ *   the owner's refunds and cancellations, and the jobs settling PayPal holds.
+ * API areas (functions/platform/areas.ts) and what each does with it.
+ */
 export const paypalSecretAreas = {
   admin: ["encrypt", "decrypt"],
   orders: ["decrypt"],
@@ -23,3 +44,29 @@ export const paypalSecretJobs = [
   "functions/payments/jobs/release-holds",
   "functions/payments/jobs/reconcile-paypal",
 ] as const;
+
+/**
+ * Colissimo's contract password (issue 31, functions/shipping/colissimo-secrets.ts):
+ * - `encrypt`: saving the « Colissimo » card of Paramètres seals it (saveColissimoSetting, from services/admin.ts):
+ *   the admin function, which never opens it (its answers show a mask);
+ * - `decrypt`: buying a label opens it (functions/shipping/labels.ts): the shipping function only.
+ */
+export const colissimoPasswordAreas = {
+  admin: ["encrypt"],
+  shipping: ["decrypt"],
+} as const satisfies Record<string, readonly SecretUse[]>;
+
+/**
+ * La Poste's API key (issue 31): sealed by the same save; no API function opens it. The parcels' tracking job that
+ * will (functions/shipping/jobs/track-parcels) is to be granted `decrypt` where infra/jobs.ts declares it.
+ */
+export const laposteApiKeyAreas = {
+  admin: ["encrypt"],
+} as const satisfies Record<string, readonly SecretUse[]>;
+
+/** Every secret's API areas and uses, for infra/api.ts. */
+export const secretAreas: Record<ShopSecret, Partial<Record<string, readonly SecretUse[]>>> = {
+  paypal: paypalSecretAreas,
+  colissimoPassword: colissimoPasswordAreas,
+  laposteApiKey: laposteApiKeyAreas,
+};

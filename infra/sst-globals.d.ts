@@ -277,6 +277,15 @@ declare namespace sst.aws {
     access?: $util.Input<"public" | "cloudfront">;
     /** The bucket's CORS rules; `false`: none (SST's default allows every origin). */
     cors?: $util.Input<false | { allowOrigins?: string[]; allowMethods?: string[] }>;
+    /** Keeps every version of an object (SST's default: false, no versioning resource). */
+    versioning?: $util.Input<boolean>;
+    transform?: {
+      /**
+       * Arguments of Pulumi's `aws.s3.Bucket`, as far as infra/ sets them. `forceDestroy` (SST's default: true) lets
+       * Pulumi empty the bucket to delete it; false, S3 refuses to delete a bucket that holds objects.
+       */
+      bucket?: SstTransform<{ forceDestroy?: $util.Input<boolean> }>;
+    };
   }
 
   class Bucket implements SstLinkable {

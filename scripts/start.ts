@@ -35,6 +35,7 @@ import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from ".
 import { lockDataDir } from "./local/data-lock";
 import { startDynamoLocal } from "./local/dynamodb-local";
 import { retryingMail, watchedJob } from "./local/jobs";
+import { startLaposteDoubleIfAsked } from "./local/laposte-double";
 import { assertShopPortFree } from "./local/ports";
 import { latestPublishedSite, localSitePublisher } from "./local/site-publisher";
 import { StartError, withVariable } from "./local/start-error";
@@ -70,6 +71,7 @@ async function main(supervisor: Supervisor): Promise<void> {
   supervisor.onStop(lockDataDir(config.dataDir));
 
   const endpoint = await startDatabase(config, supervisor);
+  await startLaposteDoubleIfAsked(process.env, supervisor);
   const db = createDb({ tableName: config.tableName, endpoint });
   const mailDir = resolve(config.dataDir, "mail");
   // The site served now: the start's build, then each publish's (issue 13).
@@ -109,6 +111,9 @@ async function main(supervisor: Supervisor): Promise<void> {
     accountMail,
     secureCookies: isLoopback(config.host),
     media: folderStorage(mediaDir),
+    // Colissimo's label PDFs (decision record 027): under <DATA_DIR>/documents, served by no path of this server, only
+    // through the admin routes, as the private bucket on AWS.
+    documents: folderStorage(join(config.dataDir, "documents")),
     // No in-memory copy of the public reads here (the Lambdas keep them 1 s, middleware/public-read.ts): scripts and
     // the end-to-end tests write the table behind this server's back and read the catalogue right after through the
     // API, as no shopper's browser does (theirs asks past the copy). The settings cache is off here too.

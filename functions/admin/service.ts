@@ -30,6 +30,7 @@ import { clearPaypalTokens } from "../platform/adapters/paypal";
 import { isSealed } from "../platform/adapters/secret-box";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting, putSetting } from "../settings/service";
+import { maskedColissimoSetting, saveColissimoSetting } from "../shipping/colissimo-secrets";
 import { markSiteStale } from "../site/publishing";
 import { readStats } from "./stats";
 
@@ -221,10 +222,15 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   maintenance: "maintenance",
   daily_summary: "résumé quotidien",
   bank_transfer_follow_up: "relance des virements",
+  shipping_colissimo: "Colissimo",
 };
 
 /** Settings no page prints (the daily summary, the transfers' follow-up delays): saving them publishes nothing. */
-const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
+const UNPUBLISHED_SETTINGS: readonly SettingKey[] = [
+  "daily_summary",
+  "bank_transfer_follow_up",
+  "shipping_colissimo",
+];
 
 /**
  * Settings rows for the admin, the PayPal secret masked: the answer says whether one is set, never what it is, clear
@@ -245,6 +251,11 @@ export async function adminSettings(deps: DataDeps) {
           setting_value: { ...paypal, client_secret: paypal.client_secret ? SECRET_MASK : "" },
         };
       }
+      if (key === "shipping_colissimo")
+        return {
+          setting_key: key,
+          setting_value: maskedColissimoSetting(value as SettingValue<"shipping_colissimo">, SECRET_MASK),
+        };
       return { setting_key: key, setting_value: value };
     }),
   );
@@ -284,6 +295,10 @@ async function savePaypalSetting(deps: DataDeps, raw: unknown) {
  */
 export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown) {
   if (key === "payment_paypal") return savePaypalSetting(deps, raw);
+  if (key === "shipping_colissimo") {
+    await saveColissimoSetting(deps, raw, SECRET_MASK);
+    return (await adminSettings(deps)).find((row) => row.setting_key === key);
+  }
   let value = raw as Record<string, unknown>;
   if (key === "maintenance") {
     const input = value as Partial<MaintenanceSetting>;

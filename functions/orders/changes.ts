@@ -33,6 +33,7 @@ export type OrderFields = Partial<
     | "tracking_number"
     | "estimated_delivery"
     | "shipping_notes"
+    | "shipping_label_key"
   >
 > & { status?: never; payment_status?: never };
 

@@ -119,6 +119,8 @@ export const orderSchema = entitySchema({
     tracking_number: { type: "string" },
     estimated_delivery: { type: "string" },
     shipping_notes: { type: "string" },
+    /** The Colissimo label's PDF in the private documents storage (issue 31: labels/<id>/<parcel>.pdf). */
+    shipping_label_key: { type: "string" },
     status_history: {
       type: "list",
       required: true,

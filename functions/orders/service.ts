@@ -36,6 +36,7 @@ export function toOrder(record: OrderRecord): Order {
     tracking_number: record.tracking_number ?? null,
     estimated_delivery: record.estimated_delivery ?? null,
     shipping_notes: record.shipping_notes ?? null,
+    has_shipping_label: Boolean(record.shipping_label_key),
     shipping_address: {
       first_name: address.first_name,
       last_name: address.last_name,

@@ -36,6 +36,9 @@ const areaNames = [
   "lots",
   // Product photos (decision record 019): the only function with sharp (image resizing, native) and the bucket.
   "photos",
+  // Colissimo labels (issue 31): the carrier's client, the right to open its password, the private documents bucket
+  // and the PDF merge of the day's labels, kept out of the admin function (at its budget).
+  "shipping",
   // The OpenAPI document, built from every contract: its own function keeps the others small.
   "docs",
 ] as const;

@@ -5,7 +5,7 @@ import { SETTINGS_CACHE_MS } from "../settings/service";
 import { inProcessAccountMail } from "./adapters/account-mail-queue";
 import { systemClock } from "./adapters/clock";
 import { mailerFromEnv, suppressingMailer } from "./adapters/mail";
-import { storageFromEnv } from "./adapters/object-storage";
+import { documentsStorageFromEnv, storageFromEnv } from "./adapters/object-storage";
 import { secretBoxFromEnv } from "./adapters/secret-box";
 import { sqsAccountMail } from "./adapters/sqs-account-mail";
 import { sqsSitePublisher } from "./adapters/sqs-site-publisher";
@@ -56,7 +56,9 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
         }),
     ...(queueUrl ? { publisher: sqsSitePublisher(queueUrl) } : {}),
     media: storageFromEnv(env),
-    // The PayPal secret's KMS key (infra/secrets.ts): set on the admin function (seals) and those calling PayPal (open).
+    // The private documents bucket (infra/documents.ts): named to the shipping function only, which alone may use it.
+    documents: documentsStorageFromEnv(env),
+    // The shop's secrets' KMS key (infra/secrets.ts): the admin function seals, those calling PayPal or Colissimo open.
     secrets: secretBoxFromEnv(env),
     // One database read per public path and second per container, whatever the traffic the CDN lets through.
     publicReadCacheMs: PUBLIC_READ_CACHE_MS,

@@ -39,8 +39,16 @@ export interface Deps {
   /** Where product photos are stored (decision record 019); absent where uploads are not possible (503). */
   media?: ObjectStorage;
   /**
-   * Seals and opens the PayPal secret (services/paypal-secret.ts, docs/decisions/031): a KMS key on AWS, which only
-   * the admin function may encrypt with and only the functions calling PayPal may decrypt with; a key file of the
+   * Where the shop's private documents are kept (Colissimo's label PDFs: customers' names and addresses; decision
+   * record 027): a private bucket on AWS, set on the shipping function only; `<DATA_DIR>/documents` locally. Absent:
+   * this process can neither store nor read them.
+   */
+  documents?: ObjectStorage;
+  /**
+   * Seals and opens the shop's secrets: PayPal's (services/paypal-secret.ts, docs/decisions/031) and Colissimo's
+   * (shipping/colissimo-secrets.ts). A KMS key on AWS, each function granted only the operations and encryption
+   * contexts its code needs (infra/secret-access.ts): the admin function seals, the functions calling PayPal or
+   * Colissimo open their own secret; a key file of the
    * data folder locally. Absent: this process can do neither.
    */
   secrets?: SecretBox;

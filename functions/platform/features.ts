@@ -26,6 +26,7 @@ export const apiModules = [
   { module: "personal-data", feature: "accounts", mount: "/api/user/data-export", area: "documents" },
   { module: "waitlist", feature: "waitlist", mount: "/api/waitlist", area: "orders" },
   { module: "admin-waitlist", feature: "waitlist", mount: "/api/admin/waitlist", area: "lots" },
+  { module: "admin-shipping", feature: "shipping", mount: "/api/admin/shipping", area: "shipping" },
 ] as const;
 
 export type ApiModule = (typeof apiModules)[number];

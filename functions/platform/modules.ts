@@ -13,6 +13,7 @@ import { ordersRoutes } from "../orders/routes";
 import { paypalRoutes } from "../payments/routes";
 import { promoRoutes } from "../promos/routes";
 import { settingsRoutes } from "../settings/routes";
+import { adminShippingRoutes } from "../shipping/routes";
 import { cspReportsRoutes } from "../site/csp-reports-routes";
 import { openApiRoutes } from "../site/routes";
 import { adminWaitlistRoutes } from "../waitlist/admin-routes";
@@ -42,6 +43,7 @@ export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   "personal-data": personalDataRoutes,
   waitlist: waitlistRoutes,
   "admin-waitlist": adminWaitlistRoutes,
+  "admin-shipping": adminShippingRoutes,
 };
 
 /** Every route module of the API, by the path features.ts mounts it at, in its order. */

@@ -95,6 +95,13 @@ export async function putSetting<K extends SettingKey>(
     if (secret && !isSealed(secret))
       throw new Error("The PayPal secret must be sealed before it is stored: use putPaypalSetting");
   }
+  if (key === "shipping_colissimo") {
+    const { password, api_key } = parsed as SettingValue<"shipping_colissimo">;
+    if ((password && !isSealed(password)) || (api_key && !isSealed(api_key)))
+      throw new Error(
+        "The Colissimo secrets must be sealed before they are stored: use saveColissimoSetting",
+      );
+  }
   await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
   // This process reads the new value from now on (another container: within its cache's lifetime).
   cached.delete(deps.db);

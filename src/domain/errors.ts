@@ -79,6 +79,21 @@ export const errorCatalogue = {
   },
   STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
+  /** Issue 31: the « Colissimo » card or the shop's address is incomplete; the message names what is missing. */
+  COLISSIMO_NOT_CONFIGURED: { status: 409, message: "Colissimo n'est pas configuré : complétez Paramètres." },
+  /** A label is being bought for this order right now (a second click, another tab): never two labels. */
+  LABEL_IN_PROGRESS: {
+    status: 409,
+    message:
+      "L'étiquette de cette commande est en cours de création : patientez quelques secondes puis rechargez.",
+  },
+  /** Colissimo refused the label; the message carries its reason in French. Nothing was bought. */
+  CARRIER_REFUSED: { status: 422, message: "Colissimo a refusé l'étiquette." },
+  /** Colissimo did not answer (network, timeout, its own error): nothing is recorded, the owner may retry. */
+  CARRIER_UNAVAILABLE: {
+    status: 503,
+    message: "Colissimo ne répond pas pour le moment : réessayez dans quelques minutes.",
+  },
   NOTHING_TO_PAY: {
     status: 409,
     message: "Le montant à payer est nul : choisissez le virement pour valider la commande.",

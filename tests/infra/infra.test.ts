@@ -185,12 +185,14 @@ describe("the API functions", () => {
                 "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
             }
           : {}),
-        // The PayPal secret's key, usable only by the functions granted it (tests/infra/secrets.test.ts).
+        // The shop's secrets' key, usable only by the functions granted it (tests/infra/secrets.test.ts).
         SECRETS_KMS_KEY: "arn:aws:kms:eu-west-3:123456789012:key/PaypalSecretKey-a1b2c3d-key-id",
         // The Router's requests carry the visitor's address with it (tests/infra/edge-key.test.ts).
         SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
         // Product photos: the bucket's name, given to the photos function only (tests/infra/media.test.ts).
         ...(area.name === "photos" ? { MEDIA_BUCKET: "savon-shop-dev-media-bucket" } : {}),
+        // Label PDFs: the private bucket's name, given to the shipping function only (tests/infra/documents.test.ts).
+        ...(area.name === "shipping" ? { DOCUMENTS_BUCKET: "savon-shop-dev-documents-bucket" } : {}),
       });
     }
   });
@@ -794,7 +796,8 @@ describe("publishing (issue 13)", () => {
         [SITE_PUBLISH_QUEUE_URL]: known(queue.instance.url),
       });
       // The accounts function also sends to the account mail queue (tests/infra/account-mail.test.ts), the jobs
-      // their failed runs to JobFailures (tests/infra/jobs.test.ts).
+      // their failed runs to JobFailures (tests/infra/jobs.test.ts); the shipping function reads and writes the
+      // label PDFs (tests/infra/documents.test.ts).
       expect(
         (deepKnown(args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
           ({ resources }) => JSON.stringify(resources) !== JSON.stringify([known(queue.instance.arn)]),
@@ -807,7 +810,15 @@ describe("publishing (issue 13)", () => {
           ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
           : /^functions\/[a-z-]+\/jobs\//.test(String(handler))
             ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
-            : [],
+            : handler === "functions/platform/lambda/shipping.handler"
+              ? [
+                  {
+                    actions: ["s3:GetObject", "s3:PutObject"],
+                    resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/*"],
+                  },
+                  { actions: ["s3:ListBucket"], resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket"] },
+                ]
+              : [],
       );
       expect(deepKnown(args.permissions), handler).toContainEqual({
         actions: ["sqs:SendMessage"],
@@ -911,10 +922,10 @@ describe("publishing (issue 13)", () => {
           deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,
         ).fill("aws:cloudwatch/metricAlarm:MetricAlarm"),
         "aws:sns/topicPolicy:TopicPolicy",
-        // The PayPal secret's key, its alias and its grants (tests/infra/secrets.test.ts).
+        // The shop's secrets' key, its alias and its grants: PayPal's 6, Colissimo's 3 (tests/infra/secrets.test.ts).
         "aws:kms/key:Key",
         "aws:kms/alias:Alias",
-        ...Array(6).fill("aws:kms/grant:Grant"),
+        ...Array(9).fill("aws:kms/grant:Grant"),
       ].sort(),
     );
     const starters = [

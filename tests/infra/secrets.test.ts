@@ -1,11 +1,15 @@
 /**
- * Who may read the PayPal secret on AWS (issue 27, docs/decisions/031): the KMS key sealing it, its key policy and its
- * grants, as `sst deploy` would declare them (SST's globals stubbed: sst-stubs.ts).
+ * Who may read the shop's secrets on AWS (issue 27, docs/decisions/031; Colissimo's, issue 31): the KMS key sealing
+ * them, its key policy and its grants, as `sst deploy` would declare them (SST's globals stubbed: sst-stubs.ts).
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { SECRETS_KMS_KEY } from "../../functions/platform/adapters/secret-box";
-import { PAYPAL_SECRET_CONTEXT } from "../../functions/platform/adapters/secret-contexts";
+import {
+  COLISSIMO_PASSWORD_CONTEXT,
+  LAPOSTE_API_KEY_CONTEXT,
+  PAYPAL_SECRET_CONTEXT,
+} from "../../functions/platform/adapters/secret-contexts";
 import { apiAreas } from "../../functions/platform/areas";
 import { paypalSecretJobs } from "../../infra/secret-access";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
@@ -79,13 +83,28 @@ function grantsOf(deployment: Deployment) {
     });
 }
 
-const holders = (grants: ReturnType<typeof grantsOf>, operation: string) =>
-  grants
-    .filter(({ operations }) => operations.includes(operation))
-    .map(({ fn }) => fn)
-    .sort();
+/** The secret a grant is for, by its one encryption context constraint. */
+const contextNames = [
+  ["paypal", PAYPAL_SECRET_CONTEXT],
+  ["colissimo-password", COLISSIMO_PASSWORD_CONTEXT],
+  ["laposte-api-key", LAPOSTE_API_KEY_CONTEXT],
+] as const;
+function secretOf(grant: ReturnType<typeof grantsOf>[number]): string {
+  const [constraint] = grant.constraints;
+  const found = contextNames.find(
+    ([, context]) =>
+      grant.constraints.length === 1 &&
+      Object.keys(constraint ?? {}).join() === "encryptionContextEquals" &&
+      JSON.stringify(constraint?.encryptionContextEquals) === JSON.stringify(context),
+  );
+  return found?.[0] ?? `unknown constraints: ${JSON.stringify(grant.constraints)}`;
+}
 
-describe("the PayPal secret's KMS key", () => {
+/** Every grant as "<function> <Operation> <secret>", sorted. */
+const grantLines = (grants: ReturnType<typeof grantsOf>) =>
+  grants.map((grant) => `${grant.fn} ${grant.operations.join("+")} ${secretOf(grant)}`).sort();
+
+describe("the shop secrets' KMS key", () => {
   it("leaves the account its administration only: no IAM policy, an administrator's kms:* included, can encrypt or decrypt with it", async () => {
     const deployment = await deploy("production", productionEnv);
     const { args } = keyOf(deployment);
@@ -107,31 +126,81 @@ describe("the PayPal secret's KMS key", () => {
     expect(statement?.Action).not.toContain("kms:*");
   });
 
-  it("is usable by grants alone: Encrypt by the admin function, Decrypt by the functions calling PayPal, for this setting's context only", async () => {
+  it("is usable by grants alone, each function exactly what its code needs, each grant for one secret's context", async () => {
     const deployment = await deploy("production", productionEnv);
     const { keyId } = keyOf(deployment);
     const grants = grantsOf(deployment);
-    expect(holders(grants, "Encrypt")).toEqual(["ApiAdmin"]);
-    expect(holders(grants, "Decrypt")).toEqual([
-      "ApiAdmin",
-      "ApiOrders",
-      "ApiPayments",
-      "ReconcilePaypalJob",
-      "ReleaseHoldsJob",
-    ]);
+    expect(grantLines(grants)).toEqual(
+      [
+        // PayPal's client secret: sealed when the owner saves Paramètres, opened to call PayPal (refunds,
+        // cancellations, orders, the withdrawal's refund, the jobs settling holds).
+        "ApiAdmin Encrypt paypal",
+        "ApiAdmin Decrypt paypal",
+        "ApiOrders Decrypt paypal",
+        "ApiPayments Decrypt paypal",
+        "ReconcilePaypalJob Decrypt paypal",
+        "ReleaseHoldsJob Decrypt paypal",
+        // Colissimo's contract password: sealed when the owner saves the « Colissimo » card, opened to buy a label.
+        "ApiAdmin Encrypt colissimo-password",
+        "ApiShipping Decrypt colissimo-password",
+        // La Poste's API key: sealed by the same save; no function opens it yet (the tracking job will, issue 31).
+        "ApiAdmin Encrypt laposte-api-key",
+      ].sort(),
+    );
     for (const grant of grants) {
       expect(grant.keyId).toBe(keyId);
       // One operation per grant, only with the exact encryption context: no other ciphertext opens.
       expect(grant.operations).toHaveLength(1);
-      expect(grant.constraints).toEqual([{ encryptionContextEquals: PAYPAL_SECRET_CONTEXT }]);
+      expect(grant.constraints).toHaveLength(1);
+      expect(Object.keys(grant.constraints[0] ?? {})).toEqual(["encryptionContextEquals"]);
       expect(grant.retireOnDelete).toBe(true);
     }
-    // The API functions that never call PayPal hold no grant at all: catalogue, accounts, documents...
+    // The shipping function opens Colissimo's password and nothing of PayPal's; the PayPal functions nothing of
+    // Colissimo's; the admin function seals Colissimo's secrets and never opens them.
+    const held = (fn: string) => grantLines(grants.filter((grant) => grant.fn === fn));
+    expect(held("ApiShipping")).toEqual(["ApiShipping Decrypt colissimo-password"]);
+    for (const fn of ["ApiOrders", "ApiPayments", "ReconcilePaypalJob", "ReleaseHoldsJob"])
+      expect(
+        held(fn).filter((line) => !line.endsWith(" paypal")),
+        fn,
+      ).toEqual([]);
+    expect(held("ApiAdmin").filter((line) => line.includes("Decrypt") && !line.endsWith(" paypal"))).toEqual(
+      [],
+    );
+    // The API functions that call neither PayPal nor Colissimo hold no grant at all: catalogue, accounts, documents...
     const granted = new Set(grants.map(({ fn }) => fn));
-    const others = apiAreas.filter(({ name }) => !["admin", "orders", "payments"].includes(name));
+    const others = apiAreas.filter(({ name }) => !["admin", "orders", "payments", "shipping"].includes(name));
     expect(others.length).toBeGreaterThan(5);
     for (const { name } of others)
       expect(granted.has(`Api${name[0]?.toUpperCase()}${name.slice(1)}`), name).toBe(false);
+  });
+
+  it("keeps the PayPal grants' names, and names the Colissimo ones after their secret", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const grants = deployment.recording.resources.filter(({ type }) => type === "aws:kms/grant:Grant");
+    // A new component name would replace the grant (and production refuses to delete protected resources).
+    expect(
+      grants.map(({ name, args }) => `${name} ${known(args.name as $util.Input<string>)}`).sort(),
+    ).toEqual(
+      [
+        "ApiAdminPaypalSecretEncrypt ApiAdmin-paypal-secret-encrypt",
+        "ApiAdminPaypalSecretDecrypt ApiAdmin-paypal-secret-decrypt",
+        "ApiOrdersPaypalSecretDecrypt ApiOrders-paypal-secret-decrypt",
+        "ApiPaymentsPaypalSecretDecrypt ApiPayments-paypal-secret-decrypt",
+        "ReleaseHoldsPaypalSecretDecrypt ReleaseHolds-paypal-secret-decrypt",
+        "ReconcilePaypalPaypalSecretDecrypt ReconcilePaypal-paypal-secret-decrypt",
+        "ApiAdminColissimoPasswordEncrypt ApiAdmin-colissimo-password-encrypt",
+        "ApiShippingColissimoPasswordDecrypt ApiShipping-colissimo-password-decrypt",
+        "ApiAdminLaposteApiKeyEncrypt ApiAdmin-laposte-api-key-encrypt",
+      ].sort(),
+    );
+    // The key and its alias keep theirs: a new name would replace the key, and every sealed secret with it.
+    expect(
+      deployment.recording.resources
+        .filter(({ type }) => type.startsWith("aws:kms/") && type !== "aws:kms/grant:Grant")
+        .map(({ type, name }) => `${type} ${name}`)
+        .sort(),
+    ).toEqual(["aws:kms/alias:Alias PaypalSecretKeyAlias", "aws:kms/key:Key PaypalSecretKey"]);
   });
 
   it("is named to every API function by its ARN, under the variable functions/platform/deps-from-env.ts reads", async () => {

@@ -147,6 +147,7 @@ describe("uploading a photo", () => {
         if (++puts === 3) throw new Error("disk full");
         await real.put(key, body, type);
       },
+      get: (key) => real.get(key),
       delete: (keys) => real.delete(keys),
     };
     const app = createFullApp(() => ({ ...ctx.deps, media: failing }));

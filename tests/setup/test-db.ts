@@ -50,6 +50,8 @@ export async function createTestContext(
   const clock: Clock = options.now ?? (() => new Date());
   const mailDir = mkdtempSync(join(tmpdir(), "shop-mail-"));
   const mediaDir = mkdtempSync(join(tmpdir(), "shop-media-"));
+  // The private documents (label PDFs) as under npm start, a folder of the test file's own.
+  const documentsDir = mkdtempSync(join(tmpdir(), "shop-documents-"));
   const secretDir = mkdtempSync(join(tmpdir(), "shop-secret-"));
   const mailDeps = {
     db,
@@ -66,6 +68,7 @@ export async function createTestContext(
   const deps: Deps = {
     ...mailDeps,
     media: folderStorage(mediaDir),
+    documents: folderStorage(documentsDir),
     accountMail: inProcessAccountMail((request) => handleAccountMail(mailDeps, request)),
   };
   // Every answer must be one its route's contract documents (issue 29): checked after the file's tests.
@@ -78,8 +81,9 @@ export async function createTestContext(
     await db.dynamo.send(new DeleteTableCommand({ TableName: tableName }), { requestTimeout: 30_000 });
     db.dynamo.destroy();
     rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(documentsDir, { recursive: true, force: true });
     rmSync(secretDir, { recursive: true, force: true });
     expect([...contract.undocumented], "answers the routes' contracts do not document").toEqual([]);
   });
-  return { deps, db, app, tableName, mailDir, mediaDir };
+  return { deps, db, app, tableName, mailDir, mediaDir, documentsDir };
 }

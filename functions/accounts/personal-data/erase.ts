@@ -20,7 +20,7 @@ import {
   type TransactionItem,
   writeTransaction,
 } from "../../platform/db/transaction";
-import type { DataDeps } from "../../platform/deps";
+import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt } from "../../platform/throttle";
 import { eraseWaitlistRequests } from "../../waitlist/service";
 import type { AuthUser } from "../auth";
@@ -40,7 +40,11 @@ const TRANSACTION_MAX = 100;
  * first, the account last, so an interruption leaves an account that still exists and can be erased again; every
  * order write is conditioned on the version read and on still belonging to the account.
  */
-export async function eraseAccount(deps: DataDeps, user: AuthUser, password: string): Promise<void> {
+export async function eraseAccount(
+  deps: DataDeps & Pick<Deps, "documents">,
+  user: AuthUser,
+  password: string,
+): Promise<void> {
   if (user.is_admin) {
     throw new DomainError(
       "FORBIDDEN",
@@ -69,6 +73,7 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
       ),
     );
     if (blocker) throw new DomainError("CONFLICT", blocker);
+    await eraseLabels(deps, orders.data);
     const now = deps.clock().toISOString();
     const orderWrites = [
       ...orders.data
@@ -126,6 +131,24 @@ export async function eraseAccount(deps: DataDeps, user: AuthUser, password: str
     // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.
     if (round >= 3) throw new DomainError("CONFLICT");
   }
+}
+
+/**
+ * The Colissimo labels of the account's orders (issue 31): they print the customer's name and address, and are not
+ * accounting records (the invoice is), so they go with the account. Removed before the orders are rewritten, so an
+ * interruption leaves an account that can be erased again, never an order pointing at a removed label or a label no
+ * order points at; removing a label already gone is not an error (a stale round repeats this).
+ */
+async function eraseLabels(deps: Pick<Deps, "documents">, orders: readonly OrderRecord[]): Promise<void> {
+  const keys = orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : []));
+  if (!keys.length) return;
+  if (!deps.documents) {
+    console.error(
+      "This function has no documents storage (DOCUMENTS_BUCKET): the account's labels cannot be removed.",
+    );
+    throw new DomainError("UNAVAILABLE");
+  }
+  await deps.documents.delete(keys);
 }
 
 /**

@@ -1,20 +1,26 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, normalize, sep } from "node:path";
+import { dirname, join, normalize, resolve, sep } from "node:path";
+import { DOCUMENTS_BUCKET, DOCUMENTS_DIR } from "./documents-env";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "./media-env";
 
 /**
- * Where the shop's uploaded files live (product photos, decision record 019), behind one interface: an S3 bucket on
- * AWS, served by the Router under /media; a folder of the data folder locally, served by the local server.
- * Keys are relative paths such as `products/12/<id>-640.webp`.
+ * Where the shop's files live, behind one interface: an S3 bucket on AWS, a folder of the data folder locally.
+ * Two of each: the media (product photos, decision record 019), public, served by the Router under /media and by the
+ * local server; the documents (Colissimo's label PDFs, decision record 027), private, read only by the admin routes.
+ * Keys are relative paths such as `products/12/<id>-640.webp` or `labels/<order id>/<tracking number>.pdf`.
  */
 export interface ObjectStorage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes, or null when nothing is stored under this key (or the key is not a safe one). */
+  get(key: string): Promise<Uint8Array | null>;
   /** Removes these keys; a key already gone is not an error. */
   delete(keys: readonly string[]): Promise<void>;
 }
 
 /** Files are named after their content's id: a key never changes content, so browsers keep it a year. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** A document carries a customer's name and address: no cache anywhere, should one ever be served as it is stored. */
+export const DOCUMENTS_CACHE_CONTROL = "private, no-store";
 
 /** A key that stays inside its root: letters, digits, dot, dash, underscore and slashes, no `..`. */
 export function isSafeKey(key: string): boolean {
@@ -26,8 +32,20 @@ function checkedKey(key: string): string {
   return key;
 }
 
-/** The local shop's storage: `<DATA_DIR>/media/<key>`. */
-export function folderStorage(root: string): ObjectStorage & { path(key: string): string | null } {
+/** Bytes that are exactly their buffer, so `.buffer` never carries a neighbour's bytes (Node pools small Buffers). */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !Buffer.isBuffer(bytes)
+    ? bytes
+    : new Uint8Array(bytes);
+}
+
+/** A missing file, or a path through a file or to a folder: nothing stored under that key. */
+const isMissing = (error: unknown) =>
+  ["ENOENT", "ENOTDIR", "EISDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+
+/** The local shop's storage: `<DATA_DIR>/media/<key>`, `<DATA_DIR>/documents/<key>`. */
+export function folderStorage(folder: string): ObjectStorage & { path(key: string): string | null } {
+  const root = resolve(folder);
   const path = (key: string) => {
     if (!isSafeKey(key)) return null;
     const absolute = normalize(join(root, key));
@@ -35,6 +53,16 @@ export function folderStorage(root: string): ObjectStorage & { path(key: string)
   };
   return {
     path,
+    async get(key) {
+      const file = path(key);
+      if (!file) return null;
+      try {
+        return ownBytes(await readFile(file));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
     async put(key, body) {
       const file = path(checkedKey(key));
       if (!file) throw new Error(`Invalid storage key: ${key}`);
@@ -50,13 +78,18 @@ export function folderStorage(root: string): ObjectStorage & { path(key: string)
   };
 }
 
+/** Where a bucket keeps its objects: under a prefix of the key, with the Cache-Control they are stored with. */
+interface BucketLayout {
+  readonly prefix: string;
+  readonly cacheControl: string;
+}
+
 /**
- * The bucket on AWS (infra/media.ts); only the photos function's role may write and delete there. Objects sit under
- * `media/`, so the Router's /media path is their key as it is. The S3 client is loaded at the first write: importing
- * it costs ~60 ms of every API function's cold start, and only the photos function writes.
+ * An S3 bucket. The S3 client is loaded at the first call: importing it costs ~60 ms of every API function's cold
+ * start, and only the photos and shipping functions use a bucket.
  */
-export function s3Storage(bucket: string): ObjectStorage {
-  const checked = (key: string) => `${MEDIA_BUCKET_PREFIX}${checkedKey(key)}`;
+function bucketStorage(bucket: string, { prefix, cacheControl }: BucketLayout): ObjectStorage {
+  const checked = (key: string) => `${prefix}${checkedKey(key)}`;
   let client: import("@aws-sdk/client-s3").S3Client | undefined;
   const s3 = async () => {
     const sdk = await import("@aws-sdk/client-s3");
@@ -72,9 +105,21 @@ export function s3Storage(bucket: string): ObjectStorage {
           Key: checked(key),
           Body: body,
           ContentType: contentType,
-          CacheControl: MEDIA_CACHE_CONTROL,
+          CacheControl: cacheControl,
         }),
       );
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      const { sdk, client } = await s3();
+      try {
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: checked(key) }));
+        return answer.Body ? ownBytes(await answer.Body.transformToByteArray()) : new Uint8Array();
+      } catch (error) {
+        // S3 says NoSuchKey only to a role that may list the bucket; without s3:ListBucket a missing key is AccessDenied.
+        if (error instanceof sdk.NoSuchKey || (error as Error).name === "NoSuchKey") return null;
+        throw error;
+      }
     },
     async delete(keys) {
       if (!keys.length) return;
@@ -89,14 +134,38 @@ export function s3Storage(bucket: string): ObjectStorage {
   };
 }
 
+/**
+ * The media bucket on AWS (infra/media.ts); only the photos function's role may write and delete there. Objects sit
+ * under `media/`, so the Router's /media path is their key as it is; browsers keep them a year.
+ */
+export function s3Storage(bucket: string): ObjectStorage {
+  return bucketStorage(bucket, { prefix: MEDIA_BUCKET_PREFIX, cacheControl: MEDIA_CACHE_CONTROL });
+}
+
+/**
+ * The private documents bucket on AWS (infra/documents.ts); only the shipping function's role may read and write
+ * there. No Router path leads to it, so its keys are the keys as they are; stored `private, no-store`.
+ */
+export function s3DocumentsStorage(bucket: string): ObjectStorage {
+  return bucketStorage(bucket, { prefix: "", cacheControl: DOCUMENTS_CACHE_CONTROL });
+}
+
 /** A folder instead (scripts and the local stack). */
 export const MEDIA_DIR = "MEDIA_DIR";
 
-/** The storage this process writes to, or undefined where uploads are not possible. */
+/** The media storage this process writes to, or undefined where uploads are not possible. */
 export function storageFromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage | undefined {
   const bucket = env[MEDIA_BUCKET]?.trim();
   if (bucket) return s3Storage(bucket);
   const dir = env[MEDIA_DIR]?.trim();
+  return dir ? folderStorage(dir) : undefined;
+}
+
+/** The documents storage of this process (the shipping function's bucket, a folder locally), or undefined. */
+export function documentsStorageFromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage | undefined {
+  const bucket = env[DOCUMENTS_BUCKET]?.trim();
+  if (bucket) return s3DocumentsStorage(bucket);
+  const dir = env[DOCUMENTS_DIR]?.trim();
   return dir ? folderStorage(dir) : undefined;
 }
 

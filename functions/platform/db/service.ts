@@ -36,6 +36,8 @@
  * - the owner's summary of a day  $shop#day_<YYYY-MM-DD>                           (table)
  * - the machinery's problems      $shop / $owner_problem_1#kind_<k>#subject_<s>    (table)
  * - an address no longer mailed   $shop#email_<email> / $mail_suppression_1        (table)
+ * - an order's Colissimo label     $shop#order_id_<id> / $shipping_label_1          (table)
+ * - the labels bought on a day     gsi1: $shop#day_<YYYY-MM-DD>, by bought_at       (gsi1)
  */
 import {
   createGetTransaction,
@@ -61,6 +63,7 @@ import { invoiceSchema } from "../../orders/invoice-entity";
 import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
 import { settingSchema } from "../../settings/entity";
+import { shippingLabelSchema } from "../../shipping/label-entity";
 import { sitePublishSchema } from "../../site/site-publish-entity";
 import { waitlistSchema } from "../../waitlist/entity";
 import { withdrawalSchema } from "../../withdrawals/entity";
@@ -99,6 +102,7 @@ export const entitySchemas = {
   dailySummary: dailySummarySchema,
   ownerProblem: ownerProblemSchema,
   mailSuppression: mailSuppressionSchema,
+  shippingLabel: shippingLabelSchema,
 };
 
 type Schemas = typeof entitySchemas;

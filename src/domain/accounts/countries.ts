@@ -11,3 +11,11 @@ export const DEFAULT_COUNTRY: AddressCountry = "France";
 export function isAddressCountry(value: string): value is AddressCountry {
   return (ADDRESS_COUNTRIES as readonly string[]).includes(value);
 }
+
+/** Each country's ISO 3166-1 alpha-2 code, as carriers want it (Colissimo's labels: issue 31). */
+export const COUNTRY_CODES: Record<AddressCountry, string> = {
+  France: "FR",
+  Belgique: "BE",
+  Suisse: "CH",
+  Luxembourg: "LU",
+};

@@ -27,7 +27,13 @@ export function erasedShippingAddress(country: string) {
 }
 
 /** Order fields that identify the customer and are removed on erasure. */
-export const ERASED_ORDER_FIELDS = ["order_notes", "transfer_sender_name", "paypal_payer_id"] as const;
+export const ERASED_ORDER_FIELDS = [
+  "order_notes",
+  "transfer_sender_name",
+  "paypal_payer_id",
+  // The Colissimo label's PDF, removed from the documents storage with the account (issue 31).
+  "shipping_label_key",
+] as const;
 
 export interface OrderForErasure {
   order_number: string;

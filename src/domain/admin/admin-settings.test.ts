@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings, settingSchemas } from "../settings/settings";
+import { defaultColissimoSetting } from "../shipping/colissimo-setting";
 import {
+  COLISSIMO_HOME_PRODUCTS,
+  COLISSIMO_LABEL_FORMATS,
   clampInteger,
+  colissimoForm,
+  colissimoStatus,
+  colissimoValue,
   DEFAULT_MAINTENANCE_MESSAGE,
   isPaypalSandbox,
   maintenanceForm,
   maintenanceStatusLabel,
   maintenanceValue,
+  optionsOf,
   PAYPAL_SANDBOX_URL,
   SECRET_MASK,
   secretDisplay,
@@ -96,5 +103,88 @@ it("trims the texts of a setting, leaving flags alone", () => {
     enabled: true,
     iban: "FR76",
     bic: "AGRI",
+  });
+});
+
+describe("Colissimo card", () => {
+  const company = { ...defaultSettings.company_info, address: "12 rue des Oliviers, 84000 Avignon, France" };
+  const contract = { ...defaultColissimoSetting, contract_number: "123456", password: SECRET_MASK };
+
+  it("offers the formats and products in their order for the selects", () => {
+    expect(optionsOf(COLISSIMO_LABEL_FORMATS).map(({ value }) => value)).toEqual([
+      "PDF_10x15_300dpi",
+      "PDF_A4_300dpi",
+    ]);
+    expect(optionsOf(COLISSIMO_HOME_PRODUCTS)).toEqual([
+      { value: "DOM", label: "Domicile sans signature" },
+      { value: "DOS", label: "Domicile contre signature" },
+    ]);
+  });
+
+  it("says it is configured once the contract and the shop's address are there", () => {
+    expect(colissimoStatus({ shipping_colissimo: contract, company_info: company })).toEqual({
+      configured: true,
+      text: "Configuré : les étiquettes se créent depuis les commandes.",
+    });
+  });
+
+  it("says what is missing otherwise, the shop's address included", () => {
+    expect(
+      colissimoStatus({
+        shipping_colissimo: { ...contract, password: "" },
+        company_info: { ...company, address: "Avignon" },
+      }),
+    ).toEqual({
+      configured: false,
+      text: "Non configuré : il manque le mot de passe du contrat Colissimo, l'adresse de la boutique avec son code postal et sa ville (carte « Entreprise »).",
+    });
+    expect(colissimoStatus({}).configured).toBe(false);
+  });
+
+  it("keeps a stored secret by sending its mask back, removes it when emptied, sends one typed", () => {
+    const form = colissimoForm({ ...contract, api_key: "" });
+    expect(form).toEqual({
+      contract_number: "123456",
+      password: SECRET_MASK,
+      api_key: "",
+      label_format: "PDF_10x15_300dpi",
+      home_product: "DOM",
+      packaging_g: "150",
+    });
+    expect(colissimoValue(form)).toEqual({ ...contract, api_key: "" });
+    expect(colissimoValue({ ...form, password: "" }).password).toBe("");
+    expect(colissimoValue({ ...form, password: " Mdp-123 ", api_key: " cle " })).toMatchObject({
+      password: "Mdp-123",
+      api_key: "cle",
+    });
+  });
+
+  it.each([
+    ["123 456", "150", "123456", 150],
+    [" 1234567 ", " 80 ", "1234567", 80],
+    ["123456", "0", "123456", 0],
+    ["123456", "150,5", "123456", 150.5],
+    ["123456", "cent", "123456", null],
+    ["123456", "", "123456", null],
+  ])("sends contract %j and packaging %j as %j and %j", (typedContract, packaging, sentContract, grams) => {
+    const value = colissimoValue({
+      ...colissimoForm(contract),
+      contract_number: typedContract,
+      packaging_g: packaging,
+    });
+    expect(value.contract_number).toBe(sentContract);
+    expect(value.packaging_g).toBe(grams);
+  });
+
+  it("sends what the server's schema takes, and the defaults back as they were", () => {
+    const schema = settingSchemas.shipping_colissimo;
+    expect(colissimoValue(colissimoForm(defaultColissimoSetting))).toEqual(defaultColissimoSetting);
+    expect(schema.safeParse(colissimoValue(colissimoForm(contract))).success).toBe(true);
+    // What the server refuses, it refuses with its French message beside the field.
+    const fractional = schema.safeParse(colissimoValue({ ...colissimoForm(contract), packaging_g: "150,5" }));
+    expect(fractional.error?.issues[0]).toMatchObject({
+      path: ["packaging_g"],
+      message: "Le poids de l'emballage est un nombre entier de grammes.",
+    });
   });
 });

@@ -15,6 +15,14 @@ import type {
   ShippingSetting,
 } from "../settings/settings";
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "../settings/settings-constants";
+import {
+  colissimoMissing,
+  HOME_PRODUCT_LABELS,
+  type HomeProduct,
+  LABEL_FORMAT_LABELS,
+  type LabelFormat,
+} from "../shipping/colissimo-rules";
+import type { ColissimoSetting } from "../shipping/colissimo-setting";
 import { parseDecimal, parseInteger } from "./admin-products";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
@@ -35,6 +43,7 @@ export interface AdminSettings {
   maintenance: MaintenanceSetting;
   daily_summary: DailySummarySetting;
   bank_transfer_follow_up: TransferFollowUpSetting;
+  shipping_colissimo: ColissimoSetting;
 }
 
 /** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */
@@ -127,4 +136,77 @@ export function trimmedValue<T extends object>(form: T): T {
   return Object.fromEntries(
     Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value.trim() : value]),
   ) as T;
+}
+
+// The « Colissimo » card (issue 31, docs/decisions/047): its rules are src/domain/shipping/colissimo-rules.ts.
+
+export const COLISSIMO_LABEL_FORMATS = LABEL_FORMAT_LABELS;
+export const COLISSIMO_HOME_PRODUCTS = HOME_PRODUCT_LABELS;
+
+/** The select's options of a name table, in its order. */
+export function optionsOf<T extends string>(names: Record<T, string>): { value: T; label: string }[] {
+  return (Object.entries(names) as [T, string][]).map(([value, label]) => ({ value, label }));
+}
+
+export interface ColissimoStatus {
+  configured: boolean;
+  text: string;
+}
+
+/**
+ * The card's status line, from the settings as the API answered them (the password masked when set), with the
+ * company card's address from the same answer: ready, or what is missing.
+ */
+export function colissimoStatus(settings: Partial<AdminSettings>): ColissimoStatus {
+  const missing = colissimoMissing(
+    settings.shipping_colissimo ?? { contract_number: "", password: "" },
+    settings.company_info ?? { name: "", address: "" },
+  );
+  return missing.length === 0
+    ? { configured: true, text: "Configuré : les étiquettes se créent depuis les commandes." }
+    : { configured: false, text: `Non configuré : il manque ${missing.join(", ")}.` };
+}
+
+export interface ColissimoForm {
+  contract_number: string;
+  /** As the API gave it (SECRET_MASK when one is stored, "" otherwise), or what the owner typed. */
+  password: string;
+  api_key: string;
+  label_format: LabelFormat;
+  home_product: HomeProduct;
+  packaging_g: string;
+}
+
+export function colissimoForm(setting: ColissimoSetting): ColissimoForm {
+  return {
+    contract_number: setting.contract_number,
+    password: setting.password,
+    api_key: setting.api_key,
+    label_format: setting.label_format,
+    home_product: setting.home_product,
+    packaging_g: String(setting.packaging_g),
+  };
+}
+
+/** A number of grams as typed (« 150 », « 150,5 »); anything else goes as null, which the server refuses in French. */
+function grams(text: string): number | null {
+  const typed = text.trim().replace(",", ".");
+  return /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : null;
+}
+
+/**
+ * The value saved. The contract number loses the spaces a copy from a contract brings (« 123 456 »). A secret left as
+ * SECRET_MASK keeps the stored one; emptied, it is removed; typed, the server seals it (colissimo-secrets.ts).
+ */
+export function colissimoValue(
+  form: ColissimoForm,
+): Omit<ColissimoSetting, "packaging_g"> & { packaging_g: number | null } {
+  return {
+    contract_number: form.contract_number.replace(/\s+/g, ""),
+    password: form.password.trim(),
+    api_key: form.api_key.trim(),
+    label_format: form.label_format,
+    home_product: form.home_product,
+    packaging_g: grams(form.packaging_g),
+  };
 }

@@ -106,6 +106,8 @@ export const orderSchema =
     tracking_number: z.string().nullable(),
     estimated_delivery: z.string().nullable(),
     shipping_notes: z.string().nullable(),
+    /** A Colissimo label was made for it (issue 31): the admin downloads it at /api/admin/shipping/orders/{id}/label. */
+    has_shipping_label: z.boolean(),
     shipping_address: shippingAddressSchema,
     invoice_number: z.string().nullable(),
     credit_note_number: z.string().nullable(),

@@ -3,6 +3,7 @@ import { type Cents, eurosToCents } from "../money";
 import { isValidBic, isValidIban } from "../payments/bank-details";
 import { defaultTransferFollowUp } from "../payments/transfer-follow-up";
 import { transferFollowUpSettingSchema } from "../payments/transfer-follow-up-schema";
+import { colissimoSettingSchema, defaultColissimoSetting } from "../shipping/colissimo-setting";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
 const euros = z
@@ -132,6 +133,8 @@ export const settingSchemas = {
   daily_summary: dailySummarySettingSchema,
   /** Unpaid transfers: the reminder after N days, the cancellation after M (issue 19; transfer-follow-up.ts). */
   bank_transfer_follow_up: transferFollowUpSettingSchema,
+  /** The Colissimo contract: labels, and the tracking read from La Poste (issue 31; colissimo-setting.ts). */
+  shipping_colissimo: colissimoSettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
@@ -175,6 +178,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   payment_paypal: { base_url: PAYPAL_SANDBOX_URL, client_id: "", client_secret: "", webhook_id: "" },
   daily_summary: { enabled: true },
   bank_transfer_follow_up: defaultTransferFollowUp,
+  shipping_colissimo: defaultColissimoSetting,
 };
 
 /** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */

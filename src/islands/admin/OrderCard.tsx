@@ -30,6 +30,7 @@ import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
 import { ReturnDialog } from "./returns/ReturnDialog";
+import { LabelActions } from "./shipping/LabelActions";
 import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
 
 const paymentTone: Record<string, Tone> = {
@@ -46,18 +47,27 @@ const paymentOptions = PAYMENT_STATUSES.map((status) => ({
   label: paymentStatusLabel(status),
 }));
 
-/** One order of the Orders tab: what was bought, how it was paid, where it goes, and its inline edit form. */
+/**
+ * One order of the Orders tab: what was bought, how it was paid, where it goes, its Colissimo label (issue 31), and
+ * its inline edit form.
+ */
 export function OrderCard({
   order,
   onSaved,
   onEditStart,
   initiallyOpen = false,
+  colissimoConfigured = false,
+  onLabelCreated = onSaved,
 }: {
   order: Order;
   onSaved: (order: Order) => void;
   onEditStart: () => void;
   /** Shown opened (the one order a link of the to-do list names). */
   initiallyOpen?: boolean;
+  /** The « Colissimo » card is complete: a paid order to prepare offers « Créer l'étiquette ». */
+  colissimoConfigured?: boolean;
+  /** The order as « Créer l'étiquette » answered it (shipped, with its tracking number). */
+  onLabelCreated?: (order: Order) => void;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const [editing, setEditing] = useState(false);
@@ -276,6 +286,13 @@ export function OrderCard({
               Informations d'expédition incomplètes : indiquez le transporteur et le numéro de suivi.
             </p>
           )}
+
+          <LabelActions
+            className="mt-5"
+            order={order}
+            colissimoConfigured={colissimoConfigured}
+            onCreated={onLabelCreated}
+          />
 
           {order.auto_refund_id && (
             <p className="mt-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">

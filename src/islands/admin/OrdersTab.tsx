@@ -13,6 +13,7 @@ import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./OrderCard";
+import { DayLabelsButton, useColissimoConfigured } from "./shipping/LabelActions";
 import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
 
 const PAGE_SIZE = 20;
@@ -118,11 +119,18 @@ function OrderList({
   openSingle?: boolean;
 }) {
   const orders = usePaged((cursor, signal) => fetchOrders(PAGE_SIZE, cursor, filters, signal));
+  const colissimoConfigured = useColissimoConfigured();
   const [notice, setNotice] = useState("");
 
   function saved(order: Order) {
     orders.replace((item) => item.id === order.id, order);
     setNotice(`Commande #${order.id.slice(-8)} enregistrée.`);
+  }
+
+  // The label's own word of success stands beside the order (LabelActions): no second one at the top.
+  function labelled(order: Order) {
+    orders.replace((item) => item.id === order.id, order);
+    setNotice("");
   }
 
   const count = orders.items.length;
@@ -133,17 +141,20 @@ function OrderList({
           {orders.state.status === "ready" &&
             `${count} commande${count > 1 ? "s" : ""} affichée${count > 1 ? "s" : ""}${filtered ? " (filtrées)" : ""}, de la plus récente à la plus ancienne`}
         </p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setNotice("");
-            orders.reload();
-          }}
-          disabled={orders.state.status === "loading"}
-        >
-          Actualiser
-        </button>
+        <div className="flex flex-wrap items-center gap-4">
+          {colissimoConfigured && <DayLabelsButton />}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setNotice("");
+              orders.reload();
+            }}
+            disabled={orders.state.status === "loading"}
+          >
+            Actualiser
+          </button>
+        </div>
       </div>
       <TabNotice>{notice}</TabNotice>
       {orders.state.status === "loading" && <Loading>Chargement des commandes...</Loading>}
@@ -160,6 +171,8 @@ function OrderList({
                 onSaved={saved}
                 onEditStart={() => setNotice("")}
                 initiallyOpen={openSingle && orders.items.length === 1}
+                colissimoConfigured={colissimoConfigured}
+                onLabelCreated={labelled}
               />
             </li>
           ))}

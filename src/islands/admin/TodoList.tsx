@@ -8,9 +8,11 @@ import {
   todoLinks,
 } from "../../domain/admin/owner-todo";
 import { formatEuros } from "../../domain/money";
+import type { Order } from "../../domain/orders/order";
 import { errorMessage } from "../../lib/api-client";
 import { fetchTodo, markTransferReceived } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
+import { DayLabelsButton, LabelActions, useColissimoConfigured } from "./shipping/LabelActions";
 import { Badge, LoadError, Loading, smallButton, type Tone } from "./ui";
 
 const PREPARATION_TONES: Record<PreparationState, Tone> = {
@@ -23,9 +25,10 @@ const linkClass =
   "rounded-sm font-semibold text-olive-800 underline underline-offset-4 hover:text-olive-950 focus-visible:outline-2";
 
 /**
- * What the owner must do today (issue 19), at the top of the dashboard: orders to ship, transfers awaited (each
- * marked received in one click, the Commandes tab's own action), refunds due, low stock, batches expiring, a failed
- * publish. Each line links to where it is done. The daily summary e-mail says the same (services/daily-summary.ts).
+ * What the owner must do today (issue 19), at the top of the dashboard: orders to ship (each with « Créer l'étiquette »
+ * once Colissimo is set up, issue 31), transfers awaited (each marked received in one click, the Commandes tab's own
+ * action), refunds due, low stock, batches expiring, a failed publish. Each line links to where it is done. The daily
+ * summary e-mail says the same (services/daily-summary.ts).
  */
 export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {
   const { state, reload, update } = useLoad(fetchTodo);
@@ -33,6 +36,15 @@ export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const guard = useAccessGuard();
+  const colissimoConfigured = useColissimoConfigured();
+  // Orders shipped with their label from this list: they stay in it, with their print link, until the next reading.
+  const [labelled, setLabelled] = useState<Readonly<Record<string, Order>>>({});
+
+  function labelCreated(order: Order) {
+    setLabelled((current) => ({ ...current, [order.id]: order }));
+    // The figures and the withdrawals read again (an order shipped); the list keeps the order and its result.
+    onChanged?.();
+  }
 
   async function received(orderId: string, number: string) {
     setBusy(orderId);
@@ -103,20 +115,34 @@ export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {
         (state.data.count === 0 ? (
           <p className="mt-3 text-ink-soft">Rien à faire pour le moment : tout est à jour.</p>
         ) : (
-          <TodoLists todo={state.data} busy={busy} onReceived={received} />
+          <TodoLists
+            todo={state.data}
+            busy={busy}
+            onReceived={received}
+            labels={{ configured: colissimoConfigured, labelled, onCreated: labelCreated }}
+          />
         ))}
     </section>
   );
+}
+
+/** What the orders to ship need for their labels (LabelActions). */
+interface TodoLabels {
+  configured: boolean;
+  labelled: Readonly<Record<string, Order>>;
+  onCreated: (order: Order) => void;
 }
 
 function TodoLists({
   todo,
   busy,
   onReceived,
+  labels,
 }: {
   todo: OwnerTodo;
   busy: string | null;
   onReceived: (orderId: string, number: string) => void;
+  labels: TodoLabels;
 }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
@@ -142,6 +168,7 @@ function TodoLists({
           id="todo-ship"
           title="Commandes à expédier"
           hint="Préparation sous 24 à 48 h après le paiement."
+          action={labels.configured ? <DayLabelsButton /> : undefined}
         >
           {todo.to_ship.map((item) => (
             <Row key={item.order_id} highlight={item.preparation === "late"}>
@@ -150,6 +177,12 @@ function TodoLists({
                 Payée le {formatDateTime(item.paid_at)} (il y a {item.hours_waiting} h)
               </span>
               <Badge tone={PREPARATION_TONES[item.preparation]}>{PREPARATION_LABELS[item.preparation]}</Badge>
+              <LabelActions
+                className="mt-2"
+                order={labels.labelled[item.order_id] ?? toShip(item.order_id)}
+                colissimoConfigured={labels.configured}
+                onCreated={labels.onCreated}
+              />
             </Row>
           ))}
         </TodoGroup>
@@ -251,15 +284,30 @@ function TodoLists({
   );
 }
 
+/** An order of « Commandes à expédier » as the label's action reads it: paid, still to prepare, no label yet. */
+function toShip(orderId: string) {
+  return {
+    id: orderId,
+    status: "confirmed",
+    payment_status: "completed",
+    has_shipping_label: false,
+    shipping_company: null,
+    tracking_number: null,
+  } as const;
+}
+
 function TodoGroup({
   id,
   title,
   hint,
+  action,
   children,
 }: {
   id: string;
   title: string;
   hint?: string;
+  /** A link for the whole group, under its hint (« Imprimer les étiquettes du jour »). */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -268,6 +316,7 @@ function TodoGroup({
         {title}
       </h4>
       {hint && <p className="text-sm text-ink-soft">{hint}</p>}
+      {action && <p className="mt-1 text-sm">{action}</p>}
       <ul className="mt-2 space-y-2">{children}</ul>
     </section>
   );

@@ -2,6 +2,7 @@
 
 import type { SessionUser } from "../../domain/accounts/account";
 import type { Address } from "../../domain/accounts/address";
+import { labelUrl } from "../../domain/admin/admin-labels";
 import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin/admin-orders";
 import type { ProductPayload } from "../../domain/admin/admin-products";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin/admin-promos";
@@ -130,6 +131,12 @@ export async function fetchOrders(
 }
 export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
   apiRequest<Order>(`/api/admin/orders/${id(orderId)}`, { method: "PUT", body: update });
+/**
+ * « Créer l'étiquette » (issue 31): buys the order's Colissimo label and ships it; the answer is the order, « Expédiée »
+ * with its tracking number (201), or as it is when it already had its label (200: a second click buys nothing).
+ */
+export const createShippingLabel = (orderId: string) =>
+  apiRequest<Order>(labelUrl(orderId), { method: "POST" });
 
 /** Records goods sent back and refunds them (PayPal at once, a transfer listed as due). */
 export const recordReturn = (

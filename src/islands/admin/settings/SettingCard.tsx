@@ -12,8 +12,11 @@ export interface CardSpec<K extends keyof AdminSettings, F> {
   key: K;
   title: string;
   badge?: (value: AdminSettings[K]) => { tone: Tone; label: string };
-  /** A line above the values and the form (the PayPal sandbox warning); from the stored value or the form. */
-  note?: (from: { stored: AdminSettings[K] } | { form: F }) => ReactNode;
+  /**
+   * A line above the values and the form (the PayPal sandbox warning); from the stored value or the form, and the
+   * other settings of the tab where it depends on them (Colissimo's status needs the shop's address).
+   */
+  note?: (from: { stored: AdminSettings[K] } | { form: F }, settings: Partial<AdminSettings>) => ReactNode;
   /** The values shown, label and text; "Non configuré" where the text is empty. */
   details: (value: AdminSettings[K]) => ReadonlyArray<Row>;
   toForm: (value: AdminSettings[K]) => F;
@@ -46,10 +49,13 @@ function shown({ text, code }: Row): ReactNode {
 export function SettingCard<K extends keyof AdminSettings, F>({
   spec,
   value,
+  settings = {},
   onSaved,
 }: {
   spec: CardSpec<K, F>;
   value: AdminSettings[K];
+  /** Every setting of the tab, as last read or saved (for the notes that depend on another card). */
+  settings?: Partial<AdminSettings>;
   onSaved: (value: AdminSettings[K]) => void;
 }) {
   const [form, setForm] = useState<F | null>(null);
@@ -124,7 +130,7 @@ export function SettingCard<K extends keyof AdminSettings, F>({
       <div ref={body}>
         {form === null ? (
           <div className="space-y-3">
-            {spec.note?.({ stored: value })}
+            {spec.note?.({ stored: value }, settings)}
             {rows.length > 0 && (
               <dl className="grid gap-3 text-sm sm:grid-cols-2">
                 {rows.map((row) => (
@@ -142,7 +148,7 @@ export function SettingCard<K extends keyof AdminSettings, F>({
         ) : (
           <form onSubmit={onSubmit} aria-labelledby={titleId} className="space-y-4">
             {error && <Notice kind="error">{error}</Notice>}
-            {spec.note?.({ form })}
+            {spec.note?.({ form }, settings)}
             {spec.fields.map((decl) =>
               "name" in decl ? (
                 field(decl, form)

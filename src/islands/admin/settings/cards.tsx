@@ -3,13 +3,20 @@ import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format
 import { parseDecimal } from "../../../domain/admin/admin-products";
 import {
   type AdminSettings,
+  COLISSIMO_HOME_PRODUCTS,
+  COLISSIMO_LABEL_FORMATS,
   COUNTDOWN_HOURS_MAX,
   COUNTDOWN_MINUTES_MAX,
+  type ColissimoForm,
+  colissimoForm,
+  colissimoStatus,
+  colissimoValue,
   isPaypalSandbox,
   type MaintenanceForm,
   maintenanceForm,
   maintenanceStatusLabel,
   maintenanceValue,
+  optionsOf,
   SECRET_MASK,
   type ShippingForm,
   secretDisplay,
@@ -182,6 +189,99 @@ const shipping: CardSpec<"shipping", ShippingForm> = {
   ],
 };
 
+/**
+ * Issue 31: the shop's Colissimo contract. Complete (with the shop's address of the « Entreprise » card), each paid
+ * order offers « Créer l'étiquette »; until then the owner types the carrier and the tracking number herself.
+ */
+function ColissimoNote({ settings, editing }: { settings: Partial<AdminSettings>; editing: boolean }) {
+  const status = colissimoStatus(settings);
+  return (
+    <>
+      {!editing && (
+        <p
+          className={`rounded-lg border px-3 py-2 text-sm font-medium ${
+            status.configured
+              ? "border-green-700/25 bg-green-50 text-green-900"
+              : "border-amber-300 bg-amber-50 text-amber-900"
+          }`}
+        >
+          {status.text}
+        </p>
+      )}
+      <p className="text-sm text-ink">
+        Une fois la carte complète, chaque commande payée propose « Créer l'étiquette » : l'étiquette est
+        achetée, la commande passe « Expédiée » et le client reçoit son numéro de suivi. Tant qu'elle est
+        incomplète, indiquez le transporteur et le numéro de suivi dans le formulaire de la commande, comme
+        avant.
+      </p>
+    </>
+  );
+}
+
+const colissimo: CardSpec<"shipping_colissimo", ColissimoForm> = {
+  key: "shipping_colissimo",
+  title: "Colissimo",
+  note: (from, settings) => <ColissimoNote settings={settings} editing={"form" in from} />,
+  details: (value) => [
+    { label: "Numéro de contrat", text: value.contract_number, code: true },
+    { label: "Mot de passe", text: value.password && secretDisplay(value.password), code: true },
+    { label: "Clé d'API La Poste", text: value.api_key && secretDisplay(value.api_key), code: true },
+    { label: "Format des étiquettes", text: COLISSIMO_LABEL_FORMATS[value.label_format] },
+    { label: "Livraison à domicile", text: COLISSIMO_HOME_PRODUCTS[value.home_product] },
+    { label: "Poids de l'emballage", text: `${value.packaging_g} g` },
+  ],
+  toForm: colissimoForm,
+  toValue: colissimoValue,
+  fields: [
+    {
+      name: "contract_number",
+      label: "Numéro de contrat Colissimo",
+      input: { inputMode: "numeric", autoComplete: "off", spellCheck: false, maxLength: 14 },
+      hint: "Votre numéro client à 6 chiffres, sur votre contrat et dans votre espace Colissimo.",
+    },
+    {
+      name: "password",
+      kind: "password",
+      label: "Mot de passe du contrat",
+      input: { autoComplete: "new-password", maxLength: 200 },
+      hint: (stored) =>
+        stored.password
+          ? `Laissez ${SECRET_MASK} pour garder le mot de passe enregistré.`
+          : "Celui de votre espace client Colissimo.",
+    },
+    {
+      name: "api_key",
+      kind: "password",
+      label: "Clé d'API La Poste",
+      input: { autoComplete: "off", maxLength: 200 },
+      hint: (stored) =>
+        stored.api_key
+          ? `Laissez ${SECRET_MASK} pour garder la clé enregistrée.`
+          : "Facultative pour les étiquettes : la clé « Suivi » de votre compte developer.laposte.fr.",
+    },
+    {
+      name: "label_format",
+      kind: "select",
+      label: "Format des étiquettes",
+      options: optionsOf(COLISSIMO_LABEL_FORMATS),
+    },
+    {
+      name: "home_product",
+      kind: "select",
+      label: "Livraison à domicile",
+      options: optionsOf(COLISSIMO_HOME_PRODUCTS),
+      hint: "Le service Colissimo des colis livrés à l'adresse du client.",
+    },
+    {
+      name: "packaging_g",
+      kind: "number",
+      label: "Poids de l'emballage (g)",
+      input: { inputMode: "numeric", min: 0, max: 5000, step: 1, required: true },
+      hint: "Carton, papier et calage : ajouté au poids des savons pour peser le colis.",
+    },
+  ],
+};
+
 type CompanyForm = Omit<CompanyInfoSetting, "vat_rate"> & { vat_rate: string };
 const withVat = (form: CompanyForm) => form.vat_mode === "rate";
 
@@ -335,6 +435,7 @@ export const SETTING_CARDS: readonly DeclaredCard[] = [
   card(transferFollowUp),
   card(paypal),
   card(shipping),
+  card(colissimo),
   card(company),
   card(maintenance),
   card(dailySummary),
@@ -354,7 +455,12 @@ function card<K extends keyof AdminSettings, F>(spec: CardSpec<K, F>): DeclaredC
     render: (settings, saved) => {
       const value = settings[spec.key];
       return value ? (
-        <SettingCard spec={spec} value={value} onSaved={(next) => saved(spec.key, next)} />
+        <SettingCard
+          spec={spec}
+          value={value}
+          settings={settings}
+          onSaved={(next) => saved(spec.key, next)}
+        />
       ) : null;
     },
   };

@@ -1,0 +1,79 @@
+import { DomainError } from "../../src/domain/errors";
+import {
+  type LabelInput,
+  labelRefusalMessage,
+  labelRequestBody,
+  parseLabelResponse,
+  UNREADABLE_ANSWER_ID,
+} from "../../src/domain/shipping/colissimo-label";
+import {
+  LAPOSTE_DEFAULT_URLS,
+  type LaposteService,
+  laposteBaseUrlProblem,
+} from "../../src/domain/shipping/laposte-hosts";
+
+/**
+ * Colissimo's label web service (SLS generateLabel, JSON/REST; src/domain/shipping/colissimo-label.ts has the contract)
+ * over HTTP. Its address is La Poste's unless this process allows a double on this machine (LAPOSTE_ALLOW_LOOPBACK=1,
+ * with COLISSIMO_WS_URL / LAPOSTE_API_URL): the contract's password goes nowhere else.
+ */
+export const COLISSIMO_WS_URL = "COLISSIMO_WS_URL";
+export const LAPOSTE_API_URL = "LAPOSTE_API_URL";
+const URL_VARIABLES: Record<LaposteService, string> = { colissimo: COLISSIMO_WS_URL, api: LAPOSTE_API_URL };
+
+export const GENERATE_LABEL_PATH = "/sls-ws/SlsServiceWSRest/2.0/generateLabel";
+
+/** Below the function's 20 s timeout, so a slow Colissimo ends as our French 503, not as a Lambda timeout. */
+const TIMEOUT_MS = 15_000;
+
+/** The base address of a La Poste service for this process; throws (a programming or set-up error) when not allowed. */
+export function laposteBaseUrl(service: LaposteService, env: NodeJS.ProcessEnv = process.env): string {
+  const url = env[URL_VARIABLES[service]]?.trim() || LAPOSTE_DEFAULT_URLS[service];
+  const problem = laposteBaseUrlProblem(service, url, env.LAPOSTE_ALLOW_LOOPBACK === "1");
+  if (problem) {
+    console.error(`La Poste ${service} address refused: ${url}`);
+    throw new DomainError("CARRIER_UNAVAILABLE", `Colissimo n'est pas joignable : ${problem}`);
+  }
+  return url.replace(/\/$/, "");
+}
+
+export interface BoughtLabel {
+  parcelNumber: string;
+  pdf: Uint8Array;
+}
+
+/**
+ * Buys one label. A refusal (address, weight, credentials) is a 422 with Colissimo's reason in French; no answer, a
+ * timeout or a server error is a 503: in both cases nothing is recorded and the owner may retry.
+ */
+export async function generateLabel(
+  input: LabelInput,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BoughtLabel> {
+  const url = `${laposteBaseUrl("colissimo", env)}${GENERATE_LABEL_PATH}`;
+  let response: Response;
+  let body: Uint8Array;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "*/*" },
+      body: JSON.stringify(labelRequestBody(input)),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    body = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    console.error(`Colissimo generateLabel: no answer for order ${input.orderNumber}`, error);
+    throw new DomainError("CARRIER_UNAVAILABLE");
+  }
+  const parsed = parseLabelResponse(body, response.headers.get("content-type") ?? "");
+  if (parsed.ok) return { parcelNumber: parsed.parcelNumber, pdf: parsed.pdf };
+  // A gateway's error page, an empty body: Colissimo's own refusals always carry their messages.
+  if (!parsed.messages.length || parsed.messages[0]?.id === UNREADABLE_ANSWER_ID) {
+    console.error(
+      `Colissimo generateLabel: unreadable answer ${response.status} for order ${input.orderNumber}`,
+    );
+    throw new DomainError("CARRIER_UNAVAILABLE");
+  }
+  console.warn(`Colissimo refused the label of order ${input.orderNumber}`, parsed.messages);
+  throw new DomainError("CARRIER_REFUSED", labelRefusalMessage(parsed.messages));
+}

@@ -1,0 +1,91 @@
+import { DomainError } from "../../src/domain/errors";
+import {
+  type ColissimoSetting,
+  colissimoSecretSchema,
+  colissimoSettingSchema,
+} from "../../src/domain/shipping/colissimo-setting";
+import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
+import { COLISSIMO_PASSWORD_CONTEXT, LAPOSTE_API_KEY_CONTEXT } from "../platform/adapters/secret-contexts";
+import type { DataDeps } from "../platform/deps";
+import { getSetting, putSetting } from "../settings/service";
+
+/**
+ * The Colissimo contract's password and La Poste's API key at rest, sealed as the PayPal secret is (decision record
+ * 031): the admin function seals what the owner types, only the functions calling La Poste open them, and no answer
+ * carries them (the admin's settings show a mask).
+ */
+const CONTEXTS = { password: COLISSIMO_PASSWORD_CONTEXT, api_key: LAPOSTE_API_KEY_CONTEXT } as const;
+type SecretField = keyof typeof CONTEXTS;
+type SecretDeps = Pick<DataDeps, "secrets">;
+
+const UNREADABLE: Record<SecretField, string> = {
+  password: "le mot de passe Colissimo enregistré ne peut pas être lu",
+  api_key: "la clé d'API La Poste enregistrée ne peut pas être lue",
+};
+
+async function seal(deps: SecretDeps, field: SecretField, plaintext: string): Promise<string> {
+  if (!plaintext) return "";
+  if (!deps.secrets) throw new Error("This process has no secret box: it cannot seal the Colissimo secrets");
+  return deps.secrets.seal(plaintext, CONTEXTS[field]);
+}
+
+/** A stored secret in clear, for the La Poste clients alone; 503 in French when it cannot be opened here. */
+export async function openColissimoSecret(
+  deps: SecretDeps,
+  field: SecretField,
+  stored: string,
+): Promise<string> {
+  if (!stored) return "";
+  const refused = (why: string) =>
+    new DomainError(
+      "COLISSIMO_NOT_CONFIGURED",
+      `Colissimo n'est pas configuré correctement : ${why}. Enregistrez-le à nouveau dans Paramètres.`,
+    );
+  if (!deps.secrets) {
+    console.error("This function has no secret box (SECRETS_KMS_KEY): it cannot open the Colissimo secrets.");
+    throw refused(UNREADABLE[field]);
+  }
+  try {
+    return await deps.secrets.open(stored, CONTEXTS[field]);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    console.error(`The stored Colissimo ${field} does not open here.`, error.message);
+    throw refused(UNREADABLE[field]);
+  }
+}
+
+/** The setting as the admin reads it: each secret replaced by `mask` when one is set. */
+export function maskedColissimoSetting(setting: ColissimoSetting, mask: string): ColissimoSetting {
+  return { ...setting, password: setting.password ? mask : "", api_key: setting.api_key ? mask : "" };
+}
+
+/**
+ * Saves the card as the owner sends it: a secret typed in clear is sealed before it is stored; the mask sent back (or
+ * no value) keeps the stored one; an empty value removes it.
+ */
+export async function saveColissimoSetting(deps: DataDeps, raw: unknown, mask: string): Promise<void> {
+  const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const current = await getSetting(deps, "shipping_colissimo");
+  const secrets = {} as Record<SecretField, string>;
+  for (const field of Object.keys(CONTEXTS) as SecretField[]) {
+    const typed = input[field];
+    if (typed === undefined || typed === mask) {
+      secrets[field] = current[field];
+      continue;
+    }
+    const plaintext = colissimoSecretSchema.parse(typed);
+    // A value shaped like a sealed one would be stored as sealed and never open.
+    if (isSealed(plaintext))
+      throw new DomainError("VALIDATION", undefined, {
+        fields: { [field]: "Valeur invalide : recopiez-la de votre espace Colissimo." },
+      });
+    secrets[field] = await seal(deps, field, plaintext);
+  }
+  const parsed = colissimoSettingSchema.parse({ ...current, ...input, password: "", api_key: "" });
+  await putSetting(deps, "shipping_colissimo", { ...parsed, ...secrets });
+}
+
+/** The tests' and the seed's way to store a contract typed in clear. */
+export async function putColissimoSetting(deps: DataDeps, value: ColissimoSetting): Promise<void> {
+  await saveColissimoSetting(deps, value, "\u0000");
+}

@@ -1,0 +1,63 @@
+/**
+ * The contract of functions/shipping/routes.ts (issue 31, docs/decisions/047): Colissimo labels for the owner. Each
+ * operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
+ * (functions/platform/contracts.ts). Schemas and words only, never services (decision record 023).
+ */
+import * as z from "zod";
+import { orderSchema } from "../../src/domain/orders/order";
+import { labelDaySchema } from "../../src/domain/shipping/shipping-labels";
+import { adminOnly, type Contract, errorResponse } from "../platform/contract";
+import { idParam } from "../platform/params";
+
+const administration = (summary: string, responses: Record<number, unknown>) => ({
+  tag: "Administration",
+  summary,
+  responses: { ...responses, ...adminOnly },
+});
+
+export const adminShippingContract = {
+  postAdminShippingOrdersByIdLabel: {
+    method: "post",
+    path: "/api/admin/shipping/orders/{id}/label",
+    params: idParam,
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration(
+        "Créer l'étiquette Colissimo d'une commande payée et la marquer expédiée (numéro de suivi, transporteur, e-mail au client) ; une commande qui a déjà son étiquette la garde : un second clic n'en achète pas une autre",
+        {
+          200: { description: "Commande (elle avait déjà son étiquette)", schema: orderSchema },
+          201: { description: "Commande expédiée avec son étiquette", schema: orderSchema },
+          400: errorResponse("Identifiant invalide"),
+          404: errorResponse("Commande introuvable"),
+          409: errorResponse(
+            "COLISSIMO_NOT_CONFIGURED (la carte Colissimo ou l'adresse de la boutique est incomplète), LABEL_IN_PROGRESS (une création est déjà en cours), ORDER_TRANSITION (commande non payée, annulée ou déjà expédiée sans étiquette)",
+          ),
+          422: errorResponse("CARRIER_REFUSED : Colissimo a refusé l'étiquette, son message en français"),
+          503: errorResponse(
+            "CARRIER_UNAVAILABLE : Colissimo ne répond pas, rien n'est acheté ni enregistré",
+          ),
+        },
+      )),
+  },
+  getAdminShippingOrdersByIdLabel: {
+    method: "get",
+    path: "/api/admin/shipping/orders/{id}/label",
+    params: idParam,
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration("L'étiquette PDF d'une commande", {
+        200: { description: "PDF (application/pdf)" },
+        400: errorResponse("Identifiant invalide"),
+        404: errorResponse("Pas d'étiquette pour cette commande"),
+      })),
+  },
+  getAdminShippingLabels: {
+    method: "get",
+    path: "/api/admin/shipping/labels",
+    query: z.object({ date: labelDaySchema }),
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration("Les étiquettes créées un jour donné (heure de Paris), en un seul PDF à imprimer", {
+        200: { description: "PDF (application/pdf)" },
+        400: errorResponse("Date invalide"),
+        404: errorResponse("Aucune étiquette créée ce jour-là"),
+      })),
+  },
+} satisfies Contract;

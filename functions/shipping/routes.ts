@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { requireAdmin } from "../platform/middleware/admin";
+import { withSession } from "../platform/middleware/session";
+import { route, routesAt } from "../platform/route";
+import { adminShippingContract as contract } from "./contract";
+import { createLabel, dayLabelsPdf, labelPdf } from "./labels";
+
+/** Colissimo labels for the owner (issue 31): behind the same guard as the rest of /api/admin. */
+export const adminShippingRoutes = routesAt(
+  "/api/admin/shipping",
+  new Hono<AppEnv>().use(withSession, requireAdmin),
+);
+
+/** A label to open in the browser's viewer and print (inline), named so that a download keeps a clear name. */
+const pdf = (bytes: Uint8Array, name: string) =>
+  new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename="${name}.pdf"`,
+      "cache-control": "private, no-store",
+    },
+  });
+
+route(adminShippingRoutes, contract.postAdminShippingOrdersByIdLabel, async (c) => {
+  const { order, created } = await createLabel(c.var.deps, c.req.valid("param").id);
+  return c.json(order, created ? 201 : 200);
+});
+
+route(adminShippingRoutes, contract.getAdminShippingOrdersByIdLabel, async (c) => {
+  const { id } = c.req.valid("param");
+  return pdf(await labelPdf(c.var.deps, id), `etiquette-${id}`);
+});
+
+route(adminShippingRoutes, contract.getAdminShippingLabels, async (c) => {
+  const { date } = c.req.valid("query");
+  return pdf(await dayLabelsPdf(c.var.deps, date), `etiquettes-${date}`);
+});

@@ -1,0 +1,49 @@
+import * as z from "zod";
+import type { HomeProduct } from "./colissimo-setting";
+
+/**
+ * Pure rules of the shipping labels (issue 31, docs/decisions/047): which orders may get one, what the parcel weighs,
+ * which Colissimo product it ships with, and where its PDF is kept.
+ */
+
+/** A day of labels, as the owner picks it (Paris time): YYYY-MM-DD. */
+export const labelDaySchema = z.iso.date("Date invalide : AAAA-MM-JJ attendu.");
+
+/**
+ * Only a paid order still to prepare gets a label: it ships with it. Pending (unpaid), cancelled, and orders already
+ * on their way (shipped or delivered) do not.
+ */
+export function labelRefusal(order: { status: string; payment_status: string }): string | null {
+  if (order.status === "cancelled") return "Cette commande est annulée : pas d'étiquette.";
+  if (order.status === "pending" || order.payment_status !== "completed")
+    return "Cette commande n'est pas encore payée : l'étiquette se crée une fois le paiement reçu.";
+  if (order.status !== "confirmed")
+    return "Cette commande est déjà expédiée : saisissez son suivi dans le formulaire.";
+  return null;
+}
+
+/**
+ * What the parcel weighs (grams): each line's net weight (the product's, as the cosmetics data give it) times its
+ * quantity, plus the packaging. A product without a known weight counts nothing: the packaging setting is the margin.
+ */
+export function parcelWeightGrams(
+  lines: readonly { product_id: number; quantity: number }[],
+  netWeights: ReadonlyMap<number, number>,
+  packagingGrams: number,
+): number {
+  const soaps = lines.reduce((sum, line) => sum + (netWeights.get(line.product_id) ?? 0) * line.quantity, 0);
+  return Math.max(1, Math.ceil(soaps + packagingGrams));
+}
+
+/** The Colissimo product of an order delivered at home (relay points come with their own: A2P). */
+export function homeProduct(setting: { home_product: HomeProduct }): HomeProduct {
+  return setting.home_product;
+}
+
+/** Where an order's label PDF is kept in the private documents storage (decision record 027). */
+export function labelKey(orderId: string, parcelNumber: string): string {
+  return `labels/${orderId}/${parcelNumber}.pdf`;
+}
+
+/** The carrier's name the order, its mail and its tracking page print. */
+export const COLISSIMO = "Colissimo";

@@ -1,0 +1,256 @@
+/**
+ * Issue 31: « Créer l'étiquette » against a double of Colissimo's label service (tests/doubles/colissimo.ts), on
+ * DynamoDB Local. A label is bought once whatever the clicks, refused labels come back in French and buy nothing,
+ * the order ships through the lifecycle, and the owner prints one label or the day's labels as one PDF.
+ */
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isSealed } from "../../functions/platform/adapters/secret-box";
+import { getSetting } from "../../functions/settings/service";
+import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
+import type { Order } from "../../src/domain/orders/order";
+import { parisDay } from "../../src/domain/promos/promo";
+import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { startColissimoDouble } from "../doubles/colissimo";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
+import { readMails } from "../support/mail";
+import { createSoap } from "../support/products";
+
+const ctx = await createTestContext();
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+const buyer = await createCustomer(ctx.deps, ctx.app);
+const colissimo = await startColissimoDouble();
+const soap = await createSoap(ctx.deps, { price: 10, stock: 500 });
+const previousUrl = process.env.COLISSIMO_WS_URL;
+process.env.COLISSIMO_WS_URL = colissimo.url;
+afterAll(async () => {
+  process.env.COLISSIMO_WS_URL = previousUrl;
+  await colissimo.close();
+});
+
+/** A transfer order of `quantity` soaps, paid: « Confirmée », to prepare. */
+async function paidOrder(quantity = 1, customer: TestCustomer = buyer): Promise<Order> {
+  const order = await placeTransferOrder(customer, soap.id, quantity, 10 * quantity + 7.8);
+  const paid = await admin.call("PUT", `/api/admin/orders/${order.id}`, { payment_status: "completed" });
+  expect(paid.status, await paid.clone().text()).toBe(200);
+  return (await paid.json()) as Order;
+}
+
+const createLabel = (id: string) => admin.call("POST", `/api/admin/shipping/orders/${id}/label`);
+/** The API's error answer: { error: the French message, code }. */
+const errorOf = async (response: Response) => {
+  const body = (await response.json()) as { error: string; code: string };
+  return { code: body.code, message: body.error };
+};
+
+describe("before the Colissimo card is complete", () => {
+  it("refuses with what is missing, and buys nothing", async () => {
+    const order = await paidOrder();
+    const response = await createLabel(order.id);
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toEqual({
+      code: "COLISSIMO_NOT_CONFIGURED",
+      message:
+        "Colissimo n'est pas configuré : il manque le numéro de contrat Colissimo, le mot de passe du contrat Colissimo. Complétez Paramètres.",
+    });
+    expect(colissimo.labels).toHaveLength(0);
+  });
+});
+
+describe("with the contract", () => {
+  beforeAll(async () => {
+    await putColissimoSetting(ctx.deps, {
+      ...defaultColissimoSetting,
+      contract_number: colissimo.contractNumber,
+      password: colissimo.password,
+      packaging_g: 150,
+    });
+  });
+
+  it("keeps the password sealed and shows the owner only a mask", async () => {
+    const stored = await getSetting(ctx.deps, "shipping_colissimo");
+    expect(isSealed(stored.password)).toBe(true);
+    const response = await admin.call("GET", "/api/admin/settings");
+    const rows = (await response.json()) as { setting_key: string; setting_value: Record<string, unknown> }[];
+    const card = rows.find((row) => row.setting_key === "shipping_colissimo");
+    expect(card?.setting_value.password).toMatch(/^[•●*]+$/);
+    expect(JSON.stringify(rows)).not.toContain(colissimo.password);
+  });
+
+  it("buys the label, ships the order through the lifecycle and mails the tracking number", async () => {
+    const order = await paidOrder(3);
+    const bought = colissimo.labels.length;
+    const response = await createLabel(order.id);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const shipped = (await response.json()) as Order;
+    expect(colissimo.labels).toHaveLength(bought + 1);
+    const label = colissimo.labels.at(-1) as (typeof colissimo.labels)[number];
+    expect(shipped).toMatchObject({
+      status: "shipped",
+      shipping_company: "Colissimo",
+      tracking_number: label?.parcelNumber,
+      has_shipping_label: true,
+    });
+    // What was asked: the soaps' 3 × 200 g and 150 g of packaging, to the order's frozen address, from the shop's.
+    const letter = (label.request as { letter: Record<string, Record<string, unknown>> }).letter;
+    expect(letter.parcel?.weight).toBe(0.75);
+    expect(letter.service?.productCode).toBe("DOM");
+    expect(letter.service?.orderNumber).toBe(order.order_number);
+    expect(letter.addressee).toMatchObject({
+      address: expect.objectContaining({
+        lastName: order.shipping_address.last_name,
+        zipCode: order.shipping_address.postal_code,
+      }),
+    });
+    expect(letter.sender).toMatchObject({
+      address: expect.objectContaining({ zipCode: "84000", city: "Avignon" }),
+    });
+    const mail = readMails(ctx.mailDir).find(
+      (item) => item.to === buyer.email && item.text.includes(label?.parcelNumber ?? "?"),
+    );
+    expect(mail?.subject).toMatch(/est en route$/);
+
+    const pdf = await admin.call("GET", `/api/admin/shipping/orders/${order.id}/label`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(Buffer.from(label?.pdf ?? []))).toBe(true);
+  });
+
+  it("a second click hands back the label it has: nothing more is bought", async () => {
+    const order = await paidOrder();
+    expect((await createLabel(order.id)).status).toBe(201);
+    const bought = colissimo.labels.length;
+    const again = await createLabel(order.id);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Order).has_shipping_label).toBe(true);
+    expect(colissimo.labels).toHaveLength(bought);
+  });
+
+  it("30 parallel clicks buy exactly one label", async () => {
+    const order = await paidOrder();
+    const bought = colissimo.labels.length;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => createLabel(order.id)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => [200, 201, 409].includes(status))).toBe(true);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(colissimo.labels).toHaveLength(bought + 1);
+    for (const answer of answers.filter((item) => item.status === 409))
+      expect((await errorOf(answer)).code).toBe("LABEL_IN_PROGRESS");
+  });
+
+  it("a refusal comes back in French beside the order, buys nothing, and the next click can succeed", async () => {
+    const order = await paidOrder();
+    colissimo.refuseNext("30220", "Le code postal du destinataire est invalide");
+    const refused = await createLabel(order.id);
+    expect(refused.status).toBe(422);
+    const error = await errorOf(refused);
+    expect(error.code).toBe("CARRIER_REFUSED");
+    expect(error.message).toMatch(/^Colissimo a refusé l'étiquette/);
+    const still = (await (await admin.call("GET", `/api/admin/orders?limit=50`)).json()) as {
+      orders: Order[];
+    };
+    expect(still.orders.find((item) => item.id === order.id)).toMatchObject({
+      status: "confirmed",
+      has_shipping_label: false,
+    });
+    expect((await createLabel(order.id)).status).toBe(201);
+  });
+
+  it("Colissimo unreachable: 503 in French, nothing recorded, the next click can succeed", async () => {
+    const order = await paidOrder();
+    process.env.COLISSIMO_WS_URL = "http://127.0.0.1:9";
+    try {
+      const response = await createLabel(order.id);
+      expect(response.status).toBe(503);
+      expect((await errorOf(response)).code).toBe("CARRIER_UNAVAILABLE");
+    } finally {
+      process.env.COLISSIMO_WS_URL = colissimo.url;
+    }
+    expect((await createLabel(order.id)).status).toBe(201);
+  });
+
+  it("sends the contract only to La Poste's hosts", async () => {
+    const order = await paidOrder();
+    const bought = colissimo.labels.length;
+    process.env.LAPOSTE_ALLOW_LOOPBACK = "0";
+    try {
+      const response = await createLabel(order.id);
+      expect(response.status).toBe(503);
+      expect((await errorOf(response)).message).toContain("https://ws.colissimo.fr");
+    } finally {
+      process.env.LAPOSTE_ALLOW_LOOPBACK = "1";
+    }
+    expect(colissimo.labels).toHaveLength(bought);
+  });
+
+  it("a claim left by a request that died is taken over; a fresh one is waited for", async () => {
+    const stale = await paidOrder();
+    await ctx.db.entities.shippingLabel
+      .create({
+        order_id: stale.id,
+        state: "buying",
+        requested_at: new Date(Date.now() - 120_000).toISOString(),
+      })
+      .go();
+    expect((await createLabel(stale.id)).status).toBe(201);
+    const fresh = await paidOrder();
+    await ctx.db.entities.shippingLabel
+      .create({ order_id: fresh.id, state: "buying", requested_at: new Date().toISOString() })
+      .go();
+    const waiting = await createLabel(fresh.id);
+    expect(waiting.status).toBe(409);
+    expect((await errorOf(waiting)).code).toBe("LABEL_IN_PROGRESS");
+  });
+
+  it("refuses an unpaid order, and a customer", async () => {
+    const unpaid = await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    const response = await createLabel(unpaid.id);
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toMatchObject({
+      code: "ORDER_TRANSITION",
+      message: expect.stringMatching(/pas encore payée/),
+    });
+    expect((await buyer.call("POST", `/api/admin/shipping/orders/${unpaid.id}/label`)).status).toBe(403);
+    expect((await buyer.call("GET", `/api/admin/shipping/labels?date=${parisDay(new Date())}`)).status).toBe(
+      403,
+    );
+  });
+
+  it("prints the day's labels as one PDF, one page per label recorded on its order", async () => {
+    const today = parisDay(new Date());
+    const recorded = (await ctx.db.entities.shippingLabel.query.byDay({ day: today }).go({ pages: "all" }))
+      .data;
+    const response = await admin.call("GET", `/api/admin/shipping/labels?date=${today}`);
+    expect(response.status).toBe(200);
+    const merged = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
+    expect(recorded.length).toBeGreaterThanOrEqual(6);
+    expect(merged.getPageCount()).toBe(recorded.filter((label) => label.state === "bought").length);
+    const none = await admin.call("GET", "/api/admin/shipping/labels?date=2020-01-02");
+    expect(none.status).toBe(404);
+    expect((await errorOf(none)).message).toBe("Aucune étiquette créée le 2 janvier 2020.");
+    expect((await admin.call("GET", "/api/admin/shipping/labels?date=hier")).status).toBe(400);
+  });
+
+  it("erasing the account removes its labels: they print the customer's name and address", async () => {
+    const leaving = await createCustomer(ctx.deps, ctx.app);
+    const order = await paidOrder(1, leaving);
+    expect((await createLabel(order.id)).status).toBe(201);
+    const label = await admin.call("GET", `/api/admin/shipping/orders/${order.id}/label`);
+    expect(label.status).toBe(200);
+    const delivered = await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "delivered" });
+    expect(delivered.status, await delivered.clone().text()).toBe(200);
+    const { data: stored } = await ctx.db.entities.order.get({ id: order.id }).go();
+    const key = stored?.shipping_label_key ?? "";
+    expect(await ctx.deps.documents?.get(key)).not.toBeNull();
+
+    const erased = await leaving.call("POST", "/api/user/account/delete", { password: "secret12" });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect(await ctx.deps.documents?.get(key)).toBeNull();
+    const { data: after } = await ctx.db.entities.order.get({ id: order.id }).go();
+    expect(after?.shipping_label_key).toBeUndefined();
+    expect(after?.tracking_number).toBe(stored?.tracking_number);
+    expect((await admin.call("GET", `/api/admin/shipping/orders/${order.id}/label`)).status).toBe(404);
+  });
+});
