@@ -1,7 +1,7 @@
 import { functionArgs } from "./api";
 import { deadLetterQueue } from "./dead-letters";
-import { paypalSecretJobs } from "./secret-access";
-import { decryptPaypalSecret } from "./secrets";
+import { laposteApiKeyJobs, paypalSecretJobs } from "./secret-access";
+import { decryptPaypalSecret, grantShopSecret } from "./secrets";
 
 /**
  * Scheduled work, on `sst.aws.CronV2` (EventBridge Scheduler; the installed SST marks `sst.aws.Cron` deprecated). Why
@@ -81,6 +81,9 @@ function scheduledJob(
   // The jobs settling PayPal orders open the PayPal secret (docs/decisions/031): a grant on their role, no other.
   const file = job.handler.replace(/\.handler$/, "");
   if (paypalSecretJobs.some((paypalJob) => paypalJob === file)) decryptPaypalSecret(name, fn);
+  // The parcels' tracking opens La Poste's API key (issue 31), and no other secret.
+  if (laposteApiKeyJobs.some((trackingJob) => trackingJob === file))
+    grantShopSecret(name, fn.nodes.role.arn, "laposteApiKey", "decrypt");
   const declared = { name, fn, cron };
   scheduledJobs.push(declared);
   return declared;
@@ -139,6 +142,22 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
   handler: "functions/payments/jobs/transfer-follow-up.handler",
   description: "Remind and cancel unpaid bank transfers",
   schedule: "cron(5 8-19 * * ? *)",
+  timezone: "Europe/Paris",
+  deliveryRetries: 2,
+  maxEventAgeSeconds: 3600,
+  timeout: "5 minutes",
+});
+
+/**
+ * Every two hours from 07:20 to 21:20 Paris time: La Poste's tracking of the orders shipped by Colissimo, their events
+ * recorded and their delivery dated by the carrier (issue 31; functions/shipping/jobs/track-parcels.ts; locally every
+ * hour). La Poste scans parcels through the day; a run retried more than an hour late is dropped, the next one does
+ * its work. Two calls at a time, well under La Poste's 10 a second: minutes for a busy week, not 20 seconds.
+ */
+export const trackParcels = scheduledJob("TrackParcels", {
+  handler: "functions/shipping/jobs/track-parcels.handler",
+  description: "Read La Poste's tracking of shipped Colissimo parcels",
+  schedule: "cron(20 7-21/2 * * ? *)",
   timezone: "Europe/Paris",
   deliveryRetries: 2,
   maxEventAgeSeconds: 3600,

@@ -57,12 +57,15 @@ export const colissimoPasswordAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /**
- * La Poste's API key (issue 31): sealed by the same save; no API function opens it. The parcels' tracking job that
- * will (functions/shipping/jobs/track-parcels) is to be granted `decrypt` where infra/jobs.ts declares it.
+ * La Poste's API key (issue 31): sealed by the same save; no API function opens it. The parcels' tracking job does
+ * (laposteApiKeyJobs), granted `decrypt` where infra/jobs.ts declares it.
  */
 export const laposteApiKeyAreas = {
   admin: ["encrypt"],
 } as const satisfies Record<string, readonly SecretUse[]>;
+
+/** Scheduled jobs that call La Poste's tracking API and so open its key (functions/shipping/tracking.ts). */
+export const laposteApiKeyJobs = ["functions/shipping/jobs/track-parcels"] as const;
 
 /** Every secret's API areas and uses, for infra/api.ts. */
 export const secretAreas: Record<ShopSecret, Partial<Record<string, readonly SecretUse[]>>> = {

@@ -24,6 +24,7 @@ import { ensureTable } from "../functions/platform/db/bootstrap";
 import { createDb } from "../functions/platform/db/service";
 import { startLocalServer } from "../functions/platform/local";
 import { seedIfEmpty } from "../functions/platform/seed";
+import { trackParcels } from "../functions/shipping/tracking";
 import {
   beginPublish,
   markSiteStale,
@@ -177,6 +178,8 @@ async function main(supervisor: Supervisor): Promise<void> {
   job("DailySummary", "Résumé quotidien", () => runDailySummary(deps), 300_000);
   // Every daytime hour on AWS: here every hour.
   job("TransferFollowUp", "Relance des virements", () => followUpTransfers(deps), 3_600_000);
+  // Every two daytime hours on AWS: every hour here (without La Poste's API key in Paramètres it does nothing).
+  job("TrackParcels", "Suivi des colis La Poste", () => trackParcels(deps), 3_600_000);
 
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });

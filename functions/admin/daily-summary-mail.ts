@@ -57,6 +57,14 @@ function sections(todo: OwnerTodo, siteUrl: string): Section[] {
       })),
     },
     {
+      title: "Colis sans nouvelles depuis 7 jours",
+      lines: todo.stuck_parcels.map((item) => ({
+        text: `Commande n° ${item.order_number} — ${item.customer} — ${item.carrier}${item.tracking_number ? ` n° ${item.tracking_number}` : ""} : ${item.last_event ? `dernier événement « ${item.last_event} »` : "aucune nouvelle du transporteur"} le ${parisDateTime(item.last_news_at)}, il y a ${item.days_without_news} jours`,
+        url: at(todoLinks.order(item.order_number)),
+        urgent: true,
+      })),
+    },
+    {
       title: "Virements attendus",
       lines: todo.transfers.map((item) => ({
         text: `Commande n° ${item.order_number} — ${item.customer} — ${formatEuros(item.amount_cents)}${item.reference ? ` (réf. ${item.reference})` : ""} — commandée ${ageLabel(item.age_days)}, ${item.reminded_at ? `relance envoyée le ${parisDate(item.reminded_at)}` : "pas encore relancée"}`,

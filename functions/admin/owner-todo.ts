@@ -30,10 +30,13 @@ const ORDER_ATTRIBUTES = [
   "transfer_reminded_at",
   "status_history",
   "refunds",
+  "shipping_company",
+  "tracking_number",
+  "tracking_events",
 ] as const;
 
 /**
- * The orders that may still need the owner: not delivered-and-settled. Index: gsi2, the orders' partition ("all
+ * The orders that may still need the owner: not delivered-and-settled (shipped ones included: a parcel may get stuck). Index: gsi2, the orders' partition ("all
  * orders, newest first"), the only index that lists every customer's orders; the table has no index by status, so
  * the open ones are picked here (orders to ship, transfers awaited, refunds due). An artisan's few thousand orders a
  * year are a few pages of one query, never a table scan. When the history grows past that, the next step is a
@@ -47,6 +50,8 @@ async function openOrders(deps: DataDeps): Promise<TodoOrder[]> {
     (order) =>
       order.status === "pending" ||
       order.status === "confirmed" ||
+      // On its way: a parcel without news for a week is the owner's to chase (issue 31).
+      order.status === "shipped" ||
       (order.status === "cancelled" && order.payment_status === "completed") ||
       (order.refunds ?? []).some((refund) => refund.status === "due"),
   );

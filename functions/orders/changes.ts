@@ -34,6 +34,8 @@ export type OrderFields = Partial<
     | "estimated_delivery"
     | "shipping_notes"
     | "shipping_label_key"
+    | "tracking_events"
+    | "tracking_checked_at"
   >
 > & { status?: never; payment_status?: never };
 
@@ -56,6 +58,8 @@ export interface LifecycleChange extends OrderChange {
     to: LifecycleFields;
     /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
     statuses: OrderStatus[];
+    /** When it happened, if not now (a delivery the carrier dated): what the history records for these statuses. */
+    at?: string;
   };
 }
 
@@ -115,7 +119,10 @@ async function writeOrderChange(
       const fields = { ...change.set, ...to };
       const statusChanged = to.status !== undefined && to.status !== order.status;
       const history = statusChanged
-        ? (change.move?.statuses ?? [to.status as OrderStatus]).map((status) => ({ status, at: now }))
+        ? (change.move?.statuses ?? [to.status as OrderStatus]).map((status) => ({
+            status,
+            at: change.move?.at ?? now,
+          }))
         : [];
       const after: OrderRecord = {
         ...order,

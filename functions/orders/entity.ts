@@ -121,6 +121,20 @@ export const orderSchema = entitySchema({
     shipping_notes: { type: "string" },
     /** The Colissimo label's PDF in the private documents storage (issue 31: labels/<id>/<parcel>.pdf). */
     shipping_label_key: { type: "string" },
+    /** La Poste's events for the parcel (issue 31, the tracking job), oldest first; French labels, UTC times. */
+    tracking_events: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          code: { type: "string", required: true },
+          label: { type: "string", required: true },
+          at: { type: "string", required: true },
+        },
+      },
+    },
+    /** When the tracking job last asked La Poste about it. */
+    tracking_checked_at: { type: "string" },
     status_history: {
       type: "list",
       required: true,

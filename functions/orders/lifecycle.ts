@@ -47,6 +47,11 @@ export interface OrderMove {
   /** Other fields written with the move (capture id, carrier and tracking number...). */
   set?: (order: OrderRecord) => OrderFields;
   /**
+   * When the move happened, if not now: the carrier's delivery date (issue 31), from which the withdrawal period and
+   * the refund deadlines count. Kept between the order's last recorded status and now, so the history stays in order.
+   */
+  at?: (order: OrderRecord) => string | undefined;
+  /**
    * A move the table refuses: "throw" answers 409 with its French reason (the owner's form); "ignore" changes
    * nothing (a job, a duplicate or late webhook, a capture retried).
    */
@@ -210,6 +215,20 @@ async function effectsOf(
   return { set, writes };
 }
 
+/**
+ * The time a move records: `at` when given, never before the order's last recorded status (nor its creation) and
+ * never after now; undefined (now) without one.
+ */
+function historyTime(deps: DataDeps, order: OrderRecord, at: string | undefined): string | undefined {
+  if (!at || Number.isNaN(Date.parse(at))) return undefined;
+  const now = deps.clock().getTime();
+  const floor = Math.max(
+    Date.parse(order.created_at),
+    ...order.status_history.map((entry) => Date.parse(entry.at)),
+  );
+  return new Date(Math.min(now, Math.max(floor, Date.parse(at)))).toISOString();
+}
+
 /** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
 export function moveOrder(deps: Deps, id: string, request: ReturnOrderMove): Promise<MoveResult>;
 export function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult>;
@@ -263,7 +282,7 @@ export async function moveOrder(
     if (request.alsoWrite) writes.push(request.alsoWrite);
     return {
       set,
-      move: { to, statuses: plan.statuses },
+      move: { to, statuses: plan.statuses, at: historyTime(deps, current, request.at?.(current)) },
       documents,
       with: writes.length ? (entities) => writes.flatMap((write) => write(entities)) : undefined,
     };

@@ -37,6 +37,7 @@ export function toOrder(record: OrderRecord): Order {
     estimated_delivery: record.estimated_delivery ?? null,
     shipping_notes: record.shipping_notes ?? null,
     has_shipping_label: Boolean(record.shipping_label_key),
+    tracking_events: (record.tracking_events ?? []).map(({ code, label, at }) => ({ code, label, at })),
     shipping_address: {
       first_name: address.first_name,
       last_name: address.last_name,

@@ -15,6 +15,7 @@ import { lambdaEsbuild } from "../../infra/lambda-bundle";
 import {
   colissimoPasswordAreas,
   laposteApiKeyAreas,
+  laposteApiKeyJobs,
   paypalSecretAreas,
   paypalSecretJobs,
   type SecretUse,
@@ -68,7 +69,7 @@ describe("who may use the shop's secrets' key", () => {
     }
   });
 
-  it("is exactly the jobs whose code opens the PayPal secret, and no job seals a secret or opens Colissimo's", async () => {
+  it("is exactly the jobs whose code opens the PayPal secret or La Poste's API key, and no job seals one", async () => {
     // Each feature's scheduled work is in functions/<feature>/jobs/.
     const jobs = readdirSync(join(root, "functions"))
       .filter((feature) => existsSync(join(root, "functions", feature, "jobs")))
@@ -80,7 +81,9 @@ describe("who may use the shop's secrets' key", () => {
     expect(jobs).toEqual(expect.arrayContaining([...paypalSecretJobs]));
     for (const job of jobs) {
       const expected: SecretUse[] = (paypalSecretJobs as readonly string[]).includes(job) ? ["decrypt"] : [];
-      expect(await usesOf(`${job}.ts`, jobEsbuild), job).toEqual({ paypal: expected, colissimo: [] });
+      // The parcels' tracking opens La Poste's key (which one of Colissimo's: tests/infra/secrets.test.ts).
+      const laposte: SecretUse[] = (laposteApiKeyJobs as readonly string[]).includes(job) ? ["decrypt"] : [];
+      expect(await usesOf(`${job}.ts`, jobEsbuild), job).toEqual({ paypal: expected, colissimo: laposte });
     }
   });
 });

@@ -191,8 +191,11 @@ describe("the API functions", () => {
         SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
         // Product photos: the bucket's name, given to the photos function only (tests/infra/media.test.ts).
         ...(area.name === "photos" ? { MEDIA_BUCKET: "savon-shop-dev-media-bucket" } : {}),
-        // Label PDFs: the private bucket's name, given to the shipping function only (tests/infra/documents.test.ts).
-        ...(area.name === "shipping" ? { DOCUMENTS_BUCKET: "savon-shop-dev-documents-bucket" } : {}),
+        // Label PDFs: the private bucket's name, given to the shipping function (read, write) and to the accounts
+        // function (an erased account's labels deleted) only (tests/infra/documents.test.ts).
+        ...(area.name === "shipping" || area.name === "accounts"
+          ? { DOCUMENTS_BUCKET: "savon-shop-dev-documents-bucket" }
+          : {}),
       });
     }
   });
@@ -804,21 +807,32 @@ describe("publishing (issue 13)", () => {
         ),
         handler,
       ).toEqual(
-        ["accounts", "orders", "payments", "admin"].some(
-          (area) => handler === `functions/platform/lambda/${area}.handler`,
-        )
-          ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
-          : /^functions\/[a-z-]+\/jobs\//.test(String(handler))
-            ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
-            : handler === "functions/platform/lambda/shipping.handler"
-              ? [
-                  {
-                    actions: ["s3:GetObject", "s3:PutObject"],
-                    resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/*"],
-                  },
-                  { actions: ["s3:ListBucket"], resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket"] },
-                ]
-              : [],
+        handler === "functions/platform/lambda/accounts.handler"
+          ? [
+              { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] },
+              {
+                actions: ["s3:DeleteObject"],
+                resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/labels/*"],
+              },
+            ]
+          : ["accounts", "orders", "payments", "admin"].some(
+                (area) => handler === `functions/platform/lambda/${area}.handler`,
+              )
+            ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
+            : /^functions\/[a-z-]+\/jobs\//.test(String(handler))
+              ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
+              : handler === "functions/platform/lambda/shipping.handler"
+                ? [
+                    {
+                      actions: ["s3:GetObject", "s3:PutObject"],
+                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/*"],
+                    },
+                    {
+                      actions: ["s3:ListBucket"],
+                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket"],
+                    },
+                  ]
+                : [],
       );
       expect(deepKnown(args.permissions), handler).toContainEqual({
         actions: ["sqs:SendMessage"],
@@ -922,10 +936,10 @@ describe("publishing (issue 13)", () => {
           deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,
         ).fill("aws:cloudwatch/metricAlarm:MetricAlarm"),
         "aws:sns/topicPolicy:TopicPolicy",
-        // The shop's secrets' key, its alias and its grants: PayPal's 6, Colissimo's 3 (tests/infra/secrets.test.ts).
+        // The shop's secrets' key, its alias and its grants: PayPal's 6, Colissimo's 4 (tests/infra/secrets.test.ts).
         "aws:kms/key:Key",
         "aws:kms/alias:Alias",
-        ...Array(9).fill("aws:kms/grant:Grant"),
+        ...Array(10).fill("aws:kms/grant:Grant"),
       ].sort(),
     );
     const starters = [

@@ -53,6 +53,14 @@ const JOBS = {
     timeout: "5 minutes",
     maxAge: 3600,
   },
+  // Every two daytime hours in Paris, 07:20 to 21:20: La Poste's tracking of the shipped parcels (issue 31).
+  TrackParcels: {
+    schedule: "cron(20 7-21/2 * * ? *)",
+    timezone: "Europe/Paris",
+    handler: "functions/shipping/jobs/track-parcels.handler",
+    timeout: "5 minutes",
+    maxAge: 3600,
+  },
 } as const;
 
 const jobFailuresOf = (deployment: Deployment) =>
@@ -74,7 +82,7 @@ function jobOf(deployment: Deployment, name: keyof typeof JOBS) {
 }
 
 describe("the scheduled jobs", () => {
-  it("are CronV2 schedules, exactly these four, with no hand-built EventBridge schedule left", async () => {
+  it("are CronV2 schedules, exactly these five, with no hand-built EventBridge schedule left", async () => {
     const deployment = await deploy("dev", devEnv);
     expect(deployment.recording.crons.map(({ name }) => name).sort()).toEqual(Object.keys(JOBS).sort());
     expect(deployment.recording.resources.map(({ type }) => type)).not.toContain(

@@ -11,7 +11,7 @@ import {
   PAYPAL_SECRET_CONTEXT,
 } from "../../functions/platform/adapters/secret-contexts";
 import { apiAreas } from "../../functions/platform/areas";
-import { paypalSecretJobs } from "../../infra/secret-access";
+import { laposteApiKeyJobs, paypalSecretJobs } from "../../infra/secret-access";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const productionEnv = { SHOP_DOMAIN: "savon.example.fr", SHOP_EMAIL_SENDER: undefined };
@@ -143,8 +143,9 @@ describe("the shop secrets' KMS key", () => {
         // Colissimo's contract password: sealed when the owner saves the « Colissimo » card, opened to buy a label.
         "ApiAdmin Encrypt colissimo-password",
         "ApiShipping Decrypt colissimo-password",
-        // La Poste's API key: sealed by the same save; no function opens it yet (the tracking job will, issue 31).
+        // La Poste's API key: sealed by the same save, opened by the parcels' tracking job alone.
         "ApiAdmin Encrypt laposte-api-key",
+        "TrackParcelsJob Decrypt laposte-api-key",
       ].sort(),
     );
     for (const grant of grants) {
@@ -159,6 +160,7 @@ describe("the shop secrets' KMS key", () => {
     // Colissimo's; the admin function seals Colissimo's secrets and never opens them.
     const held = (fn: string) => grantLines(grants.filter((grant) => grant.fn === fn));
     expect(held("ApiShipping")).toEqual(["ApiShipping Decrypt colissimo-password"]);
+    expect(held("TrackParcelsJob")).toEqual(["TrackParcelsJob Decrypt laposte-api-key"]);
     for (const fn of ["ApiOrders", "ApiPayments", "ReconcilePaypalJob", "ReleaseHoldsJob"])
       expect(
         held(fn).filter((line) => !line.endsWith(" paypal")),
@@ -192,6 +194,7 @@ describe("the shop secrets' KMS key", () => {
         "ApiAdminColissimoPasswordEncrypt ApiAdmin-colissimo-password-encrypt",
         "ApiShippingColissimoPasswordDecrypt ApiShipping-colissimo-password-decrypt",
         "ApiAdminLaposteApiKeyEncrypt ApiAdmin-laposte-api-key-encrypt",
+        "TrackParcelsLaposteApiKeyDecrypt TrackParcels-laposte-api-key-decrypt",
       ].sort(),
     );
     // The key and its alias keep theirs: a new name would replace the key, and every sealed secret with it.
@@ -233,7 +236,14 @@ describe("the jobs calling PayPal (infra/jobs.ts grants them with decryptPaypalS
     for (const { name, args } of jobs) {
       const file = String(known(args.handler)).replace(/\.handler$/, "");
       const held = grants.filter(({ fn }) => fn === name);
-      if ((paypalSecretJobs as readonly string[]).includes(file)) {
+      if ((laposteApiKeyJobs as readonly string[]).includes(file)) {
+        // The parcels' tracking opens La Poste's API key, and nothing of PayPal's.
+        expect(held, name).toHaveLength(1);
+        expect(held[0]).toMatchObject({
+          operations: ["Decrypt"],
+          constraints: [{ encryptionContextEquals: LAPOSTE_API_KEY_CONTEXT }],
+        });
+      } else if ((paypalSecretJobs as readonly string[]).includes(file)) {
         expect(held, name).toHaveLength(1);
         expect(held[0]).toMatchObject({
           keyId: keyOf(deployment).keyId,

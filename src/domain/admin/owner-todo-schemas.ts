@@ -32,6 +32,20 @@ export const ownerTodoSchema =
         preparation: z.enum(["on_time", "due", "late"]),
       }),
     ),
+    stuck_parcels: z
+      .array(
+        z.object({
+          order_id: z.string(),
+          order_number: z.string(),
+          customer: z.string(),
+          carrier: z.string(),
+          tracking_number: z.string(),
+          last_news_at: iso,
+          days_without_news: z.number().int(),
+          last_event: z.string().nullable().describe("La Poste's last event, in French"),
+        }),
+      )
+      .describe("Shipped parcels with no news from the carrier for 7 days or more (issue 31)"),
     transfers: z.array(
       z.object({
         order_id: z.string(),

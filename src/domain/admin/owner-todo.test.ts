@@ -12,6 +12,7 @@ import {
   type TodoOrder,
   type TodoWithdrawal,
   transfersAwaited,
+  stuckParcels,
 } from "./owner-todo";
 
 const HOUR = 3_600_000;
@@ -316,5 +317,65 @@ describe("isDailySummaryTime (8:00 Paris)", () => {
     ["2026-07-01T06:00:00.000Z", true],
   ])("%s: %s", (at, expected) => {
     expect(isDailySummaryTime(new Date(at))).toBe(expected);
+  });
+});
+
+describe("stuckParcels (issue 31: no news from the carrier for 7 days)", () => {
+  const now = new Date("2026-11-20T10:00:00.000Z");
+  const shipped = (id: string, shippedAt: string, extra: Partial<TodoOrder> = {}) =>
+    order({
+      id,
+      status: "shipped",
+      payment_status: "completed",
+      shipping_company: "Colissimo",
+      tracking_number: "6A12345678901",
+      status_history: [
+        { status: "confirmed", at: "2026-11-01T08:00:00.000Z" },
+        { status: "shipped", at: shippedAt },
+      ],
+      ...extra,
+    });
+  const event = (code: string, label: string, at: string) => ({ code, label, at });
+
+  it("lists a parcel whose last event is 7 days old, with that event, and not one with news since", () => {
+    const stuck = shipped("01AAAAAAAAAAAAAAAAAAAAAAA1", "2026-11-10T09:00:00.000Z", {
+      tracking_events: [
+        event("DR1", "Déclaratif réceptionné", "2026-11-10T09:00:00.000Z"),
+        event("PC1", "Pris en charge", "2026-11-13T10:00:00.000Z"),
+      ],
+    });
+    const moving = shipped("01AAAAAAAAAAAAAAAAAAAAAAA2", "2026-11-10T09:00:00.000Z", {
+      tracking_events: [event("ET1", "En cours de traitement", "2026-11-13T10:00:01.000Z")],
+    });
+    expect(stuckParcels([moving, stuck], now)).toEqual([
+      {
+        order_id: stuck.id,
+        order_number: "AAAAAAA1",
+        customer: "Hélène Dupré",
+        carrier: "Colissimo",
+        tracking_number: "6A12345678901",
+        last_news_at: "2026-11-13T10:00:00.000Z",
+        days_without_news: 7,
+        last_event: "Pris en charge",
+      },
+    ]);
+  });
+
+  it("counts from the shipping when the carrier said nothing, and leaves delivered and unshipped orders out", () => {
+    const silent = shipped("01AAAAAAAAAAAAAAAAAAAAAAA3", "2026-11-05T09:00:00.000Z", {
+      shipping_company: "",
+      tracking_number: null,
+    });
+    const delivered = { ...silent, id: "01AAAAAAAAAAAAAAAAAAAAAAA4", status: "delivered" as const };
+    const toShip = paid("01AAAAAAAAAAAAAAAAAAAAAAA5", "2026-11-01T08:00:00.000Z");
+    expect(stuckParcels([silent, delivered, toShip], now)).toMatchObject([
+      {
+        order_id: silent.id,
+        carrier: "Transporteur non renseigné",
+        last_news_at: "2026-11-05T09:00:00.000Z",
+        days_without_news: 15,
+        last_event: null,
+      },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import type { OwnerProblem } from "./owner-problems";
 /** Spec 9: « préparation 24-48 h ». Past the first bound the order is due today; past the second, late. */
 export const PREPARATION_TARGET_HOURS = 24;
 export const PREPARATION_LIMIT_HOURS = 48;
+/** A parcel with no news from the carrier for this many days is on the owner's list (issue 31). */
+export const STUCK_PARCEL_DAYS = 7;
 /** Batches expiring within this many days (or already expired) while units remain. */
 export const BATCH_EXPIRY_WARNING_DAYS = 60;
 
@@ -34,6 +36,10 @@ export interface TodoOrder {
   status_history: readonly { status: string; at: string }[];
   refunds?: readonly { id: string; at: string; amount_cents: number; status: "due" | "done" }[] | null;
   updated_at?: string;
+  shipping_company?: string | null;
+  tracking_number?: string | null;
+  /** La Poste's events, oldest first (the tracking job, issue 31). */
+  tracking_events?: readonly { code: string; label: string; at: string }[] | null;
 }
 
 export interface TodoWithdrawal {
@@ -79,6 +85,19 @@ export interface OrderToShip {
   paid_at: string;
   hours_waiting: number;
   preparation: PreparationState;
+}
+
+export interface StuckParcel {
+  order_id: string;
+  order_number: string;
+  customer: string;
+  carrier: string;
+  tracking_number: string;
+  /** The last event La Poste gave, or the shipping when it gave none. */
+  last_news_at: string;
+  days_without_news: number;
+  /** The last event's French label, or null when La Poste has said nothing yet. */
+  last_event: string | null;
 }
 
 export interface TransferAwaited {
@@ -136,6 +155,8 @@ export interface OwnerTodo {
   /** « Quelque chose ne va pas »: the machinery's problems (src/domain/admin/admin/owner-problems.ts), listed first. */
   problems: OwnerProblem[];
   to_ship: OrderToShip[];
+  /** Shipped parcels with no news from the carrier for STUCK_PARCEL_DAYS days or more (issue 31). */
+  stuck_parcels: StuckParcel[];
   transfers: TransferAwaited[];
   refunds: RefundDue[];
   low_stock: LowStockProduct[];
@@ -180,6 +201,35 @@ export function ordersToShip(orders: readonly TodoOrder[], now: Date): OrderToSh
       };
     })
     .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.order_id.localeCompare(b.order_id));
+}
+
+/**
+ * Shipped orders whose parcel has had no news for STUCK_PARCEL_DAYS days: the last of La Poste's events, or the
+ * shipping itself when it has none (a typed tracking number La Poste does not know, or no API key). Oldest news first.
+ */
+export function stuckParcels(orders: readonly TodoOrder[], now: Date): StuckParcel[] {
+  return orders
+    .filter((order) => order.status === "shipped")
+    .flatMap((order) => {
+      const last = order.tracking_events?.at(-1);
+      const shipped = [...order.status_history].reverse().find((entry) => entry.status === "shipped")?.at;
+      const since = last?.at ?? shipped ?? order.updated_at ?? order.created_at;
+      const days = Math.floor((now.getTime() - Date.parse(since)) / (24 * HOUR_MS));
+      if (days < STUCK_PARCEL_DAYS) return [];
+      return [
+        {
+          order_id: order.id,
+          order_number: orderNumber(order.id),
+          customer: customerOf(order),
+          carrier: order.shipping_company?.trim() || "Transporteur non renseigné",
+          tracking_number: order.tracking_number ?? "",
+          last_news_at: since,
+          days_without_news: days,
+          last_event: last?.label ?? null,
+        },
+      ];
+    })
+    .sort((a, b) => a.last_news_at.localeCompare(b.last_news_at) || a.order_id.localeCompare(b.order_id));
 }
 
 /** Bank-transfer orders still waiting for their money, oldest first, with their age in Paris days. */
@@ -350,6 +400,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
     generated_at: now.toISOString(),
     problems: [...(facts.problems ?? [])],
     to_ship: ordersToShip(facts.orders, now),
+    stuck_parcels: stuckParcels(facts.orders, now),
     transfers: transfersAwaited(facts.orders, now),
     refunds: refundsDue(facts.withdrawals, facts.orders, now),
     low_stock: lowStockProducts(facts.products),
@@ -359,6 +410,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
   const count =
     todo.problems.length +
     todo.to_ship.length +
+    todo.stuck_parcels.length +
     todo.transfers.length +
     todo.refunds.length +
     todo.low_stock.length +

@@ -108,6 +108,8 @@ export const orderSchema =
     shipping_notes: z.string().nullable(),
     /** A Colissimo label was made for it (issue 31): the admin downloads it at /api/admin/shipping/orders/{id}/label. */
     has_shipping_label: z.boolean(),
+    /** La Poste's events for the parcel, oldest first (issue 31: the tracking job reads them), French labels. */
+    tracking_events: z.array(z.object({ code: z.string(), label: z.string(), at: z.string() })),
     shipping_address: shippingAddressSchema,
     invoice_number: z.string().nullable(),
     credit_note_number: z.string().nullable(),

@@ -1,0 +1,147 @@
+/**
+ * Tracking read from the carrier (issue 31, docs/decisions/047): a scheduled job asks La Poste's « Suivi » v2 API about
+ * every order shipped by Colissimo and not yet delivered, records its events on the order (the customer's tracking
+ * page shows them in French) and, once La Poste says it was delivered, moves the order to « Livrée » through the
+ * lifecycle with the carrier's delivery date: the withdrawal period and the refund deadlines count from that date.
+ */
+import { DomainError } from "../../src/domain/errors";
+import { isColissimo } from "../../src/domain/orders/order-status";
+import {
+  parseTrackingResponse,
+  TRACKING_ID_PATTERN,
+  TRACKING_PATH,
+  type TrackingEvent,
+  type TrackingResult,
+  trackingRequestHeaders,
+} from "../../src/domain/shipping/laposte-tracking";
+import { changeOrder } from "../orders/changes";
+import { moveOrder } from "../orders/lifecycle";
+import type { OrderRecord } from "../orders/service";
+import { limitConcurrency } from "../platform/adapters/concurrency";
+import type { DataDeps } from "../platform/deps";
+import { getSetting } from "../settings/service";
+import { laposteBaseUrl } from "./colissimo-client";
+import { openColissimoSecret } from "./colissimo-secrets";
+
+/** Below the job's own timeout, and La Poste answers in well under a second when it is well. */
+const TIMEOUT_MS = 10_000;
+
+/** La Poste allows 10 calls a second per key: two at a time keeps far below it. */
+const calls = limitConcurrency(2, 60_000);
+
+/** One parcel's tracking, read: never throws for La Poste's answer (a failure is a result), only for no answer. */
+export async function trackParcel(apiKey: string, parcelNumber: string): Promise<TrackingResult> {
+  const url = `${laposteBaseUrl("api")}${TRACKING_PATH(parcelNumber)}`;
+  try {
+    const response = await fetch(url, {
+      headers: trackingRequestHeaders(apiKey),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    return parseTrackingResponse(response.status, body, parcelNumber);
+  } catch (error) {
+    console.error(`La Poste tracking: no answer for parcel ${parcelNumber}`, error);
+    return { ok: false, kind: "unavailable", message: "Le service de suivi de La Poste ne répond pas." };
+  }
+}
+
+const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
+  a.length === b.length &&
+  a.every((event, index) => event.code === b[index]?.code && event.at === b[index]?.at);
+
+/**
+ * The orders to ask about: shipped (not delivered, not cancelled), by Colissimo, with a tracking number La Poste
+ * could know. Index: gsi2, every order newest first, filtered on the server by status (an artisan's orders are a
+ * few pages; see functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
+ */
+async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
+  const { data } = await deps.db.entities.order.query
+    .all({})
+    .where(({ status }, { eq }) => eq(status, "shipped"))
+    .go({ pages: "all" });
+  return data.filter(
+    (order) =>
+      order.status === "shipped" &&
+      isColissimo(order.shipping_company) &&
+      TRACKING_ID_PATTERN.test(order.tracking_number ?? ""),
+  );
+}
+
+export interface TrackingRun {
+  /** Parcels asked about. */
+  asked: number;
+  /** Orders whose events changed (delivered ones included). */
+  updated: number;
+  /** Orders moved to « Livrée » with the carrier's date. */
+  delivered: number;
+  /** Parcels La Poste could not tell about this time (unavailable, refused); asked again at the next run. */
+  failed: number;
+}
+
+/** Records what La Poste said about one order: its events, and the delivery when there is one. */
+async function record(deps: DataDeps, order: OrderRecord, result: Extract<TrackingResult, { ok: true }>) {
+  const events = result.events;
+  const checkedAt = deps.clock().toISOString();
+  if (result.delivered) {
+    const deliveredAt = result.delivered.at;
+    const { changed } = await moveOrder(deps, order.id, {
+      commands: ["deliver"],
+      at: () => deliveredAt,
+      set: () => ({ tracking_events: events, tracking_checked_at: checkedAt }),
+      // Delivered or cancelled by the owner meanwhile: her word stands.
+      refused: "ignore",
+    });
+    return { updated: changed, delivered: changed };
+  }
+  // Unchanged events are not written: an order's every write moves its version, which would make the owner's open
+  // form on it stale for nothing.
+  const { changed } = await changeOrder(deps, order.id, (current) =>
+    current.status === "shipped" && !sameEvents(current.tracking_events ?? [], events)
+      ? { set: { tracking_events: events, tracking_checked_at: checkedAt } }
+      : null,
+  );
+  return { updated: changed, delivered: false };
+}
+
+/**
+ * One run of the job. Without La Poste's API key in the « Colissimo » card it does nothing (the owner marks
+ * deliveries herself, as before). A key La Poste refuses stops the run with a French reason (the owner's to-do list
+ * shows the failed job); a parcel La Poste does not know yet (a label just printed) is asked again next time; when
+ * La Poste answers nothing at all, the run fails so the problem is seen, and the next run does the work.
+ */
+export async function trackParcels(deps: DataDeps): Promise<TrackingRun> {
+  const run: TrackingRun = { asked: 0, updated: 0, delivered: 0, failed: 0 };
+  const setting = await getSetting(deps, "shipping_colissimo");
+  if (!setting.api_key) return run;
+  const orders = await shippedByColissimo(deps);
+  if (!orders.length) return run;
+  const apiKey = await openColissimoSecret(deps, "api_key", setting.api_key);
+  let refusedKey: string | null = null;
+  await Promise.all(
+    orders.map((order) =>
+      calls(async () => {
+        if (refusedKey) return;
+        run.asked++;
+        const result = await trackParcel(apiKey, order.tracking_number ?? "");
+        if (!result.ok) {
+          if (result.kind === "bad_key") refusedKey = result.message;
+          else if (result.kind !== "unknown_parcel") run.failed++;
+          return;
+        }
+        const outcome = await record(deps, order, result);
+        if (outcome.updated) run.updated++;
+        if (outcome.delivered) run.delivered++;
+      }),
+    ),
+  );
+  if (refusedKey) throw new DomainError("COLISSIMO_NOT_CONFIGURED", refusedKey);
+  if (run.failed && run.failed === run.asked)
+    throw new DomainError(
+      "CARRIER_UNAVAILABLE",
+      "Le service de suivi de La Poste ne répond pas : suivi reporté.",
+    );
+  console.info(
+    `Suivi La Poste : ${run.asked} colis, ${run.updated} mis à jour, ${run.delivered} livré(s), ${run.failed} sans réponse.`,
+  );
+  return run;
+}

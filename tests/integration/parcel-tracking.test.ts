@@ -1,0 +1,189 @@
+/**
+ * Issue 31: the tracking job against a double of La Poste's « Suivi » v2 API (tests/doubles/colissimo.ts), on
+ * DynamoDB Local. The events are recorded on the order, a delivery moves it to « Livrée » dated by the carrier (the
+ * withdrawal period counts from that date), a silent parcel reaches the owner's to-do list, and a refused key stops
+ * the run in French.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
+import { trackParcels } from "../../functions/shipping/tracking";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { Order } from "../../src/domain/orders/order";
+import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import {
+  endOfParisDayAfter,
+  WITHDRAWAL_DAYS,
+  withdrawalWindow,
+} from "../../src/domain/withdrawals/withdrawal";
+import { startColissimoDouble } from "../doubles/colissimo";
+import { createTestContext } from "../setup/test-db";
+import { createCustomer, placeTransferOrder } from "../support/customers";
+import { createSoap } from "../support/products";
+
+// The shop's clock runs ahead of the double's (real) time when a test says so: a parcel labelled now is then
+// followed over the next days, as the carrier would date its events.
+let ahead = 0;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + ahead) });
+afterEach(() => {
+  ahead = 0;
+});
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+const buyer = await createCustomer(ctx.deps, ctx.app);
+const laposte = await startColissimoDouble();
+const soap = await createSoap(ctx.deps, { price: 10, stock: 500 });
+const previous = { ws: process.env.COLISSIMO_WS_URL, api: process.env.LAPOSTE_API_URL };
+process.env.COLISSIMO_WS_URL = laposte.url;
+process.env.LAPOSTE_API_URL = laposte.url;
+afterAll(async () => {
+  process.env.COLISSIMO_WS_URL = previous.ws;
+  process.env.LAPOSTE_API_URL = previous.api;
+  await laposte.close();
+});
+
+const DAY = 86_400_000;
+/** A day after the label was made (the double dates its first event, DR1, at the label's creation). */
+const after = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const contract = {
+  ...defaultColissimoSetting,
+  contract_number: laposte.contractNumber,
+  password: laposte.password,
+  api_key: laposte.apiKey,
+};
+
+/** A paid order shipped with its Colissimo label: « Expédiée », its parcel known to the double. */
+async function shippedOrder(): Promise<Order> {
+  const order = await placeTransferOrder(buyer, soap.id, 1, 17.8);
+  expect(
+    (await admin.call("PUT", `/api/admin/orders/${order.id}`, { payment_status: "completed" })).status,
+  ).toBe(200);
+  const labelled = await admin.call("POST", `/api/admin/shipping/orders/${order.id}/label`);
+  expect(labelled.status, await labelled.clone().text()).toBe(201);
+  return (await labelled.json()) as Order;
+}
+
+const orderOf = async (id: string) => {
+  const { data } = await ctx.db.entities.order.get({ id }).go();
+  if (!data) throw new Error(`no order ${id}`);
+  return data;
+};
+
+describe("without La Poste's API key", () => {
+  it("does nothing: the owner marks deliveries herself, as before", async () => {
+    await putColissimoSetting(ctx.deps, { ...contract, api_key: "" });
+    await shippedOrder();
+    const calls = laposte.trackingCalls.length;
+    expect(await trackParcels(ctx.deps)).toEqual({ asked: 0, updated: 0, delivered: 0, failed: 0 });
+    expect(laposte.trackingCalls).toHaveLength(calls);
+  });
+});
+
+describe("with the key", () => {
+  beforeAll(async () => {
+    await putColissimoSetting(ctx.deps, contract);
+  });
+
+  it("records the events, then delivers the order with the carrier's date, from which the withdrawal counts", async () => {
+    const order = await shippedOrder();
+    const parcel = order.tracking_number ?? "";
+    const takenAt = after(1);
+    laposte.track(parcel, "PC1", takenAt);
+    ahead = 5 * DAY;
+    await trackParcels(ctx.deps);
+    const moving = await orderOf(order.id);
+    expect(moving.status).toBe("shipped");
+    expect(moving.tracking_events?.map(({ code }) => code)).toEqual(["DR1", "PC1"]);
+    // La Poste's own French sentence, and its date (to the second, as La Poste gives it).
+    expect(moving.tracking_events?.[1]).toEqual({
+      code: "PC1",
+      label: "Votre colis a été déposé dans un point postal.",
+      at: `${takenAt.slice(0, 19)}.000Z`,
+    });
+
+    // Nothing new: nothing written (the owner's open form on it stays current).
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).version).toBe(moving.version);
+
+    const deliveredAt = after(2);
+    laposte.track(parcel, "DI1", deliveredAt);
+    const run = await trackParcels(ctx.deps);
+    expect(run.delivered).toBeGreaterThanOrEqual(1);
+    const delivered = await orderOf(order.id);
+    expect(delivered.status).toBe("delivered");
+    const carrierDate = `${deliveredAt.slice(0, 19)}.000Z`;
+    expect(delivered.status_history.at(-1)).toEqual({ status: "delivered", at: carrierDate });
+    expect(delivered.tracking_events?.map(({ code }) => code)).toEqual(["DR1", "PC1", "DI1"]);
+    // The 14 days count from the carrier's date, not from the run that read it.
+    const window = withdrawalWindow({ ...delivered, lines: [] } as never, new Date(Date.now() + ahead));
+    expect(window.delivered_at).toBe(carrierDate);
+    expect(window.deadline).toBe(endOfParisDayAfter(new Date(carrierDate), WITHDRAWAL_DAYS).toISOString());
+
+    // Delivered orders are not asked about again.
+    const calls = laposte.trackingCalls.filter(({ idShip }) => idShip === parcel).length;
+    await trackParcels(ctx.deps);
+    expect(laposte.trackingCalls.filter(({ idShip }) => idShip === parcel)).toHaveLength(calls);
+  });
+
+  it("never dates a delivery before the shipping, nor in the future", async () => {
+    const order = await shippedOrder();
+    const shippedAt = (await orderOf(order.id)).status_history.at(-1)?.at ?? "";
+    laposte.track(order.tracking_number ?? "", "DI1", new Date(Date.parse(shippedAt) - DAY).toISOString());
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).status_history.at(-1)).toEqual({ status: "delivered", at: shippedAt });
+    const future = await shippedOrder();
+    laposte.track(future.tracking_number ?? "", "DI1", after(3));
+    await trackParcels(ctx.deps);
+    const now = Date.parse((await orderOf(future.id)).status_history.at(-1)?.at ?? "");
+    expect(now).toBeLessThanOrEqual(Date.now());
+    expect(now).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("leaves an order the owner cancelled or delivered meanwhile as she left it", async () => {
+    const order = await shippedOrder();
+    expect((await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "delivered" })).status).toBe(
+      200,
+    );
+    const byHand = await orderOf(order.id);
+    laposte.track(order.tracking_number ?? "", "DI1", after(1));
+    ahead = 2 * DAY;
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).status_history).toEqual(byHand.status_history);
+  });
+
+  it("puts a parcel without news for 7 days on the owner's to-do list", async () => {
+    const order = await shippedOrder();
+    const parcel = order.tracking_number ?? "";
+    laposte.track(parcel, "PC1", after(1));
+    ahead = 11 * DAY + 3_600_000;
+    await trackParcels(ctx.deps);
+    const todo = (await (await admin.call("GET", "/api/admin/todo")).json()) as OwnerTodo;
+    expect(todo.stuck_parcels.find((item) => item.order_id === order.id)).toMatchObject({
+      tracking_number: parcel,
+      carrier: "Colissimo",
+      last_event: "Votre colis a été déposé dans un point postal.",
+      days_without_news: 10,
+    });
+  });
+
+  it("stops in French when La Poste refuses the key; the next run with a good key goes on", async () => {
+    await shippedOrder();
+    await putColissimoSetting(ctx.deps, { ...contract, api_key: "une-cle-refusee" });
+    await expect(trackParcels(ctx.deps)).rejects.toMatchObject({ code: "COLISSIMO_NOT_CONFIGURED" });
+    await putColissimoSetting(ctx.deps, contract);
+    await expect(trackParcels(ctx.deps)).resolves.toMatchObject({ failed: 0 });
+  });
+
+  it("shows the events to the customer, in French", async () => {
+    const order = await shippedOrder();
+    laposte.track(order.tracking_number ?? "", "PC1", after(1));
+    ahead = 2 * DAY;
+    await trackParcels(ctx.deps);
+    const response = await buyer.call("GET", `/api/user/orders/${order.id}`);
+    expect(response.status).toBe(200);
+    const seen = (await response.json()) as Order;
+    expect(seen.tracking_events.map(({ code }) => code)).toEqual(["DR1", "PC1"]);
+    expect(seen.tracking_events.map(({ label }) => label)).toEqual([
+      "Votre Colissimo va bientôt nous être confié ! Il est en cours de préparation chez votre expéditeur.",
+      "Votre colis a été déposé dans un point postal.",
+    ]);
+  });
+});
