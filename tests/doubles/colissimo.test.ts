@@ -3,6 +3,7 @@
  * reads, a refusal comes back as SLS sends it, and each call buys a new parcel. It also speaks La Poste's Suivi v2
  * for the parcels it sold, as parseTrackingResponse reads it.
  */
+
 import { PDFDocument } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ import {
   TRACKING_PATH,
   trackingRequestHeaders,
 } from "../../src/domain/shipping/laposte-tracking";
+import { HOME_LABEL_INPUT } from "../fixtures/colissimo";
 import {
   type ColissimoDouble,
   laposteDate,
@@ -34,34 +36,10 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 const order = (): LabelInput => ({
+  ...HOME_LABEL_INPUT,
   contractNumber: double.contractNumber,
   password: double.password,
-  format: "PDF_10x15_300dpi",
-  productCode: "DOM",
   depositDate: parisToday(),
-  orderNumber: "8ZK3P7QD",
-  commercialName: "Savonnerie d'Alep",
-  weightGrams: 540,
-  sender: {
-    companyName: "Savonnerie d'Alep SARL",
-    line: "12 rue des Savonniers",
-    zipCode: "13001",
-    city: "Marseille",
-    countryCode: "FR",
-    email: "contact@savonnerie.example",
-    phone: "+33491234568",
-  },
-  addressee: {
-    firstName: "Élodie",
-    lastName: "Dupré",
-    line1: "8 avenue Jean Jaurès",
-    line2: "Bâtiment B, 3e étage",
-    zipCode: "69007",
-    city: "Lyon",
-    countryCode: "FR",
-    phone: "+33663124578",
-    email: "elodie.dupre@example.com",
-  },
 });
 const relay = (): LabelInput => ({ ...order(), productCode: "A2P", pickupLocationId: "986512" });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HOME_LABEL_INPUT } from "../../../tests/fixtures/colissimo";
 import {
   addressLines,
   COLISSIMO_PRODUCT_LABELS,
@@ -12,36 +13,7 @@ import {
   UNREADABLE_ANSWER_ID,
 } from "./colissimo-label";
 
-const homeOrder: LabelInput = {
-  contractNumber: "820345",
-  password: "s3cret Mdp",
-  format: "PDF_10x15_300dpi",
-  productCode: "DOM",
-  depositDate: "2026-06-02",
-  orderNumber: "8ZK3P7QD",
-  commercialName: "Savonnerie d'Alep",
-  weightGrams: 540,
-  sender: {
-    companyName: "Savonnerie d'Alep SARL",
-    line: "12 rue des Savonniers",
-    zipCode: "13001",
-    city: "Marseille",
-    countryCode: "FR",
-    email: "contact@savonnerie.example",
-    phone: "+33491234568",
-  },
-  addressee: {
-    firstName: "Élodie",
-    lastName: "Dupré",
-    line1: "8 avenue Jean Jaurès",
-    line2: "Bâtiment B, 3e étage",
-    zipCode: "69007",
-    city: "Lyon",
-    countryCode: "FR",
-    phone: "+33663124578",
-    email: "elodie.dupre@example.com",
-  },
-};
+const homeOrder: LabelInput = HOME_LABEL_INPUT;
 
 const relayOrder: LabelInput = {
   ...homeOrder,
