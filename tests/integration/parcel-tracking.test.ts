@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 /** A day after the label was made (the double dates its first event, DR1, at the label's creation). */
-const after = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const laterBy = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const contract = {
   ...defaultColissimoSetting,
   contract_number: laposte.contractNumber,
@@ -85,7 +85,7 @@ describe("with the key", () => {
   it("records the events, then delivers the order with the carrier's date, from which the withdrawal counts", async () => {
     const order = await shippedOrder();
     const parcel = order.tracking_number ?? "";
-    const takenAt = after(1);
+    const takenAt = laterBy(1);
     laposte.track(parcel, "PC1", takenAt);
     ahead = 5 * DAY;
     await trackParcels(ctx.deps);
@@ -103,7 +103,7 @@ describe("with the key", () => {
     await trackParcels(ctx.deps);
     expect((await orderOf(order.id)).version).toBe(moving.version);
 
-    const deliveredAt = after(2);
+    const deliveredAt = laterBy(2);
     laposte.track(parcel, "DI1", deliveredAt);
     const run = await trackParcels(ctx.deps);
     expect(run.delivered).toBeGreaterThanOrEqual(1);
@@ -130,7 +130,7 @@ describe("with the key", () => {
     await trackParcels(ctx.deps);
     expect((await orderOf(order.id)).status_history.at(-1)).toEqual({ status: "delivered", at: shippedAt });
     const future = await shippedOrder();
-    laposte.track(future.tracking_number ?? "", "DI1", after(3));
+    laposte.track(future.tracking_number ?? "", "DI1", laterBy(3));
     await trackParcels(ctx.deps);
     const now = Date.parse((await orderOf(future.id)).status_history.at(-1)?.at ?? "");
     expect(now).toBeLessThanOrEqual(Date.now());
@@ -143,7 +143,7 @@ describe("with the key", () => {
       200,
     );
     const byHand = await orderOf(order.id);
-    laposte.track(order.tracking_number ?? "", "DI1", after(1));
+    laposte.track(order.tracking_number ?? "", "DI1", laterBy(1));
     ahead = 2 * DAY;
     await trackParcels(ctx.deps);
     expect((await orderOf(order.id)).status_history).toEqual(byHand.status_history);
@@ -152,7 +152,7 @@ describe("with the key", () => {
   it("puts a parcel without news for 7 days on the owner's to-do list", async () => {
     const order = await shippedOrder();
     const parcel = order.tracking_number ?? "";
-    laposte.track(parcel, "PC1", after(1));
+    laposte.track(parcel, "PC1", laterBy(1));
     ahead = 11 * DAY + 3_600_000;
     await trackParcels(ctx.deps);
     const todo = (await (await admin.call("GET", "/api/admin/todo")).json()) as OwnerTodo;
@@ -174,7 +174,7 @@ describe("with the key", () => {
 
   it("shows the events to the customer, in French", async () => {
     const order = await shippedOrder();
-    laposte.track(order.tracking_number ?? "", "PC1", after(1));
+    laposte.track(order.tracking_number ?? "", "PC1", laterBy(1));
     ahead = 2 * DAY;
     await trackParcels(ctx.deps);
     const response = await buyer.call("GET", `/api/user/orders/${order.id}`);

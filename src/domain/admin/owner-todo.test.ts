@@ -9,10 +9,10 @@ import {
   preparationState,
   publishingFailure,
   refundsDue,
+  stuckParcels,
   type TodoOrder,
   type TodoWithdrawal,
   transfersAwaited,
-  stuckParcels,
 } from "./owner-todo";
 
 const HOUR = 3_600_000;

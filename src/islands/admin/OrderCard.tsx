@@ -25,6 +25,7 @@ import {
 } from "../../domain/orders/order-status";
 import { canRecordReturn } from "../../domain/orders/refund";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
+import { ParcelEvents } from "../ui/ParcelEvents";
 import { useId } from "../ui/use-id";
 import { updateOrder } from "./admin-api";
 import { useSave } from "./hooks";
@@ -286,6 +287,13 @@ export function OrderCard({
               Informations d'expédition incomplètes : indiquez le transporteur et le numéro de suivi.
             </p>
           )}
+
+          <ParcelEvents
+            events={order.tracking_events}
+            heading="h4"
+            headingClassName="text-sm font-semibold tracking-wide text-ink-soft uppercase"
+            className="mt-5"
+          />
 
           <LabelActions
             className="mt-5"

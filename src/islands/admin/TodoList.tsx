@@ -7,6 +7,7 @@ import {
   type PreparationState,
   todoLinks,
 } from "../../domain/admin/owner-todo";
+import { type StuckParcel, stuckParcelView } from "../../domain/admin/stuck-parcels";
 import { formatEuros } from "../../domain/money";
 import type { Order } from "../../domain/orders/order";
 import { errorMessage } from "../../lib/api-client";
@@ -27,8 +28,8 @@ const linkClass =
 /**
  * What the owner must do today (issue 19), at the top of the dashboard: orders to ship (each with « Créer l'étiquette »
  * once Colissimo is set up, issue 31), transfers awaited (each marked received in one click, the Commandes tab's own
- * action), refunds due, low stock, batches expiring, a failed publish. Each line links to where it is done. The daily
- * summary e-mail says the same (services/daily-summary.ts).
+ * action), refunds due, parcels without news for a week (issue 31), low stock, batches expiring, a failed publish.
+ * Each line links to where it is done. The daily summary e-mail says the same (services/daily-summary.ts).
  */
 export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {
   const { state, reload, update } = useLoad(fetchTodo);
@@ -237,6 +238,7 @@ function TodoLists({
           ))}
         </TodoGroup>
       )}
+      <StuckParcels parcels={todo.stuck_parcels} />
       {todo.low_stock.length > 0 && (
         <TodoGroup id="todo-stock" title="Stocks bas">
           {todo.low_stock.map((item) => (
@@ -281,6 +283,44 @@ function TodoLists({
         </TodoGroup>
       )}
     </div>
+  );
+}
+
+/**
+ * « Colis sans nouvelles depuis 7 jours » (issue 31): shipped parcels the carrier has said nothing about for a week,
+ * the oldest news first; each with what was last heard, the order, and La Poste's own tracking page.
+ */
+function StuckParcels({ parcels }: { parcels: readonly StuckParcel[] }) {
+  if (parcels.length === 0) return null;
+  return (
+    <TodoGroup
+      id="todo-parcels"
+      title="Colis sans nouvelles depuis 7 jours"
+      hint="Vérifiez le suivi ; sans nouvelles, prévenez le client et ouvrez une réclamation auprès du transporteur."
+    >
+      {parcels.map((item) => {
+        const view = stuckParcelView(item);
+        return (
+          <Row key={item.order_id} data={{ "data-parcel": item.order_id }}>
+            <OrderLink number={item.order_number} /> · {item.customer}
+            <span className="block">{view.parcel}</span>
+            <span className="block text-ink-soft">{view.lastNews}</span>
+            <Badge tone="warning">{view.since}</Badge>
+            {view.trackingUrl && (
+              <span className="mt-1 block">
+                <a className={linkClass} href={view.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  Suivre sur laposte.fr
+                  <span className="sr-only">
+                    {" "}
+                    : colis de la commande n° {item.order_number} (nouvel onglet)
+                  </span>
+                </a>
+              </span>
+            )}
+          </Row>
+        );
+      })}
+    </TodoGroup>
   );
 }
 

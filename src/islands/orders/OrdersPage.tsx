@@ -10,6 +10,7 @@ import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
+import { ParcelEvents } from "../ui/ParcelEvents";
 import { ProductThumb } from "../ui/ProductThumb";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { StatusBadge } from "./StatusBadge";
@@ -149,6 +150,13 @@ function OrderCard({ order }: { order: Order }) {
           )}
         </dl>
       </div>
+
+      <ParcelEvents
+        events={order.tracking_events}
+        heading="h3"
+        headingClassName="font-serif text-lg font-semibold text-olive-900"
+        className="border-t border-cream-200 px-5 py-4"
+      />
 
       {order.transfer_instructions && (
         <div className="px-5 pb-4">

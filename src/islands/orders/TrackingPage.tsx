@@ -21,6 +21,7 @@ import { ApiError } from "../../lib/api-client";
 import { fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+import { ParcelEvents } from "../ui/ParcelEvents";
 import { StatusBadge, StatusIcon } from "./StatusBadge";
 import { TransferInstructions } from "./TransferInstructions";
 
@@ -264,6 +265,11 @@ function TrackingDetails({ order }: { order: Order }) {
           </a>
         )}
       </section>
+
+      <ParcelEvents
+        events={order.tracking_events}
+        className="mt-6 rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6"
+      />
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <section
