@@ -35,7 +35,6 @@ export type OrderFields = Partial<
     | "shipping_notes"
     | "shipping_label_key"
     | "tracking_events"
-    | "tracking_checked_at"
   >
 > & { status?: never; payment_status?: never };
 

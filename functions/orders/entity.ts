@@ -133,8 +133,6 @@ export const orderSchema = entitySchema({
         },
       },
     },
-    /** When the tracking job last asked La Poste about it. */
-    tracking_checked_at: { type: "string" },
     status_history: {
       type: "list",
       required: true,

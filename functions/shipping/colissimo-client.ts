@@ -4,6 +4,7 @@ import {
   labelRefusalMessage,
   labelRequestBody,
   parseLabelResponse,
+  SLS_GENERATE_LABEL_PATH,
   UNREADABLE_ANSWER_ID,
 } from "../../src/domain/shipping/colissimo-label";
 import {
@@ -20,8 +21,6 @@ import {
 export const COLISSIMO_WS_URL = "COLISSIMO_WS_URL";
 export const LAPOSTE_API_URL = "LAPOSTE_API_URL";
 const URL_VARIABLES: Record<LaposteService, string> = { colissimo: COLISSIMO_WS_URL, api: LAPOSTE_API_URL };
-
-export const GENERATE_LABEL_PATH = "/sls-ws/SlsServiceWSRest/2.0/generateLabel";
 
 /** Below the function's 20 s timeout, so a slow Colissimo ends as our French 503, not as a Lambda timeout. */
 const TIMEOUT_MS = 15_000;
@@ -50,7 +49,7 @@ export async function generateLabel(
   input: LabelInput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<BoughtLabel> {
-  const url = `${laposteBaseUrl("colissimo", env)}${GENERATE_LABEL_PATH}`;
+  const url = `${laposteBaseUrl("colissimo", env)}${SLS_GENERATE_LABEL_PATH}`;
   let response: Response;
   let body: Uint8Array;
   try {

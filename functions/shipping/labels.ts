@@ -6,6 +6,7 @@
  */
 import { COUNTRY_CODES, isAddressCountry } from "../../src/domain/accounts/countries";
 import { DomainError } from "../../src/domain/errors";
+import { formatOrderDate } from "../../src/domain/orders/order-display";
 import { parisDay } from "../../src/domain/promos/promo";
 import type { LabelInput } from "../../src/domain/shipping/colissimo-label";
 import {
@@ -16,7 +17,6 @@ import {
 } from "../../src/domain/shipping/colissimo-setting";
 import {
   COLISSIMO,
-  homeProduct,
   labelKey,
   labelRefusal,
   parcelWeightGrams,
@@ -36,8 +36,6 @@ import { openColissimoSecret } from "./colissimo-secrets";
  * than this was left by a request that died in between; the next click takes it over.
  */
 export const LABEL_CLAIM_MS = 60_000;
-
-type LabelDeps = Deps;
 
 const conditionFailed = (error: unknown) =>
   (error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException";
@@ -78,7 +76,7 @@ async function labelInput(
     contractNumber: setting.contract_number,
     password: await openColissimoSecret(deps, "password", setting.password),
     format: setting.label_format,
-    productCode: homeProduct(setting),
+    productCode: setting.home_product,
     depositDate: parisDay(deps.clock()),
     orderNumber: toOrder(order).order_number,
     commercialName: company.name,
@@ -157,7 +155,7 @@ async function release(deps: DataDeps, orderId: string, requestedAt: string): Pr
 
 /** Buys the label and keeps it: the PDF stored first, then the label item says it exists. */
 async function buy(
-  deps: LabelDeps,
+  deps: Deps,
   order: OrderRecord,
   input: LabelInput,
   requestedAt: string,
@@ -190,7 +188,7 @@ async function buy(
  * lifecycle. `created` is false when the order already had its label (a second click): nothing more is bought.
  */
 export async function createLabel(
-  deps: LabelDeps,
+  deps: Deps,
   orderId: string,
 ): Promise<{ order: ReturnType<typeof toOrder>; created: boolean }> {
   const order = await getOrder(deps, orderId);
@@ -207,7 +205,7 @@ export async function createLabel(
   const input = await labelInput(deps, order, setting, company);
   const claimed = await claim(deps, order.id);
   const label = "bought" in claimed ? claimed.bought : await buy(deps, order, input, claimed.requestedAt);
-  const { order: shipped } = await moveOrder(deps, order.id, {
+  const { order: shipped, changed } = await moveOrder(deps, order.id, {
     commands: ["ship"],
     set: () => ({
       shipping_company: COLISSIMO,
@@ -225,11 +223,13 @@ export async function createLabel(
       `L'étiquette n° ${label.parcelNumber} a été créée, mais la commande a changé entre-temps (${labelRefusal(shipped) ?? "elle a été modifiée"}). Si le colis ne part pas, ne déposez pas l'étiquette : Colissimo ne facture que les colis remis.`,
     );
   }
-  return { order: toOrder(shipped), created: true };
+  // Another request may have recorded this same label a moment before (it found the label bought): then this one made
+  // nothing, and says so as a second click does.
+  return { order: toOrder(shipped), created: changed };
 }
 
 /** An order's label PDF, for the admin (404 when it has none). */
-export async function labelPdf(deps: LabelDeps, orderId: string): Promise<Uint8Array> {
+export async function labelPdf(deps: Deps, orderId: string): Promise<Uint8Array> {
   const order = await getOrder(deps, orderId);
   const pdf = order.shipping_label_key ? await documentsOf(deps).get(order.shipping_label_key) : null;
   if (!pdf) throw new DomainError("NOT_FOUND", "Pas d'étiquette pour cette commande.");
@@ -240,17 +240,10 @@ export async function labelPdf(deps: LabelDeps, orderId: string): Promise<Uint8A
  * Every label bought on `day` (Paris time) and recorded on its order, in the order they were made, as one PDF to print
  * at once. A label whose order changed before it was recorded (createLabel's 409) is left out: its parcel does not go.
  */
-export async function dayLabelsPdf(deps: LabelDeps, day: string): Promise<Uint8Array> {
-  const labels: { order_id: string; key?: string }[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { data: { order_id: string; key?: string }[]; cursor: string | null } =
-      await deps.db.entities.shippingLabel.query
-        .byDay({ day })
-        .go({ cursor, attributes: ["order_id", "key"] });
-    labels.push(...page.data);
-    cursor = page.cursor;
-  } while (cursor);
+export async function dayLabelsPdf(deps: Deps, day: string): Promise<Uint8Array> {
+  const { data: labels } = await deps.db.entities.shippingLabel.query
+    .byDay({ day })
+    .go({ pages: "all", attributes: ["order_id", "key"] });
   const recorded = new Map<string, string | undefined>();
   for (let start = 0; start < labels.length; start += 100) {
     const orders = await batchGetAll(
@@ -270,15 +263,8 @@ export async function dayLabelsPdf(deps: LabelDeps, day: string): Promise<Uint8A
     const source = await PDFDocument.load(pdf);
     for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
   }
-  if (!merged.getPageCount()) {
-    const date = new Date(`${day}T12:00:00Z`).toLocaleDateString("fr-FR", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Europe/Paris",
-    });
-    throw new DomainError("NOT_FOUND", `Aucune étiquette créée le ${date}.`);
-  }
+  if (!merged.getPageCount())
+    throw new DomainError("NOT_FOUND", `Aucune étiquette créée le ${formatOrderDate(`${day}T12:00:00Z`)}.`);
   merged.setTitle(`Étiquettes Colissimo du ${day}`);
   return merged.save();
 }

@@ -81,13 +81,12 @@ export interface TrackingRun {
 /** Records what La Poste said about one order: its events, and the delivery when there is one. */
 async function record(deps: DataDeps, order: OrderRecord, result: Extract<TrackingResult, { ok: true }>) {
   const events = result.events;
-  const checkedAt = deps.clock().toISOString();
   if (result.delivered) {
     const deliveredAt = result.delivered.at;
     const { changed } = await moveOrder(deps, order.id, {
       commands: ["deliver"],
       at: () => deliveredAt,
-      set: () => ({ tracking_events: events, tracking_checked_at: checkedAt }),
+      set: () => ({ tracking_events: events }),
       // Delivered or cancelled by the owner meanwhile: her word stands.
       refused: "ignore",
     });
@@ -97,7 +96,7 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
   // form on it stale for nothing.
   const { changed } = await changeOrder(deps, order.id, (current) =>
     current.status === "shipped" && !sameEvents(current.tracking_events ?? [], events)
-      ? { set: { tracking_events: events, tracking_checked_at: checkedAt } }
+      ? { set: { tracking_events: events } }
       : null,
   );
   return { updated: changed, delivered: false };

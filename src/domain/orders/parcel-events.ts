@@ -18,33 +18,25 @@ export interface ParcelEventView {
   key: string;
   code: string;
   label: string;
-  /** The instant for `<time dateTime>`; null when La Poste's date could not be read. */
-  at: string | null;
-  /** « mardi 24 novembre 2026 à 09:28 » (Europe/Paris); "" when the date could not be read. */
+  /** The instant, for `<time dateTime>`. */
+  at: string;
+  /** « mardi 24 novembre 2026 à 09:28 » (Europe/Paris). */
   when: string;
 }
 
 /**
- * The events to show, newest first (events at the same instant: the later in the list first, as La Poste recorded
- * them); an event whose date cannot be read goes last, without a date. Empty when La Poste knows nothing yet.
+ * The events to show, newest first. The order carries them oldest first with dates La Poste gave and the tracking
+ * job read (laposte-tracking.ts refuses an answer whose dates it cannot read), so they are shown in reverse. Empty
+ * while La Poste knows nothing.
  */
 export function parcelEventsView(events: readonly ParcelEvent[] | null | undefined): ParcelEventView[] {
   return (events ?? [])
-    .map((event, index) => ({ event, index, ms: Date.parse(event.at) }))
-    .sort((a, b) => {
-      const aKnown = Number.isFinite(a.ms);
-      const bKnown = Number.isFinite(b.ms);
-      if (aKnown !== bKnown) return aKnown ? -1 : 1;
-      return (aKnown && bKnown ? b.ms - a.ms : 0) || b.index - a.index;
-    })
-    .map(({ event, index, ms }) => {
-      const known = Number.isFinite(ms);
-      return {
-        key: `${index}-${event.code}-${event.at}`,
-        code: event.code,
-        label: event.label.trim() || event.code,
-        at: known ? new Date(ms).toISOString() : null,
-        when: known ? parisDateTime(new Date(ms)) : "",
-      };
-    });
+    .map((event, index) => ({
+      key: `${index}-${event.code}-${event.at}`,
+      code: event.code,
+      label: event.label.trim() || event.code,
+      at: event.at,
+      when: parisDateTime(new Date(event.at)),
+    }))
+    .reverse();
 }

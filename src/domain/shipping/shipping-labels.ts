@@ -1,9 +1,8 @@
 import * as z from "zod";
-import type { HomeProduct } from "./colissimo-setting";
 
 /**
- * Pure rules of the shipping labels (issue 31, docs/decisions/047): which orders may get one, what the parcel weighs,
- * which Colissimo product it ships with, and where its PDF is kept.
+ * Pure rules of the shipping labels (issue 31, docs/decisions/047): which orders may get one, what the parcel weighs
+ * and where its PDF is kept.
  */
 
 /** A day of labels, as the owner picks it (Paris time): YYYY-MM-DD. */
@@ -33,11 +32,6 @@ export function parcelWeightGrams(
 ): number {
   const soaps = lines.reduce((sum, line) => sum + (netWeights.get(line.product_id) ?? 0) * line.quantity, 0);
   return Math.max(1, Math.ceil(soaps + packagingGrams));
-}
-
-/** The Colissimo product of an order delivered at home (relay points come with their own: A2P). */
-export function homeProduct(setting: { home_product: HomeProduct }): HomeProduct {
-  return setting.home_product;
 }
 
 /** Where an order's label PDF is kept in the private documents storage (decision record 027). */

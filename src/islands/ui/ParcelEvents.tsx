@@ -40,11 +40,9 @@ export function ParcelEvents({
             <span className={`block ${index === 0 ? "font-semibold text-ink" : "text-ink"}`}>
               {event.label}
             </span>
-            {event.at && (
-              <time dateTime={event.at} className="block text-sm text-ink-soft">
-                {event.when}
-              </time>
-            )}
+            <time dateTime={event.at} className="block text-sm text-ink-soft">
+              {event.when}
+            </time>
           </li>
         ))}
       </ol>
