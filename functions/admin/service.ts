@@ -226,11 +226,7 @@ const SETTING_LABELS: Record<SettingKey, string> = {
 };
 
 /** Settings no page prints (the daily summary, the transfers' follow-up delays): saving them publishes nothing. */
-const UNPUBLISHED_SETTINGS: readonly SettingKey[] = [
-  "daily_summary",
-  "bank_transfer_follow_up",
-  "shipping_colissimo",
-];
+const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
 
 /**
  * Settings rows for the admin, the PayPal secret masked: the answer says whether one is set, never what it is, clear
@@ -297,6 +293,8 @@ export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown)
   if (key === "payment_paypal") return savePaypalSetting(deps, raw);
   if (key === "shipping_colissimo") {
     await saveColissimoSetting(deps, raw, SECRET_MASK);
+    // Whether a pick-up point is offered follows the card: the FAQ and the CGV say so (issue 31).
+    await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
     return (await adminSettings(deps)).find((row) => row.setting_key === key);
   }
   let value = raw as Record<string, unknown>;

@@ -1,5 +1,11 @@
 import { PAYMENT_STATUSES } from "../../src/domain/orders/order-status";
-import { everyItem, itemKey, lotsAttribute, postalAddressAttributes } from "../platform/db/entities/shapes";
+import {
+  everyItem,
+  itemKey,
+  lotsAttribute,
+  pickupPointAttributes,
+  postalAddressAttributes,
+} from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -45,6 +51,14 @@ export const orderSchema = entitySchema({
       type: "map",
       required: true,
       properties: postalAddressAttributes,
+    },
+    /**
+     * Issue 31: the pick-up point the parcel goes to, as the search found it when the order was placed, with the
+     * customer's mobile for La Poste's text. Absent: home delivery, to shipping_address.
+     */
+    pickup_point: {
+      type: "map",
+      properties: { ...pickupPointAttributes, phone: { type: "string", required: true } },
     },
     order_notes: { type: "string" },
     transfer_reference: { type: "string" },

@@ -3,6 +3,7 @@ import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
 import { awaitsTransfer, type OrderStatus } from "../../src/domain/orders/order-status";
+import { unpackedHours } from "../../src/domain/shipping/pickup-point";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import type { OrderEntity } from "./entity";
@@ -48,6 +49,20 @@ export function toOrder(record: OrderRecord): Order {
       postal_code: address.postal_code,
       country: address.country as Order["shipping_address"]["country"],
     },
+    delivery_mode: record.pickup_point ? "pickup" : "home",
+    pickup_point: record.pickup_point
+      ? {
+          id: record.pickup_point.id,
+          name: record.pickup_point.name,
+          address_line1: record.pickup_point.address_line1,
+          address_line2: record.pickup_point.address_line2 ?? null,
+          postal_code: record.pickup_point.postal_code,
+          city: record.pickup_point.city,
+          country_code: record.pickup_point.country_code,
+          opening_hours: unpackedHours(record.pickup_point.opening_hours),
+          phone: record.pickup_point.phone,
+        }
+      : null,
     invoice_number: record.invoice_number ?? null,
     credit_note_number: record.credit_note_number ?? null,
     refunds: (record.refunds ?? []).map((refund) => ({

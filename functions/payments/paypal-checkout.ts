@@ -69,6 +69,7 @@ export async function createPaypalOrder(
     throw new DomainError("NOTHING_TO_PAY");
   }
   const a = order.shipping_address;
+  const point = order.pickup_point;
   try {
     const created = await (await client).createOrder(
       {
@@ -90,13 +91,22 @@ export async function createPaypalOrder(
         })),
         shipping: {
           name: { full_name: `${a.first_name} ${a.last_name}`.slice(0, 300) },
-          address: {
-            address_line_1: a.address_line1,
-            ...(a.address_line2 && { address_line_2: a.address_line2 }),
-            admin_area_2: a.city,
-            postal_code: a.postal_code,
-            country_code: a.country === "France" ? "FR" : "US",
-          },
+          // Where the parcel goes: the pick-up point's address for an order to a point (issue 31).
+          address: point
+            ? {
+                address_line_1: point.address_line1,
+                ...(point.address_line2 && { address_line_2: point.address_line2 }),
+                admin_area_2: point.city,
+                postal_code: point.postal_code,
+                country_code: point.country_code,
+              }
+            : {
+                address_line_1: a.address_line1,
+                ...(a.address_line2 && { address_line_2: a.address_line2 }),
+                admin_area_2: a.city,
+                postal_code: a.postal_code,
+                country_code: a.country === "France" ? "FR" : "US",
+              },
         },
       },
       `create-${order.id}`,

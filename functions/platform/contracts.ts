@@ -14,7 +14,7 @@ import { adminDocumentsContract } from "../orders/documents-contract";
 import { paypalContract } from "../payments/contract";
 import { promoContract } from "../promos/contract";
 import { settingsContract } from "../settings/contract";
-import { adminShippingContract } from "../shipping/contract";
+import { adminShippingContract, pickupPointsContract } from "../shipping/contract";
 import { openApiContract } from "../site/contract";
 import { cspReportsContract } from "../site/csp-reports-contract";
 import { adminWaitlistContract } from "../waitlist/admin-contract";
@@ -51,6 +51,7 @@ export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   waitlist: [waitlistContract],
   "admin-waitlist": [adminWaitlistContract],
   "admin-shipping": [adminShippingContract],
+  "pickup-points": [pickupPointsContract],
 };
 
 /** Every operation of the API, each declared once: the OpenAPI document lists exactly these. */

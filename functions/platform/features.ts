@@ -27,6 +27,7 @@ export const apiModules = [
   { module: "waitlist", feature: "waitlist", mount: "/api/waitlist", area: "orders" },
   { module: "admin-waitlist", feature: "waitlist", mount: "/api/admin/waitlist", area: "lots" },
   { module: "admin-shipping", feature: "shipping", mount: "/api/admin/shipping", area: "shipping" },
+  { module: "pickup-points", feature: "shipping", mount: "/api/shipping", area: "shipping" },
 ] as const;
 
 export type ApiModule = (typeof apiModules)[number];

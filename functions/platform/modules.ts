@@ -13,7 +13,7 @@ import { ordersRoutes } from "../orders/routes";
 import { paypalRoutes } from "../payments/routes";
 import { promoRoutes } from "../promos/routes";
 import { settingsRoutes } from "../settings/routes";
-import { adminShippingRoutes } from "../shipping/routes";
+import { adminShippingRoutes, pickupPointsRoutes } from "../shipping/routes";
 import { cspReportsRoutes } from "../site/csp-reports-routes";
 import { openApiRoutes } from "../site/routes";
 import { adminWaitlistRoutes } from "../waitlist/admin-routes";
@@ -44,6 +44,7 @@ export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   waitlist: waitlistRoutes,
   "admin-waitlist": adminWaitlistRoutes,
   "admin-shipping": adminShippingRoutes,
+  "pickup-points": pickupPointsRoutes,
 };
 
 /** Every route module of the API, by the path features.ts mounts it at, in its order. */

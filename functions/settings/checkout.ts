@@ -5,12 +5,13 @@ import { type OrderCaller, placeOrder } from "../orders/place-order/place-order"
 
 import { toOrder } from "../orders/service";
 import type { DataDeps, Deps } from "../platform/deps";
-import { getSettings } from "./service";
+import { getSettings, publicPickup } from "./service";
 
 /**
  * GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. A method is
  * offered only when it is configured (shop-setup.ts); a method that is not shows no detail at all, and while the
- * shop cannot take orders the screen says so instead of offering a payment (decision record 020).
+ * shop cannot take orders the screen says so instead of offering a payment (decision record 020). Delivery to a
+ * pick-up point is offered the same way: only while the « Colissimo » card is complete (issue 31).
  */
 export async function checkoutSettings(deps: DataDeps) {
   const settings = await getSettings(deps, [
@@ -18,6 +19,7 @@ export async function checkoutSettings(deps: DataDeps) {
     "payment_bank_transfer",
     "payment_paypal",
     "shipping",
+    "shipping_colissimo",
   ]);
   const { payment_bank_transfer: bank, payment_paypal: paypal } = settings;
   const setup = shopSetup(settings);
@@ -37,6 +39,7 @@ export async function checkoutSettings(deps: DataDeps) {
       client_id: paypalOffered ? paypal.client_id : "",
       sandbox: paypal.base_url === PAYPAL_SANDBOX_URL,
     },
+    pickup: publicPickup(settings),
   };
 }
 

@@ -7,6 +7,7 @@ import * as z from "zod";
 import {
   publicCompanySchema,
   publicMaintenanceSchema,
+  publicPickupSchema,
   publicShippingSchema,
 } from "../../src/domain/settings/settings";
 import type { Contract } from "../platform/contract";
@@ -24,6 +25,11 @@ const checkoutSettingsSchema =
       bank_name: z.string(),
     }),
     paypal: z.object({ configured: z.boolean(), client_id: z.string(), sandbox: z.boolean() }),
+    /**
+     * Delivery to a pick-up point (issue 31): its price and free-shipping threshold in euros, while it is offered (the
+     * « Colissimo » card is complete); null otherwise.
+     */
+    pickup: publicPickupSchema,
   });
 
 export const settingsContract = {

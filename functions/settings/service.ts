@@ -7,6 +7,7 @@ import {
   type SettingValue,
   settingSchemas,
 } from "../../src/domain/settings/settings";
+import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
 import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";
@@ -108,8 +109,24 @@ export async function putSetting<K extends SettingKey>(
 }
 
 export async function publicShipping(deps: DataDeps): Promise<PublicShipping> {
-  const shipping = await getSetting(deps, "shipping");
-  return { standard_cost: shipping.standard_cost, free_shipping_threshold: shipping.free_shipping_threshold };
+  const settings = await getSettings(deps, ["shipping", "shipping_colissimo", "company_info"]);
+  return {
+    standard_cost: settings.shipping.standard_cost,
+    free_shipping_threshold: settings.shipping.free_shipping_threshold,
+    pickup: publicPickup(settings),
+  };
+}
+
+/** Delivery to a pick-up point as shoppers see it (issue 31): its price and threshold, only while it is offered. */
+export function publicPickup(settings: {
+  shipping: SettingValue<"shipping">;
+  shipping_colissimo: SettingValue<"shipping_colissimo">;
+  company_info: SettingValue<"company_info">;
+}): PublicShipping["pickup"] {
+  const { shipping } = settings;
+  return pickupOffered(settings.shipping_colissimo, settings.company_info)
+    ? { cost: shipping.pickup_cost, free_shipping_threshold: shipping.pickup_free_shipping_threshold }
+    : null;
 }
 
 export async function publicCompany(deps: DataDeps): Promise<PublicCompany> {

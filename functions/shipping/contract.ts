@@ -1,12 +1,15 @@
 /**
- * The contract of functions/shipping/routes.ts (issue 31, docs/decisions/047): Colissimo labels for the owner. Each
+ * The contract of functions/shipping/routes.ts (issue 31, docs/decisions/047 and 048): Colissimo labels for the owner,
+ * and the checkout's pick-up point search. Each
  * operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
  * (functions/platform/contracts.ts). Schemas and words only, never services (decision record 023).
  */
 import * as z from "zod";
-import { orderSchema } from "../../src/domain/orders/order";
+import { orderSchema, pickupPointSchema } from "../../src/domain/orders/order";
+import { POSTAL_CODE_PATTERN, pickupMessages } from "../../src/domain/shipping/pickup-point";
 import { labelDaySchema } from "../../src/domain/shipping/shipping-labels";
 import { adminOnly, type Contract, errorResponse } from "../platform/contract";
+import { rateLimitedSchema } from "../platform/middleware/retry-after";
 import { idParam } from "../platform/params";
 
 const administration = (summary: string, responses: Record<number, unknown>) => ({
@@ -59,5 +62,34 @@ export const adminShippingContract = {
         400: errorResponse("Date invalide"),
         404: errorResponse("Aucune étiquette créée ce jour-là"),
       })),
+  },
+} satisfies Contract;
+
+/** A pick-up point as the search answers it: from the searched place, in metres. */
+const foundPointSchema = globalThis.API_DOCS_OMITTED || pickupPointSchema.extend({ distance_m: z.number() });
+
+export const pickupPointsContract = {
+  getShippingPickupPoints: {
+    method: "get",
+    path: "/api/shipping/pickup-points",
+    query: z.object({
+      postal_code: z.string().trim().regex(POSTAL_CODE_PATTERN, pickupMessages.postalCodeInvalid),
+      city: z.string().trim().max(60).optional(),
+    }),
+    ...(globalThis.API_DOCS_OMITTED || {
+      tag: "Livraison",
+      summary:
+        "Les points relais Colissimo proches d'un code postal (le plus proche d'abord), tels que La Poste les indique ; une commande peut en nommer un pendant 24 heures",
+      responses: {
+        200: {
+          description: "Points relais (au plus 20 ; aucun : liste vide)",
+          schema: z.object({ points: z.array(foundPointSchema) }),
+        },
+        400: errorResponse("Code postal invalide, ou recherche refusée par La Poste (son motif)"),
+        409: errorResponse("PICKUP_NOT_OFFERED : la livraison en point relais n'est pas proposée"),
+        429: { description: "Trop de recherches depuis cette connexion", schema: rateLimitedSchema },
+        503: errorResponse("CARRIER_UNAVAILABLE : La Poste ne répond pas"),
+      },
+    }),
   },
 } satisfies Contract;

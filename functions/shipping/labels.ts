@@ -58,7 +58,11 @@ async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<numbe
   return new Map(products.map((product) => [product.id, product.net_weight_g ?? 0]));
 }
 
-/** What Colissimo is asked: the shop as sender, the order's frozen address as recipient, the parcel's weight. */
+/**
+ * What Colissimo is asked: the shop as sender, the order's frozen address as recipient, the parcel's weight. An order
+ * for a pick-up point (issue 31) is a « point retrait » parcel: the point's id, its address as La Poste's plugins send
+ * it, and the customer's mobile, which La Poste texts when the parcel can be collected.
+ */
 async function labelInput(
   deps: DataDeps,
   order: OrderRecord,
@@ -72,11 +76,13 @@ async function labelInput(
       colissimoNotConfiguredMessage(colissimoMissing(setting, company)),
     );
   const address = order.shipping_address;
+  const point = order.pickup_point;
   return {
     contractNumber: setting.contract_number,
     password: await openColissimoSecret(deps, "password", setting.password),
     format: setting.label_format,
-    productCode: setting.home_product,
+    productCode: point ? "A2P" : setting.home_product,
+    ...(point && { pickupLocationId: point.id }),
     depositDate: parisDay(deps.clock()),
     orderNumber: toOrder(order).order_number,
     commercialName: company.name,
@@ -93,12 +99,23 @@ async function labelInput(
     addressee: {
       firstName: address.first_name,
       lastName: address.last_name,
-      line1: address.address_line1,
-      line2: address.address_line2 ?? null,
-      zipCode: address.postal_code,
-      city: address.city,
-      countryCode: isAddressCountry(address.country) ? COUNTRY_CODES[address.country] : address.country,
-      phone: address.phone,
+      ...(point
+        ? {
+            line1: point.address_line1,
+            line2: point.address_line2 ?? null,
+            zipCode: point.postal_code,
+            city: point.city,
+            countryCode: point.country_code,
+            phone: point.phone,
+          }
+        : {
+            line1: address.address_line1,
+            line2: address.address_line2 ?? null,
+            zipCode: address.postal_code,
+            city: address.city,
+            countryCode: isAddressCountry(address.country) ? COUNTRY_CODES[address.country] : address.country,
+            phone: address.phone,
+          }),
       email: order.customer_email,
     },
   };

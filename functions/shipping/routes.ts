@@ -1,10 +1,15 @@
 import { Hono } from "hono";
+import { rateLimits } from "../../src/domain/rate-limit";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
+import { clientKey } from "../platform/middleware/client-ip";
+import { retryAfterHeader } from "../platform/middleware/retry-after";
 import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
-import { adminShippingContract as contract } from "./contract";
+import { admitAttempt } from "../platform/throttle";
+import { adminShippingContract as contract, pickupPointsContract } from "./contract";
 import { createLabel, dayLabelsPdf, labelPdf } from "./labels";
+import { searchPickupPoints } from "./pickup-points";
 
 /** Colissimo labels for the owner (issue 31): behind the same guard as the rest of /api/admin. */
 export const adminShippingRoutes = routesAt(
@@ -36,4 +41,19 @@ route(adminShippingRoutes, contract.getAdminShippingOrdersByIdLabel, async (c) =
 route(adminShippingRoutes, contract.getAdminShippingLabels, async (c) => {
   const { date } = c.req.valid("query");
   return pdf(await dayLabelsPdf(c.var.deps, date), `etiquettes-${date}`);
+});
+
+/**
+ * The checkout's pick-up point search (issue 31), open to every visitor: each search calls La Poste with the shop's
+ * contract, so each is counted per client address before it is answered (rateLimits.pickupSearches), and refused
+ * with 429 past that. Never kept by the CDN: the points found are what an order may name for a day.
+ */
+export const pickupPointsRoutes = routesAt("/api/shipping", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(pickupPointsRoutes, pickupPointsContract.getShippingPickupPoints, async (c) => {
+  await admitAttempt(c.var.deps, [
+    { scope: "pickup-searches-address", subject: clientKey(c), rule: rateLimits.pickupSearches },
+  ]);
+  c.header("cache-control", "private, no-store");
+  return c.json(await searchPickupPoints(c.var.deps, c.req.valid("query")));
 });

@@ -94,6 +94,16 @@ export const errorCatalogue = {
     status: 503,
     message: "Colissimo ne répond pas pour le moment : réessayez dans quelques minutes.",
   },
+  /** Issue 31: delivery to a pick-up point is not offered (the « Colissimo » card is incomplete). */
+  PICKUP_NOT_OFFERED: {
+    status: 409,
+    message: "La livraison en point relais n'est pas proposée pour le moment.",
+  },
+  /** The chosen pick-up point is not one a recent search found (the search expired, or a forged id). */
+  PICKUP_POINT_UNKNOWN: {
+    status: 422,
+    message: "Ce point relais n'est plus proposé : veuillez faire une nouvelle recherche et en choisir un.",
+  },
   NOTHING_TO_PAY: {
     status: 409,
     message: "Le montant à payer est nul : choisissez le virement pour valider la commande.",

@@ -72,6 +72,15 @@ export const rateLimits = {
     windowMinutes: 10,
     message: "Trop de rapports envoyés depuis cette connexion. Réessayez dans quelques minutes.",
   },
+  /**
+   * Pick-up point searches (GET /api/shipping/pickup-points, issue 31), per client address: each one calls La Poste
+   * with the shop's contract, so a script cannot spend it. A shopper trying a few postal codes stays far below.
+   */
+  pickupSearches: {
+    max: 30,
+    windowMinutes: 10,
+    message: "Trop de recherches de points relais depuis cette connexion. Réessayez dans quelques minutes.",
+  },
   /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,

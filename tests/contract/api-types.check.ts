@@ -14,6 +14,7 @@ import type { listUserOrders } from "../../functions/orders/service";
 import type { validatePromo } from "../../functions/promos/service";
 import type { checkoutSettings } from "../../functions/settings/checkout";
 import type { publicCompany, publicShipping } from "../../functions/settings/service";
+import type { searchPickupPoints } from "../../functions/shipping/pickup-points";
 import type { operations } from "./openapi";
 
 /** What the API sends: the service's result, as JSON.stringify writes it. */
@@ -71,3 +72,4 @@ same<Same<Documented<"getAdminUsers", 200>, Answer<typeof listUsers>>>();
 same<Same<Documented<"getAdminOrders", 200>, Answer<typeof listOrders>>>();
 same<Same<Documented<"getAdminTodo", 200>, Answer<typeof currentOwnerTodo>>>();
 same<Same<Documented<"getAdminUsersById", 200>, Answer<typeof userDetails>>>();
+same<Same<Documented<"getShippingPickupPoints", 200>, Answer<typeof searchPickupPoints>>>();

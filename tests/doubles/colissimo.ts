@@ -21,6 +21,24 @@
  * Made up here: the timeline's step labels and dates (copied from recorded answers, not computed as La Poste
  * does), the event texts for codes with no recorded text (the code's short label), `deliveryDate` on DI2, the 207
  * items' shapes, and that the key is checked before anything else (as an API gateway would).
+ *
+ * It also answers La Poste's pick-up points service, « Web service Points de retrait » v2
+ * (`POST /pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement`, JSON both ways), as
+ * src/domain/shipping/laposte-pickup.ts describes it: the contract's number and password as SLS takes them, refusals
+ * with La Poste's codes and texts in the JSON body of an HTTP 200 (101 and 102 for a missing account or password,
+ * 201 for wrong ones, 104 and 125 for a missing postal code or one outside 01XXX–95XXX and 980XX, 105 for a missing
+ * city, 117 for a missing country, 120 and 121 for a weight that is not a whole number of grams from 1 to 99999,
+ * 106 and 122 for a missing shipping date or one not « JJ/MM/AAAA », 123 for a filterRelay not 0 or 1, 127 for a
+ * requestId over 64 characters), and for any French postal code the six points of `pickupPointsFor` (one of them
+ * closed for holidays, `congesTotal`, which the shop must not offer; post offices alone when filterRelay is "0").
+ * `PICKUP_EMPTY_POSTAL_CODE` (95999) finds none: La Poste's 301 « Pas de point de retrait trouvé ». The test makes
+ * the next search fail with HTTP 500 and no JSON through `failNextPickupSearch()` (or
+ * `POST /__double/pickup-fail-next`); every body received is in `pickupRequests`. Made up here: the order of the
+ * checks (presence of the credentials, the credentials, then the table's order), the answer to a body that is not
+ * JSON (400, code 1000), refusing any country but FR with 146, accepting a blank city (" ") and an absent weight,
+ * the points themselves (names, addresses, cities by department, coordinates, networks `reseau`, hours, empty
+ * `listeConges`), `qualiteReponse` 2 and `wsRequestId` echoing requestId, and answering 301 rather than an empty
+ * list for the empty postal code.
  */
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -29,6 +47,7 @@ import { Hono } from "hono";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { encodableByAll, pdfText } from "../../functions/platform/adapters/pdf-text";
 import { SLS_GENERATE_LABEL_PATH } from "../../src/domain/shipping/colissimo-label";
+import { PICKUP_ERRORS, PICKUP_SEARCH_PATH } from "../../src/domain/shipping/laposte-pickup";
 import {
   isDeliveredCode,
   TRACKING_CODES,
@@ -69,6 +88,10 @@ export interface ColissimoDouble {
   track(parcelNumber: string, code: string, at?: string, label?: string): void;
   /** Every tracking call received, in order: the number asked (as in the path) and whether the key was right. */
   trackingCalls: { idShip: string; keyAccepted: boolean }[];
+  /** Every body received by the pick-up point search, refused or not (what does not parse as JSON is not kept). */
+  pickupRequests: unknown[];
+  /** The next pick-up point search fails with HTTP 500 and no JSON, whatever it sends (each call queues one). */
+  failNextPickupSearch(): void;
   close(): Promise<void>;
 }
 
@@ -488,6 +511,278 @@ function trackingBody(idShip: string, parcel: TrackedParcel) {
   };
 }
 
+/** A pick-up point as La Poste's findRDVPointRetraitAcheminement lists it (ekyna/Colissimo's field list). */
+export interface LaPostePickupPoint {
+  identifiant: string;
+  nom: string;
+  adresse1: string;
+  adresse2: string;
+  adresse3: string;
+  codePostal: string;
+  localite: string;
+  codePays: string;
+  libellePays: string;
+  langue: string;
+  typeDePoint: string;
+  reseau: string;
+  distanceEnMetre: number;
+  coordGeolocalisationLatitude: string;
+  coordGeolocalisationLongitude: string;
+  accesPersonneMobiliteReduite: boolean;
+  congesTotal: boolean;
+  congesPartiel: boolean;
+  listeConges: unknown[];
+  poidsMaxi: number;
+  parking: boolean;
+  loanOfHandlingTool: boolean;
+  indiceDeLocalisation: string;
+  periodeActiviteHoraireDeb: string;
+  periodeActiviteHoraireFin: string;
+  horairesOuvertureLundi: string;
+  horairesOuvertureMardi: string;
+  horairesOuvertureMercredi: string;
+  horairesOuvertureJeudi: string;
+  horairesOuvertureVendredi: string;
+  horairesOuvertureSamedi: string;
+  horairesOuvertureDimanche: string;
+}
+
+/** The postal code the double finds no pick-up point for (in La Poste's range: 125 would answer otherwise). */
+export const PICKUP_EMPTY_POSTAL_CODE = "95999";
+
+/** A city per department, upper case as La Poste writes `localite` (made up: any code of the department gets it). */
+const PICKUP_CITIES: Record<string, string> = {
+  "06": "NICE",
+  "13": "MARSEILLE",
+  "31": "TOULOUSE",
+  "33": "BORDEAUX",
+  "34": "MONTPELLIER",
+  "35": "RENNES",
+  "44": "NANTES",
+  "59": "LILLE",
+  "67": "STRASBOURG",
+  "69": "LYON",
+  "75": "PARIS",
+  "84": "AVIGNON",
+};
+
+/** « MARSEILLE » as a name reads it, « Marseille ». */
+const titleCase = (city: string) =>
+  city.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, s, l) => s + l.toUpperCase());
+
+/** A day closed, and La Poste's way of writing one slot (the second is « 00:00-00:00 »). */
+const CLOSED = "00:00-00:00 00:00-00:00";
+const week = (days: [string, string, string, string, string, string, string]) => ({
+  horairesOuvertureLundi: days[0],
+  horairesOuvertureMardi: days[1],
+  horairesOuvertureMercredi: days[2],
+  horairesOuvertureJeudi: days[3],
+  horairesOuvertureVendredi: days[4],
+  horairesOuvertureSamedi: days[5],
+  horairesOuvertureDimanche: days[6],
+});
+
+/**
+ * The points the double answers for a French postal code, nearest first, as La Poste lists them: six, their
+ * identifiers the postal code and one digit (La Poste's are 6 characters; these are 6 digits, as SLS wants for an
+ * « HD » label). The third is closed for holidays over the period (`congesTotal`): the shop must leave it out. None
+ * for PICKUP_EMPTY_POSTAL_CODE. Throws for a code that is not 5 digits.
+ */
+export function pickupPointsFor(postalCode: string): LaPostePickupPoint[] {
+  if (!/^\d{5}$/.test(postalCode)) throw new Error(`Code postal invalide : ${postalCode}`);
+  if (postalCode === PICKUP_EMPTY_POSTAL_CODE) return [];
+  const monaco = postalCode.startsWith("980");
+  const city = monaco ? "MONACO" : (PICKUP_CITIES[postalCode.slice(0, 2)] ?? `COMMUNE ${postalCode}`);
+  const seed = Number(postalCode);
+  const point = (
+    n: number,
+    fields: Pick<LaPostePickupPoint, "nom" | "adresse1" | "typeDePoint" | "reseau" | "distanceEnMetre"> &
+      Partial<LaPostePickupPoint> &
+      ReturnType<typeof week>,
+  ): LaPostePickupPoint => ({
+    identifiant: `${postalCode}${n}`,
+    adresse2: "",
+    adresse3: "",
+    codePostal: postalCode,
+    localite: city,
+    codePays: monaco ? "MC" : "FR",
+    libellePays: monaco ? "Monaco" : "France",
+    langue: "FR",
+    coordGeolocalisationLatitude: (43 + (seed % 5000) / 1000 + n / 1000).toFixed(7),
+    coordGeolocalisationLongitude: (1 + (seed % 4000) / 1000 + n / 2000).toFixed(7),
+    accesPersonneMobiliteReduite: false,
+    congesTotal: false,
+    congesPartiel: false,
+    listeConges: [],
+    poidsMaxi: 20,
+    parking: false,
+    loanOfHandlingTool: false,
+    indiceDeLocalisation: "",
+    periodeActiviteHoraireDeb: "",
+    periodeActiviteHoraireFin: "",
+    ...fields,
+  });
+  return [
+    point(1, {
+      nom: "Tabac de la Gare",
+      adresse1: "12 AVENUE DE LA GARE",
+      typeDePoint: "A2P",
+      reseau: "R03",
+      distanceEnMetre: 180,
+      // Closed on Sunday and on Monday morning.
+      ...week([
+        "00:00-00:00 14:00-19:00",
+        "08:30-12:30 14:00-19:00",
+        "08:30-12:30 14:00-19:00",
+        "08:30-12:30 14:00-19:00",
+        "08:30-12:30 14:00-19:00",
+        "08:30-12:30 00:00-00:00",
+        CLOSED,
+      ]),
+    }),
+    point(2, {
+      nom: `Bureau de poste ${titleCase(city)}`,
+      adresse1: "1 PLACE DE LA POSTE",
+      typeDePoint: "BPR",
+      reseau: "R01",
+      distanceEnMetre: 420,
+      accesPersonneMobiliteReduite: true,
+      parking: true,
+      poidsMaxi: 30,
+      ...week([
+        "09:00-12:00 13:30-17:30",
+        "09:00-12:00 13:30-17:30",
+        "09:00-12:00 13:30-17:30",
+        "09:00-12:00 13:30-17:30",
+        "09:00-12:00 13:30-17:30",
+        "09:00-12:00 00:00-00:00",
+        CLOSED,
+      ]),
+    }),
+    point(3, {
+      nom: "Épicerie du Marché",
+      adresse1: "3 PLACE DU MARCHE",
+      typeDePoint: "A2P",
+      reseau: "R03",
+      distanceEnMetre: 560,
+      // On holiday over the whole period: the shop must not offer it.
+      congesTotal: true,
+      ...week([
+        "09:00-12:30 15:00-19:00",
+        "09:00-12:30 15:00-19:00",
+        "09:00-12:30 15:00-19:00",
+        "09:00-12:30 15:00-19:00",
+        "09:00-12:30 15:00-19:00",
+        "09:00-12:30 15:00-19:00",
+        CLOSED,
+      ]),
+    }),
+    point(4, {
+      nom: "Consigne Pickup Station Gare",
+      adresse1: "12 AVENUE DE LA GARE",
+      adresse2: "PARVIS DE LA GARE",
+      typeDePoint: "PCS",
+      reseau: "R03",
+      distanceEnMetre: 730,
+      accesPersonneMobiliteReduite: true,
+      // One slot a day, every day.
+      ...week([
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+        "06:00-22:00 00:00-00:00",
+      ]),
+    }),
+    point(5, {
+      nom: "Presse du Centre",
+      adresse1: "48 RUE DE LA REPUBLIQUE",
+      adresse2: "CENTRE COMMERCIAL LES ARCADES",
+      adresse3: "LOCAL 4",
+      typeDePoint: "A2P",
+      reseau: "R03",
+      distanceEnMetre: 1150,
+      // Closed on Monday, open on Saturday afternoon and on Sunday morning.
+      ...week([
+        CLOSED,
+        "07:30-12:30 15:00-19:30",
+        "07:30-12:30 15:00-19:30",
+        "07:30-12:30 15:00-19:30",
+        "07:30-12:30 15:00-19:30",
+        "08:00-12:30 14:00-18:30",
+        "08:00-12:30 00:00-00:00",
+      ]),
+    }),
+    point(6, {
+      nom: "Librairie des Écoles",
+      adresse1: "7 RUE DES ECOLES",
+      typeDePoint: "A2P",
+      reseau: "R03",
+      distanceEnMetre: 1780,
+      // Partly on holiday: still offered.
+      congesPartiel: true,
+      ...week([
+        CLOSED,
+        "10:00-19:00 00:00-00:00",
+        "10:00-19:00 00:00-00:00",
+        "10:00-19:00 00:00-00:00",
+        "10:00-19:00 00:00-00:00",
+        "10:00-19:00 00:00-00:00",
+        CLOSED,
+      ]),
+    }),
+  ];
+}
+
+/** A postal code La Poste searches: « compris entre 01XXX et 95XXX ou 980XX » (its error 125). */
+const PICKUP_ZIP = /^(?:0[1-9]|[1-8]\d|9[0-5])\d{3}$|^980\d{2}$/;
+
+/** A shippingDate « JJ/MM/AAAA » that is a day. */
+function laposteDayOk(value: string): boolean {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!match) return false;
+  const [, day = "", month = "", year = ""] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.getUTCDate() === Number(day) && date.getUTCMonth() === Number(month) - 1;
+}
+
+/** The checks on a findRDVPointRetraitAcheminement body: La Poste's code for the first failure, or null. */
+function pickupCheck(body: Json, contractNumber: string, password: string): number | null {
+  if (!text(body.accountNumber)) return 101;
+  if (typeof body.password !== "string" || body.password === "") return 102;
+  if (text(body.accountNumber) !== contractNumber || body.password !== password) return 201;
+  const zip = text(body.zipCode);
+  if (!zip) return 104;
+  if (!PICKUP_ZIP.test(zip)) return 125;
+  // A blank city is taken (the shop sends " " when the shopper gave none); a missing one is not.
+  if (typeof body.city !== "string" || body.city === "") return 105;
+  if (!text(body.countryCode)) return 117;
+  if (text(body.countryCode) !== "FR") return 146;
+  if (body.weight !== undefined && body.weight !== null && body.weight !== "") {
+    if (!/^\d+$/.test(text(body.weight))) return 120;
+    const grams = Number(text(body.weight));
+    if (grams < 1 || grams > 99_999) return 121;
+  }
+  if (!text(body.shippingDate)) return 106;
+  if (!laposteDayOk(text(body.shippingDate))) return 122;
+  if (body.filterRelay !== undefined && !["0", "1", 0, 1, true, false].includes(body.filterRelay as never))
+    return 123;
+  if (text(body.requestId).length > 64) return 127;
+  return null;
+}
+
+/** La Poste's answer to a refused search (the shape of a recorded 201: no list, `rdv` false). */
+const pickupRefusal = (errorCode: number, wsRequestId = "") => ({
+  errorCode,
+  errorMessage: PICKUP_ERRORS[errorCode] ?? "",
+  qualiteReponse: 0,
+  wsRequestId,
+  listePointRetraitAcheminement: null,
+  rdv: false,
+});
+
 /**
  * Starts the double. `port` fixes its port (npm start with LAPOSTE_DOUBLE=1, whose end-to-end tests reach it from
  * another process through its `/__double/*` routes); by default the system picks one.
@@ -501,6 +796,7 @@ export async function startColissimoDouble(
   const apiKey = options.apiKey ?? randomBytes(48).toString("base64");
   const tracked = new Map<string, TrackedParcel>();
   const refusals: Refusal[] = [];
+  let pickupFailures = 0;
   // Parcel numbers run on from a random point, as a contract's range does.
   let serial = randomInt(1_000_000_000, 9_000_000_000);
   const state: Omit<ColissimoDouble, "url" | "close"> = {
@@ -513,6 +809,10 @@ export async function startColissimoDouble(
     },
     apiKey,
     trackingCalls: [],
+    pickupRequests: [],
+    failNextPickupSearch() {
+      pickupFailures += 1;
+    },
     track(parcelNumber, code, at, label) {
       const parcel = tracked.get(parcelNumber);
       if (!parcel) throw new Error(`Le double n'a pas vendu le colis ${parcelNumber}.`);
@@ -618,6 +918,45 @@ export async function startColissimoDouble(
     const { id, messageContent } = object(await c.req.json());
     state.refuseNext(text(id), text(messageContent));
     return c.body(null, 204);
+  });
+
+  app.post("/__double/pickup-fail-next", (c) => {
+    state.failNextPickupSearch();
+    return c.body(null, 204);
+  });
+
+  // La Poste's pick-up points service: refusals in the body of a 200, as La Poste's plugins read them.
+  app.post(PICKUP_SEARCH_PATH, async (c) => {
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = JSON.parse(await c.req.text());
+      state.pickupRequests.push(body);
+    } catch {
+      parsed = false;
+    }
+    if (pickupFailures > 0) {
+      pickupFailures -= 1;
+      return c.text("Internal Server Error", 500);
+    }
+    if (!parsed) return c.json(pickupRefusal(1000), 400);
+    const request = object(body);
+    const requestId = text(request.requestId);
+    const code = pickupCheck(request, contractNumber, password);
+    if (code !== null) return c.json(pickupRefusal(code, requestId));
+    const postOfficesOnly = text(request.filterRelay) === "0" || request.filterRelay === false;
+    const points = pickupPointsFor(text(request.zipCode)).filter(
+      (point) => !postOfficesOnly || point.typeDePoint === "BPR",
+    );
+    if (!points.length) return c.json(pickupRefusal(301, requestId));
+    return c.json({
+      errorCode: 0,
+      errorMessage: PICKUP_ERRORS[0],
+      qualiteReponse: 2,
+      wsRequestId: requestId,
+      listePointRetraitAcheminement: points,
+      rdv: false,
+    });
   });
 
   // La Poste's Suivi v2. The key first (a refused key learns nothing about the parcels), then each number.

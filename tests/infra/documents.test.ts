@@ -101,7 +101,10 @@ describe("the documents bucket", () => {
     expect(known(shipping.args.handler)).toBe("functions/platform/lambda/shipping.handler");
     expect(environmentOf(shipping.args)[DOCUMENTS_BUCKET]).toBe(name);
     expect(environmentOf(shipping.args)).not.toHaveProperty(MEDIA_BUCKET);
-    expect(apiAreas.find((area) => area.name === "shipping")?.mounts).toEqual(["/api/admin/shipping"]);
+    expect(apiAreas.find((area) => area.name === "shipping")?.mounts).toEqual([
+      "/api/admin/shipping",
+      "/api/shipping",
+    ]);
 
     // Store a label, read one back, and hear NoSuchKey for a missing one (S3 says it only to who may list).
     const onBucket = (deepKnown(shipping.args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(

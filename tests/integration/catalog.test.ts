@@ -84,6 +84,8 @@ describe("public settings", () => {
     expect(await (await api("/api/settings/shipping")).json()).toEqual({
       standard_cost: 7.8,
       free_shipping_threshold: 100,
+      // Issue 31: no pick-up point before the Colissimo card is complete (tests/integration/pickup-points.test.ts).
+      pickup: null,
     });
   });
 
@@ -122,14 +124,15 @@ describe("public settings", () => {
 
   it("reflects a changed setting", async () => {
     await putSetting(ctx.deps, "shipping", {
+      ...defaultSettings.shipping,
       free_shipping_threshold: 60,
       standard_cost: 4.9,
-      shipping_company: "Colissimo",
     });
     try {
       expect(await (await api("/api/settings/shipping")).json()).toEqual({
         standard_cost: 4.9,
         free_shipping_threshold: 60,
+        pickup: null,
       });
     } finally {
       await putSetting(ctx.deps, "shipping", defaultSettings.shipping);
@@ -144,6 +147,7 @@ describe("public settings", () => {
       expect(await (await api("/api/settings/shipping")).json()).toEqual({
         standard_cost: 7.8,
         free_shipping_threshold: 100,
+        pickup: null,
       });
     } finally {
       await putSetting(ctx.deps, "shipping", defaultSettings.shipping);

@@ -613,6 +613,8 @@ describe("GET /api/settings/checkout", () => {
         bank_name: SHOP_BANK.bank_name,
       },
       paypal: { configured: true, client_id: "client-abc", sandbox: true },
+      // Issue 31: no pick-up point without the Colissimo contract (tests/integration/pickup-points.test.ts).
+      pickup: null,
     });
     expect(JSON.stringify(body)).not.toContain("tres-secret");
     expect(JSON.stringify(body)).not.toContain(SHOP_BANK.iban);
@@ -629,6 +631,7 @@ describe("GET /api/settings/checkout", () => {
           "La boutique ne prend pas encore de commandes : elle termine sa mise en place. Revenez très bientôt !",
         bank_transfer: { enabled: false, bic: "", beneficiary: "", bank_name: "" },
         paypal: { configured: false, client_id: "", sandbox: true },
+        pickup: null,
       });
       expect((await ctx.app.request("/api/paypal-payment/client-id")).status).toBe(503);
     } finally {

@@ -3,6 +3,7 @@ import type { OrderRequest } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
 import { shopSetup } from "../../../src/domain/settings/shop-setup";
+import { pickupOffered } from "../../../src/domain/shipping/colissimo-rules";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../../accounts/auth";
 import { checkLowStock } from "../../catalog/stock-alerts";
 import { newId } from "../../platform/adapters/ids";
@@ -90,13 +91,17 @@ async function callerInRound(
   };
 }
 
-/** The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping. */
+/**
+ * The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping, and
+ * whether delivery to a pick-up point is offered (the « Colissimo » card).
+ */
 const ORDER_SETTINGS = [
   "maintenance",
   "company_info",
   "payment_bank_transfer",
   "payment_paypal",
   "shipping",
+  "shipping_colissimo",
 ] as const;
 
 const BUSY = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
@@ -157,6 +162,7 @@ export async function placeOrder(
     maintenance: settings.maintenance,
     setup: shopSetup(settings),
     shipping: settings.shipping,
+    pickupOffered: pickupOffered(settings.shipping_colissimo, settings.company_info),
     idempotency: key ? { key, fingerprint, earlier: reads.earlier } : null,
   };
   const plan = decided(planOrder(inputs));

@@ -1,6 +1,7 @@
 import type { OrderRequest } from "../../../src/domain/orders/order";
 import type { IdempotencyInput, OrderInputs, OrderProduct } from "../../../src/domain/orders/plan-order";
 import { parisDay } from "../../../src/domain/promos/promo";
+import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
 import { readBatches } from "../../batches/batch-stock";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";
@@ -9,7 +10,7 @@ import { toPromoRules } from "../../promos/service";
 /** What the order's read round found, as planOrder takes it. */
 export type OrderReads = Pick<
   OrderInputs,
-  "products" | "address" | "promo" | "promoUsesToday" | "batches"
+  "products" | "address" | "promo" | "promoUsesToday" | "batches" | "pickupPoint"
 > & {
   /** What is stored under the request's Idempotency-Key (null: nothing, or no key). */
   earlier: IdempotencyInput["earlier"];
@@ -18,7 +19,8 @@ export type OrderReads = Pick<
 /**
  * The reads of an order, in its read round (read-round.ts, which may hold the caller's session already): what is
  * stored under the Idempotency-Key, the products (each once), the delivery address, the promo and the customer's
- * uses of it today (its id is the request's, so both are asked at once); beside the round, each product's lots.
+ * uses of it today (its id is the request's, so both are asked at once), the pick-up point a search found under the
+ * request's id (issue 31); beside the round, each product's lots.
  * Runs the round. Nothing is judged here: a missing row is null, and planOrder says what it means in the rules'
  * order.
  */
@@ -39,6 +41,8 @@ export async function readOrder(
   const uses = promoId
     ? round.get(entities.promoDailyUse, { promo_id: promoId, user_id: userId, day: parisDay(deps.clock()) })
     : null;
+  const pickupId = request.delivery_mode === "pickup" ? request.pickup_point_id : null;
+  const pickup = pickupId ? round.get(entities.pickupPoint, { id: pickupId }) : null;
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);
   return {
     earlier: earlier?.value ?? null,
@@ -47,6 +51,13 @@ export async function readOrder(
     promo: promo?.value ? { ...toPromoRules(promo.value), id: promo.value.id } : null,
     promoUsesToday: uses?.value?.count ?? 0,
     batches,
+    pickupPoint: pickup?.value
+      ? {
+          ...pickup.value,
+          address_line2: pickup.value.address_line2 ?? null,
+          opening_hours: unpackedHours(pickup.value.opening_hours),
+        }
+      : null,
   };
 }
 

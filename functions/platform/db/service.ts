@@ -64,6 +64,7 @@ import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
 import { settingSchema } from "../../settings/entity";
 import { shippingLabelSchema } from "../../shipping/label-entity";
+import { pickupPointSchema } from "../../shipping/pickup-point-entity";
 import { sitePublishSchema } from "../../site/site-publish-entity";
 import { waitlistSchema } from "../../waitlist/entity";
 import { withdrawalSchema } from "../../withdrawals/entity";
@@ -103,6 +104,7 @@ export const entitySchemas = {
   ownerProblem: ownerProblemSchema,
   mailSuppression: mailSuppressionSchema,
   shippingLabel: shippingLabelSchema,
+  pickupPoint: pickupPointSchema,
 };
 
 type Schemas = typeof entitySchemas;

@@ -33,6 +33,8 @@ export const ERASED_ORDER_FIELDS = [
   "paypal_payer_id",
   // The Colissimo label's PDF, removed from the documents storage with the account (issue 31).
   "shipping_label_key",
+  // The pick-up point she chose and her mobile (issue 31): the point says where she collects her parcels.
+  "pickup_point",
 ] as const;
 
 export interface OrderForErasure {

@@ -57,8 +57,16 @@ describe("shipping card (amounts parsed as decimals, invalid becomes 0)", () => 
       free_shipping_threshold: "79,90",
       standard_cost: "n/a",
       shipping_company: " Colissimo ",
+      pickup_cost: "4,9",
+      pickup_free_shipping_threshold: "",
     });
-    expect(value).toEqual({ free_shipping_threshold: 79.9, standard_cost: 0, shipping_company: "Colissimo" });
+    expect(value).toEqual({
+      free_shipping_threshold: 79.9,
+      standard_cost: 0,
+      shipping_company: "Colissimo",
+      pickup_cost: 4.9,
+      pickup_free_shipping_threshold: 0,
+    });
     expect(settingSchemas.shipping.safeParse(value).success).toBe(true);
     expect(shippingValue(shippingForm(defaultSettings.shipping))).toEqual(defaultSettings.shipping);
   });

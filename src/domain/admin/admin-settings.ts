@@ -86,6 +86,9 @@ export interface ShippingForm {
   free_shipping_threshold: string;
   standard_cost: string;
   shipping_company: string;
+  /** Delivery to a pick-up point (issue 31): its price and free-shipping threshold. */
+  pickup_cost: string;
+  pickup_free_shipping_threshold: string;
 }
 
 export function shippingForm(setting: ShippingSetting): ShippingForm {
@@ -93,6 +96,8 @@ export function shippingForm(setting: ShippingSetting): ShippingForm {
     free_shipping_threshold: String(setting.free_shipping_threshold),
     standard_cost: String(setting.standard_cost),
     shipping_company: setting.shipping_company,
+    pickup_cost: String(setting.pickup_cost),
+    pickup_free_shipping_threshold: String(setting.pickup_free_shipping_threshold),
   };
 }
 
@@ -102,6 +107,8 @@ export function shippingValue(form: ShippingForm): ShippingSetting {
     free_shipping_threshold: Math.max(0, parseDecimal(form.free_shipping_threshold)),
     standard_cost: Math.max(0, parseDecimal(form.standard_cost)),
     shipping_company: form.shipping_company.trim(),
+    pickup_cost: Math.max(0, parseDecimal(form.pickup_cost)),
+    pickup_free_shipping_threshold: Math.max(0, parseDecimal(form.pickup_free_shipping_threshold)),
   };
 }
 

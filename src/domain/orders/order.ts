@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { COUNTRIES } from "../accounts/address";
+import { DELIVERY_MODES, PICKUP_POINT_ID_PATTERN, pickupMessages } from "../shipping/pickup-point";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status";
 
 export const ORDER_NOTES_MAX = 500;
@@ -41,6 +42,14 @@ export const orderRequestSchema = z.object({
   /** The total the customer saw; when it differs from the server's, the answer is 409 PRICE_CHANGED. */
   total_amount: z.number().nonnegative(),
   original_total: z.number().nullish(),
+  /**
+   * Issue 31: home delivery (the default), or a pick-up point found by GET /api/shipping/pickup-points, with the
+   * customer's mobile for La Poste's text. The server copies the point from what that search found, never from here.
+   * Absent means home: a request without it keeps the fingerprint it had before the field existed.
+   */
+  delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]).optional(),
+  pickup_point_id: z.string().regex(PICKUP_POINT_ID_PATTERN, pickupMessages.pointRequired).nullish(),
+  pickup_phone: z.string().max(40, pickupMessages.mobileRequired).nullish(),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
@@ -65,6 +74,30 @@ export const shippingAddressSchema = z.object({
   country: z.enum(COUNTRIES),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * A pick-up point (PickupPoint, src/domain/shipping/pickup-point.ts) as the search answers it (with distance_m) and as
+ * an order keeps it (with the customer's mobile). Documentation only, as the order's answer is.
+ */
+export const pickupPointSchema =
+  globalThis.API_DOCS_OMITTED ||
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string().nullable(),
+    postal_code: z.string(),
+    city: z.string(),
+    country_code: z.string(),
+    /** Monday to Sunday, each day's slots ("09:00-12:00"); an empty day is closed. */
+    opening_hours: z.array(z.array(z.string())),
+  });
+export const orderPickupPointSchema =
+  globalThis.API_DOCS_OMITTED ||
+  pickupPointSchema.extend({
+    /** The customer's mobile, E.164. */
+    phone: z.string(),
+  });
 
 /** What a customer needs to send an awaited transfer (the IBAN is in the confirmation e-mail). */
 export const transferInstructionsSchema = z.object({
@@ -111,6 +144,10 @@ export const orderSchema =
     /** La Poste's events for the parcel, oldest first (issue 31: the tracking job reads them), French labels. */
     tracking_events: z.array(z.object({ code: z.string(), label: z.string(), at: z.string() })),
     shipping_address: shippingAddressSchema,
+    /** Issue 31: "pickup" when the parcel goes to a pick-up point (pickup_point), "home" to shipping_address. */
+    delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]),
+    /** The pick-up point as it was chosen, and the mobile La Poste texts; null for home delivery. */
+    pickup_point: orderPickupPointSchema.nullable(),
     invoice_number: z.string().nullable(),
     credit_note_number: z.string().nullable(),
     /** Returns refunded after shipping, oldest first, each with its credit note. */

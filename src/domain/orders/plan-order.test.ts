@@ -68,7 +68,15 @@ function inputs(lines: Lines, total: number, more: Partial<OrderInputs> = {}): O
     },
     maintenance: { enabled: false },
     setup: { items: [], methods: { bank_transfer: true, paypal: true }, canTakeOrders: true, blockers: [] },
-    shipping: { standard_cost: 7.8, free_shipping_threshold: 50, shipping_company: "Colissimo" },
+    shipping: {
+      standard_cost: 7.8,
+      free_shipping_threshold: 50,
+      shipping_company: "Colissimo",
+      pickup_cost: 4.9,
+      pickup_free_shipping_threshold: 40,
+    },
+    pickupOffered: false,
+    pickupPoint: null,
     idempotency: null,
     products: new Map(PRODUCTS.map((product) => [product.id, product])),
     address: {
@@ -514,5 +522,102 @@ describe("planOrder's record and effects", () => {
     expect(effects.lowStockChecks).toEqual([1]);
     expect(effects.soldOut).toEqual(["Savon 1"]);
     expect([...effects.stocks]).toEqual([[1, 1]]);
+  });
+});
+
+describe("planOrder sends an order to a pick-up point (issue 31)", () => {
+  const POINT = {
+    id: "130021",
+    name: "Tabac de la Gare",
+    address_line1: "2 place de la Gare",
+    address_line2: null,
+    postal_code: "13001",
+    city: "Marseille",
+    country_code: "FR",
+    opening_hours: [["09:00-12:00", "14:00-19:00"], [], [], [], [], ["09:00-12:00"], []],
+    expires_at: "2026-11-24T09:00:00Z",
+  };
+  /** A pick-up order of one soap at 10,00 €: shipping 4,90 € (the pick-up price), free from 40,00 €. */
+  const pickup = (
+    total: number,
+    request: Partial<OrderInputs["request"]> = {},
+    more: Partial<OrderInputs> = {},
+  ) => {
+    const base = inputs([[1, 1]], total, { pickupOffered: true, pickupPoint: POINT, ...more });
+    return {
+      ...base,
+      request: {
+        ...base.request,
+        delivery_mode: "pickup" as const,
+        pickup_point_id: "130021",
+        pickup_phone: "06 12 34 56 78",
+        ...request,
+      },
+    };
+  };
+
+  it("prices it with the pick-up price and threshold, and keeps the point and the mobile", () => {
+    const { record } = placed(planOrder(pickup(14.9)));
+    expect([record.shipping_cents, record.total_cents, record.free_shipping_threshold_cents]).toEqual([
+      490, 1490, 4000,
+    ]);
+    expect(record.pickup_point).toEqual({
+      id: "130021",
+      name: "Tabac de la Gare",
+      address_line1: "2 place de la Gare",
+      address_line2: undefined,
+      postal_code: "13001",
+      city: "Marseille",
+      country_code: "FR",
+      opening_hours: ["09:00-12:00 14:00-19:00", "", "", "", "", "09:00-12:00", ""],
+      phone: "+33612345678",
+    });
+    // The customer's own address is kept too: the invoice's and the contact's.
+    expect(record.shipping_address.address_line1).toBe("5 rue du Four");
+  });
+
+  it("is free from the pick-up threshold, not the home one", () => {
+    const { record } = placed(
+      planOrder({
+        ...pickup(40),
+        request: { ...pickup(40).request, items: [{ product_id: 1, quantity: 4 }] },
+      }),
+    );
+    expect(record.shipping_cents).toBe(0);
+  });
+
+  it("a home order is priced as before and has no point, whatever a search cached", () => {
+    const { record } = placed(planOrder(inputs([[1, 1]], 17.8, { pickupOffered: true, pickupPoint: POINT })));
+    expect(record.pickup_point).toBeUndefined();
+    expect(record.shipping_cents).toBe(780);
+  });
+
+  it.each([
+    [
+      "not offered (the Colissimo card is incomplete)",
+      pickup(14.9, {}, { pickupOffered: false }),
+      "PICKUP_NOT_OFFERED",
+    ],
+    ["no point named", pickup(14.9, { pickup_point_id: null }), "VALIDATION"],
+    ["no mobile", pickup(14.9, { pickup_phone: null }), "VALIDATION"],
+    ["a landline instead of a mobile", pickup(14.9, { pickup_phone: "04 91 12 34 56" }), "VALIDATION"],
+    ["a point no search found", pickup(14.9, {}, { pickupPoint: null }), "PICKUP_POINT_UNKNOWN"],
+    [
+      "a search that expired",
+      pickup(14.9, {}, { pickupPoint: { ...POINT, expires_at: NOW.toISOString() } }),
+      "PICKUP_POINT_UNKNOWN",
+    ],
+    ["the home price sent for a pick-up order", pickup(17.8), "PRICE_CHANGED"],
+  ])("refuses %s", (_name, given, code) => {
+    expect(refusal(planOrder(given)).code).toBe(code);
+  });
+
+  it("says what is missing in French", () => {
+    expect(refusal(planOrder(pickup(14.9, { pickup_point_id: null }))).message).toBe(
+      "Veuillez choisir un point relais",
+    );
+    expect(refusal(planOrder(pickup(14.9, { pickup_phone: "0491123456" }))).message).toContain(
+      "numéro de portable",
+    );
   });
 });

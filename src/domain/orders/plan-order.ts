@@ -7,7 +7,8 @@
  *
  * The rules are judged in the order the answers have always had (decision record 024): maintenance (admins pass),
  * the shop's setup and the payment method, a request already made under the Idempotency-Key (replayed, or 422 when
- * it is another request), the products (gone, inactive, too few units), the delivery address, the promo code, and
+ * it is another request), the products (gone, inactive, too few units), the delivery address, the pick-up point
+ * (issue 31: offered, named with a mobile, found by a recent search), the promo code, and
  * the total the customer saw (PRICE_CHANGED, with the server's totals). The first refusal is the answer.
  */
 import { CHECKOUT_COUNTRIES, type Country } from "../accounts/address";
@@ -20,6 +21,13 @@ import { type Cents, eurosToCents } from "../money";
 import { discountTerms, type PromoRules, promoRejection, promoRejectionMessage } from "../promos/promo";
 import { type ShippingSetting, shippingRuleCents } from "../settings/settings";
 import { type ShopSetup, sellRefusal } from "../settings/shop-setup";
+import {
+  frenchMobile,
+  type OrderPickupPoint,
+  type PickupPoint,
+  packedHours,
+  pickupMessages,
+} from "../shipping/pickup-point";
 import type { OrderRequest } from "./order";
 import type { PaymentMethod } from "./order-status";
 import { mergeLines, priceOrder, subtotalOf, type Totals, totalsInEuros } from "./pricing";
@@ -81,6 +89,10 @@ export interface OrderInputs {
   products: ReadonlyMap<number, OrderProduct>;
   address: OrderAddress | null;
   promo: (PromoRules & { id: string }) | null;
+  /** Whether delivery to a pick-up point is offered now (pickupOffered: the « Colissimo » card is complete). */
+  pickupOffered: boolean;
+  /** The pick-up point the request names, as a search found it and until when it may be named; null: none found. */
+  pickupPoint: (Omit<PickupPoint, "distance_m"> & { expires_at: string }) | null;
   /** The customer's uses of the promo on today's Paris day (0 without a promo). */
   promoUsesToday: number;
   /** Each product's batches as read (the first-expiring lots are taken first, decision record 018). */
@@ -114,6 +126,12 @@ export interface PlannedOrder {
   promo_id?: string;
   promo_code?: string;
   shipping_address: Omit<OrderAddress, "address_line2"> & { address_line2?: string };
+  /** Issue 31: the pick-up point the parcel goes to (absent: home delivery). */
+  pickup_point?: Omit<OrderPickupPoint, "address_line2" | "opening_hours"> & {
+    address_line2?: string;
+    /** One string a day (packedHours). */
+    opening_hours: string[];
+  };
   order_notes?: string;
   transfer_reference?: string;
   transfer_sender_name?: string;
@@ -191,6 +209,32 @@ function deliverable(address: OrderAddress | null): OrderAddress | DomainError {
     : new DomainError("DELIVERY_COUNTRY");
 }
 
+/**
+ * The pick-up point the order goes to, with the customer's mobile, or its refusal (issue 31): offered now, named,
+ * a French mobile given, and found by a search that has not expired. Null for home delivery.
+ */
+function pickupDestination(inputs: OrderInputs): PlannedOrder["pickup_point"] | null | DomainError {
+  const { request, pickupPoint: point } = inputs;
+  if (request.delivery_mode !== "pickup") return null;
+  if (!inputs.pickupOffered) return new DomainError("PICKUP_NOT_OFFERED");
+  if (!request.pickup_point_id) return new DomainError("VALIDATION", pickupMessages.pointRequired);
+  const phone = frenchMobile(request.pickup_phone ?? "");
+  if (!phone) return new DomainError("VALIDATION", pickupMessages.mobileRequired);
+  if (!point || point.id !== request.pickup_point_id || Date.parse(point.expires_at) <= inputs.now.getTime())
+    return new DomainError("PICKUP_POINT_UNKNOWN");
+  return {
+    id: point.id,
+    name: point.name,
+    address_line1: point.address_line1,
+    address_line2: point.address_line2 || undefined,
+    postal_code: point.postal_code,
+    city: point.city,
+    country_code: point.country_code,
+    opening_hours: packedHours(point.opening_hours),
+    phone,
+  };
+}
+
 type Sold = { product: OrderProduct; quantity: number }[];
 
 /** A new order's effect on the dashboard: one more order (pending), counted in its Paris month too. */
@@ -210,7 +254,13 @@ function orderRecord(
     totals,
     freeThreshold,
     promo,
-  }: { totals: Totals; freeThreshold: Cents; promo: { id: string; code: string } | null },
+    pickup,
+  }: {
+    totals: Totals;
+    freeThreshold: Cents;
+    promo: { id: string; code: string } | null;
+    pickup: PlannedOrder["pickup_point"] | null;
+  },
 ): PlannedOrder {
   const { user, request } = inputs;
   const createdAt = inputs.now.toISOString();
@@ -258,6 +308,7 @@ function orderRecord(
       postal_code: address.postal_code,
       country: address.country,
     },
+    ...(pickup && { pickup_point: pickup }),
     order_notes: request.order_notes ?? undefined,
     transfer_reference: inputs.paymentMethod === "bank_transfer" ? `CMD-${inputs.id.slice(-8)}` : undefined,
     transfer_sender_name: inputs.transferSenderName,
@@ -286,6 +337,8 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
   }
   const address = deliverable(inputs.address);
   if (address instanceof DomainError) return refused(address);
+  const pickup = pickupDestination(inputs);
+  if (pickup instanceof DomainError) return refused(pickup);
 
   const priced = sold.map(({ product, quantity }) => ({ unitPriceCents: product.price_cents, quantity }));
   const subtotal = subtotalOf(priced);
@@ -298,7 +351,7 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
     });
     if (reason) return refused(new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined)));
   }
-  const shippingRule = shippingRuleCents(inputs.shipping);
+  const shippingRule = shippingRuleCents(inputs.shipping, pickup ? "pickup" : "home");
   const totals = priceOrder(priced, shippingRule, promo ? discountTerms(promo) : null);
   if (eurosToCents(request.total_amount) !== totals.total)
     return refused(new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) }));
@@ -307,6 +360,7 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
     totals,
     freeThreshold: shippingRule.freeThreshold,
     promo,
+    pickup,
   });
   const watches = new Map(
     sold.map(

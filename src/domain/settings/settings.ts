@@ -4,6 +4,7 @@ import { isValidBic, isValidIban } from "../payments/bank-details";
 import { defaultTransferFollowUp } from "../payments/transfer-follow-up";
 import { transferFollowUpSettingSchema } from "../payments/transfer-follow-up-schema";
 import { colissimoSettingSchema, defaultColissimoSetting } from "../shipping/colissimo-setting";
+import type { DeliveryMode } from "../shipping/pickup-point";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
 const euros = z
@@ -16,6 +17,12 @@ export const shippingSettingSchema = z.object({
   free_shipping_threshold: euros,
   standard_cost: euros,
   shipping_company: z.string().trim().min(1).max(60),
+  /**
+   * Delivery to a pick-up point (issue 31): its own price and free-shipping threshold. Offered only while the
+   * « Colissimo » card is complete (pickupOffered, src/domain/shipping/colissimo-rules.ts).
+   */
+  pickup_cost: euros,
+  pickup_free_shipping_threshold: euros,
 });
 export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
 
@@ -146,7 +153,13 @@ export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
  * asks the owner for them (decision record 020).
  */
 export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
-  shipping: { free_shipping_threshold: 100, standard_cost: 7.8, shipping_company: "Colissimo" },
+  shipping: {
+    free_shipping_threshold: 100,
+    standard_cost: 7.8,
+    shipping_company: "Colissimo",
+    pickup_cost: 5.9,
+    pickup_free_shipping_threshold: 100,
+  },
   company_info: {
     name: "Savonnerie d'Alep Artisanale",
     email: "",
@@ -190,12 +203,20 @@ export function consumerMediator(
   return name && url ? { name, url } : null;
 }
 
-/** Shipping rule in cents, from the shipping setting. */
-export function shippingRuleCents(setting: ShippingSetting): { standardCost: Cents; freeThreshold: Cents } {
-  return {
-    standardCost: eurosToCents(setting.standard_cost),
-    freeThreshold: eurosToCents(setting.free_shipping_threshold),
-  };
+/** Shipping rule in cents, from the shipping setting: home delivery's, or a pick-up point's. */
+export function shippingRuleCents(
+  setting: ShippingSetting,
+  mode: DeliveryMode = "home",
+): { standardCost: Cents; freeThreshold: Cents } {
+  return mode === "pickup"
+    ? {
+        standardCost: eurosToCents(setting.pickup_cost),
+        freeThreshold: eurosToCents(setting.pickup_free_shipping_threshold),
+      }
+    : {
+        standardCost: eurosToCents(setting.standard_cost),
+        freeThreshold: eurosToCents(setting.free_shipping_threshold),
+      };
 }
 
 /** Public shape of GET /api/settings/company. */
@@ -219,9 +240,16 @@ export const publicCompanySchema = companyInfoSettingSchema
   });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
+/** Delivery to a pick-up point as shoppers see it: its price and threshold (euros), while it is offered. */
+export const publicPickupSchema = z
+  .object({ cost: z.number(), free_shipping_threshold: z.number() })
+  .nullable();
+
 export const publicShippingSchema = z.object({
   standard_cost: z.number(),
   free_shipping_threshold: z.number(),
+  /** Issue 31: null while the « Colissimo » card is incomplete (no pick-up point is offered). */
+  pickup: publicPickupSchema,
 });
 export type PublicShipping = z.infer<typeof publicShippingSchema>;
 

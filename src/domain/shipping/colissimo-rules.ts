@@ -65,3 +65,14 @@ export function colissimoMissing(
 export function colissimoNotConfiguredMessage(missing: readonly string[]): string {
   return `Colissimo n'est pas configuré : il manque ${missing.join(", ")}. Complétez Paramètres.`;
 }
+
+/**
+ * Delivery to a pick-up point is offered while labels can be made (issue 31): the search and the label both use the
+ * contract, and a parcel for a point can only leave with a Colissimo label.
+ */
+export function pickupOffered(
+  setting: { contract_number: string; password: string },
+  company: { name: string; address: string },
+): boolean {
+  return colissimoMissing(setting, company).length === 0;
+}

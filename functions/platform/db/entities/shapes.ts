@@ -16,6 +16,21 @@ export const postalAddressAttributes = {
   country: { type: "string", required: true },
 } as const;
 
+/**
+ * A pick-up point (issue 31, src/domain/shipping/pickup-point.ts) as a search cached it and as an order keeps it:
+ * its address, and each day's opening slots, Monday to Sunday, one string a day (packedHours).
+ */
+export const pickupPointAttributes = {
+  id: { type: "string", required: true },
+  name: { type: "string", required: true },
+  address_line1: { type: "string", required: true },
+  address_line2: { type: "string" },
+  postal_code: { type: "string", required: true },
+  city: { type: "string", required: true },
+  country_code: { type: "string", required: true },
+  opening_hours: { type: "list", required: true, items: { type: "string" } },
+} as const;
+
 /** The lots a line's units came from or went back to (decision record 018); units not listed: « lot non enregistré ». */
 export const lotsAttribute = {
   type: "list",

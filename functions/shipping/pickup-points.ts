@@ -1,0 +1,115 @@
+/**
+ * The pick-up point search of the checkout (issue 31, docs/decisions/048): La Poste's pick-up points web service
+ * (findRDVPointRetraitAcheminement, src/domain/shipping/laposte-pickup.ts has the contract) asked with the shop's
+ * Colissimo contract, and each point it names kept a day (pickup-point-entity.ts) so that an order can only go to a
+ * point La Poste named, with the address La Poste gave.
+ */
+import { randomUUID } from "node:crypto";
+import { DomainError } from "../../src/domain/errors";
+import { parisDay } from "../../src/domain/promos/promo";
+import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
+import {
+  PICKUP_SEARCH_PATH,
+  type PickupSearchAnswer,
+  parsePickupSearchResponse,
+  pickupSearchBody,
+} from "../../src/domain/shipping/laposte-pickup";
+import { type PickupPoint, packedHours, pickupMessages } from "../../src/domain/shipping/pickup-point";
+import type { DataDeps } from "../platform/deps";
+import { getSettings } from "../settings/service";
+import { laposteBaseUrl } from "./colissimo-client";
+import { openColissimoSecret } from "./colissimo-secrets";
+
+/** Short: the shopper is waiting at the checkout, and home delivery is there if La Poste is slow. */
+const TIMEOUT_MS = 8_000;
+
+/** How long an order may name a point a search found. */
+export const PICKUP_POINT_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * The weight the search is asked for: the cart is not sent with it. Soaps weigh a few hundred grams; La Poste
+ * leaves out the points that take less, and a heavier parcel is still checked when its label is made.
+ */
+const SEARCH_WEIGHT_G = 1000;
+
+async function askLaPoste(body: Record<string, string>): Promise<PickupSearchAnswer> {
+  const url = `${laposteBaseUrl("colissimo")}${PICKUP_SEARCH_PATH}`;
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    // La Poste's refusals carry their code in the body, whatever the status (laposte-pickup.ts): read it first. A body
+    // without one (a gateway's error page) throws, and is answered as no answer.
+    return parsePickupSearchResponse(await response.json());
+  } catch (error) {
+    console.error("La Poste pick-up points: no usable answer", error);
+    throw new DomainError("CARRIER_UNAVAILABLE", pickupMessages.searchFailed);
+  }
+}
+
+/** Keeps each point found for a day: what an order for it copies (one BatchWriteItem). */
+async function keepPoints(deps: DataDeps, points: readonly PickupPoint[]): Promise<void> {
+  if (!points.length) return;
+  const now = deps.clock().getTime();
+  const expires = now + PICKUP_POINT_KEPT_MS;
+  const { unprocessed } = await deps.db.entities.pickupPoint
+    .put(
+      points.map((point) => ({
+        id: point.id,
+        name: point.name,
+        address_line1: point.address_line1,
+        ...(point.address_line2 && { address_line2: point.address_line2 }),
+        postal_code: point.postal_code,
+        city: point.city,
+        country_code: point.country_code,
+        opening_hours: packedHours(point.opening_hours),
+        found_at: new Date(now).toISOString(),
+        expires_at: new Date(expires).toISOString(),
+        expires_at_ttl: Math.ceil(expires / 1000) + 24 * 3600,
+      })),
+    )
+    .go();
+  // Points not kept cannot be ordered: the search answers only the ones an order can name.
+  if (unprocessed.length) throw new DomainError("UNAVAILABLE");
+}
+
+/**
+ * The pick-up points near a French postal code (and city, when the shopper's address gives it), nearest first. Only
+ * while delivery to a pick-up point is offered (409). For a refused contract the
+ * shopper reads that the search does not answer (503), as for no answer at all; it is logged as an error.
+ */
+export async function searchPickupPoints(
+  deps: DataDeps,
+  query: { postal_code: string; city?: string },
+): Promise<{ points: PickupPoint[] }> {
+  const { shipping_colissimo: setting, company_info: company } = await getSettings(deps, [
+    "shipping_colissimo",
+    "company_info",
+  ]);
+  if (!pickupOffered(setting, company)) throw new DomainError("PICKUP_NOT_OFFERED");
+  const answer = await askLaPoste(
+    pickupSearchBody({
+      contractNumber: setting.contract_number,
+      password: await openColissimoSecret(deps, "password", setting.password),
+      postalCode: query.postal_code,
+      city: query.city,
+      weightGrams: SEARCH_WEIGHT_G,
+      shippingDay: parisDay(deps.clock()),
+      requestId: randomUUID().replaceAll("-", ""),
+    }),
+  );
+  if (answer.kind === "credentials") {
+    // The owner meets the same refusal, in French, when she makes a label with this contract.
+    console.error(`La Poste refused the contract for a pick-up point search: ${answer.message}`);
+    throw new DomainError("CARRIER_UNAVAILABLE", pickupMessages.searchFailed);
+  }
+  if (answer.kind === "refused") {
+    console.warn(`La Poste refused a pick-up point search (${answer.code}): ${answer.message}`);
+    throw new DomainError("VALIDATION", `La Poste n'a pas pu chercher de point relais : ${answer.message}`);
+  }
+  await keepPoints(deps, answer.points);
+  return { points: answer.points };
+}
