@@ -1,6 +1,12 @@
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
 import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/orders/order-status";
+import {
+  type OrderPickupPoint,
+  openingHoursLines,
+  pickupAddressLines,
+  pickupMessages,
+} from "../../src/domain/shipping/pickup-point";
 import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawals/withdrawal";
 import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import type { InlineImage, Mail } from "../platform/adapters/mail";
@@ -122,6 +128,15 @@ export function guaranteeLine(siteUrl: string): string {
   return `Garanties légales : vous bénéficiez de la garantie légale de conformité pendant deux ans à compter de la livraison (articles L217-3 à L217-20 du Code de la consommation) et de la garantie des vices cachés (articles 1641 à 1649 du Code civil). Le détail figure à l'article 8 de nos conditions générales de vente : ${siteUrl}/cgv#garanties`;
 }
 
+/**
+ * Delivery to a pick-up point (issue 31): La Poste's « colis disponible » text goes to the mobile the customer gave,
+ * shown as she writes it (06 12 34 56 78; written here so the Lambdas need not carry accounts/phone.ts).
+ */
+function pickupSmsLine(point: OrderPickupPoint): string {
+  const national = point.phone.replace(/^\+33/, "0").replace(/(\d{2})(?=\d)/g, "$1 ");
+  return `Vous recevrez un SMS au ${national} dès que votre colis sera disponible.`;
+}
+
 /** Order confirmation: the summary, and for a bank transfer what to pay, to whom, with which reference. */
 export function orderConfirmationMail(order: Order, context: OrderMailContext): Mail {
   const euros = (amount: number) => formatEuros(eurosToCents(amount));
@@ -146,6 +161,15 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     `${a.postal_code} ${a.city}`,
     a.country,
   ];
+  // Issue 31: an order for a pick-up point names the point, its hours and La Poste's text instead of the address.
+  const point = order.delivery_mode === "pickup" ? order.pickup_point : null;
+  const delivery: [string, string[]][] = point
+    ? [
+        [`${pickupMessages.pickupLabel} :`, pickupAddressLines(point)],
+        ["Horaires d'ouverture :", openingHoursLines(point.opening_hours)],
+      ]
+    : [["Livraison à :", address]];
+  const pickupNotes = point ? [`Colis au nom de ${a.first_name} ${a.last_name}`, pickupSmsLine(point)] : [];
   const transfer =
     order.payment_method === "bank_transfer" && context.bank
       ? transferInstructionLines(order, context.bank)
@@ -158,8 +182,8 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     "",
     ...summary,
     "",
-    "Livraison à :",
-    ...address,
+    ...delivery.flatMap(([title, lines]) => [title, ...lines]),
+    ...pickupNotes,
     ...(transfer.length ? ["", ...transfer] : []),
     "",
     follow,
@@ -175,7 +199,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
   const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2b2b24;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(context.shopName)}</h1>
 <p>${escapeHtml(intro)}</p>${list(summary)}
-<p style="margin:0 0 4px"><strong>Livraison à :</strong></p>${list(address)}
+${delivery.map(([title, lines]) => `<p style="margin:0 0 4px"><strong>${escapeHtml(title)}</strong></p>${list(lines)}`).join("")}${pickupNotes.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}${qr ? transferQrHtml(qr) : ""}` : ""}
 <p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>
 <p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p>
@@ -195,8 +219,10 @@ export function shippedMail(order: Order, context: ShopMailContext): Mail {
   const carrier = order.shipping_company || "notre transporteur";
   const tracking = order.tracking_number;
   const link = tracking && isColissimo(order.shipping_company) ? colissimoTrackingUrl(tracking) : null;
+  const point = order.delivery_mode === "pickup" ? order.pickup_point : null;
   const lines = [
-    `Bonne nouvelle : votre commande n° ${number} a été expédiée avec ${carrier}.`,
+    `Bonne nouvelle : votre commande n° ${number} a été expédiée avec ${carrier}${point ? `, à retirer au point relais ${pickupAddressLines(point).join(", ")}` : ""}.`,
+    ...(point ? [pickupSmsLine(point)] : []),
     ...(tracking ? [`Numéro de suivi : ${tracking}`] : []),
     ...(link ? [`Suivre sur Colissimo : ${link}`] : []),
     ...(order.estimated_delivery

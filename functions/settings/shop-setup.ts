@@ -5,13 +5,15 @@ import { getSetting } from "./service";
 
 /** The setup checklist and the payment methods on offer, from the stored settings (decision record 020). */
 export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
-  const [company_info, payment_bank_transfer, payment_paypal, shipping] = await Promise.all([
-    getSetting(deps, "company_info"),
-    getSetting(deps, "payment_bank_transfer"),
-    getSetting(deps, "payment_paypal"),
-    getSetting(deps, "shipping"),
-  ]);
-  return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping });
+  const [company_info, payment_bank_transfer, payment_paypal, shipping, shipping_colissimo] =
+    await Promise.all([
+      getSetting(deps, "company_info"),
+      getSetting(deps, "payment_bank_transfer"),
+      getSetting(deps, "payment_paypal"),
+      getSetting(deps, "shipping"),
+      getSetting(deps, "shipping_colissimo"),
+    ]);
+  return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping, shipping_colissimo });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatEuros } from "../money";
 import { defaultSettings } from "./settings";
 import { type SetupSettings, shopSetup } from "./shop-setup";
 
@@ -146,6 +147,31 @@ describe("shopSetup", () => {
       setting: "payment_paypal",
     });
     expect(byId.paypal?.detail).toContain("Manque : identifiant du webhook.");
+  });
+
+  it("the shipping line names the pick-up point's price once the « Colissimo » card is complete (issue 31)", () => {
+    const shippingDetail = (settings: SetupSettings) =>
+      shopSetup(settings).items.find((item) => item.id === "shipping")?.detail;
+    const home = `Colissimo : ${formatEuros(780)}, offerte dès ${formatEuros(10000)} d'achats.`;
+    expect(shippingDetail(ready)).toBe(home);
+    const contract = { contract_number: "123456", password: "sealed-secret" };
+    const withRelay = {
+      ...ready,
+      shipping: { ...ready.shipping, pickup_cost: 4.9, pickup_free_shipping_threshold: 60 },
+      shipping_colissimo: contract,
+    };
+    expect(shippingDetail(withRelay)).toBe(
+      `${home} Point relais : ${formatEuros(490)}, offert dès ${formatEuros(6000)} d'achats.`,
+    );
+    // Not offered: the contract incomplete, or the shop's address without its postal code and city.
+    expect(shippingDetail({ ...withRelay, shipping_colissimo: { ...contract, password: "" } })).toBe(home);
+    expect(
+      shippingDetail({
+        ...withRelay,
+        company_info: { ...withRelay.company_info, address: "3 place du Marché" },
+      }),
+    ).toBe(home);
+    expect(shippingDetail(defaultSettings)).toBe(home);
   });
 
   it("a switched-off bank transfer is 'off', not missing", () => {

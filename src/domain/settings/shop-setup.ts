@@ -9,6 +9,7 @@ import { DomainError, errorCatalogue } from "../errors";
 import { eurosToCents, formatEuros } from "../money";
 import type { PaymentMethod } from "../orders/order-status";
 import { isValidBic, isValidIban } from "../payments/bank-details";
+import { pickupOffered } from "../shipping/colissimo-rules";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
@@ -48,6 +49,11 @@ export interface SetupSettings {
   payment_bank_transfer: BankTransferSetting;
   payment_paypal: PaypalSetting;
   shipping: ShippingSetting;
+  /**
+   * The « Colissimo » card (issue 31): when given and complete, delivery to a pick-up point is offered and the
+   * shipping line names its price too. Optional: the order routes do not need it to decide whether the shop sells.
+   */
+  shipping_colissimo?: { contract_number: string; password: string };
 }
 
 const filled = (value: string | undefined) => Boolean(value?.trim());
@@ -164,7 +170,11 @@ export function shopSetup(settings: SetupSettings): ShopSetup {
     setting: "shipping",
     state: "done",
     missing: [],
-    detail: `${shipping.shipping_company} : ${euros.format(shipping.standard_cost)}, offerte dès ${euros.format(shipping.free_shipping_threshold)} d'achats.`,
+    detail: `${shipping.shipping_company} : ${euros.format(shipping.standard_cost)}, offerte dès ${euros.format(shipping.free_shipping_threshold)} d'achats.${
+      settings.shipping_colissimo && pickupOffered(settings.shipping_colissimo, company)
+        ? ` Point relais : ${euros.format(shipping.pickup_cost)}, offert dès ${euros.format(shipping.pickup_free_shipping_threshold)} d'achats.`
+        : ""
+    }`,
   };
 
   const methods = { bank_transfer: bankItem.state === "done", paypal: paypalItem.state === "done" };

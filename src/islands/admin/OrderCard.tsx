@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "preact/compat";
 import { addressLines } from "../../domain/accounts/address-forms";
+import { phoneToInput } from "../../domain/accounts/phone";
 import { formatAmount, formatDateTime, formatDay } from "../../domain/admin/admin-format";
 import {
   customerLabel,
@@ -85,6 +86,8 @@ export function OrderCard({
   }, [editing]);
   const number = orderNumber(order.id);
   const shipping = shippingInfoState(order);
+  // Issue 31: a parcel for a pick-up point; the customer's address is then her contact, not where it goes.
+  const point = order.delivery_mode === "pickup" ? order.pickup_point : null;
 
   return (
     <article
@@ -148,6 +151,14 @@ export function OrderCard({
               </Badge>
             </dd>
           </div>
+          {point && (
+            <div className="flex items-center gap-2">
+              <dt className="text-ink-soft">Livraison</dt>
+              <dd>
+                <Badge tone="progress">Point relais</Badge>
+              </dd>
+            </div>
+          )}
         </dl>
       </header>
 
@@ -173,9 +184,32 @@ export function OrderCard({
                   ))}
                 </ul>
               </section>
+              {point && (
+                <section className="rounded-xl border border-indigo-200 bg-indigo-50 p-4">
+                  <h4 className="font-semibold text-indigo-950">Point relais</h4>
+                  <p className="text-sm text-indigo-950">
+                    Ce colis est livré au point relais ci-dessous, pas à l'adresse du client.
+                  </p>
+                  {/* Written here rather than with pickupAddressLines: the admin bundle leaves pickup-point.ts out. */}
+                  <address className="mt-2 text-sm text-ink not-italic">
+                    <span className="block font-semibold">{point.name}</span>
+                    <span className="block">{point.address_line1}</span>
+                    {point.address_line2 && <span className="block">{point.address_line2}</span>}
+                    <span className="block">
+                      {point.postal_code} {point.city}
+                    </span>
+                  </address>
+                  <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+                    <Detail label="Identifiant du point">
+                      <span className="font-mono">{point.id}</span>
+                    </Detail>
+                    <Detail label="Portable du client (SMS)">{phoneToInput(point.phone)}</Detail>
+                  </dl>
+                </section>
+              )}
               <section>
                 <h4 className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-                  Adresse de livraison
+                  {point ? "Adresse du client" : "Adresse de livraison"}
                 </h4>
                 <address className="mt-2 text-sm text-ink not-italic">
                   {addressLines({ ...order.shipping_address, id: order.id, is_default: false }).map(

@@ -13,6 +13,7 @@ import { SignInRequired } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";
 import { ProductThumb } from "../ui/ProductThumb";
 import { useCustomerLoad } from "../ui/use-customer-load";
+import { orderPickupPoint, PickupPointDetails } from "./PickupPointDetails";
 import { StatusBadge } from "./StatusBadge";
 import { TransferInstructions } from "./TransferInstructions";
 
@@ -87,6 +88,7 @@ function OrderCard({ order }: { order: Order }) {
   const number = orderNumber(order.id);
   const titleId = `order-${order.id}-title`;
   const paid = invoiceAvailable(order);
+  const point = orderPickupPoint(order);
   return (
     <article
       aria-labelledby={titleId}
@@ -150,6 +152,10 @@ function OrderCard({ order }: { order: Order }) {
           )}
         </dl>
       </div>
+
+      {point && (
+        <PickupPointDetails point={point} heading="h3" className="border-t border-cream-200 px-5 py-4" />
+      )}
 
       <ParcelEvents
         events={order.tracking_events}

@@ -16,12 +16,14 @@ import {
   orderNumber,
   orderStatusLabel,
 } from "../../domain/orders/order-status";
+import { pickupMessages } from "../../domain/shipping/pickup-point";
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { ApiError } from "../../lib/api-client";
 import { fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { ParcelEvents } from "../ui/ParcelEvents";
+import { orderPickupPoint, PickupPointDetails } from "./PickupPointDetails";
 import { StatusBadge, StatusIcon } from "./StatusBadge";
 import { TransferInstructions } from "./TransferInstructions";
 
@@ -150,6 +152,7 @@ function TrackingDetails({ order }: { order: Order }) {
   const estimated = order.estimated_delivery?.trim() || null;
   const reached = deliveryStepIndex(order.status);
   const address = order.shipping_address;
+  const point = orderPickupPoint(order);
   return (
     <>
       <a
@@ -211,6 +214,12 @@ function TrackingDetails({ order }: { order: Order }) {
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           <dt className="text-ink-soft">Statut</dt>
           <dd className="font-semibold text-ink">{orderStatusLabel(order.status)}</dd>
+          {point && (
+            <>
+              <dt className="text-ink-soft">Mode de livraison</dt>
+              <dd className="font-semibold text-ink">{pickupMessages.pickupLabel}</dd>
+            </>
+          )}
           {carrier && (
             <>
               <dt className="text-ink-soft">Transporteur</dt>
@@ -272,25 +281,33 @@ function TrackingDetails({ order }: { order: Order }) {
       />
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
-        <section
-          aria-labelledby="address-title"
-          className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"
-        >
-          <h2 id="address-title" className="font-serif text-lg font-semibold text-olive-900">
-            Adresse de livraison
-          </h2>
-          <address className="mt-2 leading-relaxed text-ink not-italic">
-            <span className="block font-semibold">
-              {address.first_name} {address.last_name}
-            </span>
-            <span className="block">{address.address_line1}</span>
-            {address.address_line2 && <span className="block">{address.address_line2}</span>}
-            <span className="block">
-              {address.postal_code} {address.city}
-            </span>
-            <span className="block">{address.country}</span>
-          </address>
-        </section>
+        {point ? (
+          // Issue 31: the parcel waits at a pick-up point; the customer's address stays her contact, not shown here.
+          <PickupPointDetails
+            point={point}
+            className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"
+          />
+        ) : (
+          <section
+            aria-labelledby="address-title"
+            className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"
+          >
+            <h2 id="address-title" className="font-serif text-lg font-semibold text-olive-900">
+              Adresse de livraison
+            </h2>
+            <address className="mt-2 leading-relaxed text-ink not-italic">
+              <span className="block font-semibold">
+                {address.first_name} {address.last_name}
+              </span>
+              <span className="block">{address.address_line1}</span>
+              {address.address_line2 && <span className="block">{address.address_line2}</span>}
+              <span className="block">
+                {address.postal_code} {address.city}
+              </span>
+              <span className="block">{address.country}</span>
+            </address>
+          </section>
+        )}
         <section
           aria-labelledby="items-title"
           className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"

@@ -158,13 +158,34 @@ const paypal: CardSpec<"payment_paypal", AdminSettings["payment_paypal"]> = {
   ],
 };
 
+/** Issue 31: whether shoppers are offered delivery to a pick-up point now; it needs the « Colissimo » card. */
+function PickupNote({ settings }: { settings: Partial<AdminSettings> }) {
+  const offered = colissimoStatus(settings).configured;
+  return (
+    <p
+      className={`rounded-lg border px-3 py-2 text-sm font-medium ${
+        offered
+          ? "border-green-700/25 bg-green-50 text-green-900"
+          : "border-amber-300 bg-amber-50 text-amber-900"
+      }`}
+    >
+      {offered
+        ? "Point relais proposé aux clients, à côté de la livraison à domicile."
+        : "Point relais pas encore proposé aux clients : complétez d'abord la carte « Colissimo »."}
+    </p>
+  );
+}
+
 const shipping: CardSpec<"shipping", ShippingForm> = {
   key: "shipping",
   title: "Livraison",
+  note: (from, settings) => ("stored" in from ? <PickupNote settings={settings} /> : null),
   details: (value) => [
     { label: "Livraison gratuite dès", text: formatAmount(value.free_shipping_threshold) },
     { label: "Frais de livraison standard", text: formatAmount(value.standard_cost) },
     { label: "Transporteur", text: value.shipping_company },
+    { label: "Livraison en point relais", text: formatAmount(value.pickup_cost) },
+    { label: "Point relais offert dès", text: formatAmount(value.pickup_free_shipping_threshold) },
   ],
   toForm: shippingForm,
   toValue: shippingValue,
@@ -185,6 +206,19 @@ const shipping: CardSpec<"shipping", ShippingForm> = {
       name: "shipping_company",
       label: "Transporteur",
       input: { placeholder: "Colissimo", required: true, maxLength: 60 },
+    },
+    {
+      name: "pickup_cost",
+      kind: "number",
+      label: "Prix de la livraison en point relais (€)",
+      input: { inputMode: "decimal", min: 0, step: 0.01 },
+      hint: "La livraison en point relais n'est proposée aux clients qu'une fois la carte « Colissimo » complète.",
+    },
+    {
+      name: "pickup_free_shipping_threshold",
+      kind: "number",
+      label: "Point relais offert dès (€)",
+      input: { inputMode: "decimal", min: 0, step: 0.01 },
     },
   ],
 };
