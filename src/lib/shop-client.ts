@@ -2,8 +2,9 @@
  * Browser calls of the cart, checkout, orders and tracking screens (api.md "Promo and orders", "PayPal",
  * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
  */
-import type { AppliedPromo, BankDetails, ShippingSettings } from "../domain/orders/checkout";
+import type { AppliedPromo, BankDetails, PickupPricing, ShippingSettings } from "../domain/orders/checkout";
 import type { Order } from "../domain/orders/order";
+import type { PickupPoint } from "../domain/shipping/pickup-point";
 import { apiRequest } from "./api-client";
 
 export type { Order };
@@ -19,10 +20,30 @@ export interface CheckoutSettings {
   message: string | null;
   bank_transfer: BankDetails & { enabled: boolean };
   paypal: { configured: boolean; client_id: string; sandbox: boolean };
+  /** Delivery to a pick-up point (issue 31), in euros; null while it is not offered (the « Colissimo » card). */
+  pickup: PickupPricing | null;
 }
 
 export function fetchCheckoutSettings(signal?: AbortSignal): Promise<CheckoutSettings> {
   return apiRequest<CheckoutSettings>("/api/settings/checkout", { signal });
+}
+
+/**
+ * GET /api/shipping/pickup-points: La Poste's pick-up points near a postal code (the city narrows it), nearest first,
+ * at most 20, maybe none. Refusals are ApiError with the server's French message (400 postal code, 409
+ * PICKUP_NOT_OFFERED, 429 RATE_LIMITED, 503 CARRIER_UNAVAILABLE).
+ */
+export async function searchPickupPoints(
+  postalCode: string,
+  city?: string,
+  signal?: AbortSignal,
+): Promise<PickupPoint[]> {
+  const query = new URLSearchParams({ postal_code: postalCode });
+  if (city) query.set("city", city);
+  const { points } = await apiRequest<{ points: PickupPoint[] }>(`/api/shipping/pickup-points?${query}`, {
+    signal,
+  });
+  return points;
 }
 
 export interface CompanyContact {

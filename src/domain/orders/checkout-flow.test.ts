@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "../accounts/address";
+import { type PickupPoint, pickupMessages } from "../shipping/pickup-point";
 import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "./checkout";
 import {
   type CheckoutEvent,
   type CheckoutPhase,
   type CheckoutState,
   checkoutScreen,
+  deliveryChoice,
+  deliveryProblem,
   type EventType,
   initialCheckout,
+  type Offer,
   PAYPAL_CANCELLED,
   PHASES,
   type PhaseName,
+  pickupPhone,
   submitProblem,
   submitting,
   transition,
@@ -38,6 +43,24 @@ const brussels = address("b1", "Belgique");
 const order: Order = { id: "order-1" };
 const bank = { bic: "AGRIFRPP", beneficiary: "Savonnerie", bank_name: "Crédit Agricole" };
 const serverTotals = { subtotal: 2580, shipping: 780, discount: 0, total: 3360 };
+const pickupPricing = { cost: 5.9, free_shipping_threshold: 100 };
+const offer: Offer = {
+  methods: { paypal: true, bank_transfer: true },
+  closedMessage: null,
+  bank,
+  pickup: pickupPricing,
+};
+const relay = (id: string): PickupPoint => ({
+  id,
+  name: `Relais ${id}`,
+  address_line1: "1 rue de la Poste",
+  address_line2: null,
+  postal_code: "69001",
+  city: "Lyon",
+  country_code: "FR",
+  distance_m: 350,
+  opening_hours: [["09:00-12:00"], [], [], [], [], [], []],
+});
 
 const phases: Record<PhaseName, CheckoutPhase<Order>> = {
   editing: { name: "editing" },
@@ -63,12 +86,17 @@ const ready = (phase: CheckoutPhase<Order> = phases.editing, changes: Partial<St
   ...changes,
 });
 
-/** One event of each type, each one its phase could accept. */
+/** The same customer, having chosen a pick-up point (issue 31) and given a mobile. */
+const pickupReady: Partial<State> = {
+  offer,
+  delivery: "pickup",
+  pickupPoint: relay("R1"),
+  pickupPhone: "07 11 22 33 44",
+};
+
+/** One event of each type, each one its phase could accept (from `pickupReady`). */
 const EVENTS: Record<EventType, Event> = {
-  settings_loaded: {
-    type: "settings_loaded",
-    offer: { methods: { paypal: true, bank_transfer: true }, closedMessage: null, bank },
-  },
+  settings_loaded: { type: "settings_loaded", offer },
   addresses_loading: { type: "addresses_loading" },
   addresses_loaded: { type: "addresses_loaded", addresses: [office, brussels] },
   addresses_failed: { type: "addresses_failed", message: "Erreur de connexion" },
@@ -79,6 +107,9 @@ const EVENTS: Record<EventType, Event> = {
     created: address("a3", "France"),
   },
   address_chosen: { type: "address_chosen", id: office.id },
+  delivery_chosen: { type: "delivery_chosen", mode: "home" },
+  pickup_point_chosen: { type: "pickup_point_chosen", point: relay("R2") },
+  pickup_phone_typed: { type: "pickup_phone_typed", phone: "06 99 88 77 66" },
   notes_typed: { type: "notes_typed", text: "Sonnez deux fois" },
   method_chosen: { type: "method_chosen", method: "paypal" },
   sender_typed: { type: "sender_typed", name: "Jean Martin" },
@@ -111,6 +142,9 @@ const EDITS: EventType[] = [
   "addresses_retry",
   "address_created",
   "address_chosen",
+  "delivery_chosen",
+  "pickup_point_chosen",
+  "pickup_phone_typed",
   "notes_typed",
   "method_chosen",
   "sender_typed",
@@ -146,7 +180,7 @@ describe("transition: every phase x every event", () => {
     for (const type of Object.keys(EVENTS) as EventType[]) {
       const to = allowed.get(`${from} ${type}`);
       it(`${from} + ${type} -> ${to ?? "ignored"}`, () => {
-        const state = ready(phases[from]);
+        const state = ready(phases[from], pickupReady);
         const next = transition(state, EVENTS[type]);
         if (to) {
           expect(next).not.toBe(state);
@@ -260,7 +294,7 @@ describe("the form", () => {
     const settings = (paypal: boolean, bank_transfer: boolean, closedMessage: string | null = null) =>
       ({
         type: "settings_loaded",
-        offer: { methods: { paypal, bank_transfer }, closedMessage, bank },
+        offer: { methods: { paypal, bank_transfer }, closedMessage, bank, pickup: null },
       }) as const;
     const paypal = ready(phases.editing, { method: "paypal" });
     expect(transition(paypal, settings(false, true)).method).toBe("bank_transfer");
@@ -366,6 +400,144 @@ describe("placing the order", () => {
       "placing_transfer",
       "paypal_capturing",
     ]);
+  });
+});
+
+describe("delivery to a pick-up point (issue 31)", () => {
+  const offered = (changes: Partial<State> = {}) => ready(phases.editing, { offer, ...changes });
+  const choose = (state: State, mode: "home" | "pickup") =>
+    transition(state, { type: "delivery_chosen", mode });
+
+  it("home delivery first; the pick-up point only while the settings offer it", () => {
+    expect(initialCheckout().delivery).toBe("home");
+    const notOffered = ready();
+    expect(choose(notOffered, "pickup")).toBe(notOffered);
+    const state = offered();
+    expect(choose(state, "home")).toBe(state);
+    const pickup = choose(state, "pickup");
+    expect(pickup).toMatchObject({ delivery: "pickup", pickupPoint: null });
+    // The server's totals of a PRICE_CHANGED were the other mode's.
+    expect(pickup.serverTotals).toBeNull();
+    expect(choose(pickup, "home").delivery).toBe("home");
+  });
+
+  it("withdrawn by the settings: back to home delivery, the point forgotten", () => {
+    const state = offered(pickupReady);
+    const withdrawn = transition(state, { type: "settings_loaded", offer: { ...offer, pickup: null } });
+    expect(withdrawn).toMatchObject({ delivery: "home", pickupPoint: null, offer: { pickup: null } });
+    expect(transition(state, EVENTS.settings_loaded)).toMatchObject({
+      delivery: "pickup",
+      pickupPoint: relay("R1"),
+    });
+  });
+
+  it("a point is chosen in pickup mode only, and kept while the mode changes back and forth", () => {
+    const home = offered();
+    expect(transition(home, EVENTS.pickup_point_chosen)).toBe(home);
+    const chosen = transition(choose(home, "pickup"), EVENTS.pickup_point_chosen);
+    expect(chosen.pickupPoint?.id).toBe("R2");
+    expect(choose(choose(chosen, "home"), "pickup").pickupPoint?.id).toBe("R2");
+    expect(deliveryChoice(choose(chosen, "home"))).toEqual({ mode: "home" });
+    // A new search without it: none chosen any more.
+    const dropped = transition(chosen, { type: "pickup_point_chosen", point: null });
+    expect(dropped.pickupPoint).toBeNull();
+    expect(submitProblem(dropped, true)).toBe(pickupMessages.pointRequired);
+  });
+
+  it("the mobile: the chosen address's when it is one, until the customer types another (even nothing)", () => {
+    const state = offered({ delivery: "pickup" });
+    expect(pickupPhone(state)).toBe("06 12 34 56 78");
+    const landline = { ...office, phone: "+33412345678" };
+    const book = { status: "ready" as const, addresses: [home, landline] };
+    expect(pickupPhone(offered({ addresses: book, addressId: landline.id }))).toBe("");
+    expect(pickupPhone(offered({ addresses: { status: "loading" }, addressId: null }))).toBe("");
+    const typed = transition(state, { type: "pickup_phone_typed", phone: "07 00 00 00 01" });
+    expect(pickupPhone(typed)).toBe("07 00 00 00 01");
+    expect(pickupPhone(transition(state, { type: "pickup_phone_typed", phone: "" }))).toBe("");
+    expect(deliveryChoice({ ...typed, pickupPoint: relay("R3") })).toEqual({
+      mode: "pickup",
+      pointId: "R3",
+      phone: "07 00 00 00 01",
+    });
+  });
+
+  it("what it lacks: a point, then a French mobile (06 or 07, any spacing); nothing for home delivery", () => {
+    const pickup = (pointId: string | null, phone: string) => ({ mode: "pickup" as const, pointId, phone });
+    expect(deliveryProblem(pickup(null, ""))).toBe(pickupMessages.pointRequired);
+    expect(deliveryProblem(pickup(null, "06 12 34 56 78"))).toBe(pickupMessages.pointRequired);
+    expect(deliveryProblem(pickup("R1", ""))).toBe(pickupMessages.mobileRequired);
+    expect(deliveryProblem(pickup("R1", "04 90 00 00 00"))).toBe(pickupMessages.mobileRequired);
+    expect(deliveryProblem(pickup("R1", "06 12 34 56"))).toBe(pickupMessages.mobileRequired);
+    expect(deliveryProblem(pickup("R1", "06 12 34 56 78"))).toBeNull();
+    expect(deliveryProblem(pickup("R1", "+33 7 12 34 56 78"))).toBeNull();
+    expect(deliveryProblem({ mode: "home" })).toBeNull();
+  });
+
+  it("the submit checks: after the address, a point, then a mobile; then the sender's name and the terms", () => {
+    const cases: [string, Partial<State>, string][] = [
+      [
+        "no address",
+        { addressId: null, pickupPoint: null, pickupPhone: "" },
+        checkoutMessages.addressRequired,
+      ],
+      ["no point", { pickupPoint: null, pickupPhone: "", senderName: "" }, pickupMessages.pointRequired],
+      ["no mobile", { pickupPhone: "", senderName: "" }, pickupMessages.mobileRequired],
+      ["a landline", { pickupPhone: "04 12 34 56 78" }, pickupMessages.mobileRequired],
+      ["no name on the transfer", { senderName: " " }, checkoutMessages.senderNameRequired],
+      ["terms not accepted", { terms: false }, checkoutMessages.termsRequired],
+    ];
+    for (const [label, changes, message] of cases) {
+      for (const type of ["submit_transfer", "paypal_create", "check"] as const) {
+        const state = offered({ ...pickupReady, ...changes });
+        expect(submitProblem(state, true), label).toBe(message);
+        expect(transition(state, { type, signedIn: true }), label).toEqual({
+          ...state,
+          error: message,
+          errorsShown: 2,
+        });
+      }
+    }
+    // The address's mobile stands in for one not typed.
+    expect(submitProblem(offered({ ...pickupReady, pickupPhone: null }), true)).toBeNull();
+    expect(transition(offered(pickupReady), EVENTS.submit_transfer).phase.name).toBe("placing_transfer");
+    // Home delivery asks for neither.
+    expect(submitProblem(offered({ delivery: "home", pickupPoint: null, pickupPhone: "" }), true)).toBeNull();
+  });
+
+  it("PICKUP_POINT_UNKNOWN: the point forgotten, the message shown, a new search asked; the cart is not read again", () => {
+    for (const phase of [phases.placing_transfer, phases.paypal_creating]) {
+      const next = transition(offered({ ...pickupReady, phase, error: null }), {
+        type: "request_failed",
+        failure: { kind: "pickup_point_unknown" },
+      });
+      expect(next).toMatchObject({
+        phase: { name: "editing" },
+        delivery: "pickup",
+        pickupPoint: null,
+        pickupPhone: "07 11 22 33 44",
+        pickupSearches: 1,
+        error: pickupMessages.pointUnknown,
+        errorsShown: 2,
+        catalogSync: 0,
+      });
+      expect(submitProblem(next, true)).toBe(pickupMessages.pointRequired);
+    }
+  });
+
+  it("PICKUP_NOT_OFFERED: back to home delivery, the choice gone, the message shown", () => {
+    const next = transition(offered({ ...pickupReady, phase: phases.placing_transfer }), {
+      type: "request_failed",
+      failure: { kind: "pickup_not_offered" },
+    });
+    expect(next).toMatchObject({
+      phase: { name: "editing" },
+      delivery: "home",
+      pickupPoint: null,
+      offer: { pickup: null },
+      serverTotals: null,
+      error: pickupMessages.notOffered,
+    });
+    expect(choose(next, "pickup")).toBe(next);
   });
 });
 

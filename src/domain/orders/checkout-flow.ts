@@ -6,16 +6,20 @@
  * back (as Preact's useReducer then skips the render). Without zod, as checkout.ts: the island imports this file.
  */
 import type { Address } from "../accounts/address";
+import { phoneToInput } from "../accounts/phone";
 import { formatEuros } from "../money";
+import { type DeliveryMode, frenchMobile, type PickupPoint, pickupMessages } from "../shipping/pickup-point";
 import {
   type BankDetails,
   checkoutError,
   checkoutMessages,
+  type DeliveryChoice,
   type OfferedMethods,
   ORDER_NOTES_LIMIT,
   offeredMethod,
   PAYPAL_SCRIPT_FAILED,
   type PaymentChoice,
+  type PickupPricing,
 } from "./checkout";
 import type { Totals } from "./pricing";
 
@@ -62,6 +66,8 @@ export interface Offer {
   /** Why the shop takes no order yet (the screen says it, the payment is disabled); null when it does. */
   closedMessage: string | null;
   bank: BankDetails | null;
+  /** Delivery to a pick-up point, its price and threshold (issue 31); null while it is not offered. */
+  pickup: PickupPricing | null;
 }
 
 export interface CheckoutState<O> {
@@ -70,6 +76,14 @@ export interface CheckoutState<O> {
   /** Bumped by « Réessayer »: the address book is read again. */
   addressAttempt: number;
   addressId: string | null;
+  /** Home delivery, or a pick-up point (issue 31: offered only while offer.pickup says so). */
+  delivery: DeliveryMode;
+  /** The pick-up point chosen in a search; null until one is (and after the server refused it). */
+  pickupPoint: PickupPoint | null;
+  /** The mobile La Poste texts, as typed; null until typed: the chosen address's mobile stands in (pickupPhone). */
+  pickupPhone: string | null;
+  /** Bumped when the server no longer knows the chosen point (PICKUP_POINT_UNKNOWN): the picker searches anew. */
+  pickupSearches: number;
   notes: string;
   method: PaymentChoice;
   senderName: string;
@@ -96,7 +110,11 @@ export type Failure =
   /** cartChanged: a 409 PRICE_CHANGED without the server's totals; the message is shown as an error. */
   | { kind: "message"; message: string; cartChanged: boolean }
   /** A 409 PRICE_CHANGED with the server's totals: the buyer confirms the new total. */
-  | { kind: "price_changed"; message: string; totals: Totals };
+  | { kind: "price_changed"; message: string; totals: Totals }
+  /** 422 PICKUP_POINT_UNKNOWN: the point chosen is not one a recent search found; the buyer searches again. */
+  | { kind: "pickup_point_unknown" }
+  /** 409 PICKUP_NOT_OFFERED: delivery to a pick-up point was withdrawn meanwhile; back to home delivery. */
+  | { kind: "pickup_not_offered" };
 
 export type CheckoutEvent<O> =
   | { type: "settings_loaded"; offer: Offer }
@@ -106,6 +124,10 @@ export type CheckoutEvent<O> =
   | { type: "addresses_retry" }
   | { type: "address_created"; addresses: Address[]; created: Address }
   | { type: "address_chosen"; id: string }
+  | { type: "delivery_chosen"; mode: DeliveryMode }
+  /** null: none any more (a new search did not find the one chosen). */
+  | { type: "pickup_point_chosen"; point: PickupPoint | null }
+  | { type: "pickup_phone_typed"; phone: string }
   | { type: "notes_typed"; text: string }
   | { type: "method_chosen"; method: PaymentChoice }
   | { type: "sender_typed"; name: string }
@@ -136,17 +158,26 @@ export function deliverable(address: Pick<Address, "country">): boolean {
   return address.country === "France";
 }
 
-export function initialCheckout<O>(): CheckoutState<O> {
+/**
+ * The checkout before anything is read. `pickup`: delivery to a pick-up point as the page was built with it (the
+ * published site says whether it is offered), so that its choice is in the first paint; GET /api/settings/checkout
+ * has the last word.
+ */
+export function initialCheckout<O>(pickup: PickupPricing | null = null): CheckoutState<O> {
   return {
     phase: { name: "editing" },
     addresses: { status: "loading" },
     addressAttempt: 0,
     addressId: null,
+    delivery: "home",
+    pickupPoint: null,
+    pickupPhone: null,
+    pickupSearches: 0,
     notes: "",
     method: "paypal",
     senderName: "",
     terms: false,
-    offer: { methods: { paypal: true, bank_transfer: true }, closedMessage: null, bank: null },
+    offer: { methods: { paypal: true, bank_transfer: true }, closedMessage: null, bank: null, pickup },
     error: null,
     errorsShown: 0,
     serverTotals: null,
@@ -163,11 +194,45 @@ export function submitting(state: CheckoutState<unknown>): boolean {
   return state.phase.name === "placing_transfer" || state.phase.name === "paypal_capturing";
 }
 
+/** The chosen address, when the book is read and it is there. */
+export function selectedAddress(state: CheckoutState<unknown>): Address | null {
+  const book = state.addresses;
+  return (book.status === "ready" && book.addresses.find((a) => a.id === state.addressId)) || null;
+}
+
+/**
+ * The mobile for La Poste's text as the field shows it: what the buyer typed, else the chosen address's phone when it
+ * is a French mobile (« 06 12 34 56 78 »), else nothing.
+ */
+export function pickupPhone(state: CheckoutState<unknown>): string {
+  if (state.pickupPhone !== null) return state.pickupPhone;
+  const phone = selectedAddress(state)?.phone ?? "";
+  return frenchMobile(phone) ? phoneToInput(phone) : "";
+}
+
+/**
+ * What delivery to a pick-up point still lacks (issue 31), checked right after the address: a point, then a French
+ * mobile (frenchMobile); null when nothing does, and for home delivery.
+ */
+export function deliveryProblem(delivery: DeliveryChoice): string | null {
+  if (delivery.mode !== "pickup") return null;
+  if (!delivery.pointId) return pickupMessages.pointRequired;
+  return frenchMobile(delivery.phone) ? null : pickupMessages.mobileRequired;
+}
+
+/** The delivery the order asks for (checkout.ts DeliveryChoice): home, or the point chosen and the mobile. */
+export function deliveryChoice(state: CheckoutState<unknown>): DeliveryChoice {
+  return state.delivery === "pickup"
+    ? { mode: "pickup", pointId: state.pickupPoint?.id ?? null, phone: pickupPhone(state) }
+    : { mode: "home" };
+}
+
 /** The submit checks of spec 5 on the state (checkout.ts); null when the order may be sent. */
 export function submitProblem(state: CheckoutState<unknown>, signedIn: boolean): string | null {
   return checkoutError({
     signedIn,
     addressId: state.addressId,
+    deliveryProblem: deliveryProblem(deliveryChoice(state)),
     paymentMethod: state.method,
     senderName: state.senderName,
     termsAccepted: state.terms,
@@ -192,7 +257,27 @@ function showError<O>(state: CheckoutState<O>, message: string): CheckoutState<O
 /** A payment's request failed: the phase to go back to is decided by the caller. */
 function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPhase<O>): CheckoutState<O> {
   const next = { ...state, phase };
-  if (failure.kind === "session_expired") return next;
+  switch (failure.kind) {
+    case "session_expired":
+      return next;
+    // The server's words for the pick-up point's refusals are pickupMessages' (src/domain/errors.ts).
+    case "pickup_point_unknown":
+      return showError(
+        { ...next, pickupPoint: null, pickupSearches: state.pickupSearches + 1 },
+        pickupMessages.pointUnknown,
+      );
+    case "pickup_not_offered":
+      return showError(
+        {
+          ...next,
+          offer: { ...state.offer, pickup: null },
+          delivery: "home",
+          pickupPoint: null,
+          serverTotals: null,
+        },
+        pickupMessages.notOffered,
+      );
+  }
   const resync = {
     ...next,
     catalogSync: state.catalogSync + (failure.kind === "message" && !failure.cartChanged ? 0 : 1),
@@ -216,8 +301,11 @@ function start<O>(state: CheckoutState<O>, signedIn: boolean, phase: CheckoutPha
 /** The form's fields and the data read from the API: taken in every phase but `placed`. */
 function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
   switch (event.type) {
-    case "settings_loaded":
-      return { ...state, offer: event.offer, method: offeredMethod(state.method, event.offer.methods) };
+    case "settings_loaded": {
+      const next = { ...state, offer: event.offer, method: offeredMethod(state.method, event.offer.methods) };
+      // Delivery to a pick-up point withdrawn: back to home delivery, as if it had never been offered.
+      return event.offer.pickup ? next : { ...next, delivery: "home", pickupPoint: null };
+    }
     case "addresses_loading":
       return { ...state, addresses: { status: "loading" } };
     case "addresses_loaded":
@@ -242,6 +330,14 @@ function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutStat
         book.status === "ready" && book.addresses.some((a) => a.id === event.id && deliverable(a));
       return known ? { ...state, addressId: event.id } : state;
     }
+    case "delivery_chosen":
+      // The pick-up point's radio exists only while the settings offer it. The server's totals were another mode's.
+      if (event.mode === state.delivery || (event.mode === "pickup" && !state.offer.pickup)) return state;
+      return { ...state, delivery: event.mode, serverTotals: null };
+    case "pickup_point_chosen":
+      return state.delivery === "pickup" ? { ...state, pickupPoint: event.point } : state;
+    case "pickup_phone_typed":
+      return { ...state, pickupPhone: event.phone };
     case "notes_typed":
       return { ...state, notes: event.text.slice(0, ORDER_NOTES_LIMIT) };
     case "method_chosen":

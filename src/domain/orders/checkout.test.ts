@@ -4,6 +4,7 @@ import { appliedPromo } from "../../../functions/promos/service";
 import type { Cart } from "../cart/cart";
 import { centsToDecimalText, centsToEuros } from "../money";
 import { defaultSettings, shippingRuleCents } from "../settings/settings";
+import { pickupMessages } from "../shipping/pickup-point";
 import {
   type AppliedPromo,
   bankTransferOrderBody,
@@ -11,6 +12,7 @@ import {
   checkoutError,
   checkoutMessages,
   defaultShippingSettings,
+  deliveryShipping,
   freeShippingRemaining,
   knownBankDetails,
   type OfferedMethods,
@@ -143,7 +145,12 @@ describe("cartTotals", () => {
                 unitPriceCents: Math.round(Number(item.price) * 100),
                 quantity: item.quantity,
               })),
-              shippingRuleCents({ ...shipping, shipping_company: "Colissimo" }),
+              shippingRuleCents({
+                ...shipping,
+                shipping_company: "Colissimo",
+                pickup_cost: 0,
+                pickup_free_shipping_threshold: 0,
+              }),
               serverTerms,
             );
           expect(cartTotals(validated, shipping, stored)).toEqual(server(validated));
@@ -154,6 +161,72 @@ describe("cartTotals", () => {
           if (rules.discount_type === "fixed_amount" || capShowed) {
             expect(cartTotals(other, shipping, stored)).toEqual(server(other));
           }
+        },
+      ),
+    );
+  });
+});
+
+describe("delivery to a pick-up point's figures (issue 31)", () => {
+  const home = { standard_cost: 7.8, free_shipping_threshold: 100 };
+  const pickup = { cost: 5.9, free_shipping_threshold: 60 };
+
+  it("prices with the pick-up point's cost and threshold in that mode only", () => {
+    expect(deliveryShipping(home, pickup, "pickup")).toEqual({
+      standard_cost: 5.9,
+      free_shipping_threshold: 60,
+    });
+    expect(deliveryShipping(home, pickup, "home")).toBe(home);
+    // Not offered: home delivery's, whatever the mode says.
+    expect(deliveryShipping(home, null, "pickup")).toBe(home);
+    const big: Cart = [line(1, "65.00", 1)];
+    expect(cartTotals(big, deliveryShipping(home, pickup, "pickup"), null)).toEqual({
+      subtotal: 6500,
+      shipping: 0,
+      discount: 0,
+      total: 6500,
+    });
+    expect(cartTotals(big, home, null).shipping).toBe(780);
+    expect(cartTotals(cart, deliveryShipping(home, pickup, "pickup"), null)).toEqual({
+      subtotal: 2670,
+      shipping: 590,
+      discount: 0,
+      total: 3260,
+    });
+  });
+
+  it("agrees with the server's pick-up rule for any cart and setting", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ cents: fc.integer({ min: 1, max: 20_000 }), quantity: fc.integer({ min: 1, max: 9 }) }),
+          {
+            minLength: 1,
+            maxLength: 5,
+          },
+        ),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 30_000 }),
+        (lines, cost, threshold) => {
+          const c: Cart = lines.map((l, index) =>
+            line(index + 1, centsToDecimalText(l.cents), l.quantity, 99),
+          );
+          const setting = {
+            ...defaultSettings.shipping,
+            pickup_cost: centsToEuros(cost),
+            pickup_free_shipping_threshold: centsToEuros(threshold),
+          };
+          const figures = deliveryShipping(
+            defaultShippingSettings,
+            { cost: setting.pickup_cost, free_shipping_threshold: setting.pickup_free_shipping_threshold },
+            "pickup",
+          );
+          const server = priceOrder(
+            lines.map((l) => ({ unitPriceCents: l.cents, quantity: l.quantity })),
+            shippingRuleCents(setting, "pickup"),
+            null,
+          );
+          expect(cartTotals(c, figures, null)).toEqual(server);
         },
       ),
     );
@@ -246,11 +319,33 @@ describe("checkoutError", () => {
     expect(checkoutError({ ...ok, paymentMethod: "paypal", senderName: "" })).toBeNull();
   });
 
+  it("to a pick-up point, what it lacks comes right after the address (issue 31)", () => {
+    const point = pickupMessages.pointRequired;
+    expect(checkoutError({ ...ok, addressId: null, deliveryProblem: point })).toBe(
+      checkoutMessages.addressRequired,
+    );
+    expect(checkoutError({ ...ok, deliveryProblem: point, senderName: "", termsAccepted: false })).toBe(
+      point,
+    );
+    expect(checkoutError({ ...ok, deliveryProblem: pickupMessages.mobileRequired, senderName: "" })).toBe(
+      pickupMessages.mobileRequired,
+    );
+    expect(checkoutError({ ...ok, deliveryProblem: null, senderName: "" })).toBe(
+      checkoutMessages.senderNameRequired,
+    );
+    expect(checkoutError({ ...ok, deliveryProblem: null })).toBeNull();
+  });
+
   it("enables the PayPal buttons only when loaded, with an address and the terms accepted", () => {
     expect(paypalButtonsEnabled({ loading: false, addressId: "A", termsAccepted: true })).toBe(true);
     expect(paypalButtonsEnabled({ loading: true, addressId: "A", termsAccepted: true })).toBe(false);
     expect(paypalButtonsEnabled({ loading: false, addressId: null, termsAccepted: true })).toBe(false);
     expect(paypalButtonsEnabled({ loading: false, addressId: "A", termsAccepted: false })).toBe(false);
+    // To a pick-up point: with nothing lacking there either (issue 31).
+    const ready = { loading: false, addressId: "A", termsAccepted: true };
+    expect(paypalButtonsEnabled({ ...ready, deliveryProblem: null })).toBe(true);
+    expect(paypalButtonsEnabled({ ...ready, deliveryProblem: pickupMessages.pointRequired })).toBe(false);
+    expect(paypalButtonsEnabled({ ...ready, deliveryProblem: pickupMessages.mobileRequired })).toBe(false);
   });
 });
 
@@ -291,6 +386,7 @@ describe("order request bodies", () => {
       promo_code_id: "01PROMO",
       promo_discount_amount: 2.67,
       total_amount: 31.83,
+      delivery_mode: "home",
     });
     expect(orderRequestSchema.safeParse(body).success).toBe(true);
 
@@ -312,6 +408,37 @@ describe("order request bodies", () => {
       transfer_sender_name: "Marie",
     });
     expect(bankTransferOrderSchema.safeParse(bank).success).toBe(true);
+  });
+
+  it("names the pick-up point and the mobile to a pick-up point (issue 31)", () => {
+    const delivery = { mode: "pickup" as const, pointId: "R12345", phone: " 06 12 34 56 78 " };
+    const body = orderRequestBody({ cart, addressId: "01ADDR", notes: "", promo: null, totals, delivery });
+    expect(body).toMatchObject({
+      shipping_address_id: "01ADDR",
+      delivery_mode: "pickup",
+      pickup_point_id: "R12345",
+      pickup_phone: "06 12 34 56 78",
+    });
+    expect(orderRequestSchema.safeParse(body).success).toBe(true);
+    const bank = bankTransferOrderBody({
+      cart,
+      addressId: "01ADDR",
+      notes: "",
+      promo: null,
+      totals,
+      senderName: "Marie",
+      delivery,
+    });
+    expect(bank).toMatchObject({
+      delivery_mode: "pickup",
+      pickup_point_id: "R12345",
+      payment_method: "bank_transfer",
+    });
+    expect(bankTransferOrderSchema.safeParse(bank).success).toBe(true);
+    // Home delivery names no point.
+    const home = orderRequestBody({ cart, addressId: "01ADDR", notes: "", promo: null, totals });
+    expect(home).not.toHaveProperty("pickup_point_id");
+    expect(home).not.toHaveProperty("pickup_phone");
   });
 
   it("reads the server's totals of a 409 PRICE_CHANGED", () => {

@@ -1,8 +1,22 @@
 import { useStore } from "@nanostores/preact";
 import { lazy, Suspense, useCallback, useEffect, useReducer } from "preact/compat";
 import { emptyCart } from "../../domain/cart/cart";
-import { cartTotals, checkoutMessages } from "../../domain/orders/checkout";
-import { checkoutScreen, initialCheckout, submitting, transition } from "../../domain/orders/checkout-flow";
+import {
+  cartTotals,
+  checkoutMessages,
+  deliveryShipping,
+  type PickupPricing,
+} from "../../domain/orders/checkout";
+import {
+  checkoutScreen,
+  deliveryChoice,
+  deliveryProblem,
+  initialCheckout,
+  pickupPhone,
+  selectedAddress,
+  submitting,
+  transition,
+} from "../../domain/orders/checkout-flow";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
@@ -28,6 +42,11 @@ import { usePayments } from "./use-payments";
 interface Props {
   /** Company settings printed by the build; refreshed from the API on load. */
   company: CompanyInfo;
+  /**
+   * Delivery to a pick-up point as the build read it (GET /api/settings/shipping): its choice is in the first paint,
+   * and the checkout settings read on load have the last word. Null: not offered.
+   */
+  pickup?: PickupPricing | null;
 }
 
 const flow = transition<Order>;
@@ -35,6 +54,11 @@ const flow = transition<Order>;
 /** The success screen's code: fetched once an order is on its way (a payment started), not with the page. */
 const loadSuccessScreen = () => import("./SuccessScreen");
 const SuccessScreen = lazy(() => loadSuccessScreen().then((module) => ({ default: module.SuccessScreen })));
+
+/** The pick-up point's search (issue 31): fetched when that mode is chosen, or ahead when the shopper reaches for it. */
+const loadPickupPicker = () => import("./PickupPicker");
+const PickupPicker = lazy(() => loadPickupPicker().then((module) => ({ default: module.PickupPicker })));
+const preloadPickupPicker = () => void loadPickupPicker();
 
 /**
  * /payment ('Finaliser la Commande', spec 2, 4, 5): delivery address, delivery information, order notes,
@@ -44,14 +68,14 @@ const SuccessScreen = lazy(() => loadSuccessScreen().then((module) => ({ default
  * What may happen next is decided by the flow (src/domain/orders/checkout-flow.ts); this island reads the stores, runs
  * the requests the flow's phase asks for, and renders one section per step.
  */
-export default function CheckoutPage({ company: initialCompany }: Props) {
+export default function CheckoutPage({ company: initialCompany, pickup: builtPickup = null }: Props) {
   const hydrated = useHydrated();
   const cart = useStore($cart, { ssr: () => emptyCart });
   const promo = useStore($appliedPromo, { ssr: () => undefined }) ?? null;
   const shipping = useStore($shippingSettings);
   const session = useStore($session, { ssr: "initial" });
   const signedIn = session.status === "signed-in";
-  const [state, dispatch] = useReducer(flow, undefined, initialCheckout<Order>);
+  const [state, dispatch] = useReducer(flow, builtPickup, initialCheckout<Order>);
   const placed = state.phase.name === "placed";
   const empty = cart.length === 0;
 
@@ -60,7 +84,10 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
   useAddressBook(session.user?.id, state.addressAttempt, dispatch);
   useShippingResync(state.catalogSync);
   const changes = useCatalogSync(hydrated && !placed, state.catalogSync);
-  const localTotals = cartTotals(cart, shipping, promo);
+  // Delivery to a pick-up point is priced with its own figures (issue 31); the cart page keeps home delivery's.
+  const pickup = state.offer.pickup;
+  const deliveryFigures = deliveryShipping(shipping, pickup, state.delivery);
+  const localTotals = cartTotals(cart, deliveryFigures, promo);
   const totals = state.serverTotals ?? localTotals;
   const onPromoRejected = useCallback((message: string) => dispatch({ type: "promo_rejected", message }), []);
   usePromoRevalidation(localTotals.subtotal, hydrated && !placed && !empty, onPromoRejected);
@@ -139,7 +166,32 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
               <DeliverySection
                 carrier={company.shippingCompany}
                 shipping={pending ? null : totals.shipping}
-              />
+                modes={
+                  pickup && !pending
+                    ? {
+                        mode: state.delivery,
+                        costs: {
+                          home: cartTotals(cart, shipping, null).shipping,
+                          pickup: cartTotals(cart, deliveryShipping(shipping, pickup, "pickup"), null)
+                            .shipping,
+                        },
+                        onMode: (mode) => dispatch({ type: "delivery_chosen", mode }),
+                        onPickupNear: preloadPickupPicker,
+                      }
+                    : null
+                }
+              >
+                <Suspense fallback={null}>
+                  <PickupPicker
+                    key={state.pickupSearches}
+                    address={selectedAddress(state)}
+                    point={state.pickupPoint}
+                    phone={pickupPhone(state)}
+                    onPoint={(point) => dispatch({ type: "pickup_point_chosen", point })}
+                    onPhone={(phone) => dispatch({ type: "pickup_phone_typed", phone })}
+                  />
+                </Suspense>
+              </DeliverySection>
               <NotesSection notes={state.notes} onNotes={(text) => dispatch({ type: "notes_typed", text })} />
               <PaymentSection
                 offer={state.offer}
@@ -153,7 +205,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
               cart={cart}
               totals={totals}
               promoCode={promo?.code ?? null}
-              shipping={shipping}
+              shipping={deliveryFigures}
               terms={state.terms}
               onTerms={(accepted) => dispatch({ type: "terms_set", accepted })}
               priceNotice={state.priceNotice}
@@ -174,6 +226,7 @@ export default function CheckoutPage({ company: initialCompany }: Props) {
                   addressId={state.addressId}
                   addressPending={state.addresses.status === "loading"}
                   terms={state.terms}
+                  deliveryProblem={deliveryProblem(deliveryChoice(state))}
                   onConfirmTransfer={payments.confirmTransfer}
                   paypalHandlers={payments.paypalHandlers}
                 />

@@ -1,12 +1,36 @@
+import type { ReactNode } from "preact/compat";
 import { type Cents, formatEuros } from "../../domain/money";
 import { DEFAULT_CARRIER } from "../../domain/orders/checkout";
+import { type DeliveryMode, pickupMessages } from "../../domain/shipping/pickup-point";
 import { Section } from "./Section";
+
+/** Delivery to a pick-up point, once the checkout settings offer it (issue 31): the two modes and their prices. */
+export interface DeliveryModes {
+  mode: DeliveryMode;
+  /** What each mode costs for this cart (0: free from its own threshold). */
+  costs: Readonly<Record<DeliveryMode, Cents>>;
+  onMode: (mode: DeliveryMode) => void;
+  /** Reached for: the picker's code is fetched ahead. */
+  onPickupNear?: () => void;
+}
+
+interface Props {
+  carrier: string;
+  shipping: Cents | null;
+  /** Null while delivery to a pick-up point is not offered (or not known yet): the section is as it always was. */
+  modes?: DeliveryModes | null;
+  /** The pick-up point's search and the mobile, shown under the choice while that mode is chosen. */
+  children?: ReactNode;
+}
+
+const costText = (cost: Cents) => (cost === 0 ? "Gratuit" : formatEuros(cost));
 
 /**
  * Step 2: the carrier and delays, and the shipping cost of the totals shown; `shipping` null in the first paint (the
- * cart is not read yet): its room is kept, empty.
+ * cart is not read yet): its room is kept, empty. When the settings offer delivery to a pick-up point, the choice
+ * between it and home delivery comes under those lines (nothing above it moves), home delivery chosen first.
  */
-export function DeliverySection({ carrier, shipping }: { carrier: string; shipping: Cents | null }) {
+export function DeliverySection({ carrier, shipping, modes, children }: Props) {
   return (
     <Section title="Informations de livraison" step={2}>
       <ul className="space-y-2 text-ink">
@@ -28,11 +52,48 @@ export function DeliverySection({ carrier, shipping }: { carrier: string; shippi
             {shipping === null ? (
               <span className="inline-block w-16" />
             ) : (
-              <span className="font-semibold">{shipping === 0 ? "Gratuit" : formatEuros(shipping)}</span>
+              <span className="font-semibold">{costText(shipping)}</span>
             )}
           </span>
         </li>
       </ul>
+      {modes && (
+        <fieldset className="mt-5">
+          <legend className="mb-3 font-semibold text-ink">Mode de livraison</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {(["home", "pickup"] as const).map((mode) => {
+              const checked = modes.mode === mode;
+              const near = mode === "pickup" ? modes.onPickupNear : undefined;
+              return (
+                <label
+                  key={mode}
+                  onPointerEnter={near}
+                  className={`flex cursor-pointer gap-3 rounded-xl border-2 p-4 hover:border-olive-500 ${
+                    checked ? "border-olive-600 bg-olive-50" : "border-cream-300"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="delivery_mode"
+                    value={mode}
+                    checked={checked}
+                    onChange={() => modes.onMode(mode)}
+                    onFocus={near}
+                    className="mt-1 size-4 shrink-0 accent-olive-700"
+                  />
+                  <span>
+                    <span className="block font-semibold text-ink">
+                      {mode === "home" ? pickupMessages.homeLabel : pickupMessages.pickupLabel}
+                    </span>
+                    <span className="block text-sm text-ink-soft">{costText(modes.costs[mode])}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      {modes?.mode === "pickup" && children}
     </Section>
   );
 }

@@ -23,6 +23,8 @@ interface Props {
   /** The address book is still being read: the notice asking to choose an address waits for it (no flash). */
   addressPending: boolean;
   terms: boolean;
+  /** What delivery to a pick-up point still lacks (issue 31: a point, a mobile): PayPal's buttons wait for it. */
+  deliveryProblem: string | null;
   onConfirmTransfer: () => void;
   paypalHandlers: PaypalHandlers;
 }
@@ -36,6 +38,7 @@ export function OrderAction({
   addressId,
   addressPending,
   terms,
+  deliveryProblem: deliveryNotice,
   ...on
 }: Props) {
   const hasAddress = Boolean(addressId) || addressPending;
@@ -65,11 +68,21 @@ export function OrderAction({
   }
   return (
     <>
-      <Suspense fallback={<PaypalLoading hasAddress={hasAddress} termsAccepted={terms} />}>
+      <Suspense
+        fallback={
+          <PaypalLoading hasAddress={hasAddress} termsAccepted={terms} deliveryNotice={deliveryNotice} />
+        }
+      >
         <PaypalCheckout
-          enabled={paypalButtonsEnabled({ loading: submitting, addressId, termsAccepted: terms })}
+          enabled={paypalButtonsEnabled({
+            loading: submitting,
+            addressId,
+            termsAccepted: terms,
+            deliveryProblem: deliveryNotice,
+          })}
           hasAddress={hasAddress}
           termsAccepted={terms}
+          deliveryNotice={deliveryNotice}
           handlers={on.paypalHandlers}
         />
       </Suspense>
@@ -86,15 +99,18 @@ export function OrderAction({
 export function PaypalLoading({
   hasAddress,
   termsAccepted,
+  deliveryNotice = null,
 }: {
   hasAddress: boolean;
   termsAccepted: boolean;
+  deliveryNotice?: string | null;
 }) {
   return (
     <PaypalPanel
       load={{ status: "loading" }}
       hasAddress={hasAddress}
       termsAccepted={termsAccepted}
+      deliveryNotice={deliveryNotice}
       usable={false}
     />
   );

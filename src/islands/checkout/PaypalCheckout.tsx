@@ -20,6 +20,8 @@ interface Props {
   enabled: boolean;
   hasAddress: boolean;
   termsAccepted: boolean;
+  /** What delivery to a pick-up point still lacks (a point, a mobile); null otherwise. */
+  deliveryNotice: string | null;
   handlers: PaypalHandlers;
 }
 
@@ -29,7 +31,7 @@ interface Props {
  * other pages nor when the customer pays by transfer. The buttons stay disabled while loading, without an
  * address or with the terms unaccepted; the callbacks always read the latest checkout state.
  */
-export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }: Props) {
+export function PaypalCheckout({ enabled, hasAddress, termsAccepted, deliveryNotice, handlers }: Props) {
   const [load, setLoad] = useState<PaypalLoad>({ status: "loading" });
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef(handlers);
@@ -91,6 +93,7 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, handlers }:
       load={load}
       hasAddress={hasAddress}
       termsAccepted={termsAccepted}
+      deliveryNotice={deliveryNotice}
       usable={usable}
       container={container}
     />

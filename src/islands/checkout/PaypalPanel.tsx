@@ -13,6 +13,8 @@ interface Props {
   /** An address is chosen, or the address book is still being read: no notice asking for one. */
   hasAddress: boolean;
   termsAccepted: boolean;
+  /** What delivery to a pick-up point still lacks (issue 31: a point, then a mobile); null otherwise. */
+  deliveryNotice?: string | null;
   /** The buttons may be clicked (loaded, address chosen, terms accepted). */
   usable: boolean;
   /** Where PayPal's script draws its buttons; none while the code that asks for them is itself on its way. */
@@ -25,7 +27,7 @@ interface Props {
  * callbacks) is fetched once the method is shown: the checkout's first paint and that wait show this same markup, so
  * nothing moves when the buttons' code arrives.
  */
-export function PaypalPanel({ load, hasAddress, termsAccepted, usable, container }: Props) {
+export function PaypalPanel({ load, hasAddress, termsAccepted, deliveryNotice, usable, container }: Props) {
   return (
     <div className="space-y-3">
       {load.status === "loading" && (
@@ -54,6 +56,11 @@ export function PaypalPanel({ load, hasAddress, termsAccepted, usable, container
           {!hasAddress && (
             <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
               Veuillez d'abord choisir une adresse de livraison.
+            </p>
+          )}
+          {hasAddress && deliveryNotice && (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              {deliveryNotice}.
             </p>
           )}
           {!termsAccepted && (

@@ -16,7 +16,7 @@ export interface CompanyInfo {
 
 /**
  * What the checkout reads once: the session, the shipping settings, the checkout settings (which methods are offered,
- * sent to the flow) and the company's contact. Silent failures (spec 8): the screen keeps its defaults; the server
+ * whether delivery to a pick-up point is and at what price, sent to the flow) and the company's contact. Silent failures (spec 8): the screen keeps its defaults; the server
  * refuses what it must.
  */
 export function useCheckoutSetup(
@@ -36,6 +36,8 @@ export function useCheckoutSetup(
             methods: { paypal: settings.paypal.configured, bank_transfer: settings.bank_transfer.enabled },
             closedMessage: settings.can_take_orders ? null : settings.message,
             bank: knownBankDetails(settings.bank_transfer),
+            // Absent from a server that does not know delivery to a pick-up point yet: not offered.
+            pickup: settings.pickup ?? null,
           },
         }),
       )

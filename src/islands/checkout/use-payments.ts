@@ -10,6 +10,7 @@ import {
 import {
   type CheckoutEvent,
   type CheckoutState,
+  deliveryChoice,
   type Failure,
   submitProblem,
   submitting,
@@ -36,9 +37,15 @@ const BANK_TRANSFER_DELAY_MS = 2000;
 /** Errors the checkout already showed, so PayPal's onError does not replace them. */
 const shownErrors = new WeakSet<object>();
 
-/** A failed order request as the flow reads it: PRICE_CHANGED with the server's totals, or the message to show. */
+/**
+ * A failed order request as the flow reads it: PRICE_CHANGED with the server's totals, the pick-up point refused
+ * (issue 31), or the message to show.
+ */
 function failureOf(failure: unknown, fallback: string): Failure {
   if (handleUnauthenticated(failure)) return { kind: "session_expired" };
+  const code = failure instanceof ApiError ? failure.code : undefined;
+  if (code === "PICKUP_POINT_UNKNOWN") return { kind: "pickup_point_unknown" };
+  if (code === "PICKUP_NOT_OFFERED") return { kind: "pickup_not_offered" };
   const priceChanged = failure instanceof ApiError && failure.code === "PRICE_CHANGED";
   if (priceChanged) {
     const totals = totalsFromPriceChange(failure.details);
@@ -64,6 +71,7 @@ interface Inputs {
 export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: Inputs) {
   const key = useRef<{ body: string; key: string; attempt: number } | null>(null);
   const { addressId, notes, senderName } = state;
+  const delivery = deliveryChoice(state);
 
   /** One Idempotency-Key per attempt: the same request sent again (a retry) carries the same key. */
   function keyFor(body: unknown): string {
@@ -77,7 +85,7 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one request each time the flow enters placing_transfer
   useEffect(() => {
     if (!placingTransfer || !addressId) return;
-    const body = bankTransferOrderBody({ cart, addressId, notes, promo, totals, senderName });
+    const body = bankTransferOrderBody({ cart, addressId, notes, promo, totals, senderName, delivery });
     const idempotencyKey = keyFor(body);
     void (async () => {
       try {
@@ -120,7 +128,7 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
         shownErrors.add(stop);
         throw stop;
       }
-      const body = orderRequestBody({ cart, addressId, notes, promo, totals });
+      const body = orderRequestBody({ cart, addressId, notes, promo, totals, delivery });
       try {
         const { id } = await createPaypalOrder(body, keyFor(body));
         dispatch({ type: "paypal_created", orderId: id });

@@ -1,0 +1,293 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/compat";
+import type { Address } from "../../domain/accounts/address";
+import {
+  distanceText,
+  frenchMobile,
+  openingHoursLines,
+  type PickupPoint,
+  POSTAL_CODE_PATTERN,
+  pickupAddressLines,
+  pickupMessages,
+} from "../../domain/shipping/pickup-point";
+import { ApiError } from "../../lib/api-client";
+import { searchPickupPoints } from "../../lib/shop-client";
+import { PhoneField, TextField } from "../ui/fields";
+
+interface Props {
+  /** The chosen address: its postal code (and city) prefill the search. */
+  address: Pick<Address, "postal_code" | "city"> | null;
+  point: PickupPoint | null;
+  /** The mobile as the field shows it (prefilled from the address by the flow). */
+  phone: string;
+  /** null: the point chosen is not among a new search's points, so it is no longer chosen. */
+  onPoint: (point: PickupPoint | null) => void;
+  onPhone: (phone: string) => void;
+}
+
+type Search =
+  | { status: "idle" }
+  | { status: "searching" }
+  | { status: "found"; postalCode: string; points: PickupPoint[] }
+  | { status: "failed"; message: string };
+
+/** Where the keyboard goes after what the shopper did; applied once the screen shows it. */
+type FocusTarget = "first" | "chosen" | "summary" | "field";
+
+const found = (count: number) => (count === 1 ? "1 point relais trouvé" : `${count} points relais trouvés`);
+
+/**
+ * Delivery to a pick-up point at the checkout (issue 31, loaded only once that mode is chosen): the search by postal
+ * code (the chosen address's, with its city while the code is the address's), La Poste's points as a list of radio
+ * buttons (name, address, distance, the week's hours), the point chosen shown alone with « Changer de point
+ * relais », and the mobile La Poste texts. No map. A search runs on « Rechercher » or Enter, never while typing; its
+ * outcome is announced (role status); the keyboard then goes to the first point. Arrows choose a point; Enter or a
+ * click on one closes the list on it.
+ */
+export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [search, setSearch] = useState<Search>({ status: "idle" });
+  // The list is shown until a point is chosen from it by Enter or a click; « Changer de point relais » shows it again.
+  const [listOpen, setListOpen] = useState(!point);
+  const [focus, setFocus] = useState<FocusTarget | null>(null);
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const request = useRef<AbortController | null>(null);
+  const postalCode = typed ?? address?.postal_code ?? "";
+
+  useEffect(() => () => request.current?.abort(), []);
+
+  useLayoutEffect(() => {
+    if (!focus || !root.current) return;
+    const selector = {
+      first: "input[name=pickup_point]",
+      chosen: "input[name=pickup_point]:checked",
+      summary: "[data-pickup-summary]",
+      field: "input[name=postal_code]",
+    }[focus];
+    const target =
+      root.current.querySelector<HTMLElement>(selector) ??
+      root.current.querySelector<HTMLElement>("input[name=postal_code]");
+    target?.focus();
+    setFocus(null);
+  }, [focus, search, listOpen]);
+
+  async function find(event: Event) {
+    event.preventDefault();
+    const code = postalCode.trim();
+    if (!POSTAL_CODE_PATTERN.test(code)) {
+      setInvalid(true);
+      setSearch({ status: "failed", message: pickupMessages.postalCodeInvalid });
+      return;
+    }
+    setInvalid(false);
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setSearch({ status: "searching" });
+    try {
+      const city = address && code === address.postal_code ? address.city : undefined;
+      const points = await searchPickupPoints(code, city, controller.signal);
+      setSearch({ status: "found", postalCode: code, points });
+      setListOpen(true);
+      // A point the new list does not show is not kept out of sight: the shopper picks one of these.
+      if (point && !points.some((p) => p.id === point.id)) onPoint(null);
+      if (points.length) setFocus("first");
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      // The server's words (a 400, 409, 429 or 503 says why in French); a lost connection, ours.
+      const message =
+        failure instanceof ApiError && failure.status > 0 && !/^HTTP \d+$/.test(failure.message)
+          ? failure.message
+          : pickupMessages.searchFailed;
+      setInvalid(failure instanceof ApiError && failure.status === 400);
+      setSearch({ status: "failed", message });
+    }
+  }
+
+  function close() {
+    setListOpen(false);
+    setFocus("summary");
+  }
+
+  const points = search.status === "found" ? search.points : [];
+  const status =
+    search.status === "searching"
+      ? "Recherche des points relais…"
+      : search.status === "found"
+        ? points.length
+          ? `${found(points.length)}.`
+          : pickupMessages.noPoint
+        : search.status === "failed"
+          ? search.message
+          : "";
+  const mobileError =
+    phoneTouched && phone.trim() && !frenchMobile(phone) ? pickupMessages.mobileRequired : undefined;
+
+  return (
+    <div ref={root} className="mt-5 space-y-4">
+      {point && !listOpen ? (
+        <div className="rounded-xl border-2 border-olive-600 bg-olive-50 p-4">
+          <h3 data-pickup-summary tabIndex={-1} className="font-semibold text-ink">
+            Votre point relais : {point.name}
+          </h3>
+          <PointDetails point={point} />
+          <button
+            type="button"
+            className="btn btn-secondary mt-3 px-5"
+            onClick={() => {
+              setListOpen(true);
+              setFocus(points.some((p) => p.id === point.id) ? "chosen" : "field");
+            }}
+          >
+            Changer de point relais
+          </button>
+        </div>
+      ) : (
+        <form
+          aria-label="Rechercher un point relais"
+          noValidate
+          onSubmit={find}
+          className="flex flex-wrap items-start gap-3"
+        >
+          <div className="w-40">
+            <TextField
+              label="Code postal"
+              name="postal_code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              value={postalCode}
+              onValue={(value) => {
+                setTyped(value);
+                setInvalid(false);
+              }}
+              error={invalid ? pickupMessages.postalCodeInvalid : undefined}
+            />
+          </div>
+          <button
+            type="submit"
+            className="btn btn-secondary mt-6 px-5"
+            disabled={search.status === "searching"}
+            aria-busy={search.status === "searching"}
+          >
+            Rechercher
+          </button>
+        </form>
+      )}
+
+      <p
+        role="status"
+        className={`text-sm ${search.status === "failed" ? "font-medium text-alert" : "text-ink-soft"} ${
+          status && !invalid ? "" : "sr-only"
+        }`}
+      >
+        {status}
+      </p>
+
+      {listOpen && points.length > 0 && (
+        <fieldset aria-describedby="pickup-points-hint">
+          <legend className="font-semibold text-ink">
+            Points relais près de {search.status === "found" ? search.postalCode : ""}
+          </legend>
+          <p id="pickup-points-hint" className="mb-3 text-sm text-ink-soft">
+            Flèches pour parcourir, Entrée ou un clic pour choisir.
+          </p>
+          <ul className="space-y-3">
+            {points.map((option) => {
+              const checked = point?.id === option.id;
+              return (
+                <li
+                  key={option.id}
+                  className={`rounded-xl border-2 ${checked ? "border-olive-600 bg-olive-50" : "border-cream-300"}`}
+                >
+                  {/* A real click (detail > 0) or Enter chooses and closes the list; the arrows only choose. */}
+                  <label
+                    className="flex cursor-pointer gap-3 p-4 pb-2 hover:bg-olive-50"
+                    onClick={(event) => {
+                      if (event.detail > 0) close();
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key !== "Enter") return;
+                      event.preventDefault();
+                      onPoint(option);
+                      close();
+                    }}
+                  >
+                    <input
+                      type="radio"
+                      name="pickup_point"
+                      value={option.id}
+                      checked={checked}
+                      onChange={() => onPoint(option)}
+                      className="mt-1 size-4 shrink-0 accent-olive-700"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-ink">{option.name}</span>
+                      <Lines point={option} />
+                      <span className="block text-sm text-ink-soft">À {distanceText(option.distance_m)}</span>
+                    </span>
+                  </label>
+                  <Hours point={option} />
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+
+      <PhoneField
+        label="Téléphone portable (pour l'avis de mise à disposition)"
+        name="pickup_phone"
+        value={phone}
+        onValue={onPhone}
+        onBlur={() => setPhoneTouched(true)}
+        error={mobileError}
+        hint="La Poste vous prévient par SMS quand le colis est disponible : un 06 ou un 07."
+      />
+    </div>
+  );
+}
+
+/** The point's street, complement, postal code and city (its name is shown apart). */
+function Lines({ point }: { point: PickupPoint }) {
+  return (
+    <>
+      {pickupAddressLines(point)
+        .slice(1)
+        .map((line) => (
+          <span key={line} className="block text-ink-soft">
+            {line}
+          </span>
+        ))}
+    </>
+  );
+}
+
+function PointDetails({ point }: { point: PickupPoint }) {
+  return (
+    <>
+      <p className="mt-1">
+        <Lines point={point} />
+        <span className="block text-sm text-ink-soft">À {distanceText(point.distance_m)}</span>
+      </p>
+      <Hours point={point} className="mt-2" />
+    </>
+  );
+}
+
+/** The week's hours, folded: « Horaires » opens them. */
+function Hours({ point, className = "px-4 pb-3" }: { point: PickupPoint; className?: string }) {
+  return (
+    <details className={className}>
+      <summary className="cursor-pointer rounded-sm text-sm font-semibold text-olive-700 underline underline-offset-4">
+        Horaires<span className="sr-only"> de {point.name}</span>
+      </summary>
+      <ul className="mt-2 space-y-0.5 text-sm text-ink">
+        {openingHoursLines(point.opening_hours).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
