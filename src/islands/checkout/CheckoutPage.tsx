@@ -167,14 +167,18 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
                 carrier={company.shippingCompany}
                 shipping={pending ? null : totals.shipping}
                 modes={
-                  pickup && !pending
+                  // In the first paint too (its room kept, prices unknown until the cart is read): the choice does not
+                  // push the page down when the framework takes over.
+                  pickup
                     ? {
                         mode: state.delivery,
-                        costs: {
-                          home: cartTotals(cart, shipping, null).shipping,
-                          pickup: cartTotals(cart, deliveryShipping(shipping, pickup, "pickup"), null)
-                            .shipping,
-                        },
+                        costs: pending
+                          ? null
+                          : {
+                              home: cartTotals(cart, shipping, null).shipping,
+                              pickup: cartTotals(cart, deliveryShipping(shipping, pickup, "pickup"), null)
+                                .shipping,
+                            },
                         onMode: (mode) => dispatch({ type: "delivery_chosen", mode }),
                         onPickupNear: preloadPickupPicker,
                       }

@@ -7,8 +7,8 @@ import { Section } from "./Section";
 /** Delivery to a pick-up point, once the checkout settings offer it (issue 31): the two modes and their prices. */
 export interface DeliveryModes {
   mode: DeliveryMode;
-  /** What each mode costs for this cart (0: free from its own threshold). */
-  costs: Readonly<Record<DeliveryMode, Cents>>;
+  /** What each mode costs for this cart (0: free from its own threshold); null in the first paint (room kept). */
+  costs: Readonly<Record<DeliveryMode, Cents>> | null;
   onMode: (mode: DeliveryMode) => void;
   /** Reached for: the picker's code is fetched ahead. */
   onPickupNear?: () => void;
@@ -85,7 +85,9 @@ export function DeliverySection({ carrier, shipping, modes, children }: Props) {
                     <span className="block font-semibold text-ink">
                       {mode === "home" ? pickupMessages.homeLabel : pickupMessages.pickupLabel}
                     </span>
-                    <span className="block text-sm text-ink-soft">{costText(modes.costs[mode])}</span>
+                    <span className="block text-sm text-ink-soft">
+                      {modes.costs ? costText(modes.costs[mode]) : <span className="inline-block w-16" />}
+                    </span>
                   </span>
                 </label>
               );
