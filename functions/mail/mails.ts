@@ -1,3 +1,4 @@
+import { phoneToInput } from "../../src/domain/accounts/phone";
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
 import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/orders/order-status";
@@ -128,13 +129,9 @@ export function guaranteeLine(siteUrl: string): string {
   return `Garanties légales : vous bénéficiez de la garantie légale de conformité pendant deux ans à compter de la livraison (articles L217-3 à L217-20 du Code de la consommation) et de la garantie des vices cachés (articles 1641 à 1649 du Code civil). Le détail figure à l'article 8 de nos conditions générales de vente : ${siteUrl}/cgv#garanties`;
 }
 
-/**
- * Delivery to a pick-up point (issue 31): La Poste's « colis disponible » text goes to the mobile the customer gave,
- * shown as she writes it (06 12 34 56 78; written here so the Lambdas need not carry accounts/phone.ts).
- */
+/** Delivery to a pick-up point (issue 31): La Poste's « colis disponible » text goes to the mobile the customer gave. */
 function pickupSmsLine(point: OrderPickupPoint): string {
-  const national = point.phone.replace(/^\+33/, "0").replace(/(\d{2})(?=\d)/g, "$1 ");
-  return `Vous recevrez un SMS au ${national} dès que votre colis sera disponible.`;
+  return `Vous recevrez un SMS au ${phoneToInput(point.phone)} dès que votre colis sera disponible.`;
 }
 
 /** Order confirmation: the summary, and for a bank transfer what to pay, to whom, with which reference. */

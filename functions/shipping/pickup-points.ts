@@ -24,7 +24,7 @@ import { openColissimoSecret } from "./colissimo-secrets";
 const TIMEOUT_MS = 8_000;
 
 /** How long an order may name a point a search found. */
-export const PICKUP_POINT_KEPT_MS = 24 * 60 * 60_000;
+const PICKUP_POINT_KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * The weight the search is asked for: the cart is not sent with it. Soaps weigh a few hundred grams; La Poste

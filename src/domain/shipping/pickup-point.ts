@@ -32,7 +32,7 @@ export interface OrderPickupPoint extends Omit<PickupPoint, "distance_m"> {
   phone: string;
 }
 
-export const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"] as const;
+const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"] as const;
 
 /** La Poste's identifiers are 6 characters; a few more are allowed, nothing but letters and digits. */
 export const PICKUP_POINT_ID_PATTERN = /^[A-Za-z0-9]{1,12}$/;
