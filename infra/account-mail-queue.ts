@@ -14,10 +14,15 @@ import { MAIL_MAX_RECEIVES } from "./failure-policy";
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
 /**
- * The API mounts whose functions send to the queue: forgot password (functions/accounts/routes.ts) and the
- * bank-transfer order (functions/orders/routes.ts).
+ * The API mounts whose functions send to the queue: forgot password (functions/accounts/routes.ts), the
+ * bank-transfer order (functions/orders/routes.ts) and a guest's « Mes données » link (issue 32,
+ * functions/accounts/guest-data/routes.ts).
  */
-export const accountMailSenderMounts: readonly string[] = ["/api/auth", "/api/orders"];
+export const accountMailSenderMounts: readonly string[] = [
+  "/api/auth",
+  "/api/orders",
+  "/api/guest/personal-data",
+];
 
 /**
  * The other mounts whose functions hand mails over (decision record 026): orders that bring a product to its

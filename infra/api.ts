@@ -85,8 +85,9 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   const photos = area.name === "photos";
   // The shipping function alone stores and reads the label PDFs (documents.ts): rights on their objects and the name.
   const shipping = area.name === "shipping";
-  // The accounts function erases accounts, and with them their orders' labels (documents.ts): delete only.
-  const accounts = area.name === "accounts";
+  // The accounts function erases accounts, and the documents function a guest's data (issue 32), and with them
+  // their orders' labels (documents.ts): delete only.
+  const erasesLabels = area.name === "accounts" || area.name === "documents";
   const args = functionArgs(
     `functions/platform/lambda/${area.name}.handler`,
     `API ${area.mounts.join(" ")}`,
@@ -100,10 +101,10 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
       environment: {
         [EDGE_KEY_VARIABLE]: edgeKey.result,
         ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
-        ...(shipping || accounts ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
+        ...(shipping || erasesLabels ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
       },
       ...(shipping ? { permissions: documentsPermissions } : {}),
-      ...(accounts ? { permissions: documentsErasePermissions } : {}),
+      ...(erasesLabels ? { permissions: documentsErasePermissions } : {}),
     },
   );
   const install = lambdaInstalls[area.name];

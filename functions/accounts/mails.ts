@@ -3,6 +3,7 @@ import { sendQueuedOrderConfirmation } from "../orders/confirmation-mail";
 import { transferQrImage } from "../payments/transfer-mails";
 import type { AccountMailRequest } from "../platform/adapters/account-mail-queue";
 import { type AccountMailDeps, sendPasswordReset, sendSigninLockNotice } from "./auth";
+import { sendGuestDataLink } from "./guest-data/service";
 
 /**
  * Runs one handed-over account mail request: the queue's subscriber on AWS (functions/accounts/jobs/account-mail.ts), the
@@ -15,6 +16,9 @@ export async function handleAccountMail(deps: AccountMailDeps, request: AccountM
       return sendPasswordReset(deps, request.email);
     case "signin-locked":
       return sendSigninLockNotice(deps, request.email);
+    case "guest-data-link":
+      // A guest's « Mes données » link (issue 32): looked up and mailed after the answer.
+      return sendGuestDataLink(deps, request.email);
     case "order-confirmation":
       // With the transfer's EPC QR code (the queued confirmations are the bank-transfer orders').
       return sendQueuedOrderConfirmation(deps, request.order_id, transferQrImage);

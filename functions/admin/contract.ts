@@ -293,6 +293,23 @@ export const adminContract = {
         ...notFound,
       })),
   },
+  postAdminOrdersByIdGuestLink: {
+    method: "post",
+    path: "/api/admin/orders/{id}/guest-link",
+    params: idParam,
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration(
+        "Commande sans compte (issue 32) : révoque tous ses liens de suivi et en envoie un nouveau à l'e-mail de la commande",
+        {
+          200: {
+            description: "L'adresse à laquelle le nouveau lien est parti",
+            schema: z.object({ email: z.string() }),
+          },
+          ...notFound,
+          409: errorResponse("Commande passée avec un compte client : elle n'a pas de lien de suivi"),
+        },
+      )),
+  },
   getAdminPromo: {
     method: "get",
     path: "/api/admin/promo",

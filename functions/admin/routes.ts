@@ -4,6 +4,7 @@ import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin/admi
 import type { settingKeys } from "../../src/domain/settings/settings";
 import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../catalog/service";
 import { adminStockRoutes } from "../catalog/stock-routes";
+import { sendNewGuestLink } from "../orders/guest/mails";
 import { markRefundDone, recordReturn } from "../orders/refunds";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
@@ -113,6 +114,10 @@ route(adminRoutes, contract.postAdminOrdersByIdRefundsByRefundIdDone, async (c) 
   const { id, refundId } = c.req.valid("param");
   return c.json(await markRefundDone(c.var.deps, id, refundId));
 });
+
+route(adminRoutes, contract.postAdminOrdersByIdGuestLink, async (c) =>
+  c.json(await sendNewGuestLink(c.var.deps, c.req.valid("param").id)),
+);
 
 route(adminRoutes, contract.getAdminPromo, async (c) => c.json(await listPromos(c.var.deps)));
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../src/domain/orders/order";
+import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { ORDER_PICKUP_POINT } from "../../tests/fixtures/pickup-point";
-import { orderConfirmationMail, shippedMail } from "./mails";
+import {
+  guestLinkMail,
+  orderConfirmationMail,
+  refundMail,
+  shippedMail,
+  withdrawalAcknowledgementMail,
+} from "./mails";
 
 /** Issue 31: what the order e-mails say of the delivery, to the customer's address or to a pick-up point. */
 
@@ -62,6 +69,7 @@ function order(changes: Partial<Order> = {}): Order {
     refunds: [],
     refunded_amount: 0,
     auto_refund_id: null,
+    is_guest: false,
     version: 1,
     user: { full_name: "Jeanne Martin", email: "jeanne@example.fr" },
     items: [
@@ -177,5 +185,171 @@ describe("shippedMail: where the parcel goes", () => {
     expect(mail.html).toContain(sentence);
     expect(mail.html).toContain(sms);
     expect(mail.html).toContain("Suivre sur Colissimo");
+  });
+});
+
+describe("guest orders' mails (issue 32): every link to the order carries the guest's token", () => {
+  const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
+  const guestContext = { ...context, guestToken: TOKEN };
+  const id = "01JPICKUPORDER0000ABCD1234";
+  const tracking = `https://savon.example/orders/track/${id}#acces=${TOKEN}`;
+  const withdrawal = `https://savon.example/retractation?commande=${id}#acces=${TOKEN}`;
+  const accountTracking = `https://savon.example/orders/track/${id}`;
+  const accountWithdrawal = `https://savon.example/retractation?commande=${id}`;
+  const personal = "Ce lien est personnel : ne le transférez pas.";
+
+  /** Every link to the order's page or its withdrawal form in a part, whatever follows it. */
+  const orderLinks = (part: string) =>
+    part.match(/https:\/\/savon\.example\/(?:orders\/track|retractation)[^\s"<]*/g) ?? [];
+
+  const refunded = (changes: Partial<Order> = {}) =>
+    order({
+      status: "delivered",
+      refunds: [
+        {
+          id: "r1",
+          at: "2026-03-10T10:00:00.000Z",
+          lines: [{ index: 0, product_name: "Savon d'Alep Premium", quantity: 1, restock: true }],
+          amount: 12.9,
+          shipping_amount: 0,
+          method: "paypal",
+          status: "done",
+          credit_note_number: "AV-2026-000001",
+          done_at: "2026-03-10T10:00:00.000Z",
+        },
+      ],
+      ...changes,
+    });
+  const record: WithdrawalRecord = {
+    id: "w1",
+    order_id: id,
+    order_number: "ABCD1234",
+    requested_at: "2026-03-05T09:30:00.000Z",
+    scope: "whole",
+    effect: "cancelled",
+    channel: "guest",
+    lines: [{ index: 0, quantity: 2, product_name: "Savon d'Alep Premium" }],
+  };
+  const ackOrder = {
+    id,
+    customer_email: "jeanne@example.fr",
+    payment_method: "paypal",
+    payment_status: "completed",
+  } as const;
+
+  /** Each order mail, for a guest (with the token) or a customer (without). */
+  const mails = (ctx: typeof context & { guestToken?: string }) => ({
+    confirmation: orderConfirmationMail(order({ is_guest: Boolean(ctx.guestToken) }), ctx),
+    shipped: shippedMail(
+      order({ status: "shipped", shipping_company: "Colissimo", tracking_number: "6A1" }),
+      ctx,
+    ),
+    refund: refundMail(refunded(), "r1", ctx),
+    withdrawal: withdrawalAcknowledgementMail(ackOrder, record, ctx),
+  });
+
+  it.each(Object.keys(mails(context)) as (keyof ReturnType<typeof mails>)[])(
+    "%s: a guest's links open her tracking page and withdrawal form with the token, none the account's",
+    (name) => {
+      const mail = mails(guestContext)[name];
+      for (const part of [mail.text, mail.html]) {
+        const links = orderLinks(part);
+        expect(links.length, `${name}: a link to the order`).toBeGreaterThan(0);
+        for (const link of links) expect([tracking, withdrawal]).toContain(link);
+        expect(part).toContain(tracking);
+      }
+    },
+  );
+
+  it.each(Object.keys(mails(context)) as (keyof ReturnType<typeof mails>)[])(
+    "%s: a customer's mail keeps the account's links, with no token and no word of a personal link",
+    (name) => {
+      const mail = mails(context)[name];
+      for (const part of [mail.text, mail.html]) {
+        expect(part).not.toContain(TOKEN);
+        expect(part).not.toContain("#acces=");
+        expect(part).not.toContain(personal);
+        for (const link of orderLinks(part)) expect([accountTracking, accountWithdrawal]).toContain(link);
+      }
+    },
+  );
+
+  it("the mails that offer the withdrawal link give a guest her own (L221-21: in every order e-mail)", () => {
+    const { confirmation, shipped, refund } = mails(guestContext);
+    for (const mail of [confirmation, shipped, refund]) {
+      expect(mail.text).toContain(`Se rétracter du contrat ici : ${withdrawal}`);
+    }
+    expect(confirmation.html).toContain(`<a href="${withdrawal}">Se rétracter du contrat ici</a>`);
+  });
+
+  it("the confirmation: « Suivre ma commande » as a button to her link, and that the link is personal", () => {
+    const mail = mails(guestContext).confirmation;
+    expect(mail.text).toContain(`Suivez-la à tout moment : ${tracking}\n${personal}`);
+    expect(mail.text).toContain("Vos factures se téléchargent depuis cette page une fois le paiement reçu.");
+    expect(mail.html).toMatch(
+      new RegExp(`<a href="${tracking}" style="background:[^"]+">Suivre ma commande</a>`),
+    );
+    expect(mail.html).toContain(personal);
+    expect(mail.to).toBe("jeanne@example.fr");
+  });
+
+  it("the customer's confirmation is as before: a plain « Suivre ma commande » link to the account's page", () => {
+    const mail = mails(context).confirmation;
+    expect(mail.text).toContain(`Suivez-la à tout moment : ${accountTracking}\nSe rétracter du contrat ici`);
+    expect(mail.html).toContain(`<p><a href="${accountTracking}">Suivre ma commande</a></p>`);
+  });
+
+  it("shipped: a guest without La Poste's link gets a button to her order; a customer gets none", () => {
+    const plain = order({ status: "shipped", shipping_company: "DHL", tracking_number: "X1" });
+    expect(shippedMail(plain, guestContext).html).toContain(`<a href="${tracking}"`);
+    expect(shippedMail(plain, guestContext).html).toContain(">Suivre ma commande</a>");
+    expect(shippedMail(plain, context).html).not.toContain("Suivre ma commande");
+    expect(mails(guestContext).shipped.html).toContain("Suivre sur Colissimo");
+  });
+
+  it("refund: the credit note is on her order's page, which the button opens", () => {
+    const mail = mails(guestContext).refund;
+    expect(mail.text).toContain(
+      `L'avoir n° AV-2026-000001 est disponible sur la page de votre commande : ${tracking}`,
+    );
+    expect(mail.html).toContain(`<a href="${tracking}"`);
+  });
+
+  it("withdrawal acknowledgement: the order's detail at her link", () => {
+    expect(mails(guestContext).withdrawal.text).toContain(`Le détail de votre commande : ${tracking}`);
+  });
+
+  it("a null token is a customer's mail", () => {
+    const mail = orderConfirmationMail(order(), { ...context, guestToken: null });
+    expect(mail.text).toBe(orderConfirmationMail(order(), context).text);
+    expect(mail.html).toBe(orderConfirmationMail(order(), context).html);
+  });
+
+  describe("guestLinkMail", () => {
+    const mail = guestLinkMail(order({ is_guest: true }), guestContext);
+
+    it("goes to the order's e-mail, its subject naming the order", () => {
+      expect(mail.to).toBe("jeanne@example.fr");
+      expect(mail.subject).toBe("Votre nouveau lien de suivi – commande n° ABCD1234");
+    });
+
+    it("gives the new link, as a button too, and says the earlier ones no longer work", () => {
+      expect(mail.text).toContain(
+        `Voici votre nouveau lien pour suivre votre commande n° ABCD1234 : ${tracking}`,
+      );
+      expect(mail.text).toContain("ne fonctionnent plus");
+      expect(mail.text).toContain(personal);
+      expect(mail.text).toContain(`Se rétracter du contrat ici : ${withdrawal}`);
+      expect(mail.html).toMatch(new RegExp(`<a href="${tracking}" style="[^"]+">Suivre ma commande</a>`));
+      expect(mail.html).toContain("ne fonctionnent plus");
+    });
+
+    it("names the mediator like every order mail, once it is named", () => {
+      const named = guestLinkMail(order(), {
+        ...guestContext,
+        mediator: { name: "CM2C", url: "https://www.cm2c.net" },
+      });
+      expect(named.text).toContain("CM2C (https://www.cm2c.net)");
+    });
   });
 });

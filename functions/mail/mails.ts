@@ -1,5 +1,6 @@
 import { phoneToInput } from "../../src/domain/accounts/phone";
 import { eurosToCents, formatEuros } from "../../src/domain/money";
+import { guestTrackingPath, guestWithdrawalPath } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
 import { colissimoTrackingUrl, isColissimo, orderNumber } from "../../src/domain/orders/order-status";
 import {
@@ -23,9 +24,7 @@ export function layout(
   action?: { label: string; url: string },
 ): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4d5b2a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
-    : "";
+  const button = action ? buttonHtml(action) : "";
   return `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2b2b24;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(shopName)}</h1>${body}${button}</body></html>`;
 }
@@ -34,8 +33,40 @@ export function layout(
  * The withdrawal function's link, in every order e-mail (Code de la consommation L221-21: reachable during the whole
  * period): it opens the form on this order.
  */
-export function withdrawalLine(siteUrl: string, orderId: string): string {
-  return `Se rétracter du contrat ici : ${siteUrl}${withdrawalHref(orderId)}`;
+export function withdrawalLine(siteUrl: string, orderId: string, guestToken?: string | null): string {
+  return `Se rétracter du contrat ici : ${withdrawalUrl({ siteUrl, guestToken }, orderId)}`;
+}
+
+/**
+ * The order's page as a mail links to it: the customer's tracking page (her session opens it), or for a guest order
+ * (issue 32) the same page with the token of her link in the fragment (`#acces=`), the only way she has to it.
+ */
+export function orderPageUrl(
+  context: Pick<ShopMailContext, "siteUrl" | "guestToken">,
+  orderId: string,
+): string {
+  return context.guestToken
+    ? `${context.siteUrl}${guestTrackingPath(orderId, context.guestToken)}`
+    : `${context.siteUrl}/orders/track/${orderId}`;
+}
+
+/** The withdrawal form on the order, which a guest's link fills in for her (her order number and e-mail). */
+export function withdrawalUrl(
+  context: Pick<ShopMailContext, "siteUrl" | "guestToken">,
+  orderId: string,
+): string {
+  return context.guestToken
+    ? `${context.siteUrl}${guestWithdrawalPath(orderId, context.guestToken)}`
+    : `${context.siteUrl}${withdrawalHref(orderId)}`;
+}
+
+/** What a guest is told of her link (issue 32): it opens her order to whoever has it, and holds her invoices. */
+export const GUEST_LINK_NOTICE =
+  "Ce lien est personnel : ne le transférez pas. Vos factures se téléchargent depuis cette page une fois le paiement reçu. Vous pouvez aussi y créer votre compte : un mot de passe suffit.";
+
+/** The HTML part's button (the same as layout's). */
+function buttonHtml(action: { label: string; url: string }): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4d5b2a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`;
 }
 
 export function resetPasswordMail(to: string, shopName: string, fullName: string, link: string): Mail {
@@ -81,6 +112,11 @@ export interface ShopMailContext {
   mediator?: { name: string; url: string } | null;
   /** The shop's postal address (company setting), where goods are sent back; empty while not given. */
   address?: string;
+  /**
+   * A guest order's link token (issue 32), minted by the server for this mail; null or absent for a customer's
+   * order. Its order mails then link to the guest's tracking page and withdrawal form instead of the account's.
+   */
+  guestToken?: string | null;
 }
 
 export interface OrderMailContext extends ShopMailContext {
@@ -173,7 +209,9 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
       : [];
   const qr = transfer.length ? context.transferQr : null;
   const intro = `Merci pour votre commande n° ${number} !`;
-  const follow = `Suivez-la à tout moment : ${context.siteUrl}/orders/track/${order.id}`;
+  const page = orderPageUrl(context, order.id);
+  const guest = Boolean(context.guestToken);
+  const follow = `Suivez-la à tout moment : ${page}`;
   const text = [
     intro,
     "",
@@ -184,7 +222,8 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     ...(transfer.length ? ["", ...transfer] : []),
     "",
     follow,
-    withdrawalLine(context.siteUrl, order.id),
+    ...(guest ? [GUEST_LINK_NOTICE] : []),
+    withdrawalLine(context.siteUrl, order.id, context.guestToken),
     "",
     guaranteeLine(context.siteUrl),
     ...mediatorLines(context),
@@ -198,8 +237,8 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
 <p>${escapeHtml(intro)}</p>${list(summary)}
 ${delivery.map(([title, lines]) => `<p style="margin:0 0 4px"><strong>${escapeHtml(title)}</strong></p>${list(lines)}`).join("")}${pickupNotes.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}${qr ? transferQrHtml(qr) : ""}` : ""}
-<p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>
-<p><a href="${escapeHtml(`${context.siteUrl}${withdrawalHref(order.id)}`)}">Se rétracter du contrat ici</a></p>
+${guest ? `${buttonHtml({ label: "Suivre ma commande", url: page })}<p>${escapeHtml(GUEST_LINK_NOTICE)}</p>` : `<p><a href="${escapeHtml(page)}">Suivre ma commande</a></p>`}
+<p><a href="${escapeHtml(withdrawalUrl(context, order.id))}">Se rétracter du contrat ici</a></p>
 ${[guaranteeLine(context.siteUrl), ...mediatorLines(context)].map((line) => `<p style="font-size:13px;color:#5b5b50">${escapeHtml(line)}</p>`).join("")}</body></html>`;
   return {
     to: order.user.email,
@@ -233,19 +272,21 @@ export function shippedMail(order: Order, context: ShopMailContext): Mail {
           })}`,
         ]
       : []),
-    `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
-    withdrawalLine(context.siteUrl, order.id),
+    `Le détail de votre commande : ${orderPageUrl(context, order.id)}`,
+    withdrawalLine(context.siteUrl, order.id, context.guestToken),
     ...mediatorLines(context),
   ];
+  // A guest has no account to find her order in: without La Poste's button, hers leads to her order's page.
+  const action = link
+    ? { label: "Suivre sur Colissimo", url: link }
+    : context.guestToken
+      ? { label: "Suivre ma commande", url: orderPageUrl(context, order.id) }
+      : undefined;
   return {
     to: order.user.email,
     subject: `${context.shopName} — Votre commande n° ${number} est en route`,
     text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
-    html: layout(
-      context.shopName,
-      ["Bonjour,", ...lines],
-      link ? { label: "Suivre sur Colissimo", url: link } : undefined,
-    ),
+    html: layout(context.shopName, ["Bonjour,", ...lines], action),
   };
 }
 
@@ -255,7 +296,7 @@ export function refundMail(order: Order, refundId: string, context: ShopMailCont
   if (!refund) throw new Error(`Order ${order.id} has no refund ${refundId}`);
   const euros = (amount: number) => formatEuros(eurosToCents(amount));
   const number = order.order_number;
-  const link = `${context.siteUrl}/orders/track/${order.id}`;
+  const link = orderPageUrl(context, order.id);
   const lines = [
     `Nous avons bien reçu votre retour pour la commande n° ${number} :`,
     ...refund.lines.map((line) => `${line.quantity} × ${line.product_name}`),
@@ -264,7 +305,7 @@ export function refundMail(order: Order, refundId: string, context: ShopMailCont
       ? `Nous vous avons remboursé ${euros(refund.amount)} sur votre compte PayPal ; le montant apparaît sous quelques jours selon votre banque.`
       : `Nous vous remboursons ${euros(refund.amount)} par virement, dans les 14 jours au plus tard.`,
     `L'avoir n° ${refund.credit_note_number} est disponible sur la page de votre commande : ${link}`,
-    withdrawalLine(context.siteUrl, order.id),
+    withdrawalLine(context.siteUrl, order.id, context.guestToken),
     ...mediatorLines(context),
   ];
   return {
@@ -325,7 +366,7 @@ export function withdrawalAcknowledgementMail(
     ...withdrawal.lines.map((line) => `${line.quantity} × ${line.product_name}`),
     `Référence de votre rétractation : ${withdrawal.id}`,
     ...next.filter(Boolean),
-    `Le détail de votre commande : ${context.siteUrl}/orders/track/${order.id}`,
+    `Le détail de votre commande : ${orderPageUrl(context, order.id)}`,
     ...mediatorLines(context),
   ];
   return {
@@ -333,6 +374,28 @@ export function withdrawalAcknowledgementMail(
     subject: `${context.shopName} — Accusé de réception de votre rétractation (commande n° ${number})`,
     text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
     html: layout(context.shopName, ["Bonjour,", ...lines]),
+  };
+}
+
+/**
+ * The owner's « Envoyer un nouveau lien de suivi » (issue 32): the guest's new link to her order, sent once every
+ * earlier link was revoked, which the mail says so that an old one failing is no surprise.
+ */
+export function guestLinkMail(order: Order, context: ShopMailContext & { guestToken: string }): Mail {
+  const number = order.order_number;
+  const page = orderPageUrl(context, order.id);
+  const lines = [
+    `Voici votre nouveau lien pour suivre votre commande n° ${number} : ${page}`,
+    "Les liens que nous vous avions envoyés auparavant pour cette commande ne fonctionnent plus : utilisez désormais celui-ci.",
+    GUEST_LINK_NOTICE,
+    withdrawalLine(context.siteUrl, order.id, context.guestToken),
+    ...mediatorLines(context),
+  ];
+  return {
+    to: order.user.email,
+    subject: `Votre nouveau lien de suivi – commande n° ${number}`,
+    text: `Bonjour,\n\n${lines.join("\n")}\n\n${context.shopName}`,
+    html: layout(context.shopName, ["Bonjour,", ...lines], { label: "Suivre ma commande", url: page }),
   };
 }
 

@@ -4,6 +4,7 @@ import { orderConfirmationMail } from "../mail/mails";
 import type { InlineImage } from "../platform/adapters/mail";
 import type { Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
+import { addGuestLink } from "./guest/links";
 import { type OrderRecord, toOrder } from "./service";
 
 /**
@@ -65,6 +66,8 @@ async function mailOrderConfirmation(
       mediator: consumerMediator(company),
       bank,
       transferQr: awaitingTransfer && transferQr ? await transferQr(placed, bank) : null,
+      // A guest's mail carries a link of its own to her order (issue 32); a customer signs in.
+      guestToken: await addGuestLink(deps, order),
     }),
   );
 }

@@ -47,6 +47,12 @@ export const orderSchema = entitySchema({
     free_shipping_threshold_cents: { type: "number", required: true },
     promo_id: { type: "string" },
     promo_code: { type: "string" },
+    /**
+     * Whose uses of the promo today the order counts (issue 32: the normalised e-mail, promoUseSubject); absent on
+     * orders placed before, which counted the user id.
+     */
+    promo_use_subject: { type: "string" },
+
     shipping_address: {
       type: "map",
       required: true,

@@ -136,10 +136,12 @@ async function releaseWrites(
   const stocks = new Map(products.map((product) => [product.id, product.stock]));
   const promoId = order.promo_id;
   const day = parisDay(new Date(order.created_at));
+  // The uses are counted per e-mail since issue 32 (promo_use_subject), per user id before.
+  const subject = order.promo_use_subject ?? order.user_id;
   const [promo, dailyUse] = promoId
     ? await Promise.all([
         deps.db.entities.promo.get({ id: promoId }).go(),
-        deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: order.user_id, day }).go(),
+        deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: subject, day }).go(),
       ])
     : [null, null];
   const at = deps.clock().toISOString();
@@ -169,12 +171,7 @@ async function releaseWrites(
           ]
         : []),
       ...(promoId && dailyUse?.data && dailyUse.data.count > 0
-        ? [
-            promoDailyUse
-              .patch({ promo_id: promoId, user_id: order.user_id, day })
-              .subtract({ count: 1 })
-              .commit(),
-          ]
+        ? [promoDailyUse.patch({ promo_id: promoId, user_id: subject, day }).subtract({ count: 1 }).commit()]
         : []),
     ];
   };

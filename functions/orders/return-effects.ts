@@ -16,6 +16,7 @@ import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import { markRestocked } from "../site/publishing";
 import { documentWrites, type OrderChange, type OrderFields } from "./changes";
+import { addGuestLink } from "./guest/links";
 import { prepareDocument } from "./invoices";
 import { type OrderRecord, toOrder } from "./service";
 
@@ -155,6 +156,7 @@ async function sendRefundMail(deps: Deps, order: OrderRecord, refundId: string) 
         shopName: company.name,
         siteUrl: deps.siteUrl,
         mediator: consumerMediator(company),
+        guestToken: await addGuestLink(deps, order),
       }),
     );
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { isGuestOrder } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
 import { awaitsTransfer, type OrderStatus } from "../../src/domain/orders/order-status";
 import { unpackedHours } from "../../src/domain/shipping/pickup-point";
@@ -85,6 +86,7 @@ export function toOrder(record: OrderRecord): Order {
     auto_refund_id: record.auto_refund_id ?? null,
     version: record.version ?? 0,
     user: { full_name: record.customer_name ?? "", email: record.customer_email },
+    is_guest: isGuestOrder(record),
     items: record.items.map((item, index) => ({
       id: `${record.id}-${index + 1}`,
       product_id: item.product_id,

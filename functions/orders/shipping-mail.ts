@@ -7,6 +7,7 @@ import { consumerMediator } from "../../src/domain/settings/settings";
 import { shippedMail } from "../mail/mails";
 import type { Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
+import { addGuestLink } from "./guest/links";
 import type { MoveHandlers } from "./lifecycle";
 import { toOrder } from "./service";
 
@@ -21,6 +22,7 @@ export const sendShippingMail =
           shopName: company.name,
           siteUrl: deps.siteUrl,
           mediator: consumerMediator(company),
+          guestToken: await addGuestLink(deps, order),
         }),
       );
     } catch (error) {

@@ -1,12 +1,12 @@
 import { DomainError } from "../../src/domain/errors";
 import { centsToDecimalText, eurosToCents } from "../../src/domain/money";
-import type { OrderRequest } from "../../src/domain/orders/order";
+import type { OrderBody } from "../../src/domain/orders/order";
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
-import type { AuthUser } from "../accounts/auth";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
+import { type OrderAccess, reachableOrder } from "../orders/guest/links";
 import { type MoveResult, moveOrder, type OrderMove } from "../orders/lifecycle";
-import { type OrderCaller, placeOrder } from "../orders/place-order/place-order";
+import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "../orders/place-order/place-order";
 import { type OrderRecord, toOrder } from "../orders/service";
 import {
   type PaypalCaptureResult,
@@ -45,15 +45,18 @@ const eur = (cents: number) => ({ currency_code: "EUR" as const, value: centsToD
 export async function createPaypalOrder(
   deps: DataDeps,
   caller: OrderCaller,
-  request: OrderRequest,
+  request: OrderBody,
   idempotencyKey: string | undefined,
-): Promise<{ id: string; order_id: string }> {
+  guest: Pick<PlaceOrderOptions, "guestLinkHash"> = {},
+): Promise<{ id: string; order_id: string; replayed: boolean }> {
   const client = paypalClient(deps);
   const { order, replayed } = await placeOrder(deps, caller, request, {
     paymentMethod: "paypal",
     idempotencyKey,
     ready: client,
-    giveUpEarlier: releaseEarlierHolds,
+    // A guest names herself: she gives up nothing held under her e-mail (someone typing it could release it).
+    giveUpEarlier: "guest" in caller ? undefined : releaseEarlierHolds,
+    ...guest,
   });
   if (replayed && order.payment_status !== "pending") {
     throw new DomainError(
@@ -63,7 +66,7 @@ export async function createPaypalOrder(
         : "Le paiement de cette commande est déjà enregistré.",
     );
   }
-  if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id };
+  if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id, replayed };
   if (order.total_cents <= 0) {
     await moveOrder(deps, order.id, { commands: ["abandon"], refused: "ignore" });
     throw new DomainError("NOTHING_TO_PAY");
@@ -115,17 +118,21 @@ export async function createPaypalOrder(
       { commit: orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit() },
       { commit: paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit() },
     ]);
-    return { id: created.id, order_id: order.id };
+    return { id: created.id, order_id: order.id, replayed };
   } catch (error) {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
     throw paypalFailure(error, "checkout", { order_id: order.id });
   }
 }
 
-async function orderForPaypalId(deps: DataDeps, paypalOrderId: string): Promise<OrderRecord | null> {
+/**
+ * The caller's order behind a PayPal order id: a customer's own, or the guest order her link opens (issue 32);
+ * anyone else's answers 404 like a made-up id, before PayPal is called.
+ */
+async function reachableByPaypalId(deps: DataDeps, paypalOrderId: string, access: OrderAccess) {
   const { data: link } = await deps.db.entities.paypalLink.get({ paypal_order_id: paypalOrderId }).go();
-  if (!link) return null;
-  return (await deps.db.entities.order.get({ id: link.order_id }).go()).data;
+  if (!link) throw new DomainError("ORDER_NOT_FOUND");
+  return reachableOrder(deps, link.order_id, access);
 }
 
 export type ReleaseOutcome = "released" | "already_released" | "paid" | "capturing";
@@ -144,11 +151,10 @@ const releaseMessages: Record<ReleaseOutcome, string> = {
  */
 export async function releasePaypalOrder(
   deps: DataDeps,
-  user: AuthUser,
+  access: OrderAccess,
   paypalOrderId: string,
 ): Promise<{ outcome: ReleaseOutcome; message: string; order: ReturnType<typeof toOrder> }> {
-  const found = await orderForPaypalId(deps, paypalOrderId);
-  if (!found || found.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
+  const found = await reachableByPaypalId(deps, paypalOrderId, access);
   const { order, changed } = await abandonHold(deps, found.id);
   const outcome: ReleaseOutcome = changed
     ? "released"
@@ -252,6 +258,21 @@ async function markCaptureStarted(deps: DataDeps, orderId: string): Promise<Orde
 }
 
 /**
+ * What the capture routes answer (a customer's, a guest's): PayPal's result and our order; an order already paid
+ * answers the capture the screen reads without calling PayPal again.
+ */
+export async function captureAnswer(deps: Deps, access: OrderAccess, paypalOrderId: string) {
+  const { capture, order } = await capturePaypalOrder(deps, access, paypalOrderId);
+  const result = capture ?? {
+    id: order.paypal_order_id,
+    status: "COMPLETED",
+    payer: { payer_id: order.paypal_payer_id },
+    purchase_units: [{ payments: { captures: [{ id: order.paypal_capture_id, status: "COMPLETED" }] } }],
+  };
+  return { ...result, order };
+}
+
+/**
  * Captures the caller's own PayPal order (anyone else's answers 404 before PayPal is called). The capture
  * carries a PayPal-Request-Id derived from our order, so a retry never charges twice, and is marked in flight on
  * the order first, so the hold job leaves it alone. The payment is accepted only when PayPal says COMPLETED for
@@ -259,9 +280,8 @@ async function markCaptureStarted(deps: DataDeps, orderId: string): Promise<Orde
  * releases the hold. A capture that completes for an order released meanwhile, or for another amount, is refunded
  * at once and answered as a French failure, never as a success.
  */
-export async function capturePaypalOrder(deps: Deps, user: AuthUser, paypalOrderId: string) {
-  const found = await orderForPaypalId(deps, paypalOrderId);
-  if (!found || found.user_id !== user.id) throw new DomainError("ORDER_NOT_FOUND");
+export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypalOrderId: string) {
+  const found = await reachableByPaypalId(deps, paypalOrderId, access);
   if (found.payment_status === "completed") return { capture: null, order: toOrder(found) };
   if (found.auto_refund_id) throw new DomainError("ORDER_CLOSED", AUTO_REFUNDED_MESSAGE, { refunded: true });
   if (found.released_at || found.payment_status !== "pending") throw new DomainError("ORDER_CLOSED");

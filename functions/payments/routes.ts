@@ -12,7 +12,7 @@ import {
 import { route, routesAt } from "../platform/route";
 import { paypalContract as contract } from "./contract";
 import {
-  capturePaypalOrder,
+  captureAnswer,
   createPaypalOrder,
   handlePaypalWebhook,
   paypalClientId,
@@ -31,27 +31,17 @@ route(paypalRoutes, contract.getPaypalPaymentClientId, async (c) =>
 route(paypalRoutes, contract.postPaypalPaymentCreateOrder, requireSessionToken, async (c) => {
   const key = idempotencyKey(c.req.header("idempotency-key"));
   const session = { sessionToken: unprovenSessionToken(c) };
-  return c.json(await createPaypalOrder(c.var.deps, session, c.req.valid("json"), key), 201);
+  const { id, order_id } = await createPaypalOrder(c.var.deps, session, c.req.valid("json"), key);
+  return c.json({ id, order_id }, 201);
 });
 
 route(paypalRoutes, contract.postPaypalPaymentCaptureOrder, withSession, requireUser, async (c) => {
-  const { capture, order } = await capturePaypalOrder(
-    c.var.deps,
-    caller(c).user,
-    c.req.valid("json").orderID,
-  );
-  // Already paid: answer the capture the screen reads without calling PayPal again.
-  const result = capture ?? {
-    id: order.paypal_order_id,
-    status: "COMPLETED",
-    payer: { payer_id: order.paypal_payer_id },
-    purchase_units: [{ payments: { captures: [{ id: order.paypal_capture_id, status: "COMPLETED" }] } }],
-  };
-  return c.json({ ...result, order });
+  const access = { userId: caller(c).user.id };
+  return c.json(await captureAnswer(c.var.deps, access, c.req.valid("json").orderID));
 });
 
 route(paypalRoutes, contract.postPaypalPaymentOrdersByIdRelease, withSession, requireUser, async (c) =>
-  c.json(await releasePaypalOrder(c.var.deps, caller(c).user, c.req.valid("param").id)),
+  c.json(await releasePaypalOrder(c.var.deps, { userId: caller(c).user.id }, c.req.valid("param").id)),
 );
 
 route(paypalRoutes, contract.postPaypalPaymentWebhook, async (c) => {

@@ -13,6 +13,7 @@ import {
   transferFollowUp,
 } from "../../src/domain/payments/transfer-follow-up";
 import { consumerMediator } from "../../src/domain/settings/settings";
+import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";
 import { isConditionFailure } from "../platform/db/errors";
@@ -97,6 +98,8 @@ async function remind(
     await deps.mailer.send(
       transferReminderMail(view, {
         ...shop.context,
+        // A guest's reminder links to her order with a link of its own (issue 32).
+        guestToken: await addGuestLink(deps, order),
         bank: shop.bank,
         transferQr: await transferQrImage(view, shop.bank),
         cancelledFrom: cancellationDay(order.created_at, setting),

@@ -12,6 +12,7 @@ import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
 import {
   escapeHtml,
   mediatorLines,
+  orderPageUrl,
   type ShopMailContext,
   transferInstructionLines,
   transferQrHtml,
@@ -87,7 +88,7 @@ export function transferReminderMail(order: Order, context: TransferReminderCont
   const intro = `Nous n'avons pas encore reçu le virement de votre commande n° ${number}, passée le ${parisDateTime(new Date(order.created_at))}.`;
   const deadline = `Sans virement reçu d'ici là, la commande sera annulée le ${longDay(context.cancelledFrom)} et ses produits remis en vente. Si vous avez déjà fait le virement, merci de ne pas tenir compte de ce message : il peut mettre un à deux jours ouvrés à nous parvenir.`;
   const instructions = transferInstructionLines(order, context.bank);
-  const follow = `Suivre ma commande : ${context.siteUrl}/orders/track/${order.id}`;
+  const follow = `Suivre ma commande : ${orderPageUrl(context, order.id)}`;
   const text = [
     greeting,
     "",
@@ -98,7 +99,7 @@ export function transferReminderMail(order: Order, context: TransferReminderCont
     deadline,
     "",
     follow,
-    withdrawalLine(context.siteUrl, order.id),
+    withdrawalLine(context.siteUrl, order.id, context.guestToken),
     ...mediatorLines(context),
     "",
     context.shopName,
@@ -109,8 +110,8 @@ export function transferReminderMail(order: Order, context: TransferReminderCont
     `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(instructions)}`,
     ...(context.transferQr ? [transferQrHtml(context.transferQr)] : []),
     paragraph(deadline),
-    `<p><a href="${escapeHtml(`${context.siteUrl}/orders/track/${order.id}`)}">Suivre ma commande</a></p>`,
-    ...[withdrawalLine(context.siteUrl, order.id), ...mediatorLines(context)].map(small),
+    `<p><a href="${escapeHtml(orderPageUrl(context, order.id))}">Suivre ma commande</a></p>`,
+    ...[withdrawalLine(context.siteUrl, order.id, context.guestToken), ...mediatorLines(context)].map(small),
   ]);
   return {
     to: order.user.email,

@@ -1,6 +1,8 @@
 import { adminExportsContract } from "../accounting/contract";
 import { authContract } from "../accounts/contract";
 import { personalDataContract } from "../accounts/data-export-contract";
+import { guestAccountContract, guestOrdersAttachContract } from "../accounts/guest-account/contract";
+import { guestDataContract } from "../accounts/guest-data/contract";
 import { userContract } from "../accounts/profile-contract";
 import { adminContract } from "../admin/contract";
 import { adminTodoContract } from "../admin/todo-contract";
@@ -11,7 +13,9 @@ import { adminStockContract } from "../catalog/stock-contract";
 import { ordersContract } from "../orders/contract";
 import { customerOrdersContract } from "../orders/customer-contract";
 import { adminDocumentsContract } from "../orders/documents-contract";
+import { guestDocumentsContract, guestOrdersContract } from "../orders/guest/contract";
 import { paypalContract } from "../payments/contract";
+import { guestPaypalContract } from "../payments/guest-contract";
 import { promoContract } from "../promos/contract";
 import { settingsContract } from "../settings/contract";
 import { adminShippingContract, pickupPointsContract } from "../shipping/contract";
@@ -41,6 +45,12 @@ export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   promo: [promoContract],
   withdrawals: [withdrawalsContract],
   paypal: [paypalContract],
+  "guest-orders": [guestOrdersContract],
+  "guest-paypal": [guestPaypalContract],
+  "guest-documents": [guestDocumentsContract],
+  "guest-data": [guestDataContract],
+  "guest-account": [guestAccountContract],
+  "guest-orders-attach": [guestOrdersAttachContract],
   admin: [adminContract, adminStockContract, adminWithdrawalsContract, adminTodoContract],
   "customer-orders": [customerOrdersContract],
   "admin-documents": [adminDocumentsContract],

@@ -48,7 +48,7 @@ export function depsFromEnv(env: NodeJS.ProcessEnv = process.env): Deps {
       : inProcessAccountMail((request) => {
           if (request.kind === "password-reset") return sendPasswordReset(base, request.email);
           if (request.kind === "signin-locked") return sendSigninLockNotice(base, request.email);
-          if (request.kind === "order-confirmation")
+          if (request.kind === "order-confirmation" || request.kind === "guest-data-link")
             return Promise.reject(
               new Error(`no account mail queue here (${ACCOUNT_MAIL_QUEUE_URL} is not set)`),
             );

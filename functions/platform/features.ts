@@ -16,6 +16,13 @@ export const apiModules = [
   { module: "promo", feature: "promos", mount: "/api/promo", area: "orders" },
   { module: "withdrawals", feature: "withdrawals", mount: "/api/withdrawals", area: "orders" },
   { module: "paypal", feature: "payments", mount: "/api/paypal-payment", area: "payments" },
+  // Ordering without an account (issue 32): each beside its customer's counterpart, in the same function.
+  { module: "guest-orders", feature: "orders", mount: "/api/guest/orders", area: "orders" },
+  { module: "guest-paypal", feature: "payments", mount: "/api/guest/paypal-payment", area: "payments" },
+  { module: "guest-documents", feature: "orders", mount: "/api/guest/documents", area: "documents" },
+  { module: "guest-data", feature: "accounts", mount: "/api/guest/personal-data", area: "documents" },
+  { module: "guest-account", feature: "accounts", mount: "/api/guest/account", area: "accounts" },
+  { module: "guest-orders-attach", feature: "accounts", mount: "/api/user/guest-orders", area: "accounts" },
   // The owner's panel; it mounts the catalogue's stock, the withdrawals' list and the to-do list behind its guard.
   { module: "admin", feature: "admin", mount: "/api/admin", area: "admin" },
   { module: "customer-orders", feature: "orders", mount: "/api/user/orders", area: "documents" },

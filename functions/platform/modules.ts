@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import { adminExportsRoutes } from "../accounting/routes";
 import { personalDataRoutes } from "../accounts/data-export-routes";
+import { guestAccountRoutes, guestOrdersAttachRoutes } from "../accounts/guest-account/routes";
+import { guestDataRoutes } from "../accounts/guest-data/routes";
 import { userRoutes } from "../accounts/profile-routes";
 import { authRoutes } from "../accounts/routes";
 import { adminRoutes } from "../admin/routes";
@@ -9,7 +11,10 @@ import { adminPhotosRoutes } from "../catalog/photos-routes";
 import { productsRoutes } from "../catalog/routes";
 import { customerOrdersRoutes } from "../orders/customer-routes";
 import { adminDocumentsRoutes } from "../orders/documents-routes";
+import { guestDocumentsRoutes } from "../orders/guest/document-routes";
+import { guestOrdersRoutes } from "../orders/guest/routes";
 import { ordersRoutes } from "../orders/routes";
+import { guestPaypalRoutes } from "../payments/guest-routes";
 import { paypalRoutes } from "../payments/routes";
 import { promoRoutes } from "../promos/routes";
 import { settingsRoutes } from "../settings/routes";
@@ -34,6 +39,12 @@ export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   promo: promoRoutes,
   withdrawals: withdrawalsRoutes,
   paypal: paypalRoutes,
+  "guest-orders": guestOrdersRoutes,
+  "guest-paypal": guestPaypalRoutes,
+  "guest-documents": guestDocumentsRoutes,
+  "guest-data": guestDataRoutes,
+  "guest-account": guestAccountRoutes,
+  "guest-orders-attach": guestOrdersAttachRoutes,
   admin: adminRoutes,
   "customer-orders": customerOrdersRoutes,
   "admin-documents": adminDocumentsRoutes,

@@ -25,5 +25,6 @@ route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
   ];
   if (userId) limits.push({ scope: "promo-checks-user", subject: userId, rule: rateLimits.promoChecks });
   await admitAttempt(c.var.deps, limits);
-  return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), userId));
+  const email = c.var.auth?.user.email ?? null;
+  return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), email));
 });

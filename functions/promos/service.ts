@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { promoUseSubject } from "../../src/domain/orders/guest";
 import { discountFor } from "../../src/domain/orders/pricing";
 import {
   discountTerms,
@@ -45,11 +46,14 @@ export async function findPromoByCode(deps: DataDeps, code: string): Promise<Pro
   return link ? getPromo(deps, link.promo_id) : null;
 }
 
-/** How many times the customer used the promo on today's Paris calendar day. */
-export async function usesToday(deps: DataDeps, promoId: string, userId: string | null): Promise<number> {
-  if (!userId) return 0;
+/**
+ * How many times the customer used the promo on today's Paris calendar day: counted per e-mail (issue 32,
+ * promoUseSubject), so her orders as a guest count too.
+ */
+export async function usesToday(deps: DataDeps, promoId: string, email: string | null): Promise<number> {
+  if (!email) return 0;
   const { data } = await deps.db.entities.promoDailyUse
-    .get({ promo_id: promoId, user_id: userId, day: parisDay(deps.clock()) })
+    .get({ promo_id: promoId, user_id: promoUseSubject(email), day: parisDay(deps.clock()) })
     .go();
   return data?.count ?? 0;
 }
@@ -73,12 +77,12 @@ export function appliedPromo(promo: PromoRecord, discountCents: number) {
  * POST /api/promo/validate: whether the code applies to a cart of `subtotal` cents, and what it saves.
  * The per-day limit is checked for a signed-in customer; the order transaction checks everything again.
  */
-export async function validatePromo(deps: DataDeps, code: string, subtotal: number, userId: string | null) {
+export async function validatePromo(deps: DataDeps, code: string, subtotal: number, email: string | null) {
   const promo = await findPromoByCode(deps, code);
   const reason = promoRejection(promo ? toPromoRules(promo) : null, {
     subtotal,
     now: deps.clock(),
-    usesToday: promo ? await usesToday(deps, promo.id, userId) : 0,
+    usesToday: promo ? await usesToday(deps, promo.id, email) : 0,
   });
   if (reason || !promo) {
     return {

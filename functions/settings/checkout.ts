@@ -1,7 +1,11 @@
-import type { BankTransferOrderRequest, Order } from "../../src/domain/orders/order";
+import type {
+  BankTransferOrderRequest,
+  GuestBankTransferOrderRequest,
+  Order,
+} from "../../src/domain/orders/order";
 import { PAYPAL_SANDBOX_URL } from "../../src/domain/settings/settings";
 import { SHOP_NOT_READY_MESSAGE, shopSetup } from "../../src/domain/settings/shop-setup";
-import { type OrderCaller, placeOrder } from "../orders/place-order/place-order";
+import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "../orders/place-order/place-order";
 
 import { toOrder } from "../orders/service";
 import type { DataDeps, Deps } from "../platform/deps";
@@ -51,13 +55,15 @@ export async function checkoutSettings(deps: DataDeps) {
 export async function placeBankTransferOrder(
   deps: Deps,
   caller: OrderCaller,
-  request: BankTransferOrderRequest,
+  request: BankTransferOrderRequest | GuestBankTransferOrderRequest,
   idempotencyKey: string | undefined,
+  guest: Pick<PlaceOrderOptions, "guestLinkHash"> = {},
 ): Promise<{ order: Order; replayed: boolean }> {
   const { order, replayed } = await placeOrder(deps, caller, request, {
     paymentMethod: "bank_transfer",
     idempotencyKey,
     transferSenderName: request.transfer_sender_name,
+    ...guest,
   });
   if (!replayed)
     deps.accountMail.request({

@@ -29,6 +29,7 @@ import type {
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { withdrawalAcknowledgementMail } from "../mail/mails";
+import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
 import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
@@ -197,6 +198,7 @@ async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: Withd
         siteUrl: deps.siteUrl,
         mediator: consumerMediator(company),
         address: company.address,
+        guestToken: await addGuestLink(deps, order),
       }),
     );
   } catch (error) {

@@ -81,6 +81,17 @@ export const rateLimits = {
     windowMinutes: 10,
     message: "Trop de recherches de points relais depuis cette connexion. Réessayez dans quelques minutes.",
   },
+  /**
+   * Orders placed without an account (issue 32: POST /api/guest/orders, /api/guest/paypal-payment/create-order), per
+   * client address: each holds stock until it is paid or released, and no sign-up limit stands before it. A family or
+   * an office behind one address stays far below.
+   */
+  guestOrdersPerAddress: {
+    max: 30,
+    windowMinutes: 60,
+    message:
+      "Trop de commandes sans compte depuis cette connexion. Réessayez dans une heure, ou connectez-vous pour commander.",
+  },
   /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,

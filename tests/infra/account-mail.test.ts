@@ -36,9 +36,9 @@ const rightsOn = (permissions: unknown, arn: string) =>
  * The API functions that hand mails over: forgot password (accounts), the bank-transfer order's confirmation
  * (orders, issue 18), and since decision record 026 the stock alerts
  * and the waitlist (orders and PayPal orders that reach a low-stock threshold, waitlist sign-ups, the owner's
- * restocks and stock changes in the admin).
+ * restocks and stock changes in the admin), and since issue 32 a guest's « Mes données » link (documents).
  */
-const SENDERS = ["accounts", "orders", "payments", "admin"];
+const SENDERS = ["accounts", "orders", "payments", "admin", "documents"];
 
 describe("the account mail queue", () => {
   it("lets the functions that hand mails over send to it, only send, and gives them the URL under the variable functions/platform/deps-from-env.ts reads", async () => {
@@ -48,6 +48,7 @@ describe("the account mail queue", () => {
       apiAreas.find((area) => (area.mounts as readonly string[]).includes(mount))?.name;
     expect(sender("/api/auth")).toBe("accounts");
     expect(sender("/api/orders")).toBe("orders");
+    expect(sender("/api/guest/personal-data")).toBe("documents");
     for (const area of SENDERS) {
       const { args } = apiFunctionOf(deployment, area);
       expect(deepKnown(args.environment), area).toMatchObject({

@@ -76,7 +76,7 @@ describe("the documents bucket", () => {
     for (const route of deployment.recording.routes) expect(route.url).not.toContain(name);
   });
 
-  it("is read and written by the shipping function alone; the accounts function may only delete labels", async () => {
+  it("is read and written by the shipping function alone; the accounts and documents functions may only delete labels", async () => {
     const deployment = await deploy("production", productionEnv);
     const bucket = documentsBucket(deployment);
     const name = String(known(bucket.instance.name));
@@ -89,7 +89,7 @@ describe("the documents bucket", () => {
     expect(linked).toEqual([]);
 
     const told = deployment.recording.functions.filter(({ args }) => environmentOf(args)[DOCUMENTS_BUCKET]);
-    expect(told.map(({ name }) => name).sort()).toEqual(["ApiAccounts", "ApiShipping"]);
+    expect(told.map(({ name }) => name).sort()).toEqual(["ApiAccounts", "ApiDocuments", "ApiShipping"]);
     const shipping = single(
       told.filter(({ name }) => name === "ApiShipping"),
       "shipping function",
@@ -114,19 +114,28 @@ describe("the documents bucket", () => {
       { actions: ["s3:GetObject", "s3:PutObject"], resources: [`${arn}/*`] },
       { actions: ["s3:ListBucket"], resources: [arn] },
     ]);
-    // Erasing an account removes its orders' labels: delete, under labels/ only (functions/accounts/personal-data).
-    const erasing = (deepKnown(accounts.args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
-      ({ resources }) => (resources as string[]).some((resource) => resource.startsWith(arn)),
+    // Erasing an account, or a guest's data (issue 32: the documents function), removes the orders' labels: delete,
+    // under labels/ only (functions/accounts/personal-data).
+    const documents = single(
+      told.filter(({ name }) => name === "ApiDocuments"),
+      "documents function",
     );
-    expect(erasing).toEqual([{ actions: ["s3:DeleteObject"], resources: [`${arn}/labels/*`] }]);
-    expect(environmentOf(accounts.args)[DOCUMENTS_BUCKET]).toBe(name);
+    for (const eraser of [accounts, documents]) {
+      const erasing = (deepKnown(eraser.args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
+        ({ resources }) => (resources as string[]).some((resource) => resource.startsWith(arn)),
+      );
+      expect(erasing, eraser.name).toEqual([
+        { actions: ["s3:DeleteObject"], resources: [`${arn}/labels/*`] },
+      ]);
+      expect(environmentOf(eraser.args)[DOCUMENTS_BUCKET]).toBe(name);
+    }
 
     // No other declaration names the bucket: no other function, job, build, policy or alarm (the way it is looked
     // for does find it where it is).
     expect(textOf(shipping.args)).toContain(arn);
     const others = [
       ...deployment.recording.functions
-        .filter(({ name }) => name !== "ApiShipping" && name !== "ApiAccounts")
+        .filter(({ name }) => !["ApiShipping", "ApiAccounts", "ApiDocuments"].includes(name))
         .map(({ name, args }) => ({ name, args })),
       ...deployment.recording.resources.map(({ type, name, args }) => ({ name: `${type} ${name}`, args })),
       ...deployment.recording.subscriptions.map(({ queue, subscriber }) => ({

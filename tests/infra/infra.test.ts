@@ -179,7 +179,7 @@ describe("the API functions", () => {
           "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-SitePublishQueue",
         // Forgot password, the stock alerts and the waitlist hand their mails to the account mail queue
         // (tests/infra/account-mail.test.ts).
-        ...(["accounts", "orders", "payments", "admin"].includes(area.name)
+        ...(["accounts", "orders", "payments", "admin", "documents"].includes(area.name)
           ? {
               ACCOUNT_MAIL_QUEUE_URL:
                 "https://sqs.eu-west-3.amazonaws.com/123456789012/savon-shop-dev-AccountMailQueue",
@@ -191,9 +191,9 @@ describe("the API functions", () => {
         SHOP_EDGE_KEY: expect.stringMatching(/^EdgeKey-secret-x+$/),
         // Product photos: the bucket's name, given to the photos function only (tests/infra/media.test.ts).
         ...(area.name === "photos" ? { MEDIA_BUCKET: "savon-shop-dev-media-bucket" } : {}),
-        // Label PDFs: the private bucket's name, given to the shipping function (read, write) and to the accounts
-        // function (an erased account's labels deleted) only (tests/infra/documents.test.ts).
-        ...(area.name === "shipping" || area.name === "accounts"
+        // Label PDFs: the private bucket's name, given to the shipping function (read, write) and to the accounts and
+        // documents functions (an erased account's, or guest's, labels deleted) only (tests/infra/documents.test.ts).
+        ...(["shipping", "accounts", "documents"].includes(area.name)
           ? { DOCUMENTS_BUCKET: "savon-shop-dev-documents-bucket" }
           : {}),
       });
@@ -807,7 +807,8 @@ describe("publishing (issue 13)", () => {
         ),
         handler,
       ).toEqual(
-        handler === "functions/platform/lambda/accounts.handler"
+        handler === "functions/platform/lambda/accounts.handler" ||
+          handler === "functions/platform/lambda/documents.handler"
           ? [
               { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] },
               {

@@ -43,7 +43,9 @@ export async function sendAccountMails(
       continue;
     }
     if (
-      (request.kind === "password-reset" || request.kind === "signin-locked") &&
+      (request.kind === "password-reset" ||
+        request.kind === "signin-locked" ||
+        request.kind === "guest-data-link") &&
       now - Date.parse(request.requested_at) > ACCOUNT_MAIL_MAX_AGE_MINUTES * 60_000
     ) {
       log.error(

@@ -57,54 +57,118 @@ export async function eraseAccount(
   if (!(await verifyPassword(password, user.password_hash))) throw new DomainError("WRONG_PASSWORD");
   await attempt.giveBack();
 
-  for (let round = 1; ; round++) {
+  await eraseOrders(deps, async () => {
     const [orders, addresses, sessions] = await Promise.all([
       deps.db.entities.order.query.byUser({ user_id: user.id }).go({ pages: "all" }),
       deps.db.entities.address.query.byUser({ user_id: user.id }).go({ pages: "all" }),
       deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
     ]);
+    return {
+      orders: orders.data,
+      lastWrites: [
+        ...addresses.data.map((address) => (entities: TransactionEntities) => ({
+          commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
+        })),
+        ...sessions.data.map((session) => (entities: TransactionEntities) => ({
+          commit: entities.session.delete({ token_hash: session.token_hash }).commit(),
+        })),
+        (entities: TransactionEntities) => ({
+          commit: entities.userEmail.delete({ email: user.email }).commit(),
+        }),
+        (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
+        (entities: TransactionEntities) => ({
+          // Still this account (not already erased by a parallel request): else the other request did it all.
+          commit: entities.user
+            .delete({ id: user.id })
+            .where(({ id }, { exists }) => exists(id))
+            .commit(),
+          onFailed: new DomainError("UNAUTHENTICATED"),
+        }),
+      ],
+    };
+  });
+  // Waitlist requests of the account's e-mail go too (decision record 026); made without an account, they are
+  // found by the e-mail. After the account: an interruption here leaves only requests that expire on their own.
+  await eraseWaitlistRequests(deps, user.email);
+  // So does SES's refusal of the address (issue 27): it holds the e-mail, and with the account gone the shop
+  // has nothing left to send there.
+  await liftSuppression(deps, user.email);
+}
+
+/** One write of an erasure, built inside its transaction. */
+export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
+
+/** What an erasure reads each round: the person's orders, and the writes that close it. */
+export interface ErasureRound {
+  /** The person's orders, as listed by the customer index. */
+  orders: readonly OrderRecord[];
+  /**
+   * The writes that go last, together, in the last transaction: the account's own items, or the guest link's
+   * consumption. Their failure ends the erasure (a parallel one did it), after the orders' writes of earlier chunks.
+   */
+  lastWrites: readonly ErasureWrite[];
+  /**
+   * What each erased order's `user_id` becomes: a guest's names her e-mail, so it is replaced (issue 32); absent, it
+   * stays (an erased account's id names nobody any more). The promo usage records of the orders follow it.
+   */
+  erasedUserId?: (order: OrderRecord) => string;
+  /**
+   * Run once the erasure is allowed, after the labels are removed and before the orders are rewritten (a guest's
+   * links to her orders): so an interruption leaves orders that can be erased again, never a rewritten order with
+   * something of the person still pointing at it. Run again by a stale round: what it removes may be gone already.
+   */
+  beforeWrites?: () => Promise<void>;
+}
+
+/**
+ * The part both erasures share (the customer's account, a guest's orders by a mailed link): refused while an order is
+ * on its way or a refund is due (erasureBlocker, 409 in French); the orders' labels removed; each order rewritten so
+ * it keeps what the books need and nothing that names the person, conditioned on its version and on still being the
+ * person's; the stored documents' e-mail removed. Then `lastWrites`, in the last transaction.
+ *
+ * One transaction in the common case. Past DynamoDB's 100 items, the orders go first in chunks and `lastWrites`
+ * last, together: an interruption leaves something that can be erased again. A concurrent change of an order reads
+ * and decides again (3 rounds, then 409). Answers how many orders were rewritten.
+ */
+export async function eraseOrders(
+  deps: DataDeps & Pick<Deps, "documents">,
+  read: () => Promise<ErasureRound>,
+): Promise<number> {
+  for (let round = 1; ; round++) {
+    const { orders, lastWrites, erasedUserId, beforeWrites } = await read();
     const blocker = erasureBlocker(
       await Promise.all(
-        orders.data.map(async (order) => ({
+        orders.map(async (order) => ({
           ...order,
           order_number: toOrder(order).order_number,
           withdrawal_pending: await withdrawalPending(deps, order),
         })),
       ),
+      // A guest's orders are renamed as they are erased (erasedUserId): she has no account to speak of.
+      erasedUserId ? "guest" : "account",
     );
     if (blocker) throw new DomainError("CONFLICT", blocker);
-    await eraseLabels(deps, orders.data);
+    await eraseLabels(deps, orders);
+    await beforeWrites?.();
     const now = deps.clock().toISOString();
-    const orderWrites = [
-      ...orders.data
-        .filter((order) => order.customer_name !== ERASED_CUSTOMER_NAME || order.customer_email !== "")
-        .map((order) => (entities: TransactionEntities) => eraseOrder(entities, order, now)),
-      ...(await documentsWithEmail(deps, orders.data)).map(
+    const rewritten = orders.filter(
+      (order) =>
+        order.customer_name !== ERASED_CUSTOMER_NAME ||
+        order.customer_email !== "" ||
+        (erasedUserId !== undefined && erasedUserId(order) !== order.user_id),
+    );
+    const orderWrites: ErasureWrite[] = [
+      ...rewritten.map(
+        (order) => (entities: TransactionEntities) =>
+          eraseOrder(entities, order, now, erasedUserId?.(order) ?? order.user_id),
+      ),
+      ...(await documentsWithEmail(deps, orders)).map(
         (document) => (entities: TransactionEntities) => eraseDocumentEmail(entities, document),
       ),
+      ...(erasedUserId ? await promoUsagesRenamed(deps, rewritten, erasedUserId) : []),
     ];
-    const accountWrites = [
-      ...addresses.data.map((address) => (entities: TransactionEntities) => ({
-        commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
-      })),
-      ...sessions.data.map((session) => (entities: TransactionEntities) => ({
-        commit: entities.session.delete({ token_hash: session.token_hash }).commit(),
-      })),
-      (entities: TransactionEntities) => ({
-        commit: entities.userEmail.delete({ email: user.email }).commit(),
-      }),
-      (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
-      (entities: TransactionEntities) => ({
-        // Still this account (not already erased by a parallel request): else the other request did it all.
-        commit: entities.user
-          .delete({ id: user.id })
-          .where(({ id }, { exists }) => exists(id))
-          .commit(),
-        onFailed: new DomainError("UNAUTHENTICATED"),
-      }),
-    ];
-    const writes = [...orderWrites, ...accountWrites];
-    // The account's own items always go together in the last transaction.
+    const writes = [...orderWrites, ...lastWrites];
+    // The closing items always go together in the last transaction.
     const chunks: (typeof writes)[] = [];
     const firstCut = Math.max(0, writes.length - TRANSACTION_MAX);
     for (let start = 0; start < firstCut; start += TRANSACTION_MAX) {
@@ -119,18 +183,43 @@ export async function eraseAccount(
         break;
       }
     }
-    if (!stale) {
-      // Waitlist requests of the account's e-mail go too (decision record 026); made without an account, they are
-      // found by the e-mail. After the account: an interruption here leaves only requests that expire on their own.
-      await eraseWaitlistRequests(deps, user.email);
-      // So does SES's refusal of the address (issue 27): it holds the e-mail, and with the account gone the shop
-      // has nothing left to send there.
-      await liftSuppression(deps, user.email);
-      return;
-    }
+    if (!stale) return rewritten.length;
     // An order changed meanwhile (the owner shipped or refunded it): read again and decide again.
     if (round >= 3) throw new DomainError("CONFLICT");
   }
+}
+
+/**
+ * The promo usage records (the owner's usage history) of the orders rewritten, renamed with them: a guest's name her
+ * e-mail. Read by key first, so a use whose promo record is gone is skipped; each rename is conditioned on the
+ * owner read.
+ */
+async function promoUsagesRenamed(
+  deps: DataDeps,
+  orders: readonly OrderRecord[],
+  erasedUserId: (order: OrderRecord) => string,
+): Promise<ErasureWrite[]> {
+  const keys = orders.flatMap((order) =>
+    order.promo_id ? [{ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id }] : [],
+  );
+  if (!keys.length) return [];
+  const usages = await batchGetAll((batch) => deps.db.entities.promoUsage.get(batch).go(), keys);
+  const byOrder = new Map(orders.map((order) => [order.id, order]));
+  return usages.flatMap((usage) => {
+    const order = byOrder.get(usage.order_id);
+    if (!order || usage.user_id !== order.user_id) return [];
+    const renamed = erasedUserId(order);
+    return [
+      (entities: TransactionEntities) => ({
+        commit: entities.promoUsage
+          .patch({ promo_id: usage.promo_id, used_at: usage.used_at, order_id: usage.order_id })
+          .set({ user_id: renamed })
+          .where(({ user_id }, { eq }) => eq(user_id, usage.user_id))
+          .commit(),
+        onFailed: "stale" as const,
+      }),
+    ];
+  });
 }
 
 /**
@@ -211,8 +300,16 @@ function eraseDocumentEmail(
   };
 }
 
-/** An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. */
-function eraseOrder(entities: TransactionEntities, order: OrderRecord, now: string): TransactionItem {
+/**
+ * An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. Its
+ * owner becomes `userId` (the same for an account; a neutral one for a guest, whose id is her e-mail).
+ */
+function eraseOrder(
+  entities: TransactionEntities,
+  order: OrderRecord,
+  now: string,
+  userId: string,
+): TransactionItem {
   return {
     commit: entities.order
       .patch({ id: order.id })
@@ -220,9 +317,11 @@ function eraseOrder(entities: TransactionEntities, order: OrderRecord, now: stri
         customer_name: ERASED_CUSTOMER_NAME,
         customer_email: "",
         shipping_address: erasedShippingAddress(order.shipping_address.country),
+        user_id: userId,
         updated_at: now,
       })
-      .remove([...ERASED_ORDER_FIELDS])
+      // The promo limit's subject is the e-mail since issue 32 (`email:<e-mail>`): it goes with the person.
+      .remove([...ERASED_ORDER_FIELDS, "promo_use_subject"])
       .add({ version: 1 })
       .where(
         ({ version, user_id }, { eq }) =>

@@ -30,18 +30,45 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   ]);
   const user = await getUser(deps, userId);
   if (!user) throw new DomainError("UNAUTHENTICATED");
-  const [addresses, orders, company, waitlist, suppression] = await Promise.all([
-    listAddresses(deps, userId),
-    deps.db.entities.order.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" }),
+  return exportArchive(deps, {
+    userId,
+    email: user.email,
+    head: async () => ({ account: toSessionUser(user), addresses: await listAddresses(deps, userId) }),
+    readme: exportReadme,
+  });
+}
+
+/** Whose data an archive holds: a customer's (her account) or a guest's (her e-mail, issue 32). */
+export interface ExportSubject {
+  /** The `user_id` of the orders (the customer index). */
+  userId: string;
+  /** The e-mail whose waitlist requests and mail refusal are included. */
+  email: string;
+  /** What donnees.json says first, after the date: the account and addresses, or the guest's e-mail. */
+  head: () => Promise<Record<string, unknown>>;
+  /** The French notice (LISEZMOI.txt). */
+  readme: (shopName: string, at: Date, documents: readonly string[]) => string;
+}
+
+/**
+ * The archive of a customer's or a guest's data: `donnees.json` (the subject's head, then her orders as the API shows
+ * them, her withdrawal requests, the waitlist requests and SES's refusal of her e-mail, the documents' list),
+ * `factures/<number>.pdf` for every invoice and credit note of her orders as issued, and the notice. Not counted:
+ * the caller counts.
+ */
+export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
+  const [head, orders, company, waitlist, suppression] = await Promise.all([
+    subject.head(),
+    deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
-    // Waitlist requests are made without an account: those of the account's e-mail (decision record 026).
-    waitlistRequestsOf(deps, user.email),
+    // Waitlist requests are made without an account: those of the e-mail (decision record 026).
+    waitlistRequestsOf(deps, subject.email),
     // SES's refusal of the address, if any (issue 27): a fact the shop keeps about the e-mail.
-    getSuppression(deps, user.email),
+    getSuppression(deps, subject.email),
   ]);
   const { strToU8, zipSync } = await import("../../platform/adapters/zip");
   const files: Record<string, Uint8Array> = {};
-  // One document at a time: an account's PDFs are rendered in turn, never all held as pages at once.
+  // One document at a time: the PDFs are rendered in turn, never all held as pages at once.
   for (const order of orders.data) {
     const numbers = [
       order.invoice_number,
@@ -56,7 +83,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   }
   const at = deps.clock();
   const documents = Object.keys(files);
-  // The withdrawal requests of the account's orders, as they were recorded (immutable).
+  // The withdrawal requests of the orders, as they were recorded (immutable).
   const withdrawals = (
     await Promise.all(
       orders.data.map((order) =>
@@ -67,8 +94,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
 
   const data = {
     exported_at: at.toISOString(),
-    account: toSessionUser(user),
-    addresses,
+    ...head,
     orders: orders.data.map(toOrder),
     withdrawals,
     waitlist: waitlist.map((request) => ({
@@ -82,7 +108,7 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
     documents,
   };
   files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
-  files["LISEZMOI.txt"] = strToU8(`${exportReadme(company.name, at, documents)}\n`);
+  files["LISEZMOI.txt"] = strToU8(`${subject.readme(company.name, at, documents)}\n`);
   // PDFs are compressed already; the JSON and the notice are small: store everything as is, quickly.
   return { fileName: exportFileName(at), bytes: zipSync(files, { level: 0 }) };
 }

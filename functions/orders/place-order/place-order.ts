@@ -1,5 +1,6 @@
 import { DomainError } from "../../../src/domain/errors";
-import type { OrderRequest } from "../../../src/domain/orders/order";
+import { guestUserId } from "../../../src/domain/orders/guest";
+import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
 import { shopSetup } from "../../../src/domain/settings/shop-setup";
@@ -15,7 +16,7 @@ import { getSettings } from "../../settings/service";
 import { markSiteStale } from "../../site/publishing";
 import type { OrderRecord } from "../service";
 import { assertSameRequest, requestFingerprint } from "./fingerprint";
-import { readOrder, readWhatIsLeft } from "./reads";
+import { type DeliverTo, readOrder, readPromoUsesToday, readWhatIsLeft } from "./reads";
 import { orderTransactionItems } from "./transaction-items";
 
 export interface PlaceOrderOptions {
@@ -34,6 +35,8 @@ export interface PlaceOrderOptions {
    * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
    */
   giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
+  /** A guest's order (issue 32): the SHA-256 of the link her browser gets, written with the order (guest/links.ts). */
+  guestLinkHash?: string;
 }
 
 export interface PlacedOrder {
@@ -63,15 +66,26 @@ async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | n
  * of POST /api/orders, proven in the order's own read round (the session is read with the rest, and checked before
  * any rule is judged or anything is answered: a token naming someone else's id learns nothing).
  */
-export type OrderCaller = { user: AuthUser } | { sessionToken: string };
+export type OrderCaller = { user: AuthUser } | { sessionToken: string } | { guest: GuestDetails };
 
-/** The caller's user id to read with (the token's, trusted only once proven) and the proof, after the round. */
+/** Who an order is placed for, as planOrder takes it: a customer's account, or a guest (issue 32). */
+type OrderUser = OrderInputs["user"];
+
+/**
+ * The caller's user id to read with (the token's, trusted only once proven) and the proof, after the round. A
+ * guest's id is her e-mail's (guestUserId): nothing to prove, she names herself, and her order is reached by its link.
+ */
 async function callerInRound(
   deps: DataDeps,
   round: ReadRound,
   caller: OrderCaller,
-): Promise<{ userId: string; prove: () => Promise<AuthUser> }> {
+): Promise<{ userId: string; prove: () => Promise<OrderUser> }> {
   if ("user" in caller) return { userId: caller.user.id, prove: async () => caller.user };
+  if ("guest" in caller) {
+    const { email, address } = caller.guest;
+    const guest = { id: guestUserId(email), email, full_name: `${address.first_name} ${address.last_name}` };
+    return { userId: guest.id, prove: async () => guest };
+  }
   const unauthenticated = () => new DomainError("UNAUTHENTICATED");
   const userId = sessionUserId(caller.sessionToken);
   if (!userId) {
@@ -131,23 +145,36 @@ function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
 export async function placeOrder(
   deps: DataDeps,
   caller: OrderCaller,
-  request: OrderRequest,
+  request: OrderBody & { shipping_address_id?: string },
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
   options.ready?.catch(() => undefined); // awaited below, after the proof: its refusal is not lost meanwhile
   const key = options.idempotencyKey;
   const round = readRound(deps.db);
   const { userId, prove } = await callerInRound(deps, round, caller);
+  const deliverTo: DeliverTo =
+    "guest" in caller ? { address: caller.guest.address } : { addressId: request.shipping_address_id };
+  const knownEmail = "guest" in caller ? caller.guest.email : "user" in caller ? caller.user.email : null;
   const [settings, first] = await Promise.all([
     getSettings(deps, ORDER_SETTINGS),
-    readOrder(deps, round, userId, request, key),
+    readOrder(deps, round, userId, request, key, deliverTo, knownEmail),
   ]);
   const user = await prove();
   await options.ready;
   const released = options.giveUpEarlier && !first.earlier ? await options.giveUpEarlier(deps, user.id) : [];
-  const reads = released.length ? await readOrder(deps, readRound(deps.db), user.id, request, key) : first;
+  const read = released.length
+    ? await readOrder(deps, readRound(deps.db), user.id, request, key, deliverTo, user.email)
+    : first;
+  // A promo's uses today count the e-mail, known once the session is proven: one more read, for promo orders only.
+  const promoId = request.promo_code_id;
+  const reads = {
+    ...read,
+    promoUsesToday:
+      read.promoUsesToday ?? (promoId ? await readPromoUsesToday(deps, promoId, user.email) : 0),
+  };
 
   const now = deps.clock();
+  // A guest's request carries her details: the same key with another e-mail or address is another request.
   const fingerprint = requestFingerprint(options.paymentMethod, request);
   const inputs: OrderInputs = {
     ...reads,
@@ -185,7 +212,7 @@ export async function placeOrder(
       }
       const { record, effects } = planned;
       const outcome = await writeTransaction(deps.db, (entities) =>
-        orderTransactionItems(entities, { order: record, ...effects }),
+        orderTransactionItems(entities, { order: record, ...effects, guestLinkHash: options.guestLinkHash }),
       );
       if (outcome === "written") return record;
       return outcome === "replay" ? null : STALE;

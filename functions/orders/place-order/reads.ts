@@ -1,5 +1,11 @@
-import type { OrderRequest } from "../../../src/domain/orders/order";
-import type { IdempotencyInput, OrderInputs, OrderProduct } from "../../../src/domain/orders/plan-order";
+import { promoUseSubject } from "../../../src/domain/orders/guest";
+import type { OrderBody } from "../../../src/domain/orders/order";
+import type {
+  IdempotencyInput,
+  OrderAddress,
+  OrderInputs,
+  OrderProduct,
+} from "../../../src/domain/orders/plan-order";
 import { parisDay } from "../../../src/domain/promos/promo";
 import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
 import { readBatches } from "../../batches/batch-stock";
@@ -8,19 +14,36 @@ import type { DataDeps } from "../../platform/deps";
 import { toPromoRules } from "../../promos/service";
 
 /** What the order's read round found, as planOrder takes it. */
-export type OrderReads = Pick<
-  OrderInputs,
-  "products" | "address" | "promo" | "promoUsesToday" | "batches" | "pickupPoint"
-> & {
+export type OrderReads = Pick<OrderInputs, "products" | "address" | "promo" | "batches" | "pickupPoint"> & {
   /** What is stored under the request's Idempotency-Key (null: nothing, or no key). */
   earlier: IdempotencyInput["earlier"];
+  /** The e-mail's uses of the promo today; null when the round could not ask (the caller's e-mail not known yet). */
+  promoUsesToday: number | null;
 };
+
+/** Where an order goes: an address of the customer's book (by its id), or the one a guest typed (issue 32). */
+export type DeliverTo = { addressId?: string } | { address: OrderAddress };
+
+/**
+ * How many times this e-mail used the promo on today's Paris day (the « par utilisateur et par jour » limit counts
+ * the normalised e-mail, guests and customers alike: promoUseSubject).
+ */
+export function promoUsesKey(deps: DataDeps, promoId: string, email: string) {
+  return { promo_id: promoId, user_id: promoUseSubject(email), day: parisDay(deps.clock()) };
+}
+
+export async function readPromoUsesToday(deps: DataDeps, promoId: string, email: string): Promise<number> {
+  const { data } = await deps.db.entities.promoDailyUse.get(promoUsesKey(deps, promoId, email)).go();
+  return data?.count ?? 0;
+}
 
 /**
  * The reads of an order, in its read round (read-round.ts, which may hold the caller's session already): what is
  * stored under the Idempotency-Key, the products (each once), the delivery address, the promo and the customer's
  * uses of it today (its id is the request's, so both are asked at once), the pick-up point a search found under the
- * request's id (issue 31); beside the round, each product's lots.
+ * request's id (issue 31); beside the round, each product's lots. A guest's address is the one she typed (nothing to
+ * read), and the promo's uses today are counted per e-mail: read here when the e-mail is known, after the session's
+ * proof otherwise (placeOrder).
  * Runs the round. Nothing is judged here: a missing row is null, and planOrder says what it means in the rules'
  * order.
  */
@@ -28,19 +51,26 @@ export async function readOrder(
   deps: DataDeps,
   round: ReadRound,
   userId: string,
-  request: OrderRequest,
+  request: OrderBody,
   key: string | undefined,
+  deliverTo: DeliverTo,
+  /** The caller's e-mail when known before the round (a guest, a caller already signed in); null: a session token. */
+  email: string | null,
 ): Promise<OrderReads> {
   const { entities } = deps.db;
   const productIds = [...new Set(request.items.map((line) => line.product_id))];
   const earlier = key ? round.get(entities.idempotencyKey, { user_id: userId, key }) : null;
   const products = productIds.map((id) => round.get(entities.product, { id }));
-  const address = round.get(entities.address, { user_id: userId, id: request.shipping_address_id });
+  const address =
+    "address" in deliverTo
+      ? { value: deliverTo.address }
+      : deliverTo.addressId
+        ? round.get(entities.address, { user_id: userId, id: deliverTo.addressId })
+        : { value: null };
   const promoId = request.promo_code_id;
   const promo = promoId ? round.get(entities.promo, { id: promoId }) : null;
-  const uses = promoId
-    ? round.get(entities.promoDailyUse, { promo_id: promoId, user_id: userId, day: parisDay(deps.clock()) })
-    : null;
+  const uses =
+    promoId && email ? round.get(entities.promoDailyUse, promoUsesKey(deps, promoId, email)) : null;
   const pickupId = request.delivery_mode === "pickup" ? request.pickup_point_id : null;
   const pickup = pickupId ? round.get(entities.pickupPoint, { id: pickupId }) : null;
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);
@@ -49,7 +79,7 @@ export async function readOrder(
     products: new Map(products.flatMap(({ value }) => (value ? [[value.id, value] as const] : []))),
     address: address.value,
     promo: promo?.value ? { ...toPromoRules(promo.value), id: promo.value.id } : null,
-    promoUsesToday: uses?.value?.count ?? 0,
+    promoUsesToday: !promoId ? 0 : uses ? (uses.value?.count ?? 0) : null,
     batches,
     pickupPoint: pickup?.value
       ? {

@@ -5,6 +5,7 @@ import { addToStats } from "../../admin/stats";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";
 import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
+import { guestLinkItem } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 
 /** The promo's limits the transaction's conditions hold it to (a stored promo record is one). */
@@ -35,7 +36,7 @@ function promoUseItems(
     },
     {
       commit: entities.promoDailyUse
-        .update({ promo_id: promo.id, user_id: order.user_id, day: parisDay(now) })
+        .update({ promo_id: promo.id, user_id: order.promo_use_subject ?? order.user_id, day: parisDay(now) })
         .add({ count: 1 })
         .set({ expires_at_ttl: Math.ceil(now.getTime() / 1000) + DAILY_USE_TTL_S })
         .where(
@@ -65,17 +66,30 @@ export interface OrderWrite
     Partial<Pick<OrderEffects, "watches" | "stats">> {
   order: OrderRecord;
   promo: PromoLimits | null;
+  /** A guest's order (issue 32): the SHA-256 of the link handed to her browser, written with the order. */
+  guestLinkHash?: string;
 }
 
 /**
  * Everything placing an order writes, as one transaction: each line's units taken with its stock movement and from
  * its lots (with the record of the order on each lot, for a recall), the
  * promo's uses, the order, the dashboard counters (on the order's own shard: no item every order writes, so
- * unrelated orders never collide) and the Idempotency-Key (a second request with it replays the first order).
+ * unrelated orders never collide), a guest's first link, and the Idempotency-Key (a second request with it replays the first order).
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, fingerprint, now, watches, stocks, movedAt, stats }: OrderWrite,
+  {
+    order,
+    promo,
+    idempotencyKey,
+    fingerprint,
+    now,
+    watches,
+    stocks,
+    movedAt,
+    stats,
+    guestLinkHash,
+  }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -99,6 +113,15 @@ export function orderTransactionItems(
     ),
     ...(promo ? promoUseItems(entities, promo, order, now) : []),
     { commit: entities.order.create(order).commit() },
+    ...(guestLinkHash
+      ? [
+          {
+            commit: entities.guestLink
+              .create(guestLinkItem(order.id, guestLinkHash, order.created_at))
+              .commit(),
+          },
+        ]
+      : []),
     ...(stats ?? orderStatsChanges(order, now)).map(({ scope, delta }) =>
       addToStats(entities, scope, order.id, delta),
     ),

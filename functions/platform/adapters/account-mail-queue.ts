@@ -35,6 +35,16 @@ export interface OrderConfirmationRequest {
 }
 
 /**
+ * A guest asked for the link to her personal data (issue 32, « Mes données »): the route answers the same at once
+ * whatever the e-mail, and the look-up, the link and the mail happen here, so no timing says whether it has orders.
+ */
+export interface GuestDataLinkRequest {
+  kind: "guest-data-link";
+  email: string;
+  requested_at: string;
+}
+
+/**
  * Stock alerts and the waitlist (decision record 026), sent after the answer so an order or a restock never waits
  * for SES: the owner's low-stock alert, a shopper's waitlist confirmation, the back-in-stock mails of a restock.
  */
@@ -47,6 +57,7 @@ export type AccountMailRequest =
   | PasswordResetRequest
   | SigninLockedRequest
   | OrderConfirmationRequest
+  | GuestDataLinkRequest
   | StockMailRequest;
 
 export interface AccountMailQueue {
@@ -72,6 +83,7 @@ export function isAccountMailRequest(value: unknown): value is AccountMailReques
   switch (kind) {
     case "password-reset":
     case "signin-locked":
+    case "guest-data-link":
       return hasEmail;
     case "order-confirmation":
       return typeof order_id === "string" && order_id.length > 0;

@@ -36,6 +36,7 @@
  * - the owner's summary of a day  $shop#day_<YYYY-MM-DD>                           (table)
  * - the machinery's problems      $shop / $owner_problem_1#kind_<k>#subject_<s>    (table)
  * - an address no longer mailed   $shop#email_<email> / $mail_suppression_1        (table)
+ * - a link to a guest's order     $shop#order_id_<id> / $guest_link_1#hash_<sha256>  (table)
  * - an order's Colissimo label     $shop#order_id_<id> / $shipping_label_1          (table)
  * - the labels bought on a day     gsi1: $shop#day_<YYYY-MM-DD>, by bought_at       (gsi1)
  */
@@ -48,6 +49,8 @@ import {
   type Service,
 } from "electrodb";
 import { addressSchema } from "../../accounts/address-entity";
+import { guestAttachTokenSchema } from "../../accounts/guest-account/attach-token-entity";
+import { guestDataTokenSchema } from "../../accounts/guest-data/token-entity";
 import { resetTokenSchema } from "../../accounts/reset-token-entity";
 import { sessionSchema } from "../../accounts/session-entity";
 import { userEmailSchema, userSchema } from "../../accounts/user-entity";
@@ -59,6 +62,7 @@ import { productSchema } from "../../catalog/product-entity";
 import { stockMovementSchema } from "../../catalog/stock-movement-entity";
 import { mailSuppressionSchema } from "../../mail/suppression-entity";
 import { idempotencyKeySchema, orderSchema } from "../../orders/entity";
+import { guestLinkSchema } from "../../orders/guest/link-entity";
 import { invoiceSchema } from "../../orders/invoice-entity";
 import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
@@ -105,6 +109,9 @@ export const entitySchemas = {
   mailSuppression: mailSuppressionSchema,
   shippingLabel: shippingLabelSchema,
   pickupPoint: pickupPointSchema,
+  guestLink: guestLinkSchema,
+  guestDataToken: guestDataTokenSchema,
+  guestAttachToken: guestAttachTokenSchema,
 };
 
 type Schemas = typeof entitySchemas;

@@ -1,18 +1,22 @@
 import { handle } from "hono/aws-lambda";
 import { personalDataRoutes } from "../../accounts/data-export-routes";
+import { guestDataRoutes } from "../../accounts/guest-data/routes";
 import { customerOrdersRoutes } from "../../orders/customer-routes";
 import { adminDocumentsRoutes } from "../../orders/documents-routes";
+import { guestDocumentsRoutes } from "../../orders/guest/document-routes";
 import { createAreaApp } from "../app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";
 
-/** Lambda "documents": the customer's orders and invoices, the export of their data, the admin's invoice downloads. */
+/** Lambda "documents": the customer's orders and invoices, a guest's invoices (by her order's link), the export of their data, the admin's invoice downloads. */
 export const app = createAreaApp(
   "documents",
   {
     "customer-orders": customerOrdersRoutes,
     "admin-documents": adminDocumentsRoutes,
     "personal-data": personalDataRoutes,
+    "guest-documents": guestDocumentsRoutes,
+    "guest-data": guestDataRoutes,
   },
   depsFromEnv,
 );

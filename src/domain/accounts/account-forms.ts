@@ -2,6 +2,11 @@
  * Account rules the browser needs, without zod: islands on public pages must stay light (no zod in their
  * bundles). The API validates again with the schemas of account.ts, which take these rules from here.
  */
+/** E-mails are compared trimmed and lower-cased, so "Marie@Example.fr " and "marie@example.fr" are one account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** Spec 9: password minimum 6 (account.ts builds its schema from it). */
 export const PASSWORD_MIN_LENGTH = 6;
 

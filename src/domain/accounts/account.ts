@@ -1,14 +1,9 @@
 import * as z from "zod";
 
-/** E-mails are compared trimmed and lower-cased, so "Marie@Example.fr " and "marie@example.fr" are one account. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-import { displayName, PASSWORD_MIN_LENGTH } from "./account-forms";
+import { displayName, normalizeEmail, PASSWORD_MIN_LENGTH } from "./account-forms";
 
 // Zod-free rules the islands also use: defined once in account-forms.ts.
-export { displayName, PASSWORD_MIN_LENGTH };
+export { displayName, normalizeEmail, PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailSchema = z

@@ -50,21 +50,30 @@ export interface OrderForErasure {
  * cancelled) needs the delivery address and the e-mail; a refund still to be sent by transfer needs the customer
  * to be reachable.
  */
-export function erasureBlocker(orders: readonly OrderForErasure[]): string | null {
+export function erasureBlocker(
+  orders: readonly OrderForErasure[],
+  /** Whose data: a customer's account, or a guest's orders (issue 32), who has no account to delete. */
+  whose: "account" | "guest" = "account",
+): string | null {
+  const cannot =
+    whose === "account"
+      ? "Votre compte ne peut pas être supprimé"
+      : "Vos données ne peuvent pas encore être effacées";
+  const later = whose === "account" ? "vous pourrez le supprimer" : "vous pourrez les effacer";
   const open = orders.filter((order) => ["pending", "confirmed", "shipped"].includes(order.status));
   if (open.length > 0) {
     const numbers = open.map((order) => `n° ${order.order_number}`).join(", ");
-    return `Votre compte ne peut pas être supprimé tant qu'une commande est en cours (${numbers}) : vous pourrez le supprimer une fois la commande livrée ou annulée.`;
+    return `${cannot} tant qu'une commande est en cours (${numbers}) : ${later} une fois la commande livrée ou annulée.`;
   }
   const withdrawing = orders.filter((order) => order.withdrawal_pending);
   if (withdrawing.length > 0) {
     const numbers = withdrawing.map((order) => `n° ${order.order_number}`).join(", ");
-    return `Votre compte ne peut pas être supprimé tant qu'une rétractation attend son retour ou son remboursement (${numbers}) : vous pourrez le supprimer une fois remboursé.`;
+    return `${cannot} tant qu'une rétractation attend son retour ou son remboursement (${numbers}) : ${later} une fois remboursé.`;
   }
   const refunding = orders.filter((order) => (order.refunds ?? []).some((refund) => refund.status === "due"));
   if (refunding.length > 0) {
     const numbers = refunding.map((order) => `n° ${order.order_number}`).join(", ");
-    return `Votre compte ne peut pas être supprimé tant qu'un remboursement vous est dû (${numbers}) : vous pourrez le supprimer une fois le virement reçu.`;
+    return `${cannot} tant qu'un remboursement vous est dû (${numbers}) : ${later} une fois le virement reçu.`;
   }
   return null;
 }
@@ -75,14 +84,19 @@ export function exportFileName(at: Date): string {
 }
 
 /** The French notice at the root of the export: what each file holds and what is kept where. */
-export function exportReadme(shopName: string, at: Date, documents: readonly string[]): string {
+/** The first line of an export's notice: whose shop, and when (Paris time). */
+export function exportTitle(shopName: string, at: Date): string {
   const when = at.toLocaleString("fr-FR", {
     timeZone: "Europe/Paris",
     dateStyle: "long",
     timeStyle: "short",
   });
+  return `Vos données chez ${shopName}, exportées le ${when} (heure de Paris).`;
+}
+
+export function exportReadme(shopName: string, at: Date, documents: readonly string[]): string {
   return [
-    `Vos données chez ${shopName}, exportées le ${when} (heure de Paris).`,
+    exportTitle(shopName, at),
     "",
     "donnees.json : votre compte (e-mail, nom, téléphone, date de création), vos adresses, vos commandes avec leur",
     "suivi et leurs remboursements, et vos demandes de rétractation, dans un format lisible par une machine",

@@ -140,6 +140,8 @@ describe("table cells", () => {
     );
     expect(usageUserLabel("01HXYZABCDEFG", { full_name: " ", email: "l@x.fr" })).toBe("l@x.fr");
     expect(usageUserLabel("01HXYZABCDEFG", null)).toBe("User 01HXYZAB");
+    // A guest's use (issue 32): her e-mail, said to be a guest's.
+    expect(usageUserLabel("guest:lina@example.fr", null)).toBe("lina@example.fr (invité)");
   });
 
   it("usage history: the order's last 8 characters, else N/A", () => {

@@ -2,6 +2,8 @@
  * Rules of the admin's promo codes tab (spec 2 "Promo codes tab", 3 "Promo code", 5 "Promo form"), with no
  * dependency so the admin island ships no zod. The server checks the payload again with adminPromoSchema.
  */
+
+import { GUEST_USER_PREFIX, isGuestUserId } from "../orders/guest";
 import { parseDecimal, parseInteger } from "./admin-products";
 
 export type DiscountType = "percentage" | "fixed_amount";
@@ -157,6 +159,8 @@ export function usageUserLabel(
   userId: string,
   summary: { full_name?: string | null; email?: string | null } | null | undefined,
 ): string {
+  // A guest's order (issue 32) names her e-mail in its user id: there is no account to look up.
+  if (isGuestUserId(userId)) return `${userId.slice(GUEST_USER_PREFIX.length)} (invité)`;
   const name = summary?.full_name?.trim();
   if (name) return name;
   const email = summary?.email?.trim();

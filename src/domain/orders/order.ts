@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { COUNTRIES } from "../accounts/address";
+import { emailSchema } from "../accounts/account";
+import { addressInputSchema, COUNTRIES } from "../accounts/address";
 import { DELIVERY_MODES, PICKUP_POINT_ID_PATTERN, pickupMessages } from "../shipping/pickup-point";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status";
 
@@ -24,13 +25,12 @@ export const orderLineInputSchema = z.object({
   total_price: z.number().optional(),
 });
 
-/** What the checkout sends for any payment method (unknown fields are ignored, never stored). */
-export const orderRequestSchema = z.object({
+/**
+ * What the checkout sends for any payment method, whoever orders (unknown fields are ignored, never stored): the
+ * customer adds the address book's address (orderRequestSchema), a guest her e-mail and address (issue 32).
+ */
+export const orderBodySchema = z.object({
   items: z.array(orderLineInputSchema).min(1, "Votre panier est vide.").max(MAX_ORDER_LINES),
-  shipping_address_id: z
-    .string({ error: "Veuillez sélectionner une adresse de livraison" })
-    .min(1, "Veuillez sélectionner une adresse de livraison")
-    .max(40),
   order_notes: z
     .string()
     .trim()
@@ -51,17 +51,46 @@ export const orderRequestSchema = z.object({
   pickup_point_id: z.string().regex(PICKUP_POINT_ID_PATTERN, pickupMessages.pointRequired).nullish(),
   pickup_phone: z.string().max(40, pickupMessages.mobileRequired).nullish(),
 });
+export type OrderBody = z.output<typeof orderBodySchema>;
+
+/** A customer's order: delivered to an address of her address book. */
+export const orderRequestSchema = orderBodySchema.extend({
+  shipping_address_id: z
+    .string({ error: "Veuillez sélectionner une adresse de livraison" })
+    .min(1, "Veuillez sélectionner une adresse de livraison")
+    .max(40),
+});
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
-export const bankTransferOrderSchema = orderRequestSchema.extend({
+/**
+ * Who a guest is (issue 32): her e-mail, where the order's mails and link go, and the delivery address with its
+ * phone, under the address book's rules and messages.
+ */
+export const guestDetailsSchema = z.strictObject({
+  email: emailSchema,
+  address: addressInputSchema,
+});
+export type GuestDetails = z.output<typeof guestDetailsSchema>;
+
+/** A guest's order (POST /api/guest/...): the same body, her details instead of an address book's id. */
+export const guestOrderRequestSchema = orderBodySchema.extend({ guest: guestDetailsSchema });
+export type GuestOrderRequest = z.output<typeof guestOrderRequestSchema>;
+
+/** What a bank-transfer order adds, a customer's or a guest's. */
+const bankTransferFields = {
   payment_method: z.literal("bank_transfer", { error: "Ce moyen de paiement n'est pas accepté ici." }),
   transfer_sender_name: z
     .string({ error: "Veuillez indiquer le nom de la personne qui effectuera le virement" })
     .trim()
     .min(1, "Veuillez indiquer le nom de la personne qui effectuera le virement")
     .max(120),
-});
+};
+
+export const bankTransferOrderSchema = orderRequestSchema.extend(bankTransferFields);
 export type BankTransferOrderRequest = z.output<typeof bankTransferOrderSchema>;
+
+export const guestBankTransferOrderSchema = guestOrderRequestSchema.extend(bankTransferFields);
+export type GuestBankTransferOrderRequest = z.output<typeof guestBankTransferOrderSchema>;
 
 export const shippingAddressSchema = z.object({
   first_name: z.string(),
@@ -178,6 +207,8 @@ export const orderSchema =
     /** Changes with every write: the admin's forms send it back so a stale form is refused. */
     version: z.number(),
     user: z.object({ full_name: z.string(), email: z.string() }),
+    /** Issue 32: placed without an account (its user_id is "guest:<e-mail>"); the owner sees « Invité ». */
+    is_guest: z.boolean(),
     items: z.array(
       z.object({
         id: z.string(),

@@ -60,7 +60,6 @@ function inputs(lines: Lines, total: number, more: Partial<OrderInputs> = {}): O
     transferSenderName: "Lina Moreau",
     request: {
       items: lines.map(([product_id, quantity]) => ({ product_id, quantity })),
-      shipping_address_id: "address-1",
       order_notes: null,
       // A case that sets the promo names it in the request; null: a code the round did not find.
       promo_code_id: "promo" in more ? (more.promo?.id ?? "promo-gone") : undefined,

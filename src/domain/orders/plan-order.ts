@@ -28,7 +28,8 @@ import {
   packedHours,
   pickupMessages,
 } from "../shipping/pickup-point";
-import type { OrderRequest } from "./order";
+import { promoUseSubject } from "./guest";
+import type { OrderBody } from "./order";
 import type { PaymentMethod } from "./order-status";
 import { mergeLines, priceOrder, subtotalOf, type Totals, totalsInEuros } from "./pricing";
 
@@ -81,7 +82,7 @@ export interface OrderInputs {
   paymentMethod: PaymentMethod;
   /** Bank transfer: the name of the person who will send the transfer. */
   transferSenderName?: string;
-  request: OrderRequest;
+  request: OrderBody;
   maintenance: { enabled: boolean };
   setup: ShopSetup;
   shipping: ShippingSetting;
@@ -125,6 +126,8 @@ export interface PlannedOrder {
   free_shipping_threshold_cents: Cents;
   promo_id?: string;
   promo_code?: string;
+  /** Whose uses of the promo today this order counts (promoUseSubject: the e-mail), given back if it is released. */
+  promo_use_subject?: string;
   shipping_address: Omit<OrderAddress, "address_line2"> & { address_line2?: string };
   /** Issue 31: the pick-up point the parcel goes to (absent: home delivery). */
   pickup_point?: Omit<OrderPickupPoint, "address_line2" | "opening_hours"> & {
@@ -298,6 +301,7 @@ function orderRecord(
     free_shipping_threshold_cents: freeThreshold,
     promo_id: promo?.id,
     promo_code: promo?.code,
+    promo_use_subject: promo ? promoUseSubject(user.email) : undefined,
     shipping_address: {
       first_name: address.first_name,
       last_name: address.last_name,

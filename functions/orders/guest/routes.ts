@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { guestUserId } from "../../../src/domain/orders/guest";
+import type { AppEnv } from "../../platform/env";
+import { idempotencyKey } from "../../platform/middleware/idempotency";
+import { retryAfterHeader } from "../../platform/middleware/retry-after";
+import { route, routesAt } from "../../platform/route";
+import { placeBankTransferOrder } from "../../settings/checkout";
+import { toOrder, withTransferInstructions } from "../service";
+import { admitGuestOrder } from "./admission";
+import { guestOrdersContract as contract } from "./contract";
+import { guestOrder, guestToken, placedWithLink } from "./links";
+
+/**
+ * Ordering without an account (issue 32): a guest's bank-transfer order, and her order read with its link. The
+ * rules are the customer's (placeOrder, planOrder): only who orders and where it goes differ, and each guest order
+ * counts against the client address first (rateLimits.guestOrdersPerAddress), as sign-ups do.
+ */
+export const guestOrdersRoutes = routesAt("/api/guest/orders", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(guestOrdersRoutes, contract.postGuestOrders, async (c) => {
+  await admitGuestOrder(c);
+  const key = idempotencyKey(c.req.header("idempotency-key"));
+  const request = c.req.valid("json");
+  const { order, replayed, access_token } = await placedWithLink(
+    c.var.deps,
+    guestUserId(request.guest.email),
+    (guestLinkHash) =>
+      placeBankTransferOrder(c.var.deps, { guest: request.guest }, request, key, { guestLinkHash }),
+    (placed) => placed.order.id,
+  );
+  return c.json({ order, access_token }, replayed ? 200 : 201);
+});
+
+route(guestOrdersRoutes, contract.getGuestOrdersById, async (c) => {
+  const order = toOrder(await guestOrder(c.var.deps, c.req.valid("param").id, guestToken(c)));
+  const [answer] = await withTransferInstructions(c.var.deps, [order]);
+  return c.json(answer);
+});

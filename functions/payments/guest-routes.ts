@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { guestUserId } from "../../src/domain/orders/guest";
+import { admitGuestOrder } from "../orders/guest/admission";
+import { guestToken, placedWithLink } from "../orders/guest/links";
+import type { AppEnv } from "../platform/env";
+import { idempotencyKey } from "../platform/middleware/idempotency";
+import { retryAfterHeader } from "../platform/middleware/retry-after";
+import { route, routesAt } from "../platform/route";
+import { guestPaypalContract as contract } from "./guest-contract";
+import { captureAnswer, createPaypalOrder, releasePaypalOrder } from "./paypal-checkout";
+
+/**
+ * PayPal for an order without an account (issue 32): the customer's flow (paypal-checkout.ts), the guest named by
+ * her details when the order is created, then proven by her order's link (X-Order-Token) to capture or release it.
+ */
+export const guestPaypalRoutes = routesAt(
+  "/api/guest/paypal-payment",
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
+
+route(guestPaypalRoutes, contract.postGuestPaypalPaymentCreateOrder, async (c) => {
+  await admitGuestOrder(c);
+  const key = idempotencyKey(c.req.header("idempotency-key"));
+  const request = c.req.valid("json");
+  const { id, order_id, access_token } = await placedWithLink(
+    c.var.deps,
+    guestUserId(request.guest.email),
+    (guestLinkHash) =>
+      createPaypalOrder(c.var.deps, { guest: request.guest }, request, key, { guestLinkHash }),
+    (placed) => placed.order_id,
+  );
+  return c.json({ id, order_id, access_token }, 201);
+});
+
+route(guestPaypalRoutes, contract.postGuestPaypalPaymentCaptureOrder, async (c) =>
+  c.json(await captureAnswer(c.var.deps, { guestToken: guestToken(c) }, c.req.valid("json").orderID)),
+);
+
+route(guestPaypalRoutes, contract.postGuestPaypalPaymentOrdersByIdRelease, async (c) =>
+  c.json(await releasePaypalOrder(c.var.deps, { guestToken: guestToken(c) }, c.req.valid("param").id)),
+);

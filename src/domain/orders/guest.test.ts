@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  guestLinkClosesAt,
+  guestLinkOpen,
+  guestTokenFromHash,
+  guestTrackingPath,
+  guestUserId,
+  guestWithdrawalPath,
+  isGuestOrder,
+  promoUseSubject,
+} from "./guest";
+
+const TOKEN = `${"a".repeat(21)}-_${"Z9".repeat(10)}`;
+
+describe("who a guest is", () => {
+  it("is her normalised e-mail, apart from any account id", () => {
+    expect(guestUserId("  Lina.Moreau@Example.FR ")).toBe("guest:lina.moreau@example.fr");
+    expect(isGuestOrder({ user_id: "guest:lina@example.fr" })).toBe(true);
+    expect(isGuestOrder({ user_id: "01JABCDEF" })).toBe(false);
+  });
+
+  it("shares the promo's daily count with her account: both count the normalised e-mail", () => {
+    expect(promoUseSubject("Lina@Example.fr")).toBe(promoUseSubject(" lina@example.fr"));
+    expect(promoUseSubject("lina@example.fr")).not.toBe(promoUseSubject("lena@example.fr"));
+  });
+});
+
+describe("a guest link", () => {
+  it("carries its token in the fragment, read back only when well formed", () => {
+    expect(guestTrackingPath("01JORDER", TOKEN)).toBe(`/orders/track/01JORDER#acces=${TOKEN}`);
+    expect(guestWithdrawalPath("01JORDER", TOKEN)).toBe(`/retractation?commande=01JORDER#acces=${TOKEN}`);
+    expect(guestTokenFromHash(`#acces=${TOKEN}`)).toBe(TOKEN);
+    expect(guestTokenFromHash(`acces=${TOKEN}&x=1`)).toBe(TOKEN);
+    expect(guestTokenFromHash("#acces=court")).toBeNull();
+    expect(guestTokenFromHash("")).toBeNull();
+    expect(guestTokenFromHash(`#acces=${TOKEN}"><script>`)).toBeNull();
+  });
+
+  const placed = {
+    status: "pending",
+    status_history: [{ status: "pending", at: "2026-01-10T09:00:00.000Z" }],
+  };
+  const delivered = {
+    status: "delivered",
+    status_history: [
+      ...placed.status_history,
+      { status: "confirmed", at: "2026-01-10T10:00:00.000Z" },
+      { status: "shipped", at: "2026-01-11T10:00:00.000Z" },
+      { status: "delivered", at: "2026-01-13T15:00:00.000Z" },
+    ],
+  };
+
+  it("stays open while the order is on its way", () => {
+    expect(guestLinkClosesAt(placed)).toBeNull();
+    expect(guestLinkOpen(placed, new Date("2040-01-01T00:00:00Z"))).toBe(true);
+  });
+
+  it("closes two years after delivery (the warranty of conformity), not a second before", () => {
+    expect(guestLinkClosesAt(delivered)?.toISOString()).toBe("2028-01-13T15:00:00.000Z");
+    expect(guestLinkOpen(delivered, new Date("2028-01-13T14:59:59.999Z"))).toBe(true);
+    expect(guestLinkOpen(delivered, new Date("2028-01-13T15:00:00.000Z"))).toBe(false);
+  });
+
+  it("closes two years after a cancellation too", () => {
+    const cancelled = {
+      status: "cancelled",
+      status_history: [...placed.status_history, { status: "cancelled", at: "2026-02-01T08:00:00.000Z" }],
+    };
+    expect(guestLinkClosesAt(cancelled)?.toISOString()).toBe("2028-02-01T08:00:00.000Z");
+  });
+});

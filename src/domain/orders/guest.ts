@@ -1,0 +1,100 @@
+/**
+ * Ordering without an account (issue 32): the rules a guest order follows, zod-free so the islands use them too.
+ *
+ * - Who orders: a guest order's `user_id` is `guest:<normalised e-mail>`, so the customer index (gsi1) lists a
+ *   person's guest orders together, idempotency keys and PayPal's earlier holds are kept per e-mail as they are per
+ *   account, and nothing else reads it as an account.
+ * - How a guest reaches the order: a link carrying a random token in the URL's fragment (`#acces=`), so that it never
+ *   reaches a server log or a Referer; the page sends it in the X-Order-Token header. The order keeps only the
+ *   SHA-256 of each token handed out (functions/orders/guest/links.ts). A link opens that order only, and closes
+ *   when the order's warranty of conformity ends: two years after its delivery, or after its cancellation
+ *   (Code de la consommation L217-3, L217-7), or when the owner revokes it.
+ * - The promo limit « par utilisateur et par jour » counts the normalised e-mail, for guests and customers alike.
+ */
+import { normalizeEmail } from "../accounts/account-forms";
+
+export const GUEST_USER_PREFIX = "guest:";
+
+/** The `user_id` of a guest's orders. */
+export function guestUserId(email: string): string {
+  return `${GUEST_USER_PREFIX}${normalizeEmail(email)}`;
+}
+
+/** Whether a user id is a guest's (her e-mail's), not an account's. */
+export function isGuestUserId(userId: string): boolean {
+  return userId.startsWith(GUEST_USER_PREFIX);
+}
+
+/** Whether an order was placed without an account. */
+export function isGuestOrder(order: { user_id: string }): boolean {
+  return isGuestUserId(order.user_id);
+}
+
+/** The header a guest page sends its link's token in. */
+export const GUEST_TOKEN_HEADER = "x-order-token";
+
+/** The fragment parameter of a guest link. */
+export const GUEST_LINK_PARAMETER = "acces";
+
+/** A token as minted: 32 random bytes, base64url (43 characters). */
+export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The guest's tracking page for one order, its token in the fragment (absolute when `siteUrl` is given). */
+export function guestTrackingPath(orderId: string, token: string): string {
+  return `/orders/track/${encodeURIComponent(orderId)}#${GUEST_LINK_PARAMETER}=${token}`;
+}
+
+/** The withdrawal form on one order for a guest (the form reads the order with the token and fills itself). */
+export function guestWithdrawalPath(orderId: string, token: string): string {
+  return `/retractation?commande=${encodeURIComponent(orderId)}#${GUEST_LINK_PARAMETER}=${token}`;
+}
+
+/**
+ * What a location's fragment says of a guest link: its token when well formed, "invalid" when it names one that
+ * cannot be (a truncated copy), null when it names none.
+ */
+export function guestLinkInHash(hash: string): string | "invalid" | null {
+  const parameters = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!parameters.has(GUEST_LINK_PARAMETER)) return null;
+  const token = parameters.get(GUEST_LINK_PARAMETER) ?? "";
+  return GUEST_TOKEN_PATTERN.test(token) ? token : "invalid";
+}
+
+/** The token of a guest link, read from a location's fragment (`#acces=...`), or null. */
+export function guestTokenFromHash(hash: string): string | null {
+  const token = guestLinkInHash(hash);
+  return token === "invalid" ? null : token;
+}
+
+/** How long a guest link stays open once the order is delivered or cancelled: the warranty of conformity. */
+export const GUEST_LINK_YEARS = 2;
+
+/**
+ * When the order's guest links close: two years after the order was delivered or cancelled (its last such move);
+ * null while it is on its way (pending, confirmed, shipped), when the links stay open.
+ */
+export function guestLinkClosesAt(order: {
+  status: string;
+  status_history: readonly { status: string; at: string }[];
+}): Date | null {
+  if (order.status !== "delivered" && order.status !== "cancelled") return null;
+  const ended = [...order.status_history].reverse().find((entry) => entry.status === order.status);
+  if (!ended) return null;
+  const closes = new Date(ended.at);
+  closes.setUTCFullYear(closes.getUTCFullYear() + GUEST_LINK_YEARS);
+  return closes;
+}
+
+/** Whether a guest link of this order still opens it at `now`. */
+export function guestLinkOpen(order: Parameters<typeof guestLinkClosesAt>[0], now: Date): boolean {
+  const closes = guestLinkClosesAt(order);
+  return closes === null || now.getTime() < closes.getTime();
+}
+
+/**
+ * Whose uses of a promo a day's limit counts (« par utilisateur et par jour »): the normalised e-mail the order was
+ * placed with, so one person ordering once signed in and once as a guest is one person.
+ */
+export function promoUseSubject(email: string): string {
+  return `email:${normalizeEmail(email)}`;
+}

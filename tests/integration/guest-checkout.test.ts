@@ -1,0 +1,405 @@
+/**
+ * Issue 32: ordering without an account, over HTTP against DynamoDB Local. A guest order keeps every rule a
+ * customer's keeps (prices, stock, promo limits counted per e-mail, idempotency, the client address's limit), and is
+ * reached only by its own link: another order's, a revoked or an expired link answer 404 like a made-up id.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPromo } from "../../functions/promos/service";
+import type { Order } from "../../src/domain/orders/order";
+import { rateLimits } from "../../src/domain/rate-limit";
+import type { PaypalDouble } from "../doubles/paypal";
+import { createTestContext } from "../setup/test-db";
+import { FRENCH_ADDRESS } from "../support/addresses";
+import { anonymousCaller } from "../support/client-addresses";
+import { createCustomer } from "../support/customers";
+import { readMails } from "../support/mail";
+import { withPaypalDouble } from "../support/paypal";
+import { createSoap } from "../support/products";
+
+let offset = 0;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
+const paypalDouble = withPaypalDouble(ctx.deps);
+let paypal: PaypalDouble;
+const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+
+beforeAll(() => {
+  paypal = paypalDouble.double;
+});
+beforeEach(() => {
+  offset = 0;
+});
+
+/** A client address of its own for each call unless one is given: the per-address limit is tested on purpose. */
+const call = anonymousCaller(ctx.app, "198.51.100");
+
+let guests = 0;
+const newEmail = () => `invitee-${++guests}-${Math.random().toString(36).slice(2, 7)}@example.fr`;
+const guestOf = (email: string) => ({ email, address: FRENCH_ADDRESS });
+
+/** A guest's bank-transfer order body for one soap at 12,90 € (20,70 € with the 7,80 € shipping). */
+const transferBody = (email: string, productId: number, quantity = 1, total = 20.7, extra = {}) => ({
+  items: [{ product_id: productId, quantity }],
+  total_amount: total,
+  payment_method: "bank_transfer",
+  transfer_sender_name: "Lina Moreau",
+  guest: guestOf(email),
+  ...extra,
+});
+const soap = (stock = 10) => createSoap(ctx.deps, { price: 12.9, stock, lowStockThreshold: 0 });
+const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+
+type Placed = { order: Order; access_token: string };
+async function placeGuest(body: object, headers?: Record<string, string>): Promise<Placed> {
+  const response = await call("POST", "/api/guest/orders", body, headers);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Placed;
+}
+const readGuest = (id: string, token?: string) =>
+  call("GET", `/api/guest/orders/${id}`, undefined, token ? { "x-order-token": token } : {});
+
+/** The token of the last link mailed for an order (`/orders/track/<id>#acces=<token>`). */
+function mailedToken(orderId: string): string | undefined {
+  const pattern = new RegExp(`/orders/track/${orderId}#acces=([A-Za-z0-9_-]{43})`);
+  return readMails(ctx.mailDir)
+    .map((mail) => pattern.exec(mail.text)?.[1])
+    .filter(Boolean)
+    .at(-1);
+}
+
+describe("a guest's bank-transfer order", () => {
+  it("follows the customer's rules, stores the guest under her e-mail, and answers a link of its own", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const { order, access_token } = await placeGuest(
+      transferBody(` ${email.toUpperCase()} `, product.id, 2, 33.6, { order_notes: "Sonner deux fois" }),
+    );
+    expect(order).toMatchObject({
+      status: "pending",
+      payment_status: "pending",
+      total_amount: 33.6,
+      is_guest: true,
+      user: { email, full_name: "Lina Moreau" },
+      order_notes: "Sonner deux fois",
+      shipping_address: { phone: "+33611223344", postal_code: "13001", country: "France" },
+    });
+    expect(access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await stockOf(product.id)).toBe(8);
+    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    expect(stored?.user_id).toBe(`guest:${email}`);
+    // Only the link's hash is kept.
+    expect(
+      JSON.stringify(await ctx.db.entities.guestLink.query.byOrder({ order_id: order.id }).go()),
+    ).not.toContain(access_token);
+
+    const read = await readGuest(order.id, access_token);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      id: order.id,
+      is_guest: true,
+      transfer_instructions: { amount: 33.6, reference: order.transfer_reference },
+    });
+  });
+
+  it("refuses invalid details in French, by field, before anything is written", async () => {
+    const product = await soap();
+    const response = await call("POST", "/api/guest/orders", {
+      ...transferBody("pas-un-email", product.id),
+      guest: { email: "pas-un-email", address: { ...FRENCH_ADDRESS, phone: "12", postal_code: "" } },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; fields: Record<string, string> };
+    expect(body.code).toBe("VALIDATION");
+    expect(body.fields).toMatchObject({
+      "guest.email": "Adresse e-mail invalide.",
+      "guest.address.phone": "Numéro de téléphone invalide (10 chiffres).",
+      "guest.address.postal_code": "Le code postal est obligatoire.",
+    });
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it("replays a retried request (same key, same body) with a new working link, and refuses the key for another", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const key = { "idempotency-key": `guest-key-${guests}-abcdef` };
+    const first = await placeGuest(transferBody(email, product.id), key);
+    const retried = await call("POST", "/api/guest/orders", transferBody(email, product.id), key);
+    expect(retried.status).toBe(200);
+    const again = (await retried.json()) as Placed;
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.access_token).not.toBe(first.access_token);
+    expect((await readGuest(first.order.id, again.access_token)).status).toBe(200);
+    expect((await readGuest(first.order.id, first.access_token)).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(9);
+
+    const otherAddress = transferBody(email, product.id, 1, 20.7, {
+      guest: { email, address: { ...FRENCH_ADDRESS, city: "Aix-en-Provence", postal_code: "13100" } },
+    });
+    const reused = await call("POST", "/api/guest/orders", otherAddress, key);
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
+  it("mails the confirmation to the guest with a link that opens the order", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const { order } = await placeGuest(transferBody(email, product.id));
+    await ctx.deps.accountMail.flush();
+    const mail = readMails(ctx.mailDir).find((one) => one.to === email);
+    expect(mail?.text).toContain(order.transfer_reference ?? "missing");
+    const token = mailedToken(order.id);
+    expect(token).toBeDefined();
+    expect((await readGuest(order.id, token)).status).toBe(200);
+  });
+});
+
+describe("a guest link opens its own order only", () => {
+  it("answers 404 without a token, with a wrong one, and with another order's", async () => {
+    const product = await soap();
+    const mine = await placeGuest(transferBody(newEmail(), product.id));
+    const theirs = await placeGuest(transferBody(newEmail(), product.id));
+    const customer = await createCustomer(ctx.deps, ctx.app);
+
+    for (const response of [
+      await readGuest(mine.order.id),
+      await readGuest(mine.order.id, "x".repeat(43)),
+      await readGuest(mine.order.id, theirs.access_token),
+      await readGuest("01UNKNOWNORDER0000000000000", mine.access_token),
+      // A customer's session opens nothing here: the link is the only key.
+      await customer.call("GET", `/api/guest/orders/${mine.order.id}`),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "ORDER_NOT_FOUND" });
+    }
+    // Nor does a guest link open a customer's order.
+    expect((await customer.call("GET", `/api/user/orders/${mine.order.id}`)).status).toBe(404);
+    expect((await readGuest(mine.order.id, mine.access_token)).status).toBe(200);
+  });
+
+  it("stops working once the owner revokes it; the new link is mailed to the order's e-mail", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const { order, access_token } = await placeGuest(transferBody(email, product.id));
+    await ctx.deps.accountMail.flush();
+    const mailed = mailedToken(order.id);
+
+    const revoked = await admin.call("POST", `/api/admin/orders/${order.id}/guest-link`);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ email });
+    expect((await readGuest(order.id, access_token)).status).toBe(404);
+    expect((await readGuest(order.id, mailed)).status).toBe(404);
+
+    const fresh = mailedToken(order.id);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(mailed);
+    expect((await readGuest(order.id, fresh)).status).toBe(200);
+    const mail = readMails(ctx.mailDir).at(-1);
+    expect(mail?.to).toBe(email);
+  });
+
+  it("cannot be revoked on a customer's order, nor by anyone but the owner", async () => {
+    const product = await soap();
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await customer.call("POST", "/api/orders", {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: customer.addressId,
+      total_amount: 20.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+    });
+    const { order } = (await placed.json()) as { order: Order };
+    expect(order.is_guest).toBe(false);
+    const refused = await admin.call("POST", `/api/admin/orders/${order.id}/guest-link`);
+    expect(refused.status).toBe(409);
+    const guest = await placeGuest(transferBody(newEmail(), product.id));
+    expect((await customer.call("POST", `/api/admin/orders/${guest.order.id}/guest-link`)).status).toBe(403);
+  });
+
+  it("expires two years after the order ended (cancelled here), not before", async () => {
+    const product = await soap();
+    const { order, access_token } = await placeGuest(transferBody(newEmail(), product.id));
+    expect((await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" })).status).toBe(
+      200,
+    );
+    offset = 2 * 365 * 86_400_000 - 86_400_000;
+    expect((await readGuest(order.id, access_token)).status).toBe(200);
+    offset = 2 * 366 * 86_400_000;
+    expect((await readGuest(order.id, access_token)).status).toBe(404);
+  });
+});
+
+describe("promo limits count the e-mail, whoever orders", () => {
+  /** 2 € off, once a day per person. */
+  const oncePerDay = (code: string) =>
+    createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 200, max_uses_per_user: 1 });
+
+  it("refuses the guest order of a customer who used the code today signed in", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`CLIENTPUIS${guests}`);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const signedIn = await customer.call("POST", "/api/orders", {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: customer.addressId,
+      total_amount: 18.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+      promo_code_id: promo.id,
+    });
+    expect(signedIn.status).toBe(201);
+    const asGuest = await call(
+      "POST",
+      "/api/guest/orders",
+      transferBody(customer.email.toUpperCase(), product.id, 1, 18.7, { promo_code_id: promo.id }),
+    );
+    expect(asGuest.status).toBe(409);
+    expect(await asGuest.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
+    // Another person is not held to it.
+    await placeGuest(transferBody(newEmail(), product.id, 1, 18.7, { promo_code_id: promo.id }));
+  });
+
+  it("refuses the signed-in order of a customer who used the code today as a guest, and says so at validation", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`INVITEPUIS${guests}`);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    await placeGuest(transferBody(customer.email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+
+    const validated = await customer.call("POST", "/api/promo/validate", {
+      promo_code: promo.code,
+      total_amount: 12.9,
+    });
+    expect(await validated.json()).toMatchObject({ valid: false });
+    const signedIn = await customer.call("POST", "/api/orders", {
+      items: [{ product_id: product.id, quantity: 1 }],
+      shipping_address_id: customer.addressId,
+      total_amount: 18.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+      promo_code_id: promo.id,
+    });
+    expect(signedIn.status).toBe(409);
+    expect(await signedIn.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
+  });
+
+  it("gives the day's use back when the guest order is cancelled", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`RENDU${guests}`);
+    const email = newEmail();
+    const { order } = await placeGuest(transferBody(email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+    expect((await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" })).status).toBe(
+      200,
+    );
+    await placeGuest(transferBody(email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+  });
+});
+
+describe("many guests at once", () => {
+  it("20 parallel guest orders on a stock of 5 sell exactly 5", async () => {
+    const product = await soap(5);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call("POST", "/api/guest/orders", transferBody(newEmail(), product.id)),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it(`counts guest orders per client address: the ${rateLimits.guestOrdersPerAddress.max + 1}th in an hour is refused`, async () => {
+    const product = await soap(100);
+    const ip = "203.0.113.77";
+    for (let index = 0; index < rateLimits.guestOrdersPerAddress.max; index++) {
+      const response = await call("POST", "/api/guest/orders", transferBody(newEmail(), product.id), {}, ip);
+      expect(response.status).toBe(201);
+    }
+    const refused = await call("POST", "/api/guest/orders", transferBody(newEmail(), product.id), {}, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toMatchObject({ error: rateLimits.guestOrdersPerAddress.message });
+    expect(await stockOf(product.id)).toBe(100 - rateLimits.guestOrdersPerAddress.max);
+  });
+});
+
+describe("a guest's PayPal order", () => {
+  const paypalBody = (email: string, productId: number) => ({
+    items: [{ product_id: productId, quantity: 1 }],
+    total_amount: 20.7,
+    guest: guestOf(email),
+  });
+
+  it("is created, captured and released only with its link, and its invoice downloads with it", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const created = await call(
+      "POST",
+      "/api/guest/paypal-payment/create-order",
+      paypalBody(email, product.id),
+    );
+    expect(created.status).toBe(201);
+    const { id, order_id, access_token } = (await created.json()) as {
+      id: string;
+      order_id: string;
+      access_token: string;
+    };
+    expect(await stockOf(product.id)).toBe(9);
+    paypal.approve(id);
+
+    const withoutToken = await call("POST", "/api/guest/paypal-payment/capture-order", { orderID: id });
+    expect(withoutToken.status).toBe(404);
+    const other = await placeGuest(transferBody(newEmail(), product.id));
+    const withOther = await call(
+      "POST",
+      "/api/guest/paypal-payment/capture-order",
+      { orderID: id },
+      { "x-order-token": other.access_token },
+    );
+    expect(withOther.status).toBe(404);
+    const released = await call("POST", `/api/guest/paypal-payment/orders/${id}/release`, undefined, {
+      "x-order-token": other.access_token,
+    });
+    expect(released.status).toBe(404);
+
+    const captured = await call(
+      "POST",
+      "/api/guest/paypal-payment/capture-order",
+      { orderID: id },
+      { "x-order-token": access_token },
+    );
+    expect(captured.status).toBe(200);
+    expect(((await captured.json()) as { order: Order }).order).toMatchObject({
+      id: order_id,
+      status: "confirmed",
+      payment_status: "completed",
+      is_guest: true,
+    });
+    await ctx.deps.accountMail.flush();
+    expect(mailedToken(order_id)).toBeDefined();
+
+    const invoice = await call("GET", `/api/guest/documents/${order_id}/invoice`, undefined, {
+      "x-order-token": access_token,
+    });
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get("content-type")).toBe("application/pdf");
+    const refused = await call("GET", `/api/guest/documents/${order_id}/invoice`, undefined, {
+      "x-order-token": other.access_token,
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it("is released when the guest closes PayPal's window, stock back", async () => {
+    const product = await soap();
+    const created = await call(
+      "POST",
+      "/api/guest/paypal-payment/create-order",
+      paypalBody(newEmail(), product.id),
+    );
+    const { id, access_token } = (await created.json()) as { id: string; access_token: string };
+    expect(await stockOf(product.id)).toBe(9);
+    const released = await call("POST", `/api/guest/paypal-payment/orders/${id}/release`, undefined, {
+      "x-order-token": access_token,
+    });
+    expect(released.status).toBe(200);
+    expect(await released.json()).toMatchObject({ outcome: "released" });
+    expect(await stockOf(product.id)).toBe(10);
+  });
+});
