@@ -22,7 +22,11 @@ function fakeBrowser(gaId: string | undefined, { requestedWithConsent = false } 
   };
   vi.stubGlobal("window", win);
   vi.stubGlobal("document", doc);
-  vi.stubGlobal("location", { hostname: "savon.test", protocol: "https:" });
+  vi.stubGlobal("location", {
+    hostname: "savon.test",
+    protocol: "https:",
+    href: "https://savon.test/orders/track/01JORDER#acces=secret",
+  });
   vi.stubGlobal("localStorage", {
     getItem: (key: string) => storage.get(key) ?? null,
     setItem: (key: string, value: string) => storage.set(key, value),
@@ -124,6 +128,15 @@ describe("analytics with a measurement id", () => {
       "https://www.googletagmanager.com/gtag/js?id=G-TEST1234",
     ]);
     expect(browser.events()).toHaveLength(1);
+    // The page's address goes without its fragment, where a guest's link carries its token (issue 32).
+    const config = ((browser.win.dataLayer as IArguments[] | undefined) ?? [])
+      .map((args) => Array.from(args))
+      .find((args) => args[0] === "config");
+    expect(config).toEqual([
+      "config",
+      "G-TEST1234",
+      { page_location: "https://savon.test/orders/track/01JORDER" },
+    ]);
   });
 
   it("writes the cookie of an acceptance stored before it existed, for the choice's remaining time", async () => {

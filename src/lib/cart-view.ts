@@ -153,11 +153,14 @@ function totalsList(texts: TotalsTexts): SafeHtml {
   return html`<div><dl class="space-y-2 text-ink"><div class="flex justify-between gap-4"><dt>Sous-total <span class="text-ink-soft">${texts.itemsLabel}</span></dt><dd class="font-medium tabular-nums">${texts.subtotal}</dd></div><div class="flex justify-between gap-4"><dt>Livraison</dt><dd class="font-medium tabular-nums ${texts.shippingFree ? "text-olive-700" : ""}">${texts.shipping}</dd></div>${discount}<div class="flex justify-between gap-4 border-t border-cream-300 pt-3 text-lg font-semibold"><dt>Total</dt><dd class="font-serif text-xl text-crust-800 tabular-nums">${texts.total}</dd></div></dl><p class="mt-3 rounded-lg bg-olive-50 px-3 py-2 text-sm text-olive-800">${texts.freeShippingNote}</p></div>`;
 }
 
-/** The way to checkout: the link when signed in, else the sign-in dialog (auth-modal-loader.ts opens it). */
+/**
+ * The way to checkout: the link when signed in, else the sign-in dialog (auth-modal-loader.ts opens it), opened to
+ * order: it offers « Commander sans compte » too (issue 32).
+ */
 function checkoutAction(signedIn: boolean): SafeHtml {
   return signedIn
     ? html`<a href="/payment" class="btn btn-primary w-full text-lg">Procéder au paiement</a>`
-    : html`<button type="button" class="btn btn-primary w-full text-lg" data-auth-open="signin">Se connecter pour commander</button>`;
+    : html`<button type="button" class="btn btn-primary w-full text-lg" data-auth-purpose="order" data-auth-open="signin">Se connecter pour commander</button>`;
 }
 
 function filledCart(state: CartViewState): SafeHtml {

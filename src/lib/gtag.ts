@@ -41,7 +41,8 @@ export function loadGtag(id: string): void {
     ad_personalization: "denied",
   });
   w.gtag("js", new Date());
-  w.gtag("config", id);
+  // The page's address without its fragment: a guest's link carries her order's token there (issue 32).
+  w.gtag("config", id, { page_location: location.href.split("#")[0] });
   if (!pagePolicyAllowsAnalytics()) return;
   const script = document.createElement("script");
   script.async = true;

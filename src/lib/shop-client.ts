@@ -5,7 +5,7 @@
 import type { AppliedPromo, BankDetails, PickupPricing, ShippingSettings } from "../domain/orders/checkout";
 import type { Order } from "../domain/orders/order";
 import type { PickupPoint } from "../domain/shipping/pickup-point";
-import { apiRequest } from "./api-client";
+import { ApiError, apiRequest, attachmentFileName } from "./api-client";
 
 export type { Order };
 
@@ -139,6 +139,56 @@ export function captureStatus(capture: PaypalCapture): string | undefined {
   return capture.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? capture.status;
 }
 
+/**
+ * Ordering without an account (issue 32, decision record 049): the customer's calls under /api/guest/, the same bodies
+ * without the address book's id and with the guest's details, the same Idempotency-Key and the same refusals. The
+ * answer carries the token of the order's tracking link (`access_token`); PayPal's capture and release send it back in
+ * the X-Order-Token header (GUEST_TOKEN_HEADER of domain/orders/guest.ts, written out here: that module reads zod).
+ */
+const ORDER_TOKEN_HEADER = "x-order-token";
+
+export interface GuestPlacement {
+  order: Order;
+  access_token: string;
+}
+
+/** POST /api/guest/orders (a guest's bank transfer); the same Idempotency-Key returns the same order. */
+export function placeGuestBankTransferOrder(body: unknown, idempotencyKey: string): Promise<GuestPlacement> {
+  return apiRequest<GuestPlacement>("/api/guest/orders", {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/** POST /api/guest/paypal-payment/create-order: a guest's order (a hold), PayPal's order, and the link's token. */
+export function createGuestPaypalOrder(
+  body: unknown,
+  idempotencyKey: string,
+): Promise<{ id: string; order_id: string; access_token: string }> {
+  return apiRequest<{ id: string; order_id: string; access_token: string }>(
+    "/api/guest/paypal-payment/create-order",
+    { method: "POST", body, headers: { "idempotency-key": idempotencyKey } },
+  );
+}
+
+/** POST /api/guest/paypal-payment/capture-order, with the token create-order answered. */
+export function captureGuestPaypalOrder(orderID: string, accessToken: string): Promise<PaypalCapture> {
+  return apiRequest<PaypalCapture>("/api/guest/paypal-payment/capture-order", {
+    method: "POST",
+    body: { orderID },
+    headers: { [ORDER_TOKEN_HEADER]: accessToken },
+  });
+}
+
+/** POST /api/guest/paypal-payment/orders/{id}/release, with the token create-order answered. Idempotent. */
+export function releaseGuestPaypalOrder(paypalOrderId: string, accessToken: string): Promise<PaypalRelease> {
+  return apiRequest<PaypalRelease>(
+    `/api/guest/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`,
+    { method: "POST", body: {}, headers: { [ORDER_TOKEN_HEADER]: accessToken } },
+  );
+}
+
 export function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
   return apiRequest<Order[]>("/api/user/orders", { signal });
 }
@@ -154,4 +204,49 @@ export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A guest's order page (issue 32): the order and its documents read with the token of her link, sent in the
+ * X-Order-Token header (ORDER_TOKEN_HEADER above), never in the address. A wrong, revoked or expired token answers
+ * 404 ORDER_NOT_FOUND, like an unknown order.
+ */
+
+/** GET /api/guest/orders/{id}: the order as GET /api/user/orders/{id} answers it (transfer instructions included). */
+export function fetchGuestOrder(id: string, token: string, signal?: AbortSignal): Promise<Order> {
+  return apiRequest<Order>(`/api/guest/orders/${encodeURIComponent(id)}`, {
+    signal,
+    headers: { [ORDER_TOKEN_HEADER]: token },
+  });
+}
+
+/**
+ * GETs one of a guest order's PDFs (`/api/guest/documents/{id}/invoice`, `.../credit-note`,
+ * `.../credit-notes/{number}`) with the link's token: a plain link cannot send the header, so the page saves the
+ * answer itself (saveFile). Its bytes and the name the server gives it; failures are ApiError.
+ */
+export async function downloadGuestDocument(
+  path: string,
+  token: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: { [ORDER_TOKEN_HEADER]: token, accept: "application/pdf, application/json" },
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError("Network error", 0);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+    throw new ApiError(
+      typeof body?.error === "string" && body.error ? body.error : `HTTP ${response.status}`,
+      response.status,
+      typeof body?.code === "string" ? body.code : undefined,
+    );
+  }
+  const fileName = attachmentFileName(response.headers.get("content-disposition"), "document.pdf");
+  return { blob: await response.blob(), fileName };
 }

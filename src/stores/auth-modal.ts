@@ -4,14 +4,30 @@ import { atom } from "nanostores";
 export type AuthMode = "signin" | "signup" | "forgot_password";
 export type AuthModalState = AuthMode | "closed";
 
+/**
+ * Why the dialog was opened: to sign in (« account »), or to order (« order »: the cart's « Se connecter pour
+ * commander », the checkout's sign-in gate), when it also offers « Commander sans compte » (issue 32).
+ */
+export type AuthPurpose = "account" | "order";
+
 export const $authModal = atom<AuthModalState>("closed");
+export const $authPurpose = atom<AuthPurpose>("account");
 
 export function isAuthMode(value: unknown): value is AuthMode {
   return value === "signin" || value === "signup" || value === "forgot_password";
 }
 
-/** Opens the dialog in `mode`, or switches it to `mode` when it is already open. */
-export function openAuthModal(mode: AuthMode = "signin"): void {
+export function isAuthPurpose(value: unknown): value is AuthPurpose {
+  return value === "account" || value === "order";
+}
+
+/**
+ * Opens the dialog in `mode`, or switches it to `mode` when it is already open. `purpose`: why it opens; a switch
+ * without one keeps the dialog's, an opening without one is to sign in.
+ */
+export function openAuthModal(mode: AuthMode = "signin", purpose?: AuthPurpose): void {
+  if (purpose) $authPurpose.set(purpose);
+  else if ($authModal.get() === "closed") $authPurpose.set("account");
   $authModal.set(mode);
 }
 

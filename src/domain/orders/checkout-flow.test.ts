@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "../accounts/address";
 import { type PickupPoint, pickupMessages } from "../shipping/pickup-point";
-import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "./checkout";
+import { checkoutMessages, type GuestForm, guestMessages, PAYPAL_SCRIPT_FAILED } from "./checkout";
 import {
   type CheckoutEvent,
   type CheckoutPhase,
   type CheckoutState,
   checkoutScreen,
+  deliveryAddress,
   deliveryChoice,
   deliveryProblem,
   type EventType,
@@ -97,6 +98,8 @@ const pickupReady: Partial<State> = {
 /** One event of each type, each one its phase could accept (from `pickupReady`). */
 const EVENTS: Record<EventType, Event> = {
   settings_loaded: { type: "settings_loaded", offer },
+  buyer_known: { type: "buyer_known", buyer: "guest" },
+  guest_typed: { type: "guest_typed", field: "email", value: "jeanne@example.fr" },
   addresses_loading: { type: "addresses_loading" },
   addresses_loaded: { type: "addresses_loaded", addresses: [office, brussels] },
   addresses_failed: { type: "addresses_failed", message: "Erreur de connexion" },
@@ -136,6 +139,8 @@ const OPEN: PhaseName[] = PHASES.filter((phase) => phase !== "placed");
 /** The form's fields and what is read from the API: taken while the form is shown, in every phase but placed. */
 const EDITS: EventType[] = [
   "settings_loaded",
+  "buyer_known",
+  "guest_typed",
   "addresses_loading",
   "addresses_loaded",
   "addresses_failed",
@@ -558,5 +563,163 @@ describe("checkoutScreen", () => {
     expect(screen("paypal_open", true, "signed-in")).toBe("form");
     // Placed: the success screen, though the cart is emptied then.
     expect(screen("placed", true, "signed-in", true)).toBe("placed");
+  });
+});
+
+describe("ordering without an account (issue 32)", () => {
+  const jeanne: GuestForm = {
+    email: " jeanne@example.fr ",
+    address: {
+      first_name: "Jeanne",
+      last_name: "Martin",
+      phone: "06 12 34 56 78",
+      address_line1: "3 rue des Oliviers",
+      address_line2: "",
+      city: "Lyon",
+      postal_code: "69001",
+      country: "France",
+    },
+  };
+  /** A guest ready to pay by transfer: no session, no address book. */
+  const guestReady = (changes: Partial<State> = {}): State =>
+    ready(phases.editing, {
+      buyer: "guest",
+      guest: jeanne,
+      addresses: { status: "loading" },
+      addressId: null,
+      ...changes,
+    });
+
+  it("the screen: a guest's form once signed out with « Commander sans compte » chosen; a session wins", () => {
+    const screen = (session: "unknown" | "signed-in" | "signed-out", guest: boolean) =>
+      checkoutScreen({ phase: "editing", hydrated: true, session, cartEmpty: false, guest });
+    expect(screen("signed-out", true)).toBe("guest_form");
+    expect(screen("signed-out", false)).toBe("sign_in");
+    expect(screen("signed-in", true)).toBe("form");
+    expect(screen("unknown", true)).toBe("loading");
+    expect(
+      checkoutScreen({
+        phase: "editing",
+        hydrated: false,
+        session: "signed-out",
+        cartEmpty: false,
+        guest: true,
+      }),
+    ).toBe("loading");
+  });
+
+  it("a guest with her details, a name on the transfer and the terms may order, signed out", () => {
+    const state = guestReady();
+    expect(submitProblem(state, false)).toBeNull();
+    const next = transition(state, { type: "submit_transfer", signedIn: false });
+    expect(next.phase).toEqual({ name: "placing_transfer" });
+    expect(next.error).toBeNull();
+  });
+
+  it("details lacking: each field says what, the first one is focused, the banner is not scrolled to", () => {
+    const state = guestReady({
+      guest: { email: "jeanne@", address: { ...jeanne.address, phone: "06 12", city: " " } },
+    });
+    for (const type of ["submit_transfer", "paypal_create", "check"] as const) {
+      const next = transition(state, { type, signedIn: false });
+      expect(next.phase).toEqual({ name: "editing" });
+      expect(next.error).toBe(guestMessages.detailsInvalid);
+      expect(next.errorsShown).toBe(state.errorsShown);
+      expect(next.guestErrorsShown).toBe(state.guestErrorsShown + 1);
+      expect(next.guestErrors).toEqual({
+        "guest.email": guestMessages.emailInvalid,
+        "guest.address.phone": guestMessages.phoneInvalid,
+        "guest.address.city": guestMessages.cityRequired,
+      });
+    }
+  });
+
+  it("then the same checks as a customer's, in the same order", () => {
+    expect(submitProblem(guestReady({ senderName: "" }), false)).toBe(checkoutMessages.senderNameRequired);
+    expect(submitProblem(guestReady({ terms: false }), false)).toBe(checkoutMessages.termsRequired);
+    expect(submitProblem(guestReady({ ...pickupReady, pickupPoint: null }), false)).toBe(
+      pickupMessages.pointRequired,
+    );
+  });
+
+  it("typing in a field clears its message, and only its own", () => {
+    const state = guestReady({
+      guestErrors: {
+        "guest.email": guestMessages.emailInvalid,
+        "guest.address.city": guestMessages.cityRequired,
+      },
+    });
+    const next = transition(state, { type: "guest_typed", field: "city", value: "Lyon 1er" });
+    expect(next.guest.address.city).toBe("Lyon 1er");
+    expect(next.guestErrors).toEqual({ "guest.email": guestMessages.emailInvalid });
+    const email = transition(next, { type: "guest_typed", field: "email", value: "j@example.fr" });
+    expect(email.guest.email).toBe("j@example.fr");
+    expect(email.guestErrors).toEqual({});
+  });
+
+  it("the server's messages on her fields (guest.email, guest.address.*): shown on them, the first one focused", () => {
+    const state = { ...guestReady(), phase: { name: "placing_transfer" } as const };
+    const next = transition(state, {
+      type: "request_failed",
+      failure: {
+        kind: "guest_fields",
+        message: "Données invalides.",
+        fields: {
+          "guest.address.postal_code": "Code postal invalide pour ce pays.",
+          items: "Votre panier est vide.",
+        },
+      },
+    });
+    expect(next.phase).toEqual({ name: "editing" });
+    expect(next.guestErrors).toEqual({ "guest.address.postal_code": "Code postal invalide pour ce pays." });
+    expect(next.guestErrorsShown).toBe(state.guestErrorsShown + 1);
+    expect(next.error).toBe("Données invalides.");
+  });
+
+  it("the pick-up point's search and mobile start from the address she types", () => {
+    const state = guestReady(pickupReady);
+    expect(deliveryAddress(state)).toEqual({ postal_code: "69001", city: "Lyon", phone: "06 12 34 56 78" });
+    expect(
+      deliveryAddress(guestReady({ guest: { ...jeanne, address: { ...jeanne.address, postal_code: " " } } })),
+    ).toBeNull();
+    expect(pickupPhone({ ...state, pickupPhone: null })).toBe("06 12 34 56 78");
+    expect(
+      pickupPhone({
+        ...state,
+        pickupPhone: null,
+        guest: { ...jeanne, address: { ...jeanne.address, phone: "04 72 00 00 00" } },
+      }),
+    ).toBe("");
+    // A customer's: the chosen address of her book.
+    expect(deliveryAddress(ready())?.postal_code).toBe(home.postal_code);
+  });
+
+  it("who orders changes: the point and the mobile chosen for the other address are forgotten", () => {
+    const state = ready(phases.editing, pickupReady);
+    const next = transition(state, { type: "buyer_known", buyer: "guest" });
+    expect(next.buyer).toBe("guest");
+    expect(next.pickupPoint).toBeNull();
+    expect(next.pickupPhone).toBeNull();
+    expect(transition(next, { type: "buyer_known", buyer: "guest" })).toBe(next);
+  });
+
+  it("the receipt keeps the link's token and the e-mail, for the transfer and for PayPal", () => {
+    const access = { token: "t".repeat(43), email: "jeanne@example.fr" };
+    const transfer = transition(
+      { ...guestReady({ offer }), phase: { name: "placing_transfer" } },
+      { type: "transfer_placed", order, guest: access },
+    );
+    expect(transfer.phase).toEqual({
+      name: "placed",
+      receipt: { kind: "bank_transfer", order, bank, guest: access },
+    });
+    const paypal = transition(
+      { ...guestReady(), phase: { name: "paypal_capturing", orderId: "PP-1" } },
+      { type: "paypal_captured", order, outcome: "pending", guest: access },
+    );
+    expect(paypal.phase).toEqual({
+      name: "placed",
+      receipt: { kind: "paypal_pending", order, guest: access },
+    });
   });
 });

@@ -6,6 +6,7 @@
  * back (as Preact's useReducer then skips the render). Without zod, as checkout.ts: the island imports this file.
  */
 import type { Address } from "../accounts/address";
+import type { AddressFormValues } from "../accounts/address-forms";
 import { phoneToInput } from "../accounts/phone";
 import { formatEuros } from "../money";
 import { type DeliveryMode, frenchMobile, type PickupPoint, pickupMessages } from "../shipping/pickup-point";
@@ -14,6 +15,12 @@ import {
   checkoutError,
   checkoutMessages,
   type DeliveryChoice,
+  emptyGuestForm,
+  type GuestFieldPath,
+  type GuestForm,
+  guestFieldErrors,
+  guestMessages,
+  isGuestFieldPath,
   type OfferedMethods,
   ORDER_NOTES_LIMIT,
   offeredMethod,
@@ -23,12 +30,22 @@ import {
 } from "./checkout";
 import type { Totals } from "./pricing";
 
-/** What the success screen shows; `O` is the order as the API answers it. */
-export type Receipt<O> =
-  /** bank: null when the checkout could not read the details (the confirmation e-mail carries them). */
-  | { kind: "bank_transfer"; order: O; bank: BankDetails | null }
+/**
+ * A guest's way back to her order (issue 32): the token of its tracking link, as the server answered it
+ * (`access_token`), and the e-mail the link was sent to.
+ */
+export interface GuestAccess {
+  token: string;
+  email: string;
+}
+
+/** What the success screen shows; `O` is the order as the API answers it; `guest` for an order without an account. */
+export type Receipt<O> = (
+  | /** bank: null when the checkout could not read the details (the confirmation e-mail carries them). */
+  { kind: "bank_transfer"; order: O; bank: BankDetails | null }
   | { kind: "paypal"; order: O }
-  | { kind: "paypal_pending"; order: O };
+  | { kind: "paypal_pending"; order: O }
+) & { guest?: GuestAccess };
 
 /** Where the checkout is. The form is shown, and may be edited, in every phase but `placed`. */
 export type CheckoutPhase<O> =
@@ -70,8 +87,19 @@ export interface Offer {
   pickup: PickupPricing | null;
 }
 
+/** Who orders: a signed-in customer (her address book), or a guest (issue 32: her e-mail and an address typed). */
+export type Buyer = "customer" | "guest";
+
 export interface CheckoutState<O> {
   phase: CheckoutPhase<O>;
+  /** Set by the island from the session and the guest's choice (`buyer_known`); a customer until then. */
+  buyer: Buyer;
+  /** A guest's e-mail and delivery address as typed (used only while the buyer is a guest). */
+  guest: GuestForm;
+  /** What the guest's fields lack, keyed as the API keys its errors (`guest.email`, `guest.address.city`). */
+  guestErrors: Readonly<Partial<Record<GuestFieldPath, string>>>;
+  /** Bumped each time the guest's fields are found lacking: the first one in error takes the focus. */
+  guestErrorsShown: number;
   addresses: AddressBook;
   /** Bumped by « Réessayer »: the address book is read again. */
   addressAttempt: number;
@@ -114,10 +142,18 @@ export type Failure =
   /** 422 PICKUP_POINT_UNKNOWN: the point chosen is not one a recent search found; the buyer searches again. */
   | { kind: "pickup_point_unknown" }
   /** 409 PICKUP_NOT_OFFERED: delivery to a pick-up point was withdrawn meanwhile; back to home delivery. */
-  | { kind: "pickup_not_offered" };
+  | { kind: "pickup_not_offered" }
+  /** A 400 naming a guest's fields (`guest.email`, `guest.address.*`): shown on them, the first one focused. */
+  | { kind: "guest_fields"; message: string; fields: Readonly<Record<string, string>> };
+
+/** A guest's field, as her form names it: the e-mail, or a field of the address but its country (France). */
+export type GuestField = "email" | Exclude<keyof AddressFormValues, "country">;
 
 export type CheckoutEvent<O> =
   | { type: "settings_loaded"; offer: Offer }
+  /** The island knows who orders (the session read, the guest's choice). */
+  | { type: "buyer_known"; buyer: Buyer }
+  | { type: "guest_typed"; field: GuestField; value: string }
   | { type: "addresses_loading" }
   | { type: "addresses_loaded"; addresses: Address[] }
   | { type: "addresses_failed"; message: string }
@@ -137,11 +173,16 @@ export type CheckoutEvent<O> =
   /** PayPal's button clicked: the submit checks, shown, before PayPal's window opens. */
   | { type: "check"; signedIn: boolean }
   | { type: "submit_transfer"; signedIn: boolean }
-  | { type: "transfer_placed"; order: O }
+  | { type: "transfer_placed"; order: O; guest?: GuestAccess }
   | { type: "paypal_create"; signedIn: boolean }
   | { type: "paypal_created"; orderId: string }
   | { type: "paypal_approved"; orderId: string }
-  | { type: "paypal_captured"; order: O; outcome: "completed" | "pending" | "unfinished" }
+  | {
+      type: "paypal_captured";
+      order: O;
+      outcome: "completed" | "pending" | "unfinished";
+      guest?: GuestAccess;
+    }
   | { type: "paypal_cancelled" }
   /** PayPal's script failed; alreadyShown: it only passes on a failure the checkout already showed. */
   | { type: "paypal_failed"; alreadyShown: boolean }
@@ -166,6 +207,10 @@ export function deliverable(address: Pick<Address, "country">): boolean {
 export function initialCheckout<O>(pickup: PickupPricing | null = null): CheckoutState<O> {
   return {
     phase: { name: "editing" },
+    buyer: "customer",
+    guest: emptyGuestForm,
+    guestErrors: {},
+    guestErrorsShown: 0,
     addresses: { status: "loading" },
     addressAttempt: 0,
     addressId: null,
@@ -201,12 +246,24 @@ export function selectedAddress(state: CheckoutState<unknown>): Address | null {
 }
 
 /**
- * The mobile for La Poste's text as the field shows it: what the buyer typed, else the chosen address's phone when it
- * is a French mobile (« 06 12 34 56 78 »), else nothing.
+ * Where the parcel would go, as far as the pick-up point's search and the mobile need it: the chosen address of the
+ * book, or the one a guest is typing (issue 32: its postal code prefills the search); null while there is none.
+ */
+export function deliveryAddress(
+  state: CheckoutState<unknown>,
+): Pick<Address, "postal_code" | "city" | "phone"> | null {
+  if (state.buyer === "customer") return selectedAddress(state);
+  const { postal_code, city, phone } = state.guest.address;
+  return postal_code.trim() ? { postal_code: postal_code.trim(), city: city.trim(), phone } : null;
+}
+
+/**
+ * The mobile for La Poste's text as the field shows it: what the buyer typed, else the address's phone when it is a
+ * French mobile (« 06 12 34 56 78 »), else nothing.
  */
 export function pickupPhone(state: CheckoutState<unknown>): string {
   if (state.pickupPhone !== null) return state.pickupPhone;
-  const phone = selectedAddress(state)?.phone ?? "";
+  const phone = state.buyer === "guest" ? state.guest.address.phone : (selectedAddress(state)?.phone ?? "");
   return frenchMobile(phone) ? phoneToInput(phone) : "";
 }
 
@@ -232,6 +289,11 @@ export function submitProblem(state: CheckoutState<unknown>, signedIn: boolean):
   return checkoutError({
     signedIn,
     addressId: state.addressId,
+    ...(state.buyer === "guest" && {
+      guest: {
+        problem: Object.keys(guestFieldErrors(state.guest)).length ? guestMessages.detailsInvalid : null,
+      },
+    }),
     deliveryProblem: deliveryProblem(deliveryChoice(state)),
     paymentMethod: state.method,
     senderName: state.senderName,
@@ -266,6 +328,14 @@ function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPha
         { ...next, pickupPoint: null, pickupSearches: state.pickupSearches + 1 },
         pickupMessages.pointUnknown,
       );
+    case "guest_fields": {
+      const fields = Object.entries(failure.fields).filter(([path]) => isGuestFieldPath(path));
+      const shown = { ...next, guestErrors: Object.fromEntries(fields) };
+      return showError(
+        fields.length ? { ...shown, guestErrorsShown: state.guestErrorsShown + 1 } : shown,
+        failure.message,
+      );
+    }
     case "pickup_not_offered":
       return showError(
         {
@@ -291,16 +361,53 @@ function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPha
   };
 }
 
+/**
+ * The submit checks, shown: the spec's message in the banner; for a guest whose details lack something, each field's
+ * message on it and the first one focused (the banner is not scrolled to: the keyboard goes to the field).
+ */
+function checked<O>(
+  state: CheckoutState<O>,
+  signedIn: boolean,
+): { state: CheckoutState<O>; passed: boolean } {
+  const problem = submitProblem(state, signedIn);
+  if (!problem) return { state: { ...state, error: null }, passed: true };
+  if (state.buyer === "guest" && problem === guestMessages.detailsInvalid)
+    return {
+      state: {
+        ...state,
+        error: problem,
+        guestErrors: guestFieldErrors(state.guest),
+        guestErrorsShown: state.guestErrorsShown + 1,
+      },
+      passed: false,
+    };
+  return { state: showError(state, problem), passed: false };
+}
+
 /** The submit checks before a payment starts: refused with the spec's message, or the phase it starts. */
 function start<O>(state: CheckoutState<O>, signedIn: boolean, phase: CheckoutPhase<O>): CheckoutState<O> {
-  const problem = submitProblem(state, signedIn);
-  if (problem) return showError(state, problem);
-  return { ...state, phase, error: null, priceNotice: null };
+  const check = checked(state, signedIn);
+  if (!check.passed) return check.state;
+  return { ...check.state, phase, priceNotice: null };
 }
 
 /** The form's fields and the data read from the API: taken in every phase but `placed`. */
 function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
   switch (event.type) {
+    case "buyer_known":
+      // The point chosen and the mobile typed were for the other buyer's address: the search starts again.
+      return event.buyer === state.buyer
+        ? state
+        : { ...state, buyer: event.buyer, guestErrors: {}, pickupPoint: null, pickupPhone: null };
+    case "guest_typed": {
+      const path: GuestFieldPath = event.field === "email" ? "guest.email" : `guest.address.${event.field}`;
+      const { [path]: _fixed, ...guestErrors } = state.guestErrors;
+      const guest =
+        event.field === "email"
+          ? { ...state.guest, email: event.value }
+          : { ...state.guest, address: { ...state.guest.address, [event.field]: event.value } };
+      return { ...state, guest, guestErrors };
+    }
     case "settings_loaded": {
       const next = { ...state, offer: event.offer, method: offeredMethod(state.method, event.offer.methods) };
       // Delivery to a pick-up point withdrawn: back to home delivery, as if it had never been offered.
@@ -364,11 +471,8 @@ export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>):
   if (phase.name === "placed") return state;
   const newAttempt = { attempt: state.attempt + 1 };
   switch (event.type) {
-    case "check": {
-      if (!idle(phase)) return state;
-      const problem = submitProblem(state, event.signedIn);
-      return problem ? showError(state, problem) : { ...state, error: null };
-    }
+    case "check":
+      return idle(phase) ? checked(state, event.signedIn).state : state;
     case "submit_transfer":
       if (!idle(phase) || state.method !== "bank_transfer") return state;
       return start(state, event.signedIn, { name: "placing_transfer" });
@@ -378,7 +482,12 @@ export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>):
         ...state,
         phase: {
           name: "placed",
-          receipt: { kind: "bank_transfer", order: event.order, bank: state.offer.bank },
+          receipt: {
+            kind: "bank_transfer",
+            order: event.order,
+            bank: state.offer.bank,
+            ...(event.guest && { guest: event.guest }),
+          },
         },
       };
     case "paypal_create": {
@@ -403,7 +512,11 @@ export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>):
         ...state,
         phase: {
           name: "placed",
-          receipt: { kind: event.outcome === "completed" ? "paypal" : "paypal_pending", order: event.order },
+          receipt: {
+            kind: event.outcome === "completed" ? "paypal" : "paypal_pending",
+            order: event.order,
+            ...(event.guest && { guest: event.guest }),
+          },
         },
       };
     case "paypal_cancelled":
@@ -427,15 +540,21 @@ export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>):
   }
 }
 
-/** What the page shows around the form: the success screen, a wait, the sign-in prompt, or the form. */
+/**
+ * What the page shows around the form: the success screen, a wait, the sign-in prompt, the customer's form, or the
+ * guest's (signed out, « Commander sans compte » chosen: issue 32). A session wins over the guest's choice.
+ */
 export function checkoutScreen(input: {
   phase: PhaseName;
   hydrated: boolean;
   session: "unknown" | "loading" | "signed-in" | "signed-out";
   cartEmpty: boolean;
-}): "placed" | "loading" | "sign_in" | "form" {
+  /** The tab chose « Commander sans compte » (stores/guest-checkout.ts). */
+  guest?: boolean;
+}): "placed" | "loading" | "sign_in" | "form" | "guest_form" {
   if (input.phase === "placed") return "placed";
   if (!input.hydrated || input.session === "unknown" || input.session === "loading" || input.cartEmpty)
     return "loading";
-  return input.session === "signed-in" ? "form" : "sign_in";
+  if (input.session === "signed-in") return "form";
+  return input.guest ? "guest_form" : "sign_in";
 }

@@ -14,6 +14,12 @@ import {
   defaultShippingSettings,
   deliveryShipping,
   freeShippingRemaining,
+  GUEST_FIELD_PATHS,
+  type GuestForm,
+  guestBankTransferOrderBody,
+  guestFieldErrors,
+  guestMessages,
+  guestOrderRequestBody,
   knownBankDetails,
   type OfferedMethods,
   ORDER_NOTES_LIMIT,
@@ -26,7 +32,14 @@ import {
   promoTerms,
   totalsFromPriceChange,
 } from "./checkout";
-import { bankTransferOrderSchema, ORDER_NOTES_MAX, orderRequestSchema } from "./order";
+import {
+  bankTransferOrderSchema,
+  guestBankTransferOrderSchema,
+  guestDetailsSchema,
+  guestOrderRequestSchema,
+  ORDER_NOTES_MAX,
+  orderRequestSchema,
+} from "./order";
 import { discountFor, priceOrder } from "./pricing";
 
 const line = (id: number, price: string, quantity: number, stock = 50) => ({
@@ -475,5 +488,152 @@ describe("offeredMethod", () => {
     ["paypal", { paypal: false, bank_transfer: false }, "paypal"],
   ])("%s with %o -> %s", (current, offered, expected) => {
     expect(offeredMethod(current, offered)).toBe(expected);
+  });
+});
+
+describe("ordering without an account (issue 32)", () => {
+  const jeanne: GuestForm = {
+    email: " Jeanne@Example.fr ",
+    address: {
+      first_name: " Jeanne ",
+      last_name: "Martin",
+      phone: "06 12 34 56 78",
+      address_line1: "3 rue des Oliviers",
+      address_line2: " ",
+      city: "Lyon",
+      postal_code: "69001",
+      country: "France",
+    },
+  };
+  const withAddress = (changes: Partial<GuestForm["address"]>, email = jeanne.email): GuestForm => ({
+    email,
+    address: { ...jeanne.address, ...changes },
+  });
+
+  /** The server's messages for the same details: guestDetailsSchema's issues, keyed as the API keys them. */
+  function serverErrors(form: GuestForm): Record<string, string> {
+    const body = guestOrderRequestBody({
+      cart,
+      notes: "",
+      promo: null,
+      totals: cartTotals(cart, defaultShippingSettings, null),
+      guest: form,
+    });
+    const parsed = guestDetailsSchema.safeParse(body.guest);
+    if (parsed.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[["guest", ...issue.path].join(".")] ??= issue.message;
+    return errors;
+  }
+
+  const nothingTyped: GuestForm = {
+    email: "",
+    address: {
+      ...jeanne.address,
+      first_name: "",
+      last_name: " ",
+      phone: "",
+      address_line1: "",
+      city: "",
+      postal_code: "",
+    },
+  };
+  const cases: [string, GuestForm][] = [
+    ["complete", jeanne],
+    ["nothing typed", nothingTyped],
+    ["an e-mail without a domain", { ...jeanne, email: "jeanne@" }],
+    ["an e-mail with a space", { ...jeanne, email: "jeanne martin@example.fr" }],
+    ["a phone too short", withAddress({ phone: "06 12 34" })],
+    ["a phone starting 00", withAddress({ phone: "00 12 34 56 78" })],
+    ["a phone in the +33 form", withAddress({ phone: "+33 6 12 34 56 78" })],
+    ["a Belgian postal code", withAddress({ postal_code: "1000" })],
+    ["a name too long", withAddress({ last_name: "M".repeat(81) })],
+    ["a line too long", withAddress({ address_line1: "r".repeat(201) })],
+  ];
+  for (const [label, form] of cases) {
+    it(`${label}: the browser says what the server would`, () => {
+      expect(guestFieldErrors(form)).toEqual(serverErrors(form));
+    });
+  }
+
+  it("names the fields in the form's order, as the API does", () => {
+    expect(Object.keys(guestFieldErrors(nothingTyped))).toEqual(
+      GUEST_FIELD_PATHS.filter((path) => path !== "guest.address.address_line2"),
+    );
+  });
+
+  it("the submit checks: her details instead of the session and the address; then the same as a customer's", () => {
+    const base = {
+      signedIn: false,
+      addressId: null,
+      paymentMethod: "bank_transfer" as const,
+      senderName: "Marie",
+      termsAccepted: true,
+    };
+    expect(checkoutError({ ...base, guest: { problem: guestMessages.detailsInvalid } })).toBe(
+      guestMessages.detailsInvalid,
+    );
+    expect(checkoutError({ ...base, guest: { problem: null } })).toBeNull();
+    expect(
+      checkoutError({ ...base, guest: { problem: null }, deliveryProblem: pickupMessages.pointRequired }),
+    ).toBe(pickupMessages.pointRequired);
+    expect(checkoutError({ ...base, guest: { problem: null }, senderName: "" })).toBe(
+      checkoutMessages.senderNameRequired,
+    );
+    expect(checkoutError({ ...base, guest: { problem: null }, termsAccepted: false })).toBe(
+      checkoutMessages.termsRequired,
+    );
+    // No guest: the customer's checks, unchanged.
+    expect(checkoutError(base)).toBe(checkoutMessages.signInRequired);
+  });
+
+  it("PayPal's buttons: a guest needs no address chosen, the terms still", () => {
+    expect(paypalButtonsEnabled({ loading: false, addressId: null, termsAccepted: true, guest: true })).toBe(
+      true,
+    );
+    expect(paypalButtonsEnabled({ loading: false, addressId: null, termsAccepted: false, guest: true })).toBe(
+      false,
+    );
+    expect(paypalButtonsEnabled({ loading: false, addressId: null, termsAccepted: true })).toBe(false);
+  });
+
+  it("her order bodies: the customer's without the address book's id, with her details, accepted by the API's schemas", () => {
+    const totals = cartTotals(cart, defaultShippingSettings, null);
+    const customer = orderRequestBody({ cart, addressId: "01ADDR", notes: " Merci ", promo: null, totals });
+    const body = guestOrderRequestBody({ cart, notes: " Merci ", promo: null, totals, guest: jeanne });
+    const { shipping_address_id: _id, ...shared } = customer;
+    expect(body).toEqual({
+      ...shared,
+      guest: {
+        email: "Jeanne@Example.fr",
+        address: {
+          first_name: "Jeanne",
+          last_name: "Martin",
+          phone: "06 12 34 56 78",
+          address_line1: "3 rue des Oliviers",
+          address_line2: null,
+          city: "Lyon",
+          postal_code: "69001",
+          country: "France",
+        },
+      },
+    });
+    expect(guestOrderRequestSchema.safeParse(body).success).toBe(true);
+    const bank = guestBankTransferOrderBody({
+      cart,
+      notes: "",
+      promo: null,
+      totals,
+      guest: jeanne,
+      senderName: " Marie ",
+      delivery: { mode: "pickup", pointId: "R12345", phone: "06 12 34 56 78" },
+    });
+    expect(bank).toMatchObject({
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Marie",
+      delivery_mode: "pickup",
+    });
+    expect(bank).not.toHaveProperty("shipping_address_id");
+    expect(guestBankTransferOrderSchema.safeParse(bank).success).toBe(true);
   });
 });

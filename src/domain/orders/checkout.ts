@@ -4,6 +4,8 @@
  * browser, the submit checks of spec 5 in their order, and the body of the order requests.
  * The server prices and checks everything again; checkout.test.ts keeps the copies below in step with it.
  */
+import { type AddressFormValues, addressPayload, emptyAddressForm } from "../accounts/address-forms";
+import { normalizePhone } from "../accounts/phone";
 import type { Cart } from "../cart/cart";
 import { type Cents, centsToEuros, eurosToCents } from "../money";
 import type { DeliveryMode } from "../shipping/pickup-point";
@@ -200,6 +202,11 @@ export interface CheckoutInput {
   signedIn: boolean;
   addressId: string | null;
   /**
+   * Ordering without an account (issue 32): instead of the session and the address book's choice, what the guest's
+   * details lack (guestMessages.detailsInvalid, null when nothing does). Absent for a customer.
+   */
+  guest?: { problem: string | null };
+  /**
    * What delivery to a pick-up point still lacks (issue 31: pickupMessages.pointRequired, then mobileRequired, as
    * deliveryProblem in checkout-flow.ts finds it); null or absent for home delivery. That rule and its words stay out
    * of this file, which the cart page loads too.
@@ -215,8 +222,12 @@ export interface CheckoutInput {
  * (issue 31); null when the order may be sent.
  */
 export function checkoutError(input: CheckoutInput): string | null {
-  if (!input.signedIn) return checkoutMessages.signInRequired;
-  if (!input.addressId) return checkoutMessages.addressRequired;
+  if (input.guest) {
+    if (input.guest.problem) return input.guest.problem;
+  } else {
+    if (!input.signedIn) return checkoutMessages.signInRequired;
+    if (!input.addressId) return checkoutMessages.addressRequired;
+  }
   if (input.deliveryProblem) return input.deliveryProblem;
   if (input.paymentMethod === "bank_transfer" && !input.senderName.trim()) {
     return checkoutMessages.senderNameRequired;
@@ -227,15 +238,22 @@ export function checkoutError(input: CheckoutInput): string | null {
 
 /**
  * The PayPal buttons are usable only with an address and the terms accepted (spec 5), once loaded; for a pick-up
- * point, with nothing lacking either (issue 31: the point chosen, a mobile given).
+ * point, with nothing lacking either (issue 31: the point chosen, a mobile given). A guest (issue 32) has no address to
+ * choose: her details are checked when she clicks (their fields then say what they lack).
  */
 export function paypalButtonsEnabled(input: {
   loading: boolean;
   addressId: string | null;
   termsAccepted: boolean;
   deliveryProblem?: string | null;
+  guest?: boolean;
 }) {
-  return !input.loading && Boolean(input.addressId) && input.termsAccepted && !input.deliveryProblem;
+  return (
+    !input.loading &&
+    (input.guest === true || Boolean(input.addressId)) &&
+    input.termsAccepted &&
+    !input.deliveryProblem
+  );
 }
 
 export interface OrderRequestInput {
@@ -264,7 +282,13 @@ function deliveryFields(delivery: DeliveryChoice = { mode: "home" }) {
  * product ids and quantities of the lines, the address, the notes, the promo, the delivery (issue 31: the point is
  * the server's copy of what its search found, named by its id) and the total the customer saw.
  */
-export function orderRequestBody({ cart, addressId, notes, promo, totals, delivery }: OrderRequestInput) {
+export function orderRequestBody({ addressId, ...input }: OrderRequestInput) {
+  const { items, ...rest } = orderBody(input);
+  return { items, shipping_address_id: addressId, ...rest };
+}
+
+/** What every order request carries, whoever orders: the lines, the notes, the promo, the total seen, the delivery. */
+function orderBody({ cart, notes, promo, totals, delivery }: Omit<OrderRequestInput, "addressId">) {
   return {
     items: cart.map((item) => {
       const unit = unitPriceCents(item.price);
@@ -277,7 +301,6 @@ export function orderRequestBody({ cart, addressId, notes, promo, totals, delive
         total_price: centsToEuros(unit * item.quantity),
       };
     }),
-    shipping_address_id: addressId,
     order_notes: notes.trim() || null,
     promo_code_id: promo?.id ?? null,
     promo_discount_amount: promo ? centsToEuros(totals.discount) : null,
@@ -288,13 +311,30 @@ export function orderRequestBody({ cart, addressId, notes, promo, totals, delive
 
 /** Body of POST /api/orders: a bank transfer, payment pending, with the name on the transfer. */
 export function bankTransferOrderBody(input: OrderRequestInput & { senderName: string }) {
+  return { ...orderRequestBody(input), ...transferFields(input) };
+}
+
+/** What a bank transfer adds to an order request, a customer's or a guest's. */
+function transferFields(input: { totals: Totals; senderName: string }) {
   return {
-    ...orderRequestBody(input),
     original_total: centsToEuros(input.totals.subtotal + input.totals.shipping),
     payment_method: "bank_transfer" as const,
     payment_status: "pending" as const,
     transfer_sender_name: input.senderName.trim(),
   };
+}
+
+/** A guest's order request (issue 32): the customer's body without the address book's id, with her details. */
+export type GuestOrderRequestInput = Omit<OrderRequestInput, "addressId"> & { guest: GuestForm };
+
+/** Body of POST /api/guest/paypal-payment/create-order. */
+export function guestOrderRequestBody({ guest, ...input }: GuestOrderRequestInput) {
+  return { ...orderBody(input), guest: guestDetailsBody(guest) };
+}
+
+/** Body of POST /api/guest/orders: a guest's bank transfer. */
+export function guestBankTransferOrderBody(input: GuestOrderRequestInput & { senderName: string }) {
+  return { ...guestOrderRequestBody(input), ...transferFields(input) };
 }
 
 /** The server's totals of a 409 PRICE_CHANGED (euros), back in cents; null when the body lacks them. */
@@ -309,5 +349,116 @@ export function totalsFromPriceChange(details: Readonly<Record<string, unknown>>
     shipping: eurosToCents(t.shipping_amount as number),
     discount: eurosToCents(t.discount_amount as number),
     total: eurosToCents(t.total_amount as number),
+  };
+}
+
+/**
+ * Ordering without an account (issue 32, decision record 049): a guest gives her e-mail and the delivery address
+ * instead of a session and an address of her book. What she typed, the phone as the field shows it.
+ */
+export interface GuestForm {
+  email: string;
+  address: AddressFormValues;
+}
+
+export const emptyGuestForm: GuestForm = { email: "", address: emptyAddressForm };
+
+/** The fields of a guest's details, as the API names them in its validation errors (`guest.email`, `guest.address.city`). */
+export type GuestFieldPath = "guest.email" | `guest.address.${GuestAddressField}`;
+export type GuestAddressField = Exclude<keyof AddressFormValues, "country">;
+
+/** The guest's fields in the form's order: the first invalid one takes the focus. */
+export const GUEST_FIELD_PATHS: readonly GuestFieldPath[] = [
+  "guest.email",
+  "guest.address.first_name",
+  "guest.address.last_name",
+  "guest.address.phone",
+  "guest.address.address_line1",
+  "guest.address.address_line2",
+  "guest.address.postal_code",
+  "guest.address.city",
+];
+
+export function isGuestFieldPath(path: string): path is GuestFieldPath {
+  return (GUEST_FIELD_PATHS as readonly string[]).includes(path);
+}
+
+/**
+ * The guest's details messages: the address book's (address.ts addressInputSchema) and the e-mail's (account.ts
+ * emailSchema), word for word, so the browser says what the server would (checkout.test.ts keeps them in step).
+ */
+export const guestMessages = {
+  detailsInvalid: "Veuillez compléter ou corriger vos coordonnées.",
+  emailRequired: "L'adresse e-mail est obligatoire.",
+  emailInvalid: "Adresse e-mail invalide.",
+  firstNameRequired: "Le prénom est obligatoire.",
+  firstNameTooLong: "Le prénom est trop long.",
+  lastNameRequired: "Le nom est obligatoire.",
+  lastNameTooLong: "Le nom est trop long.",
+  phoneRequired: "Le téléphone est obligatoire.",
+  phoneInvalid: "Numéro de téléphone invalide (10 chiffres).",
+  line1Required: "L'adresse est obligatoire.",
+  line1TooLong: "L'adresse est trop long.",
+  cityRequired: "La ville est obligatoire.",
+  cityTooLong: "La ville est trop long.",
+  postalCodeRequired: "Le code postal est obligatoire.",
+  postalCodeInvalid: "Code postal invalide pour ce pays.",
+} as const;
+
+/** An e-mail as the browser's own check of type=email reads one: something@domain, no space. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** Checkout delivers to France only (address.ts CHECKOUT_COUNTRIES): five digits. */
+const FRENCH_POSTAL_CODE = /^\d{5}$/;
+
+function textProblem(value: string, max: number, required: string, tooLong: string): string | null {
+  const text = value.trim();
+  if (!text) return required;
+  return text.length > max ? tooLong : null;
+}
+
+/**
+ * What the guest's details lack, field by field, keyed as the API keys its errors (empty: nothing). The server checks
+ * them again with the address book's schema.
+ */
+export function guestFieldErrors(form: GuestForm): Partial<Record<GuestFieldPath, string>> {
+  const m = guestMessages;
+  const { address } = form;
+  const email = form.email.trim();
+  const postalCode = address.postal_code.trim();
+  const problems: Record<GuestFieldPath, string | null> = {
+    "guest.email": !email
+      ? m.emailRequired
+      : email.length > 254 || !EMAIL_PATTERN.test(email)
+        ? m.emailInvalid
+        : null,
+    "guest.address.first_name": textProblem(address.first_name, 80, m.firstNameRequired, m.firstNameTooLong),
+    "guest.address.last_name": textProblem(address.last_name, 80, m.lastNameRequired, m.lastNameTooLong),
+    "guest.address.phone": !address.phone.trim()
+      ? m.phoneRequired
+      : normalizePhone(address.phone)
+        ? null
+        : m.phoneInvalid,
+    "guest.address.address_line1": textProblem(address.address_line1, 200, m.line1Required, m.line1TooLong),
+    "guest.address.address_line2": null,
+    "guest.address.postal_code": !postalCode
+      ? m.postalCodeRequired
+      : FRENCH_POSTAL_CODE.test(postalCode)
+        ? null
+        : m.postalCodeInvalid,
+    "guest.address.city": textProblem(address.city, 100, m.cityRequired, m.cityTooLong),
+  };
+  const errors: Partial<Record<GuestFieldPath, string>> = {};
+  for (const path of GUEST_FIELD_PATHS) {
+    const problem = problems[path];
+    if (problem) errors[path] = problem;
+  }
+  return errors;
+}
+
+/** The `guest` part of a guest's order requests: her e-mail and the address, trimmed, delivered in France. */
+export function guestDetailsBody(form: GuestForm) {
+  return {
+    email: form.email.trim(),
+    address: { ...addressPayload(form.address), country: "France" as const },
   };
 }

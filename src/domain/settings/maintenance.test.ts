@@ -107,6 +107,10 @@ describe("isExemptFromMaintenance", () => {
     ["/accessibilite", true],
     ["/copyright", true],
     ["/retractations", false],
+    // Issue 32: a guest's tracking link keeps its token in the fragment, never in /maintenance?from=.
+    ["/orders/track", true],
+    ["/orders/track/01JORDER", true],
+    ["/orders", false],
   ])("%s -> %s", (path, exempt) => {
     expect(isExemptFromMaintenance(path)).toBe(exempt);
   });

@@ -93,12 +93,18 @@ export const LEGAL_PAGES: readonly { href: string; label: string }[] = [
 ];
 
 /**
- * Paths that never send anyone to /maintenance: the page itself, /admin (it checks its own access) and the legal
- * pages above. Used by the check of every page (src/scripts/site/maintenance-check.ts) and by BaseLayout, which marks
+ * Following an order needs no open shop, and a guest's link keeps its token in the fragment (issue 32): sending the
+ * page to /maintenance?from=… would move the token into a query string, which servers log.
+ */
+const TRACKING_PATH = "/orders/track";
+
+/**
+ * Paths that never send anyone to /maintenance: the page itself, /admin (it checks its own access), the tracking page
+ * and the legal pages above. Used by the check of every page (src/scripts/site/maintenance-check.ts) and by BaseLayout, which marks
  * such a page for the inline boot script (it must not hide a page that will never be sent away).
  */
 export function isExemptFromMaintenance(pathname: string): boolean {
-  return [MAINTENANCE_PATH, "/admin", ...LEGAL_PAGES.map((page) => page.href)].some(
+  return [MAINTENANCE_PATH, "/admin", TRACKING_PATH, ...LEGAL_PAGES.map((page) => page.href)].some(
     (exempt) => pathname === exempt || pathname.startsWith(`${exempt}/`),
   );
 }

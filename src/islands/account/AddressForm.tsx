@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "preact/compat";
 import type { AddressFormValues } from "../../domain/accounts/address-forms";
-import { ADDRESS_COUNTRIES, DEFAULT_COUNTRY, isAddressCountry } from "../../domain/accounts/countries";
-import { fieldBinder, inputClass, Notice, PhoneField, TextField } from "../ui/fields";
+import { AddressFields } from "../ui/AddressFields";
+import { fieldBinder, Notice } from "../ui/fields";
 import { useId } from "../ui/use-id";
 
 interface Props {
@@ -31,7 +31,6 @@ export function AddressForm({
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const countryId = useId();
   const bind = fieldBinder(values, setValues, fields);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -55,63 +54,13 @@ export function AddressForm({
         {title}
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Prénom" {...bind("first_name")} autoComplete="given-name" required maxLength={80} />
-        <TextField label="Nom" {...bind("last_name")} autoComplete="family-name" required maxLength={80} />
-        <div className="sm:col-span-2">
-          <PhoneField label="Téléphone" {...bind("phone")} required />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            label="Adresse"
-            {...bind("address_line1")}
-            autoComplete="address-line1"
-            required
-            maxLength={200}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextField
-            label="Complément d'adresse (facultatif)"
-            {...bind("address_line2")}
-            autoComplete="address-line2"
-            maxLength={200}
-          />
-        </div>
-        <TextField
-          label="Code postal"
-          {...bind("postal_code")}
-          autoComplete="postal-code"
-          required
-          maxLength={10}
+        <AddressFields
+          field={bind}
+          country={values.country}
+          onCountry={(country) => setValues({ ...values, country })}
+          countryError={fields.country}
+          franceOnly={franceOnly}
         />
-        <TextField label="Ville" {...bind("city")} autoComplete="address-level2" required maxLength={100} />
-        <div className="sm:col-span-2">
-          <label htmlFor={countryId} className="mb-1 block text-sm font-semibold text-ink">
-            Pays
-          </label>
-          <select
-            id={countryId}
-            name="country"
-            autoComplete="country-name"
-            value={values.country}
-            onChange={(event) => {
-              if (isAddressCountry(event.currentTarget.value))
-                setValues({ ...values, country: event.currentTarget.value });
-            }}
-            aria-invalid={fields.country ? true : undefined}
-            className={inputClass}
-          >
-            {ADDRESS_COUNTRIES.map((country) => {
-              const soon = franceOnly && country !== DEFAULT_COUNTRY;
-              return (
-                <option key={country} value={country} disabled={soon}>
-                  {soon ? `${country} (Bientôt)` : country}
-                </option>
-              );
-            })}
-          </select>
-          {fields.country && <p className="mt-1 text-sm font-medium text-alert">{fields.country}</p>}
-        </div>
       </div>
       {error && (
         <div className="mt-4">

@@ -25,11 +25,12 @@ import {
   paymentStatusLabel,
 } from "../../domain/orders/order-status";
 import { canRecordReturn } from "../../domain/orders/refund";
+import { errorMessage } from "../../lib/api-client";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";
 import { useId } from "../ui/use-id";
-import { updateOrder } from "./admin-api";
-import { useSave } from "./hooks";
+import { sendGuestLink, updateOrder } from "./admin-api";
+import { useAccessGuard, useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
 import { ReturnDialog } from "./returns/ReturnDialog";
 import { LabelActions } from "./shipping/LabelActions";
@@ -123,7 +124,15 @@ export function OrderCard({
               </span>
             </button>
           </h3>
-          <p className="mt-0.5 font-medium text-ink">{customerLabel(order)}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-ink">
+            {customerLabel(order)}
+            {/* Issue 32: placed without an account; the word says it, the colour only helps. */}
+            {order.is_guest && (
+              <Badge tone="info" title="Commande passée sans compte client">
+                Invité
+              </Badge>
+            )}
+          </p>
           {order.user.full_name && <p className="text-sm break-all text-ink-soft">{order.user.email}</p>}
           <p className="text-sm text-ink-soft">
             <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
@@ -380,6 +389,7 @@ export function OrderCard({
               </button>
             )}
           </div>
+          {order.is_guest && !editing && <GuestLinkAction order={order} />}
         </div>
       )}
       {returning && (
@@ -508,6 +518,81 @@ function OrderEditor({
         />
       )}
     </form>
+  );
+}
+
+/**
+ * « Envoyer un nouveau lien de suivi » on a guest order (issue 32): after a confirmation saying what it does, every
+ * link already sent stops working and a new one goes to the order's e-mail (POST /api/admin/orders/{id}/guest-link).
+ * A refusal keeps the dialog open with the server's French message, so the owner can try again.
+ */
+function GuestLinkAction({ order }: { order: Order }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState("");
+  const guard = useAccessGuard();
+  const number = orderNumber(order.id);
+
+  async function send() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { email } = await sendGuestLink(order.id);
+      setConfirming(false);
+      setSent(`Nouveau lien envoyé à ${email}.`);
+    } catch (failure) {
+      if (guard(failure)) {
+        setConfirming(false);
+        return;
+      }
+      setError(errorMessage(failure, "Le nouveau lien n'a pas pu être envoyé. Réessayez."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 flex flex-col items-start gap-2">
+      <button
+        type="button"
+        className={smallButton}
+        onClick={() => {
+          setSent("");
+          setError(null);
+          setConfirming(true);
+        }}
+      >
+        Envoyer un nouveau lien de suivi<span className="sr-only"> de la commande #{number}</span>
+      </button>
+      <p
+        role="status"
+        className={
+          sent
+            ? "rounded-lg border border-olive-300 bg-olive-50 px-3 py-2 text-sm font-medium text-olive-800"
+            : "sr-only"
+        }
+      >
+        {sent}
+      </p>
+      {confirming && (
+        <ConfirmDialog
+          title={`Envoyer un nouveau lien de suivi pour la commande #${number} ?`}
+          message={
+            <p>
+              Les liens déjà envoyés ne fonctionneront plus. Un nouveau lien est envoyé à{" "}
+              <strong className="break-all">{order.user.email}</strong>.
+            </p>
+          }
+          confirmLabel="Envoyer le nouveau lien"
+          busy={busy}
+          error={error}
+          onConfirm={() => void send()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </div>
   );
 }
 

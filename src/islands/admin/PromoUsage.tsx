@@ -1,5 +1,6 @@
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin/admin-promos";
+import { isGuestUserId } from "../../domain/orders/guest";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
 import { DataTable } from "./DataTable";
 import { useLoad } from "./hooks";
@@ -11,7 +12,8 @@ import { CloseRow, Dialog, LoadError, Loading } from "./ui";
  */
 async function loadHistory(promoId: string, signal: AbortSignal) {
   const usages = await fetchPromoUsage(promoId, signal);
-  const ids = [...new Set(usages.map((usage) => usage.user_id))];
+  // A guest's use names her e-mail in its id: no account to look up (issue 32).
+  const ids = [...new Set(usages.map((usage) => usage.user_id))].filter((id) => !isGuestUserId(id));
   const summaries = new Map<string, UserSummary | null>(
     await Promise.all(
       ids.map(async (id) => [id, await fetchUserSummary(id, signal).catch(() => null)] as const),

@@ -138,6 +138,13 @@ export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
 export const createShippingLabel = (orderId: string) =>
   apiRequest<Order>(labelUrl(orderId), { method: "POST" });
 
+/**
+ * « Envoyer un nouveau lien de suivi » (issue 32): every link of a guest order stops working and a new one is mailed to
+ * the order's e-mail, which the answer gives. 409 for a customer's order.
+ */
+export const sendGuestLink = (orderId: string) =>
+  apiRequest<{ email: string }>(`/api/admin/orders/${id(orderId)}/guest-link`, { method: "POST" });
+
 /** Records goods sent back and refunds them (PayPal at once, a transfer listed as due). */
 export const recordReturn = (
   orderId: string,

@@ -11,7 +11,14 @@ import {
 import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/account-forms";
 import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
-import { $authModal, type AuthMode, closeAuthModal, openAuthModal } from "../../stores/auth-modal";
+import {
+  $authModal,
+  $authPurpose,
+  type AuthMode,
+  closeAuthModal,
+  openAuthModal,
+} from "../../stores/auth-modal";
+import { chooseGuestCheckout } from "../../stores/guest-checkout";
 import { signIn, signUp } from "../../stores/session";
 import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
 import { keepTabInside } from "../ui/focus-trap";
@@ -52,6 +59,20 @@ interface Message {
 
 const emptyFields = { email: "", password: "", fullName: "" };
 
+/** Where a guest orders (issue 32): the checkout, which shows her form once she chose it. */
+const CHECKOUT_PATH = "/payment";
+
+/**
+ * « Commander sans compte » (issue 32): the tab remembers the choice and the checkout shows the guest's form (here at
+ * once when the dialog was opened by the checkout's gate; else the checkout opens).
+ */
+function orderWithoutAccount() {
+  chooseGuestCheckout();
+  closeAuthModal();
+  if (window.location.pathname.toLowerCase().replace(/\/+$/, "") !== CHECKOUT_PATH)
+    window.location.assign(CHECKOUT_PATH);
+}
+
 /**
  * The sign-in / sign-up / forgotten-password dialog, on every page. Opened through the auth-modal store
  * (any island) or by any element carrying data-auth-open="signin|signup|forgot_password"; mounted on demand by
@@ -59,6 +80,7 @@ const emptyFields = { email: "", password: "", fullName: "" };
  */
 export default function AuthModal() {
   const requested = useStore($authModal, { ssr: "initial" });
+  const purpose = useStore($authPurpose);
   /** The mode on screen; null when the dialog is not rendered. Lags `requested` during the fades. */
   const [mode, setMode] = useState<AuthMode | null>(null);
   const [closing, setClosing] = useState(false);
@@ -89,7 +111,7 @@ export default function AuthModal() {
       const timer = window.setTimeout(() => {
         setMode(null);
         setClosing(false);
-        restoreFocus(opener.current);
+        restoreFocus(opener.current, dialog.current);
         opener.current = null;
       }, CLOSE_FADE_MS);
       return () => window.clearTimeout(timer);
@@ -256,14 +278,35 @@ export default function AuthModal() {
               </>
             )}
           </p>
+
+          {purpose === "order" && (
+            <div className="mt-6 border-t border-cream-300 pt-5 text-center">
+              <p id={`${titleId}-guest`} className="text-sm text-ink-soft">
+                Pas besoin de compte : vous recevrez un lien de suivi par e-mail.
+              </p>
+              <button
+                type="button"
+                className="btn btn-secondary mt-3 w-full"
+                aria-describedby={`${titleId}-guest`}
+                onClick={orderWithoutAccount}
+              >
+                Commander sans compte
+              </button>
+            </div>
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-/** Back to the element that opened the dialog; if it is gone (signed in), to the account button. */
-function restoreFocus(opener: HTMLElement | null) {
+/**
+ * Back to the element that opened the dialog; if it is gone (signed in), to the account button. Not when the page has
+ * already put the keyboard somewhere else meanwhile (« Commander sans compte » at the checkout: its e-mail field).
+ */
+function restoreFocus(opener: HTMLElement | null, dialog: HTMLElement | null) {
+  const current = document.activeElement;
+  if (current && current !== document.body && !dialog?.contains(current)) return;
   if (opener?.isConnected && opener.getClientRects().length > 0) {
     opener.focus();
     return;

@@ -9,17 +9,18 @@ import {
 } from "../../domain/orders/checkout";
 import {
   checkoutScreen,
+  deliveryAddress,
   deliveryChoice,
   deliveryProblem,
   initialCheckout,
   pickupPhone,
-  selectedAddress,
   submitting,
   transition,
 } from "../../domain/orders/checkout-flow";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
+import { $guestCheckout, guestCheckoutShown } from "../../stores/guest-checkout";
 import { $session } from "../../stores/session";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "../cart/cart-hooks";
 import { ChangeNotes } from "../ui/ChangeNotes";
@@ -33,6 +34,7 @@ import {
   useSignInGate,
 } from "./checkout-hooks";
 import { DeliverySection } from "./DeliverySection";
+import { GuestDetailsSection } from "./GuestDetailsSection";
 import { NotesSection } from "./NotesSection";
 import { OrderAction, PaypalLoading } from "./OrderAction";
 import { PaymentSection } from "./PaymentSection";
@@ -75,12 +77,15 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
   const shipping = useStore($shippingSettings);
   const session = useStore($session, { ssr: "initial" });
   const signedIn = session.status === "signed-in";
+  // « Commander sans compte » chosen in this tab (issue 32): signed out, the guest's form instead of the sign-in gate.
+  const guestChoice = useStore($guestCheckout, { ssr: () => null });
+  const guestChosen = guestChoice !== null;
   const [state, dispatch] = useReducer(flow, builtPickup, initialCheckout<Order>);
   const placed = state.phase.name === "placed";
   const empty = cart.length === 0;
 
   const company = useCheckoutSetup(initialCompany, dispatch);
-  useSignInGate(session.status, placed);
+  useSignInGate(session.status, placed, guestChosen);
   useAddressBook(session.user?.id, state.addressAttempt, dispatch);
   useShippingResync(state.catalogSync);
   const changes = useCatalogSync(hydrated && !placed, state.catalogSync);
@@ -112,7 +117,23 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
     hydrated,
     session: session.status,
     cartEmpty: empty,
+    guest: guestChosen,
   });
+  const buyer = screen === "guest_form" ? "guest" : screen === "form" ? "customer" : null;
+  useEffect(() => {
+    if (buyer) dispatch({ type: "buyer_known", buyer });
+  }, [buyer]);
+  // The e-mail of this tab's last guest order, offered again (never the address: it is not kept).
+  const rememberedEmail = buyer === "guest" ? (guestChoice?.email ?? "") : "";
+  useEffect(() => {
+    if (rememberedEmail && !state.guest.email)
+      dispatch({ type: "guest_typed", field: "email", value: rememberedEmail });
+  }, [rememberedEmail]);
+  // « Commander sans compte » just chosen: the keyboard goes to the e-mail field (GuestDetailsSection), once.
+  const focusGuestEmail = buyer === "guest" && guestChoice?.fresh === true;
+  useEffect(() => {
+    if (focusGuestEmail) guestCheckoutShown();
+  }, [focusGuestEmail]);
   if (state.phase.name === "placed") {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -151,10 +172,10 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
         )}
         {(pending || screen === "sign_in") && (
           <div data-first-step={pending ? "sign_in" : undefined}>
-            <SignInRequired message={checkoutMessages.signInRequired} />
+            <SignInRequired message={checkoutMessages.signInRequired} purpose="order" />
           </div>
         )}
-        {(pending || screen === "form") && (
+        {(pending || screen === "form" || screen === "guest_form") && (
           <div
             data-first-step={pending ? "form" : undefined}
             inert={pending}
@@ -162,7 +183,24 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
           >
             <div className="space-y-8 lg:col-span-3">
               <ChangeNotes title="Votre commande a été mise à jour :" messages={syncMessages} />
-              <AddressSection book={state.addresses} addressId={state.addressId} dispatch={dispatch} />
+              {/* Step 1: the customer's address book, or a guest's e-mail and address (issue 32); in the first paint
+                  both, CSS showing the one the head script points to. */}
+              {(pending || screen === "form") && (
+                <div data-first-buyer={pending ? "customer" : undefined}>
+                  <AddressSection book={state.addresses} addressId={state.addressId} dispatch={dispatch} />
+                </div>
+              )}
+              {(pending || screen === "guest_form") && (
+                <div data-first-buyer={pending ? "guest" : undefined}>
+                  <GuestDetailsSection
+                    form={state.guest}
+                    errors={state.guestErrors}
+                    errorsShown={state.guestErrorsShown}
+                    onField={(field, value) => dispatch({ type: "guest_typed", field, value })}
+                    focusEmail={focusGuestEmail}
+                  />
+                </div>
+              )}
               <DeliverySection
                 carrier={company.shippingCompany}
                 shipping={pending ? null : totals.shipping}
@@ -188,7 +226,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
                 <Suspense fallback={null}>
                   <PickupPicker
                     key={state.pickupSearches}
-                    address={selectedAddress(state)}
+                    address={deliveryAddress(state)}
                     point={state.pickupPoint}
                     phone={pickupPhone(state)}
                     onPoint={(point) => dispatch({ type: "pickup_point_chosen", point })}
@@ -229,6 +267,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
                   newTotal={state.serverTotals ? totals.total : null}
                   addressId={state.addressId}
                   addressPending={state.addresses.status === "loading"}
+                  guest={state.buyer === "guest"}
                   terms={state.terms}
                   deliveryProblem={deliveryProblem(deliveryChoice(state))}
                   onConfirmTransfer={payments.confirmTransfer}

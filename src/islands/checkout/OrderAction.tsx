@@ -22,6 +22,8 @@ interface Props {
   addressId: string | null;
   /** The address book is still being read: the notice asking to choose an address waits for it (no flash). */
   addressPending: boolean;
+  /** A guest orders (issue 32): no address to choose; her details are checked on the click, on their fields. */
+  guest?: boolean;
   terms: boolean;
   /** What delivery to a pick-up point still lacks (issue 31: a point, a mobile): PayPal's buttons wait for it. */
   deliveryProblem: string | null;
@@ -37,11 +39,12 @@ export function OrderAction({
   newTotal,
   addressId,
   addressPending,
+  guest = false,
   terms,
   deliveryProblem: deliveryNotice,
   ...on
 }: Props) {
-  const hasAddress = Boolean(addressId) || addressPending;
+  const hasAddress = guest || Boolean(addressId) || addressPending;
   if (closedMessage) {
     return (
       <p className="rounded-lg bg-cream-100 px-4 py-3 text-center text-sm font-medium text-ink">
@@ -79,6 +82,7 @@ export function OrderAction({
             addressId,
             termsAccepted: terms,
             deliveryProblem: deliveryNotice,
+            guest,
           })}
           hasAddress={hasAddress}
           termsAccepted={terms}

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import type { Receipt } from "../../domain/orders/checkout-flow";
+import { guestTrackingPath } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
 import type { Order } from "../../lib/shop-client";
+import GuestAccountOffer from "../orders/GuestAccountOffer";
 import { TransferInstructions } from "../orders/TransferInstructions";
 
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
@@ -17,16 +19,20 @@ const titles: Record<Success["kind"], string> = {
   paypal_pending: "Paiement en cours de validation",
 };
 
-/** What the checkout shows once the order is placed; then /orders after 3 s. */
+/**
+ * What the checkout shows once the order is placed; then /orders after 3 s. A guest (issue 32) has no « Mes commandes »:
+ * she stays here, with the link to follow her order (the one mailed to her) in their place.
+ */
 export function SuccessScreen({ success, supportEmail }: { success: Success; supportEmail: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const { order } = success;
+  const { order, guest } = success;
 
   useLayoutEffect(() => {
     heading.current?.focus();
+    if (guest) return;
     const timer = window.setTimeout(() => window.location.assign("/orders"), SUCCESS_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [guest]);
 
   const total = formatEuros(eurosToCents(order.total_amount));
   return (
@@ -75,7 +81,9 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
             }}
           />
           <p className="mt-3 text-sm text-ink-soft">
-            Ces informations restent affichées dans « Mes commandes » jusqu'à réception de votre virement.
+            {guest
+              ? "Ces informations restent affichées sur la page de suivi de votre commande jusqu'à réception de votre virement."
+              : "Ces informations restent affichées dans « Mes commandes » jusqu'à réception de votre virement."}
           </p>
         </>
       )}
@@ -92,6 +100,19 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
         </p>
       )}
 
+      {guest && (
+        <div className="mt-6 rounded-xl border border-olive-200 bg-olive-50 p-5">
+          <a href={guestTrackingPath(order.id, guest.token)} className="btn btn-primary px-6 text-lg">
+            Suivre ma commande
+          </a>
+          <p className="mt-3 text-sm text-olive-800">
+            Nous vous avons envoyé ce lien par e-mail, à{" "}
+            <span className="font-semibold break-all">{guest.email}</span>.
+          </p>
+        </div>
+      )}
+      {guest && <GuestAccountOffer orderId={order.id} token={guest.token} email={guest.email} />}
+
       <p className="mt-6 text-ink-soft">
         Une question ? Contactez-nous à{" "}
         <a
@@ -102,12 +123,16 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
         </a>
         .
       </p>
-      <p role="status" className="mt-6 text-sm text-ink-soft">
-        Redirection vers vos commandes dans 3 secondes...
-      </p>
-      <a href="/orders" className="btn btn-primary mt-3 px-6">
-        Voir mes commandes
-      </a>
+      {!guest && (
+        <>
+          <p role="status" className="mt-6 text-sm text-ink-soft">
+            Redirection vers vos commandes dans 3 secondes...
+          </p>
+          <a href="/orders" className="btn btn-primary mt-3 px-6">
+            Voir mes commandes
+          </a>
+        </>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/api-client";
 import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";
 import { $authModal, openAuthModal } from "../../stores/auth-modal";
 import { loadShippingSettings } from "../../stores/checkout";
+import { $guestCheckout } from "../../stores/guest-checkout";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 
 /** What the checkout says about the company: printed by the build, refreshed from the API. */
@@ -55,20 +56,24 @@ export function useCheckoutSetup(
   return company;
 }
 
-/** Signed out: the sign-in dialog; closing it without signing in goes back to the cart. */
-export function useSignInGate(status: string, placed: boolean) {
+/**
+ * Signed out: the sign-in dialog, opened to order (it offers « Commander sans compte », issue 32); closing it without
+ * signing in or choosing to order without an account goes back to the cart. A guest's checkout has no gate.
+ */
+export function useSignInGate(status: string, placed: boolean, guest: boolean) {
   useEffect(() => {
-    if (status !== "signed-out" || placed) return;
-    openAuthModal("signin");
+    if (status !== "signed-out" || placed || guest) return;
+    openAuthModal("signin", "order");
     let wasOpen = $authModal.get() !== "closed";
     return $authModal.listen((state) => {
       if (state !== "closed") {
         wasOpen = true;
         return;
       }
-      if (wasOpen && $session.get().status !== "signed-in") window.location.assign("/cart");
+      if (wasOpen && $session.get().status !== "signed-in" && !$guestCheckout.get())
+        window.location.assign("/cart");
     });
-  }, [status, placed]);
+  }, [status, placed, guest]);
 }
 
 /** The customer's address book, read again on « Réessayer » (attempt); the flow picks the address. */

@@ -4,6 +4,8 @@ import {
   type AppliedPromo,
   bankTransferOrderBody,
   checkoutMessages,
+  guestBankTransferOrderBody,
+  guestOrderRequestBody,
   orderRequestBody,
   totalsFromPriceChange,
 } from "../../domain/orders/checkout";
@@ -12,22 +14,29 @@ import {
   type CheckoutState,
   deliveryChoice,
   type Failure,
+  type GuestAccess,
   submitProblem,
   submitting,
 } from "../../domain/orders/checkout-flow";
 import type { Totals } from "../../domain/orders/pricing";
 import { ApiError } from "../../lib/api-client";
 import {
+  captureGuestPaypalOrder,
   capturePaypalOrder,
   captureStatus,
+  createGuestPaypalOrder,
   createPaypalOrder,
   newIdempotencyKey,
   type Order,
+  type PaypalCapture,
   placeBankTransferOrder,
+  placeGuestBankTransferOrder,
+  releaseGuestPaypalOrder,
   releasePaypalOrder,
 } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { clearCartAndPromo } from "../../stores/checkout";
+import { rememberGuestEmail } from "../../stores/guest-checkout";
 import { handleUnauthenticated } from "../../stores/session";
 import type { PaypalHandlers } from "./PaypalCheckout";
 
@@ -46,6 +55,9 @@ function failureOf(failure: unknown, fallback: string): Failure {
   const code = failure instanceof ApiError ? failure.code : undefined;
   if (code === "PICKUP_POINT_UNKNOWN") return { kind: "pickup_point_unknown" };
   if (code === "PICKUP_NOT_OFFERED") return { kind: "pickup_not_offered" };
+  // A guest's details refused by the server (issue 32): shown on her fields.
+  if (failure instanceof ApiError && Object.keys(failure.fields).some((path) => path.startsWith("guest.")))
+    return { kind: "guest_fields", message: failure.message || fallback, fields: failure.fields };
   const priceChanged = failure instanceof ApiError && failure.code === "PRICE_CHANGED";
   if (priceChanged) {
     const totals = totalsFromPriceChange(failure.details);
@@ -70,8 +82,11 @@ interface Inputs {
  */
 export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: Inputs) {
   const key = useRef<{ body: string; key: string; attempt: number } | null>(null);
+  /** A guest's PayPal orders and the token of each one's link (create-order's access_token): capture and release send it. */
+  const guestTokens = useRef(new Map<string, GuestAccess>());
   const { addressId, notes, senderName } = state;
   const delivery = deliveryChoice(state);
+  const guest = state.buyer === "guest" ? state.guest : null;
 
   /** One Idempotency-Key per attempt: the same request sent again (a retry) carries the same key. */
   function keyFor(body: unknown): string {
@@ -84,14 +99,24 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
   const placingTransfer = state.phase.name === "placing_transfer";
   // biome-ignore lint/correctness/useExhaustiveDependencies: one request each time the flow enters placing_transfer
   useEffect(() => {
-    if (!placingTransfer || !addressId) return;
-    const body = bankTransferOrderBody({ cart, addressId, notes, promo, totals, senderName, delivery });
+    if (!placingTransfer || (!addressId && !guest)) return;
+    const input = { cart, notes, promo, totals, senderName, delivery };
+    const body = guest
+      ? guestBankTransferOrderBody({ ...input, guest })
+      : bankTransferOrderBody({ ...input, addressId: addressId ?? "" });
     const idempotencyKey = keyFor(body);
     void (async () => {
       try {
         await new Promise((resolve) => window.setTimeout(resolve, BANK_TRANSFER_DELAY_MS));
-        const order = await placeBankTransferOrder(body, idempotencyKey);
-        dispatch({ type: "transfer_placed", order });
+        if (guest) {
+          const placed = await placeGuestBankTransferOrder(body, idempotencyKey);
+          const access = { token: placed.access_token, email: guest.email.trim() };
+          dispatch({ type: "transfer_placed", order: placed.order, guest: access });
+          rememberGuestEmail(access.email);
+        } else {
+          const order = await placeBankTransferOrder(body, idempotencyKey);
+          dispatch({ type: "transfer_placed", order });
+        }
         clearCartAndPromo();
       } catch (failure) {
         dispatch({ type: "request_failed", failure: failureOf(failure, checkoutMessages.paymentFailed) });
@@ -102,7 +127,7 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
   /** The submit checks (the flow shows their message); signed out, the sign-in dialog opens too. */
   function passes(): boolean {
     const problem = submitProblem(state, signedIn);
-    if (problem && !signedIn) openAuthModal("signin");
+    if (problem && !signedIn && !guest) openAuthModal("signin", "order");
     return !problem;
   }
 
@@ -113,7 +138,10 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
    */
   function releasePendingPaypalOrder(orderID?: string) {
     const id = orderID || (state.phase.name === "paypal_open" ? state.phase.orderId : null);
-    if (id) void releasePaypalOrder(id).catch(() => undefined);
+    if (!id) return;
+    const access = guestTokens.current.get(id);
+    const release = access ? releaseGuestPaypalOrder(id, access.token) : releasePaypalOrder(id);
+    void release.catch(() => undefined);
   }
 
   const paypalHandlers: PaypalHandlers = {
@@ -123,14 +151,23 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
     },
     createOrder: async () => {
       dispatch({ type: "paypal_create", signedIn });
-      if (!passes() || !addressId) {
+      if (!passes() || (!addressId && !guest)) {
         const stop = new Error(checkoutMessages.paypalFailed);
         shownErrors.add(stop);
         throw stop;
       }
-      const body = orderRequestBody({ cart, addressId, notes, promo, totals, delivery });
+      const input = { cart, notes, promo, totals, delivery };
       try {
-        const { id } = await createPaypalOrder(body, keyFor(body));
+        let id: string;
+        if (guest) {
+          const body = guestOrderRequestBody({ ...input, guest });
+          const created = await createGuestPaypalOrder(body, keyFor(body));
+          id = created.id;
+          guestTokens.current.set(id, { token: created.access_token, email: guest.email.trim() });
+        } else {
+          const body = orderRequestBody({ ...input, addressId: addressId ?? "" });
+          id = (await createPaypalOrder(body, keyFor(body))).id;
+        }
         dispatch({ type: "paypal_created", orderId: id });
         return id;
       } catch (failure) {
@@ -141,16 +178,27 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
     },
     onApprove: async (orderID) => {
       dispatch({ type: "paypal_approved", orderId: orderID });
+      const access = guestTokens.current.get(orderID);
       try {
-        const capture = await capturePaypalOrder(orderID);
+        const capture: PaypalCapture = access
+          ? await captureGuestPaypalOrder(orderID, access.token)
+          : await capturePaypalOrder(orderID);
         const outcome =
           captureStatus(capture) === "COMPLETED"
             ? "completed"
             : capture.order.payment_status === "pending"
               ? "pending"
               : "unfinished";
-        dispatch({ type: "paypal_captured", order: capture.order, outcome });
-        if (outcome !== "unfinished") clearCartAndPromo();
+        dispatch({
+          type: "paypal_captured",
+          order: capture.order,
+          outcome,
+          ...(access && { guest: access }),
+        });
+        if (outcome !== "unfinished") {
+          clearCartAndPromo();
+          if (access) rememberGuestEmail(access.email);
+        }
       } catch (failure) {
         // A declined card may be retried with the same PayPal order; anything else starts a new attempt.
         const declined = failure instanceof ApiError && failure.code === "PAYMENT_DECLINED";

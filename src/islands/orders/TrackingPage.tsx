@@ -1,12 +1,16 @@
 import { useStore } from "@nanostores/preact";
-import { type ReactNode, useEffect, useState } from "preact/compat";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
+import { guestLinkInHash, guestWithdrawalPath } from "../../domain/orders/guest";
 import {
+  creditNoteUrl,
   DELIVERY_STEPS,
   deliveryStepIndex,
   formatLongDate,
   formatOrderDate,
   hasTrackingDetails,
+  invoiceAvailable,
+  invoiceUrl,
   trackingIdFromLocation,
   trackingUrl,
 } from "../../domain/orders/order-display";
@@ -18,14 +22,17 @@ import {
 } from "../../domain/orders/order-status";
 import { pickupMessages } from "../../domain/shipping/pickup-point";
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
-import { ApiError } from "../../lib/api-client";
-import { fetchMyOrder, type Order } from "../../lib/shop-client";
+import { ApiError, saveFile } from "../../lib/api-client";
+import { downloadGuestDocument, fetchGuestOrder, fetchMyOrder, type Order } from "../../lib/shop-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 import { ParcelEvents } from "../ui/ParcelEvents";
 import { orderPickupPoint, PickupPointDetails } from "./PickupPointDetails";
 import { StatusBadge, StatusIcon } from "./StatusBadge";
 import { TransferInstructions } from "./TransferInstructions";
+
+/** « Créer mon compte » for a guest (issue 32): fetched only when a guest's link opened the page. */
+const GuestAccountOffer = lazy(() => import("./GuestAccountOffer"));
 
 /** Messages of spec 8 "Tracking", verbatim. */
 const messages = {
@@ -35,6 +42,11 @@ const messages = {
   loadTitle: "Erreur de chargement",
   notFoundTitle: "Commande introuvable",
   notFoundText: "L'ID de commande spécifié n'a pas pu être trouvé.",
+  /** Issue 32: a guest's revoked or expired link answers 404 like an unknown order; she can ask for a new one. */
+  guestLinkInvalid: "Ce lien n'est plus valable ? Écrivez-nous : nous vous en enverrons un nouveau.",
+  documentFailed: "Le document n'a pas pu être téléchargé. Réessayez dans un instant.",
+  documentOffline:
+    "Le document n'a pas pu être téléchargé : vérifiez votre connexion à Internet et réessayez.",
 } as const;
 
 type State =
@@ -46,24 +58,55 @@ type State =
 
 /**
  * /orders/track/{orderId} (spec 2 "Tracking"): a prebuilt shell, the id read from the address (or from ?id=, the
- * older AWS redirect); the order from GET /api/user/orders/{id}, the caller's own only.
+ * older AWS redirect); the order from GET /api/user/orders/{id}, the caller's own only. A guest's link (issue 32)
+ * carries its token in the fragment: the order is then read from GET /api/guest/orders/{id} with it, signed in or
+ * not, and the page never asks to sign in. The token stays in the address, so the page can be bookmarked.
  */
-export default function TrackingPage() {
+export default function TrackingPage({ contactEmail = "" }: { contactEmail?: string }) {
   const session = useStore($session, { ssr: "initial" });
   const [orderId, setOrderId] = useState<string | null | undefined>(undefined);
+  const [guestToken, setGuestToken] = useState<string | "invalid" | null>(null);
   const [state, setState] = useState<State>({ status: "loading" });
   const userId = session.user?.id;
+  const guest = guestToken !== null;
 
   useEffect(() => {
     void startSession();
     const id = trackingIdFromLocation(window.location.pathname, window.location.search);
-    // Show the order's own address when the edge sent us here as /orders/track/?id=...
-    if (id && window.location.search) window.history.replaceState(null, "", trackingUrl(id));
+    // Show the order's own address when the edge sent us here as /orders/track/?id=... (a guest's fragment kept).
+    if (id && window.location.search) {
+      window.history.replaceState(null, "", `${trackingUrl(id)}${window.location.hash}`);
+    }
+    setGuestToken(guestLinkInHash(window.location.hash));
     setOrderId(id);
+    // Another link pasted into this tab's address changes only the fragment: no new page load.
+    const onHashChange = () => setGuestToken(guestLinkInHash(window.location.hash));
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
   }, []);
 
   useEffect(() => {
-    if (orderId === undefined || session.status === "unknown" || session.status === "loading") return;
+    if (orderId === undefined || !guest) return;
+    if (!orderId || guestToken === "invalid" || guestToken === null) {
+      setState({ status: "not_found" });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    fetchGuestOrder(orderId, guestToken, controller.signal)
+      .then(show)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // 404 for an unknown order as for a wrong, revoked or expired link; never the sign-in dialog.
+        const notFound = error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
+        setState({ status: notFound ? "not_found" : "error" });
+      });
+    return () => controller.abort();
+  }, [orderId, guest, guestToken]);
+
+  useEffect(() => {
+    if (orderId === undefined || guest) return;
+    if (session.status === "unknown" || session.status === "loading") return;
     if (!orderId || !userId) {
       setState({ status: "missing" });
       return;
@@ -71,17 +114,19 @@ export default function TrackingPage() {
     const controller = new AbortController();
     setState({ status: "loading" });
     fetchMyOrder(orderId, controller.signal)
-      .then((order) => {
-        setState({ status: "ready", order });
-        document.title = document.title.replace(/^[^|]*/, `Suivi de la commande #${orderNumber(order.id)} `);
-      })
+      .then(show)
       .catch((error: unknown) => {
         if (controller.signal.aborted || handleUnauthenticated(error)) return;
         const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
         setState({ status: notFound ? "not_found" : "error" });
       });
     return () => controller.abort();
-  }, [orderId, userId, session.status]);
+  }, [orderId, guest, userId, session.status]);
+
+  function show(order: Order) {
+    setState({ status: "ready", order });
+    document.title = document.title.replace(/^[^|]*/, `Suivi de la commande #${orderNumber(order.id)} `);
+  }
 
   return <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">{content()}</div>;
 
@@ -99,11 +144,11 @@ export default function TrackingPage() {
     }
     if (state.status === "missing" || state.status === "error") {
       return (
-        <ErrorPanel title={messages.loadTitle}>
+        <ErrorPanel title={messages.loadTitle} guest={guest}>
           <p role="alert" className="mt-3 text-alert">
             {state.status === "missing" ? messages.missing : messages.failed}
           </p>
-          {state.status === "missing" && session.status === "signed-out" && (
+          {state.status === "missing" && !guest && session.status === "signed-out" && (
             <button
               type="button"
               className="btn btn-primary mt-6 px-6"
@@ -117,36 +162,74 @@ export default function TrackingPage() {
     }
     if (state.status === "not_found") {
       return (
-        <ErrorPanel title={messages.notFoundTitle}>
+        <ErrorPanel title={messages.notFoundTitle} guest={guest}>
           <p role="alert" className="mt-3 text-alert">
             {messages.notFound}
           </p>
           <p className="mt-1 text-ink-soft">{messages.notFoundText}</p>
+          {guest && (
+            <p className="mt-4 text-ink">
+              {messages.guestLinkInvalid}
+              {contactEmail && (
+                <>
+                  {" "}
+                  <a
+                    href={`mailto:${contactEmail}?subject=${encodeURIComponent("Nouveau lien de suivi de commande")}`}
+                    className="rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900"
+                  >
+                    {contactEmail}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
         </ErrorPanel>
       );
     }
-    return <TrackingDetails order={state.order} />;
+    const token = typeof guestToken === "string" && guestToken !== "invalid" ? guestToken : null;
+    return (
+      <TrackingDetails order={state.order} guestToken={token} signedIn={session.status === "signed-in"} />
+    );
   }
 }
 
-function ErrorPanel({ title, children }: { title: string; children: ReactNode }) {
+/** Where « Retour » leads: the customer's orders, or the shop for a guest, who has no such page. */
+function BackLink({ guest, className = "" }: { guest: boolean; className?: string }) {
+  return (
+    <a
+      href={guest ? "/" : "/orders"}
+      className={`rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900 ${className}`}
+    >
+      {guest ? "← Retour à la boutique" : "← Retour à mes commandes"}
+    </a>
+  );
+}
+
+function ErrorPanel({ title, guest, children }: { title: string; guest: boolean; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
       <h1 className="font-serif text-3xl font-semibold text-olive-900">{title}</h1>
       {children}
       <p className="mt-6">
-        <a
-          href="/orders"
-          className="rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900"
-        >
-          ← Retour à mes commandes
-        </a>
+        <BackLink guest={guest} />
       </p>
     </section>
   );
 }
 
-function TrackingDetails({ order }: { order: Order }) {
+/**
+ * `guestToken`: the order was opened by a guest's link; its withdrawal link and documents use the token, and a
+ * visitor not signed in is offered « Créer mon compte » (a password only, issue 32).
+ */
+function TrackingDetails({
+  order,
+  guestToken,
+  signedIn,
+}: {
+  order: Order;
+  guestToken: string | null;
+  signedIn: boolean;
+}) {
   const carrier = order.shipping_company?.trim() || null;
   const tracking = order.tracking_number?.trim() || null;
   const estimated = order.estimated_delivery?.trim() || null;
@@ -155,12 +238,7 @@ function TrackingDetails({ order }: { order: Order }) {
   const point = orderPickupPoint(order);
   return (
     <>
-      <a
-        href="/orders"
-        className="inline-block rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900"
-      >
-        ← Retour à mes commandes
-      </a>
+      <BackLink guest={guestToken !== null} className="inline-block" />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Suivi de commande</h1>
@@ -173,7 +251,10 @@ function TrackingDetails({ order }: { order: Order }) {
       </div>
       {withdrawalOffered(order, new Date()) && (
         <p className="mt-4">
-          <a href={withdrawalHref(order.id)} className="btn btn-secondary px-5">
+          <a
+            href={guestToken ? guestWithdrawalPath(order.id, guestToken) : withdrawalHref(order.id)}
+            className="btn btn-secondary px-5"
+          >
             Se rétracter de cette commande
           </a>
         </p>
@@ -350,6 +431,128 @@ function TrackingDetails({ order }: { order: Order }) {
           )}
         </section>
       </div>
+
+      <OrderDocuments order={order} guestToken={guestToken} />
+      {guestToken && order.is_guest && !signedIn && (
+        <Suspense fallback={null}>
+          <GuestAccountOffer orderId={order.id} token={guestToken} email={order.user.email} />
+        </Suspense>
+      )}
     </>
+  );
+}
+
+interface OrderDocument {
+  key: string;
+  label: string;
+  /** The customer's download (a link: the session cookie goes with it). */
+  href: string;
+  /** A guest's download (GET with the X-Order-Token header). */
+  guestPath: string;
+}
+
+/** The order's invoice (once paid) and credit notes, as « Mes commandes » offers them. */
+function orderDocuments(order: Order): OrderDocument[] {
+  const id = encodeURIComponent(order.id);
+  const documents: OrderDocument[] = [];
+  if (invoiceAvailable(order)) {
+    documents.push({
+      key: "invoice",
+      label: "Télécharger la facture",
+      href: invoiceUrl(order.id),
+      guestPath: `/api/guest/documents/${id}/invoice`,
+    });
+  }
+  if (order.credit_note_number) {
+    documents.push({
+      key: "credit-note",
+      label: "Télécharger l'avoir",
+      href: invoiceUrl(order.id, "credit-note"),
+      guestPath: `/api/guest/documents/${id}/credit-note`,
+    });
+  }
+  for (const refund of order.refunds) {
+    documents.push({
+      key: `refund-${refund.id}`,
+      label: `Télécharger l'avoir ${refund.credit_note_number}`,
+      href: creditNoteUrl(order.id, refund.credit_note_number, "customer"),
+      guestPath: `/api/guest/documents/${id}/credit-notes/${encodeURIComponent(refund.credit_note_number)}`,
+    });
+  }
+  return documents;
+}
+
+/**
+ * The documents block. A customer's are links; a guest's are buttons that fetch the PDF with the link's token (a
+ * link cannot send the header) and hand it to the browser's downloads, with a French message when that fails.
+ */
+function OrderDocuments({ order, guestToken }: { order: Order; guestToken: string | null }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const documents = orderDocuments(order);
+  const number = orderNumber(order.id);
+
+  async function download(file: OrderDocument, token: string) {
+    if (busy) return;
+    setBusy(file.key);
+    setError(null);
+    try {
+      const { blob, fileName } = await downloadGuestDocument(file.guestPath, token);
+      saveFile(blob, fileName);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 0
+          ? messages.documentOffline
+          : messages.documentFailed,
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="documents-title"
+      className="mt-6 rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="documents-title" className="font-serif text-lg font-semibold text-olive-900">
+        Documents
+      </h2>
+      {documents.length > 0 && (
+        <p className="mt-3 flex flex-wrap gap-3">
+          {documents.map((file) =>
+            guestToken ? (
+              <button
+                key={file.key}
+                type="button"
+                className="btn btn-secondary px-5"
+                disabled={busy !== null}
+                aria-busy={busy === file.key}
+                onClick={() => void download(file, guestToken)}
+              >
+                {busy === file.key ? "Téléchargement..." : file.label}
+                <span className="sr-only"> de la commande #{number}</span>
+              </button>
+            ) : (
+              <a key={file.key} href={file.href} download className="btn btn-secondary px-5">
+                {file.label}
+                <span className="sr-only"> de la commande #{number}</span>
+              </a>
+            ),
+          )}
+        </p>
+      )}
+      {!invoiceAvailable(order) && (
+        <p className="mt-3 text-sm text-ink-soft">La facture sera disponible une fois le paiement reçu.</p>
+      )}
+      {error && (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-alert/30 bg-red-50 px-4 py-3 text-sm text-alert"
+        >
+          {error}
+        </p>
+      )}
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from "preact/compat";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
 import { inputClass } from "../../lib/field-classes";
-import { openAuthModal } from "../../stores/auth-modal";
+import { type AuthPurpose, openAuthModal } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
 import { useId } from "./use-id";
 
@@ -172,9 +172,11 @@ export function PhoneField({ label, error, hint, value, onValue, ...input }: Fie
         >
           {PHONE_PREFIX}
         </span>
+        {/* "tel-national" (the number without +33, as typed here) belongs to the autofill fields of text inputs,
+            not of type="tel" (HTML, "Autofill": its control group is Text): a text input with the phone keypad. */}
         <input
-          type="tel"
-          inputMode="numeric"
+          type="text"
+          inputMode="tel"
           autoComplete="tel-national"
           placeholder="06 12 34 56 78"
           maxLength={PHONE_INPUT_MAX_LENGTH}
@@ -201,13 +203,20 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
   );
 }
 
-/** The spec's 'Connexion requise' panel of the account pages, with a button opening the sign-in dialog. */
-export function SignInRequired({ message }: { message: string }) {
+/**
+ * The spec's 'Connexion requise' panel of the account pages, with a button opening the sign-in dialog; `purpose`
+ * "order" at the checkout, where the dialog also offers « Commander sans compte » (issue 32).
+ */
+export function SignInRequired({ message, purpose }: { message: string; purpose?: AuthPurpose }) {
   return (
     <section className="rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
       <h2 className="font-serif text-2xl font-semibold text-olive-900">Connexion requise</h2>
       <p className="mt-2 text-ink-soft">{message}</p>
-      <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
+      <button
+        type="button"
+        className="btn btn-primary mt-6 px-6"
+        onClick={() => openAuthModal("signin", purpose)}
+      >
         Se connecter
       </button>
     </section>

@@ -1,10 +1,12 @@
 import { useStore } from "@nanostores/preact";
 import { type FormEvent, useEffect, useState } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
+import { guestTokenFromHash } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
 import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawals/withdrawal";
 import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawals/withdrawal-schemas";
 import { ApiError, apiRequest, errorMessage, fieldErrors } from "../../lib/api-client";
+import { fetchGuestOrder } from "../../lib/shop-client";
 import { $session, startSession } from "../../stores/session";
 import { inputClass, Notice, TextField } from "../ui/fields";
 
@@ -13,6 +15,8 @@ import { inputClass, Notice, TextField } from "../ui/fields";
  * from an order (?commande=<id>); anyone else gives the order number and the e-mail of the order. Then the whole
  * order or some lines and quantities, no reason asked, a second step « Confirmer la rétractation », and the
  * acknowledgement (also sent by e-mail). The server decides everything: period, lines, quantities.
+ * A guest's link (issue 32: ?commande=<id>#acces=<token>, from her tracking page or an order e-mail) fills the order
+ * number and e-mail in for her, read with the token (GET /api/guest/orders/{id}); she goes on as any visitor does.
  */
 type Who = { kind: "account"; orderId: string } | { kind: "guest"; order_number: string; email: string };
 
@@ -32,9 +36,14 @@ function newFormKey(): string {
   return crypto.randomUUID();
 }
 
+/** What the guest form starts with. */
+type Prefill = { order_number: string; email: string };
+
 export default function WithdrawalPage() {
   const session = useStore($session, { ssr: "initial" });
   const [orderParam, setOrderParam] = useState<string | null | undefined>(undefined);
+  const [guestToken, setGuestToken] = useState<string | null>(null);
+  const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [step, setStep] = useState<Step>({ name: "loading" });
   const [formKey, setFormKey] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +51,7 @@ export default function WithdrawalPage() {
 
   useEffect(() => {
     void startSession();
+    setGuestToken(guestTokenFromHash(window.location.hash));
     setOrderParam(new URLSearchParams(window.location.search).get("commande"));
     setFormKey(newFormKey());
   }, []);
@@ -49,15 +59,26 @@ export default function WithdrawalPage() {
   useEffect(() => {
     if (orderParam === undefined || session.status === "unknown" || session.status === "loading") return;
     if (step.name !== "loading") return;
+    // The guest form, filled in from a guest's link when there is one (any failure: the form as it is).
+    const identify = () => {
+      if (!orderParam || !guestToken) {
+        setStep({ name: "identify" });
+        return;
+      }
+      fetchGuestOrder(orderParam, guestToken)
+        .then((order) => setPrefill({ order_number: order.order_number, email: order.user.email }))
+        .catch(() => {})
+        .finally(() => setStep({ name: "identify" }));
+    };
     if (!orderParam || session.status !== "signed-in") {
-      setStep({ name: "identify" });
+      identify();
       return;
     }
     const who: Who = { kind: "account", orderId: orderParam };
     apiRequest<WithdrawalView>(`/api/withdrawals/orders/${encodeURIComponent(orderParam)}`)
       .then((view) => setStep({ name: "choose", who, view }))
-      .catch(() => setStep({ name: "identify" }));
-  }, [orderParam, session.status, step.name]);
+      .catch(identify);
+  }, [orderParam, guestToken, session.status, step.name]);
 
   async function confirm(current: Extract<Step, { name: "confirm" }>) {
     if (busy) return;
@@ -97,7 +118,8 @@ export default function WithdrawalPage() {
       case "identify":
         return (
           <GuestLookup
-            initialNumber={orderParam ? orderNumber(orderParam) : ""}
+            initialNumber={prefill?.order_number ?? (orderParam ? orderNumber(orderParam) : "")}
+            initialEmail={prefill?.email ?? ""}
             onFound={(who, view) => {
               setError(null);
               setStep({ name: "choose", who, view });
@@ -194,13 +216,15 @@ export default function WithdrawalPage() {
 
 function GuestLookup({
   initialNumber,
+  initialEmail = "",
   onFound,
 }: {
   initialNumber: string;
+  initialEmail?: string;
   onFound: (who: Who, view: WithdrawalView) => void;
 }) {
   const [orderNumber, setOrderNumber] = useState(initialNumber);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});

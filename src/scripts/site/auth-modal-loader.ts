@@ -5,7 +5,7 @@
  * and fetched ahead as soon as a shopper shows the intent: pointer over, touch or keyboard focus on such a button,
  * so that it opens without a visible delay.
  */
-import { $authModal, isAuthMode, openAuthModal } from "../../stores/auth-modal";
+import { $authModal, isAuthMode, isAuthPurpose, openAuthModal } from "../../stores/auth-modal";
 
 let loading: Promise<typeof import("./auth-modal-mount")> | null = null;
 const load = () => {
@@ -17,8 +17,11 @@ const opener = (target: EventTarget | null) =>
   target instanceof Element ? target.closest<HTMLElement>("[data-auth-open]") : null;
 
 document.addEventListener("click", (event) => {
-  const wanted = opener(event.target)?.dataset.authOpen;
-  if (isAuthMode(wanted)) openAuthModal(wanted);
+  const button = opener(event.target);
+  const wanted = button?.dataset.authOpen;
+  // data-auth-purpose="order": the cart's « Se connecter pour commander » (the dialog offers « Commander sans compte »).
+  const purpose = button?.dataset.authPurpose;
+  if (isAuthMode(wanted)) openAuthModal(wanted, isAuthPurpose(purpose) ? purpose : undefined);
 });
 for (const intent of ["pointerover", "touchstart", "focusin"] as const) {
   document.addEventListener(

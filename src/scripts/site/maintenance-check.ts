@@ -28,7 +28,8 @@ export function watchMaintenance(): void {
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null);
   const leave = () => {
-    const back = path + location.search + location.hash;
+    // A fragment may carry a secret (a guest's link, issue 32): it never goes into the query string.
+    const back = path + location.search;
     location.replace(back === "/" ? "/maintenance" : `/maintenance?from=${encodeURIComponent(back)}`);
   };
   const check = () =>
