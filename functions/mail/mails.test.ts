@@ -291,6 +291,13 @@ describe("guest orders' mails (issue 32): every link to the order carries the gu
     );
     expect(mail.html).toContain(personal);
     expect(mail.to).toBe("jeanne@example.fr");
+    // « Créer mon compte » (a password only) is on the order's page her link opens.
+    expect(mail.text).toContain(
+      `Créer mon compte (un mot de passe suffit, sur la page de votre commande) : ${tracking}`,
+    );
+    expect(mail.html).toContain(
+      `<a href="${tracking}">Créer mon compte (un mot de passe suffit, sur la page de votre commande)</a>`,
+    );
   });
 
   it("the customer's confirmation is as before: a plain « Suivre ma commande » link to the account's page", () => {

@@ -62,7 +62,10 @@ export function withdrawalUrl(
 
 /** What a guest is told of her link (issue 32): it opens her order to whoever has it, and holds her invoices. */
 export const GUEST_LINK_NOTICE =
-  "Ce lien est personnel : ne le transférez pas. Vos factures se téléchargent depuis cette page une fois le paiement reçu. Vous pouvez aussi y créer votre compte : un mot de passe suffit.";
+  "Ce lien est personnel : ne le transférez pas. Vos factures se téléchargent depuis cette page une fois le paiement reçu.";
+
+/** « Créer mon compte » for a guest (issue 32): on her order's page, a password is all it asks. */
+export const GUEST_ACCOUNT_OFFER = "Créer mon compte (un mot de passe suffit, sur la page de votre commande)";
 
 /** The HTML part's button (the same as layout's). */
 function buttonHtml(action: { label: string; url: string }): string {
@@ -222,7 +225,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     ...(transfer.length ? ["", ...transfer] : []),
     "",
     follow,
-    ...(guest ? [GUEST_LINK_NOTICE] : []),
+    ...(guest ? [GUEST_LINK_NOTICE, `${GUEST_ACCOUNT_OFFER} : ${page}`] : []),
     withdrawalLine(context.siteUrl, order.id, context.guestToken),
     "",
     guaranteeLine(context.siteUrl),
@@ -237,7 +240,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
 <p>${escapeHtml(intro)}</p>${list(summary)}
 ${delivery.map(([title, lines]) => `<p style="margin:0 0 4px"><strong>${escapeHtml(title)}</strong></p>${list(lines)}`).join("")}${pickupNotes.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}${qr ? transferQrHtml(qr) : ""}` : ""}
-${guest ? `${buttonHtml({ label: "Suivre ma commande", url: page })}<p>${escapeHtml(GUEST_LINK_NOTICE)}</p>` : `<p><a href="${escapeHtml(page)}">Suivre ma commande</a></p>`}
+${guest ? `${buttonHtml({ label: "Suivre ma commande", url: page })}<p>${escapeHtml(GUEST_LINK_NOTICE)}</p><p><a href="${escapeHtml(page)}">${escapeHtml(GUEST_ACCOUNT_OFFER)}</a></p>` : `<p><a href="${escapeHtml(page)}">Suivre ma commande</a></p>`}
 <p><a href="${escapeHtml(withdrawalUrl(context, order.id))}">Se rétracter du contrat ici</a></p>
 ${[guaranteeLine(context.siteUrl), ...mediatorLines(context)].map((line) => `<p style="font-size:13px;color:#5b5b50">${escapeHtml(line)}</p>`).join("")}</body></html>`;
   return {
