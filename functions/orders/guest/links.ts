@@ -17,7 +17,7 @@ import {
 import { readRound } from "../../platform/db/read-round";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
-import type { OrderRecord } from "../service";
+import { getUserOrder, type OrderRecord } from "../service";
 import { guestLinkItem } from "./link-entity";
 
 /** The SHA-256 of a token, base64url: what is kept. */
@@ -45,12 +45,8 @@ export type OrderAccess = { userId: string } | { guestToken: string | undefined 
  * to compare, and nothing to learn from how long a comparison takes).
  */
 export async function reachableOrder(deps: DataDeps, id: string, access: OrderAccess): Promise<OrderRecord> {
+  if ("userId" in access) return getUserOrder(deps, access.userId, id);
   const notFound = () => new DomainError("ORDER_NOT_FOUND");
-  if ("userId" in access) {
-    const { data } = await deps.db.entities.order.get({ id }).go();
-    if (!data || data.user_id !== access.userId) throw notFound();
-    return data;
-  }
   const token = access.guestToken;
   if (!token || !GUEST_TOKEN_PATTERN.test(token)) throw notFound();
   const round = readRound(deps.db);
