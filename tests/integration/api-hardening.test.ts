@@ -6,10 +6,14 @@ import { describe, expect, it } from "vitest";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { createDb } from "../../functions/platform/db/service";
 import { createFullApp } from "../../functions/platform/full-app";
+import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
+import { middleOfBucket } from "../support/rate-limit-clock";
 
-const ctx = await createTestContext();
+// Real time, unless a test pins it mid-bucket (tests/support/rate-limit-clock.ts).
+let pinned: Date | undefined;
+const ctx = await createTestContext({ now: () => pinned ?? new Date() });
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 
 describe("paging cursors", () => {
@@ -79,6 +83,7 @@ describe("request bodies", () => {
 describe("changing the password", () => {
   it("checks the current password at most 10 times per 15 minutes per account, whatever the parallelism", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
+    pinned = middleOfBucket(rateLimits.passwordChecksPerUser);
     const answers = await Promise.all(
       Array.from({ length: 15 }, () =>
         customer.call("POST", "/api/auth/password/change", {
@@ -86,7 +91,9 @@ describe("changing the password", () => {
           newPassword: "nouveau12",
         }),
       ),
-    );
+    ).finally(() => {
+      pinned = undefined;
+    });
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);

@@ -12,6 +12,7 @@ import { rateLimits } from "../../src/domain/rate-limit";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { createTestContext } from "../setup/test-db";
 import { writeBuiltSite } from "../support/built-site";
+import { middleOfBucket } from "../support/rate-limit-clock";
 
 const ctx = await createTestContext();
 const dist = mkdtempSync(join(tmpdir(), "shop-dist-"));
@@ -149,7 +150,8 @@ describe("POST /api/csp-reports", () => {
 
   it(`counts reports per address: past ${rateLimits.cspReports.max}, 429 with Retry-After`, async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const own = await createTestContext();
+    const at = middleOfBucket(rateLimits.cspReports);
+    const own = await createTestContext({ now: () => at });
     const fresh = createLocalApp({ deps: own.deps, distDir: dist });
     const send = () =>
       fresh.request("/api/csp-reports", {
