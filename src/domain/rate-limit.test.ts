@@ -71,6 +71,21 @@ describe("judgeAttempt", () => {
     expect(judgeAttempt(rule, now, bucket, 1, [{ bucket: bucket - 16, count: 10 }]).allowed).toBe(true);
   });
 
+  it("errs on the safe side at a bucket's end: parallel attempts on both sides may judge fewer than max", () => {
+    // 15 parallel attempts straddle a bucket's end: 5 ADDs before it, 10 after, every read after every ADD.
+    const early = Array.from({ length: 5 }, (_, i) =>
+      judgeAttempt(rule, now, bucket, i + 1, [{ bucket: bucket + 1, count: 10 }]),
+    );
+    const late = Array.from({ length: 10 }, (_, i) =>
+      judgeAttempt(rule, now, bucket + 1, i + 1, [{ bucket, count: 5 }]),
+    );
+    const judged = [...early, ...late].filter((judgement) => judgement.allowed).length;
+    // Never more than max (the guarantee); here 5, not 10: exactly max only within one bucket
+    // (tests/support/rate-limit-clock.ts pins the tests that count parallel attempts exactly).
+    expect(judged).toBe(5);
+    expect(judged).toBeLessThanOrEqual(rule.max);
+  });
+
   it("uses the rank, not a listed count, for the attempt's own bucket", () => {
     // The read may find later attempts of the same bucket; they come after this one.
     expect(judgeAttempt(rule, now, bucket, 3, [{ bucket, count: 30 }]).allowed).toBe(true);
