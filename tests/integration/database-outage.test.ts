@@ -16,8 +16,11 @@ import { createSoap } from "../support/products";
 const ANSWER_WITHIN_MS = 5_000;
 
 const dynamo = await startDynamoLocal({ port: await freePort(), dataDir: null });
-const pid = dynamo.process.pid;
-if (!pid) throw new Error("DynamoDB Local has no process id");
+const pid: number =
+  dynamo.process.pid ??
+  (() => {
+    throw new Error("DynamoDB Local has no process id");
+  })();
 const thaw = () => process.kill(pid, "SIGCONT");
 
 /** Each thread's state letter in /proc ("T": stopped by a signal, "t": by a tracer); "?" for one gone meanwhile. */
