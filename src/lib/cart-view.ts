@@ -15,7 +15,7 @@ import {
   cartTotals,
   type ShippingSettings,
   unitPriceCents,
-} from "../domain/orders/checkout";
+} from "../domain/orders/checkout/totals";
 import type { Totals } from "../domain/orders/pricing";
 import { inputClass } from "./field-classes";
 import { html, type SafeHtml } from "./safe-html";

@@ -2,7 +2,10 @@
  * Browser calls of the cart, checkout, orders and tracking screens (api.md "Promo and orders", "PayPal",
  * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
  */
-import type { AppliedPromo, BankDetails, PickupPricing, ShippingSettings } from "../domain/orders/checkout";
+
+import type { PickupPricing } from "../domain/orders/checkout/delivery";
+import type { BankDetails } from "../domain/orders/checkout/payment";
+import type { AppliedPromo, ShippingSettings } from "../domain/orders/checkout/totals";
 import type { Order } from "../domain/orders/order";
 import type { PickupPoint } from "../domain/shipping/pickup-point";
 import { ApiError, apiRequest, attachmentFileName } from "./api-client";

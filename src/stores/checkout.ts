@@ -8,14 +8,14 @@ import { persistentAtom } from "@nanostores/persistent";
 import { atom } from "nanostores";
 import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart/cart-sync";
 import { type Cents, centsToEuros } from "../domain/money";
+import { checkoutMessages } from "../domain/orders/checkout/messages";
 import {
   type AppliedPromo,
-  checkoutMessages,
   defaultShippingSettings,
   parseStoredPromo,
   promoNeedsRevalidation,
   type ShippingSettings,
-} from "../domain/orders/checkout";
+} from "../domain/orders/checkout/totals";
 import { fetchProducts } from "../lib/catalog-client";
 import { fetchShippingSettings, validatePromoCode } from "../lib/shop-client";
 import { PROMO_STORAGE_KEY } from "../lib/storage-keys";

@@ -1,5 +1,6 @@
 import type { Dispatch } from "preact/compat";
-import type { AddressBook, CheckoutEvent } from "../../domain/orders/checkout-flow";
+import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
+import type { AddressBook } from "../../domain/orders/checkout/flow/state";
 import { fetchAddresses } from "../../lib/account-client";
 import { AddressPicker } from "./AddressPicker";
 import { Section } from "./Section";

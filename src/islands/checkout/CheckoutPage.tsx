@@ -1,22 +1,19 @@
 import { useStore } from "@nanostores/preact";
 import { lazy, Suspense, useCallback, useEffect, useReducer } from "preact/compat";
 import { emptyCart } from "../../domain/cart/cart";
+import { deliveryShipping, type PickupPricing } from "../../domain/orders/checkout/delivery";
+import { checkoutScreen } from "../../domain/orders/checkout/flow/screen";
 import {
-  cartTotals,
-  checkoutMessages,
-  deliveryShipping,
-  type PickupPricing,
-} from "../../domain/orders/checkout";
-import {
-  checkoutScreen,
   deliveryAddress,
   deliveryChoice,
   deliveryProblem,
-  initialCheckout,
   pickupPhone,
   submitting,
-  transition,
-} from "../../domain/orders/checkout-flow";
+} from "../../domain/orders/checkout/flow/selectors";
+import { initialCheckout } from "../../domain/orders/checkout/flow/state";
+import { transition } from "../../domain/orders/checkout/flow/transition";
+import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import { cartTotals } from "../../domain/orders/checkout/totals";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
@@ -67,8 +64,8 @@ const preloadPickupPicker = () => void loadPickupPicker();
  * payment method (PayPal by default, or bank transfer), order summary with the terms checkbox, then the
  * success screen. Signed out: the sign-in dialog opens and closing it returns to /cart; an empty cart goes
  * back to /cart. The server prices and checks the order again (409 PRICE_CHANGED shows its new total).
- * What may happen next is decided by the flow (src/domain/orders/checkout-flow.ts); this island reads the stores, runs
- * the requests the flow's phase asks for, and renders one section per step.
+ * What may happen next is decided by the flow (src/domain/orders/checkout/flow/transition.ts); this island reads the
+ * stores, runs the requests the flow's phase asks for, and renders one section per step.
  */
 export default function CheckoutPage({ company: initialCompany, pickup: builtPickup = null }: Props) {
   const hydrated = useHydrated();

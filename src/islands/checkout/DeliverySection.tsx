@@ -1,6 +1,6 @@
 import type { ReactNode } from "preact/compat";
 import { type Cents, formatEuros } from "../../domain/money";
-import { DEFAULT_CARRIER } from "../../domain/orders/checkout";
+import { DEFAULT_CARRIER } from "../../domain/orders/checkout/delivery";
 import { type DeliveryMode, pickupMessages } from "../../domain/shipping/pickup-point";
 import { Section } from "./Section";
 

@@ -1,7 +1,11 @@
 import { useLayoutEffect, useRef } from "preact/compat";
 import { DEFAULT_COUNTRY } from "../../domain/accounts/countries";
-import { GUEST_FIELD_PATHS, type GuestFieldPath, type GuestForm } from "../../domain/orders/checkout";
-import type { GuestField } from "../../domain/orders/checkout-flow";
+import type { GuestField } from "../../domain/orders/checkout/flow/events";
+import {
+  GUEST_FIELD_PATHS,
+  type GuestFieldPath,
+  type GuestForm,
+} from "../../domain/orders/checkout/guest-form";
 import { openAuthModal } from "../../stores/auth-modal";
 import { AddressFields } from "../ui/AddressFields";
 import { TextField } from "../ui/fields";

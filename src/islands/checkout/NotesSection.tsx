@@ -1,4 +1,4 @@
-import { ORDER_NOTES_LIMIT } from "../../domain/orders/checkout";
+import { ORDER_NOTES_LIMIT } from "../../domain/orders/checkout/request-bodies";
 import { useId } from "../ui/use-id";
 import { Section } from "./Section";
 

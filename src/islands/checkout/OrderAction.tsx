@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "preact/compat";
 import { formatEuros } from "../../domain/money";
-import { type PaymentChoice, paypalButtonsEnabled } from "../../domain/orders/checkout";
+import type { PaymentChoice } from "../../domain/orders/checkout/payment";
+import { paypalButtonsEnabled } from "../../domain/orders/checkout/submit-checks";
 import type { PaypalHandlers } from "./PaypalCheckout";
 import { PaypalPanel } from "./PaypalPanel";
 

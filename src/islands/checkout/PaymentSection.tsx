@@ -1,5 +1,6 @@
-import { checkoutMessages, type PaymentChoice } from "../../domain/orders/checkout";
-import type { Offer } from "../../domain/orders/checkout-flow";
+import type { Offer } from "../../domain/orders/checkout/flow/state";
+import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import type { PaymentChoice } from "../../domain/orders/checkout/payment";
 import { TextField } from "../ui/fields";
 import { Section } from "./Section";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/compat";
-import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout";
+import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout/messages";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
 import { fetchPaypalClientId } from "../../lib/shop-client";

@@ -1,5 +1,5 @@
 import type { Ref } from "preact/compat";
-import { checkoutMessages } from "../../domain/orders/checkout";
+import { checkoutMessages } from "../../domain/orders/checkout/messages";
 
 /** Where PayPal's buttons stand: their script is being asked for, they are drawn, or why they cannot be. */
 export type PaypalLoad =

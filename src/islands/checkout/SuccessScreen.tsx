@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from "preact/compat";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import type { Receipt } from "../../domain/orders/checkout-flow";
+import type { Receipt } from "../../domain/orders/checkout/flow/state";
 import { guestTrackingPath } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
 import type { Order } from "../../lib/shop-client";
@@ -10,7 +10,7 @@ import { TransferInstructions } from "../orders/TransferInstructions";
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
 export const SUCCESS_REDIRECT_MS = 3000;
 
-/** What the checkout's flow placed (checkout-flow.ts's Receipt), with the order as the API answers it. */
+/** What the checkout's flow placed (flow/state.ts's Receipt), with the order as the API answers it. */
 export type Success = Receipt<Order>;
 
 const titles: Record<Success["kind"], string> = {

@@ -1,6 +1,6 @@
 import { type Dispatch, useEffect, useState } from "preact/compat";
-import { knownBankDetails } from "../../domain/orders/checkout";
-import type { CheckoutEvent } from "../../domain/orders/checkout-flow";
+import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
+import { knownBankDetails } from "../../domain/orders/checkout/payment";
 import { fetchAddresses } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";
 import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";

@@ -1,23 +1,16 @@
 import { type Dispatch, useEffect, useRef } from "preact/compat";
 import type { Cart } from "../../domain/cart/cart";
+import type { CheckoutEvent, Failure } from "../../domain/orders/checkout/flow/events";
+import { deliveryChoice, submitProblem, submitting } from "../../domain/orders/checkout/flow/selectors";
+import type { CheckoutState, GuestAccess } from "../../domain/orders/checkout/flow/state";
+import { checkoutMessages } from "../../domain/orders/checkout/messages";
 import {
-  type AppliedPromo,
   bankTransferOrderBody,
-  checkoutMessages,
   guestBankTransferOrderBody,
   guestOrderRequestBody,
   orderRequestBody,
-  totalsFromPriceChange,
-} from "../../domain/orders/checkout";
-import {
-  type CheckoutEvent,
-  type CheckoutState,
-  deliveryChoice,
-  type Failure,
-  type GuestAccess,
-  submitProblem,
-  submitting,
-} from "../../domain/orders/checkout-flow";
+} from "../../domain/orders/checkout/request-bodies";
+import { type AppliedPromo, totalsFromPriceChange } from "../../domain/orders/checkout/totals";
 import type { Totals } from "../../domain/orders/pricing";
 import { ApiError } from "../../lib/api-client";
 import {

@@ -8,7 +8,7 @@
  * What the shopper does on the painted page before the module has come (a + click, the promo form sent, Enter in its
  * field) is kept in order, not lost, and the module plays it once it is there (cart-events.ts).
  */
-import { defaultShippingSettings } from "../../domain/orders/checkout";
+import { defaultShippingSettings } from "../../domain/orders/checkout/totals";
 import { cartContent, idlePromoForm } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
 import { readStoredCart, readStoredPromo } from "../../lib/stored-cart";

@@ -11,7 +11,8 @@
  *   commander » (data-auth-open: auth-modal-loader.ts opens the dialog) once the API says otherwise.
  */
 import { centsToEuros } from "../../domain/money";
-import { type AppliedPromo, cartTotals, checkoutMessages } from "../../domain/orders/checkout";
+import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import { type AppliedPromo, cartTotals } from "../../domain/orders/checkout/totals";
 import { ApiError } from "../../lib/api-client";
 import {
   type CartViewState,

@@ -1,99 +1,31 @@
 import { describe, expect, it } from "vitest";
-import type { Address } from "../accounts/address";
-import { type PickupPoint, pickupMessages } from "../shipping/pickup-point";
-import { checkoutMessages, type GuestForm, guestMessages, PAYPAL_SCRIPT_FAILED } from "./checkout";
+import type { Address } from "../../../accounts/address";
+import { pickupMessages } from "../../../shipping/pickup-point";
+import { guestMessages } from "../guest-form";
+import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../messages";
+import type { EventType } from "./events";
 import {
-  type CheckoutEvent,
-  type CheckoutPhase,
-  type CheckoutState,
-  checkoutScreen,
-  deliveryAddress,
-  deliveryChoice,
-  deliveryProblem,
-  type EventType,
-  initialCheckout,
-  type Offer,
-  PAYPAL_CANCELLED,
-  PHASES,
-  type PhaseName,
-  pickupPhone,
-  submitProblem,
-  submitting,
-  transition,
-} from "./checkout-flow";
-
-type Order = { id: string };
-type State = CheckoutState<Order>;
-type Event = CheckoutEvent<Order>;
-
-const address = (id: string, country: Address["country"], is_default = false): Address => ({
-  id,
-  first_name: "Jeanne",
-  last_name: "Martin",
-  phone: "0612345678",
-  address_line1: "3 rue des Oliviers",
-  address_line2: null,
-  city: "Lyon",
-  postal_code: country === "France" ? "69001" : "1000",
-  country,
-  is_default,
-});
-const home = address("a1", "France", true);
-const office = address("a2", "France");
-const brussels = address("b1", "Belgique");
-const order: Order = { id: "order-1" };
-const bank = { bic: "AGRIFRPP", beneficiary: "Savonnerie", bank_name: "Crédit Agricole" };
-const serverTotals = { subtotal: 2580, shipping: 780, discount: 0, total: 3360 };
-const pickupPricing = { cost: 5.9, free_shipping_threshold: 100 };
-const offer: Offer = {
-  methods: { paypal: true, bank_transfer: true },
-  closedMessage: null,
+  address,
   bank,
-  pickup: pickupPricing,
-};
-const relay = (id: string): PickupPoint => ({
-  id,
-  name: `Relais ${id}`,
-  address_line1: "1 rue de la Poste",
-  address_line2: null,
-  postal_code: "69001",
-  city: "Lyon",
-  country_code: "FR",
-  distance_m: 350,
-  opening_hours: [["09:00-12:00"], [], [], [], [], [], []],
-});
-
-const phases: Record<PhaseName, CheckoutPhase<Order>> = {
-  editing: { name: "editing" },
-  placing_transfer: { name: "placing_transfer" },
-  paypal_creating: { name: "paypal_creating" },
-  paypal_open: { name: "paypal_open", orderId: "PP-1" },
-  paypal_capturing: { name: "paypal_capturing", orderId: "PP-1" },
-  placed: { name: "placed", receipt: { kind: "paypal", order } },
-};
-
-/** A customer ready to pay by transfer, with an earlier error and the server's totals still shown. */
-const ready = (phase: CheckoutPhase<Order> = phases.editing, changes: Partial<State> = {}): State => ({
-  ...initialCheckout<Order>(),
-  phase,
-  addresses: { status: "ready", addresses: [home, office, brussels] },
-  addressId: home.id,
-  method: "bank_transfer",
-  senderName: "Jeanne Martin",
-  terms: true,
-  error: "Ancienne erreur",
-  errorsShown: 1,
-  serverTotals,
-  ...changes,
-});
-
-/** The same customer, having chosen a pick-up point (issue 31) and given a mobile. */
-const pickupReady: Partial<State> = {
+  brussels,
+  type Event,
+  guestReady,
+  home,
+  jeanne,
+  type Order,
   offer,
-  delivery: "pickup",
-  pickupPoint: relay("R1"),
-  pickupPhone: "07 11 22 33 44",
-};
+  office,
+  order,
+  phases,
+  pickupReady,
+  ready,
+  relay,
+  type State,
+  serverTotals,
+} from "./fixtures";
+import { deliveryChoice, pickupPhone, submitProblem, submitting } from "./selectors";
+import { type CheckoutPhase, initialCheckout, PHASES, type PhaseName } from "./state";
+import { PAYPAL_CANCELLED, transition } from "./transition";
 
 /** One event of each type, each one its phase could accept (from `pickupReady`). */
 const EVENTS: Record<EventType, Event> = {
@@ -399,13 +331,6 @@ describe("placing the order", () => {
     const shown = transition(ready(phases.paypal_open), { type: "paypal_failed", alreadyShown: true });
     expect(shown).toMatchObject({ error: "Ancienne erreur", errorsShown: 1, attempt: 1 });
   });
-
-  it("a request is in flight only while a transfer is placed or a payment captured", () => {
-    expect(PHASES.filter((name) => submitting(ready(phases[name])))).toEqual([
-      "placing_transfer",
-      "paypal_capturing",
-    ]);
-  });
 });
 
 describe("delivery to a pick-up point (issue 31)", () => {
@@ -464,18 +389,6 @@ describe("delivery to a pick-up point (issue 31)", () => {
       pointId: "R3",
       phone: "07 00 00 00 01",
     });
-  });
-
-  it("what it lacks: a point, then a French mobile (06 or 07, any spacing); nothing for home delivery", () => {
-    const pickup = (pointId: string | null, phone: string) => ({ mode: "pickup" as const, pointId, phone });
-    expect(deliveryProblem(pickup(null, ""))).toBe(pickupMessages.pointRequired);
-    expect(deliveryProblem(pickup(null, "06 12 34 56 78"))).toBe(pickupMessages.pointRequired);
-    expect(deliveryProblem(pickup("R1", ""))).toBe(pickupMessages.mobileRequired);
-    expect(deliveryProblem(pickup("R1", "04 90 00 00 00"))).toBe(pickupMessages.mobileRequired);
-    expect(deliveryProblem(pickup("R1", "06 12 34 56"))).toBe(pickupMessages.mobileRequired);
-    expect(deliveryProblem(pickup("R1", "06 12 34 56 78"))).toBeNull();
-    expect(deliveryProblem(pickup("R1", "+33 7 12 34 56 78"))).toBeNull();
-    expect(deliveryProblem({ mode: "home" })).toBeNull();
   });
 
   it("the submit checks: after the address, a point, then a mobile; then the sender's name and the terms", () => {
@@ -546,68 +459,7 @@ describe("delivery to a pick-up point (issue 31)", () => {
   });
 });
 
-describe("checkoutScreen", () => {
-  const screen = (
-    phase: PhaseName,
-    hydrated: boolean,
-    session: "unknown" | "loading" | "signed-in" | "signed-out",
-    cartEmpty = false,
-  ) => checkoutScreen({ phase, hydrated, session, cartEmpty });
-
-  it("waits for the browser, the session and the cart; then the form or the sign-in prompt", () => {
-    expect(screen("editing", false, "signed-in")).toBe("loading");
-    expect(screen("editing", true, "unknown")).toBe("loading");
-    expect(screen("editing", true, "loading")).toBe("loading");
-    expect(screen("editing", true, "signed-in", true)).toBe("loading");
-    expect(screen("editing", true, "signed-out")).toBe("sign_in");
-    expect(screen("paypal_open", true, "signed-in")).toBe("form");
-    // Placed: the success screen, though the cart is emptied then.
-    expect(screen("placed", true, "signed-in", true)).toBe("placed");
-  });
-});
-
 describe("ordering without an account (issue 32)", () => {
-  const jeanne: GuestForm = {
-    email: " jeanne@example.fr ",
-    address: {
-      first_name: "Jeanne",
-      last_name: "Martin",
-      phone: "06 12 34 56 78",
-      address_line1: "3 rue des Oliviers",
-      address_line2: "",
-      city: "Lyon",
-      postal_code: "69001",
-      country: "France",
-    },
-  };
-  /** A guest ready to pay by transfer: no session, no address book. */
-  const guestReady = (changes: Partial<State> = {}): State =>
-    ready(phases.editing, {
-      buyer: "guest",
-      guest: jeanne,
-      addresses: { status: "loading" },
-      addressId: null,
-      ...changes,
-    });
-
-  it("the screen: a guest's form once signed out with « Commander sans compte » chosen; a session wins", () => {
-    const screen = (session: "unknown" | "signed-in" | "signed-out", guest: boolean) =>
-      checkoutScreen({ phase: "editing", hydrated: true, session, cartEmpty: false, guest });
-    expect(screen("signed-out", true)).toBe("guest_form");
-    expect(screen("signed-out", false)).toBe("sign_in");
-    expect(screen("signed-in", true)).toBe("form");
-    expect(screen("unknown", true)).toBe("loading");
-    expect(
-      checkoutScreen({
-        phase: "editing",
-        hydrated: false,
-        session: "signed-out",
-        cartEmpty: false,
-        guest: true,
-      }),
-    ).toBe("loading");
-  });
-
   it("a guest with her details, a name on the transfer and the terms may order, signed out", () => {
     const state = guestReady();
     expect(submitProblem(state, false)).toBeNull();
@@ -632,14 +484,6 @@ describe("ordering without an account (issue 32)", () => {
         "guest.address.city": guestMessages.cityRequired,
       });
     }
-  });
-
-  it("then the same checks as a customer's, in the same order", () => {
-    expect(submitProblem(guestReady({ senderName: "" }), false)).toBe(checkoutMessages.senderNameRequired);
-    expect(submitProblem(guestReady({ terms: false }), false)).toBe(checkoutMessages.termsRequired);
-    expect(submitProblem(guestReady({ ...pickupReady, pickupPoint: null }), false)).toBe(
-      pickupMessages.pointRequired,
-    );
   });
 
   it("typing in a field clears its message, and only its own", () => {
@@ -674,24 +518,6 @@ describe("ordering without an account (issue 32)", () => {
     expect(next.guestErrors).toEqual({ "guest.address.postal_code": "Code postal invalide pour ce pays." });
     expect(next.guestErrorsShown).toBe(state.guestErrorsShown + 1);
     expect(next.error).toBe("Données invalides.");
-  });
-
-  it("the pick-up point's search and mobile start from the address she types", () => {
-    const state = guestReady(pickupReady);
-    expect(deliveryAddress(state)).toEqual({ postal_code: "69001", city: "Lyon", phone: "06 12 34 56 78" });
-    expect(
-      deliveryAddress(guestReady({ guest: { ...jeanne, address: { ...jeanne.address, postal_code: " " } } })),
-    ).toBeNull();
-    expect(pickupPhone({ ...state, pickupPhone: null })).toBe("06 12 34 56 78");
-    expect(
-      pickupPhone({
-        ...state,
-        pickupPhone: null,
-        guest: { ...jeanne, address: { ...jeanne.address, phone: "04 72 00 00 00" } },
-      }),
-    ).toBe("");
-    // A customer's: the chosen address of her book.
-    expect(deliveryAddress(ready())?.postal_code).toBe(home.postal_code);
   });
 
   it("who orders changes: the point and the mobile chosen for the other address are forgotten", () => {

@@ -1,0 +1,118 @@
+/**
+ * A guest's details (issue 32, decision record 049), without zod (the islands import this file): what she typed, what
+ * it lacks field by field in the server's words, and the `guest` part of her order requests. The server checks them
+ * again; guest-form.test.ts keeps the copies below in step with it.
+ */
+import { type AddressFormValues, addressPayload, emptyAddressForm } from "../../accounts/address-forms";
+import { normalizePhone } from "../../accounts/phone";
+
+/**
+ * Ordering without an account (issue 32, decision record 049): a guest gives her e-mail and the delivery address
+ * instead of a session and an address of her book. What she typed, the phone as the field shows it.
+ */
+export interface GuestForm {
+  email: string;
+  address: AddressFormValues;
+}
+
+export const emptyGuestForm: GuestForm = { email: "", address: emptyAddressForm };
+
+/** The fields of a guest's details, as the API names them in its validation errors (`guest.email`, `guest.address.city`). */
+export type GuestFieldPath = "guest.email" | `guest.address.${GuestAddressField}`;
+export type GuestAddressField = Exclude<keyof AddressFormValues, "country">;
+
+/** The guest's fields in the form's order: the first invalid one takes the focus. */
+export const GUEST_FIELD_PATHS: readonly GuestFieldPath[] = [
+  "guest.email",
+  "guest.address.first_name",
+  "guest.address.last_name",
+  "guest.address.phone",
+  "guest.address.address_line1",
+  "guest.address.address_line2",
+  "guest.address.postal_code",
+  "guest.address.city",
+];
+
+export function isGuestFieldPath(path: string): path is GuestFieldPath {
+  return (GUEST_FIELD_PATHS as readonly string[]).includes(path);
+}
+
+/**
+ * The guest's details messages: the address book's (address.ts addressInputSchema) and the e-mail's (account.ts
+ * emailSchema), word for word, so the browser says what the server would (guest-form.test.ts keeps them in step).
+ */
+export const guestMessages = {
+  detailsInvalid: "Veuillez compléter ou corriger vos coordonnées.",
+  emailRequired: "L'adresse e-mail est obligatoire.",
+  emailInvalid: "Adresse e-mail invalide.",
+  firstNameRequired: "Le prénom est obligatoire.",
+  firstNameTooLong: "Le prénom est trop long.",
+  lastNameRequired: "Le nom est obligatoire.",
+  lastNameTooLong: "Le nom est trop long.",
+  phoneRequired: "Le téléphone est obligatoire.",
+  phoneInvalid: "Numéro de téléphone invalide (10 chiffres).",
+  line1Required: "L'adresse est obligatoire.",
+  line1TooLong: "L'adresse est trop long.",
+  cityRequired: "La ville est obligatoire.",
+  cityTooLong: "La ville est trop long.",
+  postalCodeRequired: "Le code postal est obligatoire.",
+  postalCodeInvalid: "Code postal invalide pour ce pays.",
+} as const;
+
+/** An e-mail as the browser's own check of type=email reads one: something@domain, no space. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** Checkout delivers to France only (address.ts CHECKOUT_COUNTRIES): five digits. */
+const FRENCH_POSTAL_CODE = /^\d{5}$/;
+
+function textProblem(value: string, max: number, required: string, tooLong: string): string | null {
+  const text = value.trim();
+  if (!text) return required;
+  return text.length > max ? tooLong : null;
+}
+
+/**
+ * What the guest's details lack, field by field, keyed as the API keys its errors (empty: nothing). The server checks
+ * them again with the address book's schema.
+ */
+export function guestFieldErrors(form: GuestForm): Partial<Record<GuestFieldPath, string>> {
+  const m = guestMessages;
+  const { address } = form;
+  const email = form.email.trim();
+  const postalCode = address.postal_code.trim();
+  const problems: Record<GuestFieldPath, string | null> = {
+    "guest.email": !email
+      ? m.emailRequired
+      : email.length > 254 || !EMAIL_PATTERN.test(email)
+        ? m.emailInvalid
+        : null,
+    "guest.address.first_name": textProblem(address.first_name, 80, m.firstNameRequired, m.firstNameTooLong),
+    "guest.address.last_name": textProblem(address.last_name, 80, m.lastNameRequired, m.lastNameTooLong),
+    "guest.address.phone": !address.phone.trim()
+      ? m.phoneRequired
+      : normalizePhone(address.phone)
+        ? null
+        : m.phoneInvalid,
+    "guest.address.address_line1": textProblem(address.address_line1, 200, m.line1Required, m.line1TooLong),
+    "guest.address.address_line2": null,
+    "guest.address.postal_code": !postalCode
+      ? m.postalCodeRequired
+      : FRENCH_POSTAL_CODE.test(postalCode)
+        ? null
+        : m.postalCodeInvalid,
+    "guest.address.city": textProblem(address.city, 100, m.cityRequired, m.cityTooLong),
+  };
+  const errors: Partial<Record<GuestFieldPath, string>> = {};
+  for (const path of GUEST_FIELD_PATHS) {
+    const problem = problems[path];
+    if (problem) errors[path] = problem;
+  }
+  return errors;
+}
+
+/** The `guest` part of a guest's order requests: her e-mail and the address, trimmed, delivered in France. */
+export function guestDetailsBody(form: GuestForm) {
+  return {
+    email: form.email.trim(),
+    address: { ...addressPayload(form.address), country: "France" as const },
+  };
+}

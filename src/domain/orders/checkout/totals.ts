@@ -1,0 +1,123 @@
+/**
+ * What the cart and checkout screens compute, without zod (the islands and the cart page import this file): totals in
+ * cents with pricing.ts exactly as the server prices an order, the shipping figures, and the applied promo as stored in
+ * the browser. The server prices everything again; totals.test.ts keeps the copies below in step with it.
+ */
+import type { Cart } from "../../cart/cart";
+import { type Cents, eurosToCents } from "../../money";
+import { type DiscountTerms, discountFor, priceOrder, type Totals } from "../pricing";
+
+/** What GET /api/settings/shipping answers, in euros; the spec's defaults until it answered (section 9). */
+export interface ShippingSettings {
+  standard_cost: number;
+  free_shipping_threshold: number;
+}
+export const defaultShippingSettings: ShippingSettings = { standard_cost: 7.8, free_shipping_threshold: 100 };
+
+/**
+ * The applied promo of spec 3 as POST /api/promo/validate answers it (discount_value: percent or euros,
+ * discount_amount: euros), plus the subtotal in euros it was validated for.
+ */
+export interface AppliedPromo {
+  id: string;
+  code: string;
+  discount_type: "percentage" | "fixed_amount";
+  discount_value: number;
+  discount_amount: number;
+  /** Subtotal (euros) the server computed discount_amount for. */
+  subtotal_amount?: number;
+}
+
+const isFiniteNonNegative = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0;
+
+/** Reads a stored promo (any JSON value); anything malformed is no promo. */
+export function parseStoredPromo(value: unknown): AppliedPromo | null {
+  if (typeof value !== "object" || value === null) return null;
+  const promo = value as Record<string, unknown>;
+  if (
+    typeof promo.id !== "string" ||
+    !promo.id ||
+    typeof promo.code !== "string" ||
+    !promo.code ||
+    (promo.discount_type !== "percentage" && promo.discount_type !== "fixed_amount") ||
+    !isFiniteNonNegative(promo.discount_value) ||
+    !isFiniteNonNegative(promo.discount_amount)
+  ) {
+    return null;
+  }
+  return {
+    id: promo.id,
+    code: promo.code,
+    discount_type: promo.discount_type,
+    discount_value: promo.discount_value,
+    discount_amount: promo.discount_amount,
+    ...(isFiniteNonNegative(promo.subtotal_amount) && { subtotal_amount: promo.subtotal_amount }),
+  };
+}
+
+/**
+ * The promo's terms for pricing.ts. The browser does not know a percentage's cap (max_discount_amount); when
+ * the server's discount for the validated subtotal is below the plain percentage, that discount is the cap.
+ */
+export function promoTerms(promo: AppliedPromo): DiscountTerms {
+  if (promo.discount_type === "fixed_amount") {
+    return { type: "fixed_amount", amount: eurosToCents(promo.discount_value) };
+  }
+  const basisPoints = eurosToCents(promo.discount_value);
+  const served = eurosToCents(promo.discount_amount);
+  let maxDiscount: Cents | null = null;
+  if (promo.subtotal_amount !== undefined) {
+    const uncapped = discountFor(eurosToCents(promo.subtotal_amount), {
+      type: "percentage",
+      basisPoints,
+      maxDiscount: null,
+    });
+    if (served < uncapped) maxDiscount = served;
+  }
+  return { type: "percentage", basisPoints, maxDiscount };
+}
+
+export function shippingRule(settings: ShippingSettings) {
+  return {
+    standardCost: eurosToCents(settings.standard_cost),
+    freeThreshold: eurosToCents(settings.free_shipping_threshold),
+  };
+}
+
+/** Unit price of a cart line in cents (the cart keeps it as euro text, "12.90"). */
+export function unitPriceCents(price: string): Cents {
+  const euros = Number(price);
+  return Number.isFinite(euros) ? eurosToCents(euros) : 0;
+}
+
+/** Subtotal, shipping, discount and total of the cart, in cents, as the server will price the order. */
+export function cartTotals(cart: Cart, shipping: ShippingSettings, promo: AppliedPromo | null): Totals {
+  const lines = cart.map((item) => ({ unitPriceCents: unitPriceCents(item.price), quantity: item.quantity }));
+  return priceOrder(lines, shippingRule(shipping), promo ? promoTerms(promo) : null);
+}
+
+/** What is missing for free shipping (0 when shipping is already free). */
+export function freeShippingRemaining(subtotal: Cents, shipping: ShippingSettings): Cents {
+  return Math.max(0, eurosToCents(shipping.free_shipping_threshold) - subtotal);
+}
+
+/** Whether the promo's discount must be asked again: it was validated for another subtotal. */
+export function promoNeedsRevalidation(promo: AppliedPromo, subtotal: Cents): boolean {
+  return promo.subtotal_amount === undefined || eurosToCents(promo.subtotal_amount) !== subtotal;
+}
+
+/** The server's totals of a 409 PRICE_CHANGED (euros), back in cents; null when the body lacks them. */
+export function totalsFromPriceChange(details: Readonly<Record<string, unknown>>): Totals | null {
+  const totals = details.totals;
+  if (typeof totals !== "object" || totals === null) return null;
+  const t = totals as Record<string, unknown>;
+  const fields = ["subtotal_amount", "shipping_amount", "discount_amount", "total_amount"] as const;
+  if (!fields.every((field) => isFiniteNonNegative(t[field]))) return null;
+  return {
+    subtotal: eurosToCents(t.subtotal_amount as number),
+    shipping: eurosToCents(t.shipping_amount as number),
+    discount: eurosToCents(t.discount_amount as number),
+    total: eurosToCents(t.total_amount as number),
+  };
+}
