@@ -101,6 +101,24 @@ async function unzip(response: Response) {
   return { files, text, data: JSON.parse(text("donnees.json")) as Record<string, unknown> };
 }
 
+/** A waitlist request of `email` for a new product, as the waitlist stores one: the product. */
+async function waitsFor(email: string) {
+  const product = await soap();
+  await ctx.db.entities.waitlist
+    .put({
+      product_id: product.id,
+      email_key: emailKeyOf(email),
+      email,
+      requested_at: new Date().toISOString(),
+      confirm_hash: "x",
+      unsubscribe_secret: "y",
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      expires_at_ttl: Math.ceil(Date.now() / 1000) + 86_400,
+    })
+    .go();
+  return product;
+}
+
 describe("« Recevoir un lien »", () => {
   it("answers the same whatever the e-mail, and mails a link only where guest orders exist", async () => {
     const known = newEmail();
@@ -166,19 +184,7 @@ describe("« Télécharger mes données » with the link", () => {
     const other = newEmail();
     const theirs = await placeGuest(other);
     const theirsDelivered = await deliver(theirs.order.id);
-    const awaited = await soap();
-    await ctx.db.entities.waitlist
-      .put({
-        product_id: awaited.id,
-        email_key: emailKeyOf(email),
-        email,
-        requested_at: new Date().toISOString(),
-        confirm_hash: "x",
-        unsubscribe_secret: "y",
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        expires_at_ttl: Math.ceil(Date.now() / 1000) + 86_400,
-      })
-      .go();
+    const awaited = await waitsFor(email);
     const token = await linkFor(email);
 
     const response = await exportData(token);
@@ -263,19 +269,7 @@ describe("« Effacer mes données » with the link", () => {
     const second = await placeGuest(email);
     const other = newEmail();
     const theirs = await placeGuest(other);
-    const awaited = await soap();
-    await ctx.db.entities.waitlist
-      .put({
-        product_id: awaited.id,
-        email_key: emailKeyOf(email),
-        email,
-        requested_at: new Date().toISOString(),
-        confirm_hash: "x",
-        unsubscribe_secret: "y",
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        expires_at_ttl: Math.ceil(Date.now() / 1000) + 86_400,
-      })
-      .go();
+    const awaited = await waitsFor(email);
     const token = await linkFor(email);
 
     const refused = await erase(token);
