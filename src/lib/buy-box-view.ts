@@ -1,8 +1,8 @@
 /**
  * What the buy box shows for a product, a cart and the add-to-cart feedback: texts, classes and states, written
- * once for its two renderings: the Preact BuyBox (static HTML of the prebuilt pages, the shell page's island) and the
+ * once for its two renderings: the React BuyBox (static HTML of the prebuilt pages, the shell page's island) and the
  * framework-free script that brings the prebuilt pages' static HTML to life (src/scripts/storefront/buy-box.ts).
- * No dependency on Preact: the content pages ship this file without a framework runtime.
+ * No dependency on React: the content pages ship this file without a framework runtime.
  */
 import { type Cart, canAddMore } from "../domain/cart/cart";
 import { isPurchasable, stockState } from "../domain/catalog/product-rules";

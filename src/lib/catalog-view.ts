@@ -1,5 +1,5 @@
 /**
- * The home page's product grid and cards (spec 2, "Home"): texts and classes written once for the Preact
+ * The home page's product grid and cards (spec 2, "Home"): texts and classes written once for the React
  * ProductGrid / ProductCard (rendered to static HTML by the build) and the framework-free
  * src/scripts/storefront/product-grid.ts, which refreshes that HTML from GET /api/products. No framework, no zod.
  */

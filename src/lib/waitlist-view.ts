@@ -1,7 +1,7 @@
 /**
- * The waitlist form of an out-of-stock product (decision record 026), written once for its two renderings: the Preact
+ * The waitlist form of an out-of-stock product (decision record 026), written once for its two renderings: the React
  * WaitlistForm (static HTML of the prebuilt pages, the shell page's island) and the framework-free script of the
- * prebuilt pages (src/scripts/storefront/waitlist-form.ts). No Preact, no zod: content pages ship it as is.
+ * prebuilt pages (src/scripts/storefront/waitlist-form.ts). No React, no zod: content pages ship it as is.
  */
 import { WAITLIST_CONSENT_REQUIRED, WAITLIST_CONSENT_TEXT } from "../domain/catalog/stock-alerts";
 import { ApiError, apiRequest } from "./api-client";

@@ -4,8 +4,8 @@
  * (e-mail, phone, postal code, SIRET, promo code, price, URL…) the refusal of the payload is what is asserted.
  * Then the prebuilt site (one real Astro build against this API), every e-mail the shop wrote and the invoice and
  * credit note PDFs are checked: the payload is nowhere raw, and it is there as text (escaped) wherever the field is
- * shown, so no check can pass by the field simply not being printed. What only Preact islands show (order notes,
- * the maintenance message, admin-only fields) is checked to come back from the API as plain text: Preact escapes
+ * shown, so no check can pass by the field simply not being printed. What only React islands show (order notes,
+ * the maintenance message, admin-only fields) is checked to come back from the API as plain text: React escapes
  * it, and tests/tooling/no-raw-html.test.ts keeps every raw-HTML insertion of src/ and functions/ on a reviewed list.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -255,7 +255,7 @@ describe("owner-written text", () => {
         countdown_minutes: 0,
       }),
     );
-    // Shown only by the maintenance island (Preact, text): the API hands it over as the string it is.
+    // Shown only by the maintenance island (React, text): the API hands it over as the string it is.
     const maintenance = await json<{ message: string }>(await ctx.app.request("/api/settings/maintenance"));
     expect(maintenance.message).toBe(stored.get("Xmaintenance.message"));
 

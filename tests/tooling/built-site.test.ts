@@ -6,9 +6,10 @@
  * - Every page a build makes is valid HTML for the Nu HTML Checker (the `vnu-jar` package, run by the `java` on the
  *   PATH or $JAVA; Java 11 or later), checked on the first of those two builds: no build of its own, one JVM start for
  *   every page.
+ * - The browser's files run on React 19 (issue 43): React's runtime is one chunk, and none of Preact's code is left.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -121,5 +122,36 @@ describe("the built pages", () => {
     );
     expect(found.filter((line) => line.startsWith("canary:")).length).toBeGreaterThan(0);
     expect(found.filter((line) => !line.startsWith("canary:"))).toEqual([]);
+  });
+});
+
+describe("the built client files", () => {
+  const clientFiles = () => {
+    expect(built, "the build above").toBeDefined();
+    const dir = join(built as string, "_astro");
+    return readdirSync(dir)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => ({ file, code: readFileSync(join(dir, file), "utf8") }));
+  };
+
+  it("hold none of Preact's code", () => {
+    const files = clientFiles();
+    // Preact's render queue option and its devtools hook: public names, kept by minifiers, in Preact's code only.
+    const preact = files.filter(({ code }) => /debounceRendering|__PREACT_DEVTOOLS__/.test(code));
+    expect(preact.map(({ file }) => file)).toEqual([]);
+  });
+
+  it("hold React 19's runtime in one chunk that every island shares", () => {
+    const files = clientFiles();
+    const holding = (marker: RegExp) => files.filter(({ code }) => marker.test(code)).map(({ file }) => file);
+    // React 19's element symbol (react and its JSX runtime), react-dom's root marker and the version it prints.
+    const runtime = holding(/react\.transitional\.element/);
+    expect(runtime).toHaveLength(1);
+    expect(runtime[0]).toMatch(/^react\.[\w-]+\.js$/);
+    expect(holding(/__reactContainer\$/)).toEqual(runtime);
+    const version = files
+      .find(({ file }) => file === runtime[0])
+      ?.code.match(/version=[`"'](\d+\.\d+\.\d+)[`"']/);
+    expect(version?.[1]).toMatch(/^19\./);
   });
 });

@@ -62,7 +62,7 @@ export interface PolicyOptions {
 
 /**
  * The Content-Security-Policy of a page. Scripts: the site's own files and the listed inline scripts, never
- * 'unsafe-inline' nor 'unsafe-eval'. Styles keep 'unsafe-inline' (Astro's scoped styles and Preact's style
+ * 'unsafe-inline' nor 'unsafe-eval'. Styles keep 'unsafe-inline' (Astro's scoped styles and React's style
  * attributes; a style cannot run code). Images may come from any https host: a product's picture may be an
  * absolute URL the owner entered.
  */

@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,

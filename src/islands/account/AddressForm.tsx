@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useId, useState } from "react";
 import type { AddressFormValues } from "../../domain/accounts/address-forms";
 import { AddressFields } from "../ui/AddressFields";
 import { fieldBinder, Notice } from "../ui/fields";
-import { useId } from "../ui/use-id";
 
 interface Props {
   title: string;

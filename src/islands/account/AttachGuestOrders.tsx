@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { useEffect, useRef, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState } from "react";
 import {
   attachedMessage,
   GUEST_ATTACH_LINK_INVALID,

@@ -1,5 +1,5 @@
-import type { ReactNode } from "preact/compat";
-import { useId } from "../ui/use-id";
+import type { ReactNode } from "react";
+import { useId } from "react";
 
 /** A section of the profile page: a titled white card, with an optional action beside the title. */
 export function Card({

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { GUEST_DATA_LINK_HOURS, guestDataTokenFromHash } from "../../domain/accounts/guest-data";
 import { ApiError, errorMessage, fieldErrors, saveFile } from "../../lib/api-client";
 import { downloadGuestData, eraseGuestData, requestGuestDataLink } from "../../lib/guest-data-client";

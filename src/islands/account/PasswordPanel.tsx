@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "preact/compat";
+import { type FormEvent, useEffect, useState } from "react";
 import { passwordChangeError, passwordMessages } from "../../domain/accounts/account-forms";
 import { changePassword } from "../../lib/account-client";
 import { fieldBinder, Notice, PasswordField } from "../ui/fields";

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "preact/compat";
+import { type FormEvent, useRef, useState } from "react";
 import { deleteAccount, downloadPersonalData } from "../../lib/account-client";
 import { errorMessage, saveFile } from "../../lib/api-client";
 import { handleUnauthenticated, setSignedOut } from "../../stores/session";

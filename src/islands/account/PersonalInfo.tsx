@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useState } from "react";
 import type { SessionUser } from "../../domain/accounts/account";
 import { displayPhone, phoneToInput } from "../../domain/accounts/phone";
 import { saveProfile } from "../../lib/account-client";

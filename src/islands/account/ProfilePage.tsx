@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import type { SessionUser } from "../../domain/accounts/account";
 import type { Address } from "../../domain/accounts/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";

@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 

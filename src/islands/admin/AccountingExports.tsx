@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import { defaultExportPeriod } from "../../domain/accounting/accounting-period";
 import { ApiError, apiDownload, fieldErrors, saveFile } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";

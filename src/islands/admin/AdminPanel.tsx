@@ -1,25 +1,72 @@
-import { useStore } from "@nanostores/preact";
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, startSession } from "../../stores/session";
-import { useId } from "../ui/use-id";
 import { checkAdmin } from "./admin-api";
 import { AccessLostContext } from "./hooks";
-import { OrdersTab } from "./OrdersTab";
-import { ProductsTab } from "./ProductsTab";
-import { PromosTab } from "./PromosTab";
 import { StatsTab } from "./StatsTab";
-import { SettingsTab } from "./settings/SettingsTab";
-import { UsersTab } from "./UsersTab";
+import { Loading } from "./ui";
+
+/**
+ * A tab whose code is fetched when it is first opened (issue 43): the panel loads with Statistiques only. Meanwhile it
+ * says what its own first screen says (`waiting`). Its code is asked for ahead when the pointer or the keyboard
+ * reaches its tab (`prefetch`), so it is usually there by the click.
+ */
+function onDemand(waiting: string, load: () => Promise<ComponentType>) {
+  return {
+    Panel: lazy(() => load().then((Panel) => ({ default: Panel }))),
+    prefetch: () => void load().catch(() => undefined),
+    waiting,
+  };
+}
 
 /** The six tabs (spec 2 "Admin"), Statistiques first and by default; the hash keeps the one open on reload. */
 const TABS = [
-  { id: "statistiques", label: "Statistiques", Panel: StatsTab },
-  { id: "utilisateurs", label: "Utilisateurs", Panel: UsersTab },
-  { id: "produits", label: "Produits", Panel: ProductsTab },
-  { id: "commandes", label: "Commandes", Panel: OrdersTab },
-  { id: "codes-promo", label: "Codes Promo", Panel: PromosTab },
-  { id: "parametres", label: "Paramètres", Panel: SettingsTab },
+  {
+    id: "statistiques",
+    label: "Statistiques",
+    Panel: StatsTab,
+    prefetch: () => undefined,
+    waiting: "Chargement des statistiques...",
+  },
+  {
+    id: "utilisateurs",
+    label: "Utilisateurs",
+    ...onDemand("Chargement des utilisateurs...", () => import("./UsersTab").then((m) => m.UsersTab)),
+  },
+  {
+    id: "produits",
+    label: "Produits",
+    ...onDemand("Chargement des produits...", () => import("./ProductsTab").then((m) => m.ProductsTab)),
+  },
+  {
+    id: "commandes",
+    label: "Commandes",
+    ...onDemand("Chargement des commandes...", () => import("./OrdersTab").then((m) => m.OrdersTab)),
+  },
+  {
+    id: "codes-promo",
+    label: "Codes Promo",
+    ...onDemand("Chargement des codes promo...", () => import("./PromosTab").then((m) => m.PromosTab)),
+  },
+  {
+    id: "parametres",
+    label: "Paramètres",
+    ...onDemand("Chargement des paramètres...", () =>
+      import("./settings/SettingsTab").then((m) => m.SettingsTab),
+    ),
+  },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -182,6 +229,8 @@ function Tabs() {
                 aria-controls={`${baseId}-panel-${tab.id}`}
                 tabIndex={active ? 0 : -1}
                 onClick={() => select(tab.id)}
+                onPointerEnter={tab.prefetch}
+                onFocus={tab.prefetch}
                 className={`-mb-px rounded-t-lg border-b-[3px] px-4 py-3 font-semibold whitespace-nowrap transition-colors ${
                   active
                     ? "border-olive-700 bg-white text-olive-900"
@@ -203,7 +252,9 @@ function Tabs() {
         data-admin-panel
         className="pt-8"
       >
-        <Panel key={current.id} />
+        <Suspense fallback={<Loading>{current.waiting}</Loading>}>
+          <Panel key={current.id} />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from "preact/compat";
+import type { ReactNode } from "react";
 
 /**
  * The panel's four looks of a table, each with its heading cell's padding (the rows' cells use the same):

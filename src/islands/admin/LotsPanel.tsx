@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "../../domain/batches/batches";
 import { fieldBinder, TextField } from "../ui/fields";

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
 import { addressLines } from "../../domain/accounts/address-forms";
 import { phoneToInput } from "../../domain/accounts/phone";
 import { formatAmount, formatDateTime, formatDay } from "../../domain/admin/admin-format";
@@ -28,7 +28,6 @@ import { canRecordReturn } from "../../domain/orders/refund";
 import { errorMessage } from "../../lib/api-client";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";
-import { useId } from "../ui/use-id";
 import { sendGuestLink, updateOrder } from "./admin-api";
 import { useAccessGuard, useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useState } from "react";
 import type { OrderFilters } from "../../domain/admin/admin-orders";
 import type { Order } from "../../domain/orders/order";
 import {

@@ -1,4 +1,4 @@
-import { type FormEvent, useLayoutEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import {
   emptyProductForm,
   IMAGE_URL_MESSAGE,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/compat";
+import { useEffect, useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
 import { stockTone } from "../../domain/admin/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/cosmetics";

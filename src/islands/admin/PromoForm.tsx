@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useState } from "react";
 import {
   type AdminPromo,
   type DiscountType,
@@ -62,7 +62,7 @@ export function PromoFormDialog({
             pattern="[A-Za-z0-9_\-]+"
             autoCapitalize="characters"
             autoComplete="off"
-            spellcheck={false}
+            spellCheck={false}
             hint="Lettres, chiffres, - et _ ; enregistré en majuscules."
             value={form.code}
             onValue={(value) => set("code")(value.toUpperCase())}

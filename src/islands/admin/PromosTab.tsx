@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
 import { deletePromo, fetchPromos } from "./admin-api";

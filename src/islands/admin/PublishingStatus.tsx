@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/compat";
+import { useEffect, useState } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import type { PublishStatus } from "../../domain/site/publishing";
 import { errorMessage } from "../../lib/api-client";

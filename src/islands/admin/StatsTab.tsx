@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
 import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";

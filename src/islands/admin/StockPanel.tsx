@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "preact/compat";
+import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../domain/catalog/stock";
 import { TextField } from "../ui/fields";

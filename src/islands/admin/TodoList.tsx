@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "preact/compat";
+import { type ReactNode, useRef, useState } from "react";
 import { formatDate, formatDateTime } from "../../domain/admin/admin-format";
 import {
   ageLabel,

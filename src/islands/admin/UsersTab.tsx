@@ -1,4 +1,4 @@
-import { useState } from "preact/compat";
+import { useState } from "react";
 import type { SessionUser } from "../../domain/accounts/account";
 import { addressLines } from "../../domain/accounts/address-forms";
 import { displayPhone } from "../../domain/accounts/phone";

@@ -1,4 +1,4 @@
-import { useEffect } from "preact/compat";
+import { useEffect } from "react";
 import { formatDateTime } from "../../domain/admin/admin-format";
 import { REFUND_STATE_LABELS, type RefundState } from "../../domain/withdrawals/withdrawal";
 import type { AdminWithdrawal } from "../../domain/withdrawals/withdrawal-schemas";

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "preact/compat";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 import type { Page } from "./admin-api";

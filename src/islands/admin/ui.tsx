@@ -1,16 +1,16 @@
 import {
-  createPortal,
   type KeyboardEvent,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useId,
   useLayoutEffect,
   useRef,
-} from "preact/compat";
+} from "react";
+import { createPortal } from "react-dom";
 import { controlProps, FieldFrame, inputClass, Notice } from "../ui/fields";
 import { focusables, keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
-import { ClientOnlyIds, useId } from "../ui/use-id";
 
 /** Colours of the panel's badges; every pair reads at 4.5:1 or more. */
 export type Tone = "success" | "warning" | "danger" | "info" | "progress" | "waiting" | "neutral";
@@ -395,9 +395,7 @@ export function Dialog({
             {description}
           </div>
         )}
-        <div className="mt-5">
-          <ClientOnlyIds>{children}</ClientOnlyIds>
-        </div>
+        <div className="mt-5">{children}</div>
       </div>
     </div>,
     document.body,

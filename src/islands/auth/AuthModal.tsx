@@ -1,13 +1,14 @@
-import { useStore } from "@nanostores/preact";
+import { useStore } from "@nanostores/react";
 import {
   type FormEvent,
   type KeyboardEvent,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
-} from "preact/compat";
+} from "react";
 import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/account-forms";
 import { requestPasswordReset } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
@@ -23,7 +24,6 @@ import { signIn, signUp } from "../../stores/session";
 import { fieldBinder, Notice, PasswordField, TextField } from "../ui/fields";
 import { keepTabInside } from "../ui/focus-trap";
 import { DialogCloseButton } from "../ui/icons";
-import { useId } from "../ui/use-id";
 
 /** Timings of spec 4 / 9: 300 ms fade-out on close, 200 ms fade when switching modes. */
 const CLOSE_FADE_MS = 300;

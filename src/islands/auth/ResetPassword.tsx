@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "preact/compat";
+import { type FormEvent, useEffect, useState } from "react";
 import { passwordMessages, passwordResetError } from "../../domain/accounts/account-forms";
 import { resetPassword } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";

@@ -1,10 +1,10 @@
 /**
- * The Preact side of the cart's companions, for the checkout island: the work itself is framework-free in
+ * The React side of the cart's companions, for the checkout island: the work itself is framework-free in
  * stores/checkout.ts (refreshCartFromCatalog, revalidatePromoSoon) and its words in lib/cart-view.ts, shared with
  * the framework-free cart page (src/scripts/storefront/cart-page.ts).
  */
-import { useStore } from "@nanostores/preact";
-import { useEffect, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
 import { type CartChange, emptyCartChanges } from "../../domain/cart/cart-sync";
 import type { Cents } from "../../domain/money";
 import { $appliedPromo, refreshCartFromCatalog, revalidatePromoSoon } from "../../stores/checkout";

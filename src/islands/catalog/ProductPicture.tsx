@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes } from "preact/compat";
+import type { ImgHTMLAttributes } from "react";
 import { type ProductPhoto, photoSrc, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";
 
 interface Props extends Pick<ImgHTMLAttributes<HTMLImageElement>, "loading" | "fetchPriority" | "className"> {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from "preact/compat";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import type { Address } from "../../domain/accounts/address";
 import {
   type AddressFormValues,

@@ -1,4 +1,4 @@
-import type { Dispatch } from "preact/compat";
+import type { Dispatch } from "react";
 import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
 import type { AddressBook } from "../../domain/orders/checkout/flow/state";
 import { fetchAddresses } from "../../lib/account-client";

@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { lazy, Suspense, useCallback, useEffect, useReducer } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { lazy, Suspense, useCallback, useEffect, useReducer } from "react";
 import { emptyCart } from "../../domain/cart/cart";
 import { deliveryShipping, type PickupPricing } from "../../domain/orders/checkout/delivery";
 import { checkoutScreen } from "../../domain/orders/checkout/flow/screen";
@@ -122,6 +122,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
   }, [buyer]);
   // The e-mail of this tab's last guest order, offered again (never the address: it is not kept).
   const rememberedEmail = buyer === "guest" ? (guestChoice?.email ?? "") : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: offered once when the guest's form appears, not again after she clears the field
   useEffect(() => {
     if (rememberedEmail && !state.guest.email)
       dispatch({ type: "guest_typed", field: "email", value: rememberedEmail });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "preact/compat";
+import type { ReactNode } from "react";
 import { type Cents, formatEuros } from "../../domain/money";
 import { DEFAULT_CARRIER } from "../../domain/orders/checkout/delivery";
 import { type DeliveryMode, pickupMessages } from "../../domain/shipping/pickup-point";

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "preact/compat";
+import { useLayoutEffect, useRef } from "react";
 import { DEFAULT_COUNTRY } from "../../domain/accounts/countries";
 import type { GuestField } from "../../domain/orders/checkout/flow/events";
 import {
@@ -34,6 +34,7 @@ export function GuestDetailsSection({ form, errors, errorsShown, onField, focusE
   const root = useRef<HTMLDivElement>(null);
   const { address } = form;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves when the errors are shown (a new attempt), not as she types
   useLayoutEffect(() => {
     if (errorsShown === 0) return;
     const first = GUEST_FIELD_PATHS.find((path) => errors[path]);

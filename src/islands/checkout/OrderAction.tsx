@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "preact/compat";
+import { lazy, Suspense } from "react";
 import { formatEuros } from "../../domain/money";
 import type { PaymentChoice } from "../../domain/orders/checkout/payment";
 import { paypalButtonsEnabled } from "../../domain/orders/checkout/submit-checks";

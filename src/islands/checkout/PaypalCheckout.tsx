@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/compat";
+import { useEffect, useRef, useState } from "react";
 import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout/messages";
 import { ApiError } from "../../lib/api-client";
 import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";

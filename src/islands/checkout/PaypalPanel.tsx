@@ -1,4 +1,4 @@
-import type { Ref } from "preact/compat";
+import type { Ref } from "react";
 import { checkoutMessages } from "../../domain/orders/checkout/messages";
 
 /** Where PayPal's buttons stand: their script is being asked for, they are drawn, or why they cannot be. */

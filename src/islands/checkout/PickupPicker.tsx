@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Address } from "../../domain/accounts/address";
 import {
   distanceText,
@@ -57,6 +57,7 @@ export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props)
 
   useEffect(() => () => request.current?.abort(), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the list or the search result it targets is rendered
   useLayoutEffect(() => {
     if (!focus || !root.current) return;
     const selector = {
@@ -72,7 +73,7 @@ export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props)
     setFocus(null);
   }, [focus, search, listOpen]);
 
-  async function find(event: Event) {
+  async function find(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = postalCode.trim();
     if (!POSTAL_CODE_PATTERN.test(code)) {

@@ -1,5 +1,5 @@
-import type { ReactNode } from "preact/compat";
-import { useId } from "../ui/use-id";
+import type { ReactNode } from "react";
+import { useId } from "react";
 
 /** One numbered step of the checkout form (« 1 Adresse de livraison »...), labelled by its heading. */
 export function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "preact/compat";
+import { useLayoutEffect, useRef } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import type { Receipt } from "../../domain/orders/checkout/flow/state";
 import { guestTrackingPath } from "../../domain/orders/guest";

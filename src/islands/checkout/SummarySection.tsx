@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "preact/compat";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { type Cart, itemCount } from "../../domain/cart/cart";
 import { formatEuros } from "../../domain/money";
 import { type ShippingSettings, unitPriceCents } from "../../domain/orders/checkout/totals";
@@ -6,7 +6,6 @@ import type { Totals } from "../../domain/orders/pricing";
 import { TotalsList } from "../cart/TotalsList";
 import { Notice } from "../ui/fields";
 import { ProductThumb } from "../ui/ProductThumb";
-import { useId } from "../ui/use-id";
 
 interface Props {
   cart: Cart;

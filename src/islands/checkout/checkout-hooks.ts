@@ -1,4 +1,4 @@
-import { type Dispatch, useEffect, useState } from "preact/compat";
+import { type Dispatch, useEffect, useState } from "react";
 import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
 import { knownBankDetails } from "../../domain/orders/checkout/payment";
 import { fetchAddresses } from "../../lib/account-client";

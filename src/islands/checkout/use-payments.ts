@@ -1,4 +1,4 @@
-import { type Dispatch, useEffect, useRef } from "preact/compat";
+import { type Dispatch, useEffect, useRef } from "react";
 import type { Cart } from "../../domain/cart/cart";
 import type { CheckoutEvent, Failure } from "../../domain/orders/checkout/flow/events";
 import { deliveryChoice, submitProblem, submitting } from "../../domain/orders/checkout/flow/selectors";

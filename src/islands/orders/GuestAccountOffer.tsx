@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   GUEST_ACCOUNT_CREATED,
   GUEST_ACCOUNT_PASSWORD_HINT,
@@ -10,7 +10,6 @@ import { createGuestAccount } from "../../lib/guest-account-client";
 import { openAuthModal } from "../../stores/auth-modal";
 import { refreshSession } from "../../stores/session";
 import { Notice, PasswordField } from "../ui/fields";
-import { useId } from "../ui/use-id";
 
 type Outcome =
   | { kind: "created" }

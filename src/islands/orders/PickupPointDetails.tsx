@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { phoneToInput } from "../../domain/accounts/phone";
 import type { Order } from "../../domain/orders/order";
 import {
@@ -5,7 +6,6 @@ import {
   openingHoursLines,
   pickupAddressLines,
 } from "../../domain/shipping/pickup-point";
-import { useId } from "../ui/use-id";
 
 /** The pick-up point an order goes to (issue 31), or null when it is delivered to the customer's address. */
 export function orderPickupPoint(

@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { guestLinkInHash, guestWithdrawalPath } from "../../domain/orders/guest";
 import {
@@ -62,6 +62,12 @@ type State =
  * carries its token in the fragment: the order is then read from GET /api/guest/orders/{id} with it, signed in or
  * not, and the page never asks to sign in. The token stays in the address, so the page can be bookmarked.
  */
+/** The order read: the page's state, and its title names the order. */
+function shown(order: Order): State {
+  document.title = document.title.replace(/^[^|]*/, `Suivi de la commande #${orderNumber(order.id)} `);
+  return { status: "ready", order };
+}
+
 export default function TrackingPage({ contactEmail = "" }: { contactEmail?: string }) {
   const session = useStore($session, { ssr: "initial" });
   const [orderId, setOrderId] = useState<string | null | undefined>(undefined);
@@ -94,7 +100,7 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
     const controller = new AbortController();
     setState({ status: "loading" });
     fetchGuestOrder(orderId, guestToken, controller.signal)
-      .then(show)
+      .then((order) => setState(shown(order)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // 404 for an unknown order as for a wrong, revoked or expired link; never the sign-in dialog.
@@ -114,7 +120,7 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
     const controller = new AbortController();
     setState({ status: "loading" });
     fetchMyOrder(orderId, controller.signal)
-      .then(show)
+      .then((order) => setState(shown(order)))
       .catch((error: unknown) => {
         if (controller.signal.aborted || handleUnauthenticated(error)) return;
         const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -122,11 +128,6 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
       });
     return () => controller.abort();
   }, [orderId, guest, userId, session.status]);
-
-  function show(order: Order) {
-    setState({ status: "ready", order });
-    document.title = document.title.replace(/^[^|]*/, `Suivi de la commande #${orderNumber(order.id)} `);
-  }
 
   return <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">{content()}</div>;
 

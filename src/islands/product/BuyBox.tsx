@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { useEffect, useRef, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState } from "react";
 import { emptyCart } from "../../domain/cart/cart";
 import { unitPriceText } from "../../domain/catalog/unit-price";
 import { productParams, track } from "../../lib/analytics";
@@ -111,7 +111,7 @@ export default function BuyBox({ product }: Props) {
       </div>
       {/*
         Unit price (arrêté du 16 novembre 1999) next to the price, before the waitlist card: static text, which
-        neither the framework-free script nor the shell's Preact changes (a price edit republishes the page).
+        neither the framework-free script nor the shell's React changes (a price edit republishes the page).
       */}
       {unitPriceText(product) && (
         <p data-testid="unit-price" className="mt-2 text-sm text-ink-soft tabular-nums">

@@ -1,4 +1,4 @@
-import type { ReactNode } from "preact/compat";
+import type { ReactNode } from "react";
 import { durabilityLabel } from "../../domain/catalog/cosmetics";
 import type { ProductView as Product } from "../../domain/catalog/product-rules";
 import { paragraphs, priceLabel, type ShippingInfo } from "../../lib/product-view";
@@ -16,7 +16,7 @@ interface Props {
   manufacturer: Manufacturer;
   /**
    * The buy box (price, stock, add to cart): static HTML brought to life by a framework-free script on prebuilt
-   * pages (src/scripts/storefront/buy-box.ts), a Preact child in the shell.
+   * pages (src/scripts/storefront/buy-box.ts), a React child in the shell.
    */
   buyBox?: ReactNode;
   /**

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "preact/compat";
+import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import type { ProductPhoto } from "../../domain/catalog/product-photos";
 import {
   counterText,

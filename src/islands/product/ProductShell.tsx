@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/compat";
+import { useEffect, useState } from "react";
 import { type ProductView as Product, parseProductRouteId } from "../../domain/catalog/product-rules";
 import { fetchProduct } from "../../lib/catalog-client";
 import { type ShippingInfo, toBuyBoxProduct } from "../../lib/product-view";

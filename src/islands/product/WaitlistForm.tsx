@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "preact/compat";
+import { type FormEvent, useRef, useState } from "react";
 import {
   checkWaitlistForm,
   submitWaitlist,

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import {
   ADDRESS_COUNTRIES,
   type AddressCountry,
@@ -5,7 +6,6 @@ import {
   isAddressCountry,
 } from "../../domain/accounts/countries";
 import { inputClass, PhoneField, TextField } from "./fields";
-import { useId } from "./use-id";
 
 /** The text fields of a postal address, as the address book and the guest's checkout name them. */
 export type AddressTextField =

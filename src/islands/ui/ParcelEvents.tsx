@@ -1,5 +1,5 @@
+import { useId } from "react";
 import { type ParcelEvent, parcelEventsView } from "../../domain/orders/parcel-events";
-import { useId } from "./use-id";
 
 /**
  * « Suivi du colis » (issue 31): La Poste's events for the order's parcel, newest first, each with its French text and

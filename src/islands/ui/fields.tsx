@@ -4,13 +4,13 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SetStateAction,
+  useId,
   useState,
-} from "preact/compat";
+} from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
 import { inputClass } from "../../lib/field-classes";
 import { type AuthPurpose, openAuthModal } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
-import { useId } from "./use-id";
 
 /**
  * Labelled form fields shared by the account islands (auth dialog, profile, reset page). Not islands

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "preact/compat";
+import type { KeyboardEvent } from "react";
 
 /**
  * Keeping the keyboard inside a modal dialog (the admin's dialogs, the sign-in dialog): WAI-ARIA's dialog pattern

@@ -1,4 +1,4 @@
-import type { ReactNode } from "preact/compat";
+import type { ReactNode } from "react";
 
 /**
  * A line icon drawn in the text's colour on a 24-unit grid, hidden from screen readers: the button or link that

@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { useEffect, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
 

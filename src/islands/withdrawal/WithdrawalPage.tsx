@@ -1,5 +1,5 @@
-import { useStore } from "@nanostores/preact";
-import { type FormEvent, useEffect, useState } from "preact/compat";
+import { useStore } from "@nanostores/react";
+import { type FormEvent, useEffect, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
 import { guestTokenFromHash } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";

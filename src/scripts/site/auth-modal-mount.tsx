@@ -1,5 +1,5 @@
 /** Mounts the sign-in dialog island once, at the end of <body> (loaded on demand by auth-modal-loader.ts). */
-import { createRoot } from "preact/compat/client";
+import { createRoot } from "react-dom/client";
 import AuthModal from "../../islands/auth/AuthModal";
 
 let root: ReturnType<typeof createRoot> | null = null;

@@ -1,5 +1,5 @@
 /**
- * The buy box of the prebuilt product pages, without a framework: the build prints it with the Preact BuyBox (no
+ * The buy box of the prebuilt product pages, without a framework: the build prints it with the React BuyBox (no
  * client directive) inside `<div data-buy-box='{product}'>`, and this module gives that HTML its behaviour, as the
  * island did:
  * - the cart (the shared $cart store): 'Déjà n dans votre panier.' and the button's state follow it, this tab's
@@ -9,7 +9,7 @@
  *   browser is idle (a failure keeps the build's figures: the server checks stock and price at checkout);
  * - analytics: view_item once, add_to_cart on each addition (dropped unless the visitor accepted);
  * - the waitlist form (waitlist-form.ts), open while the product is on sale and out of stock.
- * Texts and classes come from lib/buy-box-view.ts, shared with the Preact BuyBox.
+ * Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
  */
 import { productParams, track } from "../../lib/analytics";
 import {

@@ -1,5 +1,5 @@
 /**
- * The home page's product grid, without a framework: the build prints the cards with the Preact ProductGrid and
+ * The home page's product grid, without a framework: the build prints the cards with the React ProductGrid and
  * ProductCard (no client directive) inside `<div data-product-grid data-site-url>`, plus an empty card in
  * `<template data-product-card-template>`. The grid sits below the hero and the about section: as it comes near the
  * viewport, or 2 s after load at the latest when the browser is idle, this module reads GET /api/products (off the
@@ -10,7 +10,7 @@
  * - nothing on sale: « Aucun savon n'est disponible pour le moment. ».
  * A failed refresh keeps what the build printed; only when the build had no product (« Chargement des
  * produits... ») does it say 'Erreur: {message}'. Every card line has a fixed height, so a refresh never moves the
- * layout. Texts and classes come from lib/catalog-view.ts, shared with the Preact components.
+ * layout. Texts and classes come from lib/catalog-view.ts, shared with the React components.
  */
 
 import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";

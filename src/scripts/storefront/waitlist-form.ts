@@ -1,8 +1,8 @@
 /**
  * The waitlist form of the prebuilt product pages, without a framework (decision record 026): the build prints the
- * Preact WaitlistForm as static HTML (hidden unless the product was out of stock then); this module gives it the
+ * React WaitlistForm as static HTML (hidden unless the product was out of stock then); this module gives it the
  * island's behaviour (checks, focus on the first error, the answer announced) and buy-box.ts opens or closes it as
- * the stock read from the API says. Texts and rules come from lib/waitlist-view.ts, shared with the Preact form.
+ * the stock read from the API says. Texts and rules come from lib/waitlist-view.ts, shared with the React form.
  */
 import {
   checkWaitlistForm,

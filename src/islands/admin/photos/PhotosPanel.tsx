@@ -1,10 +1,9 @@
-import { type DragEvent, useLayoutEffect, useRef, useState } from "preact/compat";
+import { type DragEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { MAX_PHOTOS, type ProductPhoto, photoSrc } from "../../../domain/catalog/product-photos";
 import type { ProductView } from "../../../domain/catalog/product-rules";
 import { errorMessage } from "../../../lib/api-client";
 import { photoToSend } from "../../../lib/photo-upload";
 import { Notice } from "../../ui/fields";
-import { useId } from "../../ui/use-id";
 import { arrangePhotos, deletePhoto, uploadPhoto } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { dangerButton, smallButton } from "../ui";
@@ -181,9 +180,11 @@ export function PhotosPanel({
                   type="text"
                   maxLength={200}
                   value={alts[photo.id] ?? ""}
-                  onChange={(event) =>
-                    setAlts((current) => ({ ...current, [photo.id]: event.currentTarget.value }))
-                  }
+                  onChange={(event) => {
+                    // Read now: React runs the updater after the handler, when the event has no currentTarget.
+                    const alt = event.currentTarget.value;
+                    setAlts((current) => ({ ...current, [photo.id]: alt }));
+                  }}
                   className="mt-1 block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-ink shadow-xs"
                 />
               </div>

@@ -1,10 +1,9 @@
-import { useState } from "preact/compat";
+import { useId, useState } from "react";
 import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
 import type { Order } from "../../../domain/orders/order";
 import { creditNoteUrl } from "../../../domain/orders/order-display";
 import { errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
-import { useId } from "../../ui/use-id";
 import { markRefundDone } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { Badge, smallButton } from "../ui";

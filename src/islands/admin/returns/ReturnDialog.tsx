@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from "preact/compat";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { formatAmount } from "../../../domain/admin/admin-format";
 import { centsToEuros } from "../../../domain/money";
 import type { Order } from "../../../domain/orders/order";
@@ -10,7 +10,6 @@ import {
 } from "../../../domain/orders/refund";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
-import { useId } from "../../ui/use-id";
 import { recordReturn } from "../admin-api";
 import { useAccessGuard } from "../hooks";
 import { CheckboxField, Dialog } from "../ui";

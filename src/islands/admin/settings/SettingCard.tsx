@@ -1,7 +1,6 @@
-import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "preact/compat";
+import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
 import type { AdminSettings } from "../../../domain/admin/admin-settings";
 import { Notice } from "../../ui/fields";
-import { useId } from "../../ui/use-id";
 import { saveSetting } from "../admin-api";
 import { useSave } from "../hooks";
 import { Badge, Detail, smallButton, type Tone } from "../ui";

@@ -1,4 +1,4 @@
-import { Fragment, useEffect } from "preact/compat";
+import { Fragment, useEffect } from "react";
 import { type AdminSettings, settingsByKey } from "../../../domain/admin/admin-settings";
 import { fetchSettings } from "../admin-api";
 import { useLoad } from "../hooks";

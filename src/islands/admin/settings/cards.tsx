@@ -1,4 +1,4 @@
-import type { ReactNode } from "preact/compat";
+import type { ReactNode } from "react";
 import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
 import { parseDecimal } from "../../../domain/admin/admin-products";
 import {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/compat";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   canCreateLabel,
   dayLabelsFailureMessage,
