@@ -43,7 +43,7 @@ export async function paypalOnDouble(page: Page, deps: DataDeps) {
 }
 
 /**
- * Defines window.paypal.Buttons like PayPal's script: one button stands for PayPal's window approved, another for
+ * Defines window.paypal.Buttons like PayPal's script (what @paypal/react-paypal-js's PayPalButtons calls): one button stands for PayPal's window approved, another for
  * the window opened then closed, a third for PayPal's script failing with its own English error.
  */
 const PAYPAL_STAND_IN = `
@@ -93,7 +93,8 @@ window.paypal = {
           if (options.onError) options.onError(new Error("Detected popup close"));
         });
         container.append(broken);
-        if (options.onInit) options.onInit({}, { enable() {}, disable() {} });
+        // PayPal's actions answer with promises (@paypal/react-paypal-js waits on them).
+        if (options.onInit) options.onInit({}, { enable: async () => {}, disable: async () => {} });
       },
     };
   },

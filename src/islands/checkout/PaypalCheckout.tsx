@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
+import { useEffect, useState } from "react";
 import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout/messages";
+import { PAYPAL_BUTTON_STYLE, paypalScriptOptions } from "../../domain/orders/checkout/payment";
 import { ApiError } from "../../lib/api-client";
-import { loadPaypalSdk, type PaypalButtons } from "../../lib/paypal-sdk";
 import { fetchPaypalClientId } from "../../lib/shop-client";
 import { type PaypalLoad, PaypalPanel } from "./PaypalPanel";
 
@@ -25,69 +26,67 @@ interface Props {
   handlers: PaypalHandlers;
 }
 
+type ClientId = { status: "known"; clientId: string } | Exclude<PaypalLoad, { status: "ready" }>;
+
 /**
- * The PayPal buttons of the checkout (spec 2, 5, 7). The client id is asked first ('Chargement des paramètres
- * PayPal...'; 'PayPal n'est pas configuré.' on 503); PayPal's script is loaded only then, so it never loads on
- * other pages nor when the customer pays by transfer. The buttons stay disabled while loading, without an
- * address or with the terms unaccepted; the callbacks always read the latest checkout state.
+ * The PayPal buttons of the checkout (spec 2, 5, 7), from PayPal's React components (@paypal/react-paypal-js). The
+ * shop's client id is asked first ('Chargement des paramètres PayPal...'; 'PayPal n'est pas configuré.' on 503); the
+ * PayPalScriptProvider, which loads PayPal's script, is mounted only then, so the script never loads on other pages
+ * nor when the customer pays by transfer. The buttons stay disabled while loading, without an address or with the
+ * terms unaccepted; PayPalButtons calls the latest handlers, which call the shop's own routes.
  */
-export function PaypalCheckout({ enabled, hasAddress, termsAccepted, deliveryNotice, handlers }: Props) {
-  const [load, setLoad] = useState<PaypalLoad>({ status: "loading" });
-  const container = useRef<HTMLDivElement>(null);
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  const enabledRef = useRef(enabled);
-  enabledRef.current = enabled;
-  const sdkActions = useRef<{ enable(): void; disable(): void } | null>(null);
+export function PaypalCheckout(props: Props) {
+  const [client, setClient] = useState<ClientId>({ status: "loading" });
 
   useEffect(() => {
     const controller = new AbortController();
-    let buttons: PaypalButtons | null = null;
     fetchPaypalClientId(controller.signal)
-      .then(async (clientId) => {
-        const paypal = await loadPaypalSdk(clientId);
-        if (controller.signal.aborted || !container.current) return;
-        buttons = paypal.Buttons({
-          style: { layout: "vertical", shape: "pill", label: "pay" },
-          onInit: (_data, actions) => {
-            sdkActions.current = actions;
-            if (enabledRef.current) actions.enable();
-            else actions.disable();
-          },
-          onClick: (_data, actions) => (latest.current.onClick() ? actions.resolve() : actions.reject()),
-          createOrder: () => latest.current.createOrder(),
-          onApprove: (data) => latest.current.onApprove(data.orderID),
-          onCancel: (data) => latest.current.onCancel(data?.orderID),
-          onError: (error) => latest.current.onError(error),
-        });
-        await buttons.render(container.current);
-        if (!controller.signal.aborted) setLoad({ status: "ready" });
+      .then((clientId) => {
+        if (!controller.signal.aborted) setClient({ status: "known", clientId });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 503) setLoad({ status: "not_configured" });
+        if (error instanceof ApiError && error.status === 503) setClient({ status: "not_configured" });
         else {
-          // Our API answers in French; PayPal's script (its render) in English, which goes to the console only.
-          if (!(error instanceof ApiError)) console.warn("PayPal:", error);
-          setLoad({
+          setClient({
             status: "error",
             message: error instanceof ApiError && error.message ? error.message : PAYPAL_SCRIPT_FAILED,
           });
         }
       });
-    return () => {
-      controller.abort();
-      sdkActions.current = null;
-      void Promise.resolve(buttons?.close?.()).catch(() => undefined);
-    };
+    return () => controller.abort();
   }, []);
 
-  const usable = enabled && load.status === "ready";
-  useEffect(() => {
-    if (usable) sdkActions.current?.enable();
-    else sdkActions.current?.disable();
-  }, [usable]);
+  if (client.status !== "known") {
+    return (
+      <PaypalPanel
+        load={client}
+        hasAddress={props.hasAddress}
+        termsAccepted={props.termsAccepted}
+        deliveryNotice={props.deliveryNotice}
+        usable={false}
+      />
+    );
+  }
+  return (
+    <PayPalScriptProvider options={paypalScriptOptions(client.clientId)}>
+      <PaypalButtonsArea {...props} />
+    </PayPalScriptProvider>
+  );
+}
 
+/** PayPal's buttons once its script is asked for: drawn (PayPal's onInit), or why they cannot be. */
+function PaypalButtonsArea({ enabled, hasAddress, termsAccepted, deliveryNotice, handlers }: Props) {
+  const [{ isRejected }] = usePayPalScriptReducer();
+  const [drawn, setDrawn] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const load: PaypalLoad =
+    isRejected || broken
+      ? { status: "error", message: PAYPAL_SCRIPT_FAILED }
+      : drawn
+        ? { status: "ready" }
+        : { status: "loading" };
+  const usable = enabled && drawn;
   return (
     <PaypalPanel
       load={load}
@@ -95,7 +94,25 @@ export function PaypalCheckout({ enabled, hasAddress, termsAccepted, deliveryNot
       termsAccepted={termsAccepted}
       deliveryNotice={deliveryNotice}
       usable={usable}
-      container={container}
-    />
+    >
+      <PayPalButtons
+        style={PAYPAL_BUTTON_STYLE}
+        disabled={!usable}
+        onInit={() => setDrawn(true)}
+        onClick={(_data, actions) => (handlers.onClick() ? actions.resolve() : actions.reject())}
+        createOrder={() => handlers.createOrder()}
+        onApprove={(data) => handlers.onApprove(data.orderID)}
+        onCancel={(data) => handlers.onCancel(typeof data.orderID === "string" ? data.orderID : undefined)}
+        onError={(error) => {
+          // Before the buttons are drawn, an error is PayPal's script failing to draw them (its words, in English,
+          // go to the console); after, it ends a payment, which the checkout's flow reports in French.
+          if (drawn) handlers.onError(error);
+          else {
+            console.warn("PayPal:", error);
+            setBroken(true);
+          }
+        }}
+      />
+    </PaypalPanel>
   );
 }

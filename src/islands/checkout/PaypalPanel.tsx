@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { ReactNode } from "react";
 import { checkoutMessages } from "../../domain/orders/checkout/messages";
 
 /** Where PayPal's buttons stand: their script is being asked for, they are drawn, or why they cannot be. */
@@ -17,8 +17,8 @@ interface Props {
   deliveryNotice?: string | null;
   /** The buttons may be clicked (loaded, address chosen, terms accepted). */
   usable: boolean;
-  /** Where PayPal's script draws its buttons; none while the code that asks for them is itself on its way. */
-  container?: Ref<HTMLDivElement>;
+  /** PayPal's buttons (PayPalButtons); none in the first paint and while the code that draws them is on its way. */
+  children?: ReactNode;
 }
 
 /**
@@ -27,7 +27,7 @@ interface Props {
  * callbacks) is fetched once the method is shown: the checkout's first paint and that wait show this same markup, so
  * nothing moves when the buttons' code arrives.
  */
-export function PaypalPanel({ load, hasAddress, termsAccepted, deliveryNotice, usable, container }: Props) {
+export function PaypalPanel({ load, hasAddress, termsAccepted, deliveryNotice, usable, children }: Props) {
   return (
     <div className="space-y-3">
       {load.status === "loading" && (
@@ -70,13 +70,15 @@ export function PaypalPanel({ load, hasAddress, termsAccepted, deliveryNotice, u
           )}
         </>
       )}
+      {/* Disabled: out of reach (inert) and dimmed by PayPalButtons' own `disabled` look. */}
       <div
-        ref={container}
         data-testid="paypal-buttons"
         data-disabled={usable ? undefined : ""}
         inert={!usable}
-        className={`relative z-0 min-h-12 transition-opacity ${usable ? "" : "pointer-events-none opacity-50"} ${load.status === "not_configured" || load.status === "error" ? "hidden" : ""}`}
-      />
+        className={`relative z-0 min-h-12 ${usable ? "" : "pointer-events-none"} ${load.status === "not_configured" || load.status === "error" ? "hidden" : ""}`}
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { knownBankDetails, type OfferedMethods, offeredMethod, type PaymentChoice } from "./payment";
+import {
+  knownBankDetails,
+  type OfferedMethods,
+  offeredMethod,
+  type PaymentChoice,
+  paypalScriptOptions,
+} from "./payment";
 
 describe("bank details", () => {
   it("shows only the details the server gave, never a placeholder", () => {
@@ -23,5 +29,18 @@ describe("offeredMethod", () => {
     ["paypal", { paypal: false, bank_transfer: false }, "paypal"],
   ])("%s with %o -> %s", (current, offered, expected) => {
     expect(offeredMethod(current, offered)).toBe(expected);
+  });
+});
+
+describe("paypalScriptOptions", () => {
+  it("asks PayPal for EUR, capture, fr_FR, the buttons only, with cards, for the shop's client id", () => {
+    expect(paypalScriptOptions("client-abc")).toEqual({
+      clientId: "client-abc",
+      currency: "EUR",
+      intent: "capture",
+      locale: "fr_FR",
+      components: "buttons",
+      enableFunding: "card",
+    });
   });
 });

@@ -35,3 +35,22 @@ export function knownBankDetails(details: Partial<BankDetails> | null | undefine
   const bankName = details?.bank_name?.trim();
   return bic && beneficiary && bankName ? { bic, beneficiary, bank_name: bankName } : null;
 }
+
+/**
+ * PayPal's script options, as @paypal/react-paypal-js's PayPalScriptProvider takes them (spec 7 "Payment button
+ * options"): euros, captured at once, in French, the buttons only, PayPal and cards. The provider writes them into
+ * the script's address as `client-id`, `currency`, `intent`, `locale`, `components` and `enable-funding`.
+ */
+export function paypalScriptOptions(clientId: string) {
+  return {
+    clientId,
+    currency: "EUR",
+    intent: "capture",
+    locale: "fr_FR",
+    components: "buttons",
+    enableFunding: "card",
+  } as const;
+}
+
+/** How PayPal's buttons look (spec 7): stacked, rounded, « Payer avec PayPal ». */
+export const PAYPAL_BUTTON_STYLE = { layout: "vertical", shape: "pill", label: "pay" } as const;
