@@ -4,42 +4,40 @@
  * in the same run. Prints, per page, the median and range of the score and the median TBT, LCP (and its ratio to the
  * minimal page's), CLS and bytes.
  * The cart and the checkout are measured in the four states of tests/perf/pages.ts.
- * Run: npm run bench:lighthouse -- [origins=http://localhost:4321] [runs=6]
- * Several origins, comma-separated, are measured in the same run against the same minimal page: a before/after
- * comparison (give them different host names, e.g. 127.0.0.1 and localhost: cookies ignore the port).
+ * Run: npm run bench:lighthouse -- [origins=http://localhost:4321] [runs=6] [pages=regular expression on the labels]
+ * Several origins, comma-separated, are measured in the same run against the same minimal page, their loads alternating
+ * run by run: a before/after comparison (give them different host names, e.g. 127.0.0.1 and localhost: cookies ignore
+ * the port).
  */
 import { type PageFigures, startLighthouseBrowser } from "../../tests/perf/lighthouse";
+import { median } from "../../tests/perf/main-thread";
 import { serveMinimalPage } from "../../tests/perf/minimal-page";
 import { forEachMeasuredPage } from "../../tests/perf/pages";
 
 const origins = (process.argv[2] ?? "http://localhost:4321").split(",");
 const runs = Number(process.argv[3] ?? 6);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+const only = process.argv[4] ? new RegExp(process.argv[4]) : null;
 
 const minimal = await serveMinimalPage();
 const browser = await startLighthouseBrowser();
 const results = new Map<string, PageFigures[]>();
 try {
-  const measure = async (label: string, url: string, keepStorage = false) => {
-    const figures: PageFigures[] = [];
-    for (let run = 0; run < runs; run += 1) figures.push(await browser.measure(url, { keepStorage }));
-    results.set(label, figures);
-    process.stderr.write(`${label}: ${figures.map((f) => f.score).join(" ")}\n`);
+  const measure = async (label: string, urls: string[], keepStorage = false) => {
+    for (let run = 0; run < runs; run += 1) {
+      for (const url of urls) {
+        const key = urls.length > 1 ? `${label} @ ${new URL(url).origin}` : label;
+        const figures = await browser.measure(url, { keepStorage });
+        results.set(key, [...(results.get(key) ?? []), figures]);
+        process.stderr.write(
+          `${key}: score ${figures.score}, TBT ${figures.tbt} ms, LCP ${figures.lcp} ms\n`,
+        );
+      }
+    }
   };
-  await measure("minimal page", minimal.url);
-  for (const origin of origins) {
-    const suffix = origins.length > 1 ? ` @ ${origin}` : "";
-    await forEachMeasuredPage(browser.context, origin, (page, url) =>
-      measure(`${page.label}${suffix}`, url, page.keepStorage),
-    );
-  }
+  await measure("minimal page", [minimal.url]);
+  await forEachMeasuredPage(browser.context, origins, async (page, urls) => {
+    if (!only || only.test(page.label)) await measure(page.label, urls, page.keepStorage);
+  });
 } finally {
   await browser.close();
   await minimal.close();

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executableInlineScripts } from "../scripts/inline/integration";
 import { inlineScriptText } from "../scripts/inline/text";
-import { criticalCssProcessor, pruneTailwindProperties, pruneThemeVariables } from "./critical-css";
+import {
+  criticalCssProcessor,
+  islandPreloads,
+  pruneTailwindProperties,
+  pruneThemeVariables,
+} from "./critical-css";
 
 const dist = mkdtempSync(join(tmpdir(), "critical-css-"));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -63,6 +68,35 @@ describe("critical CSS and deferred assets", () => {
     expect(out).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(out).not.toContain("<template");
     expect(out).toContain('<script type="module" src="/_astro/header.js"></script>');
+  });
+});
+
+describe("island preloads", () => {
+  const island =
+    '<astro-island uid="a" component-url="/_astro/CheckoutPage.x1.js" component-export="default" renderer-url="/_astro/client.r1.js" ssr client="idle"><p>…</p></astro-island>';
+
+  it("preloads React's runtime, the island's component and renderer, once painted (in the deferred head)", async () => {
+    const out = await criticalCssProcessor(dist, "/_astro/react.abc.js").process(page(`${island}${loader}`));
+    const template = /<template data-deferred-head>([\s\S]*?)<\/template>/.exec(out)?.[1] ?? "";
+    expect(template).toContain(
+      '<link rel="modulepreload" href="/_astro/react.abc.js"><link rel="modulepreload" href="/_astro/CheckoutPage.x1.js"><link rel="modulepreload" href="/_astro/client.r1.js">',
+    );
+    // Nothing before the first paint, nothing for a browser without JavaScript.
+    const head = out.slice(0, out.indexOf("</head>"));
+    expect(head).not.toContain("modulepreload");
+  });
+
+  it("preloads nothing on a page without an island: content pages load no React", async () => {
+    const out = await criticalCssProcessor(dist, "/_astro/react.abc.js").process(page(loader));
+    expect(out).not.toContain("modulepreload");
+    expect(islandPreloads(page(""), "/_astro/react.abc.js")).toEqual([]);
+  });
+
+  it("names each module once, whatever the number of islands", () => {
+    expect(islandPreloads(`${island}${island}`, null)).toEqual([
+      '<link rel="modulepreload" href="/_astro/CheckoutPage.x1.js">',
+      '<link rel="modulepreload" href="/_astro/client.r1.js">',
+    ]);
   });
 });
 

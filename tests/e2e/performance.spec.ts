@@ -155,7 +155,8 @@ test.describe("Lighthouse, mobile", () => {
       };
 
       const failures: string[] = [];
-      await forEachMeasuredPage(browser.context, new URL(baseURL as string).origin, async (page, url) => {
+      await forEachMeasuredPage(browser.context, new URL(baseURL as string).origin, async (page, urls) => {
+        const url = urls[0] as string;
         const bounds = page.shop ? SHOP_BOUNDS : PREBUILT_BOUNDS;
         failures.push(
           ...(await bestOfThree(

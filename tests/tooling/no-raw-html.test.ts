@@ -36,6 +36,12 @@ const ALLOWED: Allowed[] = [
     reason:
       "an inline script compiled by esbuild from our own TypeScript (src/scripts/inline/compile.ts, checkout-first-step.ts), no data",
   },
+  {
+    file: "src/components/site/AppScreen.astro",
+    value: 'compiledInlineScript("session-hint.ts")',
+    reason:
+      "an inline script compiled by esbuild from our own TypeScript (src/scripts/inline/compile.ts, session-hint.ts), no data",
+  },
   { file: "src/layouts/BaseLayout.astro", value: "organization", reason: JSON_LD },
   { file: "src/pages/product/[id].astro", value: "jsonLd", reason: JSON_LD },
   {

@@ -3,6 +3,7 @@ import type { SessionUser } from "../../domain/accounts/account";
 import type { Address } from "../../domain/accounts/address";
 import { fetchAddresses, fetchProfile } from "../../lib/account-client";
 import { SignInRequired } from "../ui/fields";
+import { SessionFirstPaint } from "../ui/SessionFirstPaint";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { AddressBook } from "./AddressBook";
 import { PasswordPanel } from "./PasswordPanel";
@@ -30,7 +31,18 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Mon Profil</h1>
-      <div className="mt-8">{content()}</div>
+      <div className="mt-8">
+        {deleted ? (
+          content()
+        ) : (
+          <SessionFirstPaint
+            status={session.status}
+            signedOut={<SignInRequired message="Veuillez vous connecter pour accéder à votre profil." />}
+          >
+            {content()}
+          </SessionFirstPaint>
+        )}
+      </div>
     </div>
   );
 
@@ -49,9 +61,6 @@ export default function ProfilePage() {
           </p>
         </div>
       );
-    }
-    if (session.status === "signed-out") {
-      return <SignInRequired message="Veuillez vous connecter pour accéder à votre profil." />;
     }
     if (session.status !== "signed-in" || load.status === "loading") {
       return (

@@ -13,6 +13,7 @@ import {
 } from "react";
 import { openAuthModal } from "../../stores/auth-modal";
 import { $session, startSession } from "../../stores/session";
+import { SessionFirstPaint } from "../ui/SessionFirstPaint";
 import { checkAdmin } from "./admin-api";
 import { AccessLostContext } from "./hooks";
 import { StatsTab } from "./StatsTab";
@@ -108,56 +109,57 @@ export default function AdminPanel() {
     if (userId) setCheck({ userId, isAdmin: false });
   }, [userId]);
 
+  // Signed out, SessionFirstPaint shows « Accès Refusé » with « Se connecter ».
   let access: "checking" | "denied" | "granted";
-  if (session.status === "signed-out") access = "denied";
-  else if (!userId || check?.userId !== userId) access = "checking";
+  if (!userId || check?.userId !== userId) access = "checking";
   else access = check.isAdmin ? "granted" : "denied";
 
-  if (access === "checking") {
-    return (
-      <Frame>
-        {/* The prebuilt page's heading (a page without <h1> is flagged by the HTML checker: issue 28, item 16). */}
-        <h1 className="sr-only">Administration</h1>
-        <p role="status" className="py-16 text-center text-lg text-ink-soft">
-          Vérification des permissions...
-        </p>
-      </Frame>
-    );
-  }
-  if (access === "denied") {
-    return (
-      <Frame>
-        <section className="mx-auto max-w-xl rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
-          <h1 className="font-serif text-3xl font-semibold text-olive-900">Accès Refusé</h1>
-          <p className="mt-3 text-ink-soft">
-            Vous n'avez pas les permissions nécessaires pour accéder au panneau d'administration.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <a href="/" className="btn btn-primary px-6">
-              Retour à l'accueil
-            </a>
-            {session.status === "signed-out" && (
-              <button
-                type="button"
-                className="btn btn-secondary px-6"
-                onClick={() => openAuthModal("signin")}
-              >
-                Se connecter
-              </button>
-            )}
-          </div>
-        </section>
-      </Frame>
-    );
-  }
   return (
-    <AccessLostContext.Provider value={accessLost}>
-      <Frame>
-        <p className="text-sm font-semibold tracking-wide text-crust-800 uppercase">Administration</p>
-        <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Tableau de bord</h1>
-        <Tabs />
-      </Frame>
-    </AccessLostContext.Provider>
+    <SessionFirstPaint status={session.status} signedOut={<AccessDenied signedOut />}>
+      {access === "checking" ? (
+        <Frame>
+          {/* The prebuilt page's heading (a page without <h1> is flagged by the HTML checker: issue 28, item 16). */}
+          <h1 className="sr-only">Administration</h1>
+          <p role="status" className="py-16 text-center text-lg text-ink-soft">
+            Vérification des permissions...
+          </p>
+        </Frame>
+      ) : access === "denied" ? (
+        <AccessDenied signedOut={false} />
+      ) : (
+        <AccessLostContext.Provider value={accessLost}>
+          <Frame>
+            <p className="text-sm font-semibold tracking-wide text-crust-800 uppercase">Administration</p>
+            <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Tableau de bord</h1>
+            <Tabs />
+          </Frame>
+        </AccessLostContext.Provider>
+      )}
+    </SessionFirstPaint>
+  );
+}
+
+/** « Accès Refusé », with « Se connecter » for a visitor (her screen from the first paint: SessionFirstPaint). */
+function AccessDenied({ signedOut }: { signedOut: boolean }) {
+  return (
+    <Frame>
+      <section className="mx-auto max-w-xl rounded-2xl border border-cream-300 bg-white p-8 text-center shadow-sm">
+        <h1 className="font-serif text-3xl font-semibold text-olive-900">Accès Refusé</h1>
+        <p className="mt-3 text-ink-soft">
+          Vous n'avez pas les permissions nécessaires pour accéder au panneau d'administration.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <a href="/" className="btn btn-primary px-6">
+            Retour à l'accueil
+          </a>
+          {signedOut && (
+            <button type="button" className="btn btn-secondary px-6" onClick={() => openAuthModal("signin")}>
+              Se connecter
+            </button>
+          )}
+        </div>
+      </section>
+    </Frame>
   );
 }
 

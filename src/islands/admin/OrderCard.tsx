@@ -1,4 +1,13 @@
-import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { addressLines } from "../../domain/accounts/address-forms";
 import { phoneToInput } from "../../domain/accounts/phone";
 import { formatAmount, formatDateTime, formatDay } from "../../domain/admin/admin-format";
@@ -31,9 +40,11 @@ import { ParcelEvents } from "../ui/ParcelEvents";
 import { sendGuestLink, updateOrder } from "./admin-api";
 import { useAccessGuard, useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
-import { ReturnDialog } from "./returns/ReturnDialog";
 import { LabelActions } from "./shipping/LabelActions";
 import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
+
+/** The return form loads when the owner opens it (issue 43). */
+const ReturnDialog = lazy(() => import("./returns/ReturnDialog").then((m) => ({ default: m.ReturnDialog })));
 
 const paymentTone: Record<string, Tone> = {
   completed: "success",
@@ -392,14 +403,16 @@ export function OrderCard({
         </div>
       )}
       {returning && (
-        <ReturnDialog
-          order={order}
-          onSaved={(saved) => {
-            setReturning(false);
-            onSaved(saved);
-          }}
-          onClose={() => setReturning(false)}
-        />
+        <Suspense fallback={null}>
+          <ReturnDialog
+            order={order}
+            onSaved={(saved) => {
+              setReturning(false);
+              onSaved(saved);
+            }}
+            onClose={() => setReturning(false)}
+          />
+        </Suspense>
       )}
     </article>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
 import { stockTone } from "../../domain/admin/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/cosmetics";
@@ -6,7 +6,6 @@ import { mainImage } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
 import { useAccessGuard, useConfirmed, useLoad } from "./hooks";
-import { ProductFormDialog } from "./ProductForm";
 import {
   Badge,
   ConfirmDialog,
@@ -18,6 +17,9 @@ import {
   TabHeader,
   TabNotice,
 } from "./ui";
+
+/** The product form (with its photos, stock and lots) loads when the owner opens it (issue 43). */
+const ProductFormDialog = lazy(() => import("./ProductForm").then((m) => ({ default: m.ProductFormDialog })));
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView; notice?: string };
 
@@ -127,16 +129,18 @@ export function ProductsTab() {
         </ul>
       )}
       {editing.kind !== "none" && (
-        <ProductFormDialog
-          product={editing.kind === "edit" ? editing.product : null}
-          onSaved={saved}
-          notice={editing.kind === "edit" ? editing.notice : undefined}
-          onPhotos={(product) =>
-            update((products) => products.map((item) => (item.id === product.id ? product : item)))
-          }
-          onStock={stockChanged}
-          onClose={closed}
-        />
+        <Suspense fallback={null}>
+          <ProductFormDialog
+            product={editing.kind === "edit" ? editing.product : null}
+            onSaved={saved}
+            notice={editing.kind === "edit" ? editing.notice : undefined}
+            onPhotos={(product) =>
+              update((products) => products.map((item) => (item.id === product.id ? product : item)))
+            }
+            onStock={stockChanged}
+            onClose={closed}
+          />
+        </Suspense>
       )}
       {deleting.target && (
         <ConfirmDialog

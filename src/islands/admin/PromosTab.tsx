@@ -1,11 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
 import { deletePromo, fetchPromos } from "./admin-api";
 import { DataTable } from "./DataTable";
 import { useConfirmed, useLoad } from "./hooks";
-import { PromoFormDialog } from "./PromoForm";
-import { PromoUsageDialog } from "./PromoUsage";
 import {
   Badge,
   ConfirmDialog,
@@ -17,6 +15,10 @@ import {
   TabHeader,
   TabNotice,
 } from "./ui";
+
+/** The code's form and its history load when the owner opens them (issue 43). */
+const PromoFormDialog = lazy(() => import("./PromoForm").then((m) => ({ default: m.PromoFormDialog })));
+const PromoUsageDialog = lazy(() => import("./PromoUsage").then((m) => ({ default: m.PromoUsageDialog })));
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; promo: AdminPromo };
 
@@ -181,13 +183,19 @@ export function PromosTab() {
         </DataTable>
       )}
       {editing.kind !== "none" && (
-        <PromoFormDialog
-          promo={editing.kind === "edit" ? editing.promo : null}
-          onSaved={saved}
-          onClose={() => setEditing({ kind: "none" })}
-        />
+        <Suspense fallback={null}>
+          <PromoFormDialog
+            promo={editing.kind === "edit" ? editing.promo : null}
+            onSaved={saved}
+            onClose={() => setEditing({ kind: "none" })}
+          />
+        </Suspense>
       )}
-      {history && <PromoUsageDialog promo={history} onClose={() => setHistory(null)} />}
+      {history && (
+        <Suspense fallback={null}>
+          <PromoUsageDialog promo={history} onClose={() => setHistory(null)} />
+        </Suspense>
+      )}
       {deleting.target && (
         <ConfirmDialog
           title={`Supprimer le code ${deleting.target.code}`}

@@ -12,6 +12,7 @@ import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";
 import { ProductThumb } from "../ui/ProductThumb";
+import { SessionFirstPaint } from "../ui/SessionFirstPaint";
 import { useCustomerLoad } from "../ui/use-customer-load";
 import { orderPickupPoint, PickupPointDetails } from "./PickupPointDetails";
 import { StatusBadge } from "./StatusBadge";
@@ -32,14 +33,18 @@ export default function OrdersPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="font-serif text-3xl font-semibold text-olive-900 sm:text-4xl">Mes Commandes</h1>
-      <div className="mt-8">{content()}</div>
+      <div className="mt-8">
+        <SessionFirstPaint
+          status={session.status}
+          signedOut={<SignInRequired message="Veuillez vous connecter pour voir vos commandes." />}
+        >
+          {content()}
+        </SessionFirstPaint>
+      </div>
     </div>
   );
 
   function content() {
-    if (session.status === "signed-out") {
-      return <SignInRequired message="Veuillez vous connecter pour voir vos commandes." />;
-    }
     if (session.status !== "signed-in" || load.status === "loading") {
       return (
         <p role="status" className="py-10 text-center text-lg text-ink-soft">

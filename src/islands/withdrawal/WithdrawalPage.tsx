@@ -114,18 +114,37 @@ export default function WithdrawalPage() {
   const content = () => {
     switch (step.name) {
       case "loading":
-        return <p className="py-6 text-ink-soft">Chargement...</p>;
-      case "identify":
+      case "identify": {
+        // The first paint is the guest's form, the usual visit (issue 43): inert until the session and the page's
+        // address are read, then the same form, in place (nothing moves, and the first paint's text stays the
+        // page's largest paint), filled in anew from the order's address or a guest's link when there is one, or a
+        // signed-in customer's order. « Chargement... » is there meanwhile for assistive technologies only.
+        const loading = step.name === "loading";
+        const initialNumber = loading
+          ? ""
+          : (prefill?.order_number ?? (orderParam ? orderNumber(orderParam) : ""));
+        const initialEmail = loading ? "" : (prefill?.email ?? "");
         return (
-          <GuestLookup
-            initialNumber={prefill?.order_number ?? (orderParam ? orderNumber(orderParam) : "")}
-            initialEmail={prefill?.email ?? ""}
-            onFound={(who, view) => {
-              setError(null);
-              setStep({ name: "choose", who, view });
-            }}
-          />
+          <>
+            {loading && (
+              <p role="status" className="sr-only">
+                Chargement...
+              </p>
+            )}
+            <div inert={loading}>
+              <GuestLookup
+                key={`${initialNumber}|${initialEmail}`}
+                initialNumber={initialNumber}
+                initialEmail={initialEmail}
+                onFound={(who, view) => {
+                  setError(null);
+                  setStep({ name: "choose", who, view });
+                }}
+              />
+            </div>
+          </>
         );
+      }
       case "choose":
         return (
           <ChooseLines

@@ -1,5 +1,5 @@
 /**
- * The inline scripts written in TypeScript (cart-boot.ts, checkout-first-step.ts): bundled and minified by esbuild
+ * The inline scripts written in TypeScript (cart-boot.ts, checkout-first-step.ts, session-hint.ts): bundled and minified by esbuild
  * into one classic script, the same text on every call for the same sources, so that the page that prints it (through
  * `compiledInlineScript`) and the Content-Security-Policy that allows it (hashes.ts: local server, build check, the AWS
  * Router's function computed at deploy) always agree. esbuild is required from the repository's own node_modules at
@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The TypeScript sources of this folder that pages inline compiled. */
-export const COMPILED_INLINE_SCRIPTS = ["cart-boot.ts", "checkout-first-step.ts"] as const;
+export const COMPILED_INLINE_SCRIPTS = ["cart-boot.ts", "checkout-first-step.ts", "session-hint.ts"] as const;
 export type CompiledInlineScript = (typeof COMPILED_INLINE_SCRIPTS)[number];
 
 /**
