@@ -635,6 +635,32 @@ test.describe("PayPal failing, in French (issue 28, item 3)", () => {
       await restore();
     }
   });
+
+  test("PayPal's script that cannot be loaded is told in French, and the transfer stays offered (issue 43)", async ({
+    page,
+  }) => {
+    const { restore } = await paypalOnDouble(page, deps);
+    try {
+      const account = await newAccount("Inès Lauret");
+      await signIn(page, account);
+      await addAddressByApi(page);
+      await addToCartFromProductPage(page, 3);
+      // PayPal's script does not come (a blocker, a network failure): @paypal/react-paypal-js's provider rejects.
+      await page.route("https://www.paypal.com/sdk/js*", (route) => route.fulfill({ status: 503, body: "" }));
+      await page.goto("/payment");
+      await expect(
+        page.getByRole("alert").filter({
+          hasText:
+            "Une erreur est survenue lors du paiement PayPal : réessayez, ou choisissez le paiement par virement.",
+        }),
+      ).toBeVisible();
+      await expect(page.getByTestId("paypal-buttons")).toBeHidden();
+      await page.getByRole("radio", { name: /Virement bancaire/ }).check();
+      await expect(page.getByRole("button", { name: "Confirmer la commande" })).toBeVisible();
+    } finally {
+      await restore();
+    }
+  });
 });
 
 test.describe("orders and tracking", () => {
