@@ -6,8 +6,8 @@ import type { PaypalHandlers } from "./PaypalCheckout";
 import { PaypalPanel } from "./PaypalPanel";
 
 /**
- * PayPal's buttons' code (the script loader, the callbacks) is fetched when the method is shown, not with the page:
- * until it is there, the panel it starts with stands in its place (issue 30).
+ * PayPal's buttons' code (@paypal/react-paypal-js, the callbacks) is fetched when the method is shown, not with the
+ * page: until it is there, the panel it starts with stands in its place (issue 30).
  */
 const PaypalCheckout = lazy(() =>
   import("./PaypalCheckout").then((module) => ({ default: module.PaypalCheckout })),

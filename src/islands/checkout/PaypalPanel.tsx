@@ -23,9 +23,9 @@ interface Props {
 
 /**
  * What the PayPal area of the checkout shows (spec 2, 7): the loading line, PayPal's refusal, the notices asking for an
- * address and the terms, and the buttons' container. Apart from PaypalCheckout, whose code (PayPal's script loader and
- * callbacks) is fetched once the method is shown: the checkout's first paint and that wait show this same markup, so
- * nothing moves when the buttons' code arrives.
+ * address and the terms, and the buttons' container. Apart from PaypalCheckout, whose code (@paypal/react-paypal-js
+ * and the callbacks) is fetched once the method is shown: the checkout's first paint and that wait show this same
+ * markup, so nothing moves when the buttons' code arrives.
  */
 export function PaypalPanel({ load, hasAddress, termsAccepted, deliveryNotice, usable, children }: Props) {
   return (

@@ -20,7 +20,6 @@ import { readGuestChoice } from "../../stores/guest-checkout";
 const lines = readStoredCart().length;
 if (lines === 0) window.location.replace("/cart");
 const root = document.documentElement;
-const hint = hasSessionHint();
-root.dataset.checkoutFirst = hint ? "customer" : readGuestChoice() ? "guest" : "sign_in";
+root.dataset.checkoutFirst = hasSessionHint() ? "customer" : readGuestChoice() ? "guest" : "sign_in";
 root.style.setProperty("--checkout-cart-lines", String(Math.min(lines, 50)));
 if (readStoredPromo()) root.style.setProperty("--checkout-promo-rows", "1");
