@@ -6,6 +6,7 @@
  * so that it opens without a visible delay.
  */
 import { $authModal, isAuthMode, isAuthPurpose, openAuthModal } from "../../stores/auth-modal";
+import { playEarlyTaps } from "./early-taps";
 
 let loading: Promise<typeof import("./auth-modal-mount")> | null = null;
 const load = () => {
@@ -45,3 +46,6 @@ $authModal.subscribe((state) => {
       loading = null;
     });
 });
+
+// A « Connexion » tapped before this module came (the head's inline script kept it).
+playEarlyTaps("auth");

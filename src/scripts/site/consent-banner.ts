@@ -7,6 +7,7 @@
 import type { ConsentChoice } from "../../domain/site/consent";
 import { saveConsent, startAnalytics } from "../../lib/analytics";
 import { consentNeeded } from "../../lib/consent-state";
+import { playEarlyTaps } from "./early-taps";
 
 const template = document.querySelector<HTMLTemplateElement>("template[data-consent-template]");
 let banner: HTMLElement | null = null;
@@ -50,4 +51,5 @@ if (template) {
     opener = trigger;
     setOpen(true, true);
   });
+  playEarlyTaps("consent");
 }

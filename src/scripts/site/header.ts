@@ -5,12 +5,16 @@
  *   large screens, the initial below; 'Mes commandes', 'Paramètres', 'Administration' for admins, 'Déconnexion'),
  *   a disclosure closed by Escape (focus back on its button), a click elsewhere or focus leaving it;
  * - the mobile menu (a disclosure) and its account entries: 'Connexion' when signed out, 'Admin' for admins.
- * The markup is Header.astro's; 'Connexion' buttons carry data-auth-open, which auth-modal-loader.ts handles.
+ * The markup is Header.astro's, but for the user menu (user-menu.ts); 'Connexion' buttons carry data-auth-open, which
+ * auth-modal-loader.ts handles.
  */
-import { displayName } from "../../domain/accounts/account-forms";
+
+import { hasSessionHint } from "../../lib/session-hint";
 import { $cartCount } from "../../stores/cart";
 import { $isAdmin, $session, type SessionState, signOut, startSession } from "../../stores/session";
+import { playEarlyTaps } from "./early-taps";
 import { mobileMenu } from "./header-menu";
+import type { UserMenu } from "./user-menu";
 
 function cloneTemplate(root: ParentNode, selector: string): DocumentFragment | null {
   const template = root.querySelector<HTMLTemplateElement>(selector);
@@ -30,77 +34,38 @@ function cartBadge(): void {
   });
 }
 
-/** The user menu of a signed-in customer: built from its template, wired once, refreshed on each session change. */
-function userMenu(slot: HTMLElement): { element: HTMLElement; show(state: SessionState): void } | null {
-  const fragment = cloneTemplate(slot, "template[data-user-menu-template]");
-  const element = fragment?.querySelector<HTMLElement>("[data-user-menu]");
-  const button = element?.querySelector<HTMLButtonElement>("[data-account-button]");
-  const panel = element?.querySelector<HTMLElement>("#user-menu-panel");
-  if (!element || !button || !panel) return null;
-  const chevron = element.querySelector("[data-user-chevron]");
-
-  const setOpen = (open: boolean) => {
-    panel.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-    chevron?.classList.toggle("rotate-180", open);
-  };
-  const isOpen = () => !panel.hidden;
-  button.addEventListener("click", () => setOpen(!isOpen()));
-  element.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || !isOpen()) return;
-    event.stopPropagation();
-    setOpen(false);
-    button.focus();
-  });
-  element.addEventListener("focusout", (event) => {
-    if (!element.contains(event.relatedTarget as Node | null)) setOpen(false);
-  });
-  document.addEventListener("pointerdown", (event) => {
-    if (isOpen() && !element.contains(event.target as Node)) setOpen(false);
-  });
-  element.querySelector("[data-sign-out]")?.addEventListener("click", () => {
-    focusSignInOnSignOut = true;
-    void signOut();
-  });
-
-  const adminSlot = element.querySelector<HTMLElement>("[data-admin-slot]");
-  $isAdmin.subscribe((isAdmin) => {
-    if (!adminSlot) return;
-    adminSlot.replaceChildren(
-      ...(isAdmin ? [cloneTemplate(slot, "template[data-user-menu-admin-template]") ?? ""] : []),
-    );
-  });
-
-  return {
-    element,
-    show({ user }) {
-      if (!user) {
-        setOpen(false);
-        return;
-      }
-      const name = displayName(user);
-      const initial = element.querySelector("[data-user-initial]");
-      if (initial) initial.textContent = name.charAt(0);
-      for (const node of element.querySelectorAll("[data-user-name]")) node.textContent = name;
-      const email = element.querySelector("[data-user-email]");
-      if (email) email.textContent = user.email;
-    },
-  };
-}
-
 let focusSignInOnSignOut = false;
 
 function accountCorner(): void {
   const slot = document.querySelector<HTMLElement>("[data-account]");
   const signIn = slot?.querySelector<HTMLButtonElement>("[data-account-signin]");
   if (!slot || !signIn) return;
-  let menu: ReturnType<typeof userMenu> = null;
-  $session.subscribe((state) => {
+  let menu: UserMenu | null = null;
+  let requested = false;
+  // The user menu's module comes once someone is signed in, or the hint cookie says so: a visitor never loads it.
+  const loadMenu = () => {
+    if (requested) return;
+    requested = true;
+    import("./user-menu").then(
+      ({ userMenu }) => {
+        menu = userMenu(() => {
+          focusSignInOnSignOut = true;
+          void signOut();
+        });
+        render($session.get());
+      },
+      () => {
+        requested = false;
+      },
+    );
+  };
+  const render = (state: SessionState) => {
     if (state.user) {
-      menu ??= userMenu(slot);
-      if (menu && !menu.element.isConnected) slot.append(menu.element);
-      menu?.show(state);
+      // Until the menu's module is there, the corner keeps its width, empty.
       signIn.hidden = true;
+      if (!menu) return loadMenu();
+      if (!menu.element.isConnected) slot.append(menu.element);
+      menu.show(state);
       return;
     }
     menu?.show(state);
@@ -111,7 +76,9 @@ function accountCorner(): void {
       focusSignInOnSignOut = false;
       signIn.focus();
     }
-  });
+  };
+  if (hasSessionHint()) loadMenu();
+  $session.subscribe(render);
 }
 
 function mobileAccount(): void {
@@ -136,6 +103,7 @@ cartBadge();
 accountCorner();
 mobileAccount();
 void startSession();
-// Wired: the module scripts run after the first paint (decision record 021), so a click on the menu button before
-// this line does nothing; the end-to-end tests wait for this mark before clicking.
+// Wired: the module scripts run after the first paint (decision record 021). A tap on the menu button before this
+// line was kept by the head's inline script and is played now.
 document.querySelector("[data-site-header]")?.setAttribute("data-ready", "");
+playEarlyTaps("header");

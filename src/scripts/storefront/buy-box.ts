@@ -22,6 +22,7 @@ import {
 import { fetchProduct } from "../../lib/catalog-client";
 import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
+import { playEarlyTaps } from "../site/early-taps";
 import { h, setAttribute, setOwnText, setText, whenLoadedAndIdle } from "./dom";
 import { enhanceWaitlist, setWaitlistOpen } from "./waitlist-form";
 
@@ -101,3 +102,6 @@ export function enhanceBuyBox(root: HTMLElement): void {
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-buy-box]")) enhanceBuyBox(root);
+// What was tapped before this module came (the head's inline script kept it).
+playEarlyTaps("buy-box");
+playEarlyTaps("waitlist");

@@ -26,6 +26,7 @@ import {
   zoomSizes,
   zoomToggleLabel,
 } from "../../lib/gallery-view";
+import { playEarlyTaps } from "../site/early-taps";
 import { setAttribute, setText } from "./dom";
 import { setSizes, showPhoto } from "./picture";
 
@@ -126,3 +127,4 @@ export function enhanceGallery(root: HTMLElement): void {
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-gallery]")) enhanceGallery(root);
+playEarlyTaps("gallery");
