@@ -233,8 +233,9 @@ async function unitsInStoredCart(page: Page): Promise<number> {
 }
 
 /**
- * Adds the product page's soap to the cart once. The buy box hydrates after load, so a first click may do nothing:
- * click again only while the stored cart has not grown. Waiting for « Ajouté au panier! » instead clicked twice on a
+ * Adds the product page's soap to the cart once. The prebuilt page keeps a tap made before its module came
+ * (first-tap.spec.ts); a product added after the build is shown by a React island, whose button may be painted before
+ * it hydrates: click again only while the stored cart has not grown. Waiting for « Ajouté au panier! » instead clicked twice on a
  * loaded machine, where the confirmation came after the retry's 700 ms (« 2 × 6,90 € » in checkout.spec.ts).
  */
 export async function addShownProduct(page: Page): Promise<void> {
