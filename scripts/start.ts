@@ -21,6 +21,7 @@ import { localMailer, suppressingMailer } from "../functions/platform/adapters/m
 import { folderStorage } from "../functions/platform/adapters/object-storage";
 import { LOCAL_SECRET_KEY_FILE } from "../functions/platform/adapters/secret-box";
 import { ensureTable } from "../functions/platform/db/bootstrap";
+import { START_DYNAMO_LIMITS } from "../functions/platform/db/client";
 import { createDb } from "../functions/platform/db/service";
 import { startLocalServer } from "../functions/platform/local";
 import { seedIfEmpty } from "../functions/platform/seed";
@@ -59,6 +60,28 @@ async function startDatabase(config: LocalConfig, supervisor: Supervisor): Promi
   return dynamo.endpoint;
 }
 
+/**
+ * The start's own database calls: they wait for a slow database (START_DYNAMO_LIMITS) and, after 3 s, say that the
+ * shop is waiting, once.
+ */
+function patience(): <T>(call: Promise<T>) => Promise<T> {
+  let said = false;
+  return async (call) => {
+    const notice = setTimeout(() => {
+      if (said) return;
+      said = true;
+      console.log(
+        "La base de données répond lentement : la boutique l'attend (2 minutes au plus par appel)…",
+      );
+    }, 3_000);
+    try {
+      return await call;
+    } finally {
+      clearTimeout(notice);
+    }
+  };
+}
+
 function networkAddresses(port: number): string[] {
   return Object.values(networkInterfaces())
     .flat()
@@ -74,6 +97,10 @@ async function main(supervisor: Supervisor): Promise<void> {
   const endpoint = await startDatabase(config, supervisor);
   await startLaposteDoubleIfAsked(process.env, supervisor);
   const db = createDb({ tableName: config.tableName, endpoint });
+  // The start's own calls (table, seed, the first publish's records) wait for a database still warming up or slowed by
+  // a loaded machine; the requests it serves keep their deadline (db above).
+  const startDb = createDb({ tableName: config.tableName, endpoint, limits: START_DYNAMO_LIMITS });
+  const patiently = patience();
   const mailDir = resolve(config.dataDir, "mail");
   // The site served now: the start's build, then each publish's (issue 13).
   const sitesDir = join(config.dataDir, "sites");
@@ -131,15 +158,19 @@ async function main(supervisor: Supervisor): Promise<void> {
   supervisor.onStop(() => publisher.stop());
   // SITE_PUBLISH=off: the site stays as the start built it (the end-to-end suite, which edits all the time).
   const deps = config.publish ? { ...baseDeps, publisher } : baseDeps;
-  if ((await ensureTable(db.dynamo, config.tableName)) === "created")
+  const startDeps = { ...deps, db: startDb };
+  if ((await patiently(ensureTable(startDb.dynamo, config.tableName))) === "created")
     console.log(`Table ${config.tableName} créée.`);
-  const seed = await seedIfEmpty(deps, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    settings: config.seedSettings,
-  });
+  const seed = await patiently(
+    seedIfEmpty(startDeps, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      settings: config.seedSettings,
+    }),
+  );
   // A shop older than issue 27 kept the PayPal secret in clear: sealed now, before anything reads it.
-  if (await migratePlainPaypalSecret(deps)) console.log("Secret PayPal chiffré dans la base.");
+  if (await patiently(migratePlainPaypalSecret(startDeps)))
+    console.log("Secret PayPal chiffré dans la base.");
 
   let siteReady = config.skipBuild;
   const server = await startLocalServer({
@@ -184,15 +215,19 @@ async function main(supervisor: Supervisor): Promise<void> {
   if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });
     console.log("Construction du site…");
-    const { covers } = await beginPublish(deps);
+    const { covers } = await patiently(beginPublish(startDeps));
     await build(config.siteDir, false).catch((error: Error) => {
       throw new StartError(`${error.message} Voir les messages ci-dessus.`);
     });
-    await recordPublishResult(deps, { covers, ok: true });
+    await patiently(recordPublishResult(startDeps, { covers, ok: true }));
     siteReady = true;
   }
-  if (config.skipBuild && config.publish && (await sitePublishStatus(deps)).state !== "up_to_date") {
-    await markSiteStale(deps, "Site non publié au démarrage");
+  if (
+    config.skipBuild &&
+    config.publish &&
+    (await patiently(sitePublishStatus(startDeps))).state !== "up_to_date"
+  ) {
+    await patiently(markSiteStale(startDeps, "Site non publié au démarrage"));
   }
 
   console.log(`\nLa boutique est prête : ${localOrigin(config)}`);

@@ -279,3 +279,42 @@ describe("npm start, running", { timeout: 180_000 }, () => {
     await expectNothingLeft(dataDir, [port, dbPort]);
   });
 });
+
+describe("npm start on a slow database", { timeout: 120_000 }, () => {
+  it("waits for a database frozen 6 s once its table exists, says so, then serves", async () => {
+    const [port, dbPort] = [await freePort(), await freePort()];
+    const dataDir = join(scratch, "slow");
+    const shop = npmStart({
+      PORT: String(port),
+      DYNAMODB_PORT: String(dbPort),
+      DATA_DIR: dataDir,
+      SITE_PUBLISH: "on",
+    });
+    let java: number | undefined;
+    // Frozen the moment the table exists: the seed and the publish's records meet a database that does not answer.
+    shop.child.stdout?.on("data", () => {
+      if (java !== undefined || !/Table \S+ créée\./.test(shop.output())) return;
+      java = descendants(shop.child.pid as number).find((pid) =>
+        execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" }).includes("java"),
+      );
+      if (java === undefined) return;
+      process.kill(java, "SIGSTOP");
+      const frozen = java;
+      setTimeout(() => process.kill(frozen, "SIGCONT"), 6_000);
+    });
+    try {
+      await shop.waitFor(/La boutique est prête/);
+      expect(java).toBeDefined();
+      expect(shop.output()).toContain(
+        "La base de données répond lentement : la boutique l'attend (2 minutes au plus par appel)…",
+      );
+      expect(shop.output()).not.toContain("Erreur inattendue");
+      expect((await fetch(`http://127.0.0.1:${port}/api/products`)).status).toBe(200);
+    } finally {
+      if (java !== undefined) process.kill(java, "SIGCONT");
+      shop.child.kill("SIGTERM");
+      await shop.exited;
+    }
+    await expectNothingLeft(dataDir, [port, dbPort]);
+  });
+});

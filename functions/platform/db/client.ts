@@ -8,7 +8,7 @@ export interface DbConfig {
   /** Set for DynamoDB Local (http://127.0.0.1:8765); unset in AWS. */
   endpoint?: string;
   region?: string;
-  /** How long calls may take; by default those of the database's kind (`limitsFor`). Tests only. */
+  /** How long calls may take; by default those of the database's kind (`limitsFor`). Tests and npm start's own calls. */
   limits?: DynamoLimits;
 }
 
@@ -69,6 +69,20 @@ export const LOCAL_DYNAMO_LIMITS: DynamoLimits = {
   socketTimeoutMs: 3_800,
   maxAttempts: 3,
   callDeadlineMs: 3_800,
+};
+
+/**
+ * The start's own calls (npm start: the table, the seed, the first publish's records), not the requests it serves: on
+ * a loaded machine a DynamoDB Local's first answers can take longer than a request's deadline (seen when two fresh
+ * shops started together, and the start died). The start waits for it, up to 2 minutes a call, and says so after a
+ * few seconds (scripts/start.ts); the requests it then serves keep LOCAL_DYNAMO_LIMITS.
+ */
+export const START_DYNAMO_LIMITS: DynamoLimits = {
+  connectionTimeoutMs: 5_000,
+  requestTimeoutMs: 120_000,
+  socketTimeoutMs: 120_000,
+  maxAttempts: 3,
+  callDeadlineMs: 120_000,
 };
 
 /** The limits of a database: DynamoDB Local when an endpoint is set (npm start, scripts against it), else AWS. */
