@@ -36,7 +36,7 @@ export const adminShippingContract = {
           ),
           422: errorResponse("CARRIER_REFUSED : Colissimo a refusé l'étiquette, son message en français"),
           503: errorResponse(
-            "CARRIER_UNAVAILABLE : Colissimo ne répond pas, rien n'est acheté ni enregistré",
+            "CARRIER_UNAVAILABLE : Colissimo ne répond pas, rien n'est acheté ni enregistré ; LABEL_NOT_KEPT : l'étiquette (numéro dans le message) est achetée mais pas encore enregistrée, un nouvel appel la garde sans la racheter",
           ),
         },
       )),
