@@ -16,9 +16,8 @@ export const CARRIER_TEXT_MAX = {
   /** A pick-up point's name (50 in La Poste's field list) and each of its address lines (38 there). */
   pointName: 64,
   pointLine: 64,
-  /** A pick-up point's city (32 in La Poste's field list) and postal code. */
+  /** A pick-up point's city (32 in La Poste's field list). */
   pointCity: 50,
-  pointPostalCode: 10,
 } as const;
 
 /** The most messages of one refused label kept (SLS stops at its first failure: one in every recorded answer). */
