@@ -401,4 +401,21 @@ describe("a label Colissimo sold is never lost, nor bought twice", () => {
     expect(pdf.status, await pdf.clone().text()).toBe(200);
     expect(await samePdf(pdf, label.pdf)).toBe(true);
   });
+
+  it("erasing the account also removes a label bought while its order was cancelled", async () => {
+    const leaving = await createCustomer(ctx.deps, ctx.app);
+    const order = await paidOrder(1, leaving);
+    documents.put = async (...args) => {
+      documents.put = storePdf;
+      await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" });
+      await storePdf(...args);
+    };
+    expect((await createLabel(order.id)).status).toBe(409);
+    const key = `labels/${order.id}/${lastLabel().parcelNumber}.pdf`;
+    expect(await documents.get(key)).not.toBeNull();
+    const erased = await leaving.call("POST", "/api/user/account/delete", { password: "secret12" });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect(await documents.get(key)).toBeNull();
+    expect((await labelOf(order.id)).status).toBe(404);
+  });
 });
