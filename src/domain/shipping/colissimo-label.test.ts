@@ -430,19 +430,18 @@ describe("parseLabelResponse", () => {
     ],
     ["JSON that is no object", bytes("[1,2]"), "application/json"],
     ...["../../../../evil", "6A1598404033/", "6A15984040331\u0000", "6A 598404033"].map(
-      (parcelNumber) =>
-        [
-          `the parcel number ${JSON.stringify(parcelNumber)}`,
-          concat(
-            bytes(
-              `--${BOUNDARY}\r\nContent-ID: <jsonInfos>\r\n\r\n${SUCCESS_JSON.replace("6A15984040331", JSON.stringify(parcelNumber).slice(1, -1))}` +
-                `\r\n--${BOUNDARY}\r\nContent-ID: <label>\r\n\r\n`,
-            ),
-            PDF,
-            bytes(`\r\n--${BOUNDARY}--\r\n`),
+      (parcelNumber): [string, Uint8Array, string] => [
+        `the parcel number ${JSON.stringify(parcelNumber)}`,
+        concat(
+          bytes(
+            `--${BOUNDARY}\r\nContent-ID: <jsonInfos>\r\n\r\n${SUCCESS_JSON.replace("6A15984040331", JSON.stringify(parcelNumber).slice(1, -1))}` +
+              `\r\n--${BOUNDARY}\r\nContent-ID: <label>\r\n\r\n`,
           ),
-          CONTENT_TYPE,
-        ] as const,
+          PDF,
+          bytes(`\r\n--${BOUNDARY}--\r\n`),
+        ),
+        CONTENT_TYPE,
+      ],
     ),
   ])("turns %s into one unreadable-answer message", (_case, body, type) => {
     const answer = parseLabelResponse(body, type);
