@@ -115,7 +115,7 @@ const budgets: Partial<Record<string, number>> = {
   // pdf-lib evaluated only when a day's labels are merged (a dynamic import, esbuild's lazy wrapper): 910.8 KiB.
   // The checkout's pick-up point search (decision record 048): La Poste's contract with its error table
   // (laposte-pickup.ts), the route and its rate limit, the points kept for orders: 923.7 KiB; 927.3 KiB later.
-  // Issue 44: a label Colissimo sold is kept whatever fails after the sale (its PDF on its item, or a receipt beside
+  // A label Colissimo sold kept whatever fails after the sale (its PDF on its item, or a receipt beside
   // it, with the owner's French 503), parcel numbers checked, every carrier text cleaned and bounded: 931.6 KiB.
   shipping: 935 * KiB,
   // The OpenAPI document: since issue 18 the documentation alone (since issue 29 the contracts, schemas and words, no
