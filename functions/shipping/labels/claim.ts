@@ -50,7 +50,7 @@ export function notKept(parcelNumber: string, recoverable: boolean): DomainError
     "LABEL_NOT_KEPT",
     recoverable
       ? `L'étiquette n° ${parcelNumber} est achetée, mais la boutique n'a pas pu l'enregistrer jusqu'au bout : cliquez à nouveau sur « Créer l'étiquette » dans quelques instants, elle ne sera pas rachetée.`
-      : `L'étiquette n° ${parcelNumber} est achetée, mais ni la base de données ni le stockage de la boutique ne répondent : ne la recréez pas. Imprimez-la depuis votre espace Colissimo et saisissez ce numéro de suivi dans le formulaire de la commande.`,
+      : `L'étiquette n° ${parcelNumber} est achetée, mais la boutique n'a pas pu la garder : ne la recréez pas. Imprimez-la depuis votre espace Colissimo et saisissez ce numéro de suivi dans le formulaire de la commande.`,
   );
 }
 
