@@ -49,7 +49,7 @@ export const paypalSecretJobs = [
  * Colissimo's contract password (issue 31, functions/shipping/colissimo-secrets.ts):
  * - `encrypt`: saving the « Colissimo » card of Paramètres seals it (saveColissimoSetting, from services/admin.ts):
  *   the admin function, which never opens it (its answers show a mask);
- * - `decrypt`: buying a label opens it (functions/shipping/labels.ts): the shipping function only.
+ * - `decrypt`: buying a label opens it (functions/shipping/labels/input.ts): the shipping function only.
  */
 export const colissimoPasswordAreas = {
   admin: ["encrypt"],

@@ -67,11 +67,16 @@ export async function generateLabel(
   const parsed = parseLabelResponse(body, response.headers.get("content-type") ?? "");
   if (parsed.ok) return { parcelNumber: parsed.parcelNumber, pdf: parsed.pdf };
   // A gateway's error page, an empty body: Colissimo's own refusals always carry their messages.
-  if (!parsed.messages.length || parsed.messages[0]?.id === UNREADABLE_ANSWER_ID) {
-    console.error(
-      `Colissimo generateLabel: unreadable answer ${response.status} for order ${input.orderNumber}`,
-    );
+  if (!parsed.messages.length) {
+    console.error(`Colissimo generateLabel: empty answer ${response.status} for order ${input.orderNumber}`);
     throw new DomainError("CARRIER_UNAVAILABLE");
+  }
+  // An answer that cannot be read may still be a label sold: the owner is told to look before trying again.
+  if (parsed.messages[0]?.id === UNREADABLE_ANSWER_ID) {
+    console.error(
+      `Colissimo generateLabel: unreadable answer ${response.status} for order ${input.orderNumber}: ${parsed.messages[0].messageContent}`,
+    );
+    throw new DomainError("CARRIER_UNAVAILABLE", labelRefusalMessage(parsed.messages));
   }
   console.warn(`Colissimo refused the label of order ${input.orderNumber}`, parsed.messages);
   throw new DomainError("CARRIER_REFUSED", labelRefusalMessage(parsed.messages));

@@ -32,11 +32,11 @@ export const adminShippingContract = {
           400: errorResponse("Identifiant invalide"),
           404: errorResponse("Commande introuvable"),
           409: errorResponse(
-            "COLISSIMO_NOT_CONFIGURED (la carte Colissimo ou l'adresse de la boutique est incomplète), LABEL_IN_PROGRESS (une création est déjà en cours), ORDER_TRANSITION (commande non payée, annulée ou déjà expédiée sans étiquette)",
+            "COLISSIMO_NOT_CONFIGURED (la carte Colissimo ou l'adresse de la boutique est incomplète), LABEL_IN_PROGRESS (une création est déjà en cours), ORDER_TRANSITION (commande non payée, annulée ou déjà expédiée sans étiquette ; avec parcel_number quand l'étiquette a été achetée pendant que la commande changeait : son PDF reste lisible ici en GET)",
           ),
           422: errorResponse("CARRIER_REFUSED : Colissimo a refusé l'étiquette, son message en français"),
           503: errorResponse(
-            "CARRIER_UNAVAILABLE : Colissimo ne répond pas, rien n'est acheté ni enregistré",
+            "CARRIER_UNAVAILABLE : Colissimo ne répond pas, rien n'est acheté ni enregistré ; LABEL_NOT_KEPT : l'étiquette (numéro dans le message) est achetée mais pas encore enregistrée, un nouvel appel la garde sans la racheter",
           ),
         },
       )),

@@ -18,6 +18,11 @@ export const shippingLabelSchema = entitySchema({
     parcel_number: { type: "string" },
     /** The PDF in the private documents storage (labels/<order id>/<parcel>.pdf). */
     key: { type: "string" },
+    /**
+     * The PDF itself, base64, while the documents storage has not taken it (it failed when the label was bought): the
+     * next click stores it, then drops it from here. A label paid for is never only in a request's memory.
+     */
+    pdf: { type: "string" },
     /** The day it was bought, Paris time (YYYY-MM-DD), and when: the day's labels, in the order they were made. */
     day: { type: "string" },
     bought_at: { type: "string" },

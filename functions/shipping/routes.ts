@@ -8,7 +8,8 @@ import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { admitAttempt } from "../platform/throttle";
 import { adminShippingContract as contract, pickupPointsContract } from "./contract";
-import { createLabel, dayLabelsPdf, labelPdf } from "./labels";
+import { createLabel } from "./labels/create";
+import { dayLabelsPdf, labelPdf } from "./labels/pdf";
 import { searchPickupPoints } from "./pickup-points";
 
 /** Colissimo labels for the owner (issue 31): behind the same guard as the rest of /api/admin. */

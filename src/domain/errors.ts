@@ -87,6 +87,15 @@ export const errorCatalogue = {
     message:
       "L'étiquette de cette commande est en cours de création : patientez quelques secondes puis rechargez.",
   },
+  /**
+   * Colissimo sold the label, and the shop could not keep all of it yet (its PDF not stored, or not recorded): the
+   * message names the parcel; the next click finishes keeping it and buys nothing.
+   */
+  LABEL_NOT_KEPT: {
+    status: 503,
+    message:
+      "L'étiquette est achetée, mais la boutique n'a pas pu l'enregistrer jusqu'au bout : réessayez dans quelques instants, elle ne sera pas rachetée.",
+  },
   /** Colissimo refused the label; the message carries its reason in French. Nothing was bought. */
   CARRIER_REFUSED: { status: 422, message: "Colissimo a refusé l'étiquette." },
   /** Colissimo did not answer (network, timeout, its own error): nothing is recorded, the owner may retry. */

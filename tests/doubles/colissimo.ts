@@ -78,6 +78,11 @@ export interface ColissimoDouble {
   requests: unknown[];
   /** The next generateLabel call is refused with this message, as SLS would (HTTP 400), whatever it sends. */
   refuseNext(id: string, messageContent: string): void;
+  /**
+   * The next label sold carries this parcel number instead of one of the contract's range: what a broken or hostile
+   * answer would hand the shop. Not SLS's.
+   */
+  sellNextAs(parcelNumber: string): void;
   /** The Okapi key the tracking API takes (`X-Okapi-Key`); any other gets La Poste's 401. */
   apiKey: string;
   /**
@@ -92,6 +97,8 @@ export interface ColissimoDouble {
   pickupRequests: unknown[];
   /** The next pick-up point search fails with HTTP 500 and no JSON, whatever it sends (each call queues one). */
   failNextPickupSearch(): void;
+  /** The next successful pick-up point search answers what `change` makes of its points (each call queues one). */
+  alterNextPickupPoints(change: (points: LaPostePickupPoint[]) => LaPostePickupPoint[]): void;
   close(): Promise<void>;
 }
 
@@ -796,6 +803,8 @@ export async function startColissimoDouble(
   const apiKey = options.apiKey ?? randomBytes(48).toString("base64");
   const tracked = new Map<string, TrackedParcel>();
   const refusals: Refusal[] = [];
+  const parcelNumbers: string[] = [];
+  const pointChanges: ((points: LaPostePickupPoint[]) => LaPostePickupPoint[])[] = [];
   let pickupFailures = 0;
   // Parcel numbers run on from a random point, as a contract's range does.
   let serial = randomInt(1_000_000_000, 9_000_000_000);
@@ -807,11 +816,17 @@ export async function startColissimoDouble(
     refuseNext(id, messageContent) {
       refusals.push({ id, messageContent });
     },
+    sellNextAs(parcelNumber) {
+      parcelNumbers.push(parcelNumber);
+    },
     apiKey,
     trackingCalls: [],
     pickupRequests: [],
     failNextPickupSearch() {
       pickupFailures += 1;
+    },
+    alterNextPickupPoints(change) {
+      pointChanges.push(change);
     },
     track(parcelNumber, code, at, label) {
       const parcel = tracked.get(parcelNumber);
@@ -851,7 +866,8 @@ export async function startColissimoDouble(
     const zip5 = text(to.zipCode).padStart(5, "0").slice(0, 5);
     serial += 1;
     const digits = String(serial).padStart(10, "0");
-    const parcelNumber = `${PRODUCTS[product]}${digits}${parcelNumberCheckDigit(digits)}`;
+    const parcelNumber =
+      parcelNumbers.shift() ?? `${PRODUCTS[product]}${digits}${parcelNumberCheckDigit(digits)}`;
     const pdf = await labelPdf(text(object(request.outputFormat).outputPrintingType), {
       parcelNumber,
       product,
@@ -945,9 +961,10 @@ export async function startColissimoDouble(
     const code = pickupCheck(request, contractNumber, password);
     if (code !== null) return c.json(pickupRefusal(code, requestId));
     const postOfficesOnly = text(request.filterRelay) === "0" || request.filterRelay === false;
-    const points = pickupPointsFor(text(request.zipCode)).filter(
+    const found = pickupPointsFor(text(request.zipCode)).filter(
       (point) => !postOfficesOnly || point.typeDePoint === "BPR",
     );
+    const points = pointChanges.shift()?.(found) ?? found;
     if (!points.length) return c.json(pickupRefusal(301, requestId));
     return c.json({
       errorCode: 0,

@@ -186,4 +186,17 @@ describe("with the key", () => {
       "Votre colis a été déposé dans un point postal.",
     ]);
   });
+
+  it("keeps a hostile event's text cleaned and bounded", async () => {
+    const order = await shippedOrder();
+    const hostile = `Colis\u0000 retenu\u001b[31m <a href="https://x.example">payez ici</a> ${"z".repeat(2970)}`;
+    expect(hostile.length).toBe(3031);
+    laposte.track(order.tracking_number ?? "", "PB1", laterBy(1), hostile);
+    ahead = 2 * DAY;
+    await trackParcels(ctx.deps);
+    const label = (await orderOf(order.id)).tracking_events?.at(-1)?.label ?? "";
+    expect(label).toMatch(/^Colis retenu\[31m payez ici z+…$/);
+    expect(Array.from(label).length).toBeLessThanOrEqual(200);
+    expect(label).not.toMatch(/[\p{Cc}<>]/u);
+  });
 });

@@ -160,6 +160,39 @@ describe("with the contract", () => {
     });
   });
 
+  it("keeps a hostile point's name and address cleaned and bounded, in the answer, the table and the order", async () => {
+    const long = (start: string) => `${start}\u0000\u001b[2J<b>${"W".repeat(500)}</b>`;
+    colissimo.alterNextPickupPoints((points) =>
+      points.map((point, n) =>
+        n === 0
+          ? {
+              ...point,
+              nom: long("Relais"),
+              adresse1: long("1 rue"),
+              adresse2: long("Bât"),
+              localite: long("Ville"),
+              horairesOuvertureLundi: Array.from({ length: 500 }, () => "09:00-12:00").join(" "),
+            }
+          : point,
+      ),
+    );
+    const [point] = await pointsNear("13002");
+    if (!point) throw new Error("no point");
+    const texts = [point.name, point.address_line1, point.address_line2 ?? "", point.city];
+    for (const text of texts) {
+      expect(Array.from(text).length).toBeLessThanOrEqual(64);
+      expect(text).not.toMatch(/[\p{Cc}<>]/u);
+    }
+    expect(point.name).toMatch(/^Relais\[2J W+…$/);
+    expect(point.opening_hours[0]?.length).toBeLessThanOrEqual(4);
+    const { data: kept } = await ctx.db.entities.pickupPoint.get({ id: point.id }).go();
+    expect(kept?.name).toBe(point.name);
+    const response = await pickupOrder(point.id, 14.9);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: Order };
+    expect(order.pickup_point?.name).toBe(point.name);
+  });
+
   it("places an order for a point found, priced with the pick-up price, with the point and the mobile", async () => {
     const point = (await pointsNear("13001"))[1] as PickupPoint;
     const response = await pickupOrder(point.id, 14.9);

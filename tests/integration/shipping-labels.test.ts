@@ -3,21 +3,36 @@
  * DynamoDB Local. A label is bought once whatever the clicks, refused labels come back in French and buy nothing,
  * the order ships through the lifecycle, and the owner prints one label or the day's labels as one PDF.
  */
+import { readdirSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ObjectStorage } from "../../functions/platform/adapters/object-storage";
 import { isSealed } from "../../functions/platform/adapters/secret-box";
 import { getSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
+import { LABEL_CLAIM_MS } from "../../functions/shipping/labels/claim";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
 import { startColissimoDouble } from "../doubles/colissimo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
+import { type InjectedFaults, injectDbFaults } from "../support/db-faults";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
-const ctx = await createTestContext();
+// The shop's clock runs ahead when a test says so: « a minute later » without waiting a minute.
+let ahead = 0;
+let faults: InjectedFaults | undefined;
+const ctx = await createTestContext({ now: () => new Date(Date.now() + ahead) });
+const documents = ctx.deps.documents as ObjectStorage;
+const storePdf = documents.put;
+afterEach(() => {
+  ahead = 0;
+  faults?.remove();
+  faults = undefined;
+  documents.put = storePdf;
+});
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const buyer = await createCustomer(ctx.deps, ctx.app);
 const colissimo = await startColissimoDouble();
@@ -158,6 +173,21 @@ describe("with the contract", () => {
     expect((await createLabel(order.id)).status).toBe(201);
   });
 
+  it("a hostile refusal reaches the owner cleaned and bounded", async () => {
+    const order = await paidOrder();
+    const hostile = `Refus\u0000\u001b[2J<img src=x onerror=alert(1)>Rappelez le 08 99 00 00 00${"x".repeat(5017)}`;
+    expect(hostile.length).toBe(5081);
+    colissimo.refuseNext("30999", hostile);
+    const refused = await createLabel(order.id);
+    expect(refused.status).toBe(422);
+    const { message } = await errorOf(refused);
+    expect(message).toMatch(
+      /^Colissimo a refusé l'étiquette : Refus\[2J Rappelez le 08 99 00 00 00x+… \(code 30999\)\.$/,
+    );
+    expect(message.length).toBeLessThan(400);
+    expect(message).not.toMatch(/[\p{Cc}<>]/u);
+  });
+
   it("Colissimo unreachable: 503 in French, nothing recorded, the next click can succeed", async () => {
     const order = await paidOrder();
     process.env.COLISSIMO_WS_URL = "http://127.0.0.1:9";
@@ -252,5 +282,140 @@ describe("with the contract", () => {
     expect(after?.shipping_label_key).toBeUndefined();
     expect(after?.tracking_number).toBe(stored?.tracking_number);
     expect((await admin.call("GET", `/api/admin/shipping/orders/${order.id}/label`)).status).toBe(404);
+  });
+});
+
+describe("a label Colissimo sold is never lost, nor bought twice", () => {
+  const lastLabel = () => colissimo.labels.at(-1) as (typeof colissimo.labels)[number];
+  const labelOf = (id: string) => admin.call("GET", `/api/admin/shipping/orders/${id}/label`);
+  const samePdf = async (response: Response, pdf: Uint8Array) =>
+    Buffer.from(await response.arrayBuffer()).equals(Buffer.from(pdf));
+
+  it("the PDF cannot be stored: 503 naming the parcel; the next click stores it and ships, buying nothing", async () => {
+    const order = await paidOrder();
+    const bought = colissimo.labels.length;
+    documents.put = async () => {
+      throw Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" });
+    };
+    const failed = await createLabel(order.id);
+    documents.put = storePdf;
+    expect(failed.status, await failed.clone().text()).toBe(503);
+    expect(colissimo.labels).toHaveLength(bought + 1);
+    const label = lastLabel();
+    expect(await errorOf(failed)).toEqual({
+      code: "LABEL_NOT_KEPT",
+      message: expect.stringMatching(new RegExp(`n° ${label.parcelNumber} .*elle ne sera pas rachetée\\.$`)),
+    });
+
+    ahead = 2 * LABEL_CLAIM_MS;
+    const again = await createLabel(order.id);
+    expect(again.status, await again.clone().text()).toBe(201);
+    expect(colissimo.labels).toHaveLength(bought + 1);
+    expect(await again.json()).toMatchObject({
+      status: "shipped",
+      tracking_number: label.parcelNumber,
+      has_shipping_label: true,
+    });
+    expect(await samePdf(await labelOf(order.id), label.pdf)).toBe(true);
+    // Stored now: the label item holds its key again, not the PDF.
+    const { data: item } = await ctx.db.entities.shippingLabel.get({ order_id: order.id }).go();
+    expect(item).toMatchObject({ state: "bought", parcel_number: label.parcelNumber });
+    expect(item?.pdf).toBeUndefined();
+  });
+
+  it("neither the storage nor the database answers: the owner is given the number and told not to buy again", async () => {
+    const order = await paidOrder();
+    documents.put = async () => {
+      faults ??= injectDbFaults(ctx.db, { kinds: ["timeout"], commands: ["UpdateItemCommand"] });
+      throw Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" });
+    };
+    const failed = await createLabel(order.id);
+    expect(failed.status, await failed.clone().text()).toBe(503);
+    expect(await errorOf(failed)).toEqual({
+      code: "LABEL_NOT_KEPT",
+      message: expect.stringMatching(
+        new RegExp(
+          `n° ${lastLabel().parcelNumber} .*ne la recréez pas\\. Imprimez-la depuis votre espace Colissimo`,
+        ),
+      ),
+    });
+  });
+
+  it("the label cannot be recorded: 503 naming the parcel; a minute later it is recorded, not bought again", async () => {
+    const order = await paidOrder();
+    const bought = colissimo.labels.length;
+    // The database stops answering writes once the PDF is stored: between Colissimo's sale and its record.
+    documents.put = async (...args) => {
+      documents.put = storePdf;
+      await storePdf(...args);
+      faults = injectDbFaults(ctx.db, { kinds: ["timeout"], commands: ["UpdateItemCommand"] });
+    };
+    const failed = await createLabel(order.id);
+    faults?.remove();
+    expect(failed.status, await failed.clone().text()).toBe(503);
+    const label = lastLabel();
+    expect(await errorOf(failed)).toEqual({
+      code: "LABEL_NOT_KEPT",
+      message: expect.stringMatching(new RegExp(`n° ${label.parcelNumber} .*elle ne sera pas rachetée\\.$`)),
+    });
+
+    ahead = 2 * LABEL_CLAIM_MS;
+    const again = await createLabel(order.id);
+    expect(again.status, await again.clone().text()).toBe(201);
+    expect(colissimo.labels).toHaveLength(bought + 1);
+    expect(await again.json()).toMatchObject({ status: "shipped", tracking_number: label.parcelNumber });
+    expect(await samePdf(await labelOf(order.id), label.pdf)).toBe(true);
+  });
+
+  it("a parcel number that is not one never becomes a storage key: 503 in French, nothing kept", async () => {
+    const order = await paidOrder();
+    colissimo.sellNextAs("../../../../evil");
+    const response = await createLabel(order.id);
+    expect(response.status, await response.clone().text()).toBe(503);
+    expect((await errorOf(response)).message).toMatch(/^La réponse de Colissimo est illisible/);
+    const files = readdirSync(ctx.documentsDir, { recursive: true }).map(String);
+    expect(files.some((file) => file.includes("evil"))).toBe(false);
+    const { data } = await ctx.db.entities.order.get({ id: order.id }).go();
+    expect(data).toMatchObject({ status: "confirmed" });
+    expect(data?.tracking_number).toBeUndefined();
+  });
+
+  it("a label bought while the order was cancelled can be downloaded", async () => {
+    const order = await paidOrder();
+    // The owner cancels from another tab while Colissimo sells the label.
+    documents.put = async (...args) => {
+      documents.put = storePdf;
+      const cancelled = await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+      await storePdf(...args);
+    };
+    const response = await createLabel(order.id);
+    expect(response.status, await response.clone().text()).toBe(409);
+    const label = lastLabel();
+    expect(await response.clone().json()).toMatchObject({
+      code: "ORDER_TRANSITION",
+      parcel_number: label.parcelNumber,
+    });
+    expect((await errorOf(response)).message).toContain(label.parcelNumber);
+    const pdf = await labelOf(order.id);
+    expect(pdf.status, await pdf.clone().text()).toBe(200);
+    expect(await samePdf(pdf, label.pdf)).toBe(true);
+  });
+
+  it("erasing the account also removes a label bought while its order was cancelled", async () => {
+    const leaving = await createCustomer(ctx.deps, ctx.app);
+    const order = await paidOrder(1, leaving);
+    documents.put = async (...args) => {
+      documents.put = storePdf;
+      await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" });
+      await storePdf(...args);
+    };
+    expect((await createLabel(order.id)).status).toBe(409);
+    const key = `labels/${order.id}/${lastLabel().parcelNumber}.pdf`;
+    expect(await documents.get(key)).not.toBeNull();
+    const erased = await leaving.call("POST", "/api/user/account/delete", { password: "secret12" });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect(await documents.get(key)).toBeNull();
+    expect((await labelOf(order.id)).status).toBe(404);
   });
 });

@@ -226,10 +226,25 @@ async function promoUsagesRenamed(
  * The Colissimo labels of the account's orders (issue 31): they print the customer's name and address, and are not
  * accounting records (the invoice is), so they go with the account. Removed before the orders are rewritten, so an
  * interruption leaves an account that can be erased again, never an order pointing at a removed label or a label no
- * order points at; removing a label already gone is not an error (a stale round repeats this).
+ * order points at; removing a label already gone is not an error (a stale round repeats this). A label the order does
+ * not name (bought while it was cancelled) is found on its label item, and so is a PDF the item still holds.
  */
-async function eraseLabels(deps: Pick<Deps, "documents">, orders: readonly OrderRecord[]): Promise<void> {
-  const keys = orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : []));
+async function eraseLabels(
+  deps: DataDeps & Pick<Deps, "documents">,
+  orders: readonly OrderRecord[],
+): Promise<void> {
+  const items = await batchGetAll(
+    (batch) => deps.db.entities.shippingLabel.get(batch).go({ attributes: ["order_id", "key", "pdf"] }),
+    orders.map((order) => ({ order_id: order.id })),
+  );
+  for (const item of items.filter((label) => label.pdf))
+    await deps.db.entities.shippingLabel.patch({ order_id: item.order_id }).remove(["pdf"]).go();
+  const keys = [
+    ...new Set([
+      ...orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : [])),
+      ...items.flatMap((label) => (label.key ? [label.key] : [])),
+    ]),
+  ];
   if (!keys.length) return;
   if (!deps.documents) {
     console.error(

@@ -429,6 +429,20 @@ describe("parseLabelResponse", () => {
       "application/json",
     ],
     ["JSON that is no object", bytes("[1,2]"), "application/json"],
+    ...["../../../../evil", "6A1598404033/", "6A15984040331\u0000", "6A 598404033"].map(
+      (parcelNumber): [string, Uint8Array, string] => [
+        `the parcel number ${JSON.stringify(parcelNumber)}`,
+        concat(
+          bytes(
+            `--${BOUNDARY}\r\nContent-ID: <jsonInfos>\r\n\r\n${SUCCESS_JSON.replace("6A15984040331", JSON.stringify(parcelNumber).slice(1, -1))}` +
+              `\r\n--${BOUNDARY}\r\nContent-ID: <label>\r\n\r\n`,
+          ),
+          PDF,
+          bytes(`\r\n--${BOUNDARY}--\r\n`),
+        ),
+        CONTENT_TYPE,
+      ],
+    ),
   ])("turns %s into one unreadable-answer message", (_case, body, type) => {
     const answer = parseLabelResponse(body, type);
     expect(answer.ok).toBe(false);
@@ -436,6 +450,34 @@ describe("parseLabelResponse", () => {
       expect(answer.messages).toHaveLength(1);
       expect(answer.messages[0]?.id).toBe(UNREADABLE_ANSWER_ID);
     }
+  });
+});
+
+describe("a hostile refusal", () => {
+  it("is kept to five clean, bounded messages with SLS-like ids", () => {
+    const message = (id: string, text: string) => ({ id, type: "ERROR", messageContent: text });
+    const hostile = `Refus\u0000\u001b[2J<h1>Appelez le 08 99 00 00 00</h1><script>x</script>${"y".repeat(5000)}`;
+    const json = bytes(
+      JSON.stringify({
+        messages: [
+          message("30999", hostile),
+          message("<img src=x>", "Texte"),
+          ...Array.from({ length: 20 }, (_, n) => message(String(31000 + n), "Encore")),
+        ],
+        labelV2Response: null,
+      }),
+    );
+    const answer = parseLabelResponse(json, "application/json");
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.messages).toHaveLength(5);
+    expect(answer.messages[1]).toEqual({ id: "", messageContent: "Texte" });
+    const first = answer.messages[0]?.messageContent ?? "";
+    expect(Array.from(first).length).toBeLessThanOrEqual(300);
+    expect(first).toMatch(/^Refus\[2J Appelez le 08 99 00 00 00 x y+…$/);
+    const sentence = labelRefusalMessage(answer.messages);
+    expect(sentence.length).toBeLessThan(500);
+    expect(sentence).not.toMatch(/[\p{Cc}<>]/u);
   });
 });
 

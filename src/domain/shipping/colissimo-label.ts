@@ -20,6 +20,9 @@
  *   https://github.com/common-repository/collect-and-deliver-interface-for-woocommerce
  */
 
+import { CARRIER_TEXT_MAX, carrierText, MAX_REFUSAL_REASONS } from "./carrier-text";
+import { isParcelNumber } from "./shipping-labels";
+
 /** Where SLS's JSON/REST `generateLabel` lives, below https://ws.colissimo.fr (or a double's base address). */
 export const SLS_GENERATE_LABEL_PATH = "/sls-ws/SlsServiceWSRest/2.0/generateLabel";
 
@@ -456,9 +459,18 @@ function readJsonInfos(text: string): { errors: SlsMessage[]; parcelNumber: stri
   }
   if (!isRecord(json)) return null;
   const messages = Array.isArray(json.messages) ? json.messages.filter(isRecord) : [];
+  // The texts are the carrier's, kept in logs and shown to the owner: cleaned and bounded (carrier-text.ts), and an id
+  // that is not one of SLS's short codes is not repeated.
   const errors = messages
     .filter((message) => asText(message.type).toUpperCase() === "ERROR")
-    .map((message) => ({ id: asText(message.id), messageContent: asText(message.messageContent).trim() }));
+    .slice(0, MAX_REFUSAL_REASONS)
+    .map((message) => {
+      const id = asText(message.id).trim();
+      return {
+        id: /^[A-Za-z0-9_-]{1,20}$/.test(id) ? id : "",
+        messageContent: carrierText(asText(message.messageContent), CARRIER_TEXT_MAX.refusalReason),
+      };
+    });
   // labelV2Response on the 2.0 endpoint; the 3.1 one names it labelV31Response.
   const response = json.labelV2Response ?? json.labelV31Response;
   const parcelNumber = isRecord(response) ? asText(response.parcelNumber).trim() : "";
@@ -496,6 +508,9 @@ export function parseLabelResponse(body: Uint8Array, contentType: string): Label
   if (!infos) return unreadable("la réponse de Colissimo n'est pas lisible");
   if (infos.errors.length) return { ok: false, messages: infos.errors };
   if (!infos.parcelNumber) return unreadable("la réponse de Colissimo ne donne pas de numéro de colis");
+  // It names the label's file and the customer's tracking: anything but letters and digits is not a parcel number.
+  if (!isParcelNumber(infos.parcelNumber))
+    return unreadable("le numéro de colis donné par Colissimo n'en est pas un");
   if (!label?.length) return unreadable("la réponse de Colissimo ne contient pas l'étiquette");
   return { ok: true, parcelNumber: infos.parcelNumber, pdf: label.slice() };
 }

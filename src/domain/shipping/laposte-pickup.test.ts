@@ -309,6 +309,52 @@ describe("the answer", () => {
     ]);
   });
 
+  it("cleans and bounds La Poste's texts, and drops a point whose postal code is not French", () => {
+    const hostile = (start: string) => `${start}\u0000\u001b[2J\u202e<b>${"W".repeat(500)}</b>`;
+    const result = parsePickupSearchResponse(
+      answer(
+        [
+          laPostePoint({
+            identifiant: "000001",
+            nom: hostile("Relais"),
+            adresse1: hostile("1 rue"),
+            adresse2: hostile("Bât"),
+            adresse3: hostile("Porte"),
+            localite: hostile("Ville"),
+            horairesOuvertureLundi: Array.from({ length: 300 }, () => "09:00-12:00").join(" "),
+          }),
+          laPostePoint({ identifiant: "000002", codePostal: "13001<script>" }),
+          laPostePoint({ identifiant: "000003", codePostal: "1300" }),
+        ],
+        { errorMessage: "ok" },
+      ),
+    );
+    if (result.kind !== "points") throw new Error(result.kind);
+    expect(result.points.map((point) => point.id)).toEqual(["000001"]);
+    const [point] = result.points;
+    expect(point?.name).toBe(`Relais[2J ${"W".repeat(53)}…`);
+    for (const [text, max] of [
+      [point?.name, 64],
+      [point?.address_line1, 64],
+      [point?.address_line2, 64],
+      [point?.city, 50],
+    ] as const) {
+      expect(Array.from(text ?? "").length).toBeLessThanOrEqual(max);
+      expect(text).not.toMatch(/[\p{Cc}\p{Cf}<>]/u);
+    }
+    expect(point?.opening_hours[0]).toHaveLength(4);
+  });
+
+  it("bounds La Poste's words in a refusal, which the shopper reads", () => {
+    const result = parsePickupSearchResponse({
+      errorCode: 129,
+      errorMessage: `Adresse\u0007 <i>${"x".repeat(900)}</i>`,
+    });
+    if (result.kind !== "refused") throw new Error(result.kind);
+    expect(Array.from(result.message).length).toBeLessThanOrEqual(200);
+    expect(result.message).toMatch(/^Adresse x+…$/);
+  });
+
   it("keeps at most 20 points, counted after the ones it drops", () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       laPostePoint({

@@ -45,7 +45,8 @@
  * - how a slot is written: « HH:MM-HH:MM », several separated by spaces; a slot this module cannot read, or that
  *   does not end after it starts (« 00:00-00:00 »), is left out, and so is a missing day's field (a closed day).
  */
-import { PICKUP_POINT_ID_PATTERN, type PickupPoint } from "./pickup-point";
+import { CARRIER_TEXT_MAX, carrierText } from "./carrier-text";
+import { PICKUP_POINT_ID_PATTERN, type PickupPoint, POSTAL_CODE_PATTERN } from "./pickup-point";
 
 /** Where the service lives, below https://ws.colissimo.fr (or a double's base address). */
 export const PICKUP_SEARCH_PATH = "/pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement";
@@ -194,21 +195,27 @@ function minutes(hours: string, mins: string): number | null {
   return h * 60 + m;
 }
 
+/** The most slots a day keeps: La Poste's format has two. */
+const MAX_SLOTS_PER_DAY = 4;
+
 /**
  * One day's hours as La Poste writes them (« 09:00-12:00 14:00-19:00 », « 09:00-19:00 00:00-00:00 », closed
  * « 00:00-00:00 00:00-00:00 ») as the slots the shop shows: the « 00:00-00:00 » ones, and any it cannot read, left
- * out. A closed day, or a field that is missing, gives no slot.
+ * out, and at most MAX_SLOTS_PER_DAY. A closed day, or a field that is missing, gives no slot.
  */
 export function pickupDayHours(value: unknown): string[] {
   if (typeof value !== "string") return [];
-  return value.split(/\s+/).filter((slot) => {
-    const match = SLOT.exec(slot);
-    if (!match) return false;
-    const [, h1 = "", m1 = "", h2 = "", m2 = ""] = match;
-    const start = minutes(h1, m1);
-    const end = minutes(h2, m2);
-    return start !== null && end !== null && start < end;
-  });
+  return value
+    .split(/\s+/)
+    .filter((slot) => {
+      const match = SLOT.exec(slot);
+      if (!match) return false;
+      const [, h1 = "", m1 = "", h2 = "", m2 = ""] = match;
+      const start = minutes(h1, m1);
+      const end = minutes(h2, m2);
+      return start !== null && end !== null && start < end;
+    })
+    .slice(0, MAX_SLOTS_PER_DAY);
 }
 
 /** A distance in metres: a number or a numeric string, never negative; null otherwise. */
@@ -228,21 +235,37 @@ function errorCodeOf(body: Json): number | null {
 
 /**
  * One point of the list as the shop keeps it, or null for a point it must not offer: one without an identifier the
- * shop accepts (PICKUP_POINT_ID_PATTERN), a name, a street, a postal code, a city or a distance it can read, and
- * one closed for holidays over the period (`congesTotal`).
+ * shop accepts (PICKUP_POINT_ID_PATTERN), a name, a street, a French postal code, a city or a distance it can read,
+ * and one closed for holidays over the period (`congesTotal`). Its texts are La Poste's, shown at checkout, in the
+ * e-mails and on the label: cleaned and bounded (carrier-text.ts).
  */
 function readPoint(raw: unknown): PickupPoint | null {
   if (!isObject(raw)) return null;
   if (raw.congesTotal === true || raw.congesTotal === "true") return null;
   const id = typeof raw.identifiant === "string" ? raw.identifiant.trim() : "";
-  const name = oneLine(raw.nom);
-  const street = oneLine(raw.adresse1);
+  const name = carrierText(raw.nom, CARRIER_TEXT_MAX.pointName);
+  const street = carrierText(raw.adresse1, CARRIER_TEXT_MAX.pointLine);
   const postalCode = oneLine(raw.codePostal);
-  const city = oneLine(raw.localite);
+  const city = carrierText(raw.localite, CARRIER_TEXT_MAX.pointCity);
   const distance = distanceOf(raw.distanceEnMetre);
-  if (!PICKUP_POINT_ID_PATTERN.test(id) || !name || !street || !postalCode || !city || distance === null)
+  if (
+    !PICKUP_POINT_ID_PATTERN.test(id) ||
+    !name ||
+    !street ||
+    !POSTAL_CODE_PATTERN.test(postalCode) ||
+    !city ||
+    distance === null
+  )
     return null;
-  const complement = [oneLine(raw.adresse2), oneLine(raw.adresse3)].filter(Boolean).join(", ");
+  const complement = carrierText(
+    [
+      carrierText(raw.adresse2, CARRIER_TEXT_MAX.pointLine),
+      carrierText(raw.adresse3, CARRIER_TEXT_MAX.pointLine),
+    ]
+      .filter(Boolean)
+      .join(", "),
+    CARRIER_TEXT_MAX.pointLine,
+  );
   const country = oneLine(raw.codePays).toUpperCase();
   return {
     id,
@@ -272,7 +295,8 @@ export function parsePickupSearchResponse(json: unknown): PickupSearchAnswer {
   const body = isObject(json.return) ? json.return : json;
   const code = errorCodeOf(body);
   if (code === null) throw new Error("La réponse du service Points de retrait n'a pas d'errorCode.");
-  const message = oneLine(body.errorMessage) || PICKUP_ERRORS[code] || `Erreur ${code}`;
+  const message =
+    carrierText(body.errorMessage, CARRIER_TEXT_MAX.message) || PICKUP_ERRORS[code] || `Erreur ${code}`;
   if (PICKUP_CREDENTIAL_CODES.includes(code)) return { kind: "credentials", message };
   if (PICKUP_NO_POINT_CODES.includes(code)) return { kind: "points", points: [] };
   if (code !== 0) return { kind: "refused", code, message };

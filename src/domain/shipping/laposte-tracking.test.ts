@@ -368,6 +368,45 @@ describe("parseTrackingResponse: a parcel", () => {
     expect(read.ok && read.events[0]?.label).toBe("Distribué");
   });
 
+  it("cleans and bounds La Poste's texts: they reach the order and the customer's page", () => {
+    const hostile = `Colis\u0000 retenu\u001b[31m <a href="https://x.example">payez ici</a> ${"z".repeat(3000)}`;
+    const read = parseTrackingResponse(
+      200,
+      shipment("6A18987970674", [["PB1", hostile, "2021-04-22T12:43:54+02:00"]]),
+    );
+    const label = read.ok ? (read.events[0]?.label ?? "") : "";
+    expect(Array.from(label).length).toBeLessThanOrEqual(200);
+    expect(label).toMatch(/^Colis retenu\[31m payez ici z+…$/);
+    // A label that is nothing once cleaned gives way to the code's French label.
+    const empty = parseTrackingResponse(
+      200,
+      shipment("6A18987970674", [["PC1", "\u0000<b></b>\u200b", "2021-04-22T12:43:54+02:00"]]),
+    );
+    expect(empty.ok && empty.events[0]?.label).toBe("Pris en charge");
+    const refused = parseTrackingResponse(400, {
+      returnCode: 400,
+      returnMessage: `Non\u001b ${"n".repeat(900)}`,
+    });
+    expect(refused.ok || Array.from(refused.message).length).toBeLessThan(400);
+    expect(refused.ok || refused.message).not.toMatch(/\p{Cc}/u);
+  });
+
+  it("keeps the newest 100 events of a parcel that has more", () => {
+    const events = Array.from(
+      { length: 150 },
+      (_, n) =>
+        ["ET1", `Étape ${n}`, new Date(Date.UTC(2021, 3, 1) + n * 60_000).toISOString()] as [
+          string,
+          string,
+          string,
+        ],
+    ).reverse();
+    const read = parseTrackingResponse(200, shipment("6A18987970674", events));
+    expect(read.ok && read.events).toHaveLength(100);
+    expect(read.ok && read.events[0]?.label).toBe("Étape 50");
+    expect(read.ok && read.events.at(-1)?.label).toBe("Étape 149");
+  });
+
   it("accepts a numeric string returnCode and an answer for the number asked in any case", () => {
     expect(parseTrackingResponse(200, { ...inTransit, returnCode: "200" }, "6a18987970674")).toMatchObject({
       ok: true,

@@ -24,6 +24,8 @@
  *   (https://docs.digitalgenius.com/docs/colissimo-la-poste-track-trace: events carry `order`, 100 the newest).
  */
 
+import { CARRIER_TEXT_MAX, carrierText, MAX_TRACKING_EVENTS } from "./carrier-text";
+
 /** The path (and query) of one parcel's tracking, below https://api.laposte.fr (or a double's base address). */
 export const TRACKING_PATH = (idShip: string): string =>
   `/suivi/v2/idships/${encodeURIComponent(idShip)}?lang=fr_FR`;
@@ -177,7 +179,7 @@ function returnCodeOf(body: Json): number | null {
 
 /** The owner's sentence for a 400, with La Poste's own (French) words when it gives them. */
 function invalidMessage(body: unknown): string {
-  const said = isObject(body) ? text(body.returnMessage) : "";
+  const said = isObject(body) ? carrierText(body.returnMessage, CARRIER_TEXT_MAX.message) : "";
   return said ? `${MESSAGES.invalid} (La Poste : « ${said} »)` : MESSAGES.invalid;
 }
 
@@ -240,8 +242,11 @@ function readShipment(item: Json, idShip: string | undefined, lang: string): Tra
     const code = text(raw.code).toUpperCase();
     const ms = parseLaposteDate(raw.date);
     if (!/^[A-Z0-9]{2,4}$/.test(code) || ms === null) return unreadable();
-    // The labels come in the language asked for; should another come back, the module's French label stands in.
-    const label = (lang === "fr_FR" ? text(raw.label) : "") || trackingCodeLabel(code);
+    // The labels come in the language asked for; should another come back, the module's French label stands in. They
+    // are shown to the customer and kept on the order: cleaned and bounded (carrier-text.ts).
+    const label =
+      (lang === "fr_FR" ? carrierText(raw.label, CARRIER_TEXT_MAX.trackingEvent) : "") ||
+      trackingCodeLabel(code);
     const order = typeof raw.order === "number" && Number.isFinite(raw.order) ? raw.order : null;
     events.push({ code, label, at: new Date(ms).toISOString(), ms, order, index });
   }
@@ -255,7 +260,8 @@ function readShipment(item: Json, idShip: string | undefined, lang: string): Tra
   return {
     ok: true,
     parcelNumber,
-    events: events.map(({ code, label, at }) => ({ code, label, at })),
+    // The newest, should a parcel ever have more than a journey's worth: the order is one item, of bounded size.
+    events: events.slice(-MAX_TRACKING_EVENTS).map(({ code, label, at }) => ({ code, label, at })),
     delivered: delivery ? { at: delivery.at } : null,
     returned: events.some((event) => isReturnedCode(event.code)),
     isFinal: shipment.isFinal === true,

@@ -34,8 +34,17 @@ export function parcelWeightGrams(
   return Math.max(1, Math.ceil(soaps + packagingGrams));
 }
 
+/**
+ * What a Colissimo parcel number may be: 11 to 15 letters and digits, what La Poste's tracking takes (« 6A12345678901 »
+ * has 13). The number comes from the carrier's answer and names a file: nothing else may reach a key.
+ */
+export function isParcelNumber(value: string): boolean {
+  return /^[A-Za-z0-9]{11,15}$/.test(value);
+}
+
 /** Where an order's label PDF is kept in the private documents storage (decision record 027). */
 export function labelKey(orderId: string, parcelNumber: string): string {
+  if (!isParcelNumber(parcelNumber)) throw new Error(`Not a parcel number: ${JSON.stringify(parcelNumber)}`);
   return `labels/${orderId}/${parcelNumber}.pdf`;
 }
 

@@ -63,6 +63,8 @@ export function LabelActions({
 }) {
   const [state, setState] = useState<LabelState>({ step: "idle" });
   const [error, setError] = useState<string | null>(null);
+  // A label bought while the order changed (the 409 names its parcel): not on the order, printable all the same.
+  const [strayLabel, setStrayLabel] = useState(false);
   const running = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
@@ -80,6 +82,7 @@ export function LabelActions({
     if (running.current) return;
     running.current = true;
     setError(null);
+    setStrayLabel(false);
     setState({ step: "creating" });
     try {
       const shipped = await createShippingLabel(order.id);
@@ -88,6 +91,7 @@ export function LabelActions({
     } catch (failure) {
       setState({ step: "idle" });
       if (guard(failure)) return;
+      setStrayLabel(failure instanceof ApiError && typeof failure.details.parcel_number === "string");
       setError(
         labelFailureMessage(
           failure instanceof ApiError
@@ -128,7 +132,7 @@ export function LabelActions({
           <span className="sr-only"> de la commande n° {number}</span>
         </button>
       )}
-      {order.has_shipping_label && (
+      {(order.has_shipping_label || strayLabel) && (
         <a className={linkClass} href={labelUrl(order.id)} target="_blank" rel="noopener">
           Imprimer l'étiquette
           <span className="sr-only"> de la commande n° {number} (PDF, nouvel onglet)</span>

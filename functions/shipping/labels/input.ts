@@ -1,0 +1,92 @@
+/**
+ * What Colissimo is asked for an order's label (docs/decisions/047 and 048): the shop as sender, the order's frozen
+ * address or its pick-up point as addressee, and the parcel's weight.
+ */
+import { COUNTRY_CODES, isAddressCountry } from "../../../src/domain/accounts/countries";
+import { DomainError } from "../../../src/domain/errors";
+import { parisDay } from "../../../src/domain/promos/promo";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label";
+import {
+  type ColissimoSetting,
+  colissimoMissing,
+  colissimoNotConfiguredMessage,
+  senderAddress,
+} from "../../../src/domain/shipping/colissimo-setting";
+import { parcelWeightGrams } from "../../../src/domain/shipping/shipping-labels";
+import { type OrderRecord, toOrder } from "../../orders/service";
+import { batchGetAll } from "../../platform/db/batch-get";
+import type { DataDeps } from "../../platform/deps";
+import { openColissimoSecret } from "../colissimo-secrets";
+
+/** The soaps' net weights, by product id (a product deleted since the order weighs nothing: see parcelWeightGrams). */
+async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<number, number>> {
+  const ids = [...new Set(order.items.map((item) => item.product_id))];
+  const products = await batchGetAll(
+    (keys) => deps.db.entities.product.get(keys).go({ attributes: ["id", "net_weight_g"] }),
+    ids.map((id) => ({ id })),
+  );
+  return new Map(products.map((product) => [product.id, product.net_weight_g ?? 0]));
+}
+
+/**
+ * What Colissimo is asked: the shop as sender, the order's frozen address as recipient, the parcel's weight. An order
+ * for a pick-up point (issue 31) is a « point retrait » parcel: the point's id, its address as La Poste's plugins send
+ * it, and the customer's mobile, which La Poste texts when the parcel can be collected.
+ */
+export async function labelInput(
+  deps: DataDeps,
+  order: OrderRecord,
+  setting: ColissimoSetting,
+  company: { name: string; email: string; phone: string; address: string },
+): Promise<LabelInput> {
+  const sender = senderAddress(company.address);
+  if (!sender)
+    throw new DomainError(
+      "COLISSIMO_NOT_CONFIGURED",
+      colissimoNotConfiguredMessage(colissimoMissing(setting, company)),
+    );
+  const address = order.shipping_address;
+  const point = order.pickup_point;
+  return {
+    contractNumber: setting.contract_number,
+    password: await openColissimoSecret(deps, "password", setting.password),
+    format: setting.label_format,
+    productCode: point ? "A2P" : setting.home_product,
+    ...(point && { pickupLocationId: point.id }),
+    depositDate: parisDay(deps.clock()),
+    orderNumber: toOrder(order).order_number,
+    commercialName: company.name,
+    weightGrams: parcelWeightGrams(order.items, await netWeights(deps, order), setting.packaging_g),
+    sender: {
+      companyName: company.name,
+      line: sender.line,
+      zipCode: sender.zipCode,
+      city: sender.city,
+      countryCode: "FR",
+      ...(company.email && { email: company.email }),
+      ...(company.phone && { phone: company.phone }),
+    },
+    addressee: {
+      firstName: address.first_name,
+      lastName: address.last_name,
+      ...(point
+        ? {
+            line1: point.address_line1,
+            line2: point.address_line2 ?? null,
+            zipCode: point.postal_code,
+            city: point.city,
+            countryCode: point.country_code,
+            phone: point.phone,
+          }
+        : {
+            line1: address.address_line1,
+            line2: address.address_line2 ?? null,
+            zipCode: address.postal_code,
+            city: address.city,
+            countryCode: isAddressCountry(address.country) ? COUNTRY_CODES[address.country] : address.country,
+            phone: address.phone,
+          }),
+      email: order.customer_email,
+    },
+  };
+}
