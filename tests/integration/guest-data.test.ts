@@ -429,4 +429,19 @@ describe("« Effacer mes données » with the link", () => {
     expect(await itemsHolding(ctx.db.dynamo, ctx.tableName, email)).toEqual([]);
     expect((await erase(token)).status).toBe(404);
   });
+
+  it("leaves an account that uses the same e-mail as it was: only what served her orders without it goes", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await placeGuest(customer.email);
+    await deliver(placed.order.id);
+    const token = await linkFor(customer.email);
+    expect((await exportData(token)).status).toBe(200);
+
+    const response = await erase(token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const left = await itemsHolding(ctx.db.dynamo, ctx.tableName, customer.email);
+    expect(left.map((item) => item.__edb_e__?.S).sort()).toEqual(["user", "user_email"]);
+    const signin = await call("POST", "/api/auth/signin", { email: customer.email, password: "secret12" });
+    expect(signin.status).toBe(200);
+  });
 });
