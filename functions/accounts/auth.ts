@@ -63,16 +63,22 @@ export function signinSubject(email: string, epoch: number): string {
   return `${email}#${epoch}`;
 }
 
+/** The e-mail's sign-in scopes, whose subject is signinSubject: an erasure deletes them (decision record 017). */
+export const SIGNIN_EMAIL_SCOPES = ["signin-account", "signin-account-day", "signin-lock-notice"] as const;
+
 /**
  * The limits a sign-in counts under (rateLimits in src/domain/rate-limit.ts; decision record 033): the pair (e-mail,
  * address), so failures from one address lock that address only, never the holder elsewhere; the e-mail whatever
  * the address, much higher, over 15 minutes and a day, so guesses spread over many addresses stay bounded; and the
- * address whatever the e-mail (011). The e-mail's subjects carry its epoch: a reset starts them afresh.
+ * address whatever the e-mail (011). The e-mail's subjects carry its epoch: a reset starts them afresh. The pair's
+ * subject is a digest: it cannot be listed by e-mail, so an erasure could not find it, and it must not keep the
+ * e-mail until it expires.
  */
 function signinLimits(email: string, epoch: number, clientAddress: string): Limit[] {
   const account = signinSubject(email, epoch);
+  const pair = createHash("sha256").update(`${account}|${clientAddress}`).digest("base64url");
   return [
-    { scope: "signin-pair", subject: `${account}|${clientAddress}`, rule: rateLimits.signinPerPair },
+    { scope: "signin-pair", subject: pair, rule: rateLimits.signinPerPair },
     { scope: "signin-account", subject: account, rule: rateLimits.signinPerAccount },
     { scope: "signin-account-day", subject: account, rule: rateLimits.signinPerAccountPerDay },
     { scope: "signin-address", subject: clientAddress, rule: rateLimits.signinPerAddress },

@@ -194,6 +194,12 @@ export const idempotencyKeySchema = entitySchema({
   },
   indexes: {
     byKey: itemKey("user_id", "key"),
+    // A guest's keys, whose user_id is her e-mail: her erasure finds and deletes them (decision record 017).
+    byUser: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["user_id"] },
+      sk: { field: "gsi1sk", composite: ["key"] },
+    },
   },
 });
 export type IdempotencyKeyEntity = EntityOf<typeof idempotencyKeySchema>;

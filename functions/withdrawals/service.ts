@@ -11,6 +11,7 @@
 import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
+import { guestUserId } from "../../src/domain/orders/guest";
 import { orderNumber } from "../../src/domain/orders/order-status";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import {
@@ -48,15 +49,21 @@ export const GUEST_NOT_FOUND =
 const STALE_FORM =
   "Votre commande a changé depuis l'ouverture du formulaire : rechargez la page pour voir son état actuel.";
 
-/** A guest's order: the order number and the e-mail it was placed with must both match. */
+/**
+ * An order found by its number and the e-mail it was placed with, both matching. Placed without an account, it is
+ * held under that e-mail (`guest:<e-mail>`, decision record 049); placed signed in, under the account of that
+ * e-mail; one person may have both. Both are searched, and every miss is the same 404.
+ */
 export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
   const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
-  const { data: link } = await deps.db.entities.userEmail.get({ email: lookup.email }).go();
-  if (!link) throw notFound();
-  const { data: orders } = await deps.db.entities.order.query
-    .byUser({ user_id: link.user_id })
-    .go({ pages: "all" });
-  const order = orders.find(
+  const ordersOf = async (userId: string) =>
+    (await deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
+  const [placedAsGuest, account] = await Promise.all([
+    ordersOf(guestUserId(lookup.email)),
+    deps.db.entities.userEmail.get({ email: lookup.email }).go(),
+  ]);
+  const placedSignedIn = account.data ? await ordersOf(account.data.user_id) : [];
+  const order = [...placedAsGuest, ...placedSignedIn].find(
     (candidate) =>
       orderNumber(candidate.id) === lookup.order_number &&
       candidate.customer_email.toLowerCase() === lookup.email,

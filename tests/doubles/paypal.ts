@@ -86,6 +86,11 @@ export interface PaypalDouble {
    * instead, once: an outage (500, 503), a refusal PayPal's API documents (422 with its issue).
    */
   failNext(call: string, status: number, body?: unknown): void;
+  /**
+   * The next call whose "METHOD /path" starts with `call` answers `text` as `contentType` with `status` instead, once:
+   * what a proxy or a load balancer in front of PayPal sends (an HTML page, even with 200), or a body cut off.
+   */
+  garbleNext(call: string, status: number, text: string, contentType?: string): void;
   /** Headers PayPal would send with this webhook event; `forge` makes a signature PayPal would reject. */
   webhookHeaders(event: unknown, options?: { forge?: boolean }): Record<string, string>;
   close(): Promise<void>;
@@ -141,7 +146,7 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
   const signingKey = randomBytes(32);
   const tokens = new Set<string>();
   const byRequestId = new Map<string, { status: number; body: unknown }>();
-  const failures: { call: string; status: number; body: unknown }[] = [];
+  const failures: { call: string; status: number; body: unknown; contentType?: string }[] = [];
 
   const sign = (transmissionId: string, event: unknown) =>
     createHmac("sha256", signingKey)
@@ -160,6 +165,9 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     nextCaptureOutcome: "COMPLETED",
     failNext(call, status, body = paypalErrorBody(status)) {
       failures.push({ call, status, body });
+    },
+    garbleNext(call, status, text, contentType = "text/html; charset=utf-8") {
+      failures.push({ call, status, body: text, contentType });
     },
     completePending(captureId) {
       const capture = state.captures.get(captureId);
@@ -192,7 +200,8 @@ export async function startPaypalDouble(): Promise<PaypalDouble> {
     state.calls.push(call);
     const failure = failures.findIndex((candidate) => call.startsWith(candidate.call));
     if (failure >= 0) {
-      const [{ status, body }] = failures.splice(failure, 1) as [(typeof failures)[number]];
+      const [{ status, body, contentType }] = failures.splice(failure, 1) as [(typeof failures)[number]];
+      if (contentType) return c.body(String(body), status as 500, { "content-type": contentType });
       return c.json(body as object, status as 500);
     }
     if (c.req.path !== "/v1/oauth2/token") {

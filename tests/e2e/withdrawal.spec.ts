@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from "@playwright/test";
+import { FRENCH_ADDRESS } from "../support/addresses";
 import { expect, test } from "./fixtures";
 import {
   type CustomerInContext,
@@ -160,4 +161,48 @@ test("a guest withdraws from a whole order with the order number and e-mail, fro
   await expect(page.getByText(/font déjà l'objet d'une rétractation ou d'un retour/)).toBeVisible();
   await guest.close();
   await customer.context.close();
+});
+
+test("a guest who ordered without an account withdraws from the link of her mail, the form filled in", async ({
+  browser,
+}) => {
+  const guest = await browser.newContext();
+  const page = await guest.newPage();
+  const products = (await (await page.request.get("/api/products")).json()) as {
+    id: number;
+    price: number;
+  }[];
+  const shipping = (await (await page.request.get("/api/settings/shipping")).json()) as {
+    standard_cost: number;
+    free_shipping_threshold: number;
+  };
+  const product = products.find((item) => item.price > 0 && item.price < shipping.free_shipping_threshold);
+  if (!product) throw new Error("no product on sale under the free shipping threshold");
+  const email = `${unique("invitee")}@e2e.test`;
+  const placed = await page.request.post("/api/guest/orders", {
+    data: {
+      items: [{ product_id: product.id, quantity: 1 }],
+      total_amount: Math.round((product.price + shipping.standard_cost) * 100) / 100,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Inès Garnier",
+      guest: { email, address: FRENCH_ADDRESS },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order, access_token } = (await placed.json()) as { order: { id: string }; access_token: string };
+  const owner = await ownerContext(browser);
+  await updateOrderAsOwner(owner.request, order.id, { payment_status: "completed", status: "delivered" });
+  await owner.close();
+  const number = order.id.slice(-8);
+
+  // The « Se rétracter du contrat ici » link every mail about her order carries.
+  await page.goto(`/retractation?commande=${order.id}#acces=${access_token}`);
+  await expect(page.getByLabel("Numéro de commande")).toHaveValue(number);
+  await expect(page.getByLabel("Adresse e-mail de la commande")).toHaveValue(email);
+  await page.getByRole("button", { name: "Retrouver ma commande" }).click();
+  await expect(page.getByRole("heading", { name: `Commande n° ${number}` })).toBeVisible();
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByText("Votre rétractation est enregistrée.")).toBeVisible();
+  await guest.close();
 });

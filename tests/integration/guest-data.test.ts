@@ -22,6 +22,7 @@ import { anonymousCaller } from "../support/client-addresses";
 import { createCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
+import { itemsHolding } from "../support/table-scan";
 
 let offset = 0;
 const ctx = await createTestContext({ now: () => new Date(Date.now() + offset) });
@@ -325,8 +326,12 @@ describe("« Effacer mes données » with the link", () => {
       payment_status: "completed",
       status: "delivered",
     });
+    // As issued; only its owner's id, her e-mail, follows the order's.
     expect((await ctx.db.entities.invoice.get({ number: delivered.invoice_number ?? "" }).go()).data).toEqual(
-      invoiceBefore,
+      {
+        ...invoiceBefore,
+        user_id: `guest:erased:${first.order.id}`,
+      },
     );
     const pdf = await admin.call("GET", `/api/admin/documents/${first.order.id}/invoice`);
     expect(pdf.status).toBe(200);
@@ -380,5 +385,63 @@ describe("« Effacer mes données » with the link", () => {
     expect(await ok?.json()).toEqual({ erased: 1 });
     const record = (await ctx.db.entities.order.get({ id: placed.order.id }).go()).data;
     expect(record).toMatchObject({ user_id: `guest:erased:${placed.order.id}`, customer_email: "" });
+  });
+
+  it("leaves nothing holding the e-mail: the counters, links, Idempotency-Key and promo use made under it go too", async () => {
+    const email = newEmail();
+    const promo = await createPromo(ctx.deps, {
+      code: `OUBLI${guests}`,
+      discount_type: "fixed_amount",
+      discount_value: 200,
+      max_uses_per_user: 1,
+    });
+    const product = await soap();
+    const placed = await anonymous(
+      "POST",
+      "/api/guest/orders",
+      {
+        items: [{ product_id: product.id, quantity: 1 }],
+        total_amount: 18.7,
+        payment_method: "bank_transfer",
+        transfer_sender_name: "Lina Moreau",
+        promo_code_id: promo.id,
+        guest: { email, address: FRENCH_ADDRESS },
+      },
+      { "idempotency-key": `oubli-invitee-${guests}` },
+    );
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order } = (await placed.json()) as Placed;
+    await deliver(order.id);
+    // Someone typed her e-mail to sign in; she asked for the waitlist, and twice for a link, and downloaded once.
+    expect((await call("POST", "/api/auth/signin", { email, password: "mauvais" })).status).toBe(401);
+    const soldOut = await createSoap(ctx.deps, { price: 10, stock: 0 });
+    expect(
+      (await call("POST", "/api/waitlist", { product_id: soldOut.id, email, consent: true })).status,
+    ).toBe(202);
+    await linkFor(email);
+    const token = await linkFor(email);
+    expect((await exportData(token)).status).toBe(200);
+    expect((await itemsHolding(ctx.db.dynamo, ctx.tableName, email)).length).toBeGreaterThan(5);
+
+    const response = await erase(token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ erased: 1 });
+    expect(await itemsHolding(ctx.db.dynamo, ctx.tableName, email)).toEqual([]);
+    expect((await erase(token)).status).toBe(404);
+  });
+
+  it("leaves an account that uses the same e-mail as it was: only what served her orders without it goes", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await placeGuest(customer.email);
+    await deliver(placed.order.id);
+    const token = await linkFor(customer.email);
+    expect((await exportData(token)).status).toBe(200);
+
+    const response = await erase(token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const left = await itemsHolding(ctx.db.dynamo, ctx.tableName, customer.email);
+    expect(left.map((item) => item.__edb_e__?.S).sort()).toEqual(["user", "user_email"]);
+    const signin = await call("POST", "/api/auth/signin", { email: customer.email, password: "secret12" });
+    expect(signin.status).toBe(200);
   });
 });

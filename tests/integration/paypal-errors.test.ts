@@ -289,6 +289,88 @@ describe("the owner's refunds", () => {
   });
 });
 
+describe("PayPal answering something other than its JSON", () => {
+  /** What a proxy in front of PayPal may send, with 200. */
+  const HTML = "<!DOCTYPE html><html><head><title>Maintenance</title></head><body>Back soon</body></html>";
+  const NO_ANSWER = /^PayPal ne répond pas/;
+  const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+  const stored = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+
+  it("on creating the order (HTML, or JSON without the order): 503 in French, the hold given back", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await createSoap(ctx.deps, { price: 10, stock: 5 });
+    for (const garble of [
+      () => paypal.double.garbleNext("POST /v2/checkout/orders", 200, HTML),
+      () => paypal.double.failNext("POST /v2/checkout/orders", 200, { status: "CREATED" }),
+    ]) {
+      garble();
+      captureLogs();
+      const { error, code } = await expectFrenchAnswer(await createOrder(customer, product.id), 503, RETRY);
+      expect(error).toMatch(NO_ANSWER);
+      expect(code).toBe("PAYPAL_UNAVAILABLE");
+      expectLogged({ operation: "create-order", kind: "unreadable", status: 200 });
+      expect(await stockOf(product.id)).toBe(5);
+    }
+    const { data: orders } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    expect(orders).toHaveLength(2);
+    for (const order of orders) {
+      expect(order).toMatchObject({ payment_status: "failed" });
+      expect(order.paypal_order_id).toBeUndefined();
+    }
+  });
+
+  it("on its sign-in (an HTML page for the token): 503 in French", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const product = await createSoap(ctx.deps, { price: 10, stock: 5 });
+    clearPaypalTokens();
+    paypal.double.garbleNext("POST /v1/oauth2/token", 200, HTML);
+    captureLogs();
+    const { error } = await expectFrenchAnswer(await createOrder(customer, product.id), 503, RETRY);
+    expect(error).toMatch(NO_ANSWER);
+    expectLogged({ operation: "authenticate", kind: "unreadable", status: 200 });
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("on the capture: 503 in French, the payment not recorded, and the next try captures once", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = await createdOrder(customer);
+    paypal.double.approve(id);
+    paypal.double.garbleNext(`POST /v2/checkout/orders/${id}/capture`, 200, HTML);
+    captureLogs();
+    const { error } = await expectFrenchAnswer(await capture(customer, id), 503, RETRY);
+    expect(error).toMatch(NO_ANSWER);
+    expectLogged({ operation: "capture", kind: "unreadable", status: 200 });
+    expect(await stored(order_id)).toMatchObject({ status: "pending", payment_status: "pending" });
+    const retried = await capture(customer, id);
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    expect(((await retried.json()) as { order: Order }).order.payment_status).toBe("completed");
+    expect(paypal.double.charges).toBeGreaterThan(0);
+  });
+
+  it("on a return's refund (a body cut off): 503 in French, nothing recorded", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { id, order_id } = await createdOrder(customer);
+    paypal.double.approve(id);
+    expect((await capture(customer, id)).status).toBe(200);
+    const delivered = await admin.call("PUT", `/api/admin/orders/${order_id}`, { status: "delivered" });
+    const order = (await delivered.json()) as Order;
+    paypal.double.garbleNext("POST /v2/payments/captures/", 200, '{"id":"REFUND-1","sta', "application/json");
+    captureLogs();
+    const response = await admin.call("POST", `/api/admin/orders/${order.id}/returns`, {
+      order_version: order.version,
+      lines: [{ index: 0, quantity: 1, restock: true }],
+      refund_shipping: false,
+      amount: 10,
+    });
+    const { error } = await expectFrenchAnswer(response, 503, RETRY);
+    expect(error).toMatch(NO_ANSWER);
+    expectLogged({ operation: "refund", kind: "unreadable", status: 200 });
+    const after = await stored(order.id);
+    expect(after?.version).toBe(order.version);
+    expect(after?.refunds ?? []).toEqual([]);
+  });
+});
+
 describe("PayPal too slow to answer", () => {
   it("is a timeout for the log and a 503 in French for the customer", async () => {
     // A server that accepts the connection and never answers.

@@ -5,12 +5,17 @@
  */
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { createPromo } from "../../functions/promos/service";
 import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
 import type { Order } from "../../src/domain/orders/order";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
+import { FRENCH_ADDRESS } from "../support/addresses";
+import { anonymousCaller } from "../support/client-addresses";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
+import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
+import { itemsHolding } from "../support/table-scan";
 
 const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
@@ -294,5 +299,60 @@ describe("« Supprimer mon compte »", () => {
     expect(statuses).toEqual([200, 401]);
     expect((await ctx.db.entities.user.get({ id: customer.id }).go()).data).toBeNull();
     expect(await users()).toBe(before - 1);
+  });
+
+  it("leaves nothing holding the e-mail: the counters, links and promo uses made under it go too", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const anonymous = anonymousCaller(ctx.app, "198.51.101");
+    const soap = await createSoap(ctx.deps, { price: 12.9, stock: 10 });
+    const promo = await createPromo(ctx.deps, {
+      code: `OUBLI${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+      discount_type: "fixed_amount",
+      discount_value: 200,
+      max_uses_per_user: 1,
+    });
+    // An order placed without an account with her e-mail and a promo (its day's use counted under the e-mail),
+    // attached to her account with the link mailed for it, then delivered.
+    const placed = await anonymous(
+      "POST",
+      "/api/guest/orders",
+      {
+        items: [{ product_id: soap.id, quantity: 1 }],
+        total_amount: 18.7,
+        payment_method: "bank_transfer",
+        transfer_sender_name: "Lina Moreau",
+        promo_code_id: promo.id,
+        guest: { email: customer.email, address: FRENCH_ADDRESS },
+      },
+      { "idempotency-key": `oubli-${customer.id}` },
+    );
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order } = (await placed.json()) as { order: Order };
+    expect((await customer.call("POST", "/api/user/guest-orders/attach-link")).status).toBe(202);
+    await ctx.deps.accountMail.flush();
+    const attachToken = readMails(ctx.mailDir)
+      .map((mail) => /\/retrouver-mes-commandes#jeton=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1])
+      .findLast(Boolean);
+    const attached = await customer.call("POST", "/api/user/guest-orders/attach", { token: attachToken });
+    expect(attached.status, await attached.clone().text()).toBe(200);
+    expect((await edit(order.id, { payment_status: "completed", status: "delivered" })).status).toBe(200);
+    // A mistyped password, a reset asked for, a waitlist request: each counted under her e-mail.
+    const signin = await anonymous("POST", "/api/auth/signin", {
+      email: customer.email,
+      password: "mauvais",
+    });
+    expect(signin.status).toBe(401);
+    expect((await anonymous("POST", "/api/auth/password/forgot", { email: customer.email })).status).toBe(
+      200,
+    );
+    const soldOut = await createSoap(ctx.deps, { price: 10, stock: 0 });
+    const waitlist = { product_id: soldOut.id, email: customer.email, consent: true };
+    expect((await anonymous("POST", "/api/waitlist", waitlist)).status).toBe(202);
+    await ctx.deps.accountMail.flush();
+    expect((await itemsHolding(ctx.db.dynamo, ctx.tableName, customer.email)).length).toBeGreaterThan(5);
+
+    const response = await deleteAccount(customer, "secret12");
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await itemsHolding(ctx.db.dynamo, ctx.tableName, customer.email)).toEqual([]);
   });
 });

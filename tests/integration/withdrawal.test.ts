@@ -15,6 +15,7 @@ import type {
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { createTestContext } from "../setup/test-db";
+import { FRENCH_ADDRESS } from "../support/addresses";
 import { apiCaller, createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
@@ -365,6 +366,90 @@ describe("as a guest, with the order number and the e-mail", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(statuses[20]).toBe(429);
+  });
+});
+
+describe("as a guest, an order placed without an account", () => {
+  /** A guest's order of 3 + 1 soaps at 10 € by bank transfer, paid and delivered at `at`. */
+  async function guestOrderDelivered(email: string, at: string): Promise<Order> {
+    const a = await createSoap(ctx.deps, { price: 10, stock: 10 });
+    const b = await createSoap(ctx.deps, { price: 10, stock: 10 });
+    const response = await ctx.app.request("/api/guest/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        items: [
+          { product_id: a.id, quantity: 3 },
+          { product_id: b.id, quantity: 1 },
+        ],
+        total_amount: 47.8,
+        payment_method: "bank_transfer",
+        transfer_sender_name: "Lina Moreau",
+        guest: { email, address: FRENCH_ADDRESS },
+      }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: Order };
+    now = new Date(at);
+    return edit(order.id, { payment_status: "completed", status: "delivered" });
+  }
+
+  /** Looks the order up with its number and `email`, then withdraws its second line as a guest. */
+  async function withdrawAsGuest(order: Order, email: string) {
+    const found = await guest("/lookup", { order_number: number(order).toLowerCase(), email });
+    expect(found.status, await found.clone().text()).toBe(200);
+    const seen = (await found.json()) as WithdrawalView;
+    expect(seen).toMatchObject({ order_id: order.id, window: { phase: "open" } });
+    const confirmed = await guest("", {
+      order_number: number(order),
+      email,
+      lines: [{ index: 1, quantity: 1 }],
+      order_version: seen.order_version,
+      form_key: formKey(),
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(201);
+    return ((await confirmed.json()) as { withdrawal: WithdrawalRecord }).withdrawal;
+  }
+
+  it("is found with its number and e-mail when the e-mail has no account, and withdrawn", async () => {
+    now = new Date("2027-02-01T10:00:00.000Z");
+    const email = `invitee-retractation-${Math.random().toString(36).slice(2, 8)}@example.fr`;
+    const order = await guestOrderDelivered(email, "2027-02-02T10:00:00.000Z");
+    now = new Date("2027-02-03T09:00:00.000Z");
+
+    const withdrawal = await withdrawAsGuest(order, ` ${email.toUpperCase()} `);
+    expect(withdrawal).toMatchObject({ channel: "guest", order_id: order.id, scope: "lines" });
+    expect(await records(order.id)).toHaveLength(1);
+    const mail = readMails(ctx.mailDir).find(
+      (item) => item.to === email && item.subject.includes("Accusé de réception de votre rétractation"),
+    );
+    expect(mail?.text).toContain(`commande n° ${number(order)}`);
+
+    // Another e-mail, or another guest's number with hers, answers the usual 404.
+    const other = await guestOrderDelivered(`autre-${email}`, "2027-02-02T10:00:00.000Z");
+    for (const pair of [
+      { order_number: number(order), email: `autre-${email}` },
+      { order_number: number(other), email },
+    ]) {
+      const response = await guest("/lookup", pair);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: expect.stringContaining("Aucune commande") });
+    }
+  });
+
+  it("is found beside the account's own orders when the e-mail has an account", async () => {
+    const customer = await customerAt("2027-03-01T10:00:00.000Z");
+    const { order: signedIn } = await deliveredAt(customer, "2027-03-02T10:00:00.000Z");
+    const placedAsGuest = await guestOrderDelivered(customer.email, "2027-03-02T10:00:00.000Z");
+    now = new Date("2027-03-03T09:00:00.000Z");
+    expect((await ctx.db.entities.order.get({ id: placedAsGuest.id }).go()).data?.user_id).toBe(
+      `guest:${customer.email}`,
+    );
+
+    expect((await withdrawAsGuest(placedAsGuest, customer.email)).order_id).toBe(placedAsGuest.id);
+    expect((await withdrawAsGuest(signedIn, customer.email)).order_id).toBe(signedIn.id);
+    expect(await records(placedAsGuest.id)).toHaveLength(1);
+    expect(await records(signedIn.id)).toHaveLength(1);
   });
 });
 

@@ -20,6 +20,12 @@ export const guestAttachTokenSchema = entitySchema({
   },
   indexes: {
     byToken: itemKey("token_hash"),
+    // The links mailed for an account: its erasure deletes them (decision record 017).
+    byUser: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["user_id"] },
+      sk: { field: "gsi1sk", composite: ["created_at"] },
+    },
   },
 });
 export type GuestAttachTokenEntity = EntityOf<typeof guestAttachTokenSchema>;

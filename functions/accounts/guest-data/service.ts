@@ -24,6 +24,7 @@ import { eraseWaitlistRequests } from "../../waitlist/service";
 import { findUserByEmail } from "../auth";
 import { eraseOrders } from "../personal-data/erase";
 import { exportArchive, type PersonalDataExport } from "../personal-data/export";
+import { emailTraces } from "../personal-data/traces";
 import { guestDataLinkMail } from "./mails";
 
 /**
@@ -94,9 +95,10 @@ export async function exportGuestData(deps: Deps, token: string): Promise<Person
  * « Effacer mes données » for a guest: her orders are rewritten as an erased customer's (eraseOrders: refused while
  * one is on its way or a refund is due, labels removed, the documents' e-mail removed, nothing naming her left), and
  * their `user_id`, her e-mail, becomes a neutral one per order, so the customer index no longer gathers them under
- * it. Her links to the orders are deleted before; the link is consumed in the last transaction, so it erases once.
- * Then her waitlist requests go, and SES's refusal of her e-mail unless an account still uses the address. Answers
- * how many orders were rewritten.
+ * it. Her links to the orders are deleted before; the link is deleted in the last transaction, so it erases once.
+ * What else was made under her e-mail goes with the orders (../personal-data/traces.ts), but what serves an account
+ * that still uses the address. Then her waitlist requests go, and SES's refusal of her e-mail unless an account still
+ * uses the address. Answers how many orders were rewritten.
  */
 export async function eraseGuestData(
   deps: DataDeps & Pick<Deps, "documents">,
@@ -106,25 +108,33 @@ export async function eraseGuestData(
   const userId = guestUserId(email);
   let orderIds: string[] = [];
   const erased = await eraseOrders(deps, async () => {
-    const { data: orders } = await deps.db.entities.order.query
-      .byUser({ user_id: userId })
-      .go({ pages: "all" });
+    const [{ data: orders }, account] = await Promise.all([
+      deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" }),
+      findUserByEmail(deps, email),
+    ]);
     orderIds = orders.map((order) => order.id);
     const now = deps.clock().toISOString();
     return {
       orders,
+      traces: await emailTraces(deps, {
+        email,
+        orders,
+        account: account ? "other account" : null,
+        guestOrdersRemain: false,
+        usedDataLinkHash: hash,
+      }),
       erasedUserId: (order) => erasedGuestUserId(order.id),
       beforeWrites: async () => {
         for (const id of orderIds) await deleteGuestLinks(deps, id);
       },
       lastWrites: [
         (entities) => ({
+          // Deleted rather than marked used: it holds the e-mail.
           commit: entities.guestDataToken
-            .patch({ token_hash: hash })
-            .set({ used_at: now })
+            .delete({ token_hash: hash })
             .where(
-              ({ used_at, expires_at }, { notExists, gt }) =>
-                `${notExists(used_at)} AND ${gt(expires_at, now)}`,
+              ({ token_hash, used_at, expires_at }, { exists, notExists, gt }) =>
+                `${exists(token_hash)} AND ${notExists(used_at)} AND ${gt(expires_at, now)}`,
             )
             .commit(),
           // Used meanwhile by a parallel erasure, or expired since it was read.

@@ -6,6 +6,7 @@ import {
   erasureBlocker,
 } from "../../../src/domain/accounts/personal-data";
 import { DomainError } from "../../../src/domain/errors";
+import { guestUserId, isGuestUserId } from "../../../src/domain/orders/guest";
 import { storedInvoiceWithoutEmail } from "../../../src/domain/orders/invoice";
 import { rateLimits } from "../../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../../src/domain/withdrawals/withdrawal";
@@ -24,6 +25,7 @@ import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt } from "../../platform/throttle";
 import { eraseWaitlistRequests } from "../../waitlist/service";
 import type { AuthUser } from "../auth";
+import { emailTraces } from "./traces";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
@@ -58,13 +60,21 @@ export async function eraseAccount(
   await attempt.giveBack();
 
   await eraseOrders(deps, async () => {
-    const [orders, addresses, sessions] = await Promise.all([
+    const [orders, addresses, sessions, placedAsGuest] = await Promise.all([
       deps.db.entities.order.query.byUser({ user_id: user.id }).go({ pages: "all" }),
       deps.db.entities.address.query.byUser({ user_id: user.id }).go({ pages: "all" }),
       deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      deps.db.entities.order.query.byUser({ user_id: guestUserId(user.email) }).go({ limit: 1 }),
     ]);
     return {
       orders: orders.data,
+      traces: await emailTraces(deps, {
+        email: user.email,
+        orders: orders.data,
+        account: user,
+        // Orders she placed without an account and never attached keep the e-mail: so do their « Mes données » links.
+        guestOrdersRemain: placedAsGuest.data.length > 0,
+      }),
       lastWrites: [
         ...addresses.data.map((address) => (entities: TransactionEntities) => ({
           commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
@@ -102,6 +112,8 @@ export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
 export interface ErasureRound {
   /** The person's orders, as listed by the customer index. */
   orders: readonly OrderRecord[];
+  /** Items made under the person's e-mail, deleted with the orders' writes (./traces.ts). */
+  traces?: readonly ErasureWrite[];
   /**
    * The writes that go last, together, in the last transaction: the account's own items, or the guest link's
    * consumption. Their failure ends the erasure (a parallel one did it), after the orders' writes of earlier chunks.
@@ -135,7 +147,7 @@ export async function eraseOrders(
   read: () => Promise<ErasureRound>,
 ): Promise<number> {
   for (let round = 1; ; round++) {
-    const { orders, lastWrites, erasedUserId, beforeWrites } = await read();
+    const { orders, traces = [], lastWrites, erasedUserId, beforeWrites } = await read();
     const blocker = erasureBlocker(
       await Promise.all(
         orders.map(async (order) => ({
@@ -162,10 +174,11 @@ export async function eraseOrders(
         (order) => (entities: TransactionEntities) =>
           eraseOrder(entities, order, now, erasedUserId?.(order) ?? order.user_id),
       ),
-      ...(await documentsWithEmail(deps, orders)).map(
+      ...(await documentsWithEmail(deps, orders, erasedUserId)).map(
         (document) => (entities: TransactionEntities) => eraseDocumentEmail(entities, document),
       ),
-      ...(erasedUserId ? await promoUsagesRenamed(deps, rewritten, erasedUserId) : []),
+      ...(await promoUsagesRenamed(deps, rewritten, erasedUserId)),
+      ...traces,
     ];
     const writes = [...orderWrites, ...lastWrites];
     // The closing items always go together in the last transaction.
@@ -191,13 +204,14 @@ export async function eraseOrders(
 
 /**
  * The promo usage records (the owner's usage history) of the orders rewritten, renamed with them: a guest's name her
- * e-mail. Read by key first, so a use whose promo record is gone is skipped; each rename is conditioned on the
- * owner read.
+ * e-mail, and so does the record of an order she placed without an account, then attached to her account (it keeps
+ * the guest's id). Read by key first, so a use whose promo record is gone is skipped; each rename is conditioned on
+ * the owner read.
  */
 async function promoUsagesRenamed(
   deps: DataDeps,
   orders: readonly OrderRecord[],
-  erasedUserId: (order: OrderRecord) => string,
+  erasedUserId: ((order: OrderRecord) => string) | undefined,
 ): Promise<ErasureWrite[]> {
   const keys = orders.flatMap((order) =>
     order.promo_id ? [{ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id }] : [],
@@ -207,8 +221,9 @@ async function promoUsagesRenamed(
   const byOrder = new Map(orders.map((order) => [order.id, order]));
   return usages.flatMap((usage) => {
     const order = byOrder.get(usage.order_id);
-    if (!order || usage.user_id !== order.user_id) return [];
-    const renamed = erasedUserId(order);
+    if (!order || (usage.user_id !== order.user_id && !isGuestUserId(usage.user_id))) return [];
+    const renamed = erasedUserId?.(order) ?? order.user_id;
+    if (renamed === usage.user_id) return [];
     return [
       (entities: TransactionEntities) => ({
         commit: entities.promoUsage
@@ -272,44 +287,57 @@ async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<bo
 }
 
 /**
- * The account's issued documents whose stored snapshot still holds the customer's e-mail (issued before issue 28),
- * read by key in one BatchGetItem: the numbers are on the orders (invoice, cancellation's and returns' credit notes).
+ * The account's issued documents that still hold the customer's e-mail: in their stored snapshot (issued before
+ * issue 28), or as their owner's id (a guest's is her e-mail, decision record 049; an order placed without an
+ * account and attached to an account afterwards keeps it on the documents issued before). Read by key in one
+ * BatchGetItem: the numbers are on the orders (invoice, cancellation's and returns' credit notes).
  */
-async function documentsWithEmail(deps: DataDeps, orders: readonly OrderRecord[]) {
-  const numbers = new Set(
-    orders.flatMap((order) =>
-      [
-        order.invoice_number,
-        order.credit_note_number,
-        ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
-      ].filter((number): number is string => Boolean(number)),
-    ),
-  );
-  if (!numbers.size) return [];
+async function documentsWithEmail(
+  deps: DataDeps,
+  orders: readonly OrderRecord[],
+  erasedUserId: ((order: OrderRecord) => string) | undefined,
+) {
+  const owners = new Map<string, string>();
+  for (const order of orders) {
+    const owner = erasedUserId?.(order) ?? order.user_id;
+    for (const number of [
+      order.invoice_number,
+      order.credit_note_number,
+      ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+    ])
+      if (number) owners.set(number, owner);
+  }
+  if (!owners.size) return [];
   const documents = await batchGetAll(
-    (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot"] }),
-    [...numbers].map((number) => ({ number })),
+    (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot", "user_id"] }),
+    [...owners.keys()].map((number) => ({ number })),
   );
   return documents.flatMap((document) => {
-    const snapshot = storedInvoiceWithoutEmail(document.snapshot);
-    return snapshot === null ? [] : [{ number: document.number, read: document.snapshot, snapshot }];
+    const snapshot = storedInvoiceWithoutEmail(document.snapshot) ?? document.snapshot;
+    const owner = owners.get(document.number) ?? document.user_id;
+    const userId = isGuestUserId(document.user_id) ? owner : document.user_id;
+    if (snapshot === document.snapshot && userId === document.user_id) return [];
+    return [{ number: document.number, read: document, snapshot, userId }];
   });
 }
 
 /**
  * An issued document of the erased customer loses the e-mail it held, and nothing else: the name and the address
  * are mentions the law requires (CGI art. 242 nonies A) and the document is kept as issued otherwise (decision
- * records 017 and 032). Conditioned on the snapshot read.
+ * records 017 and 032). Its owner's id follows the order's when it named her e-mail. Conditioned on what was read.
  */
 function eraseDocumentEmail(
   entities: TransactionEntities,
-  document: { number: string; read: string; snapshot: string },
+  document: { number: string; read: { snapshot: string; user_id: string }; snapshot: string; userId: string },
 ): TransactionItem {
   return {
     commit: entities.invoice
       .patch({ number: document.number })
-      .set({ snapshot: document.snapshot })
-      .where(({ snapshot }, { eq }) => eq(snapshot, document.read))
+      .set({ snapshot: document.snapshot, user_id: document.userId })
+      .where(
+        ({ snapshot, user_id }, { eq }) =>
+          `${eq(snapshot, document.read.snapshot)} AND ${eq(user_id, document.read.user_id)}`,
+      )
       .commit(),
     onFailed: "stale",
   };

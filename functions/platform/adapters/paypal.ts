@@ -21,6 +21,8 @@ export type PaypalOperation =
   | "refund"
   | "verify-webhook";
 
+export type PaypalFailureKind = "unreachable" | "timeout" | "unreadable" | "answered";
+
 /**
  * A PayPal call that failed. Its message and fields are PayPal's English (or the adapter's) and are for the log only
  * (`logFields`): functions/payments/paypal-failures.ts turns it into the French answer a customer or the owner reads.
@@ -35,7 +37,11 @@ export class PaypalError extends Error {
     readonly issue?: string,
     readonly details: {
       operation?: PaypalOperation;
-      kind?: "unreachable" | "timeout" | "answered";
+      /**
+       * "unreadable": something answered, but not PayPal's JSON for this call (an HTML page from a proxy, even with
+       * 200; a body cut off): whether PayPal did it is unknown, as when it gives no answer.
+       */
+      kind?: PaypalFailureKind;
       /** PayPal's error name (INTERNAL_SERVER_ERROR, UNPROCESSABLE_ENTITY…) and its debug id, for PayPal's support. */
       paypalName?: string;
       debugId?: string;
@@ -48,7 +54,7 @@ export class PaypalError extends Error {
   get operation(): PaypalOperation | undefined {
     return this.details.operation;
   }
-  get kind(): "unreachable" | "timeout" | "answered" {
+  get kind(): PaypalFailureKind {
     return this.details.kind ?? "answered";
   }
 
@@ -136,6 +142,13 @@ export interface WebhookHeaders {
   authAlgo: string;
 }
 
+/** An order as capture and read answer it: the shop reads its purchase units. */
+const isOrderResult = (answer: Partial<Record<keyof PaypalCaptureResult, unknown>>) =>
+  typeof answer.id === "string" && Array.isArray(answer.purchase_units);
+/** A refund as PayPal answers it: the shop records its id and status. */
+const isRefund = (answer: Partial<Record<keyof PaypalRefundBody, unknown>>) =>
+  typeof answer.id === "string" && typeof answer.status === "string";
+
 const tokenCache = new Map<string, { token: string; expiresAt: number }>();
 
 /** Forgets cached OAuth tokens (when the owner changes the credentials). */
@@ -189,15 +202,50 @@ export class PaypalClient {
       "authenticate",
     );
     if (!response.ok) throw await this.error(response, "PayPal authentication failed", "authenticate");
-    const body = (await response.json()) as { access_token: string; expires_in: number };
+    const body = await this.json<{ access_token: string; expires_in: number }>(
+      response,
+      ["PayPal authentication failed", "authenticate"],
+      (answer) => typeof answer.access_token === "string" && typeof answer.expires_in === "number",
+    );
     tokenCache.set(key, { token: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 });
     return body.access_token;
   }
 
-  private async call<T>(
+  /**
+   * PayPal's JSON answer, when it has what the caller reads (`complete`); anything else is an "unreadable" failure
+   * rather than a crash further on. Reading the body is within the call's deadline too.
+   */
+  private async json<T extends object>(
+    response: Response,
+    [what, operation]: [string, PaypalOperation],
+    complete: (answer: Partial<Record<keyof T, unknown>>) => boolean,
+  ): Promise<T> {
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch (error) {
+      if (error instanceof Error && error.name === "TimeoutError")
+        throw new PaypalError(`${what}: timed out`, 0, undefined, { operation, kind: "timeout" });
+      answer = undefined;
+    }
+    if (
+      typeof answer === "object" &&
+      answer !== null &&
+      complete(answer as Partial<Record<keyof T, unknown>>)
+    )
+      return answer as T;
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw new PaypalError(`${what}: unreadable answer (${type})`, response.status, undefined, {
+      operation,
+      kind: "unreadable",
+    });
+  }
+
+  private async call<T extends object>(
     method: string,
     path: string,
     [what, operation]: [string, PaypalOperation],
+    complete: (answer: Partial<Record<keyof T, unknown>>) => boolean,
     body?: unknown,
     requestId?: string,
   ): Promise<T> {
@@ -218,7 +266,7 @@ export class PaypalClient {
       operation,
     );
     if (!response.ok) throw await this.error(response, what, operation);
-    return (await response.json()) as T;
+    return this.json<T>(response, [what, operation], complete);
   }
 
   private async error(response: Response, what: string, operation: PaypalOperation): Promise<PaypalError> {
@@ -259,6 +307,7 @@ export class PaypalClient {
       "POST",
       "/v2/checkout/orders",
       ["Failed to create PayPal order", "create-order"],
+      (answer) => typeof answer.id === "string" && answer.id !== "",
       {
         intent: "CAPTURE",
         purchase_units: [
@@ -292,6 +341,7 @@ export class PaypalClient {
       "POST",
       `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
       ["Failed to capture PayPal payment", "capture"],
+      isOrderResult,
       {},
       requestId,
     );
@@ -312,6 +362,7 @@ export class PaypalClient {
       "POST",
       `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
       what,
+      isRefund,
       {
         ...(amountCents !== undefined && {
           amount: { currency_code: currency, value: centsToDecimalText(amountCents) },
@@ -323,7 +374,12 @@ export class PaypalClient {
     // A minimal answer (no amount) is completed by reading the refund.
     const refund = body.amount
       ? body
-      : await this.call<PaypalRefundBody>("GET", `/v2/payments/refunds/${encodeURIComponent(body.id)}`, what);
+      : await this.call<PaypalRefundBody>(
+          "GET",
+          `/v2/payments/refunds/${encodeURIComponent(body.id)}`,
+          what,
+          isRefund,
+        );
     const refunded = refund.amount && parseEurosText(refund.amount.value);
     if (refunded == null || refund.amount?.currency_code !== currency) {
       throw new PaypalError(`${what[0]}: unexpected refund amount`, 502, undefined, {
@@ -335,10 +391,12 @@ export class PaypalClient {
   }
 
   getOrder(paypalOrderId: string): Promise<PaypalCaptureResult> {
-    return this.call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, [
-      "Failed to read PayPal order",
-      "read-order",
-    ]);
+    return this.call(
+      "GET",
+      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`,
+      ["Failed to read PayPal order", "read-order"],
+      isOrderResult,
+    );
   }
 
   /** Asks PayPal whether a webhook delivery really comes from PayPal (never trusted on its own). */
@@ -347,6 +405,7 @@ export class PaypalClient {
       "POST",
       "/v1/notifications/verify-webhook-signature",
       ["PayPal webhook verification failed", "verify-webhook"],
+      (answer) => typeof answer.verification_status === "string",
       {
         auth_algo: headers.authAlgo,
         cert_url: headers.certUrl,

@@ -22,6 +22,7 @@
  * - a user's orders, newest first gsi1: $shop#user_id_<id>, by created_at          (gsi1)
  * - all orders, newest first      gsi2: order partition, by created_at             (gsi2)
  * - idempotency key               $shop#user_id_<id>#key_<key>                     (table)
+ * - a user's idempotency keys     gsi1: $shop#user_id_<id>, by key                 (gsi1)
  * - our order by PayPal order id  $shop#paypal_order_id_<id>                       (table)
  * - PayPal webhook event applied  $shop#id_<event id> / $webhook_event_1           (table)
  * - dashboard counters (sharded)  $shop#scope_all#07, $shop#scope_month-YYYY-MM#12 (table)
@@ -37,6 +38,8 @@
  * - the machinery's problems      $shop / $owner_problem_1#kind_<k>#subject_<s>    (table)
  * - an address no longer mailed   $shop#email_<email> / $mail_suppression_1        (table)
  * - a link to a guest's order     $shop#order_id_<id> / $guest_link_1#hash_<sha256>  (table)
+ * - « Mes données » links mailed  gsi1: $shop#email_<email>, by created_at          (gsi1)
+ * - an account's attach links     gsi1: $shop#user_id_<id>, by created_at          (gsi1)
  * - an order's Colissimo label     $shop#order_id_<id> / $shipping_label_1          (table)
  * - the labels bought on a day     gsi1: $shop#day_<YYYY-MM-DD>, by bought_at       (gsi1)
  */
