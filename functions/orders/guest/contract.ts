@@ -40,14 +40,17 @@ export const guestOrdersContract = {
       responses: {
         201: { description: "Commande créée, et le jeton de son lien de suivi", schema: placed },
         200: {
-          description: "Même Idempotency-Key et même corps : la commande déjà créée (un nouveau jeton)",
+          description:
+            "Même Idempotency-Key et même corps : la commande déjà créée et le jeton de son premier lien (aucun nouveau lien : révoqué, il reste sans effet)",
           schema: placed,
         },
         400: error("Champs invalides (guest.email, guest.address.*)"),
         409: error(
           "Stock insuffisant, prix changés (PRICE_CHANGED), code promo épuisé ou déjà utilisé aujourd'hui…",
         ),
-        422: error("Idempotency-Key déjà utilisée pour une autre commande (IDEMPOTENCY_KEY_REUSED)"),
+        422: error(
+          "Idempotency-Key déjà utilisée pour une autre commande, y compris avec un autre e-mail (IDEMPOTENCY_KEY_REUSED)",
+        ),
         429: error(
           `Plus de ${rateLimits.guestOrdersPerAddress.max} commandes sans compte depuis cette adresse IP en une heure glissante. En-tête Retry-After.`,
         ),

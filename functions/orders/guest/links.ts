@@ -18,7 +18,7 @@ import { readRound } from "../../platform/db/read-round";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { getUserOrder, type OrderRecord } from "../service";
-import { guestLinkItem } from "./link-entity";
+import { type GuestLinkSeed, guestLinkItem } from "./link-entity";
 
 /** The SHA-256 of a token, base64url: what is kept. */
 export function guestTokenHash(token: string): string {
@@ -64,8 +64,8 @@ export function guestOrder(deps: DataDeps, id: string, token: string | undefined
 }
 
 /**
- * One more link to a guest order (a mail about it, or the replay of its placing request): its token, its hash kept
- * beside the others. Null for a customer's order: she signs in to see it.
+ * One more link to a guest order (a mail about it): its token, its hash kept beside the others. Null for a
+ * customer's order: she signs in to see it.
  */
 export async function addGuestLink(
   deps: DataDeps,
@@ -78,22 +78,32 @@ export async function addGuestLink(
 }
 
 /**
- * A guest's placing request (a bank-transfer order, a PayPal hold): `place` writes the first link's hash with the order,
- * and its token is answered. A replay (same Idempotency-Key, same body: the same browser) gets a link of its own: the
- * first one's token was never kept.
+ * The token of a guest's first link under an Idempotency-Key: derived from the key and a random salt that is kept
+ * under the key, never the token. Whoever replays the request (the same key: the browser that lost the answer) is
+ * given the same link again, and nobody can get a new one that way.
  */
-export async function placedWithLink<T extends { replayed: boolean }>(
-  deps: DataDeps,
-  guestUserId: string,
-  place: (linkHash: string) => Promise<T>,
-  orderIdOf: (placed: T) => string,
-): Promise<T & { access_token: string }> {
-  const link = newGuestToken();
-  const placed = await place(link.hash);
-  const token = placed.replayed
-    ? await addGuestLink(deps, { id: orderIdOf(placed), user_id: guestUserId })
-    : link.token;
-  return { ...placed, access_token: token ?? "" };
+function keyedGuestToken(idempotencyKey: string, salt: string): string {
+  return createHash("sha256").update(salt).update("\0").update(idempotencyKey).digest("base64url");
+}
+
+/**
+ * A guest's placing request (a bank-transfer order, a PayPal hold): `place` writes the first link with the order
+ * (its hash beside it, its salt under the Idempotency-Key), and its token is answered. A replay (same key, same body)
+ * answers that first link again and writes none: once the owner has revoked it, or an erasure deleted it, it opens
+ * nothing, whoever replays.
+ */
+export async function placedWithLink<T extends { replayed: boolean; linkSalt?: string }>(
+  idempotencyKey: string | undefined,
+  place: (link: GuestLinkSeed) => Promise<T>,
+): Promise<Omit<T, "linkSalt"> & { access_token: string }> {
+  const salt = idempotencyKey ? randomBytes(32).toString("base64url") : undefined;
+  const token =
+    idempotencyKey && salt ? keyedGuestToken(idempotencyKey, salt) : randomBytes(32).toString("base64url");
+  const { linkSalt, ...placed } = await place({ hash: guestTokenHash(token), salt });
+  if (!placed.replayed) return { ...placed, access_token: token };
+  // A key stored without a salt (a customer's, before guests' were salted) has no link to give again.
+  const again = idempotencyKey && linkSalt ? keyedGuestToken(idempotencyKey, linkSalt) : "";
+  return { ...placed, access_token: again };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   guestTrackingPath,
   guestUserId,
   guestWithdrawalPath,
+  idempotencyScope,
   isGuestOrder,
   promoUseSubject,
 } from "./guest";
@@ -17,6 +18,14 @@ describe("who a guest is", () => {
     expect(guestUserId("  Lina.Moreau@Example.FR ")).toBe("guest:lina.moreau@example.fr");
     expect(isGuestOrder({ user_id: "guest:lina@example.fr" })).toBe(true);
     expect(isGuestOrder({ user_id: "01JABCDEF" })).toBe(false);
+  });
+
+  it("keeps guests' Idempotency-Keys together, whatever the e-mail, and an account's apart", () => {
+    expect(idempotencyScope(guestUserId("lina@example.fr"))).toBe(
+      idempotencyScope(guestUserId("lena@example.fr")),
+    );
+    expect(idempotencyScope("01JABCDEF")).toBe("01JABCDEF");
+    expect(idempotencyScope(guestUserId("lina@example.fr"))).not.toBe(idempotencyScope("01JABCDEF"));
   });
 
   it("shares the promo's daily count with her account: both count the normalised e-mail", () => {
