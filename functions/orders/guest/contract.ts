@@ -16,6 +16,12 @@ const notFound =
   globalThis.API_DOCS_OMITTED ||
   error("Commande inconnue, ou lien faux, révoqué ou expiré (2 ans après la livraison) : la même réponse");
 
+const inAccount =
+  globalThis.API_DOCS_OMITTED ||
+  error(
+    "ORDER_IN_ACCOUNT : le lien nomme une commande désormais rattachée au compte de sa cliente, qui la suit connectée",
+  );
+
 const placed =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -65,7 +71,7 @@ export const guestOrdersContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `La commande qu'ouvre un lien de suivi. ${tokenHeader}`,
-      responses: { 200: { description: "Commande", schema: orderSchema }, 404: notFound },
+      responses: { 200: { description: "Commande", schema: orderSchema }, 401: inAccount, 404: notFound },
     }),
   },
 } satisfies Contract;
@@ -81,7 +87,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `La facture PDF d'une commande payée, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
   getGuestDocumentsByIdCreditNote: {
@@ -91,7 +97,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `L'avoir PDF d'une commande payée puis annulée, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
   getGuestDocumentsByIdCreditNotesByNumber: {
@@ -101,7 +107,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `Un avoir PDF d'une commande (retour remboursé), par son numéro, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
 } satisfies Contract;

@@ -2,7 +2,8 @@
  * The links that open a guest's order (issue 32, decision record 049): each a random token of 32 bytes, handed
  * once (to the browser that placed the order, in a mail) and never stored: its SHA-256 is kept beside the order
  * (link-entity.ts). A link opens its own order only, while the order's warranty runs (guestLinkOpen); the owner's
- * revocation deletes every link and mails a new one to the order's e-mail. Anything else answers 404
+ * revocation deletes every link and mails a new one to the order's e-mail. Once the order has joined its owner's
+ * account, its links lead her to sign in (401 ORDER_IN_ACCOUNT) and open it no more. Anything else answers 404
  * ORDER_NOT_FOUND, exactly like a made-up id, so a wrong, revoked or expired link says nothing about the order.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -42,7 +43,9 @@ export type OrderAccess = { userId: string } | { guestToken: string | undefined 
 /**
  * The order the caller may see and act on, or 404 like a made-up id: a customer's own, or the guest order a link
  * opens while it is open. The order and the link are read by key in one round (the link's key is its hash: nothing
- * to compare, and nothing to learn from how long a comparison takes).
+ * to compare, and nothing to learn from how long a comparison takes). A link to an order that joined an account
+ * (and still names someone: an erased account's orders name nobody) answers 401 ORDER_IN_ACCOUNT: the mails she
+ * keeps lead her to sign in, where her session opens it.
  */
 export async function reachableOrder(deps: DataDeps, id: string, access: OrderAccess): Promise<OrderRecord> {
   if ("userId" in access) return getUserOrder(deps, access.userId, id);
@@ -54,8 +57,9 @@ export async function reachableOrder(deps: DataDeps, id: string, access: OrderAc
   const link = round.get(deps.db.entities.guestLink, { order_id: id, hash: guestTokenHash(token) });
   await round.run();
   const found = order.value;
-  if (!found || !link.value || !isGuestOrder(found) || !guestLinkOpen(found, deps.clock())) throw notFound();
-  return found;
+  if (!found || !link.value || !guestLinkOpen(found, deps.clock())) throw notFound();
+  if (isGuestOrder(found)) return found;
+  throw found.customer_email ? new DomainError("ORDER_IN_ACCOUNT") : notFound();
 }
 
 /** The order a guest link opens, or 404 like a made-up id. */
