@@ -12,7 +12,7 @@ import { DomainError } from "../../../src/domain/errors";
 import {
   GUEST_TOKEN_HEADER,
   GUEST_TOKEN_PATTERN,
-  guestLinkOpen,
+  guestLinkReach,
   isGuestOrder,
 } from "../../../src/domain/orders/guest";
 import { readRound } from "../../platform/db/read-round";
@@ -57,9 +57,9 @@ export async function reachableOrder(deps: DataDeps, id: string, access: OrderAc
   const link = round.get(deps.db.entities.guestLink, { order_id: id, hash: guestTokenHash(token) });
   await round.run();
   const found = order.value;
-  if (!found || !link.value || !guestLinkOpen(found, deps.clock())) throw notFound();
-  if (isGuestOrder(found)) return found;
-  throw found.customer_email ? new DomainError("ORDER_IN_ACCOUNT") : notFound();
+  const reach = found && link.value ? guestLinkReach(found, deps.clock()) : "closed";
+  if (found && reach === "open") return found;
+  throw reach === "in_account" ? new DomainError("ORDER_IN_ACCOUNT") : notFound();
 }
 
 /** The order a guest link opens, or 404 like a made-up id. */
@@ -105,7 +105,7 @@ export async function placedWithLink<T extends { replayed: boolean; linkSalt?: s
     idempotencyKey && salt ? keyedGuestToken(idempotencyKey, salt) : randomBytes(32).toString("base64url");
   const { linkSalt, ...placed } = await place({ hash: guestTokenHash(token), salt });
   if (!placed.replayed) return { ...placed, access_token: token };
-  // A key stored without a salt (a customer's, before guests' were salted) has no link to give again.
+  // A key stored without a salt has no link to give again: the answer names none.
   const again = idempotencyKey && linkSalt ? keyedGuestToken(idempotencyKey, linkSalt) : "";
   return { ...placed, access_token: again };
 }

@@ -101,6 +101,20 @@ export function guestLinkOpen(order: Parameters<typeof guestLinkClosesAt>[0], no
 }
 
 /**
+ * What a link of an order, found beside it, does at `now`: "open" opens a guest order while its warranty runs;
+ * "in_account" tells the holder to sign in, once the order joined its owner's account (her mails still lead to it);
+ * "closed" opens nothing, past the warranty or once the account was erased (its orders name nobody).
+ */
+export function guestLinkReach(
+  order: Parameters<typeof guestLinkClosesAt>[0] & { user_id: string; customer_email: string },
+  now: Date,
+): "open" | "in_account" | "closed" {
+  if (!guestLinkOpen(order, now)) return "closed";
+  if (isGuestOrder(order)) return "open";
+  return order.customer_email ? "in_account" : "closed";
+}
+
+/**
  * Whose uses of a promo a day's limit counts (« par utilisateur et par jour »): the normalised e-mail the order was
  * placed with, so one person ordering once signed in and once as a guest is one person.
  */
