@@ -181,7 +181,9 @@ export type OrderEntity = EntityOf<typeof orderSchema>;
 /**
  * A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order. The
  * fingerprint (place-order/fingerprint.ts) tells a retry from another request under the same key (422); keys
- * written before it have none and replay as before (they expire within a day).
+ * written before it have none and replay as before (they expire within a day). A guest's keys are kept together,
+ * whatever her e-mail (idempotencyScope), with the salt her first link's token was derived from (guest/links.ts):
+ * a replay answers that link again and makes none.
  */
 export const idempotencyKeySchema = entitySchema({
   model: { entity: "idempotency_key", version: "1", service: "shop" },
@@ -190,6 +192,7 @@ export const idempotencyKeySchema = entitySchema({
     key: { type: "string", required: true },
     order_id: { type: "string", required: true },
     fingerprint: { type: "string" },
+    link_salt: { type: "string" },
     expires_at_ttl: { type: "number", required: true },
   },
   indexes: {

@@ -12,6 +12,12 @@ const tokenHeader =
   "En-tête X-Order-Token : le jeton du lien de suivi que la création a répondu (access_token).";
 const notFound = globalThis.API_DOCS_OMITTED || error("Commande inconnue, ou jeton faux : la même réponse");
 
+const inAccount =
+  globalThis.API_DOCS_OMITTED ||
+  error(
+    "ORDER_IN_ACCOUNT : le lien nomme une commande désormais rattachée au compte de sa cliente, qui la suit connectée",
+  );
+
 export const guestPaypalContract = {
   postGuestPaypalPaymentCreateOrder: {
     method: "post",
@@ -49,6 +55,7 @@ export const guestPaypalContract = {
           description: "Résultat PayPal et notre commande",
           schema: z.object({ status: z.string(), order: orderSchema }).loose(),
         },
+        401: inAccount,
         402: error("Paiement refusé"),
         404: notFound,
         409: error("Commande qui n'attend plus de paiement, ou PAYPAL_NOT_APPROVED"),
@@ -66,6 +73,7 @@ export const guestPaypalContract = {
       summary: `Fenêtre PayPal fermée : libère tout de suite la commande sans compte en attente (idempotent). ${tokenHeader}`,
       responses: {
         200: { description: "Ce qui a été fait (outcome) et la commande" },
+        401: inAccount,
         404: notFound,
       },
     }),

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { guestUserId } from "../../src/domain/orders/guest";
 import { admitGuestOrder } from "../orders/guest/admission";
 import { guestToken, placedWithLink } from "../orders/guest/links";
 import type { AppEnv } from "../platform/env";
@@ -22,12 +21,8 @@ route(guestPaypalRoutes, contract.postGuestPaypalPaymentCreateOrder, async (c) =
   await admitGuestOrder(c);
   const key = idempotencyKey(c.req.header("idempotency-key"));
   const request = c.req.valid("json");
-  const { id, order_id, access_token } = await placedWithLink(
-    c.var.deps,
-    guestUserId(request.guest.email),
-    (guestLinkHash) =>
-      createPaypalOrder(c.var.deps, { guest: request.guest }, request, key, { guestLinkHash }),
-    (placed) => placed.order_id,
+  const { id, order_id, access_token } = await placedWithLink(key, (guestLink) =>
+    createPaypalOrder(c.var.deps, { guest: request.guest }, request, key, { guestLink }),
   );
   return c.json({ id, order_id, access_token }, 201);
 });

@@ -47,10 +47,10 @@ export async function createPaypalOrder(
   caller: OrderCaller,
   request: OrderBody,
   idempotencyKey: string | undefined,
-  guest: Pick<PlaceOrderOptions, "guestLinkHash"> = {},
-): Promise<{ id: string; order_id: string; replayed: boolean }> {
+  guest: Pick<PlaceOrderOptions, "guestLink"> = {},
+): Promise<{ id: string; order_id: string; replayed: boolean; linkSalt?: string }> {
   const client = paypalClient(deps);
-  const { order, replayed } = await placeOrder(deps, caller, request, {
+  const { order, replayed, linkSalt } = await placeOrder(deps, caller, request, {
     paymentMethod: "paypal",
     idempotencyKey,
     ready: client,
@@ -66,7 +66,8 @@ export async function createPaypalOrder(
         : "Le paiement de cette commande est déjà enregistré.",
     );
   }
-  if (replayed && order.paypal_order_id) return { id: order.paypal_order_id, order_id: order.id, replayed };
+  if (replayed && order.paypal_order_id)
+    return { id: order.paypal_order_id, order_id: order.id, replayed, linkSalt };
   if (order.total_cents <= 0) {
     await moveOrder(deps, order.id, { commands: ["abandon"], refused: "ignore" });
     throw new DomainError("NOTHING_TO_PAY");
@@ -118,7 +119,7 @@ export async function createPaypalOrder(
       { commit: orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit() },
       { commit: paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit() },
     ]);
-    return { id: created.id, order_id: order.id, replayed };
+    return { id: created.id, order_id: order.id, replayed, linkSalt };
   } catch (error) {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
     throw paypalFailure(error, "checkout", { order_id: order.id });

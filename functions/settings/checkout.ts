@@ -57,9 +57,9 @@ export async function placeBankTransferOrder(
   caller: OrderCaller,
   request: BankTransferOrderRequest | GuestBankTransferOrderRequest,
   idempotencyKey: string | undefined,
-  guest: Pick<PlaceOrderOptions, "guestLinkHash"> = {},
-): Promise<{ order: Order; replayed: boolean }> {
-  const { order, replayed } = await placeOrder(deps, caller, request, {
+  guest: Pick<PlaceOrderOptions, "guestLink"> = {},
+): Promise<{ order: Order; replayed: boolean; linkSalt?: string }> {
+  const { order, replayed, linkSalt } = await placeOrder(deps, caller, request, {
     paymentMethod: "bank_transfer",
     idempotencyKey,
     transferSenderName: request.transfer_sender_name,
@@ -71,5 +71,5 @@ export async function placeBankTransferOrder(
       order_id: order.id,
       requested_at: deps.clock().toISOString(),
     });
-  return { order: toOrder(order), replayed };
+  return { order: toOrder(order), replayed, linkSalt };
 }

@@ -28,6 +28,14 @@ export const errorCatalogue = {
   },
   ADDRESS_NOT_FOUND: { status: 404, message: "Adresse introuvable." },
   ORDER_NOT_FOUND: { status: 404, message: "Commande non trouvée." },
+  /**
+   * A guest link to an order that has since joined its owner's account: the link still names the order, which is
+   * now seen signed in (decision record 049).
+   */
+  ORDER_IN_ACCOUNT: {
+    status: 401,
+    message: "Cette commande est rattachée à votre compte client : connectez-vous pour la suivre.",
+  },
   OUT_OF_STOCK: { status: 409, message: "Stock insuffisant pour un produit de votre panier." },
   PRODUCT_UNAVAILABLE: { status: 409, message: "Un produit de votre panier n'est plus disponible." },
   PRICE_CHANGED: {

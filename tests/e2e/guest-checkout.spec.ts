@@ -1,16 +1,20 @@
 import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { GUEST_ACCOUNT_CREATED } from "../../src/domain/accounts/guest-account";
+import { FRENCH_ADDRESS } from "../support/addresses";
 import { readMails } from "../support/mail";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { paypalOnDouble } from "./paypal-on-double";
-import { addToCartFromProductPage, expectAxeClean, ownerApi, shopDeps } from "./support";
+import { addToCartFromProductPage, expectAxeClean, ownerApi, sendSignInDialog, shopDeps } from "./support";
 
 /**
  * Issue 32: ordering without an account, in Chromium against the whole shop. From the cart's « Se connecter pour
  * commander », the dialog's « Commander sans compte » leads to the checkout; the guest gives her e-mail and address,
  * pays by bank transfer (keyboard only here) or PayPal (the local REST double), follows « Suivre ma commande », then
  * the link of her confirmation e-mail in a browser that never saw the order. A link opens its own order only, and
- * not once the owner has sent a new one.
+ * not once the owner has sent a new one. « Créer mon compte » on the tracking page keeps its confirmation on screen,
+ * and once her orders are in her account the mail's link shows her order signed in, after asking her to sign in.
  */
 const deps = shopDeps();
 const mailDir = join(E2E_DATA_DIR, "mail");
@@ -31,6 +35,49 @@ function mailedLink(email: string): string | undefined {
     )
     .filter((link): link is string => Boolean(link))
     .at(-1);
+}
+
+/** The token of the last attach link mailed to `email` (`/retrouver-mes-commandes#jeton=<token>`). */
+function mailedAttachPath(email: string): string | undefined {
+  return readMails(mailDir)
+    .filter((mail) => mail.to === email)
+    .map(
+      (mail) => /https?:\/\/[^/\s]+(\/retrouver-mes-commandes#jeton=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1],
+    )
+    .filter((link): link is string => Boolean(link))
+    .at(-1);
+}
+
+/** A guest's bank-transfer order of one soap of the catalogue, through the API: its id and its link's path. */
+async function placeGuestOrder(request: APIRequestContext, email: string) {
+  const products = (await (await request.get("/api/products")).json()) as {
+    id: number;
+    price: number;
+    stock: number;
+  }[];
+  const product = products.find((one) => one.stock > 5);
+  expect(product).toBeDefined();
+  const shipping = (await (await request.get("/api/settings/shipping")).json()) as {
+    standard_cost: number;
+    free_shipping_threshold: number;
+  };
+  const price = product?.price ?? 0;
+  const total = price >= shipping.free_shipping_threshold ? price : price + shipping.standard_cost;
+  const response = await request.post("/api/guest/orders", {
+    data: {
+      items: [{ product_id: product?.id, quantity: 1 }],
+      total_amount: Math.round(total * 100) / 100,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Lina Moreau",
+      guest: { email, address: { ...FRENCH_ADDRESS, country: "France" } },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { order, access_token } = (await response.json()) as {
+    order: { id: string; order_number: string };
+    access_token: string;
+  };
+  return { ...order, path: `/orders/track/${order.id}#acces=${access_token}` };
 }
 
 /** Presses Tab until `target` has the focus (at most `max` times): the keyboard's way to reach it. */
@@ -194,6 +241,59 @@ test.describe("ordering without an account", () => {
       await expect(page.getByText("Confirmée").first()).toBeVisible();
     } finally {
       await restore();
+    }
+  });
+
+  test("« Créer mon compte » on the tracking page: the confirmation stays; once her orders are attached, the mail's link opens her order signed in, and asks to sign in first", async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail();
+    const placed = await placeGuestOrder(page.request, email);
+    await page.goto(placed.path);
+    await expect(page.getByText(`Commande #${placed.order_number}`)).toBeVisible();
+    const offer = page.getByRole("region", { name: "Créer mon compte" });
+    await offer.getByLabel("Mot de passe", { exact: true }).fill("lavande-123");
+    await offer.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(offer.getByText(GUEST_ACCOUNT_CREATED)).toBeVisible();
+    // Signed in now (the header says so), and the confirmation is still there to be read.
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("button", { name: "Connexion", exact: true })).toBeHidden();
+    await page.waitForTimeout(1000);
+    await expect(offer.getByText(GUEST_ACCOUNT_CREATED)).toBeVisible();
+    await expect(offer.getByRole("link", { name: "Mes commandes" })).toBeVisible();
+
+    // She follows the mailed attach link, signed in: the order is hers.
+    await expect.poll(() => mailedAttachPath(email), { timeout: 10_000 }).toBeTruthy();
+    await page.goto(mailedAttachPath(email) ?? "");
+    await expect(page.getByText("1 commande ajoutée à votre compte.")).toBeVisible();
+
+    // The confirmation mail's link still leads to her order: read with her session.
+    await expect.poll(() => mailedLink(email), { timeout: 10_000 }).toBeTruthy();
+    const mailed = mailedLink(email) ?? "";
+    await page.goto(mailed);
+    await expect(page.getByText(`Commande #${placed.order_number}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "← Retour à mes commandes" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Créer mon compte" })).toHaveCount(0);
+
+    // Signed out, the same link asks her to sign in, then shows her order.
+    const elsewhere = await browser.newContext({ serviceWorkers: "block" });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(mailed);
+      await expect(
+        other.getByText(
+          "Cette commande est rattachée à votre compte client : connectez-vous pour la suivre.",
+        ),
+      ).toBeVisible();
+      await expect(other.getByText(`Commande #${placed.order_number}`)).toHaveCount(0);
+      await expectAxeClean(other);
+      await other.getByRole("main").getByRole("button", { name: "Se connecter" }).click();
+      await sendSignInDialog(other, { email, password: "lavande-123" });
+      await expect(other.getByText(`Commande #${placed.order_number}`)).toBeVisible();
+      await expectAxeClean(other);
+    } finally {
+      await elsewhere.close();
     }
   });
 });

@@ -187,7 +187,7 @@ describe("« Créer mon compte » after a guest order", () => {
 });
 
 describe("attaching the guest orders", () => {
-  it("moves exactly the guest orders of the link's e-mail, which then leave their guest links", async () => {
+  it("moves exactly the guest orders of the link's e-mail, whose links then lead to signing in", async () => {
     const guest = await guestWithAccount();
     const earlier = [await placeGuest(guest.email), await placeGuest(guest.email.toUpperCase())];
     const stranger = await placeGuest(newEmail());
@@ -210,13 +210,47 @@ describe("attaching the guest orders", () => {
     expect(listed.every((order) => !order.is_guest)).toBe(true);
     expect((await guest.as("GET", `/api/user/orders/${earlier[0]?.order.id}`)).status).toBe(200);
 
+    // Her links still name her orders, and open them no more: they tell her to sign in, and nothing else.
     for (const placed of [guest.placed, ...earlier]) {
-      expect((await readGuest(placed.order.id, placed.access_token)).status).toBe(404);
-      const { data: links } = await ctx.db.entities.guestLink.query
-        .byOrder({ order_id: placed.order.id })
-        .go();
-      expect(links).toEqual([]);
+      const read = await readGuest(placed.order.id, placed.access_token);
+      expect(read.status).toBe(401);
+      const answer = (await read.json()) as Record<string, unknown>;
+      expect(answer).toEqual({ code: "ORDER_IN_ACCOUNT", error: expect.stringContaining("connectez-vous") });
     }
+  });
+
+  it("keeps the confirmation mail's link leading to the order: sign in, then her account opens it", async () => {
+    const guest = await guestWithAccount();
+    const id = guest.placed.order.id;
+    const mailed = (await mailsTo(guest.email))
+      .map((mail) => new RegExp(`/orders/track/${id}#acces=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1])
+      .find(Boolean);
+    expect(mailed).toBeDefined();
+    expect((await attach(guest.as, await attachToken(guest.email))).status).toBe(200);
+
+    const read = await readGuest(id, mailed ?? "");
+    expect(read.status).toBe(401);
+    expect(await read.json()).toMatchObject({ code: "ORDER_IN_ACCOUNT" });
+    const invoice = await call("GET", `/api/guest/documents/${id}/invoice`, undefined, {
+      "x-order-token": mailed ?? "",
+    });
+    expect(invoice.status).toBe(401);
+    expect((await guest.as("GET", `/api/user/orders/${id}`)).status).toBe(200);
+    // A made-up link still answers like a made-up order.
+    expect((await readGuest(id, "y".repeat(43))).status).toBe(404);
+  });
+
+  it("lets her links open nothing once her account is erased", async () => {
+    const guest = await guestWithAccount();
+    const id = guest.placed.order.id;
+    expect((await attach(guest.as, await attachToken(guest.email))).status).toBe(200);
+    const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+    expect((await admin.call("PUT", `/api/admin/orders/${id}`, { status: "cancelled" })).status).toBe(200);
+    const erased = await guest.as("POST", "/api/user/account/delete", { password: "motdepasse" });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    const read = await readGuest(id, guest.placed.access_token);
+    expect(read.status).toBe(404);
+    expect(await read.json()).toMatchObject({ code: "ORDER_NOT_FOUND" });
   });
 
   it("serves once: the same link again answers the refusal", async () => {

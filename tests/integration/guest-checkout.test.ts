@@ -117,18 +117,23 @@ describe("a guest's bank-transfer order", () => {
     expect(await stockOf(product.id)).toBe(10);
   });
 
-  it("replays a retried request (same key, same body) with a new working link, and refuses the key for another", async () => {
+  it("replays a retried request (same key, same body) with the first link, and refuses the key for another", async () => {
     const product = await soap();
     const email = newEmail();
     const key = { "idempotency-key": `guest-key-${guests}-abcdef` };
     const first = await placeGuest(transferBody(email, product.id), key);
+    await ctx.deps.accountMail.flush();
+    const links = async () =>
+      (await ctx.db.entities.guestLink.query.byOrder({ order_id: first.order.id }).go()).data.length;
+    const linksBefore = await links();
     const retried = await call("POST", "/api/guest/orders", transferBody(email, product.id), key);
     expect(retried.status).toBe(200);
     const again = (await retried.json()) as Placed;
     expect(again.order.id).toBe(first.order.id);
-    expect(again.access_token).not.toBe(first.access_token);
+    // The browser that lost the first answer gets the same link again; no other link is made.
+    expect(again.access_token).toBe(first.access_token);
     expect((await readGuest(first.order.id, again.access_token)).status).toBe(200);
-    expect((await readGuest(first.order.id, first.access_token)).status).toBe(200);
+    expect(await links()).toBe(linksBefore);
     expect(await stockOf(product.id)).toBe(9);
 
     const otherAddress = transferBody(email, product.id, 1, 20.7, {
@@ -137,6 +142,49 @@ describe("a guest's bank-transfer order", () => {
     const reused = await call("POST", "/api/guest/orders", otherAddress, key);
     expect(reused.status).toBe(422);
     expect(await reused.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
+  it("refuses the same key with another guest e-mail (422), and places no second order", async () => {
+    const product = await soap();
+    const key = { "idempotency-key": `guest-key-${guests}-other-email` };
+    const first = await placeGuest(transferBody(newEmail(), product.id), key);
+    const otherEmail = newEmail();
+    const reused = await call("POST", "/api/guest/orders", transferBody(otherEmail, product.id), key);
+    expect(reused.status, await reused.clone().text()).toBe(422);
+    expect(await reused.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(await stockOf(product.id)).toBe(9);
+    const { data: theirs } = await ctx.db.entities.order.query
+      .byUser({ user_id: `guest:${otherEmail}` })
+      .go();
+    expect(theirs).toEqual([]);
+    expect((await readGuest(first.order.id, first.access_token)).status).toBe(200);
+  });
+
+  it("mints no working link when a revoked order's request is replayed", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const key = { "idempotency-key": `guest-key-${guests}-revoked` };
+    const body = transferBody(email, product.id);
+    const { order, access_token } = await placeGuest(body, key);
+    await ctx.deps.accountMail.flush();
+    expect((await admin.call("POST", `/api/admin/orders/${order.id}/guest-link`)).status).toBe(200);
+
+    const replayed = await call("POST", "/api/guest/orders", body, key);
+    expect(replayed.status).toBe(200);
+    const again = (await replayed.json()) as Placed;
+    expect(again.order.id).toBe(order.id);
+    for (const token of [again.access_token, access_token]) {
+      const read = await readGuest(order.id, token);
+      expect(read.status).toBe(404);
+      expect(await read.text()).not.toContain(FRENCH_ADDRESS.address_line1);
+      expect(
+        (await call("GET", `/api/guest/documents/${order.id}/invoice`, undefined, { "x-order-token": token }))
+          .status,
+      ).toBe(404);
+    }
+    // Only the owner's new link remains.
+    const { data: links } = await ctx.db.entities.guestLink.query.byOrder({ order_id: order.id }).go();
+    expect(links).toHaveLength(1);
   });
 
   it("mails the confirmation to the guest with a link that opens the order", async () => {
@@ -384,6 +432,28 @@ describe("a guest's PayPal order", () => {
       "x-order-token": other.access_token,
     });
     expect(refused.status).toBe(404);
+  });
+
+  it("answers a retried creation (same key) with the same PayPal order and the same link, which captures", async () => {
+    const product = await soap();
+    const body = paypalBody(newEmail(), product.id);
+    const key = { "idempotency-key": `guest-paypal-${guests}-retry` };
+    type Created = { id: string; order_id: string; access_token: string };
+    const created = await call("POST", "/api/guest/paypal-payment/create-order", body, key);
+    expect(created.status).toBe(201);
+    const first = (await created.json()) as Created;
+    const retried = await call("POST", "/api/guest/paypal-payment/create-order", body, key);
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual(first);
+    expect(await stockOf(product.id)).toBe(9);
+    paypal.approve(first.id);
+    const captured = await call(
+      "POST",
+      "/api/guest/paypal-payment/capture-order",
+      { orderID: first.id },
+      { "x-order-token": first.access_token },
+    );
+    expect(captured.status).toBe(200);
   });
 
   it("is released when the guest closes PayPal's window, stock back", async () => {

@@ -373,6 +373,33 @@ describe("« Effacer mes données » with the link", () => {
     expect(mailedTokens(email)).toHaveLength(1);
   });
 
+  it("leaves no way back in: replaying the order's request afterwards mints no link that opens it", async () => {
+    const email = newEmail();
+    const product = await soap();
+    const body = {
+      items: [{ product_id: product.id, quantity: 1 }],
+      total_amount: 20.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Lina Moreau",
+      guest: { email, address: FRENCH_ADDRESS },
+    };
+    const key = { "idempotency-key": `erased-replay-${guests}-abcdef` };
+    const placed = await anonymous("POST", "/api/guest/orders", body, key);
+    expect(placed.status).toBe(201);
+    const { order } = (await placed.json()) as Placed;
+    await deliver(order.id);
+    expect((await erase(await linkFor(email))).status).toBe(200);
+
+    const replayed = await anonymous("POST", "/api/guest/orders", body, key);
+    expect(replayed.status).toBe(200);
+    const { access_token } = (await replayed.json()) as Placed;
+    expect((await readGuest(order.id, access_token)).status).toBe(404);
+    const invoice = await ctx.app.request(`/api/guest/documents/${order.id}/invoice`, {
+      headers: { "x-order-token": access_token },
+    });
+    expect(invoice.status).toBe(404);
+  });
+
   it("happens once when asked twice at the same time", async () => {
     const email = newEmail();
     const placed = await placeGuest(email);

@@ -45,6 +45,7 @@ export const guestAccountContract = {
           schema: z.object({ user: sessionUserSchema }),
         },
         400: error("Mot de passe invalide (fields.password)"),
+        401: error("ORDER_IN_ACCOUNT : la commande est déjà rattachée à un compte, auquel se connecter"),
         404: error("Commande inconnue, ou lien faux, révoqué ou expiré : la même réponse"),
         409: error(
           "EMAIL_TAKEN : « Un compte existe déjà avec cette adresse e-mail. » Le lien de rattachement est envoyé quand même, à utiliser une fois connecté.",

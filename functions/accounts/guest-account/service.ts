@@ -20,7 +20,7 @@ import {
 import { DomainError } from "../../../src/domain/errors";
 import { guestUserId } from "../../../src/domain/orders/guest";
 import { rateLimits } from "../../../src/domain/rate-limit";
-import { deleteGuestLinks, guestOrder, guestTokenHash, newGuestToken } from "../../orders/guest/links";
+import { guestOrder, guestTokenHash, newGuestToken } from "../../orders/guest/links";
 import { batchGetAll } from "../../platform/db/batch-get";
 import { STALE_ATTEMPTS } from "../../platform/db/retry-on-stale";
 import { writeTransaction } from "../../platform/db/transaction";
@@ -146,7 +146,8 @@ async function stillTheGuests(deps: DataDeps, ids: readonly string[], guestId: s
  * order's write conditioned on it still being the guest's and moving its version (order-writes.test.ts); the link
  * is consumed in the first, on the condition that it was unused, so two uses at once attach once. An order that
  * left the guest meanwhile (a parallel use of another link, an erasure) is read again by key and left out. The
- * orders' guest links are then deleted: the orders are the account's, seen signed in. Answers how many moved.
+ * orders' guest links stay: they open the orders no more, and lead her to sign in (functions/orders/guest/links.ts),
+ * so the mails she keeps still bring her to her orders. Answers how many moved.
  */
 export async function attachGuestOrders(
   deps: DataDeps,
@@ -205,27 +206,5 @@ export async function attachGuestOrders(
     moved.push(...run);
     pending = pending.slice(run.length);
   }
-  await forgetGuestLinks(deps, moved);
   return { attached: moved.length };
-}
-
-/**
- * The links of the orders now the account's, deleted a few orders at a time. They already open nothing (a link opens
- * a guest order only, functions/orders/guest/links.ts): a failure is logged, not answered.
- */
-async function forgetGuestLinks(deps: DataDeps, orderIds: readonly string[]): Promise<void> {
-  for (let start = 0; start < orderIds.length; start += 10) {
-    await Promise.all(
-      orderIds
-        .slice(start, start + 10)
-        .map((id) =>
-          deleteGuestLinks(deps, id).catch((error: unknown) =>
-            console.error(
-              `Order ${id}: its guest links could not be deleted after it joined an account`,
-              error,
-            ),
-          ),
-        ),
-    );
-  }
 }

@@ -16,6 +16,12 @@ const notFound =
   globalThis.API_DOCS_OMITTED ||
   error("Commande inconnue, ou lien faux, révoqué ou expiré (2 ans après la livraison) : la même réponse");
 
+const inAccount =
+  globalThis.API_DOCS_OMITTED ||
+  error(
+    "ORDER_IN_ACCOUNT : le lien nomme une commande désormais rattachée au compte de sa cliente, qui la suit connectée",
+  );
+
 const placed =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -40,14 +46,17 @@ export const guestOrdersContract = {
       responses: {
         201: { description: "Commande créée, et le jeton de son lien de suivi", schema: placed },
         200: {
-          description: "Même Idempotency-Key et même corps : la commande déjà créée (un nouveau jeton)",
+          description:
+            "Même Idempotency-Key et même corps : la commande déjà créée et le jeton de son premier lien (aucun nouveau lien : révoqué, il reste sans effet)",
           schema: placed,
         },
         400: error("Champs invalides (guest.email, guest.address.*)"),
         409: error(
           "Stock insuffisant, prix changés (PRICE_CHANGED), code promo épuisé ou déjà utilisé aujourd'hui…",
         ),
-        422: error("Idempotency-Key déjà utilisée pour une autre commande (IDEMPOTENCY_KEY_REUSED)"),
+        422: error(
+          "Idempotency-Key déjà utilisée pour une autre commande, y compris avec un autre e-mail (IDEMPOTENCY_KEY_REUSED)",
+        ),
         429: error(
           `Plus de ${rateLimits.guestOrdersPerAddress.max} commandes sans compte depuis cette adresse IP en une heure glissante. En-tête Retry-After.`,
         ),
@@ -62,7 +71,7 @@ export const guestOrdersContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `La commande qu'ouvre un lien de suivi. ${tokenHeader}`,
-      responses: { 200: { description: "Commande", schema: orderSchema }, 404: notFound },
+      responses: { 200: { description: "Commande", schema: orderSchema }, 401: inAccount, 404: notFound },
     }),
   },
 } satisfies Contract;
@@ -78,7 +87,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `La facture PDF d'une commande payée, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
   getGuestDocumentsByIdCreditNote: {
@@ -88,7 +97,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `L'avoir PDF d'une commande payée puis annulée, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
   getGuestDocumentsByIdCreditNotesByNumber: {
@@ -98,7 +107,7 @@ export const guestDocumentsContract = {
     ...(globalThis.API_DOCS_OMITTED || {
       tag: "Commandes sans compte",
       summary: `Un avoir PDF d'une commande (retour remboursé), par son numéro, avec son lien de suivi. ${tokenHeader}`,
-      responses: { ...pdf, 404: notFound },
+      responses: { ...pdf, 401: inAccount, 404: notFound },
     }),
   },
 } satisfies Contract;

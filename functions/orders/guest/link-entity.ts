@@ -22,6 +22,16 @@ export const guestLinkSchema = entitySchema({
 });
 export type GuestLinkEntity = EntityOf<typeof guestLinkSchema>;
 
+/**
+ * A guest's first link, as her order's transaction writes it: the hash of its token beside the order, and, when the
+ * request carries an Idempotency-Key, the random salt the token was derived from with the key, kept under the key
+ * (links.ts).
+ */
+export interface GuestLinkSeed {
+  hash: string;
+  salt?: string;
+}
+
 /** A link's item. */
 export function guestLinkItem(orderId: string, hash: string, at: string) {
   return { order_id: orderId, hash, created_at: at };

@@ -2,7 +2,8 @@
  * The links that open a guest's order (issue 32, decision record 049): each a random token of 32 bytes, handed
  * once (to the browser that placed the order, in a mail) and never stored: its SHA-256 is kept beside the order
  * (link-entity.ts). A link opens its own order only, while the order's warranty runs (guestLinkOpen); the owner's
- * revocation deletes every link and mails a new one to the order's e-mail. Anything else answers 404
+ * revocation deletes every link and mails a new one to the order's e-mail. Once the order has joined its owner's
+ * account, its links lead her to sign in (401 ORDER_IN_ACCOUNT) and open it no more. Anything else answers 404
  * ORDER_NOT_FOUND, exactly like a made-up id, so a wrong, revoked or expired link says nothing about the order.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -11,14 +12,14 @@ import { DomainError } from "../../../src/domain/errors";
 import {
   GUEST_TOKEN_HEADER,
   GUEST_TOKEN_PATTERN,
-  guestLinkOpen,
+  guestLinkReach,
   isGuestOrder,
 } from "../../../src/domain/orders/guest";
 import { readRound } from "../../platform/db/read-round";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { getUserOrder, type OrderRecord } from "../service";
-import { guestLinkItem } from "./link-entity";
+import { type GuestLinkSeed, guestLinkItem } from "./link-entity";
 
 /** The SHA-256 of a token, base64url: what is kept. */
 export function guestTokenHash(token: string): string {
@@ -42,7 +43,9 @@ export type OrderAccess = { userId: string } | { guestToken: string | undefined 
 /**
  * The order the caller may see and act on, or 404 like a made-up id: a customer's own, or the guest order a link
  * opens while it is open. The order and the link are read by key in one round (the link's key is its hash: nothing
- * to compare, and nothing to learn from how long a comparison takes).
+ * to compare, and nothing to learn from how long a comparison takes). A link to an order that joined an account
+ * (and still names someone: an erased account's orders name nobody) answers 401 ORDER_IN_ACCOUNT: the mails she
+ * keeps lead her to sign in, where her session opens it.
  */
 export async function reachableOrder(deps: DataDeps, id: string, access: OrderAccess): Promise<OrderRecord> {
   if ("userId" in access) return getUserOrder(deps, access.userId, id);
@@ -54,8 +57,9 @@ export async function reachableOrder(deps: DataDeps, id: string, access: OrderAc
   const link = round.get(deps.db.entities.guestLink, { order_id: id, hash: guestTokenHash(token) });
   await round.run();
   const found = order.value;
-  if (!found || !link.value || !isGuestOrder(found) || !guestLinkOpen(found, deps.clock())) throw notFound();
-  return found;
+  const reach = found && link.value ? guestLinkReach(found, deps.clock()) : "closed";
+  if (found && reach === "open") return found;
+  throw reach === "in_account" ? new DomainError("ORDER_IN_ACCOUNT") : notFound();
 }
 
 /** The order a guest link opens, or 404 like a made-up id. */
@@ -64,8 +68,8 @@ export function guestOrder(deps: DataDeps, id: string, token: string | undefined
 }
 
 /**
- * One more link to a guest order (a mail about it, or the replay of its placing request): its token, its hash kept
- * beside the others. Null for a customer's order: she signs in to see it.
+ * One more link to a guest order (a mail about it): its token, its hash kept beside the others. Null for a
+ * customer's order: she signs in to see it.
  */
 export async function addGuestLink(
   deps: DataDeps,
@@ -78,22 +82,32 @@ export async function addGuestLink(
 }
 
 /**
- * A guest's placing request (a bank-transfer order, a PayPal hold): `place` writes the first link's hash with the order,
- * and its token is answered. A replay (same Idempotency-Key, same body: the same browser) gets a link of its own: the
- * first one's token was never kept.
+ * The token of a guest's first link under an Idempotency-Key: derived from the key and a random salt that is kept
+ * under the key, never the token. Whoever replays the request (the same key: the browser that lost the answer) is
+ * given the same link again, and nobody can get a new one that way.
  */
-export async function placedWithLink<T extends { replayed: boolean }>(
-  deps: DataDeps,
-  guestUserId: string,
-  place: (linkHash: string) => Promise<T>,
-  orderIdOf: (placed: T) => string,
-): Promise<T & { access_token: string }> {
-  const link = newGuestToken();
-  const placed = await place(link.hash);
-  const token = placed.replayed
-    ? await addGuestLink(deps, { id: orderIdOf(placed), user_id: guestUserId })
-    : link.token;
-  return { ...placed, access_token: token ?? "" };
+function keyedGuestToken(idempotencyKey: string, salt: string): string {
+  return createHash("sha256").update(salt).update("\0").update(idempotencyKey).digest("base64url");
+}
+
+/**
+ * A guest's placing request (a bank-transfer order, a PayPal hold): `place` writes the first link with the order
+ * (its hash beside it, its salt under the Idempotency-Key), and its token is answered. A replay (same key, same body)
+ * answers that first link again and writes none: once the owner has revoked it, or an erasure deleted it, it opens
+ * nothing, whoever replays.
+ */
+export async function placedWithLink<T extends { replayed: boolean; linkSalt?: string }>(
+  idempotencyKey: string | undefined,
+  place: (link: GuestLinkSeed) => Promise<T>,
+): Promise<Omit<T, "linkSalt"> & { access_token: string }> {
+  const salt = idempotencyKey ? randomBytes(32).toString("base64url") : undefined;
+  const token =
+    idempotencyKey && salt ? keyedGuestToken(idempotencyKey, salt) : randomBytes(32).toString("base64url");
+  const { linkSalt, ...placed } = await place({ hash: guestTokenHash(token), salt });
+  if (!placed.replayed) return { ...placed, access_token: token };
+  // A key stored without a salt has no link to give again: the answer names none.
+  const again = idempotencyKey && linkSalt ? keyedGuestToken(idempotencyKey, linkSalt) : "";
+  return { ...placed, access_token: again };
 }
 
 /**

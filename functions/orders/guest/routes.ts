@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { guestUserId } from "../../../src/domain/orders/guest";
 import type { AppEnv } from "../../platform/env";
 import { idempotencyKey } from "../../platform/middleware/idempotency";
 import { retryAfterHeader } from "../../platform/middleware/retry-after";
@@ -21,12 +20,8 @@ route(guestOrdersRoutes, contract.postGuestOrders, async (c) => {
   await admitGuestOrder(c);
   const key = idempotencyKey(c.req.header("idempotency-key"));
   const request = c.req.valid("json");
-  const { order, replayed, access_token } = await placedWithLink(
-    c.var.deps,
-    guestUserId(request.guest.email),
-    (guestLinkHash) =>
-      placeBankTransferOrder(c.var.deps, { guest: request.guest }, request, key, { guestLinkHash }),
-    (placed) => placed.order.id,
+  const { order, replayed, access_token } = await placedWithLink(key, (guestLink) =>
+    placeBankTransferOrder(c.var.deps, { guest: request.guest }, request, key, { guestLink }),
   );
   return c.json({ order, access_token }, replayed ? 200 : 201);
 });

@@ -1,5 +1,5 @@
 import { DomainError } from "../../../src/domain/errors";
-import { guestUserId } from "../../../src/domain/orders/guest";
+import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
 import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
@@ -14,9 +14,10 @@ import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { getSettings } from "../../settings/service";
 import { markSiteStale } from "../../site/publishing";
+import type { GuestLinkSeed } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 import { assertSameRequest, requestFingerprint } from "./fingerprint";
-import { type DeliverTo, readOrder, readPromoUsesToday, readWhatIsLeft } from "./reads";
+import { type DeliverTo, readOrder, readPromoUsesToday, readWhatIsLeft, type StoredKey } from "./reads";
 import { orderTransactionItems } from "./transaction-items";
 
 export interface PlaceOrderOptions {
@@ -35,14 +36,16 @@ export interface PlaceOrderOptions {
    * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
    */
   giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
-  /** A guest's order (issue 32): the SHA-256 of the link her browser gets, written with the order (guest/links.ts). */
-  guestLinkHash?: string;
+  /** A guest's order: the link her browser gets, written with the order and its key (guest/links.ts). */
+  guestLink?: GuestLinkSeed;
 }
 
 export interface PlacedOrder {
   order: OrderRecord;
   /** True when an earlier request with the same Idempotency-Key had already placed it. */
   replayed: boolean;
+  /** A replayed guest order: the salt of its first link, kept under the key (guest/links.ts). */
+  linkSalt?: string;
 }
 
 /** The order first placed under the key, when this request is that one again (422 when it is another). */
@@ -51,10 +54,16 @@ async function findByIdempotencyKey(
   userId: string,
   key: string,
   fingerprint: string,
-): Promise<OrderRecord | null> {
-  const { data } = await deps.db.entities.idempotencyKey.get({ user_id: userId, key }).go();
+): Promise<PlacedOrder | null> {
+  const { data } = await deps.db.entities.idempotencyKey.get({ user_id: idempotencyScope(userId), key }).go();
   assertSameRequest(data, fingerprint);
-  return data ? earlierOrder(deps, data.order_id) : null;
+  return data ? replayOf(deps, data) : null;
+}
+
+/** The answer to a replay: the order first placed under the key, and what the key keeps of its first link. */
+async function replayOf(deps: DataDeps, stored: StoredKey): Promise<PlacedOrder | null> {
+  const order = await earlierOrder(deps, stored.order_id);
+  return order && { order, replayed: true, linkSalt: stored.link_salt };
 }
 
 async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
@@ -194,8 +203,9 @@ export async function placeOrder(
   };
   const plan = decided(planOrder(inputs));
   if (plan.kind === "replay") {
-    const earlier = await earlierOrder(deps, plan.orderId);
-    if (earlier) return { order: earlier, replayed: true };
+    // planOrder replays only what was read under the key.
+    const replay = reads.earlier && (await replayOf(deps, reads.earlier));
+    if (replay) return replay;
     throw new DomainError("CONFLICT", BUSY);
   }
   let planned = plan;
@@ -212,7 +222,7 @@ export async function placeOrder(
       }
       const { record, effects } = planned;
       const outcome = await writeTransaction(deps.db, (entities) =>
-        orderTransactionItems(entities, { order: record, ...effects, guestLinkHash: options.guestLinkHash }),
+        orderTransactionItems(entities, { order: record, ...effects, guestLink: options.guestLink }),
       );
       if (outcome === "written") return record;
       return outcome === "replay" ? null : STALE;
@@ -229,6 +239,6 @@ export async function placeOrder(
   }
   // Another request won the key meanwhile: the same one is replayed, a different one refused (422).
   const firstUnderKey = key ? await findByIdempotencyKey(deps, user.id, key, fingerprint) : null;
-  if (firstUnderKey) return { order: firstUnderKey, replayed: true };
+  if (firstUnderKey) return firstUnderKey;
   throw new DomainError("CONFLICT", BUSY);
 }

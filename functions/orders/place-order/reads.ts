@@ -1,4 +1,4 @@
-import { promoUseSubject } from "../../../src/domain/orders/guest";
+import { idempotencyScope, promoUseSubject } from "../../../src/domain/orders/guest";
 import type { OrderBody } from "../../../src/domain/orders/order";
 import type {
   IdempotencyInput,
@@ -16,10 +16,13 @@ import { toPromoRules } from "../../promos/service";
 /** What the order's read round found, as planOrder takes it. */
 export type OrderReads = Pick<OrderInputs, "products" | "address" | "promo" | "batches" | "pickupPoint"> & {
   /** What is stored under the request's Idempotency-Key (null: nothing, or no key). */
-  earlier: IdempotencyInput["earlier"];
+  earlier: StoredKey | null;
   /** The e-mail's uses of the promo today; null when the round could not ask (the caller's e-mail not known yet). */
   promoUsesToday: number | null;
 };
+
+/** What is stored under an Idempotency-Key: a guest's also keeps her first link's salt (guest/links.ts). */
+export type StoredKey = NonNullable<IdempotencyInput["earlier"]> & { link_salt?: string };
 
 /** Where an order goes: an address of the customer's book (by its id), or the one a guest typed (issue 32). */
 export type DeliverTo = { addressId?: string } | { address: OrderAddress };
@@ -59,7 +62,7 @@ export async function readOrder(
 ): Promise<OrderReads> {
   const { entities } = deps.db;
   const productIds = [...new Set(request.items.map((line) => line.product_id))];
-  const earlier = key ? round.get(entities.idempotencyKey, { user_id: userId, key }) : null;
+  const earlier = key ? round.get(entities.idempotencyKey, { user_id: idempotencyScope(userId), key }) : null;
   const products = productIds.map((id) => round.get(entities.product, { id }));
   const address =
     "address" in deliverTo

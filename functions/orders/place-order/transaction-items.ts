@@ -1,11 +1,12 @@
 import { DomainError } from "../../../src/domain/errors";
+import { idempotencyScope } from "../../../src/domain/orders/guest";
 import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders/plan-order";
 import { parisDay } from "../../../src/domain/promos/promo";
 import { addToStats } from "../../admin/stats";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";
 import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
-import { guestLinkItem } from "../guest/link-entity";
+import { type GuestLinkSeed, guestLinkItem } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 
 /** The promo's limits the transaction's conditions hold it to (a stored promo record is one). */
@@ -66,8 +67,8 @@ export interface OrderWrite
     Partial<Pick<OrderEffects, "watches" | "stats">> {
   order: OrderRecord;
   promo: PromoLimits | null;
-  /** A guest's order (issue 32): the SHA-256 of the link handed to her browser, written with the order. */
-  guestLinkHash?: string;
+  /** A guest's order: her first link, its hash written with the order, its salt with the Idempotency-Key. */
+  guestLink?: GuestLinkSeed;
 }
 
 /**
@@ -78,18 +79,7 @@ export interface OrderWrite
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  {
-    order,
-    promo,
-    idempotencyKey,
-    fingerprint,
-    now,
-    watches,
-    stocks,
-    movedAt,
-    stats,
-    guestLinkHash,
-  }: OrderWrite,
+  { order, promo, idempotencyKey, fingerprint, now, watches, stocks, movedAt, stats, guestLink }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -113,11 +103,11 @@ export function orderTransactionItems(
     ),
     ...(promo ? promoUseItems(entities, promo, order, now) : []),
     { commit: entities.order.create(order).commit() },
-    ...(guestLinkHash
+    ...(guestLink
       ? [
           {
             commit: entities.guestLink
-              .create(guestLinkItem(order.id, guestLinkHash, order.created_at))
+              .create(guestLinkItem(order.id, guestLink.hash, order.created_at))
               .commit(),
           },
         ]
@@ -130,10 +120,11 @@ export function orderTransactionItems(
           {
             commit: entities.idempotencyKey
               .create({
-                user_id: order.user_id,
+                user_id: idempotencyScope(order.user_id),
                 key: idempotencyKey,
                 order_id: order.id,
                 fingerprint,
+                link_salt: guestLink?.salt,
                 expires_at_ttl: Math.ceil(now.getTime() / 1000) + IDEMPOTENCY_TTL_S,
               })
               .commit(),

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   guestLinkClosesAt,
   guestLinkOpen,
+  guestLinkReach,
   guestTokenFromHash,
   guestTrackingPath,
   guestUserId,
   guestWithdrawalPath,
+  idempotencyScope,
   isGuestOrder,
   promoUseSubject,
 } from "./guest";
@@ -17,6 +19,14 @@ describe("who a guest is", () => {
     expect(guestUserId("  Lina.Moreau@Example.FR ")).toBe("guest:lina.moreau@example.fr");
     expect(isGuestOrder({ user_id: "guest:lina@example.fr" })).toBe(true);
     expect(isGuestOrder({ user_id: "01JABCDEF" })).toBe(false);
+  });
+
+  it("keeps guests' Idempotency-Keys together, whatever the e-mail, and an account's apart", () => {
+    expect(idempotencyScope(guestUserId("lina@example.fr"))).toBe(
+      idempotencyScope(guestUserId("lena@example.fr")),
+    );
+    expect(idempotencyScope("01JABCDEF")).toBe("01JABCDEF");
+    expect(idempotencyScope(guestUserId("lina@example.fr"))).not.toBe(idempotencyScope("01JABCDEF"));
   });
 
   it("shares the promo's daily count with her account: both count the normalised e-mail", () => {
@@ -59,6 +69,18 @@ describe("a guest link", () => {
     expect(guestLinkClosesAt(delivered)?.toISOString()).toBe("2028-01-13T15:00:00.000Z");
     expect(guestLinkOpen(delivered, new Date("2028-01-13T14:59:59.999Z"))).toBe(true);
     expect(guestLinkOpen(delivered, new Date("2028-01-13T15:00:00.000Z"))).toBe(false);
+  });
+
+  it("opens a guest order, tells the holder to sign in once it joined an account, and nothing once that is erased", () => {
+    const now = new Date("2027-01-01T00:00:00Z");
+    const guests = { ...delivered, user_id: "guest:lina@example.fr", customer_email: "lina@example.fr" };
+    expect(guestLinkReach(guests, now)).toBe("open");
+    expect(guestLinkReach({ ...guests, user_id: "01JACCOUNT" }, now)).toBe("in_account");
+    expect(guestLinkReach({ ...guests, user_id: "01JACCOUNT", customer_email: "" }, now)).toBe("closed");
+    // Past the warranty, neither: the link says nothing of the order.
+    const later = new Date("2028-06-01T00:00:00Z");
+    expect(guestLinkReach(guests, later)).toBe("closed");
+    expect(guestLinkReach({ ...guests, user_id: "01JACCOUNT" }, later)).toBe("closed");
   });
 
   it("closes two years after a cancellation too", () => {

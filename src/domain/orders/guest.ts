@@ -2,8 +2,8 @@
  * Ordering without an account (issue 32): the rules a guest order follows, zod-free so the islands use them too.
  *
  * - Who orders: a guest order's `user_id` is `guest:<normalised e-mail>`, so the customer index (gsi1) lists a
- *   person's guest orders together, idempotency keys and PayPal's earlier holds are kept per e-mail as they are per
- *   account, and nothing else reads it as an account.
+ *   person's guest orders together, PayPal's earlier holds are kept per e-mail as they are per account, and nothing
+ *   else reads it as an account. Guests' Idempotency-Keys are kept together (idempotencyScope).
  * - How a guest reaches the order: a link carrying a random token in the URL's fragment (`#acces=`), so that it never
  *   reaches a server log or a Referer; the page sends it in the X-Order-Token header. The order keeps only the
  *   SHA-256 of each token handed out (functions/orders/guest/links.ts). A link opens that order only, and closes
@@ -23,6 +23,15 @@ export function guestUserId(email: string): string {
 /** Whether a user id is a guest's (her e-mail's), not an account's. */
 export function isGuestUserId(userId: string): boolean {
   return userId.startsWith(GUEST_USER_PREFIX);
+}
+
+/**
+ * Whose Idempotency-Keys a request is judged among: an account's own, or every guest's together. A guest names
+ * herself, so her key is not kept per e-mail: the same key with another e-mail must meet the first request and be
+ * refused as another one (422), not place a second order.
+ */
+export function idempotencyScope(userId: string): string {
+  return isGuestUserId(userId) ? GUEST_USER_PREFIX : userId;
 }
 
 /** Whether an order was placed without an account. */
@@ -89,6 +98,20 @@ export function guestLinkClosesAt(order: {
 export function guestLinkOpen(order: Parameters<typeof guestLinkClosesAt>[0], now: Date): boolean {
   const closes = guestLinkClosesAt(order);
   return closes === null || now.getTime() < closes.getTime();
+}
+
+/**
+ * What a link of an order, found beside it, does at `now`: "open" opens a guest order while its warranty runs;
+ * "in_account" tells the holder to sign in, once the order joined its owner's account (her mails still lead to it);
+ * "closed" opens nothing, past the warranty or once the account was erased (its orders name nobody).
+ */
+export function guestLinkReach(
+  order: Parameters<typeof guestLinkClosesAt>[0] & { user_id: string; customer_email: string },
+  now: Date,
+): "open" | "in_account" | "closed" {
+  if (!guestLinkOpen(order, now)) return "closed";
+  if (isGuestOrder(order)) return "open";
+  return order.customer_email ? "in_account" : "closed";
 }
 
 /**

@@ -24,6 +24,11 @@ export interface GuestAccountOfferProps {
   token: string;
   /** The order's e-mail: the account's. */
   email: string;
+  /**
+   * Told once the account is created, before the session opens: a page that hides the offer from a signed-in
+   * visitor keeps it on screen, with its confirmation.
+   */
+  onCreated?: () => void;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface GuestAccountOfferProps {
  * the guest orders of that e-mail; when the e-mail already has an account, the same mail tells her to sign in first.
  * Self-contained: the success screen and the tracking page place it.
  */
-export default function GuestAccountOffer({ orderId, token, email }: GuestAccountOfferProps) {
+export default function GuestAccountOffer({ orderId, token, email, onCreated }: GuestAccountOfferProps) {
   const headingId = useId();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -61,6 +66,7 @@ export default function GuestAccountOffer({ orderId, token, email }: GuestAccoun
       await createGuestAccount({ orderId, orderToken: token, password });
       setPassword("");
       setOutcome({ kind: "created" });
+      onCreated?.();
       // The header and the other islands show the signed-in customer.
       void refreshSession();
     } catch (error) {

@@ -44,6 +44,9 @@ const messages = {
   notFoundText: "L'ID de commande spécifié n'a pas pu être trouvé.",
   /** Issue 32: a guest's revoked or expired link answers 404 like an unknown order; she can ask for a new one. */
   guestLinkInvalid: "Ce lien n'est plus valable ? Écrivez-nous : nous vous en enverrons un nouveau.",
+  /** A guest link to an order that has joined her account: she follows it signed in. */
+  inAccountTitle: "Suivi de commande",
+  inAccount: "Cette commande est rattachée à votre compte client : connectez-vous pour la suivre.",
   documentFailed: "Le document n'a pas pu être téléchargé. Réessayez dans un instant.",
   documentOffline:
     "Le document n'a pas pu être téléchargé : vérifiez votre connexion à Internet et réessayez.",
@@ -53,6 +56,7 @@ type State =
   | { status: "loading" }
   | { status: "missing" }
   | { status: "not_found" }
+  | { status: "sign_in" }
   | { status: "error" }
   | { status: "ready"; order: Order };
 
@@ -60,7 +64,10 @@ type State =
  * /orders/track/{orderId} (spec 2 "Tracking"): a prebuilt shell, the id read from the address (or from ?id=, the
  * older AWS redirect); the order from GET /api/user/orders/{id}, the caller's own only. A guest's link (issue 32)
  * carries its token in the fragment: the order is then read from GET /api/guest/orders/{id} with it, signed in or
- * not, and the page never asks to sign in. The token stays in the address, so the page can be bookmarked.
+ * not, and the page does not ask to sign in. The token stays in the address, so the page can be bookmarked. Once
+ * the order has joined her account (« Créer mon compte »), the link answers ORDER_IN_ACCOUNT: the page reads it with
+ * her session, and asks her to sign in first when she is not. A link that opens nothing is tried with the session
+ * too, when there is one: her orders attached before their links were kept.
  */
 /** The order read: the page's state, and its title names the order. */
 function shown(order: Order): State {
@@ -72,6 +79,8 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
   const session = useStore($session, { ssr: "initial" });
   const [orderId, setOrderId] = useState<string | null | undefined>(undefined);
   const [guestToken, setGuestToken] = useState<string | "invalid" | null>(null);
+  /** The link did not open the order: "required", it is in her account now; "if-signed-in", it opened nothing. */
+  const [bySession, setBySession] = useState<"required" | "if-signed-in" | null>(null);
   const [state, setState] = useState<State>({ status: "loading" });
   const userId = session.user?.id;
   const guest = guestToken !== null;
@@ -86,15 +95,22 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
     setGuestToken(guestLinkInHash(window.location.hash));
     setOrderId(id);
     // Another link pasted into this tab's address changes only the fragment: no new page load.
-    const onHashChange = () => setGuestToken(guestLinkInHash(window.location.hash));
+    const onHashChange = () => {
+      setBySession(null);
+      setGuestToken(guestLinkInHash(window.location.hash));
+    };
     window.addEventListener("hashchange", onHashChange);
     return () => window.removeEventListener("hashchange", onHashChange);
   }, []);
 
   useEffect(() => {
-    if (orderId === undefined || !guest) return;
-    if (!orderId || guestToken === "invalid" || guestToken === null) {
+    if (orderId === undefined || !guest || bySession) return;
+    if (!orderId) {
       setState({ status: "not_found" });
+      return;
+    }
+    if (guestToken === "invalid" || guestToken === null) {
+      setBySession("if-signed-in");
       return;
     }
     const controller = new AbortController();
@@ -103,18 +119,24 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
       .then((order) => setState(shown(order)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // 404 for an unknown order as for a wrong, revoked or expired link; never the sign-in dialog.
+        if (error instanceof ApiError && error.code === "ORDER_IN_ACCOUNT") {
+          setBySession("required");
+          return;
+        }
+        // 404 for an unknown order as for a wrong, revoked or expired link: her session may still open it.
         const notFound = error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
-        setState({ status: notFound ? "not_found" : "error" });
+        if (notFound) setBySession("if-signed-in");
+        else setState({ status: "error" });
       });
     return () => controller.abort();
-  }, [orderId, guest, guestToken]);
+  }, [orderId, guest, guestToken, bySession]);
 
   useEffect(() => {
-    if (orderId === undefined || guest) return;
+    if (orderId === undefined || (guest && !bySession)) return;
     if (session.status === "unknown" || session.status === "loading") return;
     if (!orderId || !userId) {
-      setState({ status: "missing" });
+      const unread = bySession === "required" ? "sign_in" : bySession ? "not_found" : "missing";
+      setState({ status: unread });
       return;
     }
     const controller = new AbortController();
@@ -127,7 +149,7 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
         setState({ status: notFound ? "not_found" : "error" });
       });
     return () => controller.abort();
-  }, [orderId, guest, userId, session.status]);
+  }, [orderId, guest, bySession, userId, session.status]);
 
   return <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">{content()}</div>;
 
@@ -161,6 +183,18 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
         </ErrorPanel>
       );
     }
+    if (state.status === "sign_in") {
+      return (
+        <ErrorPanel title={messages.inAccountTitle} guest={guest}>
+          <p role="alert" className="mt-3 text-ink">
+            {messages.inAccount}
+          </p>
+          <button type="button" className="btn btn-primary mt-6 px-6" onClick={() => openAuthModal("signin")}>
+            Se connecter
+          </button>
+        </ErrorPanel>
+      );
+    }
     if (state.status === "not_found") {
       return (
         <ErrorPanel title={messages.notFoundTitle} guest={guest}>
@@ -187,7 +221,9 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
         </ErrorPanel>
       );
     }
-    const token = typeof guestToken === "string" && guestToken !== "invalid" ? guestToken : null;
+    // Read with her session: the customer's links and documents, not the link's.
+    const token =
+      typeof guestToken === "string" && guestToken !== "invalid" && !bySession ? guestToken : null;
     return (
       <TrackingDetails order={state.order} guestToken={token} signedIn={session.status === "signed-in"} />
     );
@@ -237,6 +273,8 @@ function TrackingDetails({
   const reached = deliveryStepIndex(order.status);
   const address = order.shipping_address;
   const point = orderPickupPoint(order);
+  // The offer is for a visitor not signed in; the account it creates signs her in, and its confirmation stays.
+  const [accountCreated, setAccountCreated] = useState(false);
   return (
     <>
       <BackLink guest={guestToken !== null} className="inline-block" />
@@ -434,9 +472,14 @@ function TrackingDetails({
       </div>
 
       <OrderDocuments order={order} guestToken={guestToken} />
-      {guestToken && order.is_guest && !signedIn && (
+      {guestToken && order.is_guest && (!signedIn || accountCreated) && (
         <Suspense fallback={null}>
-          <GuestAccountOffer orderId={order.id} token={guestToken} email={order.user.email} />
+          <GuestAccountOffer
+            orderId={order.id}
+            token={guestToken}
+            email={order.user.email}
+            onCreated={() => setAccountCreated(true)}
+          />
         </Suspense>
       )}
     </>
