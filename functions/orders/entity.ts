@@ -197,7 +197,8 @@ export const idempotencyKeySchema = entitySchema({
   },
   indexes: {
     byKey: itemKey("user_id", "key"),
-    // A guest's keys, whose user_id is her e-mail: her erasure finds and deletes them (decision record 017).
+    // Keys by whose they are; guests' keys share one user_id (idempotencyScope): an erasure finds its orders' keys
+    // among them by order_id (decision record 017).
     byUser: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["user_id"] },

@@ -373,7 +373,7 @@ describe("« Effacer mes données » with the link", () => {
     expect(mailedTokens(email)).toHaveLength(1);
   });
 
-  it("leaves no way back in: replaying the order's request afterwards mints no link that opens it", async () => {
+  it("leaves no way back in: replaying the order's request afterwards mints no link that opens the erased order", async () => {
     const email = newEmail();
     const product = await soap();
     const body = {
@@ -390,9 +390,11 @@ describe("« Effacer mes données » with the link", () => {
     await deliver(order.id);
     expect((await erase(await linkFor(email))).status).toBe(200);
 
+    // The erasure deleted the order's Idempotency-Key with the rest: the replay is a new request, a new order.
     const replayed = await anonymous("POST", "/api/guest/orders", body, key);
-    expect(replayed.status).toBe(200);
-    const { access_token } = (await replayed.json()) as Placed;
+    expect(replayed.status).toBe(201);
+    const { access_token, order: again } = (await replayed.json()) as Placed;
+    expect(again.id).not.toBe(order.id);
     expect((await readGuest(order.id, access_token)).status).toBe(404);
     const invoice = await ctx.app.request(`/api/guest/documents/${order.id}/invoice`, {
       headers: { "x-order-token": access_token },

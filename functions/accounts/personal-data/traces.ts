@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { guestUserId } from "../../../src/domain/orders/guest";
+import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
 import { parisDay } from "../../../src/domain/promos/promo";
 import type { OrderEntity } from "../../orders/entity";
 import type { TransactionEntities } from "../../platform/db/transaction";
@@ -73,7 +73,7 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
           .then(({ data }) => data)
       : [],
     deps.db.entities.idempotencyKey.query
-      .byUser({ user_id: guestUserId(email) })
+      .byUser({ user_id: idempotencyScope(guestUserId(email)) })
       .go({ pages: "all" })
       .then(({ data }) => data.filter((key) => orderIds.has(key.order_id))),
   ]);
