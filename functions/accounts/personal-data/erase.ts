@@ -25,7 +25,7 @@ import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt } from "../../platform/throttle";
 import { eraseWaitlistRequests } from "../../waitlist/service";
 import type { AuthUser } from "../auth";
-import { emailTraces } from "./traces";
+import { type ErasureWrite, emailTraces } from "./traces";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
@@ -104,9 +104,6 @@ export async function eraseAccount(
   // has nothing left to send there.
   await liftSuppression(deps, user.email);
 }
-
-/** One write of an erasure, built inside its transaction. */
-export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
 
 /** What an erasure reads each round: the person's orders, and the writes that close it. */
 export interface ErasureRound {

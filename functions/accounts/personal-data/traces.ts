@@ -2,12 +2,14 @@ import type { EntityItem } from "electrodb";
 import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
 import { parisDay } from "../../../src/domain/promos/promo";
 import type { OrderEntity } from "../../orders/entity";
-import type { TransactionEntities } from "../../platform/db/transaction";
+import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../auth";
-import type { ErasureWrite } from "./erase";
 
 type OrderRecord = EntityItem<OrderEntity>;
+
+/** One write of an erasure, built inside its transaction (./erase.ts runs them). */
+export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
 
 /**
  * Abuse limits counted under a bare e-mail (functions/platform/throttle.ts), by whom they serve: an account
