@@ -160,6 +160,9 @@ test.describe("ordering without an account", () => {
     });
     await expect(page.getByText(`Nous vous avons envoyé ce lien par e-mail, à ${email}`)).toBeVisible();
     await expectAxeClean(page);
+    // A guest has no « Mes commandes »: the confirmation stays, past the signed-in customer's 3 s.
+    await page.waitForTimeout(3_500);
+    await expect(page).toHaveURL(/\/payment\/?$/);
     const follow = page.getByRole("link", { name: "Suivre ma commande" });
     await tabTo(page, follow);
     await page.keyboard.press("Enter");

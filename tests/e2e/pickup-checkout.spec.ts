@@ -184,6 +184,10 @@ test("a pick-up point chosen with the keyboard, priced as such, and named by the
     await expect(page.getByRole("heading", { name: "Commande Enregistrée !" })).toBeVisible({
       timeout: 10_000,
     });
+    // The confirmation names the point, as the mail, « Mes commandes » and the tracking page do.
+    const confirmation = page.getByRole("region", { name: "Point relais" });
+    await expect(confirmation.getByText("Bureau de poste Marseille", { exact: true })).toBeVisible();
+    await expect(confirmation.locator("address")).toContainText("13001");
 
     // « Mes commandes »: the point, instead of the delivery address.
     await expect(page).toHaveURL(/\/orders\/?$/, { timeout: 8000 });

@@ -1,15 +1,9 @@
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense, useCallback, useEffect, useReducer } from "react";
+import { useCallback, useReducer } from "react";
 import { emptyCart } from "../../domain/cart/cart";
 import { deliveryShipping, type PickupPricing } from "../../domain/orders/checkout/delivery";
 import { checkoutScreen } from "../../domain/orders/checkout/flow/screen";
-import {
-  deliveryAddress,
-  deliveryChoice,
-  deliveryProblem,
-  pickupPhone,
-  submitting,
-} from "../../domain/orders/checkout/flow/selectors";
+import { submitting } from "../../domain/orders/checkout/flow/selectors";
 import { initialCheckout } from "../../domain/orders/checkout/flow/state";
 import { transition } from "../../domain/orders/checkout/flow/transition";
 import { checkoutMessages } from "../../domain/orders/checkout/messages";
@@ -17,24 +11,26 @@ import { cartTotals } from "../../domain/orders/checkout/totals";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
-import { $guestCheckout, guestCheckoutShown } from "../../stores/guest-checkout";
+import { $guestCheckout } from "../../stores/guest-checkout";
 import { $session } from "../../stores/session";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "../cart/cart-hooks";
 import { ChangeNotes } from "../ui/ChangeNotes";
 import { SignInRequired } from "../ui/fields";
-import { AddressSection } from "./AddressSection";
+import { BuyerStep } from "./BuyerStep";
 import {
   type CompanyInfo,
   useAddressBook,
+  useBuyer,
   useCheckoutSetup,
+  useCheckoutUpkeep,
   useShippingResync,
   useSignInGate,
 } from "./checkout-hooks";
-import { DeliverySection } from "./DeliverySection";
-import { GuestDetailsSection } from "./GuestDetailsSection";
+import { DeliveryStep } from "./DeliveryStep";
 import { NotesSection } from "./NotesSection";
-import { OrderAction, PaypalLoading } from "./OrderAction";
+import { CheckoutAction } from "./OrderAction";
 import { PaymentSection } from "./PaymentSection";
+import { PlacedScreen } from "./PlacedScreen";
 import { SummarySection } from "./SummarySection";
 import { usePayments } from "./use-payments";
 
@@ -49,15 +45,6 @@ interface Props {
 }
 
 const flow = transition<Order>;
-
-/** The success screen's code: fetched once an order is on its way (a payment started), not with the page. */
-const loadSuccessScreen = () => import("./SuccessScreen");
-const SuccessScreen = lazy(() => loadSuccessScreen().then((module) => ({ default: module.SuccessScreen })));
-
-/** The pick-up point's search (issue 31): fetched when that mode is chosen, or ahead when the shopper reaches for it. */
-const loadPickupPicker = () => import("./PickupPicker");
-const PickupPicker = lazy(() => loadPickupPicker().then((module) => ({ default: module.PickupPicker })));
-const preloadPickupPicker = () => void loadPickupPicker();
 
 /**
  * /payment ('Finaliser la Commande', spec 2, 4, 5): delivery address, delivery information, order notes,
@@ -96,18 +83,12 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
   const payments = usePayments({ state, dispatch, signedIn, cart, promo, totals });
   const busy = submitting(state);
 
-  useEffect(() => {
-    if (busy) void loadSuccessScreen();
-  }, [busy]);
-
-  // The server's figures stand until the cart, the promo or the shipping settings change here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any change of what the totals come from
-  useEffect(() => dispatch({ type: "totals_inputs_changed" }), [cart, promo, shipping]);
-
-  // Nothing to pay for: back to the cart (not after the order was placed: the cart is emptied then).
-  useEffect(() => {
-    if (hydrated && empty && !placed && !busy) window.location.replace("/cart");
-  }, [hydrated, empty, placed, busy]);
+  useCheckoutUpkeep({
+    busy,
+    leave: hydrated && empty && !placed,
+    totalsFrom: [cart, promo, shipping],
+    dispatch,
+  });
 
   const screen = checkoutScreen({
     phase: state.phase.name,
@@ -116,31 +97,9 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
     cartEmpty: empty,
     guest: guestChosen,
   });
-  const buyer = screen === "guest_form" ? "guest" : screen === "form" ? "customer" : null;
-  useEffect(() => {
-    if (buyer) dispatch({ type: "buyer_known", buyer });
-  }, [buyer]);
-  // The e-mail of this tab's last guest order, offered again (never the address: it is not kept).
-  const rememberedEmail = buyer === "guest" ? (guestChoice?.email ?? "") : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: offered once when the guest's form appears, not again after she clears the field
-  useEffect(() => {
-    if (rememberedEmail && !state.guest.email)
-      dispatch({ type: "guest_typed", field: "email", value: rememberedEmail });
-  }, [rememberedEmail]);
-  // « Commander sans compte » just chosen: the keyboard goes to the e-mail field (GuestDetailsSection), once.
-  const focusGuestEmail = buyer === "guest" && guestChoice?.fresh === true;
-  useEffect(() => {
-    if (focusGuestEmail) guestCheckoutShown();
-  }, [focusGuestEmail]);
-  if (state.phase.name === "placed") {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <Suspense fallback={null}>
-          <SuccessScreen success={state.phase.receipt} supportEmail={company.email} />
-        </Suspense>
-      </div>
-    );
-  }
+  const focusGuestEmail = useBuyer(screen, guestChoice, state.guest.email, dispatch);
+  if (state.phase.name === "placed")
+    return <PlacedScreen success={state.phase.receipt} supportEmail={company.email} />;
 
   const pending = screen === "loading";
   const syncMessages = [
@@ -181,57 +140,21 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
           >
             <div className="space-y-8 lg:col-span-3">
               <ChangeNotes title="Votre commande a été mise à jour :" messages={syncMessages} />
-              {/* Step 1: the customer's address book, or a guest's e-mail and address (issue 32); in the first paint
-                  both, CSS showing the one the head script points to. */}
-              {(pending || screen === "form") && (
-                <div data-first-buyer={pending ? "customer" : undefined}>
-                  <AddressSection book={state.addresses} addressId={state.addressId} dispatch={dispatch} />
-                </div>
-              )}
-              {(pending || screen === "guest_form") && (
-                <div data-first-buyer={pending ? "guest" : undefined}>
-                  <GuestDetailsSection
-                    form={state.guest}
-                    errors={state.guestErrors}
-                    errorsShown={state.guestErrorsShown}
-                    onField={(field, value) => dispatch({ type: "guest_typed", field, value })}
-                    focusEmail={focusGuestEmail}
-                  />
-                </div>
-              )}
-              <DeliverySection
+              <BuyerStep
+                state={state}
+                dispatch={dispatch}
+                buyer={pending ? "both" : screen === "guest_form" ? "guest" : "customer"}
+                focusGuestEmail={focusGuestEmail}
+              />
+              <DeliveryStep
+                state={state}
+                dispatch={dispatch}
+                cart={cart}
+                shipping={shipping}
                 carrier={company.shippingCompany}
-                shipping={pending ? null : totals.shipping}
-                modes={
-                  // In the first paint too (its room kept, prices unknown until the cart is read): the choice does not
-                  // push the page down when the framework takes over.
-                  pickup
-                    ? {
-                        mode: state.delivery,
-                        costs: pending
-                          ? null
-                          : {
-                              home: cartTotals(cart, shipping, null).shipping,
-                              pickup: cartTotals(cart, deliveryShipping(shipping, pickup, "pickup"), null)
-                                .shipping,
-                            },
-                        onMode: (mode) => dispatch({ type: "delivery_chosen", mode }),
-                        onPickupNear: preloadPickupPicker,
-                      }
-                    : null
-                }
-              >
-                <Suspense fallback={null}>
-                  <PickupPicker
-                    key={state.pickupSearches}
-                    address={deliveryAddress(state)}
-                    point={state.pickupPoint}
-                    phone={pickupPhone(state)}
-                    onPoint={(point) => dispatch({ type: "pickup_point_chosen", point })}
-                    onPhone={(phone) => dispatch({ type: "pickup_phone_typed", phone })}
-                  />
-                </Suspense>
-              </DeliverySection>
+                shippingAmount={pending ? null : totals.shipping}
+                pending={pending}
+              />
               <NotesSection notes={state.notes} onNotes={(text) => dispatch({ type: "notes_typed", text })} />
               <PaymentSection
                 offer={state.offer}
@@ -255,23 +178,13 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
               supportEmail={company.email}
               pending={pending}
             >
-              {pending ? (
-                <PaypalLoading hasAddress termsAccepted={false} />
-              ) : (
-                <OrderAction
-                  closedMessage={state.offer.closedMessage}
-                  method={state.method}
-                  submitting={busy}
-                  newTotal={state.serverTotals ? totals.total : null}
-                  addressId={state.addressId}
-                  addressPending={state.addresses.status === "loading"}
-                  guest={state.buyer === "guest"}
-                  terms={state.terms}
-                  deliveryProblem={deliveryProblem(deliveryChoice(state))}
-                  onConfirmTransfer={payments.confirmTransfer}
-                  paypalHandlers={payments.paypalHandlers}
-                />
-              )}
+              <CheckoutAction
+                state={state}
+                pending={pending}
+                submitting={busy}
+                total={totals.total}
+                payments={payments}
+              />
             </SummarySection>
           </div>
         )}

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
 import { formatEuros } from "../../domain/money";
+import { deliveryChoice, deliveryProblem } from "../../domain/orders/checkout/flow/selectors";
+import type { CheckoutState } from "../../domain/orders/checkout/flow/state";
 import type { PaymentChoice } from "../../domain/orders/checkout/payment";
 import { paypalButtonsEnabled } from "../../domain/orders/checkout/submit-checks";
 import type { PaypalHandlers } from "./PaypalCheckout";
@@ -117,6 +119,42 @@ export function PaypalLoading({
       termsAccepted={termsAccepted}
       deliveryNotice={deliveryNotice}
       usable={false}
+    />
+  );
+}
+
+/**
+ * The checkout's last step as its state says: « Confirmer la commande » or PayPal's buttons (OrderAction); in the first
+ * paint, before the cart and the session are read, PayPal's panel waiting.
+ */
+export function CheckoutAction({
+  state,
+  pending,
+  submitting,
+  total,
+  payments,
+}: {
+  state: CheckoutState<unknown>;
+  pending: boolean;
+  submitting: boolean;
+  /** The order's total, shown to confirm once the server answered a new one. */
+  total: number;
+  payments: { confirmTransfer: () => void; paypalHandlers: PaypalHandlers };
+}) {
+  if (pending) return <PaypalLoading hasAddress termsAccepted={false} />;
+  return (
+    <OrderAction
+      closedMessage={state.offer.closedMessage}
+      method={state.method}
+      submitting={submitting}
+      newTotal={state.serverTotals ? total : null}
+      addressId={state.addressId}
+      addressPending={state.addresses.status === "loading"}
+      guest={state.buyer === "guest"}
+      terms={state.terms}
+      deliveryProblem={deliveryProblem(deliveryChoice(state))}
+      onConfirmTransfer={payments.confirmTransfer}
+      paypalHandlers={payments.paypalHandlers}
     />
   );
 }

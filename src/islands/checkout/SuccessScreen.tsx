@@ -5,6 +5,7 @@ import { guestTrackingPath } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
 import type { Order } from "../../lib/shop-client";
 import GuestAccountOffer from "../orders/GuestAccountOffer";
+import { orderPickupPoint, PickupPointDetails } from "../orders/PickupPointDetails";
 import { TransferInstructions } from "../orders/TransferInstructions";
 
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
@@ -26,6 +27,7 @@ const titles: Record<Success["kind"], string> = {
 export function SuccessScreen({ success, supportEmail }: { success: Success; supportEmail: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { order, guest } = success;
+  const pickupPoint = orderPickupPoint(order);
 
   useLayoutEffect(() => {
     heading.current?.focus();
@@ -98,6 +100,13 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
           Votre commande n° {orderNumber(order.id)} est enregistrée. PayPal n'a pas encore confirmé le
           paiement : vous recevrez un e-mail dès qu'il sera validé.
         </p>
+      )}
+
+      {pickupPoint && (
+        <PickupPointDetails
+          point={pickupPoint}
+          className="mt-6 rounded-xl border border-cream-300 bg-cream-50 p-5 text-left"
+        />
       )}
 
       {guest && (

@@ -6,8 +6,9 @@ import { errorMessage } from "../../lib/api-client";
 import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";
 import { $authModal, openAuthModal } from "../../stores/auth-modal";
 import { loadShippingSettings } from "../../stores/checkout";
-import { $guestCheckout } from "../../stores/guest-checkout";
+import { $guestCheckout, type GuestChoice, guestCheckoutShown } from "../../stores/guest-checkout";
 import { $session, handleUnauthenticated, startSession } from "../../stores/session";
+import { preloadSuccessScreen } from "./PlacedScreen";
 
 /** What the checkout says about the company: printed by the build, refreshed from the API. */
 export interface CompanyInfo {
@@ -102,4 +103,59 @@ export function useShippingResync(catalogSync: number) {
   useEffect(() => {
     if (catalogSync > 0) void loadShippingSettings(true);
   }, [catalogSync]);
+}
+
+/**
+ * Who orders, told to the flow once the screen knows it. For a guest's form (issue 32): the e-mail of this tab's last
+ * guest order offered again (never the address: it is not kept), and, when « Commander sans compte » was just chosen,
+ * the keyboard sent to the e-mail field (GuestDetailsSection), once. Returns whether to send it there.
+ */
+export function useBuyer(
+  screen: string,
+  choice: GuestChoice | null,
+  typedEmail: string,
+  dispatch: Dispatch<CheckoutEvent<never>>,
+): boolean {
+  const buyer = screen === "guest_form" ? "guest" : screen === "form" ? "customer" : null;
+  useEffect(() => {
+    if (buyer) dispatch({ type: "buyer_known", buyer });
+  }, [buyer, dispatch]);
+  const isGuest = buyer === "guest";
+  const rememberedEmail = isGuest ? (choice?.email ?? "") : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: offered once when the guest's form appears, not again after she clears the field
+  useEffect(() => {
+    if (rememberedEmail && !typedEmail)
+      dispatch({ type: "guest_typed", field: "email", value: rememberedEmail });
+  }, [rememberedEmail]);
+  const focusEmail = isGuest && choice?.fresh === true;
+  useEffect(() => {
+    if (focusEmail) guestCheckoutShown();
+  }, [focusEmail]);
+  return focusEmail;
+}
+
+/**
+ * What the checkout does on its own: fetches the success screen's code once a payment starts; lets the server's figures
+ * stand only until what they came from (the cart, the promo, the shipping settings) changes here; and, with nothing
+ * left to pay for, goes back to /cart (not once the order is placed: the cart is emptied then, nor during a payment).
+ */
+export function useCheckoutUpkeep({
+  busy,
+  leave,
+  totalsFrom,
+  dispatch,
+}: {
+  busy: boolean;
+  leave: boolean;
+  totalsFrom: readonly unknown[];
+  dispatch: Dispatch<CheckoutEvent<never>>;
+}): void {
+  useEffect(() => {
+    if (busy) preloadSuccessScreen();
+  }, [busy]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any change of what the totals come from
+  useEffect(() => dispatch({ type: "totals_inputs_changed" }), totalsFrom);
+  useEffect(() => {
+    if (leave && !busy) window.location.replace("/cart");
+  }, [leave, busy]);
 }

@@ -1,17 +1,17 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Address } from "../../domain/accounts/address";
+import type { Address } from "../../../domain/accounts/address";
 import {
-  distanceText,
   frenchMobile,
-  openingHoursLines,
   type PickupPoint,
   POSTAL_CODE_PATTERN,
-  pickupAddressLines,
   pickupMessages,
-} from "../../domain/shipping/pickup-point";
-import { ApiError } from "../../lib/api-client";
-import { searchPickupPoints } from "../../lib/shop-client";
-import { PhoneField, TextField } from "../ui/fields";
+} from "../../../domain/shipping/pickup-point";
+import { ApiError } from "../../../lib/api-client";
+import { searchPickupPoints } from "../../../lib/shop-client";
+import { PhoneField } from "../../ui/fields";
+import { PickupPointList } from "./PickupPointList";
+import { PointDetails } from "./PickupPointParts";
+import { PickupSearchForm } from "./PickupSearchForm";
 
 interface Props {
   /** The chosen address: its postal code (and city) prefill the search. */
@@ -145,36 +145,16 @@ export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props)
           </button>
         </div>
       ) : (
-        <form
-          aria-label="Rechercher un point relais"
-          noValidate
-          onSubmit={find}
-          className="flex flex-wrap items-start gap-3"
-        >
-          <div className="w-40">
-            <TextField
-              label="Code postal"
-              name="postal_code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={5}
-              value={postalCode}
-              onValue={(value) => {
-                setTyped(value);
-                setInvalid(false);
-              }}
-              error={invalid ? pickupMessages.postalCodeInvalid : undefined}
-            />
-          </div>
-          <button
-            type="submit"
-            className="btn btn-secondary mt-6 px-5"
-            disabled={search.status === "searching"}
-            aria-busy={search.status === "searching"}
-          >
-            Rechercher
-          </button>
-        </form>
+        <PickupSearchForm
+          postalCode={postalCode}
+          invalid={invalid}
+          searching={search.status === "searching"}
+          onPostalCode={(value) => {
+            setTyped(value);
+            setInvalid(false);
+          }}
+          onSearch={find}
+        />
       )}
 
       <p
@@ -187,54 +167,13 @@ export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props)
       </p>
 
       {listOpen && points.length > 0 && (
-        <fieldset aria-describedby="pickup-points-hint">
-          <legend className="font-semibold text-ink">
-            Points relais près de {search.status === "found" ? search.postalCode : ""}
-          </legend>
-          <p id="pickup-points-hint" className="mb-3 text-sm text-ink-soft">
-            Flèches pour parcourir, Entrée ou un clic pour choisir.
-          </p>
-          <ul className="space-y-3">
-            {points.map((option) => {
-              const checked = point?.id === option.id;
-              return (
-                <li
-                  key={option.id}
-                  className={`rounded-xl border-2 ${checked ? "border-olive-600 bg-olive-50" : "border-cream-300"}`}
-                >
-                  {/* A real click (detail > 0) or Enter chooses and closes the list; the arrows only choose. */}
-                  <label
-                    className="flex cursor-pointer gap-3 p-4 pb-2 hover:bg-olive-50"
-                    onClick={(event) => {
-                      if (event.detail > 0) close();
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key !== "Enter") return;
-                      event.preventDefault();
-                      onPoint(option);
-                      close();
-                    }}
-                  >
-                    <input
-                      type="radio"
-                      name="pickup_point"
-                      value={option.id}
-                      checked={checked}
-                      onChange={() => onPoint(option)}
-                      className="mt-1 size-4 shrink-0 accent-olive-700"
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-semibold text-ink">{option.name}</span>
-                      <Lines point={option} />
-                      <span className="block text-sm text-ink-soft">À {distanceText(option.distance_m)}</span>
-                    </span>
-                  </label>
-                  <Hours point={option} />
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
+        <PickupPointList
+          points={points}
+          near={search.status === "found" ? search.postalCode : ""}
+          chosen={point}
+          onChoose={onPoint}
+          onClose={close}
+        />
       )}
 
       <PhoneField
@@ -247,48 +186,5 @@ export function PickupPicker({ address, point, phone, onPoint, onPhone }: Props)
         hint="La Poste vous prévient par SMS quand le colis est disponible : un 06 ou un 07."
       />
     </div>
-  );
-}
-
-/** The point's street, complement, postal code and city (its name is shown apart). */
-function Lines({ point }: { point: PickupPoint }) {
-  return (
-    <>
-      {pickupAddressLines(point)
-        .slice(1)
-        .map((line) => (
-          <span key={line} className="block text-ink-soft">
-            {line}
-          </span>
-        ))}
-    </>
-  );
-}
-
-function PointDetails({ point }: { point: PickupPoint }) {
-  return (
-    <>
-      <p className="mt-1">
-        <Lines point={point} />
-        <span className="block text-sm text-ink-soft">À {distanceText(point.distance_m)}</span>
-      </p>
-      <Hours point={point} className="mt-2" />
-    </>
-  );
-}
-
-/** The week's hours, folded: « Horaires » opens them. */
-function Hours({ point, className = "px-4 pb-3" }: { point: PickupPoint; className?: string }) {
-  return (
-    <details className={className}>
-      <summary className="cursor-pointer rounded-sm text-sm font-semibold text-olive-700 underline underline-offset-4">
-        Horaires<span className="sr-only"> de {point.name}</span>
-      </summary>
-      <ul className="mt-2 space-y-0.5 text-sm text-ink">
-        {openingHoursLines(point.opening_hours).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </details>
   );
 }
