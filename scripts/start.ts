@@ -40,8 +40,12 @@ import { retryingMail, watchedJob } from "./local/jobs";
 import { startLaposteDoubleIfAsked } from "./local/laposte-double";
 import { assertShopPortFree } from "./local/ports";
 import { latestPublishedSite, localSitePublisher } from "./local/site-publisher";
+import { reusableSite, siteBuildKey, stampBuild } from "./local/site-reuse";
 import { StartError, withVariable } from "./local/start-error";
 import { type Supervisor, superviseProcess } from "./local/supervisor";
+
+/** The checkout the site is built from. */
+const REPOSITORY = resolve(import.meta.dirname, "..");
 
 async function startDatabase(config: LocalConfig, supervisor: Supervisor): Promise<string> {
   if (config.dynamoEndpoint) {
@@ -104,16 +108,25 @@ async function main(supervisor: Supervisor): Promise<void> {
   const mailDir = resolve(config.dataDir, "mail");
   // The site served now: the start's build, then each publish's (issue 13).
   const sitesDir = join(config.dataDir, "sites");
-  // SKIP_BUILD: the newest complete publish, if the shop published since its last build.
-  let servedDir = (config.skipBuild && (await latestPublishedSite(sitesDir))) || config.siteDir;
-  const build = (outDir: string, quiet: boolean) =>
-    astroBuild({
+  // A restart serves the site it built last at once when the code and the build's settings are the same
+  // (scripts/local/site-reuse.ts); SKIP_BUILD: the newest complete publish, whatever it was built from.
+  const buildKey = await siteBuildKey(REPOSITORY, {
+    SITE_URL: config.siteUrl,
+    PUBLIC_GA_MEASUREMENT_ID: process.env.PUBLIC_GA_MEASUREMENT_ID,
+  });
+  const latest = await latestPublishedSite(sitesDir);
+  const reused = config.skipBuild ? null : await reusableSite([latest, config.siteDir], buildKey);
+  let servedDir = (config.skipBuild && latest) || reused || config.siteDir;
+  const build = async (outDir: string, quiet: boolean) => {
+    await astroBuild({
       apiUrl: `http://127.0.0.1:${config.port}`,
       siteUrl: config.siteUrl,
       outDir,
       quiet,
       onStart: (stop) => supervisor.onStop(stop),
     });
+    await stampBuild(outDir, buildKey);
+  };
   const mailDeps = {
     db,
     clock: systemClock,
@@ -172,7 +185,7 @@ async function main(supervisor: Supervisor): Promise<void> {
   if (await patiently(migratePlainPaypalSecret(startDeps)))
     console.log("Secret PayPal chiffré dans la base.");
 
-  let siteReady = config.skipBuild;
+  let siteReady = config.skipBuild || reused !== null;
   const server = await startLocalServer({
     port: config.port,
     hostname: config.host,
@@ -212,7 +225,12 @@ async function main(supervisor: Supervisor): Promise<void> {
   // Every two daytime hours on AWS: every hour here (without La Poste's API key in Paramètres it does nothing).
   job("TrackParcels", "Suivi des colis La Poste", () => trackParcels(deps), 3_600_000);
 
-  if (!config.skipBuild) {
+  if (reused) {
+    console.log("Site de la dernière construction servi tout de suite (code inchangé).");
+    // What the owner changed while the shop was stopped, or a publish it did not finish: published in the background.
+    if (config.publish && (await patiently(sitePublishStatus(startDeps))).state !== "up_to_date")
+      publisher.request("Modifications faites pendant l'arrêt de la boutique");
+  } else if (!config.skipBuild) {
     await rm(sitesDir, { recursive: true, force: true });
     console.log("Construction du site…");
     const { covers } = await patiently(beginPublish(startDeps));
