@@ -6,6 +6,8 @@
  */
 import { DomainError } from "../../src/domain/errors";
 import { isColissimo } from "../../src/domain/orders/order-status";
+import { parisDay } from "../../src/domain/promos/promo";
+import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   parseTrackingResponse,
   TRACKING_ID_PATTERN,
@@ -78,7 +80,20 @@ export interface TrackingRun {
   failed: number;
 }
 
-/** Records what La Poste said about one order: its events, and the delivery when there is one. */
+/**
+ * The estimated delivery an order shipped by Colissimo should show: La Poste's when it gives one; else the one it
+ * has (typed by the owner, or set with its label); else, for a parcel labelled before the shop set one, the shop's
+ * published delay from the day it shipped (the label's day: « Créer l'étiquette » ships at once).
+ */
+function estimateOf(order: OrderRecord, carrier: string | null): string | null {
+  if (carrier) return carrier;
+  if (order.estimated_delivery) return order.estimated_delivery;
+  if (!order.shipping_label_key) return null;
+  const shipped = [...order.status_history].reverse().find((entry) => entry.status === "shipped");
+  return shipped ? publishedDeliveryEstimate(parisDay(new Date(shipped.at))) : null;
+}
+
+/** Records what La Poste said about one order: its events, its estimate, and the delivery when there is one. */
 async function record(deps: DataDeps, order: OrderRecord, result: Extract<TrackingResult, { ok: true }>) {
   const events = result.events;
   if (result.delivered) {
@@ -94,11 +109,13 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
   }
   // Unchanged events are not written: an order's every write moves its version, which would make the owner's open
   // form on it stale for nothing.
-  const { changed } = await changeOrder(deps, order.id, (current) =>
-    current.status === "shipped" && !sameEvents(current.tracking_events ?? [], events)
-      ? { set: { tracking_events: events } }
-      : null,
-  );
+  const { changed } = await changeOrder(deps, order.id, (current) => {
+    if (current.status !== "shipped") return null;
+    const estimate = estimateOf(current, result.estimated);
+    const newEstimate = estimate !== null && estimate !== (current.estimated_delivery ?? null);
+    if (sameEvents(current.tracking_events ?? [], events) && !newEstimate) return null;
+    return { set: { tracking_events: events, ...(newEstimate && { estimated_delivery: estimate }) } };
+  });
   return { updated: changed, delivered: false };
 }
 

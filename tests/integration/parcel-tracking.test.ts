@@ -9,7 +9,9 @@ import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets"
 import { trackParcels } from "../../functions/shipping/tracking";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
 import type { Order } from "../../src/domain/orders/order";
+import { parisDay } from "../../src/domain/promos/promo";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   endOfParisDayAfter,
   WITHDRAWAL_DAYS,
@@ -121,6 +123,40 @@ describe("with the key", () => {
     const calls = laposte.trackingCalls.filter(({ idShip }) => idShip === parcel).length;
     await trackParcels(ctx.deps);
     expect(laposte.trackingCalls.filter(({ idShip }) => idShip === parcel)).toHaveLength(calls);
+  });
+
+  it("takes La Poste's estimated delivery when it gives one, and the shop's published delay until then", async () => {
+    const order = await shippedOrder();
+    const parcel = order.tracking_number ?? "";
+    const published = publishedDeliveryEstimate(parisDay(new Date()));
+    expect((await orderOf(order.id)).estimated_delivery).toBe(published);
+    // La Poste says nothing of a date: the published one stays, and nothing more is written.
+    await trackParcels(ctx.deps);
+    const before = await orderOf(order.id);
+    await trackParcels(ctx.deps);
+    expect(await orderOf(order.id)).toMatchObject({ version: before.version, estimated_delivery: published });
+
+    const carrierDay = parisDay(new Date(Date.now() + 6 * DAY));
+    laposte.estimate(parcel, carrierDay);
+    await trackParcels(ctx.deps);
+    const estimated = await orderOf(order.id);
+    expect(estimated.estimated_delivery).toBe(carrierDay);
+    const seen = (await (await buyer.call("GET", `/api/user/orders/${order.id}`)).json()) as Order;
+    expect(seen.estimated_delivery).toBe(carrierDay);
+    // The same estimate again: nothing written.
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).version).toBe(estimated.version);
+  });
+
+  it("gives a parcel labelled without an estimate the published one, counted from its label's day", async () => {
+    const order = await shippedOrder();
+    await ctx.db.entities.order.patch({ id: order.id }).remove(["estimated_delivery"]).go();
+    const shippedAt = (await orderOf(order.id)).status_history.at(-1)?.at ?? "";
+    ahead = 2 * DAY;
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).estimated_delivery).toBe(
+      publishedDeliveryEstimate(parisDay(new Date(shippedAt))),
+    );
   });
 
   it("never dates a delivery before the shipping, nor in the future", async () => {
