@@ -57,11 +57,13 @@ export const colissimoPasswordAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /**
- * La Poste's API key (issue 31): sealed by the same save; no API function opens it. The parcels' tracking job does
- * (laposteApiKeyJobs), granted `decrypt` where infra/jobs.ts declares it.
+ * La Poste's API key (issue 31): sealed by the same save. Opened to read the parcels' tracking: by the scheduled job
+ * (laposteApiKeyJobs, granted `decrypt` where infra/jobs.ts declares it), and by the shipping function when the owner
+ * clicks « Actualiser le suivi » (functions/shipping/tracking.ts, the same read).
  */
 export const laposteApiKeyAreas = {
   admin: ["encrypt"],
+  shipping: ["decrypt"],
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /** Scheduled jobs that call La Poste's tracking API and so open its key (functions/shipping/tracking.ts). */

@@ -18,8 +18,11 @@ export const ownerProblemSchema = entitySchema({
     since: { type: "string", required: true },
     /** The latest report of it (an alarm notified again, a job failing again). */
     updated_at: { type: "string", required: true },
-    /** Where it was seen: a CloudWatch alarm on AWS, the local jobs runner under npm start. */
-    source: { type: ["alarm", "local"] as const, required: true },
+    /**
+     * Where it was seen: a CloudWatch alarm on AWS, the local jobs runner under npm start, or the shop's own code when
+     * it meets something only the owner can fix (a secret that does not open).
+     */
+    source: { type: ["alarm", "local", "shop"] as const, required: true },
     /** The technical reason, for whoever maintains the shop (the alarm's reason, the error's message). */
     detail: { type: "string" },
   },

@@ -18,7 +18,7 @@ export interface ProblemReport {
   subject: string;
   /** When it was seen (ISO 8601). */
   at: string;
-  source: "alarm" | "local";
+  source: "alarm" | "local" | "shop";
   detail?: string;
 }
 

@@ -4,6 +4,7 @@ import {
   colissimoSecretSchema,
   colissimoSettingSchema,
 } from "../../src/domain/shipping/colissimo-setting";
+import { clearProblem, recordProblem } from "../admin/owner-problems";
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { COLISSIMO_PASSWORD_CONTEXT, LAPOSTE_API_KEY_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";
@@ -16,7 +17,7 @@ import { getSetting, putSetting } from "../settings/service";
  */
 const CONTEXTS = { password: COLISSIMO_PASSWORD_CONTEXT, api_key: LAPOSTE_API_KEY_CONTEXT } as const;
 type SecretField = keyof typeof CONTEXTS;
-type SecretDeps = Pick<DataDeps, "secrets">;
+type SecretDeps = Pick<DataDeps, "secrets" | "db" | "clock">;
 
 const UNREADABLE: Record<SecretField, string> = {
   password: "le mot de passe Colissimo enregistré ne peut pas être lu",
@@ -29,28 +30,42 @@ async function seal(deps: SecretDeps, field: SecretField, plaintext: string): Pr
   return deps.secrets.seal(plaintext, CONTEXTS[field]);
 }
 
-/** A stored secret in clear, for the La Poste clients alone; 503 in French when it cannot be opened here. */
+/**
+ * A stored secret in clear, for the La Poste clients alone. When it cannot be opened here, the owner's to-do list
+ * says so (whoever met it: a shopper's pick-up point search, a label, the tracking job), and this throws a 409
+ * COLISSIMO_NOT_CONFIGURED whose French words are for the owner: a caller answering a shopper says something else.
+ */
 export async function openColissimoSecret(
   deps: SecretDeps,
   field: SecretField,
   stored: string,
 ): Promise<string> {
   if (!stored) return "";
-  const refused = (why: string) =>
-    new DomainError(
-      "COLISSIMO_NOT_CONFIGURED",
-      `Colissimo n'est pas configuré correctement : ${why}. Enregistrez-le à nouveau dans Paramètres.`,
+  const refused = async (detail: string) => {
+    await recordProblem(deps, {
+      kind: "colissimo_secret_unreadable",
+      subject: field,
+      at: deps.clock().toISOString(),
+      source: "shop",
+      detail,
+    }).catch((error: unknown) =>
+      console.error("The unreadable Colissimo secret could not be recorded", error),
     );
+    return new DomainError(
+      "COLISSIMO_NOT_CONFIGURED",
+      `Colissimo n'est pas configuré correctement : ${UNREADABLE[field]}. Enregistrez-le à nouveau dans Paramètres.`,
+    );
+  };
   if (!deps.secrets) {
     console.error("This function has no secret box (SECRETS_KMS_KEY): it cannot open the Colissimo secrets.");
-    throw refused(UNREADABLE[field]);
+    throw await refused("No secret box in this function (SECRETS_KMS_KEY)");
   }
   try {
     return await deps.secrets.open(stored, CONTEXTS[field]);
   } catch (error) {
     if (!(error instanceof SecretUnreadableError)) throw error;
     console.error(`The stored Colissimo ${field} does not open here.`, error.message);
-    throw refused(UNREADABLE[field]);
+    throw await refused(error.message);
   }
 }
 
@@ -67,6 +82,7 @@ export async function saveColissimoSetting(deps: DataDeps, raw: unknown, mask: s
   const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const current = await getSetting(deps, "shipping_colissimo");
   const secrets = {} as Record<SecretField, string>;
+  const typedAgain: SecretField[] = [];
   for (const field of Object.keys(CONTEXTS) as SecretField[]) {
     const typed = input[field];
     if (typed === undefined || typed === mask) {
@@ -80,9 +96,13 @@ export async function saveColissimoSetting(deps: DataDeps, raw: unknown, mask: s
         fields: { [field]: "Valeur invalide : recopiez-la de votre espace Colissimo." },
       });
     secrets[field] = await seal(deps, field, plaintext);
+    typedAgain.push(field);
   }
   const parsed = colissimoSettingSchema.parse({ ...current, ...input, password: "", api_key: "" });
   await putSetting(deps, "shipping_colissimo", { ...parsed, ...secrets });
+  // A secret typed again replaces the one that did not open: off the owner's to-do list.
+  const at = deps.clock().toISOString();
+  for (const field of typedAgain) await clearProblem(deps, "colissimo_secret_unreadable", field, at);
 }
 
 /** The tests' and the seed's way to store a contract typed in clear. */

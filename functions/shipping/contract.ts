@@ -63,6 +63,53 @@ export const adminShippingContract = {
         404: errorResponse("Aucune étiquette créée ce jour-là"),
       })),
   },
+  postAdminShippingOrdersByIdTracking: {
+    method: "post",
+    path: "/api/admin/shipping/orders/{id}/tracking",
+    params: idParam,
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration(
+        "Actualiser le suivi La Poste d'une commande expédiée par Colissimo, maintenant : la même lecture que le suivi automatique (événements, date estimée, livraison datée par La Poste)",
+        {
+          200: {
+            description: "La commande après lecture, et ce qui a changé, en français",
+            schema: z.object({ order: orderSchema, message: z.string() }),
+          },
+          400: errorResponse("Identifiant invalide"),
+          404: errorResponse("Commande introuvable"),
+          409: errorResponse(
+            "ORDER_TRANSITION (pas de colis Colissimo en route pour cette commande), COLISSIMO_NOT_CONFIGURED (clé d'API La Poste absente, illisible ou refusée)",
+          ),
+          422: errorResponse("CARRIER_REFUSED : La Poste refuse ce numéro de suivi"),
+          503: errorResponse("CARRIER_UNAVAILABLE : le service de suivi de La Poste ne répond pas"),
+        },
+      )),
+  },
+  postAdminShippingTracking: {
+    method: "post",
+    path: "/api/admin/shipping/tracking",
+    ...(globalThis.API_DOCS_OMITTED ||
+      administration(
+        "Actualiser maintenant le suivi La Poste de tous les colis Colissimo en route, comme le suivi automatique (deux appels à la fois) ; ceux qui n'ont pu être lus à temps le seront au prochain passage",
+        {
+          200: {
+            description: "Ce que la lecture a fait, compté et dit en français",
+            schema: z.object({
+              asked: z.number().int(),
+              updated: z.number().int(),
+              delivered: z.number().int(),
+              failed: z.number().int(),
+              left: z.number().int(),
+              message: z.string(),
+            }),
+          },
+          409: errorResponse("COLISSIMO_NOT_CONFIGURED : clé d'API La Poste absente, illisible ou refusée"),
+          503: errorResponse(
+            "CARRIER_UNAVAILABLE : le service de suivi de La Poste ne répond pour aucun colis",
+          ),
+        },
+      )),
+  },
 } satisfies Contract;
 
 /** A pick-up point as the search answers it: from the searched place, in metres. */

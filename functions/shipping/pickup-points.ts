@@ -77,6 +77,19 @@ async function keepPoints(deps: DataDeps, points: readonly PickupPoint[]): Promi
 }
 
 /**
+ * The contract's password, for a shopper's search. One that does not open is the owner's to fix (her to-do list says
+ * so, colissimo-secrets.ts): the shopper reads that the search does not answer, as for no answer at all.
+ */
+async function contractPassword(deps: DataDeps, stored: string): Promise<string> {
+  try {
+    return await openColissimoSecret(deps, "password", stored);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== "COLISSIMO_NOT_CONFIGURED") throw error;
+    throw new DomainError("CARRIER_UNAVAILABLE", pickupMessages.searchFailed);
+  }
+}
+
+/**
  * The pick-up points near a French postal code (and city, when the shopper's address gives it), nearest first. Only
  * while delivery to a pick-up point is offered (409). For a refused contract the
  * shopper reads that the search does not answer (503), as for no answer at all; it is logged as an error.
@@ -93,7 +106,7 @@ export async function searchPickupPoints(
   const answer = await askLaPoste(
     pickupSearchBody({
       contractNumber: setting.contract_number,
-      password: await openColissimoSecret(deps, "password", setting.password),
+      password: await contractPassword(deps, setting.password),
       postalCode: query.postal_code,
       city: query.city,
       weightGrams: SEARCH_WEIGHT_G,

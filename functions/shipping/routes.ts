@@ -11,8 +11,9 @@ import { adminShippingContract as contract, pickupPointsContract } from "./contr
 import { createLabel } from "./labels/create";
 import { dayLabelsPdf, labelPdf } from "./labels/pdf";
 import { searchPickupPoints } from "./pickup-points";
+import { refreshAllParcels, refreshParcel } from "./tracking";
 
-/** Colissimo labels for the owner (issue 31): behind the same guard as the rest of /api/admin. */
+/** Colissimo labels and tracking for the owner: behind the same guard as the rest of /api/admin. */
 export const adminShippingRoutes = routesAt(
   "/api/admin/shipping",
   new Hono<AppEnv>().use(withSession, requireAdmin),
@@ -43,6 +44,14 @@ route(adminShippingRoutes, contract.getAdminShippingLabels, async (c) => {
   const { date } = c.req.valid("query");
   return pdf(await dayLabelsPdf(c.var.deps, date), `etiquettes-${date}`);
 });
+
+route(adminShippingRoutes, contract.postAdminShippingOrdersByIdTracking, async (c) =>
+  c.json(await refreshParcel(c.var.deps, c.req.valid("param").id), 200),
+);
+
+route(adminShippingRoutes, contract.postAdminShippingTracking, async (c) =>
+  c.json(await refreshAllParcels(c.var.deps), 200),
+);
 
 /**
  * The checkout's pick-up point search (issue 31), open to every visitor: each search calls La Poste with the shop's

@@ -6,6 +6,8 @@
  */
 import { DomainError } from "../../src/domain/errors";
 import { isColissimo } from "../../src/domain/orders/order-status";
+import { parisDay } from "../../src/domain/promos/promo";
+import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   parseTrackingResponse,
   TRACKING_ID_PATTERN,
@@ -14,9 +16,15 @@ import {
   type TrackingResult,
   trackingRequestHeaders,
 } from "../../src/domain/shipping/laposte-tracking";
+import {
+  parcelRefreshMessage,
+  type TrackingCounts,
+  trackingRefreshMessages,
+  trackingRunMessage,
+} from "../../src/domain/shipping/tracking-refresh";
 import { changeOrder } from "../orders/changes";
 import { moveOrder } from "../orders/lifecycle";
-import type { OrderRecord } from "../orders/service";
+import { getOrder, type OrderRecord, toOrder } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
@@ -67,18 +75,29 @@ async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
   );
 }
 
-export interface TrackingRun {
-  /** Parcels asked about. */
-  asked: number;
-  /** Orders whose events changed (delivered ones included). */
-  updated: number;
-  /** Orders moved to « Livrée » with the carrier's date. */
-  delivered: number;
-  /** Parcels La Poste could not tell about this time (unavailable, refused); asked again at the next run. */
-  failed: number;
+/** What a run did (src/domain/shipping/tracking-refresh.ts says it in French for the owner). */
+export type TrackingRun = TrackingCounts;
+
+/**
+ * The owner's refresh of every open parcel starts no call after this: the API function stops at 20 s, and a call
+ * started just before may take TIMEOUT_MS. The parcels left are the schedule's, as they always were.
+ */
+const OWNER_REFRESH_BUDGET_MS = 8_000;
+
+/**
+ * The estimated delivery an order shipped by Colissimo should show: La Poste's when it gives one; else the one it
+ * has (typed by the owner, or set with its label); else, for a parcel labelled before the shop set one, the shop's
+ * published delay from the day it shipped (the label's day: « Créer l'étiquette » ships at once).
+ */
+function estimateOf(order: OrderRecord, carrier: string | null): string | null {
+  if (carrier) return carrier;
+  if (order.estimated_delivery) return order.estimated_delivery;
+  if (!order.shipping_label_key) return null;
+  const shipped = [...order.status_history].reverse().find((entry) => entry.status === "shipped");
+  return shipped ? publishedDeliveryEstimate(parisDay(new Date(shipped.at))) : null;
 }
 
-/** Records what La Poste said about one order: its events, and the delivery when there is one. */
+/** Records what La Poste said about one order: its events, its estimate, and the delivery when there is one. */
 async function record(deps: DataDeps, order: OrderRecord, result: Extract<TrackingResult, { ok: true }>) {
   const events = result.events;
   if (result.delivered) {
@@ -94,11 +113,13 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
   }
   // Unchanged events are not written: an order's every write moves its version, which would make the owner's open
   // form on it stale for nothing.
-  const { changed } = await changeOrder(deps, order.id, (current) =>
-    current.status === "shipped" && !sameEvents(current.tracking_events ?? [], events)
-      ? { set: { tracking_events: events } }
-      : null,
-  );
+  const { changed } = await changeOrder(deps, order.id, (current) => {
+    if (current.status !== "shipped") return null;
+    const estimate = estimateOf(current, result.estimated);
+    const newEstimate = estimate !== null && estimate !== (current.estimated_delivery ?? null);
+    if (sameEvents(current.tracking_events ?? [], events) && !newEstimate) return null;
+    return { set: { tracking_events: events, ...(newEstimate && { estimated_delivery: estimate }) } };
+  });
   return { updated: changed, delivered: false };
 }
 
@@ -108,18 +129,27 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
  * shows the failed job); a parcel La Poste does not know yet (a label just printed) is asked again next time; when
  * La Poste answers nothing at all, the run fails so the problem is seen, and the next run does the work.
  */
-export async function trackParcels(deps: DataDeps): Promise<TrackingRun> {
-  const run: TrackingRun = { asked: 0, updated: 0, delivered: 0, failed: 0 };
+export async function trackParcels(
+  deps: DataDeps,
+  options: { budgetMs?: number } = {},
+): Promise<TrackingRun> {
+  const run: TrackingRun = { asked: 0, updated: 0, delivered: 0, failed: 0, left: 0 };
   const setting = await getSetting(deps, "shipping_colissimo");
   if (!setting.api_key) return run;
   const orders = await shippedByColissimo(deps);
   if (!orders.length) return run;
   const apiKey = await openColissimoSecret(deps, "api_key", setting.api_key);
   let refusedKey: string | null = null;
+  // Real time, not the shop's clock: the budget is the function's own time.
+  const stopAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.budgetMs;
   await Promise.all(
     orders.map((order) =>
       calls(async () => {
         if (refusedKey) return;
+        if (Date.now() > stopAt) {
+          run.left++;
+          return;
+        }
         run.asked++;
         const result = await trackParcel(apiKey, order.tracking_number ?? "");
         if (!result.ok) {
@@ -140,7 +170,57 @@ export async function trackParcels(deps: DataDeps): Promise<TrackingRun> {
       "Le service de suivi de La Poste ne répond pas : suivi reporté.",
     );
   console.info(
-    `Suivi La Poste : ${run.asked} colis, ${run.updated} mis à jour, ${run.delivered} livré(s), ${run.failed} sans réponse.`,
+    `Suivi La Poste : ${run.asked} colis, ${run.updated} mis à jour, ${run.delivered} livré(s), ${run.failed} sans réponse, ${run.left} laissé(s) au prochain passage.`,
   );
   return run;
+}
+
+/** The API key, opened, for the owner's refresh: 409 in French without one. */
+async function ownerTrackingKey(deps: DataDeps): Promise<string> {
+  const setting = await getSetting(deps, "shipping_colissimo");
+  if (!setting.api_key) throw new DomainError("COLISSIMO_NOT_CONFIGURED", trackingRefreshMessages.noApiKey);
+  return openColissimoSecret(deps, "api_key", setting.api_key);
+}
+
+/**
+ * « Actualiser le suivi » on every open parcel: the schedule's run, now, within the time an API answer has. Without
+ * the key, the owner reads how to give it (409); a refused key or no answer at all, as the job fails.
+ */
+export async function refreshAllParcels(deps: DataDeps): Promise<TrackingRun & { message: string }> {
+  await ownerTrackingKey(deps);
+  const run = await trackParcels(deps, { budgetMs: OWNER_REFRESH_BUDGET_MS });
+  return { ...run, message: trackingRunMessage(run) };
+}
+
+/**
+ * « Actualiser le suivi » on one order: the schedule's read of its parcel, now, through the same two-at-a-time line
+ * to La Poste, recorded the same way. A parcel La Poste does not know yet is said so (200); a refused key is the
+ * owner's to fix (409), no answer is a 503, a number La Poste refuses a 422.
+ */
+export async function refreshParcel(
+  deps: DataDeps,
+  orderId: string,
+): Promise<{ order: ReturnType<typeof toOrder>; message: string }> {
+  const order = await getOrder(deps, orderId);
+  if (order.status === "delivered")
+    throw new DomainError("ORDER_TRANSITION", trackingRefreshMessages.alreadyDelivered);
+  if (
+    order.status !== "shipped" ||
+    !isColissimo(order.shipping_company) ||
+    !TRACKING_ID_PATTERN.test(order.tracking_number ?? "")
+  )
+    throw new DomainError("ORDER_TRANSITION", trackingRefreshMessages.notTrackable);
+  const apiKey = await ownerTrackingKey(deps);
+  const result = await calls(() => trackParcel(apiKey, order.tracking_number ?? ""));
+  if (!result.ok) {
+    if (result.kind === "unknown_parcel") return { order: toOrder(order), message: result.message };
+    if (result.kind === "bad_key") throw new DomainError("COLISSIMO_NOT_CONFIGURED", result.message);
+    if (result.kind === "invalid") throw new DomainError("CARRIER_REFUSED", result.message);
+    throw new DomainError("CARRIER_UNAVAILABLE", result.message);
+  }
+  const outcome = await record(deps, order, result);
+  return {
+    order: toOrder(await getOrder(deps, order.id)),
+    message: parcelRefreshMessage({ updated: outcome.updated, delivered: outcome.delivered }),
+  };
 }

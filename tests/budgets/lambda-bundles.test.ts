@@ -117,7 +117,10 @@ const budgets: Partial<Record<string, number>> = {
   // (laposte-pickup.ts), the route and its rate limit, the points kept for orders: 923.7 KiB; 927.3 KiB later.
   // A label Colissimo sold kept whatever fails after the sale (its PDF on its item, or a receipt beside
   // it, with the owner's French 503), parcel numbers checked, every carrier text cleaned and bounded: 931.6 KiB.
-  shipping: 935 * KiB,
+  // The owner's « Actualiser le suivi » (La Poste's tracking read and recorded as the job does, with the lifecycle's
+  // deliver move and the estimated delivery rules), and the owner's problem recorded when a Colissimo secret does not
+  // open: 944.9 KiB.
+  shipping: 950 * KiB,
   // The OpenAPI document: since issue 18 the documentation alone (since issue 29 the contracts, schemas and words, no
   // services, no SDK, no ElectroDB): 1025.3 -> 197.8 KiB; issue 29's feature list and 400 answers: 207.8 KiB;
   // every contract's documentation written behind API_DOCS_OMITTED, defined undefined here: 207.0 KiB. Issue 31: the

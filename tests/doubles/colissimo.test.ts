@@ -259,6 +259,7 @@ describe("the Colissimo double's Suivi v2", () => {
       delivered: null,
       returned: false,
       isFinal: false,
+      estimated: null,
     });
     // La Poste's envelope and shipment fields, its date format with the Paris offset, newest event first.
     expect(body).toMatchObject({
@@ -315,6 +316,20 @@ describe("the Colissimo double's Suivi v2", () => {
     expect(parseLaposteDate(shipment.deliveryDate)).toBe(Date.parse(later(26)));
     expect(shipment.timeline.map((step) => step.status)).toStrictEqual([true, true, true, true, true]);
     expect(shipment.timeline[4]?.date).toBe(shipment.deliveryDate);
+  });
+
+  it("gives the estimated delivery the test sets, as La Poste writes it, until the parcel is final", async () => {
+    const parcelNumber = await soldParcel();
+    double.estimate(parcelNumber, "2026-07-23");
+    const on = await tracking(parcelNumber);
+    expect((on.body as { shipment: { estimDate?: string } }).shipment.estimDate).toBe(
+      "2026-07-23T02:00:00+02:00",
+    );
+    expect(on.result).toMatchObject({ ok: true, estimated: "2026-07-23" });
+    double.track(parcelNumber, "DI1");
+    const done = await tracking(parcelNumber);
+    expect((done.body as { shipment: { estimDate?: string } }).shipment.estimDate).toBeUndefined();
+    expect(done.result).toMatchObject({ ok: true, estimated: null });
   });
 
   it("tells a parcel back at the shop from a delivered one", async () => {

@@ -91,6 +91,12 @@ export interface ColissimoDouble {
    * `deliveryDate` and `isFinal`; DI2 (back at the sender) too. Throws for a parcel the double did not sell.
    */
   track(parcelNumber: string, code: string, at?: string, label?: string): void;
+  /**
+   * Gives a parcel La Poste's estimated delivery, `estimDate`, for `day` ("2026-07-23"), written as a recorded answer
+   * shows it: that day's midnight UTC in Paris time with its offset (« 2026-07-23T02:00:00+02:00 »). Until then it
+   * has none; a final parcel shows none.
+   */
+  estimate(parcelNumber: string, day: string): void;
   /** Every tracking call received, in order: the number asked (as in the path) and whether the key was right. */
   trackingCalls: { idShip: string; keyAccepted: boolean }[];
   /** Every body received by the pick-up point search, refused or not (what does not parse as JSON is not kept). */
@@ -421,6 +427,8 @@ interface TrackedParcel {
   /** The addressee's country, La Poste's `contextData.arrivalCountry`. */
   arrivalCountry: string;
   events: TrackedEvent[];
+  /** La Poste's `estimDate`, as it writes it; absent until the test gives one. */
+  estimDate?: string;
 }
 
 /** La Poste's own event texts where a recorded answer shows them (karrio's, debuss/lapostesuivi's). */
@@ -513,6 +521,7 @@ function trackingBody(idShip: string, parcel: TrackedParcel) {
         originCountry: "FR",
         arrivalCountry: parcel.arrivalCountry,
       },
+      ...(parcel.estimDate && !final ? { estimDate: parcel.estimDate } : {}),
       url: `https://www.laposte.fr/outils/suivre-vos-envois?code=${idShip}`,
     },
   };
@@ -835,6 +844,14 @@ export async function startColissimoDouble(
       const ms = at === undefined ? Date.now() : Date.parse(at);
       if (!Number.isFinite(ms)) throw new Error(`Date invalide : ${at}`);
       parcel.events.push({ code, label: label ?? EVENT_TEXTS[code] ?? trackingCodeLabel(code), at: ms });
+    },
+    estimate(parcelNumber, day) {
+      const parcel = tracked.get(parcelNumber);
+      if (!parcel) throw new Error(`Le double n'a pas vendu le colis ${parcelNumber}.`);
+      const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isFinite(midnightUtc))
+        throw new Error(`Jour invalide : ${day}`);
+      parcel.estimDate = laposteDate(midnightUtc);
     },
   };
 

@@ -274,3 +274,68 @@ test("La Poste's tracking: events in French for the customer and the owner, deli
     await owner.close();
   }
 });
+
+test("« Actualiser le suivi »: the owner reads La Poste now, for one order and for every open parcel, by keyboard, and reads what changed", async ({
+  browser,
+}) => {
+  const owner = await ownerContext(browser);
+  const saveCard = (value: typeof defaultColissimoSetting) =>
+    owner.request.put("/api/admin/settings/shipping_colissimo", { data: { value } });
+  const customers: { close: () => Promise<void> }[] = [];
+  try {
+    const saved = await saveCard({
+      ...defaultColissimoSetting,
+      contract_number: double.contractNumber,
+      password: double.password,
+      api_key: double.apiKey,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const order = await paidOrder(browser, owner.request, "Inès Carpentier");
+    customers.push(order.context);
+    const parcel = await shipWithLabel(owner.request, order.id);
+    await double.track(owner.request, parcel, "PC1", new Date());
+
+    // ---- The customer already reads a delivery date: a working day, long fr-FR form, not « — ».
+    await order.page.goto(`/orders/track/${order.id}`);
+    const estimated = order.page
+      .getByText("Livraison estimée", { exact: true })
+      .locator("xpath=following-sibling::dd[1]");
+    await expect(estimated).toHaveText(/^(lundi|mardi|mercredi|jeudi|vendredi) \d{1,2} \p{L}+ \d{4}$/iu);
+
+    // ---- One order: the button on its card, by keyboard.
+    const admin = await owner.newPage();
+    await admin.goto("/admin");
+    const orders = await openTab(admin, "Commandes");
+    await orders.getByRole("searchbox", { name: "Rechercher" }).fill(order.order_number);
+    await orders.getByRole("button", { name: "Filtrer" }).click();
+    const card = orders.getByRole("article", { name: `Commande #${order.order_number}` });
+    const toggle = card.getByRole("button", { name: new RegExp(`Commande #${order.order_number}`) });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(card.getByRole("region", { name: "Suivi du colis" }).getByText(TEXTS.PC1)).toHaveCount(0);
+    const refresh = card.getByRole("button", {
+      name: `Actualiser le suivi de la commande n° ${order.order_number}`,
+    });
+    await refresh.focus();
+    await admin.keyboard.press("Enter");
+    await expect(card.getByRole("status").filter({ hasText: "Suivi actualisé" })).toHaveText(
+      "Suivi actualisé : nouvelles informations de La Poste enregistrées.",
+    );
+    await expect(card.getByRole("region", { name: "Suivi du colis" }).getByText(TEXTS.PC1)).toBeVisible();
+    await expect(refresh).toBeFocused();
+
+    // ---- Every open parcel: the button above the orders, by keyboard.
+    const all = orders.getByRole("button", { name: "Actualiser le suivi des colis" });
+    await all.focus();
+    await admin.keyboard.press("Enter");
+    await expect(orders.getByRole("status").filter({ hasText: "auprès de La Poste" })).toHaveText(
+      /^\d+ colis interrogés? auprès de La Poste : \d+ mis à jour/,
+    );
+    await expect(all).toBeFocused();
+    await admin.waitForLoadState("networkidle");
+    await expectAxeClean(admin, "[data-admin-panel]");
+  } finally {
+    await saveCard(defaultColissimoSetting);
+    for (const customer of customers) await customer.close();
+    await owner.close();
+  }
+});

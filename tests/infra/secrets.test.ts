@@ -143,8 +143,10 @@ describe("the shop secrets' KMS key", () => {
         // Colissimo's contract password: sealed when the owner saves the « Colissimo » card, opened to buy a label.
         "ApiAdmin Encrypt colissimo-password",
         "ApiShipping Decrypt colissimo-password",
-        // La Poste's API key: sealed by the same save, opened by the parcels' tracking job alone.
+        // La Poste's API key: sealed by the same save, opened by the parcels' tracking job and by the owner's
+        // « Actualiser le suivi » (the shipping function).
         "ApiAdmin Encrypt laposte-api-key",
+        "ApiShipping Decrypt laposte-api-key",
         "TrackParcelsJob Decrypt laposte-api-key",
       ].sort(),
     );
@@ -159,7 +161,10 @@ describe("the shop secrets' KMS key", () => {
     // The shipping function opens Colissimo's password and nothing of PayPal's; the PayPal functions nothing of
     // Colissimo's; the admin function seals Colissimo's secrets and never opens them.
     const held = (fn: string) => grantLines(grants.filter((grant) => grant.fn === fn));
-    expect(held("ApiShipping")).toEqual(["ApiShipping Decrypt colissimo-password"]);
+    expect(held("ApiShipping")).toEqual([
+      "ApiShipping Decrypt colissimo-password",
+      "ApiShipping Decrypt laposte-api-key",
+    ]);
     expect(held("TrackParcelsJob")).toEqual(["TrackParcelsJob Decrypt laposte-api-key"]);
     for (const fn of ["ApiOrders", "ApiPayments", "ReconcilePaypalJob", "ReleaseHoldsJob"])
       expect(
@@ -194,6 +199,7 @@ describe("the shop secrets' KMS key", () => {
         "ApiAdminColissimoPasswordEncrypt ApiAdmin-colissimo-password-encrypt",
         "ApiShippingColissimoPasswordDecrypt ApiShipping-colissimo-password-decrypt",
         "ApiAdminLaposteApiKeyEncrypt ApiAdmin-laposte-api-key-encrypt",
+        "ApiShippingLaposteApiKeyDecrypt ApiShipping-laposte-api-key-decrypt",
         "TrackParcelsLaposteApiKeyDecrypt TrackParcels-laposte-api-key-decrypt",
       ].sort(),
     );

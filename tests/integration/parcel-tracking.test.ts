@@ -9,7 +9,9 @@ import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets"
 import { trackParcels } from "../../functions/shipping/tracking";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
 import type { Order } from "../../src/domain/orders/order";
+import { parisDay } from "../../src/domain/promos/promo";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   endOfParisDayAfter,
   WITHDRAWAL_DAYS,
@@ -72,7 +74,7 @@ describe("without La Poste's API key", () => {
     await putColissimoSetting(ctx.deps, { ...contract, api_key: "" });
     await shippedOrder();
     const calls = laposte.trackingCalls.length;
-    expect(await trackParcels(ctx.deps)).toEqual({ asked: 0, updated: 0, delivered: 0, failed: 0 });
+    expect(await trackParcels(ctx.deps)).toEqual({ asked: 0, updated: 0, delivered: 0, failed: 0, left: 0 });
     expect(laposte.trackingCalls).toHaveLength(calls);
   });
 });
@@ -121,6 +123,40 @@ describe("with the key", () => {
     const calls = laposte.trackingCalls.filter(({ idShip }) => idShip === parcel).length;
     await trackParcels(ctx.deps);
     expect(laposte.trackingCalls.filter(({ idShip }) => idShip === parcel)).toHaveLength(calls);
+  });
+
+  it("takes La Poste's estimated delivery when it gives one, and the shop's published delay until then", async () => {
+    const order = await shippedOrder();
+    const parcel = order.tracking_number ?? "";
+    const published = publishedDeliveryEstimate(parisDay(new Date()));
+    expect((await orderOf(order.id)).estimated_delivery).toBe(published);
+    // La Poste says nothing of a date: the published one stays, and nothing more is written.
+    await trackParcels(ctx.deps);
+    const before = await orderOf(order.id);
+    await trackParcels(ctx.deps);
+    expect(await orderOf(order.id)).toMatchObject({ version: before.version, estimated_delivery: published });
+
+    const carrierDay = parisDay(new Date(Date.now() + 6 * DAY));
+    laposte.estimate(parcel, carrierDay);
+    await trackParcels(ctx.deps);
+    const estimated = await orderOf(order.id);
+    expect(estimated.estimated_delivery).toBe(carrierDay);
+    const seen = (await (await buyer.call("GET", `/api/user/orders/${order.id}`)).json()) as Order;
+    expect(seen.estimated_delivery).toBe(carrierDay);
+    // The same estimate again: nothing written.
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).version).toBe(estimated.version);
+  });
+
+  it("gives a parcel labelled without an estimate the published one, counted from its label's day", async () => {
+    const order = await shippedOrder();
+    await ctx.db.entities.order.patch({ id: order.id }).remove(["estimated_delivery"]).go();
+    const shippedAt = (await orderOf(order.id)).status_history.at(-1)?.at ?? "";
+    ahead = 2 * DAY;
+    await trackParcels(ctx.deps);
+    expect((await orderOf(order.id)).estimated_delivery).toBe(
+      publishedDeliveryEstimate(parisDay(new Date(shippedAt))),
+    );
   });
 
   it("never dates a delivery before the shipping, nor in the future", async () => {
@@ -198,5 +234,100 @@ describe("with the key", () => {
     expect(label).toMatch(/^Colis retenu\[31m payez ici z+…$/);
     expect(Array.from(label).length).toBeLessThanOrEqual(200);
     expect(label).not.toMatch(/[\p{Cc}<>]/u);
+  });
+});
+
+describe("the owner's « Actualiser le suivi »", () => {
+  beforeAll(async () => {
+    await putColissimoSetting(ctx.deps, contract);
+  });
+  const refresh = (id: string) => admin.call("POST", `/api/admin/shipping/orders/${id}/tracking`);
+  const refreshAll = () => admin.call("POST", "/api/admin/shipping/tracking");
+  type Refreshed = { order: Order; message: string };
+
+  it("reads one order's parcel now, as the schedule does, and says what changed", async () => {
+    const order = await shippedOrder();
+    const parcel = order.tracking_number ?? "";
+    laposte.track(parcel, "PC1", new Date().toISOString());
+    const calls = laposte.trackingCalls.length;
+    const response = await refresh(order.id);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = (await response.json()) as Refreshed;
+    expect(laposte.trackingCalls.slice(calls)).toEqual([{ idShip: parcel, keyAccepted: true }]);
+    expect(body.order.tracking_events.map(({ code }) => code)).toEqual(["DR1", "PC1"]);
+    expect(body.message).toBe("Suivi actualisé : nouvelles informations de La Poste enregistrées.");
+    expect((await orderOf(order.id)).tracking_events?.map(({ code }) => code)).toEqual(["DR1", "PC1"]);
+
+    const again = (await (await refresh(order.id)).json()) as Refreshed;
+    expect(again.message).toBe("Suivi actualisé : rien de nouveau depuis la dernière lecture.");
+
+    laposte.track(parcel, "DI1", new Date().toISOString());
+    const delivered = (await (await refresh(order.id)).json()) as Refreshed;
+    expect(delivered.order.status).toBe("delivered");
+    expect(delivered.message).toBe(
+      "Suivi actualisé : le colis est livré, la commande est passée à « Livrée ».",
+    );
+  });
+
+  it("refuses in French an order with no Colissimo parcel on its way, a customer, and a missing key", async () => {
+    const unshipped = await placeTransferOrder(buyer, soap.id, 1, 17.8);
+    const refused = await refresh(unshipped.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: "ORDER_TRANSITION",
+      error:
+        "Seule une commande expédiée par Colissimo, avec son numéro de suivi, a un suivi La Poste à lire.",
+    });
+    expect((await refresh("01ZZZZZZZZZZZZZZZZZZZZZZZZ")).status).toBe(404);
+    const order = await shippedOrder();
+    expect((await buyer.call("POST", `/api/admin/shipping/orders/${order.id}/tracking`)).status).toBe(403);
+    expect((await buyer.call("POST", "/api/admin/shipping/tracking")).status).toBe(403);
+
+    await putColissimoSetting(ctx.deps, { ...contract, api_key: "" });
+    for (const response of [await refresh(order.id), await refreshAll()]) {
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        code: "COLISSIMO_NOT_CONFIGURED",
+        error:
+          "Le suivi La Poste n'est pas configuré : saisissez la clé d'API La Poste dans la carte « Colissimo » de Paramètres.",
+      });
+    }
+    await putColissimoSetting(ctx.deps, { ...contract, api_key: "une-cle-refusee" });
+    const badKey = await refresh(order.id);
+    expect(badKey.status).toBe(409);
+    expect(((await badKey.json()) as { error: string }).error).toMatch(/^La Poste refuse la clé/);
+    await putColissimoSetting(ctx.deps, contract);
+  });
+
+  it("reads every open parcel now, as the schedule does, and counts what changed", async () => {
+    const first = await shippedOrder();
+    const second = await shippedOrder();
+    laposte.track(first.tracking_number ?? "", "PC1", new Date().toISOString());
+    laposte.track(second.tracking_number ?? "", "DI1", new Date().toISOString());
+    const response = await refreshAll();
+    expect(response.status, await response.clone().text()).toBe(200);
+    const run = (await response.json()) as {
+      asked: number;
+      delivered: number;
+      left: number;
+      message: string;
+    };
+    expect(run.asked).toBeGreaterThanOrEqual(2);
+    expect(run.delivered).toBeGreaterThanOrEqual(1);
+    expect(run.left).toBe(0);
+    expect(run.message).toMatch(
+      /^\d+ colis interrogés auprès de La Poste : \d+ mis à jour, dont \d+ livrés?\.$/,
+    );
+    expect((await orderOf(first.id)).tracking_events?.map(({ code }) => code)).toEqual(["DR1", "PC1"]);
+    expect((await orderOf(second.id)).status).toBe("delivered");
+  });
+
+  it("past its time, asks no more parcels and leaves them to the schedule", async () => {
+    await shippedOrder();
+    const calls = laposte.trackingCalls.length;
+    const run = await trackParcels(ctx.deps, { budgetMs: -1 });
+    expect(run).toMatchObject({ asked: 0, updated: 0 });
+    expect(run.left).toBeGreaterThanOrEqual(1);
+    expect(laposte.trackingCalls).toHaveLength(calls);
   });
 });

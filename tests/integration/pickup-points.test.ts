@@ -5,8 +5,10 @@
  * and the customer's mobile, and its label is a « point retrait » parcel for that point.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { putSetting } from "../../functions/settings/service";
+import { PAYPAL_SECRET_CONTEXT } from "../../functions/platform/adapters/secret-contexts";
+import { getSetting, putSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";
 import { rateLimits } from "../../src/domain/rate-limit";
@@ -332,6 +334,48 @@ describe("erasing the account", () => {
     const { data: after } = await ctx.db.entities.order.get({ id: order.id }).go();
     expect(after?.pickup_point).toBeUndefined();
     expect(JSON.stringify(after)).not.toContain("781920314");
+  });
+});
+
+describe("when the stored Colissimo password cannot be read", () => {
+  it("tells the shopper the search does not answer (503), and puts it on the owner's to-do list until she saves it again", async () => {
+    const working = await getSetting(ctx.deps, "shipping_colissimo");
+    // Sealed under another secret's context: it does not open as the contract's password (a key rotated, a copy).
+    const foreign = await ctx.deps.secrets?.seal(colissimo.password, PAYPAL_SECRET_CONTEXT);
+    await putSetting(ctx.deps, "shipping_colissimo", { ...working, password: foreign ?? "" });
+    const asked = colissimo.pickupRequests.length;
+
+    const response = await search("13001");
+    expect(response.status).toBe(503);
+    const { code, message } = await errorOf(response);
+    expect(code).toBe("CARRIER_UNAVAILABLE");
+    expect(message).toBe(
+      "La recherche de points relais ne répond pas : réessayez dans un instant, ou choisissez la livraison à domicile.",
+    );
+    expect(message).not.toMatch(/Paramètres|mot de passe/);
+    expect(colissimo.pickupRequests).toHaveLength(asked);
+
+    const todo = async () =>
+      ((await (await admin.call("GET", "/api/admin/todo")).json()) as OwnerTodo).problems;
+    expect(await todo()).toEqual([
+      expect.objectContaining({
+        kind: "colissimo_secret_unreadable",
+        subject: "password",
+        title: "Le mot de passe Colissimo enregistré ne peut pas être lu",
+        action: expect.stringContaining("Paramètres"),
+      }),
+    ]);
+    // A second search does not list it twice.
+    expect((await search("13001")).status).toBe(503);
+    expect(await todo()).toHaveLength(1);
+
+    // Typed again in Paramètres: the search answers, and the to-do list no longer shows it.
+    const saved = await admin.call("PUT", "/api/admin/settings/shipping_colissimo", {
+      value: { ...working, password: colissimo.password, api_key: "" },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await todo()).toEqual([]);
+    expect((await search("13001")).status).toBe(200);
   });
 });
 

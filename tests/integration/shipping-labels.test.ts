@@ -12,8 +12,10 @@ import { getSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
 import { LABEL_CLAIM_MS } from "../../functions/shipping/labels/claim";
 import type { Order } from "../../src/domain/orders/order";
+import { formatLongDate } from "../../src/domain/orders/order-display";
 import { parisDay } from "../../src/domain/promos/promo";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import { startColissimoDouble } from "../doubles/colissimo";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
@@ -131,6 +133,21 @@ describe("with the contract", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await pdf.arrayBuffer()).equals(Buffer.from(label?.pdf ?? []))).toBe(true);
+  });
+
+  it("gives the parcel an estimated delivery: the shop's published delay from the label's day, on the order and in the mail", async () => {
+    const order = await paidOrder();
+    const response = await createLabel(order.id);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const shipped = (await response.json()) as Order;
+    const expected = publishedDeliveryEstimate(parisDay(new Date()));
+    expect(shipped.estimated_delivery).toBe(expected);
+    const seen = (await (await buyer.call("GET", `/api/user/orders/${order.id}`)).json()) as Order;
+    expect(seen.estimated_delivery).toBe(expected);
+    const mail = readMails(ctx.mailDir).find(
+      (item) => item.to === buyer.email && item.text.includes(shipped.tracking_number ?? "?"),
+    );
+    expect(mail?.text).toContain(`Livraison estimée : ${formatLongDate(expected)}`);
   });
 
   it("a second click hands back the label it has: nothing more is bought", async () => {

@@ -11,6 +11,7 @@ import {
   colissimoMissing,
   colissimoNotConfiguredMessage,
 } from "../../../src/domain/shipping/colissimo-setting";
+import { isParisDay, publishedDeliveryEstimate } from "../../../src/domain/shipping/delivery-estimate";
 import { COLISSIMO, labelKey, labelRefusal } from "../../../src/domain/shipping/shipping-labels";
 import { moveOrder } from "../../orders/lifecycle";
 import { getOrder, type OrderRecord, toOrder } from "../../orders/service";
@@ -125,10 +126,15 @@ export async function createLabel(
   } else label = await buy(deps, storage, order, input, claimed.requestedAt);
   const { order: shipped, changed } = await moveOrder(deps, order.id, {
     commands: ["ship"],
-    set: () => ({
+    set: (current) => ({
       shipping_company: COLISSIMO,
       tracking_number: label.parcelNumber,
       shipping_label_key: label.key,
+      // The date the owner typed stands; else the shop's published delay from the label's day, which the shipping
+      // mail and the customer's pages show until La Poste's tracking gives its own.
+      estimated_delivery:
+        current.estimated_delivery ||
+        publishedDeliveryEstimate(isParisDay(label.day) ? label.day : parisDay(deps.clock())),
     }),
     refused: "ignore",
     handlers: { shippingMail: sendShippingMail(deps) },

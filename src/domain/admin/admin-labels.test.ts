@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { labelRefusal } from "../shipping/shipping-labels";
 import {
   canCreateLabel,
+  canRefreshTracking,
   dayLabelsFailureMessage,
   dayLabelsUrl,
   labelCreatedMessage,
   labelFailureMessage,
   labelUrl,
+  trackingRefreshUrl,
 } from "./admin-labels";
 
 describe("« Créer l'étiquette »", () => {
@@ -87,5 +89,31 @@ describe("dayLabelsFailureMessage", () => {
     expect(dayLabelsFailureMessage({ status: 0, message: "" })).toMatch(
       /^Les étiquettes du jour n'ont pas pu/,
     );
+  });
+});
+
+describe("« Actualiser le suivi »", () => {
+  const onItsWay = {
+    status: "shipped",
+    shipping_company: "Colissimo",
+    tracking_number: "6A12345678901",
+  } as const;
+
+  it.each([
+    [onItsWay, true, true],
+    [onItsWay, false, false],
+    [{ ...onItsWay, shipping_company: "colissimo suivi" }, true, true],
+    [{ ...onItsWay, shipping_company: "Chronopost" }, true, false],
+    [{ ...onItsWay, tracking_number: "" }, true, false],
+    [{ ...onItsWay, tracking_number: "6A-123" }, true, false],
+    [{ ...onItsWay, status: "delivered" }, true, false],
+    [{ ...onItsWay, status: "confirmed" }, true, false],
+  ] as const)("is offered for %j, La Poste's key given %s: %s", (order, configured, offered) => {
+    expect(canRefreshTracking(order, configured)).toBe(offered);
+  });
+
+  it("asks the shipping API, for one order or for all", () => {
+    expect(trackingRefreshUrl("01J/x")).toBe("/api/admin/shipping/orders/01J%2Fx/tracking");
+    expect(trackingRefreshUrl()).toBe("/api/admin/shipping/tracking");
   });
 });

@@ -3,7 +3,9 @@
  * where its PDF and the day's PDF are, and what the owner reads after a click. Zod-free, as the admin island needs.
  */
 import type { Order } from "../orders/order";
+import { isColissimo } from "../orders/order-status";
 import { parisDay } from "../promos/promo";
+import { TRACKING_ID_PATTERN } from "../shipping/laposte-tracking";
 
 /**
  * « Créer l'étiquette » is offered for a paid order still to prepare that has no label yet, once the « Colissimo »
@@ -19,6 +21,29 @@ export function canCreateLabel(
     order.payment_status === "completed" &&
     !order.has_shipping_label
   );
+}
+
+/**
+ * « Actualiser le suivi » is offered for an order on its way with Colissimo and a number La Poste can know, once La
+ * Poste's API key is in the « Colissimo » card (the server decides again: tracking.ts refreshParcel).
+ */
+export function canRefreshTracking(
+  order: Pick<Order, "status" | "shipping_company" | "tracking_number">,
+  trackingConfigured: boolean,
+): boolean {
+  return (
+    trackingConfigured &&
+    order.status === "shipped" &&
+    isColissimo(order.shipping_company) &&
+    TRACKING_ID_PATTERN.test(order.tracking_number ?? "")
+  );
+}
+
+/** Reads one order's tracking now (POST), or every open parcel's. */
+export function trackingRefreshUrl(orderId?: string): string {
+  return orderId === undefined
+    ? "/api/admin/shipping/tracking"
+    : `/api/admin/shipping/orders/${encodeURIComponent(orderId)}/tracking`;
 }
 
 /** Creates the order's label (POST), or reads its PDF (GET). */

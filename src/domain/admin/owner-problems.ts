@@ -19,6 +19,11 @@ export const PROBLEM_KINDS = [
   /** SES's bounce or complaint rate reached the level at which AWS reviews the account. */
   "mail_bounce_rate",
   "mail_complaint_rate",
+  /**
+   * A Colissimo secret stored in Paramètres does not open here (subject `password` or `api_key`): recorded by the
+   * shop itself when it needs it, taken off when the owner types it again.
+   */
+  "colissimo_secret_unreadable",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
@@ -122,6 +127,17 @@ export function describeProblem(kind: ProblemKind, subject: string): { title: st
         action:
           "Amazon SES suspend l'envoi si le taux de rebond dépasse 10 %. Les adresses refusées sont signalées sur la fiche des clientes (Clients) : demandez-leur une adresse valide et n'envoyez rien aux adresses douteuses.",
       };
+    case "colissimo_secret_unreadable": {
+      const secret =
+        subject === "api_key" ? "La clé d'API La Poste enregistrée" : "Le mot de passe Colissimo enregistré";
+      return {
+        title: `${secret} ne peut pas être lu`,
+        action:
+          subject === "api_key"
+            ? "Le suivi des colis ne peut pas interroger La Poste. Saisissez à nouveau la clé d'API dans la carte « Colissimo » de Paramètres ; si ce message reste affiché, transmettez-le à la personne qui maintient la boutique."
+            : "Les étiquettes ne peuvent pas être créées, et vos clientes ne peuvent pas chercher de point relais (la livraison à domicile reste possible). Saisissez à nouveau le mot de passe dans la carte « Colissimo » de Paramètres ; si ce message reste affiché, transmettez-le à la personne qui maintient la boutique.",
+      };
+    }
     case "mail_complaint_rate":
       return {
         title: "Des destinataires signalent les e-mails de la boutique comme indésirables",

@@ -246,7 +246,24 @@ describe("parseTrackingResponse: a parcel", () => {
       delivered: null,
       returned: false,
       isFinal: false,
+      // Its `estimDate`, « 2023-01-27T00:00:00+01:00 », as a Paris day.
+      estimated: "2023-01-27",
     });
+  });
+
+  it("reads La Poste's estimated delivery as its Paris day, only while the parcel is on its way", () => {
+    const estimating = (estimDate: unknown, isFinal = false) =>
+      parseTrackingResponse(200, { ...inTransit, shipment: { ...inTransit.shipment, estimDate, isFinal } });
+    // A summer midnight in Paris, as public clients recorded it.
+    expect(estimating("2026-07-23T02:00:00+02:00")).toMatchObject({ ok: true, estimated: "2026-07-23" });
+    expect(estimating("2026-07-22T23:30:00Z")).toMatchObject({ ok: true, estimated: "2026-07-23" });
+    // Unreadable, without its offset, absent: no estimate, and the rest is read.
+    for (const unreadable of ["2026-07-23", "demain", 20260723, null, undefined])
+      expect(estimating(unreadable)).toMatchObject({ ok: true, estimated: null, events: expect.any(Array) });
+    // Delivered (or back at the shop): an estimate no longer means anything.
+    expect(estimating("2026-07-23T02:00:00+02:00", true)).toMatchObject({ ok: true, estimated: null });
+    const result = parseTrackingResponse(200, delivered, "EW112720413FR");
+    expect(result).toMatchObject({ ok: true, estimated: null });
   });
 
   it("reads a delivered parcel (an array of one answer): delivered at DI1's date", () => {
@@ -347,6 +364,7 @@ describe("parseTrackingResponse: a parcel", () => {
       delivered: null,
       returned: false,
       isFinal: false,
+      estimated: null,
     });
     const noLabels = shipment("6A18987970674", [
       ["PC1", "", "2026-06-03T16:30:00+02:00"],

@@ -17,6 +17,8 @@
  *   public clients: https://github.com/e-amzallag/laposte-suivi-api (`LPCodeEvenement.java`),
  *   https://github.com/rigwild/suivi-poste (`index.ts`), and a copy of the portal's list that also holds DR2, DI0,
  *   DI3 and ID0 (README of a PHP exercise found by search, « Suivi états de livraison »).
+ * - `estimDate`, the estimated delivery: a field of the shipment in the recorded answers below (debuss's 200.json,
+ *   karrio's delivered parcel) and in public clients' models of it, always written with its offset.
  * - Recorded answers: https://github.com/debuss/lapostesuivi (`tests/Mock/200.json` … `504.json`, and
  *   `AppV1Decorator.php`: DI1 and DI2 « LIVRE », RE1 « RETOUR_DESTINATAIRE », AG1 « A_RETIRER »),
  *   https://github.com/karrioapi/karrio (`modules/connectors/laposte`: `tests/laposte/test_tracking.py`, a delivered
@@ -24,6 +26,7 @@
  *   (https://docs.digitalgenius.com/docs/colissimo-la-poste-track-trace: events carry `order`, 100 the newest).
  */
 
+import { parisDay } from "../promos/promo";
 import { CARRIER_TEXT_MAX, carrierText, MAX_TRACKING_EVENTS } from "./carrier-text";
 
 /** The path (and query) of one parcel's tracking, below https://api.laposte.fr (or a double's base address). */
@@ -116,6 +119,11 @@ export type TrackingResult =
       returned: boolean;
       /** La Poste's `isFinal`: the tracking will not move any more (delivered, to the addressee or back). */
       isFinal: boolean;
+      /**
+       * La Poste's estimated delivery (`estimDate`) as a Paris day ("2026-07-23"), while the parcel is on its way;
+       * null when it gives none, or none that can be read, or once the tracking is final.
+       */
+      estimated: string | null;
     }
   | { ok: false; kind: TrackingFailureKind; message: string };
 
@@ -257,6 +265,9 @@ function readShipment(item: Json, idShip: string | undefined, lang: string): Tra
   );
 
   const delivery = events.find((event) => isDeliveredCode(event.code));
+  const isFinal = shipment.isFinal === true;
+  // Recorded answers give a midnight in Paris with its offset (« 2026-07-23T02:00:00+02:00 »): its Paris day.
+  const estimate = parseLaposteDate(shipment.estimDate);
   return {
     ok: true,
     parcelNumber,
@@ -264,7 +275,8 @@ function readShipment(item: Json, idShip: string | undefined, lang: string): Tra
     events: events.slice(-MAX_TRACKING_EVENTS).map(({ code, label, at }) => ({ code, label, at })),
     delivered: delivery ? { at: delivery.at } : null,
     returned: events.some((event) => isReturnedCode(event.code)),
-    isFinal: shipment.isFinal === true,
+    isFinal,
+    estimated: estimate !== null && !delivery && !isFinal ? parisDay(new Date(estimate)) : null,
   };
 }
 

@@ -41,6 +41,7 @@ import { sendGuestLink, updateOrder } from "./admin-api";
 import { useAccessGuard, useSave } from "./hooks";
 import { RefundsList } from "./returns/RefundsList";
 import { LabelActions } from "./shipping/LabelActions";
+import { ParcelTrackingRefresh } from "./shipping/TrackingRefresh";
 import { Badge, ConfirmDialog, Detail, SelectField, smallButton, TextAreaField, type Tone } from "./ui";
 
 /** The return form loads when the owner opens it (issue 43). */
@@ -70,6 +71,7 @@ export function OrderCard({
   onEditStart,
   initiallyOpen = false,
   colissimoConfigured = false,
+  trackingConfigured = false,
   onLabelCreated = onSaved,
 }: {
   order: Order;
@@ -79,7 +81,9 @@ export function OrderCard({
   initiallyOpen?: boolean;
   /** The « Colissimo » card is complete: a paid order to prepare offers « Créer l'étiquette ». */
   colissimoConfigured?: boolean;
-  /** The order as « Créer l'étiquette » answered it (shipped, with its tracking number). */
+  /** La Poste's API key is in the « Colissimo » card: a Colissimo order on its way offers « Actualiser le suivi ». */
+  trackingConfigured?: boolean;
+  /** The order as « Créer l'étiquette » or « Actualiser le suivi » answered it. */
   onLabelCreated?: (order: Order) => void;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
@@ -346,6 +350,12 @@ export function OrderCard({
             heading="h4"
             headingClassName="text-sm font-semibold tracking-wide text-ink-soft uppercase"
             className="mt-5"
+          />
+          <ParcelTrackingRefresh
+            className="mt-3"
+            order={order}
+            trackingConfigured={trackingConfigured}
+            onRefreshed={onLabelCreated}
           />
 
           <LabelActions

@@ -13,7 +13,8 @@ import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./OrderCard";
-import { DayLabelsButton, useColissimoConfigured } from "./shipping/LabelActions";
+import { DayLabelsButton } from "./shipping/LabelActions";
+import { AllParcelsTrackingRefresh, useColissimoSetup } from "./shipping/TrackingRefresh";
 import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
 
 const PAGE_SIZE = 20;
@@ -119,7 +120,8 @@ function OrderList({
   openSingle?: boolean;
 }) {
   const orders = usePaged((cursor, signal) => fetchOrders(PAGE_SIZE, cursor, filters, signal));
-  const colissimoConfigured = useColissimoConfigured();
+  const colissimo = useColissimoSetup();
+  const colissimoConfigured = colissimo.labels;
   const [notice, setNotice] = useState("");
 
   function saved(order: Order) {
@@ -142,6 +144,7 @@ function OrderList({
             `${count} commande${count > 1 ? "s" : ""} affichée${count > 1 ? "s" : ""}${filtered ? " (filtrées)" : ""}, de la plus récente à la plus ancienne`}
         </p>
         <div className="flex flex-wrap items-center gap-4">
+          {colissimo.tracking && <AllParcelsTrackingRefresh onDone={orders.reload} />}
           {colissimoConfigured && <DayLabelsButton />}
           <button
             type="button"
@@ -172,6 +175,7 @@ function OrderList({
                 onEditStart={() => setNotice("")}
                 initiallyOpen={openSingle && orders.items.length === 1}
                 colissimoConfigured={colissimoConfigured}
+                trackingConfigured={colissimo.tracking}
                 onLabelCreated={labelled}
               />
             </li>

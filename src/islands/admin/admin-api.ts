@@ -2,7 +2,7 @@
 
 import type { SessionUser } from "../../domain/accounts/account";
 import type { Address } from "../../domain/accounts/address";
-import { labelUrl } from "../../domain/admin/admin-labels";
+import { labelUrl, trackingRefreshUrl } from "../../domain/admin/admin-labels";
 import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin/admin-orders";
 import type { ProductPayload } from "../../domain/admin/admin-products";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin/admin-promos";
@@ -137,6 +137,14 @@ export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
  */
 export const createShippingLabel = (orderId: string) =>
   apiRequest<Order>(labelUrl(orderId), { method: "POST" });
+
+/** « Actualiser le suivi » of one order: the order as La Poste's tracking left it, and what changed, in French. */
+export const refreshParcelTracking = (orderId: string) =>
+  apiRequest<{ order: Order; message: string }>(trackingRefreshUrl(orderId), { method: "POST" });
+
+/** « Actualiser le suivi des colis »: every open parcel read now; the answer says, in French, what changed. */
+export const refreshAllTracking = () =>
+  apiRequest<{ message: string }>(trackingRefreshUrl(), { method: "POST" });
 
 /**
  * « Envoyer un nouveau lien de suivi » (issue 32): every link of a guest order stops working and a new one is mailed to
