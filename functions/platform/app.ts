@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
 import * as z from "zod";
-import { fr } from "zod/locales";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
 import { DomainError, errorBody } from "../../src/domain/errors";
+import { shopErrorMap } from "../../src/domain/field-messages";
 import type { ApiAreaName, AreaModuleName } from "./areas";
 import type { Deps } from "./deps";
 import { EDGE_KEY_VARIABLE } from "./edge-headers";
@@ -19,8 +19,8 @@ export type AnswerObserver = (method: string, routePath: string, status: number)
 
 export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 
-// zod's own messages (a wrong type, a missing field) in French, like the shop's own messages in the schemas.
-z.config(fr());
+// A field whose schema gives no message of its own (a wrong type, a bound) gets the shop's French sentence.
+z.config({ localeError: shopErrorMap });
 
 /**
  * The security headers of every /api answer, set by the app's own middleware before the handler runs. Only those

@@ -61,20 +61,26 @@ export function isApiUrl(url: string): boolean {
 
 /**
  * An answer given before the request's body has arrived in full (a 413 over the size limit, a 415, a page's 405...)
- * says `Connection: close` (issue 28, item 5). The server does not read the rest of such a body for ever: the node
- * adapter drains at most 64 MiB for 500 ms, then drops the socket, and Node's own server drops it sooner. A
- * keep-alive client not told so sent its next request on the dead socket and failed (UND_ERR_SOCKET, "socket hang
- * up"). With the header, Node's server ends the connection after the answer and the client opens a new one (RFC 9112
- * §9.6: a client that receives "close" must not send further requests on that connection). `complete` is Node's
- * "the whole message was received": a body already off the wire, read or not, leaves the connection reusable.
+ * says `Connection: close` (issue 28, item 5): a keep-alive client not told so sent its next request on a connection
+ * the server was about to drop, and failed (UND_ERR_SOCKET, "socket hang up"). RFC 9112 §9.6: a client that receives
+ * "close" sends no further request on that connection. `complete` is Node's "the whole message was received": a body
+ * already off the wire, read or not, leaves the connection reusable.
+ *
+ * Such an answer waits until the rest of the body is read and thrown away. Closing a socket with bytes still
+ * arriving makes the system reset the connection, and a client still sending (a browser uploading a photo too large)
+ * then gets EPIPE or ECONNRESET instead of the answer, whose French message it never reads (local-keep-alive.test.ts:
+ * 20 clients sending 3 MB at once). Past `DRAIN_LIMITS` (far more bytes than any photo, or a client that stalls) the
+ * connection is dropped anyway: reading for ever is what a hostile client would want.
  */
 export function closeWhenBodyUnread(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  limits: DrainLimits = DRAIN_LIMITS,
 ): (request: Request, env: unknown) => Promise<Response> {
   return async (request, env) => {
     const response = await fetch(request, env);
     const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!incoming || incoming.complete) return response;
+    await drain(request, limits);
     try {
       response.headers.set("connection", "close");
       return response;
@@ -89,6 +95,42 @@ export function closeWhenBodyUnread(
       });
     }
   };
+}
+
+export interface DrainLimits {
+  bytes: number;
+  ms: number;
+}
+
+/** What the server reads of a body it refused, at most: 16 times the largest photo, for a slow link's minute. */
+export const DRAIN_LIMITS: DrainLimits = { bytes: 64 * 1024 * 1024, ms: 60_000 };
+
+/**
+ * Reads and discards the rest of a body the app left unread; resolves once it has all arrived, or past the limits,
+ * or when the client is gone. Read through the request's own stream, which the node adapter feeds from the socket. A
+ * body the app began to read (one sent without a length, that the size limit counted) is locked by its reader: it
+ * is left to it, and the connection is dropped after the answer.
+ */
+async function drain(request: Request, limits: DrainLimits): Promise<void> {
+  const body = request.body;
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), limits.ms);
+  });
+  try {
+    for (let bytes = 0; bytes <= limits.bytes; ) {
+      const read = await Promise.race([reader.read(), late]);
+      if (read === "late" || read.done) break;
+      bytes += read.value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
 }
 
 /** Resolves once the server listens; rejects with the listen error (EADDRINUSE...) instead of crashing. */

@@ -28,6 +28,13 @@ describe("addressInputSchema", () => {
     ["city", "", "La ville est obligatoire."],
     ["postal_code", "6900", "Code postal invalide pour ce pays."],
     ["country", "Espagne", "Pays non pris en charge."],
+    // Each too-long message agrees with its field's noun.
+    ["first_name", "M".repeat(81), "Le prénom est trop long."],
+    ["last_name", "M".repeat(81), "Le nom est trop long."],
+    ["address_line1", "r".repeat(201), "L'adresse est trop longue."],
+    ["address_line2", "r".repeat(201), "Le complément d'adresse est trop long."],
+    ["city", "v".repeat(101), "La ville est trop longue."],
+    ["postal_code", "1".repeat(11), "Le code postal est trop long."],
   ])("%s = %j -> %s", (field, value, message) => {
     const result = addressInputSchema.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);

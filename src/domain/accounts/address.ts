@@ -14,18 +14,15 @@ const POSTAL_CODE: Record<Country, RegExp> = {
   Luxembourg: /^(L-?)?\d{4}$/i,
 };
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(1, `${label} est obligatoire.`)
-    .max(max, `${label} est trop long.`);
+/** A required text field, with its two messages written whole: the adjective agrees with the field's noun. */
+const required = (max: number, messages: { required: string; tooLong: string }) =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
 
 /** An address as the customer enters it (spec: line 2 optional; the rest required). */
 export const addressInputSchema = z
   .strictObject({
-    first_name: required("Le prénom", 80),
-    last_name: required("Le nom", 80),
+    first_name: required(80, { required: "Le prénom est obligatoire.", tooLong: "Le prénom est trop long." }),
+    last_name: required(80, { required: "Le nom est obligatoire.", tooLong: "Le nom est trop long." }),
     phone: z
       .string({ error: "Le téléphone est obligatoire." })
       .trim()
@@ -38,15 +35,21 @@ export const addressInputSchema = z
         }
         return phone;
       }),
-    address_line1: required("L'adresse", 200),
+    address_line1: required(200, {
+      required: "L'adresse est obligatoire.",
+      tooLong: "L'adresse est trop longue.",
+    }),
     address_line2: z
       .string()
       .trim()
-      .max(200)
+      .max(200, "Le complément d'adresse est trop long.")
       .nullish()
       .transform((value) => value || null),
-    city: required("La ville", 100),
-    postal_code: required("Le code postal", 10),
+    city: required(100, { required: "La ville est obligatoire.", tooLong: "La ville est trop longue." }),
+    postal_code: required(10, {
+      required: "Le code postal est obligatoire.",
+      tooLong: "Le code postal est trop long.",
+    }),
     country: z.enum(COUNTRIES, { error: "Pays non pris en charge." }).default("France"),
     is_default: z.boolean().optional(),
   })

@@ -50,6 +50,7 @@ describe("ordering without an account (issue 32)", () => {
     ["a Belgian postal code", withAddress({ postal_code: "1000" })],
     ["a name too long", withAddress({ last_name: "M".repeat(81) })],
     ["a line too long", withAddress({ address_line1: "r".repeat(201) })],
+    ["a city too long", withAddress({ city: "v".repeat(101) })],
   ];
   for (const [label, form] of cases) {
     it(`${label}: the browser says what the server would`, () => {

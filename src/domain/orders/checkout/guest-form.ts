@@ -52,9 +52,9 @@ export const guestMessages = {
   phoneRequired: "Le téléphone est obligatoire.",
   phoneInvalid: "Numéro de téléphone invalide (10 chiffres).",
   line1Required: "L'adresse est obligatoire.",
-  line1TooLong: "L'adresse est trop long.",
+  line1TooLong: "L'adresse est trop longue.",
   cityRequired: "La ville est obligatoire.",
-  cityTooLong: "La ville est trop long.",
+  cityTooLong: "La ville est trop longue.",
   postalCodeRequired: "Le code postal est obligatoire.",
   postalCodeInvalid: "Code postal invalide pour ce pays.",
 } as const;
