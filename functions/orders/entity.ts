@@ -48,8 +48,8 @@ export const orderSchema = entitySchema({
     promo_id: { type: "string" },
     promo_code: { type: "string" },
     /**
-     * Whose uses of the promo today the order counts (issue 32: the normalised e-mail, promoUseSubject); absent on
-     * orders placed before, which counted the user id.
+     * Whose uses of the promo today the order counts (promoUseSubjectOf: a customer's account e-mail, a guest's
+     * e-mail with her delivery address); absent on orders placed before issue 32, which counted the user id.
      */
     promo_use_subject: { type: "string" },
 

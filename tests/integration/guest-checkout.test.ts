@@ -1,6 +1,6 @@
 /**
  * Issue 32: ordering without an account, over HTTP against DynamoDB Local. A guest order keeps every rule a
- * customer's keeps (prices, stock, promo limits counted per e-mail, idempotency, the client address's limit), and is
+ * customer's keeps (prices, stock, promo limits, idempotency, the client address's limit), and is
  * reached only by its own link: another order's, a revoked or an expired link answer 404 like a made-up id.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -275,56 +275,74 @@ describe("a guest link opens its own order only", () => {
   });
 });
 
-describe("promo limits count the e-mail, whoever orders", () => {
+describe("promo limits: a customer's account, a guest's e-mail with her delivery address", () => {
   /** 2 € off, once a day per person. */
   const oncePerDay = (code: string) =>
     createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 200, max_uses_per_user: 1 });
-
-  it("refuses the guest order of a customer who used the code today signed in", async () => {
-    const product = await soap();
-    const promo = await oncePerDay(`CLIENTPUIS${guests}`);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const signedIn = await customer.call("POST", "/api/orders", {
-      items: [{ product_id: product.id, quantity: 1 }],
+  /** Someone else's address: a stranger who typed the customer's e-mail has the parcel sent to himself. */
+  const strangersAddress = { ...FRENCH_ADDRESS, first_name: "Marc", address_line1: "40 avenue Foch" };
+  const customerOrder = (
+    customer: Awaited<ReturnType<typeof createCustomer>>,
+    productId: number,
+    promoId: string,
+  ) =>
+    customer.call("POST", "/api/orders", {
+      items: [{ product_id: productId, quantity: 1 }],
       shipping_address_id: customer.addressId,
       total_amount: 18.7,
       payment_method: "bank_transfer",
       transfer_sender_name: "Client",
-      promo_code_id: promo.id,
+      promo_code_id: promoId,
     });
-    expect(signedIn.status).toBe(201);
-    const asGuest = await call(
-      "POST",
-      "/api/guest/orders",
-      transferBody(customer.email.toUpperCase(), product.id, 1, 18.7, { promo_code_id: promo.id }),
-    );
-    expect(asGuest.status).toBe(409);
-    expect(await asGuest.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
-    // Another person is not held to it.
-    await placeGuest(transferBody(newEmail(), product.id, 1, 18.7, { promo_code_id: promo.id }));
-  });
 
-  it("refuses the signed-in order of a customer who used the code today as a guest, and says so at validation", async () => {
+  it("a stranger typing a customer's e-mail does not use up her day's allowance", async () => {
     const product = await soap();
-    const promo = await oncePerDay(`INVITEPUIS${guests}`);
+    const promo = await oncePerDay(`ETRANGER${guests}`);
     const customer = await createCustomer(ctx.deps, ctx.app);
-    await placeGuest(transferBody(customer.email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+    await placeGuest({
+      ...transferBody(customer.email.toUpperCase(), product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: customer.email.toUpperCase(), address: strangersAddress },
+    });
 
     const validated = await customer.call("POST", "/api/promo/validate", {
       promo_code: promo.code,
       total_amount: 12.9,
     });
-    expect(await validated.json()).toMatchObject({ valid: false });
-    const signedIn = await customer.call("POST", "/api/orders", {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address_id: customer.addressId,
-      total_amount: 18.7,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Client",
-      promo_code_id: promo.id,
+    expect(await validated.json()).toMatchObject({ valid: true });
+    expect((await customerOrder(customer, product.id, promo.id)).status).toBe(201);
+  });
+
+  it("a stranger typing a customer's e-mail does not learn whether she used the code today", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`DISCRET${guests}`);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    expect((await customerOrder(customer, product.id, promo.id)).status).toBe(201);
+    const used = await call("POST", "/api/guest/orders", {
+      ...transferBody(customer.email, product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: customer.email, address: strangersAddress },
     });
-    expect(signedIn.status).toBe(409);
-    expect(await signedIn.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
+    const unused = await call("POST", "/api/guest/orders", {
+      ...transferBody(newEmail(), product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: newEmail(), address: strangersAddress },
+    });
+    // Her use today or not, the answer is the same.
+    expect([used.status, unused.status]).toEqual([201, 201]);
+  });
+
+  it("holds one guest to the limit: the same e-mail and delivery address, however typed, once a day", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`INVITE${guests}`);
+    const email = newEmail();
+    await placeGuest(transferBody(email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+    const again = await call("POST", "/api/guest/orders", {
+      ...transferBody(` ${email.toUpperCase()}`, product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: {
+        email: ` ${email.toUpperCase()}`,
+        address: { ...FRENCH_ADDRESS, address_line1: "5, Rue du  Four" },
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
   });
 
   it("gives the day's use back when the guest order is cancelled", async () => {

@@ -28,7 +28,7 @@ import {
   packedHours,
   pickupMessages,
 } from "../shipping/pickup-point";
-import { promoUseSubject } from "./guest";
+import { promoUseSubjectOf } from "./guest";
 import type { OrderBody } from "./order";
 import type { PaymentMethod } from "./order-status";
 import { mergeLines, priceOrder, subtotalOf, type Totals, totalsInEuros } from "./pricing";
@@ -94,7 +94,7 @@ export interface OrderInputs {
   pickupOffered: boolean;
   /** The pick-up point the request names, as a search found it and until when it may be named; null: none found. */
   pickupPoint: (Omit<PickupPoint, "distance_m"> & { expires_at: string }) | null;
-  /** The customer's uses of the promo on today's Paris day (0 without a promo). */
+  /** The uses of the promo on today's Paris day by whom this order counts (promoUseSubjectOf; 0 without a promo). */
   promoUsesToday: number;
   /** Each product's batches as read (the first-expiring lots are taken first, decision record 018). */
   batches: ReadonlyMap<number, readonly BatchStock[]>;
@@ -126,7 +126,7 @@ export interface PlannedOrder {
   free_shipping_threshold_cents: Cents;
   promo_id?: string;
   promo_code?: string;
-  /** Whose uses of the promo today this order counts (promoUseSubject: the e-mail), given back if it is released. */
+  /** Whose uses of the promo today this order counts (promoUseSubjectOf), given back if it is released. */
   promo_use_subject?: string;
   shipping_address: Omit<OrderAddress, "address_line2"> & { address_line2?: string };
   /** Issue 31: the pick-up point the parcel goes to (absent: home delivery). */
@@ -301,7 +301,7 @@ function orderRecord(
     free_shipping_threshold_cents: freeThreshold,
     promo_id: promo?.id,
     promo_code: promo?.code,
-    promo_use_subject: promo ? promoUseSubject(user.email) : undefined,
+    promo_use_subject: promo ? promoUseSubjectOf(user, address) : undefined,
     shipping_address: {
       first_name: address.first_name,
       last_name: address.last_name,
