@@ -52,6 +52,11 @@ export const orderSchema = entitySchema({
      * e-mail with her delivery address); absent on orders placed before issue 32, which counted the user id.
      */
     promo_use_subject: { type: "string" },
+    /**
+     * A guest's order: the subjects its unpaid units are counted under (her e-mail, her delivery address:
+     * src/domain/orders/unpaid-holds.ts), taken off when it is paid or released.
+     */
+    unpaid_hold_subjects: { type: "list", items: { type: "string" } },
 
     shipping_address: {
       type: "map",
