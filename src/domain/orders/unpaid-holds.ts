@@ -1,6 +1,6 @@
 /**
  * What unpaid orders may hold. An order takes its units at once, and a bank transfer keeps them for the shop's
- * transfer delay (10 days) before the order is cancelled: one unpaid guest order for the whole stock would empty a
+ * transfer delay (10 days by default) before the order is cancelled: one unpaid guest order for the whole stock would empty a
  * product for everyone, for nothing. A guest names herself (her e-mail is typed, not proven) and can type as many
  * e-mails as she likes, so her unpaid orders are counted twice: by the e-mail and by the delivery address, each
  * limited to UNPAID_UNITS_PER_PRODUCT units of one product at once. The counters live beside the stock
@@ -11,22 +11,25 @@
  * and can reach it.
  */
 
+import { normalizeEmail } from "../accounts/account-forms";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../payments/transfer-follow-up";
 import { deliveryPlaceKey } from "./delivery-place";
 import { isGuestUserId } from "./guest";
 
 /**
  * Units of one product that the unpaid orders of one e-mail, or sent to one address, may hold at once. A household
  * buys a few bars of a soap, ten for presents; a larger order is one the owner would rather hear of (the message
- * says to write), and once paid it no longer counts. The shop's batches are 20 to 60 bars: ten leaves the rest for
- * other visitors.
+ * says to write), and once paid it no longer counts. A soap is stocked by the tens (the seeded catalogue: 50 to 120
+ * bars): ten held unpaid leaves most of it on sale for other visitors.
  */
 export const UNPAID_UNITS_PER_PRODUCT = 10;
 
 /**
- * How long a counter is kept after its last order: longer than any unpaid order waits (the transfer delay, 10 days;
- * PayPal's hold, 30 minutes), so a counter never expires under an order that still holds units.
+ * How long a counter is kept after its last order: longer than any unpaid order waits (a transfer is cancelled after
+ * the owner's delay, 10 days by default and 60 at most; PayPal's hold, 30 minutes), so a counter does not expire
+ * under an order that still holds units.
  */
-export const UNPAID_HOLD_COUNTER_DAYS = 30;
+export const UNPAID_HOLD_COUNTER_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 7;
 
 /** An order as the rule reads it. */
 export interface HoldingOrder {
@@ -39,7 +42,7 @@ export interface HoldingOrder {
 export function unpaidHoldSubjects(order: HoldingOrder): string[] {
   if (!isGuestUserId(order.user_id)) return [];
   return [
-    `email:${order.customer_email.trim().toLowerCase()}`,
+    `email:${normalizeEmail(order.customer_email)}`,
     `place:${deliveryPlaceKey(order.shipping_address)}`,
   ];
 }
