@@ -33,6 +33,8 @@ const ORDER_ATTRIBUTES = [
   "shipping_company",
   "tracking_number",
   "tracking_events",
+  // What an unpaid transfer holds: the list flags one that holds most of a product.
+  "items",
 ] as const;
 
 /**

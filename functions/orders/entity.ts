@@ -48,10 +48,15 @@ export const orderSchema = entitySchema({
     promo_id: { type: "string" },
     promo_code: { type: "string" },
     /**
-     * Whose uses of the promo today the order counts (issue 32: the normalised e-mail, promoUseSubject); absent on
-     * orders placed before, which counted the user id.
+     * Whose uses of the promo today the order counts (promoUseSubjectOf: a customer's account e-mail, a guest's
+     * e-mail with her delivery address); absent on orders placed before issue 32, which counted the user id.
      */
     promo_use_subject: { type: "string" },
+    /**
+     * A guest's order: the subjects its unpaid units are counted under (her e-mail, her delivery address:
+     * src/domain/orders/unpaid-holds.ts), taken off when it is paid or released.
+     */
+    unpaid_hold_subjects: { type: "list", items: { type: "string" } },
 
     shipping_address: {
       type: "map",

@@ -14,6 +14,7 @@ import {
   planCommands,
 } from "../../src/domain/orders/order-lifecycle";
 import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-return";
+import { holdsUnpaid } from "../../src/domain/orders/unpaid-holds";
 import { parisDay } from "../../src/domain/promos/promo";
 import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems, type StockReason } from "../catalog/stock";
@@ -35,6 +36,7 @@ import {
   returnChange,
 } from "./return-effects";
 import type { OrderRecord } from "./service";
+import { unpaidHoldGiveBack } from "./unpaid-holds";
 
 export interface OrderMove {
   /**
@@ -209,6 +211,10 @@ async function effectsOf(
     if (!refund) throw new Error("A refund_sent move needs its refund's id.");
     Object.assign(set, refundSentFields(deps, current, refund));
   }
+  // A guest's units counted as held unpaid go off her counters once the order is paid or released, exactly once:
+  // the move is conditioned on the order's version, and the next one finds it no longer holding.
+  const after = { ...plan.to, released_at: set.released_at ?? current.released_at };
+  if (holdsUnpaid(current) && !holdsUnpaid(after)) writes.push(await unpaidHoldGiveBack(deps, current));
   return { set, writes };
 }
 

@@ -47,8 +47,9 @@ export async function findPromoByCode(deps: DataDeps, code: string): Promise<Pro
 }
 
 /**
- * How many times the customer used the promo on today's Paris calendar day: counted per e-mail (issue 32,
- * promoUseSubject), so her orders as a guest count too.
+ * How many times the signed-in customer used the promo on today's Paris calendar day: counted by her account's
+ * e-mail (promoUseSubject). Orders placed as a guest count apart, with their delivery address (promoUseSubjectOf):
+ * a typed e-mail never uses up an account's allowance.
  */
 export async function usesToday(deps: DataDeps, promoId: string, email: string | null): Promise<number> {
   if (!email) return 0;

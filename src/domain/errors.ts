@@ -47,6 +47,15 @@ export const errorCatalogue = {
   PROMO_EXPIRED: { status: 409, message: "Ce code promo a expiré." },
   PROMO_MIN_ORDER: { status: 409, message: "Montant minimum de commande non atteint pour ce code promo." },
   PROMO_EXHAUSTED: { status: 409, message: "Ce code promo a atteint sa limite d'utilisation." },
+  /**
+   * A guest's unpaid orders would hold more of a product than one e-mail or one delivery address may
+   * (src/domain/orders/unpaid-holds.ts); the message, built there, names the product and the limit.
+   */
+  UNPAID_HOLD_LIMIT: {
+    status: 409,
+    message:
+      "Vos commandes non payées réservent déjà assez de ce produit : réglez-les d'abord, ou commandez-en moins.",
+  },
   PROMO_USER_LIMIT: { status: 409, message: "Vous avez déjà utilisé ce code promo aujourd'hui." },
   BANK_TRANSFER_DISABLED: {
     status: 409,

@@ -1,11 +1,12 @@
 /**
  * Issue 32: ordering without an account, over HTTP against DynamoDB Local. A guest order keeps every rule a
- * customer's keeps (prices, stock, promo limits counted per e-mail, idempotency, the client address's limit), and is
+ * customer's keeps (prices, stock, promo limits, idempotency, the client address's limit), and is
  * reached only by its own link: another order's, a revoked or an expired link answer 404 like a made-up id.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
+import { UNPAID_UNITS_PER_PRODUCT } from "../../src/domain/orders/unpaid-holds";
 import { rateLimits } from "../../src/domain/rate-limit";
 import type { PaypalDouble } from "../doubles/paypal";
 import { createTestContext } from "../setup/test-db";
@@ -35,6 +36,8 @@ const call = anonymousCaller(ctx.app, "198.51.100");
 let guests = 0;
 const newEmail = () => `invitee-${++guests}-${Math.random().toString(36).slice(2, 7)}@example.fr`;
 const guestOf = (email: string) => ({ email, address: FRENCH_ADDRESS });
+/** FRENCH_ADDRESS's street, at another number: another home. */
+const homeNumber = (index: number) => ({ ...FRENCH_ADDRESS, address_line1: `${100 + index} rue du Four` });
 
 /** A guest's bank-transfer order body for one soap at 12,90 € (20,70 € with the 7,80 € shipping). */
 const transferBody = (email: string, productId: number, quantity = 1, total = 20.7, extra = {}) => ({
@@ -275,56 +278,74 @@ describe("a guest link opens its own order only", () => {
   });
 });
 
-describe("promo limits count the e-mail, whoever orders", () => {
+describe("promo limits: a customer's account, a guest's e-mail with her delivery address", () => {
   /** 2 € off, once a day per person. */
   const oncePerDay = (code: string) =>
     createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 200, max_uses_per_user: 1 });
-
-  it("refuses the guest order of a customer who used the code today signed in", async () => {
-    const product = await soap();
-    const promo = await oncePerDay(`CLIENTPUIS${guests}`);
-    const customer = await createCustomer(ctx.deps, ctx.app);
-    const signedIn = await customer.call("POST", "/api/orders", {
-      items: [{ product_id: product.id, quantity: 1 }],
+  /** Someone else's address: a stranger who typed the customer's e-mail has the parcel sent to himself. */
+  const strangersAddress = { ...FRENCH_ADDRESS, first_name: "Marc", address_line1: "40 avenue Foch" };
+  const customerOrder = (
+    customer: Awaited<ReturnType<typeof createCustomer>>,
+    productId: number,
+    promoId: string,
+  ) =>
+    customer.call("POST", "/api/orders", {
+      items: [{ product_id: productId, quantity: 1 }],
       shipping_address_id: customer.addressId,
       total_amount: 18.7,
       payment_method: "bank_transfer",
       transfer_sender_name: "Client",
-      promo_code_id: promo.id,
+      promo_code_id: promoId,
     });
-    expect(signedIn.status).toBe(201);
-    const asGuest = await call(
-      "POST",
-      "/api/guest/orders",
-      transferBody(customer.email.toUpperCase(), product.id, 1, 18.7, { promo_code_id: promo.id }),
-    );
-    expect(asGuest.status).toBe(409);
-    expect(await asGuest.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
-    // Another person is not held to it.
-    await placeGuest(transferBody(newEmail(), product.id, 1, 18.7, { promo_code_id: promo.id }));
-  });
 
-  it("refuses the signed-in order of a customer who used the code today as a guest, and says so at validation", async () => {
+  it("a stranger typing a customer's e-mail does not use up her day's allowance", async () => {
     const product = await soap();
-    const promo = await oncePerDay(`INVITEPUIS${guests}`);
+    const promo = await oncePerDay(`ETRANGER${guests}`);
     const customer = await createCustomer(ctx.deps, ctx.app);
-    await placeGuest(transferBody(customer.email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+    await placeGuest({
+      ...transferBody(customer.email.toUpperCase(), product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: customer.email.toUpperCase(), address: strangersAddress },
+    });
 
     const validated = await customer.call("POST", "/api/promo/validate", {
       promo_code: promo.code,
       total_amount: 12.9,
     });
-    expect(await validated.json()).toMatchObject({ valid: false });
-    const signedIn = await customer.call("POST", "/api/orders", {
-      items: [{ product_id: product.id, quantity: 1 }],
-      shipping_address_id: customer.addressId,
-      total_amount: 18.7,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Client",
-      promo_code_id: promo.id,
+    expect(await validated.json()).toMatchObject({ valid: true });
+    expect((await customerOrder(customer, product.id, promo.id)).status).toBe(201);
+  });
+
+  it("a stranger typing a customer's e-mail does not learn whether she used the code today", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`DISCRET${guests}`);
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    expect((await customerOrder(customer, product.id, promo.id)).status).toBe(201);
+    const used = await call("POST", "/api/guest/orders", {
+      ...transferBody(customer.email, product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: customer.email, address: strangersAddress },
     });
-    expect(signedIn.status).toBe(409);
-    expect(await signedIn.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
+    const unused = await call("POST", "/api/guest/orders", {
+      ...transferBody(newEmail(), product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: { email: newEmail(), address: strangersAddress },
+    });
+    // Her use today or not, the answer is the same.
+    expect([used.status, unused.status]).toEqual([201, 201]);
+  });
+
+  it("holds one guest to the limit: the same e-mail and delivery address, however typed, once a day", async () => {
+    const product = await soap();
+    const promo = await oncePerDay(`INVITE${guests}`);
+    const email = newEmail();
+    await placeGuest(transferBody(email, product.id, 1, 18.7, { promo_code_id: promo.id }));
+    const again = await call("POST", "/api/guest/orders", {
+      ...transferBody(` ${email.toUpperCase()}`, product.id, 1, 18.7, { promo_code_id: promo.id }),
+      guest: {
+        email: ` ${email.toUpperCase()}`,
+        address: { ...FRENCH_ADDRESS, address_line1: "5, Rue du  Four" },
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "PROMO_USER_LIMIT" });
   });
 
   it("gives the day's use back when the guest order is cancelled", async () => {
@@ -357,7 +378,10 @@ describe("many guests at once", () => {
     const product = await soap(100);
     const ip = "203.0.113.77";
     for (let index = 0; index < rateLimits.guestOrdersPerAddress.max; index++) {
-      const response = await call("POST", "/api/guest/orders", transferBody(newEmail(), product.id), {}, ip);
+      // Each to a home of its own: what unpaid orders to one address may hold is not what this counts.
+      const email = newEmail();
+      const body = { ...transferBody(email, product.id), guest: { email, address: homeNumber(index) } };
+      const response = await call("POST", "/api/guest/orders", body, {}, ip);
       expect(response.status).toBe(201);
     }
     const refused = await call("POST", "/api/guest/orders", transferBody(newEmail(), product.id), {}, ip);
@@ -365,6 +389,93 @@ describe("many guests at once", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.json()).toMatchObject({ error: rateLimits.guestOrdersPerAddress.message });
     expect(await stockOf(product.id)).toBe(100 - rateLimits.guestOrdersPerAddress.max);
+  });
+});
+
+describe("what a guest's unpaid orders may hold", () => {
+  const limit = UNPAID_UNITS_PER_PRODUCT;
+  const guestBody = (email: string, address: object, productId: number, quantity: number) => ({
+    ...transferBody(email, productId, quantity, 12.9 * quantity + (12.9 * quantity >= 100 ? 0 : 7.8)),
+    guest: { email, address },
+  });
+  const refusedForHolding = async (response: Response) => {
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as { code: string; error: string };
+    expect(body.code).toBe("UNPAID_HOLD_LIMIT");
+    // What to do, and nothing about anybody's orders.
+    expect(body.error).toContain(`plus de ${limit} « `);
+    expect(body.error).toContain(
+      "Réglez d'abord une commande en attente de paiement, ou commandez-en moins.",
+    );
+    return body;
+  };
+
+  it(`refuses one unpaid order for more than ${limit} units of a product, in French, taking nothing`, async () => {
+    const product = await soap(50);
+    await refusedForHolding(
+      await call("POST", "/api/guest/orders", guestBody(newEmail(), homeNumber(1), product.id, 50)),
+    );
+    expect(await stockOf(product.id)).toBe(50);
+    await placeGuest(guestBody(newEmail(), homeNumber(2), product.id, limit));
+    expect(await stockOf(product.id)).toBe(50 - limit);
+  });
+
+  it("counts one e-mail's unpaid orders together, whatever the address; paying one frees its units", async () => {
+    const product = await soap(50);
+    const email = newEmail();
+    const { order } = await placeGuest(guestBody(email, homeNumber(3), product.id, 6));
+    await refusedForHolding(
+      await call("POST", "/api/guest/orders", guestBody(email.toUpperCase(), homeNumber(4), product.id, 5)),
+    );
+    await placeGuest(guestBody(email, homeNumber(4), product.id, 4));
+    expect(
+      (await admin.call("PUT", `/api/admin/orders/${order.id}`, { payment_status: "completed" })).status,
+    ).toBe(200);
+    await placeGuest(guestBody(email, homeNumber(5), product.id, 6));
+    expect(await stockOf(product.id)).toBe(50 - 16);
+  });
+
+  it("counts the unpaid orders sent to one address together, whatever the e-mail; cancelling one frees its units", async () => {
+    const product = await soap(50);
+    const { order } = await placeGuest(guestBody(newEmail(), homeNumber(6), product.id, 8));
+    await refusedForHolding(
+      await call(
+        "POST",
+        "/api/guest/orders",
+        guestBody(newEmail(), { ...homeNumber(6), address_line1: "106, Rue du  Four" }, product.id, 3),
+      ),
+    );
+    expect((await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" })).status).toBe(
+      200,
+    );
+    await placeGuest(guestBody(newEmail(), homeNumber(6), product.id, limit));
+    expect(await stockOf(product.id)).toBe(50 - limit);
+  });
+
+  it(`30 parallel unpaid orders of one e-mail, to 30 addresses, hold ${limit} units at most`, async () => {
+    const product = await soap(100);
+    const email = newEmail();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        call("POST", "/api/guest/orders", guestBody(email, homeNumber(200 + index), product.id, 1)),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(30 - limit);
+    expect(await stockOf(product.id)).toBe(100 - limit);
+  });
+
+  it(`30 parallel unpaid orders to one address, under 30 e-mails, hold ${limit} units at most`, async () => {
+    const product = await soap(100);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        call("POST", "/api/guest/orders", guestBody(newEmail(), homeNumber(300), product.id, 1)),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(limit);
+    expect(await stockOf(product.id)).toBe(100 - limit);
   });
 });
 

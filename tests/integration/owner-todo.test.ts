@@ -123,4 +123,28 @@ describe("GET /api/admin/todo", () => {
     now = new Date(now.getTime() + 15 * 24 * HOUR);
     expect((await todo()).refunds[0]?.overdue).toBe(true);
   });
+
+  it("shows a transfer awaited that holds most of a product: more units than are left for sale", async () => {
+    const soap = await createSoap(ctx.deps, { price: 10, stock: 10, lowStockThreshold: 0 });
+    const other = await createSoap(ctx.deps, { price: 10, stock: 40, lowStockThreshold: 0 });
+    const holding = await customer.call("POST", "/api/orders", {
+      items: [
+        { product_id: soap.id, quantity: 6 },
+        { product_id: other.id, quantity: 2 },
+      ],
+      shipping_address_id: customer.addressId,
+      total_amount: 87.8,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Client",
+    });
+    expect(holding.status, await holding.clone().text()).toBe(201);
+    const { order } = (await holding.json()) as { order: Order };
+    const small = await placeTransferOrder(customer, soap.id, 1, 17.8);
+
+    const transfers = (await todo()).transfers;
+    expect(transfers.find((item) => item.order_id === order.id)?.holds_most_of).toEqual([
+      { product_id: soap.id, product_name: soap.name, quantity: 6, left: 3 },
+    ]);
+    expect(transfers.find((item) => item.order_id === small.id)?.holds_most_of).toEqual([]);
+  });
 });

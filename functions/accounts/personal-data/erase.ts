@@ -360,8 +360,8 @@ function eraseOrder(
         user_id: userId,
         updated_at: now,
       })
-      // The promo limit's subject is the e-mail since issue 32 (`email:<e-mail>`): it goes with the person.
-      .remove([...ERASED_ORDER_FIELDS, "promo_use_subject"])
+      // The promo limit's subject and the unpaid holds' name her e-mail and address: they go with the person.
+      .remove([...ERASED_ORDER_FIELDS, "promo_use_subject", "unpaid_hold_subjects"])
       .add({ version: 1 })
       .where(
         ({ version, user_id }, { eq }) =>

@@ -39,8 +39,8 @@ export interface ErasedEmail {
 /**
  * What an erasure deletes beyond the orders and the account: the items made under the e-mail that would otherwise
  * keep it until they expire, a day or two later plus the TTL's delay (decision record 017): the abuse limits'
- * counters, the links mailed to it, the Idempotency-Keys of the orders it placed without an account, and the
- * promo's day counters of its orders. Read in each round of the erasure and deleted in its transactions; deleting an
+ * counters, the links mailed to it, the Idempotency-Keys of the orders it placed without an account, the
+ * promo's day counters of its orders, and the counters of what its unpaid orders held (unpaid_hold_subjects). Read in each round of the erasure and deleted in its transactions; deleting an
  * item gone meanwhile is no error.
  */
 export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<ErasureWrite[]> {
@@ -90,6 +90,12 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
     };
     promoDays.set(`${day.promo_id}|${day.user_id}|${day.day}`, day);
   }
+  // The counters of what her unpaid orders held (her e-mail, her address): none holds any more once she may erase.
+  const holds = new Map<string, { subject: string; product_id: number }>();
+  for (const order of erased.orders)
+    for (const subject of order.unpaid_hold_subjects ?? [])
+      for (const { product_id } of order.items)
+        holds.set(`${subject}|${product_id}`, { subject, product_id });
   return [
     ...counters.flat().map(({ scope, subject, bucket_start }) => (entities: TransactionEntities) => ({
       commit: entities.rateWindow.delete({ scope, subject, bucket_start }).commit(),
@@ -107,6 +113,9 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
     })),
     ...[...promoDays.values()].map((day) => (entities: TransactionEntities) => ({
       commit: entities.promoDailyUse.delete(day).commit(),
+    })),
+    ...[...holds.values()].map((hold) => (entities: TransactionEntities) => ({
+      commit: entities.unpaidHold.delete(hold).commit(),
     })),
   ];
 }

@@ -1,5 +1,10 @@
 import { DomainError } from "../../../src/domain/errors";
-import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
+import {
+  guestPromoUseSubject,
+  guestUserId,
+  idempotencyScope,
+  promoUseSubject,
+} from "../../../src/domain/orders/guest";
 import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
@@ -163,23 +168,31 @@ export async function placeOrder(
   const { userId, prove } = await callerInRound(deps, round, caller);
   const deliverTo: DeliverTo =
     "guest" in caller ? { address: caller.guest.address } : { addressId: request.shipping_address_id };
-  const knownEmail = "guest" in caller ? caller.guest.email : "user" in caller ? caller.user.email : null;
+  // Whose promo uses today the order counts (promoUseSubjectOf), when known before the session's proof.
+  const knownSubject =
+    "guest" in caller
+      ? guestPromoUseSubject(caller.guest.email, caller.guest.address)
+      : "user" in caller
+        ? promoUseSubject(caller.user.email)
+        : null;
   const [settings, first] = await Promise.all([
     getSettings(deps, ORDER_SETTINGS),
-    readOrder(deps, round, userId, request, key, deliverTo, knownEmail),
+    readOrder(deps, round, userId, request, key, deliverTo, knownSubject),
   ]);
   const user = await prove();
   await options.ready;
   const released = options.giveUpEarlier && !first.earlier ? await options.giveUpEarlier(deps, user.id) : [];
   const read = released.length
-    ? await readOrder(deps, readRound(deps.db), user.id, request, key, deliverTo, user.email)
+    ? await readOrder(deps, readRound(deps.db), user.id, request, key, deliverTo, promoUseSubject(user.email))
     : first;
-  // A promo's uses today count the e-mail, known once the session is proven: one more read, for promo orders only.
+  // A customer's promo uses today count her account's e-mail, known once the session is proven: one more read, for
+  // promo orders only.
   const promoId = request.promo_code_id;
   const reads = {
     ...read,
     promoUsesToday:
-      read.promoUsesToday ?? (promoId ? await readPromoUsesToday(deps, promoId, user.email) : 0),
+      read.promoUsesToday ??
+      (promoId ? await readPromoUsesToday(deps, promoId, promoUseSubject(user.email)) : 0),
   };
 
   const now = deps.clock();

@@ -1,4 +1,4 @@
-import { idempotencyScope, promoUseSubject } from "../../../src/domain/orders/guest";
+import { idempotencyScope } from "../../../src/domain/orders/guest";
 import type { OrderBody } from "../../../src/domain/orders/order";
 import type {
   IdempotencyInput,
@@ -17,7 +17,7 @@ import { toPromoRules } from "../../promos/service";
 export type OrderReads = Pick<OrderInputs, "products" | "address" | "promo" | "batches" | "pickupPoint"> & {
   /** What is stored under the request's Idempotency-Key (null: nothing, or no key). */
   earlier: StoredKey | null;
-  /** The e-mail's uses of the promo today; null when the round could not ask (the caller's e-mail not known yet). */
+  /** The uses of the promo today by whom the order counts; null when the round could not ask (not known yet). */
   promoUsesToday: number | null;
 };
 
@@ -28,15 +28,15 @@ export type StoredKey = NonNullable<IdempotencyInput["earlier"]> & { link_salt?:
 export type DeliverTo = { addressId?: string } | { address: OrderAddress };
 
 /**
- * How many times this e-mail used the promo on today's Paris day (the « par utilisateur et par jour » limit counts
- * the normalised e-mail, guests and customers alike: promoUseSubject).
+ * How many times `subject` used the promo on today's Paris day (the « par utilisateur et par jour » limit counts a
+ * customer's account e-mail, a guest's e-mail with her delivery address: promoUseSubjectOf).
  */
-export function promoUsesKey(deps: DataDeps, promoId: string, email: string) {
-  return { promo_id: promoId, user_id: promoUseSubject(email), day: parisDay(deps.clock()) };
+export function promoUsesKey(deps: DataDeps, promoId: string, subject: string) {
+  return { promo_id: promoId, user_id: subject, day: parisDay(deps.clock()) };
 }
 
-export async function readPromoUsesToday(deps: DataDeps, promoId: string, email: string): Promise<number> {
-  const { data } = await deps.db.entities.promoDailyUse.get(promoUsesKey(deps, promoId, email)).go();
+export async function readPromoUsesToday(deps: DataDeps, promoId: string, subject: string): Promise<number> {
+  const { data } = await deps.db.entities.promoDailyUse.get(promoUsesKey(deps, promoId, subject)).go();
   return data?.count ?? 0;
 }
 
@@ -45,8 +45,8 @@ export async function readPromoUsesToday(deps: DataDeps, promoId: string, email:
  * stored under the Idempotency-Key, the products (each once), the delivery address, the promo and the customer's
  * uses of it today (its id is the request's, so both are asked at once), the pick-up point a search found under the
  * request's id (issue 31); beside the round, each product's lots. A guest's address is the one she typed (nothing to
- * read), and the promo's uses today are counted per e-mail: read here when the e-mail is known, after the session's
- * proof otherwise (placeOrder).
+ * read), and the promo's uses today are read here when whom they count is known (a guest, a caller already signed
+ * in), after the session's proof otherwise (placeOrder).
  * Runs the round. Nothing is judged here: a missing row is null, and planOrder says what it means in the rules'
  * order.
  */
@@ -57,8 +57,8 @@ export async function readOrder(
   request: OrderBody,
   key: string | undefined,
   deliverTo: DeliverTo,
-  /** The caller's e-mail when known before the round (a guest, a caller already signed in); null: a session token. */
-  email: string | null,
+  /** Whose promo uses the order counts, when known before the round (promoUseSubjectOf); null: a session token. */
+  promoSubject: string | null,
 ): Promise<OrderReads> {
   const { entities } = deps.db;
   const productIds = [...new Set(request.items.map((line) => line.product_id))];
@@ -73,7 +73,9 @@ export async function readOrder(
   const promoId = request.promo_code_id;
   const promo = promoId ? round.get(entities.promo, { id: promoId }) : null;
   const uses =
-    promoId && email ? round.get(entities.promoDailyUse, promoUsesKey(deps, promoId, email)) : null;
+    promoId && promoSubject
+      ? round.get(entities.promoDailyUse, promoUsesKey(deps, promoId, promoSubject))
+      : null;
   const pickupId = request.delivery_mode === "pickup" ? request.pickup_point_id : null;
   const pickup = pickupId ? round.get(entities.pickupPoint, { id: pickupId }) : null;
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);

@@ -8,6 +8,7 @@ import { saleItems } from "../../catalog/stock";
 import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
 import { type GuestLinkSeed, guestLinkItem } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
+import { unpaidHoldItems } from "../unpaid-holds";
 
 /** The promo's limits the transaction's conditions hold it to (a stored promo record is one). */
 type PromoLimits = { id: string; usage_limit?: number | null; max_uses_per_user: number };
@@ -64,7 +65,7 @@ function promoUseItems(
 export interface OrderWrite
   // The counters are the order's own (orderStatsChanges) when not given.
   extends Pick<OrderEffects, "idempotencyKey" | "fingerprint" | "now" | "stocks" | "movedAt">,
-    Partial<Pick<OrderEffects, "watches" | "stats">> {
+    Partial<Pick<OrderEffects, "watches" | "stats" | "unpaidHolds">> {
   order: OrderRecord;
   promo: PromoLimits | null;
   /** A guest's order: her first link, its hash written with the order, its salt with the Idempotency-Key. */
@@ -73,13 +74,25 @@ export interface OrderWrite
 
 /**
  * Everything placing an order writes, as one transaction: each line's units taken with its stock movement and from
- * its lots (with the record of the order on each lot, for a recall), the
+ * its lots (with the record of the order on each lot, for a recall), a guest's unpaid units counted, the
  * promo's uses, the order, the dashboard counters (on the order's own shard: no item every order writes, so
  * unrelated orders never collide), a guest's first link, and the Idempotency-Key (a second request with it replays the first order).
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
-  { order, promo, idempotencyKey, fingerprint, now, watches, stocks, movedAt, stats, guestLink }: OrderWrite,
+  {
+    order,
+    promo,
+    idempotencyKey,
+    fingerprint,
+    now,
+    watches,
+    stocks,
+    movedAt,
+    stats,
+    guestLink,
+    unpaidHolds,
+  }: OrderWrite,
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
@@ -101,6 +114,8 @@ export function orderTransactionItems(
         at: order.created_at,
       }),
     ),
+    // A guest's units counted under her e-mail and her address, each within the limit of what unpaid orders hold.
+    ...unpaidHoldItems(entities, unpaidHolds ?? [], now),
     ...(promo ? promoUseItems(entities, promo, order, now) : []),
     { commit: entities.order.create(order).commit() },
     ...(guestLink

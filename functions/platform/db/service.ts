@@ -67,6 +67,7 @@ import { mailSuppressionSchema } from "../../mail/suppression-entity";
 import { idempotencyKeySchema, orderSchema } from "../../orders/entity";
 import { guestLinkSchema } from "../../orders/guest/link-entity";
 import { invoiceSchema } from "../../orders/invoice-entity";
+import { unpaidHoldSchema } from "../../orders/unpaid-hold-entity";
 import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
 import { settingSchema } from "../../settings/entity";
@@ -115,6 +116,7 @@ export const entitySchemas = {
   guestLink: guestLinkSchema,
   guestDataToken: guestDataTokenSchema,
   guestAttachToken: guestAttachTokenSchema,
+  unpaidHold: unpaidHoldSchema,
 };
 
 type Schemas = typeof entitySchemas;

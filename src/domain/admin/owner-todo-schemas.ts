@@ -56,6 +56,14 @@ export const ownerTodoSchema =
         created_at: iso,
         age_days: z.number().int(),
         reminded_at: iso.nullable(),
+        holds_most_of: z.array(
+          z.object({
+            product_id: z.number().int(),
+            product_name: z.string(),
+            quantity: z.number().int(),
+            left: z.number().int(),
+          }),
+        ),
       }),
     ),
     refunds: z.array(

@@ -121,6 +121,25 @@ describe("transfersAwaited", () => {
     expect(tomorrow[0]?.age_days).toBe(1);
   });
 
+  it("flags the lines that hold more units of a product than are left for sale", () => {
+    const lines = [
+      { product_id: 1, product_name: "Savon à l'argile", quantity: 6 },
+      { product_id: 2, product_name: "Savon au miel", quantity: 2 },
+      { product_id: 3, product_name: "Savon supprimé", quantity: 9 },
+    ];
+    const [held] = transfersAwaited(
+      [order({ id: "T-HOLDS-0000001", items: lines })],
+      new Date("2026-11-02T10:00:00.000Z"),
+      new Map([
+        [1, 4],
+        [2, 30],
+      ]),
+    );
+    expect(held?.holds_most_of).toEqual([
+      { product_id: 1, product_name: "Savon à l'argile", quantity: 6, left: 4 },
+    ]);
+  });
+
   it("counts calendar days across the change to winter time", () => {
     // Clocks go back on 25 October 2026: still one day per calendar day.
     const list = transfersAwaited(

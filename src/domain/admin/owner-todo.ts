@@ -4,6 +4,7 @@
  * Every calendar day is a Europe/Paris day.
  */
 import { orderNumber } from "../orders/order-status";
+import { holdsMostOf } from "../orders/unpaid-holds";
 import { calendarDaysBetween, parisDay } from "../promos/promo";
 import { endOfParisDayAfter, REFUND_DAYS } from "../withdrawals/withdrawal";
 import type { OwnerProblem } from "./owner-problems";
@@ -40,6 +41,8 @@ export interface TodoOrder {
   tracking_number?: string | null;
   /** La Poste's events, oldest first (the tracking job, issue 31). */
   tracking_events?: readonly { code: string; label: string; at: string }[] | null;
+  /** The lines: what an unpaid order holds. */
+  items?: readonly { product_id: number; product_name: string; quantity: number }[];
 }
 
 export interface TodoWithdrawal {
@@ -110,6 +113,11 @@ export interface TransferAwaited {
   /** Paris calendar days since the order was placed (0 on its own day). */
   age_days: number;
   reminded_at: string | null;
+  /**
+   * The lines that hold most of their product, unpaid: more units than are left for sale (holdsMostOf). The owner
+   * may call the buyer, or cancel, rather than leave the product out of stock for the transfer's whole delay.
+   */
+  holds_most_of: { product_id: number; product_name: string; quantity: number; left: number }[];
 }
 
 export interface RefundDue {
@@ -232,8 +240,15 @@ export function stuckParcels(orders: readonly TodoOrder[], now: Date): StuckParc
     .sort((a, b) => a.last_news_at.localeCompare(b.last_news_at) || a.order_id.localeCompare(b.order_id));
 }
 
-/** Bank-transfer orders still waiting for their money, oldest first, with their age in Paris days. */
-export function transfersAwaited(orders: readonly TodoOrder[], now: Date): TransferAwaited[] {
+/**
+ * Bank-transfer orders still waiting for their money, oldest first, with their age in Paris days and the lines that
+ * hold most of a product (`stockLeft`: each product's units left for sale; a product not in it is not judged).
+ */
+export function transfersAwaited(
+  orders: readonly TodoOrder[],
+  now: Date,
+  stockLeft: ReadonlyMap<number, number> = new Map(),
+): TransferAwaited[] {
   const today = parisDay(now);
   return orders
     .filter(
@@ -251,6 +266,12 @@ export function transfersAwaited(orders: readonly TodoOrder[], now: Date): Trans
       created_at: order.created_at,
       age_days: Math.max(0, calendarDaysBetween(parisDay(new Date(order.created_at)), today)),
       reminded_at: order.transfer_reminded_at ?? null,
+      holds_most_of: (order.items ?? []).flatMap((line) => {
+        const left = stockLeft.get(line.product_id);
+        return left !== undefined && holdsMostOf(line.quantity, left)
+          ? [{ product_id: line.product_id, product_name: line.product_name, quantity: line.quantity, left }]
+          : [];
+      }),
     }))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.order_id.localeCompare(b.order_id));
 }
@@ -401,7 +422,11 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
     problems: [...(facts.problems ?? [])],
     to_ship: ordersToShip(facts.orders, now),
     stuck_parcels: stuckParcels(facts.orders, now),
-    transfers: transfersAwaited(facts.orders, now),
+    transfers: transfersAwaited(
+      facts.orders,
+      now,
+      new Map(facts.products.map((product) => [product.id, product.stock])),
+    ),
     refunds: refundsDue(facts.withdrawals, facts.orders, now),
     low_stock: lowStockProducts(facts.products),
     expiring_batches: expiringBatches(facts.batches, names, now),

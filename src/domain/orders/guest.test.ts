@@ -3,6 +3,7 @@ import {
   guestLinkClosesAt,
   guestLinkOpen,
   guestLinkReach,
+  guestPromoUseSubject,
   guestTokenFromHash,
   guestTrackingPath,
   guestUserId,
@@ -10,8 +11,10 @@ import {
   idempotencyScope,
   isGuestOrder,
   promoUseSubject,
+  promoUseSubjectOf,
 } from "./guest";
 
+const home = { country: "France", postal_code: "13001", address_line1: "5 rue du Four" };
 const TOKEN = `${"a".repeat(21)}-_${"Z9".repeat(10)}`;
 
 describe("who a guest is", () => {
@@ -29,9 +32,25 @@ describe("who a guest is", () => {
     expect(idempotencyScope(guestUserId("lina@example.fr"))).not.toBe(idempotencyScope("01JABCDEF"));
   });
 
-  it("shares the promo's daily count with her account: both count the normalised e-mail", () => {
+  it("counts a customer's promo uses by her account's normalised e-mail", () => {
     expect(promoUseSubject("Lina@Example.fr")).toBe(promoUseSubject(" lina@example.fr"));
     expect(promoUseSubject("lina@example.fr")).not.toBe(promoUseSubject("lena@example.fr"));
+    expect(promoUseSubjectOf({ id: "01JABCDEF", email: "Lina@Example.fr" }, home)).toBe(
+      promoUseSubject("lina@example.fr"),
+    );
+  });
+
+  it("counts a guest's by her e-mail with her delivery address, never by the account's count", () => {
+    const guest = { id: guestUserId("lina@example.fr"), email: "Lina@Example.fr " };
+    expect(promoUseSubjectOf(guest, home)).toBe(guestPromoUseSubject("lina@example.fr", home));
+    expect(promoUseSubjectOf(guest, { ...home, address_line1: "5, Rue du  Four" })).toBe(
+      promoUseSubjectOf(guest, home),
+    );
+    // Her e-mail typed by someone sending the parcel elsewhere is not her.
+    expect(promoUseSubjectOf(guest, { ...home, address_line1: "40 avenue Foch" })).not.toBe(
+      promoUseSubjectOf(guest, home),
+    );
+    expect(promoUseSubjectOf(guest, home)).not.toBe(promoUseSubject("lina@example.fr"));
   });
 });
 

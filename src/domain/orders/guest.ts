@@ -9,9 +9,11 @@
  *   SHA-256 of each token handed out (functions/orders/guest/links.ts). A link opens that order only, and closes
  *   when the order's warranty of conformity ends: two years after its delivery, or after its cancellation
  *   (Code de la consommation L217-3, L217-7), or when the owner revokes it.
- * - The promo limit « par utilisateur et par jour » counts the normalised e-mail, for guests and customers alike.
+ * - The promo limit « par utilisateur et par jour » counts a customer's account e-mail, and a guest's e-mail together
+ *   with her delivery address (promoUseSubjectOf).
  */
 import { normalizeEmail } from "../accounts/account-forms";
+import { deliveryPlaceKey } from "./delivery-place";
 
 export const GUEST_USER_PREFIX = "guest:";
 
@@ -115,9 +117,28 @@ export function guestLinkReach(
 }
 
 /**
- * Whose uses of a promo a day's limit counts (« par utilisateur et par jour »): the normalised e-mail the order was
- * placed with, so one person ordering once signed in and once as a guest is one person.
+ * Whose uses of a promo a customer's day counts (« par utilisateur et par jour »): her account's normalised e-mail,
+ * proven by her session.
  */
 export function promoUseSubject(email: string): string {
   return `email:${normalizeEmail(email)}`;
+}
+
+/**
+ * Whose uses of a promo a guest's day counts: her e-mail together with the place her parcel goes. Her e-mail is
+ * typed, not proven: counted alone, anyone typing it would use up her day's allowance (she could no longer use the
+ * code, even signed in) and read in the refusal whether she used it today. With the delivery address, a stranger
+ * would have to know both and send the parcel to her. The same guest ordering again the same day to the same home is
+ * still held to the limit. Kept apart from the accounts' count (promoUseSubject), which a typed e-mail never touches.
+ */
+export function guestPromoUseSubject(email: string, address: Parameters<typeof deliveryPlaceKey>[0]): string {
+  return `guest:${normalizeEmail(email)}#${deliveryPlaceKey(address)}`;
+}
+
+/** The subject an order's promo use counts: a guest's (her e-mail and address), or a customer's account's. */
+export function promoUseSubjectOf(
+  user: { id: string; email: string },
+  address: Parameters<typeof deliveryPlaceKey>[0],
+): string {
+  return isGuestUserId(user.id) ? guestPromoUseSubject(user.email, address) : promoUseSubject(user.email);
 }

@@ -620,3 +620,37 @@ describe("planOrder sends an order to a pick-up point (issue 31)", () => {
     );
   });
 });
+
+describe("a guest's unpaid units", () => {
+  const guest = { id: "guest:lina@example.fr", email: "lina@example.fr", full_name: "Lina Moreau" };
+  const many = (quantity: number) =>
+    inputs([[1, quantity]], (1000 * quantity + (1000 * quantity >= 5000 ? 0 : 780)) / 100, {
+      user: guest,
+      products: new Map([[1, soap(1, 1000, 50)]]),
+    });
+
+  it("are counted under her e-mail and her address, line by line", () => {
+    const plan = placed(planOrder(many(3)));
+    expect(plan.record.unpaid_hold_subjects).toEqual([
+      "email:lina@example.fr",
+      "place:france#13001#5ruedufour",
+    ]);
+    expect(plan.effects.unpaidHolds).toEqual([
+      { subject: "email:lina@example.fr", productId: 1, productName: "Savon 1", quantity: 3 },
+      { subject: "place:france#13001#5ruedufour", productId: 1, productName: "Savon 1", quantity: 3 },
+    ]);
+  });
+
+  it("may be ten of a product in one order, not eleven", () => {
+    expect(placed(planOrder(many(10))).record.items[0]?.quantity).toBe(10);
+    const error = refusal(planOrder(many(11)));
+    expect(error.code).toBe("UNPAID_HOLD_LIMIT");
+    expect(error.message).toContain("plus de 10 « Savon 1 »");
+  });
+
+  it("are not counted for a customer", () => {
+    const plan = placed(planOrder(inputs([[1, 10]], 100, { products: new Map([[1, soap(1, 1000, 50)]]) })));
+    expect(plan.record.unpaid_hold_subjects).toBeUndefined();
+    expect(plan.effects.unpaidHolds).toEqual([]);
+  });
+});

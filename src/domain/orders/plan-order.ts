@@ -28,10 +28,11 @@ import {
   packedHours,
   pickupMessages,
 } from "../shipping/pickup-point";
-import { promoUseSubject } from "./guest";
+import { isGuestUserId, promoUseSubjectOf } from "./guest";
 import type { OrderBody } from "./order";
 import type { PaymentMethod } from "./order-status";
 import { mergeLines, priceOrder, subtotalOf, type Totals, totalsInEuros } from "./pricing";
+import { UNPAID_UNITS_PER_PRODUCT, unpaidHoldMessage, unpaidHoldSubjects } from "./unpaid-holds";
 
 /** A product as the order reads it (the catalogue's row). */
 export interface OrderProduct {
@@ -94,7 +95,7 @@ export interface OrderInputs {
   pickupOffered: boolean;
   /** The pick-up point the request names, as a search found it and until when it may be named; null: none found. */
   pickupPoint: (Omit<PickupPoint, "distance_m"> & { expires_at: string }) | null;
-  /** The customer's uses of the promo on today's Paris day (0 without a promo). */
+  /** The uses of the promo on today's Paris day by whom this order counts (promoUseSubjectOf; 0 without a promo). */
   promoUsesToday: number;
   /** Each product's batches as read (the first-expiring lots are taken first, decision record 018). */
   batches: ReadonlyMap<number, readonly BatchStock[]>;
@@ -126,8 +127,10 @@ export interface PlannedOrder {
   free_shipping_threshold_cents: Cents;
   promo_id?: string;
   promo_code?: string;
-  /** Whose uses of the promo today this order counts (promoUseSubject: the e-mail), given back if it is released. */
+  /** Whose uses of the promo today this order counts (promoUseSubjectOf), given back if it is released. */
   promo_use_subject?: string;
+  /** A guest's order: the subjects its unpaid units count under (unpaidHoldSubjects), given back when paid or released. */
+  unpaid_hold_subjects?: string[];
   shipping_address: Omit<OrderAddress, "address_line2"> & { address_line2?: string };
   /** Issue 31: the pick-up point the parcel goes to (absent: home delivery). */
   pickup_point?: Omit<OrderPickupPoint, "address_line2" | "opening_hours"> & {
@@ -155,6 +158,8 @@ export interface OrderEffects {
   watches: ReadonlyMap<number, SaleWatch>;
   /** The promo's uses to count, under its limits (its global limit, the customer's per day). */
   promo: { id: string; usage_limit: number | null; max_uses_per_user: number } | null;
+  /** A guest's units to count under each of her subjects, within UNPAID_UNITS_PER_PRODUCT (unpaid-holds.ts). */
+  unpaidHolds: { subject: string; productId: number; productName: string; quantity: number }[];
   /** The Idempotency-Key to store with the request's fingerprint: a second request with it replays this order. */
   idempotencyKey?: string;
   fingerprint?: string;
@@ -301,7 +306,14 @@ function orderRecord(
     free_shipping_threshold_cents: freeThreshold,
     promo_id: promo?.id,
     promo_code: promo?.code,
-    promo_use_subject: promo ? promoUseSubject(user.email) : undefined,
+    promo_use_subject: promo ? promoUseSubjectOf(user, address) : undefined,
+    ...(isGuestUserId(user.id) && {
+      unpaid_hold_subjects: unpaidHoldSubjects({
+        user_id: user.id,
+        customer_email: user.email,
+        shipping_address: address,
+      }),
+    }),
     shipping_address: {
       first_name: address.first_name,
       last_name: address.last_name,
@@ -337,6 +349,14 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
   for (const line of mergeLines(request.items)) {
     const product = sellable(inputs.products.get(line.product_id), line.quantity);
     if (product instanceof DomainError) return refused(product);
+    // A guest's unpaid order alone may not hold more than the limit (its counters judge it with her other orders).
+    if (isGuestUserId(user.id) && line.quantity > UNPAID_UNITS_PER_PRODUCT)
+      return refused(
+        new DomainError("UNPAID_HOLD_LIMIT", unpaidHoldMessage(product.name), {
+          product: product.name,
+          limit: UNPAID_UNITS_PER_PRODUCT,
+        }),
+      );
     sold.push({ product, quantity: line.quantity });
   }
   const address = deliverable(inputs.address);
@@ -382,6 +402,14 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
         usage_limit: promo.usage_limit,
         max_uses_per_user: promo.max_uses_per_user,
       },
+      unpaidHolds: (record.unpaid_hold_subjects ?? []).flatMap((subject) =>
+        sold.map(({ product, quantity }) => ({
+          subject,
+          productId: product.id,
+          productName: product.name,
+          quantity,
+        })),
+      ),
       idempotencyKey: idempotency?.key,
       fingerprint: idempotency?.fingerprint,
       now: inputs.now,

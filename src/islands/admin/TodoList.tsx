@@ -204,6 +204,12 @@ function TodoLists({
                       ? `relance envoyée le ${formatDate(item.reminded_at)}`
                       : "pas encore relancée"}
                   </span>
+                  {item.holds_most_of.map((line) => (
+                    <span key={line.product_id} className="block font-medium text-alert">
+                      Réserve {line.quantity} « {line.product_name} » sans être payée : il n'en reste que{" "}
+                      {line.left} en vente.
+                    </span>
+                  ))}
                 </div>
                 <button
                   type="button"

@@ -1,0 +1,78 @@
+/**
+ * The counters of what a guest's unpaid orders hold (src/domain/orders/unpaid-holds.ts): taken in the order's
+ * transaction, conditioned on the limit, and given back in the lifecycle move that pays or releases the order.
+ */
+import { DomainError } from "../../src/domain/errors";
+import {
+  UNPAID_HOLD_COUNTER_DAYS,
+  UNPAID_UNITS_PER_PRODUCT,
+  unpaidHoldMessage,
+} from "../../src/domain/orders/unpaid-holds";
+import type { Commit, TransactionEntities, TransactionItem } from "../platform/db/transaction";
+import type { DataDeps } from "../platform/deps";
+
+/** One line's units counted under one subject. */
+export interface UnpaidHoldTake {
+  subject: string;
+  productId: number;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * Each line's units added to each of its subjects' counters, on the condition that the sum stays within the limit:
+ * DynamoDB judges every parallel order against the others' units, so 30 at once cannot pass it together.
+ */
+export function unpaidHoldItems(
+  entities: TransactionEntities,
+  takes: readonly UnpaidHoldTake[],
+  now: Date,
+): TransactionItem[] {
+  const expires = Math.ceil(now.getTime() / 1000) + UNPAID_HOLD_COUNTER_DAYS * 86_400;
+  return takes.map((take) => ({
+    commit: entities.unpaidHold
+      .update({ subject: take.subject, product_id: take.productId })
+      .add({ units: take.quantity })
+      .set({ expires_at_ttl: expires })
+      .where(
+        ({ units }, { notExists, lte }) =>
+          `${notExists(units)} OR ${lte(units, UNPAID_UNITS_PER_PRODUCT - take.quantity)}`,
+      )
+      .commit(),
+    onFailed: new DomainError("UNPAID_HOLD_LIMIT", unpaidHoldMessage(take.productName), {
+      product: take.productName,
+      limit: UNPAID_UNITS_PER_PRODUCT,
+    }),
+  }));
+}
+
+/**
+ * The order's units taken off its counters, once it is paid or released. Read first: a counter that is gone (its
+ * 30 days passed, or erased) has nothing to give back and is skipped; one deleted meanwhile fails the patch, and
+ * the move is read and decided again.
+ */
+export async function unpaidHoldGiveBack(
+  deps: DataDeps,
+  order: {
+    unpaid_hold_subjects?: string[] | null;
+    items: readonly { product_id: number; quantity: number }[];
+  },
+): Promise<(entities: TransactionEntities) => Commit[]> {
+  const keys = (order.unpaid_hold_subjects ?? []).flatMap((subject) =>
+    order.items.map((item) => ({ subject, product_id: item.product_id, quantity: item.quantity })),
+  );
+  if (!keys.length) return () => [];
+  const { data } = await deps.db.entities.unpaidHold
+    .get(keys.map(({ subject, product_id }) => ({ subject, product_id })))
+    .go({ consistent: true });
+  const present = new Set(data.map((counter) => `${counter.subject}|${counter.product_id}`));
+  return (entities) =>
+    keys
+      .filter((key) => present.has(`${key.subject}|${key.product_id}`))
+      .map((key) =>
+        entities.unpaidHold
+          .patch({ subject: key.subject, product_id: key.product_id })
+          .subtract({ units: key.quantity })
+          .commit(),
+      );
+}
