@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
 import { parisDay } from "../../../src/domain/promos/promo";
 import type { OrderEntity } from "../../orders/entity";
-import { GUEST_CONFIRMATION_SCOPES } from "../../orders/guest/confirmation-limit";
+import { GUEST_CONFIRMATION_SCOPES } from "../../orders/guest/confirmation-scopes";
 import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../auth";

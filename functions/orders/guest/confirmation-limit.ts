@@ -3,12 +3,7 @@ import { rateLimits } from "../../../src/domain/rate-limit";
 import type { DataDeps } from "../../platform/deps";
 import { countAttempt, type Limit } from "../../platform/throttle";
 import type { OrderRecord } from "../service";
-
-/** The counters of guest confirmations, under the recipient's normalised e-mail (an erasure deletes them). */
-export const GUEST_CONFIRMATION_SCOPES = [
-  "guest-confirmations-email",
-  "guest-confirmations-email-day",
-] as const;
+import { GUEST_CONFIRMATION_SCOPES } from "./confirmation-scopes";
 
 function limits(email: string): Limit[] {
   const [hour, day] = GUEST_CONFIRMATION_SCOPES;
