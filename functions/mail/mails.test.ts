@@ -5,8 +5,11 @@ import { ORDER_PICKUP_POINT } from "../../tests/fixtures/pickup-point";
 import {
   guestLinkMail,
   orderConfirmationMail,
+  recallMail,
   refundMail,
+  resetPasswordMail,
   shippedMail,
+  signinLockedMail,
   withdrawalAcknowledgementMail,
 } from "./mails";
 
@@ -358,5 +361,129 @@ describe("guest orders' mails (issue 32): every link to the order carries the gu
       });
       expect(named.text).toContain("CM2C (https://www.cm2c.net)");
     });
+  });
+});
+
+/**
+ * What a mail client would turn into a link in a part of the mail: an address with a scheme or « www. », a bare
+ * domain, an e-mail address, a phone number (6 digits or more, spaces, dots or dashes between them). A rough
+ * linkifier, as clients are: a word joiner (U+2060) is not a character any of them accepts inside these.
+ */
+const LINKABLE = [
+  /[a-z][a-z0-9+.-]*:\/\/\S+/i,
+  /www\.\S+/i,
+  /[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i,
+  /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i,
+  /\+?\d(?:[ .-]?\d){5,}/,
+];
+
+/** The text the reader sees in each element of the HTML part: a client's linkifier runs over one node at a time. */
+function htmlTextNodes(html: string): string[] {
+  return html
+    .split(/<[^>]*>/)
+    .map((node) =>
+      node
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+        .replaceAll("&amp;", "&"),
+    );
+}
+
+/** The text of the HTML part as the reader sees it (elements dropped, entities decoded). */
+const htmlText = (html: string) => htmlTextNodes(html).join("");
+
+describe("orderConfirmationMail: what a visitor typed never becomes a link", () => {
+  const hostile = {
+    first_name: "Jean https://evil.example",
+    last_name: "www.evil.example",
+    phone: "+33612345678",
+    address_line1: "appelez le 08 99 12 34 56",
+    address_line2: "evil@example.com",
+    city: "Lyon www.evil.example",
+    postal_code: "69001",
+    country: "France" as const,
+  };
+  const named = ["https://evil.example", "www.evil.example"];
+  const addressed = [...named, "08 99 12 34 56", "evil@example.com"];
+  const visible = (text: string) => text.replaceAll("\u2060", "");
+
+  for (const [label, changes, seen] of [
+    ["home delivery", {}, addressed],
+    ["a pick-up point (« Colis au nom de … »)", { delivery_mode: "pickup", pickup_point: point }, named],
+  ] as const) {
+    it(`${label}: the text part reads the same, and nothing of it matches a link, an e-mail or a phone`, () => {
+      const mail = orderConfirmationMail(order({ shipping_address: hostile, ...changes }), context);
+      for (const text of seen) expect(visible(mail.text)).toContain(text);
+      const typed = mail.text.split("\n").filter((line) => seen.some((text) => visible(line).includes(text)));
+      expect(typed.length).toBeGreaterThan(0);
+      for (const line of typed) for (const pattern of LINKABLE) expect(line).not.toMatch(pattern);
+    });
+
+    it(`${label}: the HTML part reads the same, and no element's text matches a link, an e-mail or a phone`, () => {
+      const mail = orderConfirmationMail(order({ shipping_address: hostile, ...changes }), context);
+      for (const text of seen) expect(visible(htmlText(mail.html))).toContain(text);
+      const nodes = htmlTextNodes(mail.html).map((node) => node.replaceAll("\u2060", ""));
+      for (const node of nodes)
+        for (const text of ["evil.example", "evil@", "08 99", "0899", "https://evil"])
+          expect(node).not.toContain(text);
+      expect(mail.html).not.toContain("<b>");
+    });
+  }
+
+  it("the shop's own links stay whole, in both parts", () => {
+    const mail = orderConfirmationMail(order({ shipping_address: hostile }), context);
+    expect(mail.text).toContain("https://savon.example/orders/track/01JPICKUPORDER0000ABCD1234");
+    for (const part of [mail.text, htmlText(mail.html)])
+      expect(part).toContain("https://savon.example/cgv#garanties");
+    expect(mail.html).toContain('href="https://savon.example/orders/track/01JPICKUPORDER0000ABCD1234"');
+  });
+
+  it("a customer's ordinary name and address are left as typed, copyable as they are", () => {
+    const mail = orderConfirmationMail(
+      order({
+        shipping_address: {
+          ...hostile,
+          first_name: "Jean-Pierre",
+          last_name: "O'Neil",
+          address_line1: "12 bis, av. du Général-de-Gaulle",
+          address_line2: "Bât. B, 3e étage",
+          city: "Saint-Étienne",
+          postal_code: "42000",
+        },
+      }),
+      context,
+    );
+    expect(mail.text).toContain(
+      "Jean-Pierre O'Neil\n12 bis, av. du Général-de-Gaulle\nBât. B, 3e étage\n42000 Saint-Étienne",
+    );
+    expect(mail.text).not.toContain("\u2060");
+    expect(mail.html).toContain("<li>12 bis, av. du Général-de-Gaulle</li>");
+  });
+});
+
+describe("greetings name their holder as she typed it, never as a link", () => {
+  it("the reset, sign-in lock and recall mails make the name inert in both parts", () => {
+    const name = "Jean www.evil.example";
+    const mails = [
+      resetPasswordMail("a@b.fr", "Savonnerie", name, "https://savon.example/reset#t"),
+      signinLockedMail("a@b.fr", "Savonnerie", name, "https://savon.example/reset#t"),
+      recallMail(
+        {
+          to: "a@b.fr",
+          customerName: name,
+          orderNumber: "X",
+          productName: "P",
+          lot: "L",
+          quantity: 1,
+          risk: "R",
+        },
+        { ...context, email: "contact@savon.example" },
+      ),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toContain(`Bonjour Jean www\u2060.evil\u2060.example,`);
+      for (const node of htmlTextNodes(mail.html)) expect(node).not.toContain("evil.example");
+    }
+    for (const mail of mails.slice(0, 2)) expect(mail.text).toContain("https://savon.example/reset#t");
+    expect(mails[2]?.text).toContain("contact@savon.example");
   });
 });

@@ -1,4 +1,5 @@
 import { phoneToInput } from "../../src/domain/accounts/phone";
+import { inertText } from "../../src/domain/mail/visitor-text";
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import { guestTrackingPath, guestWithdrawalPath } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
@@ -13,9 +14,21 @@ import { parisDateTime, withdrawalHref } from "../../src/domain/withdrawals/with
 import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import type { InlineImage, Mail } from "../platform/adapters/mail";
 
-/** Escapes text for the HTML part of a mail. */
+/**
+ * Escapes text for the HTML part of a mail. A word joiner (visitor text made inert, src/domain/mail/visitor-text.ts)
+ * stays, and the character after it gets an element of its own: clients that drop invisible characters still see
+ * no address or number across two elements.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const entity = (char: string) => char.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/\u2060([^\u2060])|[&<>"']/gu, (match, joined?: string) =>
+    joined === undefined ? entity(match) : `&#8288;<span>${entity(joined)}</span>`,
+  );
+}
+
+/** « Bonjour <name>, »: the name is the one its holder typed, so it is made inert (it never becomes a link). */
+export function greetingLine(fullName: string | null | undefined): string {
+  return fullName ? `Bonjour ${inertText(fullName)},` : "Bonjour,";
 }
 
 export function layout(
@@ -73,7 +86,7 @@ function buttonHtml(action: { label: string; url: string }): string {
 }
 
 export function resetPasswordMail(to: string, shopName: string, fullName: string, link: string): Mail {
-  const greeting = fullName ? `Bonjour ${fullName},` : "Bonjour,";
+  const greeting = greetingLine(fullName);
   const paragraphs = [
     greeting,
     `Vous avez demandé à réinitialiser le mot de passe de votre compte ${shopName}.`,
@@ -92,7 +105,7 @@ export function resetPasswordMail(to: string, shopName: string, fullName: string
  * reset link. It says what happened and what the link does, and that nothing is needed if the holder made the tries.
  */
 export function signinLockedMail(to: string, shopName: string, fullName: string, link: string): Mail {
-  const greeting = fullName ? `Bonjour ${fullName},` : "Bonjour,";
+  const greeting = greetingLine(fullName);
   const paragraphs = [
     greeting,
     `Plusieurs tentatives de connexion à votre compte ${shopName} ont échoué (mot de passe incorrect) : par précaution, la connexion est momentanément bloquée depuis l'adresse d'où elles venaient, ou partout si elles venaient de nombreuses adresses.`,
@@ -189,7 +202,17 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
       : []),
     `Total : ${euros(order.total_amount)}`,
   ];
-  const a = order.shipping_address;
+  // What the shopper typed goes to whatever e-mail she gave: none of it may become a link in the mail.
+  const typed = order.shipping_address;
+  const a = {
+    ...typed,
+    first_name: inertText(typed.first_name),
+    last_name: inertText(typed.last_name),
+    address_line1: inertText(typed.address_line1),
+    address_line2: typed.address_line2 ? inertText(typed.address_line2) : typed.address_line2,
+    postal_code: inertText(typed.postal_code),
+    city: inertText(typed.city),
+  };
   const address = [
     `${a.first_name} ${a.last_name}`,
     a.address_line1,
@@ -422,7 +445,7 @@ export interface RecallNotice {
 export function recallMail(notice: RecallNotice, context: ShopMailContext & { email: string }): Mail {
   const paragraphs = [
     "Rappel de sécurité du produit",
-    notice.customerName ? `Bonjour ${notice.customerName},` : "Bonjour,",
+    greetingLine(notice.customerName),
     `Nous rappelons le lot ${notice.lot} du produit « ${notice.productName} » (${context.shopName}). Votre commande n° ${notice.orderNumber} en contenait ${notice.quantity} unité(s). Le numéro de lot est imprimé sur l'étiquette du savon.`,
     `Le risque : ${notice.risk}`,
     "Que faire : cessez immédiatement d'utiliser ce produit et conservez-le, même entamé.",

@@ -11,6 +11,7 @@ import type { BankTransferSetting } from "../../src/domain/settings/settings";
 import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
 import {
   escapeHtml,
+  greetingLine,
   mediatorLines,
   orderPageUrl,
   type ShopMailContext,
@@ -84,7 +85,7 @@ export interface TransferReminderContext extends ShopMailContext {
 /** The one reminder: the same instructions (and QR code) as the confirmation, and the day the order would be cancelled. */
 export function transferReminderMail(order: Order, context: TransferReminderContext): Mail {
   const number = order.order_number;
-  const greeting = order.user.full_name ? `Bonjour ${order.user.full_name},` : "Bonjour,";
+  const greeting = greetingLine(order.user.full_name);
   const intro = `Nous n'avons pas encore reçu le virement de votre commande n° ${number}, passée le ${parisDateTime(new Date(order.created_at))}.`;
   const deadline = `Sans virement reçu d'ici là, la commande sera annulée le ${longDay(context.cancelledFrom)} et ses produits remis en vente. Si vous avez déjà fait le virement, merci de ne pas tenir compte de ce message : il peut mettre un à deux jours ouvrés à nous parvenir.`;
   const instructions = transferInstructionLines(order, context.bank);
@@ -128,7 +129,7 @@ export function transferCancelledMail(
   context: ShopMailContext & { cancelAfterDays: number },
 ): Mail {
   const number = order.order_number;
-  const greeting = order.user.full_name ? `Bonjour ${order.user.full_name},` : "Bonjour,";
+  const greeting = greetingLine(order.user.full_name);
   const paragraphs = [
     greeting,
     `Nous n'avons pas reçu le virement de votre commande n° ${number} dans les ${context.cancelAfterDays} jours qui ont suivi la commande : elle est annulée et ses produits sont remis en vente.`,

@@ -92,6 +92,15 @@ export const rateLimits = {
     message:
       "Trop de commandes sans compte depuis cette connexion. Réessayez dans une heure, ou connectez-vous pour commander.",
   },
+  /**
+   * Confirmations of orders placed without an account, per recipient e-mail (decision record 049): anyone may type
+   * anyone's e-mail, and the mail carries what she typed. Past the limit the order is placed all the same and its
+   * link is on the confirmation screen; only the mail is not sent. Someone ordering twice or three times in an hour
+   * stays below; a stranger gets at most this many mails into one inbox.
+   */
+  guestConfirmationsPerEmail: { max: 3, windowMinutes: 60 },
+  /** And over a day (15 buckets of 96 minutes). */
+  guestConfirmationsPerEmailPerDay: { max: 6, windowMinutes: 24 * 60 },
   /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,

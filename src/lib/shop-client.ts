@@ -153,6 +153,8 @@ const ORDER_TOKEN_HEADER = "x-order-token";
 export interface GuestPlacement {
   order: Order;
   access_token: string;
+  /** Whether the confirmation is mailed: false past the per-e-mail limit, null for a replayed request. */
+  confirmation_mailed: boolean | null;
 }
 
 /** POST /api/guest/orders (a guest's bank transfer); the same Idempotency-Key returns the same order. */

@@ -114,8 +114,9 @@ const budgets: Partial<Record<string, number>> = {
   // customer's export and erasure shared with it, the link's mail handed to the account mail queue): 901.3 KiB.
   // The erasure of the traces left under the e-mail (rate counters, mailed links, Idempotency-Keys, promo day
   // counters), a guest link answering « connectez-vous » once its order is in an account, and the shop's own French
-  // field messages: 905.1 KiB; a guest's unpaid holds' counters (deleted with her other traces at erasure, given back
-  // when a withdrawal cancels an unpaid order): 905.8 KiB.
+  // field messages: 905.1 KiB. A guest's unpaid holds' counters (deleted with her other traces at erasure, given back
+  // when a withdrawal cancels an unpaid order), visitor text kept from being a link in the shared mail templates
+  // (decision record 051) and the guest confirmations' counters erased with the e-mail.
   documents: 910 * KiB,
   // Colissimo labels (issue 31): the carrier's client, the label claim and the lifecycle's ship move with its mail,
   // and pdf-lib (with its standard fonts, pako and upng: ~430 KiB) to merge a day's labels into one PDF to print,

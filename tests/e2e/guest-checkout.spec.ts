@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { GUEST_ACCOUNT_CREATED } from "../../src/domain/accounts/guest-account";
+import { rateLimits } from "../../src/domain/rate-limit";
 import { FRENCH_ADDRESS } from "../support/addresses";
 import { readMails } from "../support/mail";
 import { expect, type Locator, type Page, test } from "./fixtures";
@@ -190,6 +191,44 @@ test.describe("ordering without an account", () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  test(`past ${rateLimits.guestConfirmationsPerEmail.max} confirmations an hour to one e-mail, the order is placed and the screen says to keep its link, which opens it`, async ({
+    page,
+  }) => {
+    const email = newEmail();
+    for (let index = 0; index < rateLimits.guestConfirmationsPerEmail.max; index++)
+      await placeGuestOrder(page.request, email);
+    await addToCartFromProductPage(page, 1);
+    await chooseGuestCheckout(page, false);
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Prénom").fill("Inès");
+    await page.getByLabel("Nom", { exact: true }).fill("Garnier");
+    await page.getByLabel("Téléphone").fill("0611223344");
+    await page.getByLabel("Adresse", { exact: true }).fill("3 rue des Oliviers");
+    await page.getByLabel("Code postal").fill("13001");
+    await page.getByLabel("Ville").fill("Marseille");
+    await page.getByRole("radio", { name: /Virement bancaire/ }).check();
+    await page.getByLabel("Nom de la personne qui effectuera le virement").fill("Inès Garnier");
+    await page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ }).check();
+    await page.getByRole("button", { name: "Confirmer la commande" }).click();
+
+    await expect(page.getByRole("heading", { name: "Commande Enregistrée !" })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(page.getByText("Gardez bien ce lien")).toContainText(
+      `${email} a reçu plusieurs confirmations de commande en peu de temps`,
+    );
+    await expect(page.getByText("Nous vous avons envoyé ce lien par e-mail")).toHaveCount(0);
+    await page.getByRole("link", { name: "Suivre ma commande" }).click();
+    await expect(page).toHaveURL(/\/orders\/track\/[A-Za-z0-9]+#acces=/);
+    await expect(page.getByRole("heading", { name: "Informations pour le virement" })).toBeVisible();
+    const ordered = /\/orders\/track\/([A-Za-z0-9]+)#/.exec(page.url())?.[1] ?? "";
+    // Only the first orders were mailed: none of the mails names this one.
+    expect(readMails(mailDir).filter((mail) => mail.to === email)).toHaveLength(
+      rateLimits.guestConfirmationsPerEmail.max,
+    );
+    expect(readMails(mailDir).some((mail) => mail.text.includes(ordered))).toBe(false);
   });
 
   test("PayPal: the guest pays, follows her order, downloads her invoice; a revoked link opens nothing", async ({

@@ -203,6 +203,78 @@ describe("a guest's bank-transfer order", () => {
   });
 });
 
+describe("the confirmations one e-mail receives are limited, never the orders", () => {
+  const hour = rateLimits.guestConfirmationsPerEmail;
+  const day = rateLimits.guestConfirmationsPerEmailPerDay;
+  const confirmationsTo = (email: string) =>
+    readMails(ctx.mailDir).filter((mail) => mail.to === email && mail.subject.includes("Confirmation"));
+  const placeFrom = async (email: string, productId: number, ip: string) => {
+    const response = await call("POST", "/api/guest/orders", transferBody(email, productId), {}, ip);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as Placed & { confirmation_mailed: boolean | null };
+  };
+
+  it(`mails ${hour.max} confirmations an hour to one address; the next orders are placed, not mailed, and open with the screen's link`, async () => {
+    const product = await soap(100);
+    const email = newEmail();
+    // From as many addresses: the per-address limit of orders is not what stops the mails.
+    const placed = [];
+    for (let index = 0; index < hour.max + 2; index++)
+      placed.push(await placeFrom(email, product.id, `192.0.2.${10 + index}`));
+    await ctx.deps.accountMail.flush();
+    expect(placed.map((one) => one.confirmation_mailed)).toEqual([
+      ...Array<boolean>(hour.max).fill(true),
+      false,
+      false,
+    ]);
+    expect(confirmationsTo(email)).toHaveLength(hour.max);
+    // Every order is whole: its stock taken, and the link the confirmation screen shows opens it.
+    expect(await stockOf(product.id)).toBe(100 - hour.max - 2);
+    for (const { order, access_token } of placed) {
+      const read = await readGuest(order.id, access_token);
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({
+        id: order.id,
+        transfer_instructions: { reference: order.transfer_reference },
+      });
+    }
+    // Another address is not held back by this one's.
+    const other = newEmail();
+    expect((await placeFrom(other, product.id, "192.0.2.40")).confirmation_mailed).toBe(true);
+    await ctx.deps.accountMail.flush();
+    expect(confirmationsTo(other)).toHaveLength(1);
+  });
+
+  it(`mails ${day.max} a day: an hour later the address gets mails again, up to the day's limit`, async () => {
+    const product = await soap(100);
+    const email = newEmail();
+    const mailed: (boolean | null)[] = [];
+    for (let index = 0; index < day.max + 1; index++) {
+      // One order every 25 minutes: never more than 3 in an hour, 7 in under three hours.
+      offset = index * 25 * 60_000;
+      mailed.push((await placeFrom(email, product.id, `192.0.2.${60 + index}`)).confirmation_mailed);
+    }
+    expect(mailed).toEqual([...Array<boolean>(day.max).fill(true), false]);
+    await ctx.deps.accountMail.flush();
+    expect(confirmationsTo(email)).toHaveLength(day.max);
+  });
+
+  it("a replay mails nothing more and says it cannot tell", async () => {
+    const product = await soap();
+    const email = newEmail();
+    const body = transferBody(email, product.id);
+    const headers = { "idempotency-key": `guest-key-${guests}-confirmation` };
+    const first = await call("POST", "/api/guest/orders", body, headers);
+    expect(first.status, await first.clone().text()).toBe(201);
+    expect(((await first.json()) as { confirmation_mailed: boolean }).confirmation_mailed).toBe(true);
+    const again = await call("POST", "/api/guest/orders", body, headers);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { confirmation_mailed: boolean | null }).confirmation_mailed).toBeNull();
+    await ctx.deps.accountMail.flush();
+    expect(confirmationsTo(email)).toHaveLength(1);
+  });
+});
+
 describe("a guest link opens its own order only", () => {
   it("answers 404 without a token, with a wrong one, and with another order's", async () => {
     const product = await soap();

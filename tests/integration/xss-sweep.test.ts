@@ -67,6 +67,12 @@ function expectNothingRaw(where: string, content: string) {
   }
 }
 
+/**
+ * A mail's HTML as its reader sees visitor text made inert (functions/mail/mails.ts escapeHtml): each character that
+ * could join a link sits after a word joiner in an element of its own, which the reader does not see.
+ */
+const asRead = (html: string) => html.replace(/&#8288;<span>(.*?)<\/span>/g, "$1");
+
 /** The field's value is in the HTML as text: escaped in the source, whole once the entities are decoded. */
 function expectShownAsText(where: string, html: string, tag: string) {
   const value = stored.get(tag);
@@ -543,7 +549,8 @@ describe("the e-mails", () => {
 
   it("password reset: the name given at sign-up and the shop's name, as text", () => {
     const mail = mailFor(/Réinitialisation/);
-    for (const tag of ["Xsignup.fullName", "Xcompany.name"]) expectShownAsText(mail.subject, mail.html, tag);
+    for (const tag of ["Xsignup.fullName", "Xcompany.name"])
+      expectShownAsText(mail.subject, asRead(mail.html), tag);
   });
 
   it("order confirmation: product, delivery address and bank details, as text", () => {
@@ -559,7 +566,7 @@ describe("the e-mails", () => {
       "Xbank.beneficiary",
       "Xbank.bank_name",
     ])
-      expectShownAsText(mail.subject, mail.html, tag);
+      expectShownAsText(mail.subject, asRead(mail.html), tag);
   });
 
   it("shipping: carrier and tracking number, as text", () => {

@@ -1,5 +1,5 @@
 import { GUEST_ATTACH_LINK_HOURS } from "../../../src/domain/accounts/guest-account";
-import { layout } from "../../mail/mails";
+import { greetingLine, layout } from "../../mail/mails";
 import type { Mail } from "../../platform/adapters/mail";
 
 /**
@@ -44,7 +44,7 @@ export function guestOrdersAttachMail(
     reason === "created"
       ? `Ce lien est valable ${GUEST_ATTACH_LINK_HOURS} heures et ne sert qu'une fois. Si vous n'avez pas créé ce compte, ne le suivez pas et répondez-nous simplement : nous regarderons cela avec vous.`
       : `Ce lien est valable ${GUEST_ATTACH_LINK_HOURS} heures et ne sert qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.`;
-  const paragraphs = [fullName ? `Bonjour ${fullName},` : "Bonjour,", ...intro(reason, shopName), closing];
+  const paragraphs = [greetingLine(fullName), ...intro(reason, shopName), closing];
   const subject =
     reason === "created"
       ? `${shopName} — Bienvenue ! Retrouvez vos commandes`

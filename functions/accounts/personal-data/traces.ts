@@ -2,6 +2,7 @@ import type { EntityItem } from "electrodb";
 import { guestUserId, idempotencyScope } from "../../../src/domain/orders/guest";
 import { parisDay } from "../../../src/domain/promos/promo";
 import type { OrderEntity } from "../../orders/entity";
+import { GUEST_CONFIRMATION_SCOPES } from "../../orders/guest/confirmation-scopes";
 import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../auth";
@@ -14,10 +15,10 @@ export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
 /**
  * Abuse limits counted under a bare e-mail (functions/platform/throttle.ts), by whom they serve: an account
  * (forgot password in ../auth.ts, the attach links in ../guest-account/service.ts), orders placed without one
- * (« Mes données » in ../guest-data/service.ts), or anyone (the waitlist's mails, functions/waitlist/service.ts).
+ * (« Mes données » in ../guest-data/service.ts, their confirmations in functions/orders/guest/confirmation-limit.ts), or anyone (the waitlist's mails, functions/waitlist/service.ts).
  */
 const ACCOUNT_SCOPES = ["reset-mails", "guest-attach-mails"];
-const GUEST_SCOPES = ["guest-data-mails", "guest-data-export-email"];
+const GUEST_SCOPES = ["guest-data-mails", "guest-data-export-email", ...GUEST_CONFIRMATION_SCOPES];
 const ANYONE_SCOPES = ["waitlist-mails"];
 
 /** Whose e-mail is erased, and what of it must stay because someone else still uses the address. */

@@ -31,6 +31,12 @@ const placed =
       .describe(
         "Le jeton du lien de suivi de cette commande (/orders/track/{id}#acces=<jeton>), à garder secret",
       ),
+    confirmation_mailed: z
+      .boolean()
+      .nullable()
+      .describe(
+        `Si l'e-mail de confirmation part : false quand l'adresse a déjà reçu ${rateLimits.guestConfirmationsPerEmail.max} confirmations de commandes sans compte dans l'heure (ou ${rateLimits.guestConfirmationsPerEmailPerDay.max} dans la journée) — la commande est enregistrée, son lien est à garder ; null pour une requête rejouée (rien n'est envoyé de plus)`,
+      ),
   });
 
 /** A guest's bank-transfer order, and her order read with its link. */

@@ -20,10 +20,10 @@ route(guestOrdersRoutes, contract.postGuestOrders, async (c) => {
   await admitGuestOrder(c);
   const key = idempotencyKey(c.req.header("idempotency-key"));
   const request = c.req.valid("json");
-  const { order, replayed, access_token } = await placedWithLink(key, (guestLink) =>
+  const { order, replayed, access_token, confirmationMailed } = await placedWithLink(key, (guestLink) =>
     placeBankTransferOrder(c.var.deps, { guest: request.guest }, request, key, { guestLink }),
   );
-  return c.json({ order, access_token }, replayed ? 200 : 201);
+  return c.json({ order, access_token, confirmation_mailed: confirmationMailed }, replayed ? 200 : 201);
 });
 
 route(guestOrdersRoutes, contract.getGuestOrdersById, async (c) => {

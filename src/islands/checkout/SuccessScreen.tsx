@@ -8,6 +8,32 @@ import GuestAccountOffer from "../orders/GuestAccountOffer";
 import { orderPickupPoint, PickupPointDetails } from "../orders/PickupPointDetails";
 import { TransferInstructions } from "../orders/TransferInstructions";
 
+/**
+ * Where the link to her order also went. Past the limit of guest confirmations to one e-mail no mail goes, and this
+ * screen's link is her way to the order: she is told to keep it.
+ */
+function GuestLinkMail({ email, mailed }: { email: string; mailed: boolean | null | undefined }) {
+  const address = <span className="font-semibold break-all">{email}</span>;
+  return (
+    <p className="mt-3 text-sm text-olive-800">
+      {mailed === false ? (
+        <>
+          Gardez bien ce lien : {address} a reçu plusieurs confirmations de commande en peu de temps, nous
+          n'envoyons pas d'e-mail pour celle-ci. Il ouvre votre commande, ses informations de virement et sa
+          facture.
+        </>
+      ) : mailed === null ? (
+        <>
+          Gardez bien ce lien : il ouvre votre commande. Il part aussi par e-mail à {address}, sauf après
+          plusieurs commandes à cette adresse en peu de temps.
+        </>
+      ) : (
+        <>Nous vous avons envoyé ce lien par e-mail, à {address}.</>
+      )}
+    </p>
+  );
+}
+
 /** Spec 4 / 9: the success screen sends the customer to /orders after 3 s. */
 export const SUCCESS_REDIRECT_MS = 3000;
 
@@ -114,10 +140,7 @@ export function SuccessScreen({ success, supportEmail }: { success: Success; sup
           <a href={guestTrackingPath(order.id, guest.token)} className="btn btn-primary px-6 text-lg">
             Suivre ma commande
           </a>
-          <p className="mt-3 text-sm text-olive-800">
-            Nous vous avons envoyé ce lien par e-mail, à{" "}
-            <span className="font-semibold break-all">{guest.email}</span>.
-          </p>
+          <GuestLinkMail email={guest.email} mailed={guest.mailed} />
         </div>
       )}
       {guest && <GuestAccountOffer orderId={order.id} token={guest.token} email={guest.email} />}

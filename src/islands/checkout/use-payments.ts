@@ -103,7 +103,11 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
         await new Promise((resolve) => window.setTimeout(resolve, BANK_TRANSFER_DELAY_MS));
         if (guest) {
           const placed = await placeGuestBankTransferOrder(body, idempotencyKey);
-          const access = { token: placed.access_token, email: guest.email.trim() };
+          const access = {
+            token: placed.access_token,
+            email: guest.email.trim(),
+            mailed: placed.confirmation_mailed,
+          };
           dispatch({ type: "transfer_placed", order: placed.order, guest: access });
           rememberGuestEmail(access.email);
         } else {

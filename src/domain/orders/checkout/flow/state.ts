@@ -17,6 +17,12 @@ import type { BankDetails, OfferedMethods, PaymentChoice } from "../payment";
 export interface GuestAccess {
   token: string;
   email: string;
+  /**
+   * Whether the confirmation carrying the link is mailed (`confirmation_mailed`): false once her e-mail has had its
+   * share of guest confirmations, null when the server cannot tell (a replayed request). Absent: mailed (PayPal's
+   * confirmation goes once paid, unlimited).
+   */
+  mailed?: boolean | null;
 }
 
 /** What the success screen shows; `O` is the order as the API answers it; `guest` for an order without an account. */
