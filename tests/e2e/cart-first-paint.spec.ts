@@ -160,7 +160,8 @@ test("what the shopper does before the module came is done once it is there", as
   const release = await holdRequests(page, /\/_astro\/CartScreen[^/]*\.js$/);
   // The catalogue is out of reach: the stored line stays as it is.
   await page.route("**/api/products", (route) => route.abort());
-  await page.goto("/cart");
+  // Not "load": the held module, put in place at the first paint, may be what the load event waits for.
+  await page.goto("/cart", { waitUntil: "domcontentloaded" });
   const main = page.locator("main");
   const plus = main.getByRole("button", { name: "Augmenter la quantité de Savon d'Alep" });
   await plus.click();

@@ -9,7 +9,7 @@ import {
 } from "react";
 import { formatPhoneInput, PHONE_INPUT_MAX_LENGTH, PHONE_PREFIX } from "../../domain/accounts/phone";
 import { inputClass } from "../../lib/field-classes";
-import { type AuthPurpose, openAuthModal } from "../../stores/auth-modal";
+import type { AuthPurpose } from "../../stores/auth-modal";
 import { StrokeIcon } from "./icons";
 
 /**
@@ -205,7 +205,9 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
 
 /**
  * The spec's 'Connexion requise' panel of the account pages, with a button opening the sign-in dialog; `purpose`
- * "order" at the checkout, where the dialog also offers « Commander sans compte » (issue 32).
+ * "order" at the checkout, where the dialog also offers « Commander sans compte » (issue 32). The button is the
+ * site's « Connexion » (data-auth-open, answered by auth-modal-loader.ts), not the island's: the panel is in the page's
+ * first paint, before React, and a tap on it then is kept until the dialog's loader is there (page-boot.js).
  */
 export function SignInRequired({ message, purpose }: { message: string; purpose?: AuthPurpose }) {
   return (
@@ -215,7 +217,8 @@ export function SignInRequired({ message, purpose }: { message: string; purpose?
       <button
         type="button"
         className="btn btn-primary mt-6 px-6"
-        onClick={() => openAuthModal("signin", purpose)}
+        data-auth-open="signin"
+        data-auth-purpose={purpose}
       >
         Se connecter
       </button>
