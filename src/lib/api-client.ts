@@ -1,3 +1,5 @@
+import { forgetEarlyReads, takeEarlyRead } from "./early-reads";
+
 /**
  * The islands' one way to call the API: same origin, JSON in and out, the session cookie sent by the browser
  * (the page never holds a token, api.md "Sessions"). Failures become an ApiError carrying the spec's message.
@@ -37,16 +39,22 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
   // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
   // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
   if (method !== "GET") headers["content-type"] = "application/json";
+  // A GET without extra headers may already be under way (early-reads.ts); a write makes those out of date.
+  const early = method === "GET" && !request.headers ? takeEarlyRead(path) : undefined;
+  if (method !== "GET") forgetEarlyReads();
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-      signal,
-    });
+    response =
+      (early && (await early.catch(() => null))) ||
+      (await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        cache: "no-store",
+        signal,
+      }));
+    signal?.throwIfAborted();
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError("Network error", 0);

@@ -11,7 +11,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { openAuthModal } from "../../stores/auth-modal";
 import { $session, startSession } from "../../stores/session";
 import { SessionFirstPaint } from "../ui/SessionFirstPaint";
 import { checkAdmin } from "./admin-api";
@@ -140,7 +139,11 @@ export default function AdminPanel() {
   );
 }
 
-/** « Accès Refusé », with « Se connecter » for a visitor (her screen from the first paint: SessionFirstPaint). */
+/**
+ * « Accès Refusé », with « Se connecter » for a visitor (her screen from the first paint: SessionFirstPaint). The button
+ * is the site's « Connexion » (data-auth-open, answered by auth-modal-loader.ts): a tap before the island hydrates is
+ * kept (page-boot.js).
+ */
 function AccessDenied({ signedOut }: { signedOut: boolean }) {
   return (
     <Frame>
@@ -154,7 +157,7 @@ function AccessDenied({ signedOut }: { signedOut: boolean }) {
             Retour à l'accueil
           </a>
           {signedOut && (
-            <button type="button" className="btn btn-secondary px-6" onClick={() => openAuthModal("signin")}>
+            <button type="button" className="btn btn-secondary px-6" data-auth-open="signin">
               Se connecter
             </button>
           )}
