@@ -110,3 +110,17 @@ test("« Se connecter pour commander » tapped on the painted cart opens the sig
   modules.release();
   await expect(page.getByRole("dialog")).toBeVisible({ timeout: 20_000 });
 });
+
+test("« Se connecter » tapped on the painted « Accès Refusé » opens the sign-in dialog once it can", async ({
+  page,
+}) => {
+  await slowCpu(page);
+  const modules = await holdModules(page);
+  await page.goto("/admin", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Se connecter" }).tap();
+  await expect.poll(modules.held).toBeGreaterThan(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  modules.release();
+  await expect(page.getByRole("dialog")).toBeVisible({ timeout: 20_000 });
+});
