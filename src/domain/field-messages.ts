@@ -5,11 +5,12 @@
  * used. The schemas' own messages, written per field, always come first.
  */
 import type * as z from "zod";
+import { once } from "./once";
 
 type Issue = z.core.$ZodRawIssue;
 
-const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 6 });
-const format = (value: number | bigint) => number.format(value);
+const number = once(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 6 }));
+const format = (value: number | bigint) => number().format(value);
 const plural = (count: number | bigint, word: string) =>
   `${format(count)} ${word}${Number(count) > 1 ? "s" : ""}`;
 

@@ -3,6 +3,8 @@
  * by the dashboard's endpoint (GET /api/admin/todo) and the daily summary e-mail, so both always say the same.
  * Every calendar day is a Europe/Paris day.
  */
+
+import { once } from "../once";
 import { orderNumber } from "../orders/order-status";
 import { holdsMostOf } from "../orders/unpaid-holds";
 import { calendarDaysBetween, parisDay } from "../promos/promo";
@@ -450,15 +452,18 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
 /** The summary leaves at 8:00 Paris time (summer and winter alike). */
 export const DAILY_SUMMARY_HOUR = 8;
 
-const parisHourFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Paris",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
+const parisHourFormat = once(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Paris",
+      hour: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 /** Whether it is 8:00 Paris time or later on the day of `now` (a run before that waits for the next one). */
 export function isDailySummaryTime(now: Date): boolean {
-  return Number(parisHourFormat.format(now)) >= DAILY_SUMMARY_HOUR;
+  return Number(parisHourFormat().format(now)) >= DAILY_SUMMARY_HOUR;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

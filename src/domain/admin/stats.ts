@@ -3,6 +3,8 @@
  * counted on each page view. Every write that changes an order adds `orderStatsDelta(before, after)` to the
  * counters in the same transaction, conditioned on the order's state it was computed from.
  */
+import { once } from "../once";
+
 export interface OrderFacts {
   status: string;
   payment_status: string;
@@ -48,15 +50,18 @@ export function isZeroDelta(delta: StatsDelta): boolean {
 }
 
 // Made once: building an Intl.DateTimeFormat costs ~0.3 ms, more than an order's own arithmetic.
-const parisMonthFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-});
+const parisMonthFormat = once(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+    }),
+);
 
 /** The Paris calendar month of a date ("2026-11"), the unit of ordersThisMonth. */
 export function parisMonth(date: Date): string {
-  return parisMonthFormat.format(date).slice(0, 7);
+  return parisMonthFormat().format(date).slice(0, 7);
 }
 
 /** Average order value over paid orders, in cents (0 when none). */

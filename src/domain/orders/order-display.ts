@@ -1,33 +1,43 @@
 /**
  * How the orders and tracking screens show an order: fr-FR dates in Paris time, the tracking page's id, the
- * invoice and tracking availability. No dependency (islands import it).
+ * invoice and tracking availability. No dependency but `once` (islands import it).
  */
+import { once } from "../once";
 
 const TIME_ZONE = "Europe/Paris";
 
-const orderDateFormat = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: TIME_ZONE,
-});
+const orderDateFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
 
-const longDateFormat = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: TIME_ZONE,
-});
+const longDateFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
 
 /** A calendar day without time ("2026-05-14") is the same day anywhere: formatted in UTC, never shifted. */
-const longDayFormat = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const longDayFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 function parseDate(value: string): Date | null {
   const date = new Date(value);
@@ -37,14 +47,14 @@ function parseDate(value: string): Date | null {
 /** The order's date on the orders list: "14 mai 2026" (Paris day). */
 export function formatOrderDate(iso: string): string {
   const date = parseDate(iso);
-  return date ? orderDateFormat.format(date) : iso;
+  return date ? orderDateFormat().format(date) : iso;
 }
 
 /** The estimated delivery on the tracking page, long fr-FR form: "jeudi 14 mai 2026". */
 export function formatLongDate(value: string): string {
   const date = parseDate(value);
   if (!date) return value;
-  return (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDayFormat : longDateFormat).format(date);
+  return (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDayFormat : longDateFormat)().format(date);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Cents, formatEuros } from "../money";
+import { once } from "../once";
 import type { DiscountTerms } from "../orders/pricing";
 
 /**
@@ -83,16 +84,19 @@ export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-const parisDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const parisDayFormat = once(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /** The calendar day in Paris ("2026-11-22"), the unit of the per-user daily limit. */
 export function parisDay(date: Date): string {
-  return parisDayFormat.format(date);
+  return parisDayFormat().format(date);
 }
 
 /** "2026-03-29" -> its day number since 1970, so two days subtract exactly, whatever the clock change between them. */

@@ -6,6 +6,8 @@
  * Pure rules, used by the API (the source of truth) and by the islands (to show the button and the form):
  * docs/decisions/014-withdrawal.md.
  */
+
+import { once } from "../once";
 import type { OrderStatus, PaymentStatus } from "../orders/order-status";
 
 /** L221-18: fourteen days from the day the goods are delivered. */
@@ -16,19 +18,26 @@ export const REFUND_DAYS = 14;
 // ---------------------------------------------------------------------------------------------------------------
 // Europe/Paris calendar arithmetic (no library: Intl knows the time zone rules, DST included).
 
-const parisParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+const parisParts = once(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 function partsOf(ms: number) {
-  const parts = Object.fromEntries(parisParts.formatToParts(ms).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    parisParts()
+      .formatToParts(ms)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
+import { once } from "../../domain/once";
 import { AccountingExports } from "./AccountingExports";
 import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
@@ -9,7 +10,7 @@ import { TodoList } from "./TodoList";
 import { LoadError, Loading, TabHeader } from "./ui";
 import { WithdrawalsPanel } from "./WithdrawalsPanel";
 
-const count = new Intl.NumberFormat("fr-FR");
+const count = once(() => new Intl.NumberFormat("fr-FR"));
 
 /** The dashboard's figures (spec 3 "Admin stats"), in the order an owner reads them. */
 const CARDS: ReadonlyArray<{ key: keyof AdminStats; label: string; money?: boolean; hint?: string }> = [
@@ -71,7 +72,7 @@ export function StatsTab() {
                   className="font-serif text-3xl font-semibold text-olive-900 tabular-nums"
                   data-stat={card.key}
                 >
-                  {card.money ? formatAmount(value) : count.format(value)}
+                  {card.money ? formatAmount(value) : count().format(value)}
                 </dd>
               </div>
             );

@@ -4,6 +4,8 @@
  * becomes visible, every minute (every 15 s once the announced end is past) and on 'Actualiser'; ticks the clock and
  * the countdown every second (spec 9); shows the admin their way to the panel (GET /api/admin/check).
  */
+
+import { once } from "../../domain/once";
 import {
   countdown,
   type MaintenanceState,
@@ -24,24 +26,33 @@ const POLL_AFTER_END_MS = 15_000;
 const MAINTENANCE_EVENT = "maintenance-changed";
 const MAINTENANCE_STORAGE_KEY = "maintenance_changed";
 
-const timeFormat = new Intl.DateTimeFormat("fr-FR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const dateFormat = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const endFormat = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const timeFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+);
+const dateFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }),
+);
+const endFormat = once(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 const root = document.querySelector<HTMLElement>("[data-maintenance-screen]");
 const part = <T extends HTMLElement = HTMLElement>(selector: string) =>
@@ -88,7 +99,7 @@ async function refresh(manual = false): Promise<void> {
     setText(part("[data-maintenance-refresh-label]"), "Actualiser");
     setText(
       part("[data-maintenance-checked]"),
-      `Toujours en maintenance (vérifié à ${timeFormat.format(Date.now())}).`,
+      `Toujours en maintenance (vérifié à ${timeFormat().format(Date.now())}).`,
     );
   }
   tick();
@@ -97,8 +108,8 @@ async function refresh(manual = false): Promise<void> {
 /** The clock, the countdown and the line under it; the polling pace follows whether the end is past. */
 function tick(): void {
   const now = Date.now();
-  setText(part("[data-testid=current-time]"), timeFormat.format(now));
-  setText(part("[data-maintenance-date]"), ` — ${dateFormat.format(now)}`);
+  setText(part("[data-testid=current-time]"), timeFormat().format(now));
+  setText(part("[data-maintenance-date]"), ` — ${dateFormat().format(now)}`);
   const endsAt = state?.endsAt ?? null;
   const left = endsAt !== null ? countdown(endsAt, now) : null;
   for (const key of ["days", "hours", "minutes", "seconds"] as const) {
@@ -113,7 +124,7 @@ function tick(): void {
         ? "Nous revenons dès que possible."
         : over
           ? "La maintenance se termine dans un instant, merci de votre patience…"
-          : `Réouverture estimée ${endFormat.format(endsAt)}.`,
+          : `Réouverture estimée ${endFormat().format(endsAt)}.`,
   );
   const every = state === null ? 0 : over ? POLL_AFTER_END_MS : POLL_MS;
   if (every !== pollEvery) {
