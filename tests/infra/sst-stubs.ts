@@ -409,6 +409,12 @@ function stubAwsResources(recording: SstRecording) {
       ),
     },
     lambda: { Permission: resource("aws:lambda/permission:Permission", () => "") },
+    ssm: {
+      Parameter: resource(
+        "aws:ssm/parameter:Parameter",
+        (name) => `arn:aws:ssm:${region}:${account}:parameter/${name.replace(/^\//, "")}`,
+      ),
+    },
     sns: {
       TopicPolicy: resource("aws:sns/topicPolicy:TopicPolicy", () => ""),
       TopicSubscription: resource(
