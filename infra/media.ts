@@ -9,5 +9,5 @@ export const mediaBucket = new sst.aws.Bucket("Media", {
   cors: false,
 });
 
-/** The Router's path for it: object `media/products/12/<id>-640.webp` answers `/media/products/12/<id>-640.webp`. */
-export const mediaRoute = "/media";
+/** The Router's path for it (router-routes.ts). */
+export { MEDIA_ROUTE as mediaRoute } from "./router-routes";

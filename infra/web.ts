@@ -11,7 +11,8 @@ import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
 import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
-import { mediaBucket, mediaRoute } from "./media";
+import { mediaBucket } from "./media";
+import { routerRoutes } from "./router-routes";
 import { domain } from "./stage";
 
 const securityHeaders = staticSecurityHeaders({ https: true });
@@ -160,18 +161,20 @@ export const router = new sst.aws.Router("Router", {
   },
 });
 
-for (const { area, fn } of apiFunctions) {
-  for (const mount of area.mounts) router.route(mount, fn.url);
+/**
+ * The routes (router-routes.ts, which the edge rehearsal reads too): each API mount to its area's function, the owner's
+ * product photos from their private bucket (media.ts) on the same origin as the pages, and /api's fallback.
+ */
+const functionOfArea = new Map(apiFunctions.map(({ area, fn }) => [area.name, fn]));
+for (const route of routerRoutes(apiFunctions.map(({ area }) => area))) {
+  if (route.kind === "bucket") {
+    router.routeBucket(route.pattern, mediaBucket);
+    continue;
+  }
+  const fn = functionOfArea.get(route.area);
+  if (!fn) throw new Error(`No function for the API area ${route.area}`);
+  router.route(route.pattern, fn.url);
 }
-
-/** The owner's product photos, from their private bucket (media.ts): the same origin as the pages. */
-router.routeBucket(mediaRoute, mediaBucket);
-
-/** Paths under /api that no module mounts still get the API's JSON 404, not the site's HTML. */
-export const apiFallbackPath = "/api";
-const apiFallback = apiFunctions[0];
-if (!apiFallback) throw new Error("functions/platform/areas.ts declares no API area");
-router.route(apiFallbackPath, apiFallback.fn.url);
 
 /**
  * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather

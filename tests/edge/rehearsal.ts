@@ -20,6 +20,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { routerRoutes } from "../../infra/router-routes";
 import {
   type CfEvent,
   type CfMap,
@@ -130,13 +131,12 @@ export async function deployedStore(
     routes.push([type, routeNs, host, path].join(","));
     store.set(`${routeNs}:metadata`, JSON.stringify(metadata));
   };
-  for (const area of options.areas) {
-    for (const mount of area.mounts) route("url", mount, { host: functionHost(area.name), origin: {} });
+  // infra/web.ts's routes, from the same declaration.
+  for (const declared of routerRoutes(options.areas)) {
+    if (declared.kind === "bucket")
+      route("bucket", declared.pattern, { domain: mediaBucketDomain, origin: { timeouts: {} } });
+    else route("url", declared.pattern, { host: functionHost(declared.area), origin: {} });
   }
-  route("bucket", "/media", { domain: mediaBucketDomain, origin: { timeouts: {} } });
-  const fallback = options.areas[0];
-  if (!fallback) throw new Error("No API area");
-  route("url", "/api", { host: functionHost(fallback.name), origin: {} });
   const siteNs = kvNamespace(options.app, options.stage, "Web");
   routes.push(["site", siteNs, undefined, undefined].join(","));
   const entries = await staticSiteKvEntries({
