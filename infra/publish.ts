@@ -3,6 +3,7 @@ import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import { PUBLISH_TIMEOUT_MS } from "../src/domain/site/publishing";
 import { functionArgs } from "./api";
 import { edgeKey } from "./edge-key";
+import { QUEUE_MAX_CONCURRENCY } from "./failure-policy";
 import { asyncFailuresArgs } from "./jobs";
 import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
@@ -210,7 +211,11 @@ export const publishSubscriber = publishQueue.subscribe(
       },
     ],
   },
-  { batch: { size: 10, window: publishBatchWindow, partialResponses: true } },
+  {
+    batch: { size: 10, window: publishBatchWindow, partialResponses: true },
+    // One build runs at a time: more concurrent invocations would only hand their requests back.
+    transform: { eventSourceMapping: { scalingConfig: { maximumConcurrency: QUEUE_MAX_CONCURRENCY } } },
+  },
 );
 
 /**

@@ -320,6 +320,13 @@ declare namespace sst.aws {
       /** The subscriber returns `batchItemFailures`: only those messages come back to the queue. */
       partialResponses?: $util.Input<boolean>;
     }>;
+    transform?: {
+      /** Arguments of Pulumi's `aws.lambda.EventSourceMapping`, as far as infra/ sets them. */
+      eventSourceMapping?: SstTransform<{
+        /** At most this many concurrent invocations from this queue (2 to 1000). */
+        scalingConfig?: $util.Input<{ maximumConcurrency?: $util.Input<number> }>;
+      }>;
+    };
   }
 
   /** An SQS standard queue. Linking it grants `sqs:*` on it; use `permissions` for less. */
