@@ -9,7 +9,7 @@ import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
 import { writeSourceArchive } from "./source-archive";
 import { table } from "./storage";
-import { edgeStore, router, site, siteBuildApiUrl, siteFileOptions } from "./web";
+import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
  * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
@@ -60,7 +60,7 @@ export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
   value: edgeKey.result,
 });
 
-const distributionArn = router.nodes.cdn.apply((cdn) => cdn.nodes.distribution.apply((d) => d.arn));
+const distributionArn = routerDistributionArn;
 
 /**
  * What the build may do, and nothing else: read its source, write (and delete stale pages in) the site's bucket,

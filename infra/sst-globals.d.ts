@@ -260,6 +260,10 @@ declare namespace sst.aws {
     dev?: false | { command?: $util.Input<string>; url?: $util.Input<string> };
     router?: { instance: $util.Input<Router>; path?: $util.Input<string>; domain?: $util.Input<string> };
     assets?: { fileOptions?: $util.Input<StaticSiteFileOptions[]> };
+    transform?: {
+      /** Arguments of the site's own `sst.aws.Bucket` (SST gives it `access: "cloudfront"`). */
+      assets?: SstTransform<BucketArgs>;
+    };
   }
 
   class StaticSite implements SstLinkable {
@@ -279,6 +283,16 @@ declare namespace sst.aws {
     cors?: $util.Input<false | { allowOrigins?: string[]; allowMethods?: string[] }>;
     /** Keeps every version of an object (SST's default: false, no versioning resource). */
     versioning?: $util.Input<boolean>;
+    /** Statements added to SST's bucket policy; `paths` are object keys below the bucket ("*": every object). */
+    policy?: $util.Input<
+      {
+        effect?: "allow" | "deny";
+        principals: "*" | { type: "aws" | "service" | "federated" | "canonical"; identifiers: string[] }[];
+        actions: string[];
+        paths?: string[];
+        conditions?: { test: string; variable: string; values: $util.Input<string>[] }[];
+      }[]
+    >;
     transform?: {
       /**
        * Arguments of Pulumi's `aws.s3.Bucket`, as far as infra/ sets them. `forceDestroy` (SST's default: true) lets
@@ -663,6 +677,25 @@ declare namespace aws {
         args: { rule: $util.Input<string>; arn: $util.Input<string> },
         opts?: ResourceOptions,
       );
+    }
+  }
+
+  /** Systems Manager Parameter Store: the edge key for the publish build (infra/publish.ts). */
+  namespace ssm {
+    class Parameter {
+      constructor(
+        name: string,
+        args: {
+          name?: $util.Input<string>;
+          description?: $util.Input<string>;
+          /** SecureString: encrypted with `keyId`, or the AWS managed key aws/ssm by default. */
+          type: $util.Input<"String" | "StringList" | "SecureString">;
+          value: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly arn: $util.Output<string>;
+      readonly name: $util.Output<string>;
     }
   }
 

@@ -9,6 +9,7 @@ import {
 } from "../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
+import { cloudfrontReadsOnly } from "./cloudfront-only";
 import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
 import { mediaBucket } from "./media";
@@ -176,6 +177,11 @@ for (const route of routerRoutes(apiFunctions.map(({ area }) => area))) {
   router.route(route.pattern, fn.url);
 }
 
+/** The Router's CloudFront distribution: the one that may read the site's bucket. */
+export const routerDistributionArn = router.nodes.cdn.apply((cdn) =>
+  cdn.nodes.distribution.apply((distribution) => distribution.arn),
+);
+
 /**
  * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather
  * than the Router: that URL exists only once the function is deployed, so the build waits for the API it needs, and it
@@ -230,4 +236,6 @@ export const site = new sst.aws.StaticSite("Web", {
   router: { instance: router },
   // A copy: SST reverses the list it is given in place.
   assets: { fileOptions: [...siteFileOptions] },
+  // Read through the Router's distribution only (AWS:SourceArn), not any CloudFront distribution.
+  transform: { assets: { policy: [cloudfrontReadsOnly(routerDistributionArn)] } },
 });

@@ -139,7 +139,10 @@ describe("an area's app and the edge key", () => {
 
   it("on Lambda without the key, fails every invocation (Lambda's Errors, its alarm) instead of serving unchecked", async () => {
     const app = areaApp({ AWS_LAMBDA_FUNCTION_NAME: "ApiDocs", [EDGE_KEY_VARIABLE]: "" });
-    for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }, { [EDGE_KEY_HEADER]: "" }])
+    for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }, { [EDGE_KEY_HEADER]: "" }] as Record<
+      string,
+      string
+    >[])
       await expect(async () => openApi(app, headers)).rejects.toThrow(`${EDGE_KEY_VARIABLE} is not set`);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Limits of AWS the infra stays under, checked on what `sst deploy` would declare (SST's globals stubbed): the queue
- * subscribers' concurrency and the scheduled jobs' cron expressions as EventBridge Scheduler documents them.
+ * subscribers' concurrency, the scheduled jobs' cron expressions as EventBridge Scheduler documents them, and the
+ * buckets CloudFront reads limited to the shop's distributions.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { QUEUE_MAX_CONCURRENCY, SES_SANDBOX_RATE_PER_SECOND } from "../../infra/failure-policy";
-import { devEnv } from "./recorded";
-import { deepKnown, deploy, restoreSstStubs } from "./sst-stubs";
+import { devEnv, productionEnv } from "./recorded";
+import { deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
 
@@ -108,4 +109,38 @@ describe("scheduled jobs", () => {
     expect(() => parseCron("cron(20 7-21/2 * * ? *)")).toThrow(/hours: 7-21\/2/);
     expect(parseCron("cron(0/15 8 * * ? *)")[0]).toEqual([0, 15, 30, 45]);
   });
+});
+
+describe("buckets served through CloudFront", () => {
+  it.each([
+    ["dev", devEnv],
+    ["production", productionEnv],
+  ] as const)(
+    "are read only by the shop's distributions, named in an AWS:SourceArn condition (%s)",
+    async (stage, env) => {
+      const deployment = await deploy(stage, env);
+      const served = deployment.recording.buckets.filter(({ args }) => known(args?.access) === "cloudfront");
+      expect(served.map(({ name }) => name).sort()).toEqual(["Media", "WebAssets"]);
+      const [router] = deployment.recording.routers;
+      const distribution = `arn:aws:cloudfront::123456789012:distribution/${known(router?.instance.distributionID)}`;
+      const expected: Record<string, [string, string]> = {
+        // The site's bucket: the Router's distribution itself.
+        WebAssets: ["StringNotEquals", distribution],
+        // The photos' bucket is declared before the Router: the account's distributions.
+        Media: ["ArnNotLike", "arn:aws:cloudfront::123456789012:distribution/*"],
+      };
+      for (const { name, args } of served) {
+        const [test, sourceArn] = expected[name] ?? ["", ""];
+        expect(deepKnown(args?.policy), name).toEqual([
+          {
+            effect: "deny",
+            principals: [{ type: "service", identifiers: ["cloudfront.amazonaws.com"] }],
+            actions: ["s3:GetObject"],
+            paths: ["*"],
+            conditions: [{ test, variable: "AWS:SourceArn", values: [sourceArn] }],
+          },
+        ]);
+      }
+    },
+  );
 });

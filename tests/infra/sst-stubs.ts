@@ -258,7 +258,12 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       claim(name);
       this.urn = urn("sst:aws:StaticSite", name);
       // As SST 4.17.1: the site's own bucket, `${name}Assets`, readable by CloudFront only.
-      this.nodes = { assets: new Bucket(`${name}Assets`, { access: "cloudfront" }) };
+      const assets = args?.transform?.assets;
+      const bucketArgs: sst.aws.BucketArgs = { access: "cloudfront" };
+      if (typeof assets === "function") assets(bucketArgs, {}, `${name}Assets`);
+      this.nodes = {
+        assets: new Bucket(`${name}Assets`, { ...bucketArgs, ...(typeof assets === "object" ? assets : {}) }),
+      };
       const router = known(args?.router?.instance) as unknown as Router | undefined;
       this.url = router ? router.url : new KnownOutput("https://d222222abcdef8.cloudfront.net");
       recording.sites.push({ name, args, instance: this });

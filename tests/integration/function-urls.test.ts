@@ -182,7 +182,7 @@ describe("the edge key is a secret", () => {
     try {
       vi.resetModules();
       const { handler } = (await import("../../functions/platform/lambda/docs.ts")) as { handler: Handler };
-      for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }])
+      for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }] as Record<string, string>[])
         await expect(
           handler(functionUrlEvent("GET", "/api/openapi.json", headers), {} as Context),
         ).rejects.toThrow(`${EDGE_KEY_VARIABLE} is not set`);
