@@ -15,6 +15,8 @@ declare namespace $util {
     apply<U>(transform: (value: T) => U | Output<U> | Promise<U>): Output<U>;
   }
   type Input<T> = T | Promise<T> | Output<T>;
+  /** Pulumi's `output`: an Input as an Output (a plain value or a promise becomes one, an Output stays itself). */
+  function output<T>(value: Input<T>): Output<T>;
 
   /** Pulumi's assets: `new $util.asset.FileAsset(path)` uploads the file's bytes (e.g. `aws.s3.BucketObjectv2`). */
   namespace asset {
@@ -43,6 +45,17 @@ interface SstConfig {
 }
 
 declare function $config(config: SstConfig): SstConfig;
+
+/**
+ * SST's `$transform(resource, cb)`: for a Pulumi resource class (not an SST component) a stack transformation that
+ * calls `cb(args, opts, name)` on every resource of that type constructed afterwards, its args editable in place.
+ * Pulumi copies the stack's transformations into a component when the component is constructed, so the children of a
+ * component constructed before the call are not transformed.
+ */
+declare function $transform<Args, Options>(
+  resource: new (name: string, args: Args, opts?: Options) => unknown,
+  cb: (args: Args, opts: Options, name: string) => void,
+): void;
 
 /** The app being deployed: its name and stage (`sst deploy --stage <stage>`). */
 declare const $app: {
@@ -554,6 +567,25 @@ declare namespace aws {
     class KeyvaluestoreKey {
       constructor(name: string, args: KeyvaluestoreKeyArgs, opts?: ResourceOptions);
       readonly key: $util.Output<string>;
+    }
+    interface FunctionArgs {
+      runtime: $util.Input<"cloudfront-js-1.0" | "cloudfront-js-2.0">;
+      /** The function's source, at most 10 KB ("Quotas on CloudFront Functions"). */
+      code: $util.Input<string>;
+      comment?: $util.Input<string>;
+      name?: $util.Input<string>;
+      publish?: $util.Input<boolean>;
+      keyValueStoreAssociations?: $util.Input<$util.Input<string>[]>;
+    }
+    /**
+     * A CloudFront function. infra/ declares none itself: SST's Router does (`<router>CloudfrontFunctionRequest`,
+     * `<router>CloudfrontFunctionResponse`); the class is named in `$transform` (web.ts).
+     */
+    // biome-ignore lint/suspicious/noShadowRestrictedNames: Pulumi names its resource aws.cloudfront.Function.
+    class Function {
+      constructor(name: string, args: FunctionArgs, opts?: ResourceOptions);
+      readonly arn: $util.Output<string>;
+      readonly name: $util.Output<string>;
     }
   }
 

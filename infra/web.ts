@@ -9,6 +9,7 @@ import {
 } from "../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
+import { minifyFunctionCode, requestFunctionName } from "./cloudfront-function-code";
 import { cloudfrontReadsOnly } from "./cloudfront-only";
 import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
@@ -125,6 +126,20 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
   },
 });
 
+/** The Router's component name: its viewer-request function is named after it (cloudfront-function-code.ts). */
+const routerName = "Router";
+
+/**
+ * The Router's viewer-request function is uploaded minified (cloudfront-function-code.ts): SST's code and the
+ * injection above fill 9.9 of CloudFront Functions' 10 KB as SST writes them. SST's Router has no `transform` for its
+ * functions, so this is a stack transformation on Pulumi's `aws.cloudfront.Function`: registered before the Router is
+ * constructed, which is when Pulumi copies the stack's transformations for the Router's children.
+ */
+$transform(aws.cloudfront.Function, (args, _opts, name) => {
+  if (name !== requestFunctionName(routerName)) return;
+  args.code = $util.output(args.code).apply((code) => minifyFunctionCode(code, $cli.paths.root));
+});
+
 /**
  * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
  * no CORS): each API mount path goes to its area's Lambda, every other path to the static site.
@@ -135,7 +150,7 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
  * get behaviours of their own: the same origin choice, functions and headers as the default one, with the policy
  * above (path-only key, bounded lifetime), so what the CDN keeps of the API is declared here.
  */
-export const router = new sst.aws.Router("Router", {
+export const router = new sst.aws.Router(routerName, {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
   edge: {
     viewerRequest: { injection: edgeInjections.apply((edge) => edge.viewerRequest), kvStore: edgeStore.arn },

@@ -2,7 +2,8 @@
  * The edge rehearsal: the shop as CloudFront, S3 and Lambda would serve it on AWS, in one process, as an HTTP server.
  *
  * - The Router's viewer-request and viewer-response functions are SST's code (read from the installed SST,
- *   sst-platform.ts) with this project's injections, run in a cloudfront-js-2.0 sandbox (cloudfront-functions.ts)
+ *   sst-platform.ts) with this project's injections, the request function minified as the deploy uploads it
+ *   (infra/cloudfront-function-code.ts), run in a cloudfront-js-2.0 sandbox (cloudfront-functions.ts)
  *   with a KeyValueStore filled as the deploy fills it (SST's routes and site keys, the project's own keys).
  * - Viewer-request runs on every request, before any cache; the origin is the one the function picked
  *   (`cf.updateRequestOrigin`); viewer-response runs only when the origin answered below 400 (AWS, "Restrictions on
@@ -34,9 +35,9 @@ import {
 } from "./cloudfront-functions";
 import { globMatches } from "./router-config";
 import {
+  deployedRequestFunctionCode,
   kvNamespace,
   parsePattern,
-  requestFunctionCode,
   responseFunctionCode,
   staticSiteKvEntries,
 } from "./sst-platform";
@@ -345,8 +346,9 @@ export interface Rehearsal {
 /** Builds the Router's functions and store, and serves the rehearsal on 127.0.0.1:`port` (0: any free port). */
 export async function startRehearsal(options: RehearsalOptions, port = 0): Promise<Rehearsal> {
   const { store, routerNs } = await deployedStore(options);
+  // As uploaded: SST's code minified at deploy (infra/cloudfront-function-code.ts).
   const requestFunction = compileFunction(
-    requestFunctionCode({
+    deployedRequestFunctionCode({
       userInjection: options.viewerRequestInjection,
       kvNamespace: routerNs,
       domain: true,
