@@ -1,6 +1,7 @@
 import { accountMailQueue } from "./account-mail-queue";
 import { functionArgs } from "./api";
 import { mailFrom } from "./email";
+import { QUEUE_MAX_CONCURRENCY } from "./failure-policy";
 import { siteUrl } from "./stage";
 import { table } from "./storage";
 
@@ -30,4 +31,6 @@ export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
  */
 export const accountMailSubscriber = accountMailQueue.subscribe(accountMailSubscriberArgs, {
   batch: { size: 10, partialResponses: true },
+  // 2 invocations at most, sending one mail at a time: near SES's sandbox rate of 1 a second (failure-policy.ts).
+  transform: { eventSourceMapping: { scalingConfig: { maximumConcurrency: QUEUE_MAX_CONCURRENCY } } },
 });

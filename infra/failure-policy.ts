@@ -31,3 +31,15 @@ export const MAIL_MAX_RECEIVES = 5;
  */
 export const BOUNCE_RATE_ALARM = 0.05;
 export const COMPLAINT_RATE_ALARM = 0.001;
+
+/**
+ * The most concurrent invocations each queue's subscriber gets (its event source's `scalingConfig.maximumConcurrency`;
+ * Lambda accepts 2 to 1000). The mail subscriber sends its batch's mails one after another, so at most 2 SES sends
+ * are in flight. SES's sandbox allows 1 message a second (production access raises it): a send SES throttles fails,
+ * and only that mail comes back (partial batch response) and is tried again, up to MAIL_MAX_RECEIVES times. The
+ * publish subscriber starts at most one build anyway (the project allows one at a time).
+ */
+export const QUEUE_MAX_CONCURRENCY = 2;
+
+/** SES's sending rate in the sandbox, messages a second (SES developer guide, "Service quotas"). */
+export const SES_SANDBOX_RATE_PER_SECOND = 1;

@@ -157,7 +157,8 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
 export const trackParcels = scheduledJob("TrackParcels", {
   handler: "functions/shipping/jobs/track-parcels.handler",
   description: "Read La Poste's tracking of shipped Colissimo parcels",
-  schedule: "cron(20 7-21/2 * * ? *)",
+  // An explicit list: EventBridge Scheduler documents `/` as "start/increment" only (7/2 would run until 23:20).
+  schedule: "cron(20 7,9,11,13,15,17,19,21 * * ? *)",
   timezone: "Europe/Paris",
   deliveryRetries: 2,
   maxEventAgeSeconds: 3600,

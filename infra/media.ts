@@ -1,3 +1,4 @@
+import { cloudfrontReadsOnly } from "./cloudfront-only";
 /**
  * The owner's product photos (issue 16, decision record 019): one private S3 bucket. Only CloudFront reads it (the
  * Router serves it under /media, web.ts), only the photos function writes to it (linked in api.ts); nothing is
@@ -7,7 +8,14 @@ export const mediaBucket = new sst.aws.Bucket("Media", {
   access: "cloudfront",
   // Browsers reach it through the Router, on the site's origin: no CORS.
   cors: false,
+  // Read by this account's distributions only (AWS:SourceArn): the Router is declared after this bucket (web.ts
+  // routes to it), so its own ARN cannot be named here.
+  policy: aws
+    .getCallerIdentityOutput({})
+    .apply(({ accountId }) => [
+      cloudfrontReadsOnly(`arn:aws:cloudfront::${accountId}:distribution/*`, "ArnNotLike"),
+    ]),
 });
 
-/** The Router's path for it: object `media/products/12/<id>-640.webp` answers `/media/products/12/<id>-640.webp`. */
-export const mediaRoute = "/media";
+/** The Router's path for it (router-routes.ts). */
+export { MEDIA_ROUTE as mediaRoute } from "./router-routes";

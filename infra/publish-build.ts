@@ -36,10 +36,18 @@ export const publishBuildVariables = {
 export const PAGE_KEYS_PER_UPDATE = 50;
 
 /**
+ * Tries of one UpdateKeys batch. Each call carries the ETag read last; a deploy writing SST's keys meanwhile moves it,
+ * and the call is refused (ConflictException, or ValidationException, the errors UpdateKeys lists): the program reads
+ * the ETag again and sends the same batch, waiting 1, 2, 3... seconds between tries (SHOP_KVS_RETRY_MS: 1000 ms).
+ */
+export const PAGE_KEYS_ATTEMPTS = 5;
+
+/**
  * The program that keeps the product pages' keys in step with the build (plain CommonJS, Node's own modules and the
  * AWS CLI, which CodeBuild's images carry and which signs the KeyValueStore API's SigV4A requests): it lists the
  * `shop:page:/product/` keys, puts those of the built `dist/product/<id>/index.html` that are missing and deletes
- * those no longer built, 50 at a time, each call with the store's current ETag (If-Match) as UpdateKeys requires.
+ * those no longer built, 50 at a time, each call with the store's current ETag (If-Match) as UpdateKeys requires, and
+ * again with the new ETag when another writer moved it (PAGE_KEYS_ATTEMPTS).
  * The deploy's keys (the other pages, SST's routes) are never touched. SHOP_AWS_CLI replaces `aws` in tests.
  */
 export const productPageKeysProgram = `"use strict";
@@ -64,13 +72,26 @@ const changes = [
   ...[...built].filter((key) => !listed.has(key)).map((key) => ({ put: { Key: key, Value: "1" } })),
   ...[...listed].filter((key) => !built.has(key)).map((key) => ({ del: { Key: key } })),
 ];
-let etag = cli(["cloudfront-keyvaluestore", "describe-key-value-store", "--kvs-arn", arn]).ETag;
+const describe = () => cli(["cloudfront-keyvaluestore", "describe-key-value-store", "--kvs-arn", arn]).ETag;
+let etag = describe();
 for (let at = 0; at < changes.length; at += ${PAGE_KEYS_PER_UPDATE}) {
   const batch = changes.slice(at, at + ${PAGE_KEYS_PER_UPDATE});
   const puts = batch.filter((change) => change.put).map((change) => change.put);
   const deletes = batch.filter((change) => change.del).map((change) => change.del);
-  etag = cli(["cloudfront-keyvaluestore", "update-keys", "--kvs-arn", arn, "--if-match", etag,
-    ...(puts.length ? ["--puts", JSON.stringify(puts)] : []), ...(deletes.length ? ["--deletes", JSON.stringify(deletes)] : [])]).ETag;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      etag = cli(["cloudfront-keyvaluestore", "update-keys", "--kvs-arn", arn, "--if-match", etag,
+        ...(puts.length ? ["--puts", JSON.stringify(puts)] : []), ...(deletes.length ? ["--deletes", JSON.stringify(deletes)] : [])]).ETag;
+      break;
+    } catch (error) {
+      // Another writer (a deploy) moved the ETag: read it again and send the same batch, a bounded number of times.
+      const moved = /((ConflictException|ValidationException))/.test(String(error.stderr || ""));
+      if (!moved || attempt >= ${PAGE_KEYS_ATTEMPTS}) throw error;
+      console.log("The store changed meanwhile: batch " + (at / ${PAGE_KEYS_PER_UPDATE} + 1) + " sent again with its new ETag.");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * Number(process.env.SHOP_KVS_RETRY_MS || 1000));
+      etag = describe();
+    }
+  }
 }
 console.log("Product pages at the edge: " + built.size + " built, " + changes.filter((c) => c.put).length + " added, " + changes.filter((c) => c.del).length + " removed.");
 `;

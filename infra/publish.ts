@@ -3,12 +3,13 @@ import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import { PUBLISH_TIMEOUT_MS } from "../src/domain/site/publishing";
 import { functionArgs } from "./api";
 import { edgeKey } from "./edge-key";
+import { QUEUE_MAX_CONCURRENCY } from "./failure-policy";
 import { asyncFailuresArgs } from "./jobs";
 import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
 import { writeSourceArchive } from "./source-archive";
 import { table } from "./storage";
-import { edgeStore, router, site, siteBuildApiUrl, siteFileOptions } from "./web";
+import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
  * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
@@ -48,11 +49,22 @@ export const buildLogs = new aws.cloudwatch.LogGroup("SitePublishLogs", {
  */
 export const buildCachePrefix = "build-cache";
 
-const distributionArn = router.nodes.cdn.apply((cdn) => cdn.nodes.distribution.apply((d) => d.arn));
+/**
+ * The edge key, for the build: a SecureString parameter (AWS's default `aws/ssm` key) that CodeBuild reads when a
+ * build starts (a PARAMETER_STORE variable), so the key is in no project setting the console or the CLI shows.
+ */
+export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
+  name: `/${$app.name}/${$app.stage}/site-publish/edge-key`,
+  description: "The Router's edge key, for the site publish build (infra/edge-key.ts)",
+  type: "SecureString",
+  value: edgeKey.result,
+});
+
+const distributionArn = routerDistributionArn;
 
 /**
  * What the build may do, and nothing else: read its source, write (and delete stale pages in) the site's bucket,
- * invalidate the Router's distribution, write its logs. It reads the API over HTTPS like any visitor.
+ * invalidate the Router's distribution, read the edge key's parameter, write its logs. It reads the API over HTTPS like any visitor.
  */
 export const buildRole = new aws.iam.Role("SitePublishBuildRole", {
   description: "CodeBuild: publishes the storefront",
@@ -87,6 +99,8 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
         Resource: siteBucket.arn.apply((arn) => `${arn}/*`),
       },
       { Effect: "Allow", Action: "cloudfront:CreateInvalidation", Resource: distributionArn },
+      // The edge key's parameter, which CodeBuild reads for the build (decrypted with the AWS managed key aws/ssm).
+      { Effect: "Allow", Action: "ssm:GetParameters", Resource: edgeKeyParameter.arn },
       // The product pages' keys at the edge (publish-build.ts productPageKeysProgram).
       {
         Effect: "Allow",
@@ -150,8 +164,9 @@ export const publishProject = new aws.codebuild.Project(
       ...buildEnvironment,
       environmentVariables: [
         { name: "SHOP_API_URL", value: siteBuildApiUrl },
-        // The function URLs answer only with the edge key (docs/decisions/031), which the build sends.
-        { name: EDGE_KEY_VARIABLE, value: edgeKey.result },
+        // The function URLs answer only with the edge key (docs/decisions/031), which the build sends; read from
+        // Parameter Store as the build starts, never a plain-text setting of the project.
+        { name: EDGE_KEY_VARIABLE, type: "PARAMETER_STORE", value: edgeKeyParameter.name },
         { name: "SITE_URL", value: router.url },
         { name: publishBuildVariables.bucket, value: siteBucket.name },
         { name: publishBuildVariables.distribution, value: router.distributionID },
@@ -196,7 +211,11 @@ export const publishSubscriber = publishQueue.subscribe(
       },
     ],
   },
-  { batch: { size: 10, window: publishBatchWindow, partialResponses: true } },
+  {
+    batch: { size: 10, window: publishBatchWindow, partialResponses: true },
+    // One build runs at a time: more concurrent invocations would only hand their requests back.
+    transform: { eventSourceMapping: { scalingConfig: { maximumConcurrency: QUEUE_MAX_CONCURRENCY } } },
+  },
 );
 
 /**

@@ -15,6 +15,8 @@ declare namespace $util {
     apply<U>(transform: (value: T) => U | Output<U> | Promise<U>): Output<U>;
   }
   type Input<T> = T | Promise<T> | Output<T>;
+  /** Pulumi's `output`: an Input as an Output (a plain value or a promise becomes one, an Output stays itself). */
+  function output<T>(value: Input<T>): Output<T>;
 
   /** Pulumi's assets: `new $util.asset.FileAsset(path)` uploads the file's bytes (e.g. `aws.s3.BucketObjectv2`). */
   namespace asset {
@@ -43,6 +45,17 @@ interface SstConfig {
 }
 
 declare function $config(config: SstConfig): SstConfig;
+
+/**
+ * SST's `$transform(resource, cb)`: for a Pulumi resource class (not an SST component) a stack transformation that
+ * calls `cb(args, opts, name)` on every resource of that type constructed afterwards, its args editable in place.
+ * Pulumi copies the stack's transformations into a component when the component is constructed, so the children of a
+ * component constructed before the call are not transformed.
+ */
+declare function $transform<Args, Options>(
+  resource: new (name: string, args: Args, opts?: Options) => unknown,
+  cb: (args: Args, opts: Options, name: string) => void,
+): void;
 
 /** The app being deployed: its name and stage (`sst deploy --stage <stage>`). */
 declare const $app: {
@@ -260,6 +273,10 @@ declare namespace sst.aws {
     dev?: false | { command?: $util.Input<string>; url?: $util.Input<string> };
     router?: { instance: $util.Input<Router>; path?: $util.Input<string>; domain?: $util.Input<string> };
     assets?: { fileOptions?: $util.Input<StaticSiteFileOptions[]> };
+    transform?: {
+      /** Arguments of the site's own `sst.aws.Bucket` (SST gives it `access: "cloudfront"`). */
+      assets?: SstTransform<BucketArgs>;
+    };
   }
 
   class StaticSite implements SstLinkable {
@@ -279,6 +296,16 @@ declare namespace sst.aws {
     cors?: $util.Input<false | { allowOrigins?: string[]; allowMethods?: string[] }>;
     /** Keeps every version of an object (SST's default: false, no versioning resource). */
     versioning?: $util.Input<boolean>;
+    /** Statements added to SST's bucket policy; `paths` are object keys below the bucket ("*": every object). */
+    policy?: $util.Input<
+      {
+        effect?: "allow" | "deny";
+        principals: "*" | { type: "aws" | "service" | "federated" | "canonical"; identifiers: string[] }[];
+        actions: string[];
+        paths?: string[];
+        conditions?: { test: string; variable: string; values: $util.Input<string>[] }[];
+      }[]
+    >;
     transform?: {
       /**
        * Arguments of Pulumi's `aws.s3.Bucket`, as far as infra/ sets them. `forceDestroy` (SST's default: true) lets
@@ -320,6 +347,13 @@ declare namespace sst.aws {
       /** The subscriber returns `batchItemFailures`: only those messages come back to the queue. */
       partialResponses?: $util.Input<boolean>;
     }>;
+    transform?: {
+      /** Arguments of Pulumi's `aws.lambda.EventSourceMapping`, as far as infra/ sets them. */
+      eventSourceMapping?: SstTransform<{
+        /** At most this many concurrent invocations from this queue (2 to 1000). */
+        scalingConfig?: $util.Input<{ maximumConcurrency?: $util.Input<number> }>;
+      }>;
+    };
   }
 
   /** An SQS standard queue. Linking it grants `sqs:*` on it; use `permissions` for less. */
@@ -534,6 +568,25 @@ declare namespace aws {
       constructor(name: string, args: KeyvaluestoreKeyArgs, opts?: ResourceOptions);
       readonly key: $util.Output<string>;
     }
+    interface FunctionArgs {
+      runtime: $util.Input<"cloudfront-js-1.0" | "cloudfront-js-2.0">;
+      /** The function's source, at most 10 KB ("Quotas on CloudFront Functions"). */
+      code: $util.Input<string>;
+      comment?: $util.Input<string>;
+      name?: $util.Input<string>;
+      publish?: $util.Input<boolean>;
+      keyValueStoreAssociations?: $util.Input<$util.Input<string>[]>;
+    }
+    /**
+     * A CloudFront function. infra/ declares none itself: SST's Router does (`<router>CloudfrontFunctionRequest`,
+     * `<router>CloudfrontFunctionResponse`); the class is named in `$transform` (web.ts).
+     */
+    // biome-ignore lint/suspicious/noShadowRestrictedNames: Pulumi names its resource aws.cloudfront.Function.
+    class Function {
+      constructor(name: string, args: FunctionArgs, opts?: ResourceOptions);
+      readonly arn: $util.Output<string>;
+      readonly name: $util.Output<string>;
+    }
   }
 
   namespace iam {
@@ -656,6 +709,25 @@ declare namespace aws {
         args: { rule: $util.Input<string>; arn: $util.Input<string> },
         opts?: ResourceOptions,
       );
+    }
+  }
+
+  /** Systems Manager Parameter Store: the edge key for the publish build (infra/publish.ts). */
+  namespace ssm {
+    class Parameter {
+      constructor(
+        name: string,
+        args: {
+          name?: $util.Input<string>;
+          description?: $util.Input<string>;
+          /** SecureString: encrypted with `keyId`, or the AWS managed key aws/ssm by default. */
+          type: $util.Input<"String" | "StringList" | "SecureString">;
+          value: $util.Input<string>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly arn: $util.Output<string>;
+      readonly name: $util.Output<string>;
     }
   }
 

@@ -9,9 +9,12 @@ import {
 } from "../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
+import { minifyFunctionCode, requestFunctionName } from "./cloudfront-function-code";
+import { cloudfrontReadsOnly } from "./cloudfront-only";
 import { methodNotAllowedKeys, pageKey, routerInjections, sitePagePaths } from "./edge";
 import { edgeKey } from "./edge-key";
-import { mediaBucket, mediaRoute } from "./media";
+import { mediaBucket } from "./media";
+import { routerRoutes } from "./router-routes";
 import { domain } from "./stage";
 
 const securityHeaders = staticSecurityHeaders({ https: true });
@@ -123,6 +126,20 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
   },
 });
 
+/** The Router's component name: its viewer-request function is named after it (cloudfront-function-code.ts). */
+const routerName = "Router";
+
+/**
+ * The Router's viewer-request function is uploaded minified (cloudfront-function-code.ts): SST's code and the
+ * injection above fill 9.9 of CloudFront Functions' 10 KB as SST writes them. SST's Router has no `transform` for its
+ * functions, so this is a stack transformation on Pulumi's `aws.cloudfront.Function`: registered before the Router is
+ * constructed, which is when Pulumi copies the stack's transformations for the Router's children.
+ */
+$transform(aws.cloudfront.Function, (args, _opts, name) => {
+  if (name !== requestFunctionName(routerName)) return;
+  args.code = $util.output(args.code).apply((code) => minifyFunctionCode(code, $cli.paths.root));
+});
+
 /**
  * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
  * no CORS): each API mount path goes to its area's Lambda, every other path to the static site.
@@ -133,7 +150,7 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
  * get behaviours of their own: the same origin choice, functions and headers as the default one, with the policy
  * above (path-only key, bounded lifetime), so what the CDN keeps of the API is declared here.
  */
-export const router = new sst.aws.Router("Router", {
+export const router = new sst.aws.Router(routerName, {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
   edge: {
     viewerRequest: { injection: edgeInjections.apply((edge) => edge.viewerRequest), kvStore: edgeStore.arn },
@@ -160,18 +177,25 @@ export const router = new sst.aws.Router("Router", {
   },
 });
 
-for (const { area, fn } of apiFunctions) {
-  for (const mount of area.mounts) router.route(mount, fn.url);
+/**
+ * The routes (router-routes.ts, which the edge rehearsal reads too): each API mount to its area's function, the owner's
+ * product photos from their private bucket (media.ts) on the same origin as the pages, and /api's fallback.
+ */
+const functionOfArea = new Map(apiFunctions.map(({ area, fn }) => [area.name, fn]));
+for (const route of routerRoutes(apiFunctions.map(({ area }) => area))) {
+  if (route.kind === "bucket") {
+    router.routeBucket(route.pattern, mediaBucket);
+    continue;
+  }
+  const fn = functionOfArea.get(route.area);
+  if (!fn) throw new Error(`No function for the API area ${route.area}`);
+  router.route(route.pattern, fn.url);
 }
 
-/** The owner's product photos, from their private bucket (media.ts): the same origin as the pages. */
-router.routeBucket(mediaRoute, mediaBucket);
-
-/** Paths under /api that no module mounts still get the API's JSON 404, not the site's HTML. */
-export const apiFallbackPath = "/api";
-const apiFallback = apiFunctions[0];
-if (!apiFallback) throw new Error("functions/platform/areas.ts declares no API area");
-router.route(apiFallbackPath, apiFallback.fn.url);
+/** The Router's CloudFront distribution: the one that may read the site's bucket. */
+export const routerDistributionArn = router.nodes.cdn.apply((cdn) =>
+  cdn.nodes.distribution.apply((distribution) => distribution.arn),
+);
 
 /**
  * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather
@@ -227,4 +251,6 @@ export const site = new sst.aws.StaticSite("Web", {
   router: { instance: router },
   // A copy: SST reverses the list it is given in place.
   assets: { fileOptions: [...siteFileOptions] },
+  // Read through the Router's distribution only (AWS:SourceArn), not any CloudFront distribution.
+  transform: { assets: { policy: [cloudfrontReadsOnly(routerDistributionArn)] } },
 });

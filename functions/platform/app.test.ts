@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/domain/errors";
-import { createApp } from "./app";
+import { openApiRoutes } from "../site/routes";
+import { createApp, createAreaApp } from "./app";
 import type { Deps } from "./deps";
+import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
 import { isApiUrl } from "./local";
 
@@ -115,5 +117,32 @@ describe("the local server's split", () => {
     ["http://127.0.0.1:4321/product/1?from=/api/", false],
   ])("%s goes to the API: %s", (url, api) => {
     expect(isApiUrl(url)).toBe(api);
+  });
+});
+
+describe("an area's app and the edge key", () => {
+  const KEY = "EdgeKey-secret-".padEnd(48, "x");
+  const areaApp = (env: NodeJS.ProcessEnv) =>
+    createAreaApp("docs", { openapi: openApiRoutes }, () => ({}) as Deps, env);
+  const openApi = (app: Hono<AppEnv>, headers: Record<string, string> = {}) =>
+    app.request("/api/openapi.json", { headers });
+
+  it("locally (npm start, tests: no AWS_LAMBDA_FUNCTION_NAME) serves without a key when none is configured", async () => {
+    expect((await openApi(areaApp({}))).status).toBe(200);
+  });
+
+  it("on Lambda with the key, answers only the requests that carry it", async () => {
+    const app = areaApp({ AWS_LAMBDA_FUNCTION_NAME: "ApiDocs", [EDGE_KEY_VARIABLE]: KEY });
+    expect((await openApi(app)).status).toBe(403);
+    expect((await openApi(app, { [EDGE_KEY_HEADER]: KEY })).status).toBe(200);
+  });
+
+  it("on Lambda without the key, fails every invocation (Lambda's Errors, its alarm) instead of serving unchecked", async () => {
+    const app = areaApp({ AWS_LAMBDA_FUNCTION_NAME: "ApiDocs", [EDGE_KEY_VARIABLE]: "" });
+    for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }, { [EDGE_KEY_HEADER]: "" }] as Record<
+      string,
+      string
+    >[])
+      await expect(async () => openApi(app, headers)).rejects.toThrow(`${EDGE_KEY_VARIABLE} is not set`);
   });
 });

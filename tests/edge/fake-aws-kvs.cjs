@@ -4,7 +4,8 @@
  * The AWS CLI's `cloudfront-keyvaluestore` commands over a JSON file (FAKE_KVS_FILE), for the tests of the publish's
  * product-page keys (infra/publish-build.ts productPageKeysProgram): list-keys (pages of MaxResults), describe (ETag),
  * update-keys (all-or-nothing, refused without the current ETag, at most 50 changes), as the API documents them.
- * Every call is appended to FAKE_KVS_FILE's `calls`.
+ * Every call is appended to FAKE_KVS_FILE's `calls`. `moves` stands for another writer (a deploy): the next `moves`
+ * update-keys calls each find the store changed just before them (a key written, a new ETag) and are refused.
  */
 const { readFileSync, writeFileSync } = require("node:fs");
 const file = process.env.FAKE_KVS_FILE;
@@ -36,13 +37,22 @@ if (command === "describe-key-value-store") {
     ...(start + state.pageSize < keys.length && { NextToken: String(start + state.pageSize) }),
   };
 } else if (command === "update-keys") {
-  if (option("--if-match") !== state.etag) fail("ConflictException: the ETag is not the store's current one");
+  const nextEtag = () => `etag-${Number(state.etag.split("-")[1]) + 1}`;
+  if (state.moves > 0) {
+    state.moves -= 1;
+    state.keys[`deploy:write-${state.calls.length}`] = "1";
+    state.etag = nextEtag();
+  }
+  if (option("--if-match") !== state.etag)
+    fail(
+      "An error occurred (ConflictException) when calling the UpdateKeys operation: the ETag is not the store's current one",
+    );
   const puts = JSON.parse(option("--puts") ?? "[]");
   const deletes = JSON.parse(option("--deletes") ?? "[]");
   if (puts.length + deletes.length > 50) fail("ValidationException: too many keys in one request");
   for (const { Key, Value } of puts) state.keys[Key] = Value;
   for (const { Key } of deletes) delete state.keys[Key];
-  state.etag = `etag-${Number(state.etag.split("-")[1]) + 1}`;
+  state.etag = nextEtag();
   output = { ETag: state.etag, ItemCount: Object.keys(state.keys).length };
 } else fail(`unexpected command ${command}`);
 save();

@@ -17,14 +17,29 @@ export interface KvsRun {
   output: string;
 }
 
-/** `buildRoot` holds `dist/`; `keys` is the store before the publish; `pageSize` is list-keys' page. */
-export function runProductPageKeys(buildRoot: string, keys: Record<string, string>, pageSize = 1000): KvsRun {
+/**
+ * `buildRoot` holds `dist/`; `keys` is the store before the publish; `pageSize` is list-keys' page; `moves` is how
+ * many update-keys calls find the ETag moved by another writer (fake-aws-kvs.cjs).
+ */
+export function runProductPageKeys(
+  buildRoot: string,
+  keys: Record<string, string>,
+  pageSize = 1000,
+  moves = 0,
+): KvsRun {
   const file = join(mkdtempSync(join(tmpdir(), "kvs-")), "store.json");
-  writeFileSync(file, JSON.stringify({ arn: storeArn, etag: "etag-1", keys, pageSize, calls: [] }));
+  writeFileSync(file, JSON.stringify({ arn: storeArn, etag: "etag-1", keys, pageSize, moves, calls: [] }));
   const output = execFileSync(process.execPath, ["-e", productPageKeysProgram], {
     cwd: buildRoot,
     encoding: "utf8",
-    env: { PATH: process.env.PATH, SITE_EDGE_STORE: storeArn, SHOP_AWS_CLI: fakeCli, FAKE_KVS_FILE: file },
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      SITE_EDGE_STORE: storeArn,
+      SHOP_AWS_CLI: fakeCli,
+      FAKE_KVS_FILE: file,
+      SHOP_KVS_RETRY_MS: "1",
+    },
   });
   const state = JSON.parse(readFileSync(file, "utf8")) as { keys: Record<string, string>; calls: string[][] };
   return { keys: state.keys, calls: state.calls, output };

@@ -8,16 +8,27 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/platform/areas";
+import { CLOUDFRONT_FUNCTION_TYPE } from "../../infra/cloudfront-function-code";
 import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
+import { API_FALLBACK_ROUTE, MEDIA_ROUTE, routerRoutes } from "../../infra/router-routes";
 import { contentSecurityPolicy } from "../../src/domain/site/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
-import { deepKnown, deploy, known, restoreSstStubs } from "../infra/sst-stubs";
+import {
+  applyStackTransforms,
+  deepKnown,
+  deploy,
+  KnownOutput,
+  known,
+  restoreSstStubs,
+} from "../infra/sst-stubs";
 import { writeBuiltSite } from "../support/built-site";
 import { FUNCTION_SIZE_LIMIT_BYTES } from "./cloudfront-functions";
 import { runProductPageKeys } from "./kvs-cli";
 import { type Rehearsal, startRehearsal } from "./rehearsal";
 import { deployedPageKeys, responseHeadersPolicyHeaders, routerConfig } from "./router-config";
 import {
+  deployedRequestFunctionCode,
   installedSstVersion,
   missingAnchors,
   REHEARSED_SST_VERSION,
@@ -36,17 +47,20 @@ describe("SST's code, read from the installed SST", () => {
     expect(missingAnchors()).toEqual([]);
   });
 
-  it("fits CloudFront Functions' 10 KB with the project's injections", () => {
-    const config = routerConfig({ edgeKey, analytics: true });
-    const request = requestFunctionCode({
-      userInjection: config.viewerRequestInjection,
-      kvNamespace: "abcd",
-      domain: true,
-    });
-    const response = responseFunctionCode(config.viewerResponseInjection);
-    expect(Buffer.byteLength(request)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
-    expect(Buffer.byteLength(response)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
-  });
+  // The largest request function: a custom domain (SST's cloudfront.net block) and a 48-character edge key.
+  it.each([false, true])(
+    "leaves at least 1 KB of CloudFront Functions' 10 KB free in the request function deployed (measurement id: %s)",
+    (analytics) => {
+      const config = routerConfig({ edgeKey, analytics });
+      const options = { userInjection: config.viewerRequestInjection, kvNamespace: "abcd", domain: true };
+      const deployed = Buffer.byteLength(deployedRequestFunctionCode(options));
+      expect(FUNCTION_SIZE_LIMIT_BYTES - deployed).toBeGreaterThanOrEqual(1024);
+      // Minified, not merely under the limit as SST writes it (9.9 KB with the measurement id).
+      expect(deployed).toBeLessThan(Buffer.byteLength(requestFunctionCode(options)));
+      const response = responseFunctionCode(config.viewerResponseInjection);
+      expect(Buffer.byteLength(response)).toBeLessThanOrEqual(FUNCTION_SIZE_LIMIT_BYTES);
+    },
+  );
 });
 
 describe("the 405 answer in the Router's KeyValueStore", () => {
@@ -91,6 +105,25 @@ describe("the rehearsed Router is the one infra/ declares", () => {
     };
     expect(edge.viewerRequest.injection).toBe(config.viewerRequestInjection);
     expect(edge.viewerResponse.injection).toBe(config.viewerResponseInjection);
+    // The code uploaded: the stack transformations the Router's functions inherit (registered before the Router),
+    // run on the functions as SST 4.17.1 declares them (router.ts createRequestFunction, createResponseFunction).
+    const transforms = router?.instance.stackTransforms ?? [];
+    const options = { userInjection: config.viewerRequestInjection, kvNamespace: "abcd", domain: true };
+    const request = applyStackTransforms(
+      transforms,
+      CLOUDFRONT_FUNCTION_TYPE,
+      `${router?.name}CloudfrontFunctionRequest`,
+      { runtime: "cloudfront-js-2.0", code: new KnownOutput(requestFunctionCode(options)) },
+    );
+    expect(known(request.code as $util.Output<string>)).toBe(deployedRequestFunctionCode(options));
+    const responseCode = responseFunctionCode(config.viewerResponseInjection);
+    const response = applyStackTransforms(
+      transforms,
+      CLOUDFRONT_FUNCTION_TYPE,
+      `${router?.name}CloudfrontFunctionResponse`,
+      { runtime: "cloudfront-js-2.0", code: responseCode },
+    );
+    expect(known(response.code as $util.Input<string>)).toBe(responseCode);
     const store = recording.resources.find(
       ({ type }) => type === "aws:cloudfront/keyValueStore:KeyValueStore",
     );
@@ -130,6 +163,35 @@ describe("the rehearsed Router is the one infra/ declares", () => {
   });
 });
 
+describe("the rehearsed routes are the ones infra/web.ts gives SST's Router", () => {
+  afterEach(restoreSstStubs);
+
+  it("each API mount to its area's function, the photos to their bucket, /api to the first area", async () => {
+    const { recording } = await deploy("production", {
+      SHOP_DOMAIN: "savon.example.fr",
+      SHOP_EMAIL_SENDER: undefined,
+      PUBLIC_GA_MEASUREMENT_ID: undefined,
+    });
+    // The area of each function URL, from the handler SST deploys behind it (functions/platform/lambda/<area>.ts).
+    const areaOfUrl = new Map(
+      recording.functions.map(({ args, instance }) => [
+        known(instance.url),
+        /^functions\/platform\/lambda\/([a-z]+)\.handler$/.exec(String(known(args.handler)))?.[1],
+      ]),
+    );
+    const declared = routerRoutes(apiAreas);
+    expect(
+      recording.routes.map(({ pattern, url }) => ({ kind: "url", pattern, area: areaOfUrl.get(url) })),
+    ).toEqual(declared.filter(({ kind }) => kind === "url"));
+    expect(recording.bucketRoutes.map(({ pattern, bucket }) => ({ pattern, bucket }))).toEqual([
+      { pattern: MEDIA_ROUTE, bucket: "Media" },
+    ]);
+    expect(declared.filter(({ kind }) => kind === "bucket")).toEqual([
+      { kind: "bucket", pattern: MEDIA_ROUTE, bucket: "media" },
+    ]);
+  });
+});
+
 /** A small build shaped as Astro's (format: directory), in `<folder>/dist` as the publish build leaves it. */
 function builtSite(): string {
   const page = (title: string) => `<!doctype html><html lang="fr"><title>${title}</title></html>`;
@@ -159,6 +221,10 @@ describe.each(["viewer", "modified"] as const)(
   (responseRequest) => {
     let rehearsal: Rehearsal;
     const siteDir = builtSite();
+    // The photos bucket apart from the site's: a /media path the Router sent to the site would not find its photo.
+    const mediaRoot = writeBuiltSite(mkdtempSync(join(tmpdir(), "edge-media-")), {
+      "media/products/3/photo-640.webp": "RIFF-photo",
+    });
     beforeAll(async () => {
       // The keys as a deploy then a publish of this build leave them.
       const published = runProductPageKeys(dirname(siteDir), Object.fromEntries(deployedPageKeys()));
@@ -169,18 +235,17 @@ describe.each(["viewer", "modified"] as const)(
         ...routerConfig({ edgeKey, analytics: false }),
         siteDir,
         siteFileOptions,
-        mediaRoot: siteDir,
-        areas: [
-          {
-            name: "catalog",
-            mounts: ["/api/products"],
-            handler: async (event) => ({
-              statusCode: 200,
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ path: event.rawPath, key: event.headers["x-shop-edge-key"] }),
-            }),
-          },
-        ],
+        mediaRoot,
+        // Every area infra/ deploys, each function answering with its area's name.
+        areas: apiAreas.map(({ name, mounts }) => ({
+          name,
+          mounts,
+          handler: async (event) => ({
+            statusCode: 200,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ area: name, path: event.rawPath, key: event.headers["x-shop-edge-key"] }),
+          }),
+        })),
         extraKeys: Object.entries(published.keys),
         responseRequest,
         responseHeadersPolicy: responseHeadersPolicyHeaders(),
@@ -248,7 +313,29 @@ describe.each(["viewer", "modified"] as const)(
     it.each(["POST", "DELETE", "OPTIONS", "PUT"])("%s on /api still reaches the API", async (method) => {
       const response = await fetch(`${rehearsal.url}/api/products/1`, { method });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ path: "/api/products/1", key: edgeKey });
+      expect(await response.json()).toEqual({ area: "catalog", path: "/api/products/1", key: edgeKey });
+    });
+
+    it.each(apiAreas.flatMap(({ name, mounts }) => mounts.map((mount) => [mount, name] as const)))(
+      "%s and below reach the %s function",
+      async (mount, area) => {
+        for (const path of [mount, `${mount}/x`]) {
+          const response = await get(path);
+          expect(response.status, path).toBe(200);
+          expect(await response.json(), path).toEqual({ area, path, key: edgeKey });
+        }
+      },
+    );
+
+    it("an /api path no module mounts reaches the first area, for the API's JSON 404", async () => {
+      const path = `${API_FALLBACK_ROUTE}/rien-ici`;
+      expect(await (await get(path)).json()).toEqual({ area: apiAreas[0]?.name, path, key: edgeKey });
+    });
+
+    it("a product photo is read from the photos bucket", async () => {
+      const response = await get(`${MEDIA_ROUTE}/products/3/photo-640.webp`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe("RIFF-photo");
     });
 
     it("a tracking link opens the tracking shell (every order mail prints one)", async () => {
@@ -287,7 +374,7 @@ describe.each(["viewer", "modified"] as const)(
     it("the API is its function, with the edge key and without the page policy", async () => {
       const response = await get("/api/products/3");
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ path: "/api/products/3", key: edgeKey });
+      expect(await response.json()).toEqual({ area: "catalog", path: "/api/products/3", key: edgeKey });
       expect(response.headers.get("content-security-policy")).toBeNull();
     });
   },

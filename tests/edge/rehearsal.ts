@@ -2,7 +2,8 @@
  * The edge rehearsal: the shop as CloudFront, S3 and Lambda would serve it on AWS, in one process, as an HTTP server.
  *
  * - The Router's viewer-request and viewer-response functions are SST's code (read from the installed SST,
- *   sst-platform.ts) with this project's injections, run in a cloudfront-js-2.0 sandbox (cloudfront-functions.ts)
+ *   sst-platform.ts) with this project's injections, the request function minified as the deploy uploads it
+ *   (infra/cloudfront-function-code.ts), run in a cloudfront-js-2.0 sandbox (cloudfront-functions.ts)
  *   with a KeyValueStore filled as the deploy fills it (SST's routes and site keys, the project's own keys).
  * - Viewer-request runs on every request, before any cache; the origin is the one the function picked
  *   (`cf.updateRequestOrigin`); viewer-response runs only when the origin answered below 400 (AWS, "Restrictions on
@@ -20,6 +21,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { routerRoutes } from "../../infra/router-routes";
 import {
   type CfEvent,
   type CfMap,
@@ -33,9 +35,9 @@ import {
 } from "./cloudfront-functions";
 import { globMatches } from "./router-config";
 import {
+  deployedRequestFunctionCode,
   kvNamespace,
   parsePattern,
-  requestFunctionCode,
   responseFunctionCode,
   staticSiteKvEntries,
 } from "./sst-platform";
@@ -130,13 +132,12 @@ export async function deployedStore(
     routes.push([type, routeNs, host, path].join(","));
     store.set(`${routeNs}:metadata`, JSON.stringify(metadata));
   };
-  for (const area of options.areas) {
-    for (const mount of area.mounts) route("url", mount, { host: functionHost(area.name), origin: {} });
+  // infra/web.ts's routes, from the same declaration.
+  for (const declared of routerRoutes(options.areas)) {
+    if (declared.kind === "bucket")
+      route("bucket", declared.pattern, { domain: mediaBucketDomain, origin: { timeouts: {} } });
+    else route("url", declared.pattern, { host: functionHost(declared.area), origin: {} });
   }
-  route("bucket", "/media", { domain: mediaBucketDomain, origin: { timeouts: {} } });
-  const fallback = options.areas[0];
-  if (!fallback) throw new Error("No API area");
-  route("url", "/api", { host: functionHost(fallback.name), origin: {} });
   const siteNs = kvNamespace(options.app, options.stage, "Web");
   routes.push(["site", siteNs, undefined, undefined].join(","));
   const entries = await staticSiteKvEntries({
@@ -345,8 +346,9 @@ export interface Rehearsal {
 /** Builds the Router's functions and store, and serves the rehearsal on 127.0.0.1:`port` (0: any free port). */
 export async function startRehearsal(options: RehearsalOptions, port = 0): Promise<Rehearsal> {
   const { store, routerNs } = await deployedStore(options);
+  // As uploaded: SST's code minified at deploy (infra/cloudfront-function-code.ts).
   const requestFunction = compileFunction(
-    requestFunctionCode({
+    deployedRequestFunctionCode({
       userInjection: options.viewerRequestInjection,
       kvNamespace: routerNs,
       domain: true,

@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { transformSync } from "esbuild";
+import { minifyFunctionCode } from "../../infra/cloudfront-function-code";
 
 const repositoryRoot = resolve(import.meta.dirname, "../..");
 
@@ -169,6 +170,14 @@ export function requestFunctionCode({ userInjection, kvNamespace, domain }: Rout
   });
 }
 
+/**
+ * The viewer-request function's code as the deploy uploads it: SST's (requestFunctionCode) minified by the
+ * `$transform` infra/web.ts registers (infra/cloudfront-function-code.ts). This is the code the rehearsal runs.
+ */
+export function deployedRequestFunctionCode(options: RouterFunctionOptions): string {
+  return minifyFunctionCode(requestFunctionCode(options), repositoryRoot);
+}
+
 /** The viewer-response function's code (createResponseFunction): only the injection, then `return event.response`. */
 export function responseFunctionCode(userInjection: string): string {
   const source = routerSource();
@@ -239,6 +248,10 @@ export const SST_ANCHORS: readonly { readonly what: string; readonly text: strin
   {
     what: "the request function runs the user's injection first",
     text: "async function handler(event) {\n  ${userInjection}\n  ${blockCloudfrontUrlInjection}\n  ${CF_ROUTER_INJECTION}",
+  },
+  {
+    what: "the request function is named after the Router, and has no transform of its own",
+    text: 'return new cloudfront.Function(\n            `${name}CloudfrontFunctionRequest`,\n            {\n              runtime: "cloudfront-js-2.0",',
   },
   {
     what: "the response function is the injection alone",

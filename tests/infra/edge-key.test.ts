@@ -123,8 +123,50 @@ describe("the function URLs, answering only requests with the edge key (docs/dec
       ({ type }) => type === "aws:codebuild/project:Project",
     );
     const variables = (
-      deepKnown(project?.args.environment) as { environmentVariables: { name: string; value: string }[] }
+      deepKnown(project?.args.environment) as {
+        environmentVariables: { name: string; value: string; type?: string }[];
+      }
     ).environmentVariables;
-    expect(variables).toContainEqual({ name: EDGE_KEY_VARIABLE, value: secret });
+    // The publish reads it from Parameter Store as it starts: the parameter holds the key, the project its name.
+    const parameter = deployment.recording.resources.find(
+      ({ type }) => type === "aws:ssm/parameter:Parameter",
+    );
+    expect(deepKnown(parameter?.args)).toMatchObject({ type: "SecureString", value: secret });
+    expect(variables).toContainEqual({
+      name: EDGE_KEY_VARIABLE,
+      type: "PARAMETER_STORE",
+      value: known(parameter?.instance.name),
+    });
+  });
+
+  it("is a secret for the publish build: in no plain-text setting of the project, echoed by no build command", async () => {
+    const deployment = await deploy("production", productionEnv);
+    const { secret } = edgeKeyOf(deployment);
+    const project = deployment.recording.resources.find(
+      ({ type }) => type === "aws:codebuild/project:Project",
+    );
+    const args = deepKnown(project?.args) as {
+      environment: { environmentVariables: { name: string; value: string; type?: string }[] };
+      source: { buildspec: string };
+    };
+    // CodeBuild shows PLAINTEXT variables in its console and API (API reference, "EnvironmentVariable").
+    expect(JSON.stringify(args)).not.toContain(secret);
+    for (const variable of args.environment.environmentVariables)
+      if (variable.type !== "PARAMETER_STORE") expect(variable.name).not.toBe(EDGE_KEY_VARIABLE);
+    // CodeBuild logs every command it runs: none names the key's variable, prints the environment or traces itself.
+    const spec = args.source.buildspec;
+    expect(spec).not.toContain(EDGE_KEY_VARIABLE);
+    expect(spec).not.toMatch(/\b(printenv|env\s*$|set -x|export -p)\b/m);
+    // The parameter is the only one the build may read.
+    const policy = deployment.recording.resources.find(({ name }) => name === "SitePublishBuildPolicy");
+    const statements = (
+      deepKnown(policy?.args.policy) as { Statement: { Action: string; Resource: string }[] }
+    ).Statement;
+    const parameter = deployment.recording.resources.find(
+      ({ type }) => type === "aws:ssm/parameter:Parameter",
+    );
+    expect(statements.filter(({ Action }) => String(Action).startsWith("ssm:"))).toEqual([
+      { Effect: "Allow", Action: "ssm:GetParameters", Resource: known(parameter?.instance.arn) },
+    ]);
   });
 });

@@ -685,12 +685,15 @@ describe("publishing (issue 13)", () => {
     for (const action of ["DescribeKeyValueStore", "ListKeys", "UpdateKeys"]) {
       expect(allowed(`cloudfront-keyvaluestore:${action}`)).toEqual([known(store.instance.arn)]);
     }
+    // The edge key: its one parameter, read by CodeBuild as the build starts (tests/infra/edge-key.test.ts).
+    const parameter = single(resourcesOf(deployment, "aws:ssm/parameter:Parameter"), "edge key parameter");
+    expect(allowed("ssm:GetParameters")).toEqual([known(parameter.instance.arn)]);
     const logs = single(resourcesOf(deployment, "aws:cloudwatch/logGroup:LogGroup"), "build log group");
     expect(allowed("logs:PutLogEvents")).toEqual([known(logs.instance.arn), `${known(logs.instance.arn)}:*`]);
     // Nothing else, nowhere else: every action and resource is named.
     for (const statement of statements) {
       for (const action of [statement.Action].flat())
-        expect(action).toMatch(/^(s3|cloudfront|cloudfront-keyvaluestore|logs):[A-Za-z]+$/);
+        expect(action).toMatch(/^(s3|cloudfront|cloudfront-keyvaluestore|ssm|logs):[A-Za-z]+$/);
       for (const resource of [statement.Resource].flat()) {
         // No wildcard but the objects of one named bucket (or of its cache prefix) and the streams of the build's
         // own log group.
@@ -715,6 +718,7 @@ describe("publishing (issue 13)", () => {
         "s3:GetObjectVersion",
         "s3:ListBucket",
         "s3:PutObject",
+        "ssm:GetParameters",
         // The dependency cache (tests/infra/publish-runtime.test.ts).
         "s3:GetObject",
         "s3:PutObject",
@@ -932,6 +936,8 @@ describe("publishing (issue 13)", () => {
         "aws:lambda/permission:Permission",
         "aws:s3/bucketObjectv2:BucketObjectv2",
         "random:index/randomPassword:RandomPassword",
+        // The edge key for the publish build (a SecureString parameter).
+        "aws:ssm/parameter:Parameter",
         // What reaches the owner (tests/infra/alarms.test.ts): the alarms, SES's events, nothing that builds.
         ...Array(
           deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,

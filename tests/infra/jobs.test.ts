@@ -55,7 +55,7 @@ const JOBS = {
   },
   // Every two daytime hours in Paris, 07:20 to 21:20: La Poste's tracking of the shipped parcels (issue 31).
   TrackParcels: {
-    schedule: "cron(20 7-21/2 * * ? *)",
+    schedule: "cron(20 7,9,11,13,15,17,19,21 * * ? *)",
     timezone: "Europe/Paris",
     handler: "functions/shipping/jobs/track-parcels.handler",
     timeout: "5 minutes",

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pageKey } from "../../infra/edge";
 import {
+  PAGE_KEYS_ATTEMPTS,
   PAGE_KEYS_PER_UPDATE,
   productPageKeysCommand,
   publishBuildspec,
@@ -68,6 +69,33 @@ describe("the product pages' keys after a publish", () => {
     expect(updates).toHaveLength(Math.ceil(160 / PAGE_KEYS_PER_UPDATE));
     // list-keys pages of 7: every page was read (the stale keys were all found).
     expect(run.calls.filter(([, command]) => command === "list-keys").length).toBeGreaterThan(1);
+  });
+
+  it("survives a deploy writing the store meanwhile: a refused batch is sent again with the store's new ETag", () => {
+    const ids = Array.from({ length: 120 }, (_, index) => String(index + 1));
+    // The first two update-keys calls find the ETag moved (a deploy wrote its keys just before).
+    const run = runProductPageKeys(buildWithProducts(ids), deployKeys, 1000, 2);
+    expect(
+      Object.keys(run.keys)
+        .filter((key) => key.startsWith(pageKey("/product/")))
+        .sort(),
+    ).toEqual(ids.map((id) => pageKey(`/product/${id}`)).sort());
+    // The deploy's keys, those it had and those it wrote meanwhile, are all kept.
+    expect(run.keys).toMatchObject(deployKeys);
+    expect(Object.keys(run.keys).filter((key) => key.startsWith("deploy:write-"))).toHaveLength(2);
+    const updates = run.calls.filter(([, command]) => command === "update-keys");
+    expect(updates).toHaveLength(Math.ceil(120 / PAGE_KEYS_PER_UPDATE) + 2);
+    // Each retry read the ETag again first.
+    expect(run.calls.filter(([, command]) => command === "describe-key-value-store")).toHaveLength(3);
+    expect(run.output).toContain("120 added, 0 removed");
+  });
+
+  it(`gives up after ${PAGE_KEYS_ATTEMPTS} refused tries of one batch, and fails the build`, () => {
+    expect(() => runProductPageKeys(buildWithProducts(["3"]), deployKeys, 1000, PAGE_KEYS_ATTEMPTS)).toThrow(
+      /ConflictException/,
+    );
+    const run = runProductPageKeys(buildWithProducts(["3"]), deployKeys, 1000, PAGE_KEYS_ATTEMPTS - 1);
+    expect(run.keys[pageKey("/product/3")]).toBe("1");
   });
 
   it("runs after the files are uploaded and before old files are deleted, then the cache is invalidated", () => {

@@ -76,7 +76,12 @@ export interface SstRecording {
   >[];
   readonly routers: Recorded<
     sst.aws.RouterArgs | undefined,
-    { url: $util.Output<string>; distributionID: $util.Output<string> }
+    {
+      url: $util.Output<string>;
+      distributionID: $util.Output<string>;
+      /** The stack transformations its children get: those registered before it was constructed (Pulumi's copy). */
+      stackTransforms: readonly RecordedTransform[];
+    }
   >[];
   readonly routes: RecordedRoute[];
   /** Buckets the Router serves: pattern and the bucket's component name. */
@@ -96,6 +101,28 @@ export interface SstRecording {
   readonly resources: RecordedResource[];
   readonly topics: Recorded<undefined, { arn: $util.Output<string>; name: $util.Output<string> }>[];
   readonly topicSubscriptions: RecordedTopicSubscription[];
+  /** `$transform` calls on Pulumi resource types, in order (SST registers each as a Pulumi stack transformation). */
+  readonly stackTransforms: RecordedTransform[];
+}
+
+/** One `$transform(resource, cb)` on a Pulumi resource class: its type token and the callback. */
+export interface RecordedTransform {
+  readonly type: string;
+  readonly callback: (args: Record<string, unknown>, opts: Record<string, unknown>, name: string) => void;
+}
+
+/**
+ * A child resource's args as Pulumi gives them to its constructor once the transformations it inherited ran: SST's
+ * `$transform` calls the callback of each one of that type, which edits the args in place.
+ */
+export function applyStackTransforms(
+  transforms: readonly RecordedTransform[],
+  type: string,
+  name: string,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  for (const transform of transforms) if (transform.type === type) transform.callback(args, {}, name);
+  return args;
 }
 
 export interface RecordedTopicSubscription {
@@ -204,6 +231,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
   class Router {
     readonly urn: KnownOutput<string>;
     readonly url: KnownOutput<string>;
+    readonly stackTransforms: readonly RecordedTransform[];
     readonly distributionID = new KnownOutput("E2SHOPROUTER01");
     readonly nodes = {
       cdn: new KnownOutput({
@@ -226,6 +254,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       this.url = new KnownOutput(
         domainName ? `https://${domainName}` : "https://d111111abcdef8.cloudfront.net",
       );
+      this.stackTransforms = [...recording.stackTransforms];
       recording.routers.push({ name: componentName, args, instance: this });
     }
 
@@ -258,7 +287,12 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       claim(name);
       this.urn = urn("sst:aws:StaticSite", name);
       // As SST 4.17.1: the site's own bucket, `${name}Assets`, readable by CloudFront only.
-      this.nodes = { assets: new Bucket(`${name}Assets`, { access: "cloudfront" }) };
+      const assets = args?.transform?.assets;
+      const bucketArgs: sst.aws.BucketArgs = { access: "cloudfront" };
+      if (typeof assets === "function") assets(bucketArgs, {}, `${name}Assets`);
+      this.nodes = {
+        assets: new Bucket(`${name}Assets`, { ...bucketArgs, ...(typeof assets === "object" ? assets : {}) }),
+      };
       const router = known(args?.router?.instance) as unknown as Router | undefined;
       this.url = router ? router.url : new KnownOutput("https://d222222abcdef8.cloudfront.net");
       recording.sites.push({ name, args, instance: this });
@@ -331,6 +365,8 @@ function stubAwsResources(recording: SstRecording) {
   const names = new Set<string>();
   const resource = (type: string, arn: (name: string, args: Record<string, unknown>) => string) =>
     class {
+      /** Pulumi's type token, which SST's `$transform` reads. */
+      static readonly __pulumiType = type;
       readonly id: KnownOutput<string>;
       readonly name: KnownOutput<string>;
       readonly arn: KnownOutput<string>;
@@ -381,6 +417,11 @@ function stubAwsResources(recording: SstRecording) {
         (name) => `arn:aws:cloudfront::${account}:key-value-store/${name}-0000-kvs`,
       ),
       KeyvaluestoreKey: resource("aws:cloudfront/keyvaluestoreKey:KeyvaluestoreKey", () => ""),
+      // Declared by SST's Router, not by infra/: named in `$transform` only.
+      Function: resource(
+        "aws:cloudfront/function:Function",
+        (name) => `arn:aws:cloudfront::${account}:function/${name}`,
+      ),
     },
     codebuild: {
       Project: resource(
@@ -409,6 +450,12 @@ function stubAwsResources(recording: SstRecording) {
       ),
     },
     lambda: { Permission: resource("aws:lambda/permission:Permission", () => "") },
+    ssm: {
+      Parameter: resource(
+        "aws:ssm/parameter:Parameter",
+        (name) => `arn:aws:ssm:${region}:${account}:parameter/${name.replace(/^\//, "")}`,
+      ),
+    },
     sns: {
       TopicPolicy: resource("aws:sns/topicPolicy:TopicPolicy", () => ""),
       TopicSubscription: resource(
@@ -486,6 +533,7 @@ export async function deploy(
     resources: [],
     topics: [],
     topicSubscriptions: [],
+    stackTransforms: [],
   };
   vi.stubGlobal("$app", {
     name: app.name,
@@ -498,7 +546,21 @@ export async function deploy(
   vi.stubGlobal("$cli", {
     paths: { root: repositoryRoot, work: sstWorkDir, home: sstWorkDir, platform: sstWorkDir },
   });
-  vi.stubGlobal("$util", { asset: { FileAsset } });
+  vi.stubGlobal("$util", {
+    asset: { FileAsset },
+    output: <T>(value: $util.Input<T>) =>
+      value instanceof KnownOutput ? value : new KnownOutput(known(value)),
+  });
+  vi.stubGlobal(
+    "$transform",
+    (resource: { __pulumiType?: string }, callback: RecordedTransform["callback"]) => {
+      const type = resource.__pulumiType;
+      // SST's components (`sst:` types) take their transforms another way, which infra/ does not use.
+      if (!type || type.startsWith("sst:"))
+        throw new Error(`The SST stubs $transform only Pulumi resources, not ${type}`);
+      recording.stackTransforms.push({ type, callback });
+    },
+  );
   vi.stubGlobal("sst", stubComponents({ name: app.name, stage }, recording));
   vi.stubGlobal("aws", stubAwsResources(recording));
   vi.stubGlobal("random", stubRandomResources(recording));

@@ -147,3 +147,62 @@ describe("a request through the Router", () => {
     expect(buildHeaders({})).not.toHaveProperty(BUILD_EDGE_KEY_HEADER);
   });
 });
+
+/** Every console line written while `run` runs. */
+async function logsOf(run: () => Promise<unknown>): Promise<string> {
+  const lines: unknown[][] = [];
+  const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      lines.push(args);
+    }),
+  );
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return lines
+    .map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "))
+    .join("\n");
+}
+
+describe("the edge key is a secret", () => {
+  it("is never logged: neither when a request carries it, nor when one carries a wrong one", async () => {
+    const logs = await logsOf(async () => {
+      await invoke("catalog", functionUrlEvent("GET", "/api/products/3", { [EDGE_KEY_HEADER]: KEY }));
+      await invoke("catalog", functionUrlEvent("GET", "/api/products/3", { [EDGE_KEY_HEADER]: `${KEY}x` }));
+      await invoke("catalog", functionUrlEvent("GET", "/api/products/999999", { [EDGE_KEY_HEADER]: KEY }));
+    });
+    expect(logs).not.toContain(KEY);
+  });
+
+  it("on Lambda, a function deployed without it fails every invocation (its Errors alarm) and answers nothing", async () => {
+    vi.stubEnv(EDGE_KEY_VARIABLE, "");
+    vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", "savon-shop-production-ApiDocsFunction");
+    try {
+      vi.resetModules();
+      const { handler } = (await import("../../functions/platform/lambda/docs.ts")) as { handler: Handler };
+      for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }] as Record<string, string>[])
+        await expect(
+          handler(functionUrlEvent("GET", "/api/openapi.json", headers), {} as Context),
+        ).rejects.toThrow(`${EDGE_KEY_VARIABLE} is not set`);
+    } finally {
+      vi.stubEnv(EDGE_KEY_VARIABLE, KEY);
+      vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", undefined);
+    }
+  });
+
+  it("stays optional locally (npm start, tests): without AWS_LAMBDA_FUNCTION_NAME nothing is checked", async () => {
+    vi.stubEnv(EDGE_KEY_VARIABLE, "");
+    try {
+      vi.resetModules();
+      const { handler } = (await import("../../functions/platform/lambda/docs.ts")) as { handler: Handler };
+      const answer = (await handler(functionUrlEvent("GET", "/api/openapi.json"), {} as Context)) as {
+        statusCode: number;
+      };
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      vi.stubEnv(EDGE_KEY_VARIABLE, KEY);
+    }
+  });
+});

@@ -196,22 +196,37 @@ describe("the publish job (queue subscriber)", () => {
     expect(await status()).toMatchObject({ state: "up_to_date", label: "Site à jour" });
   });
 
-  it("records a build that cannot start for the admin, in French, and drops the requests", async () => {
-    await markSiteStale(ctx.deps, "Réglages modifiés : livraison");
-    tick();
-    const denied = Object.assign(new Error("User is not authorized to perform: codebuild:StartBuild"), {
-      name: "AccessDeniedException",
-    });
-    const codebuild = fakeCodeBuild({ start: () => Promise.reject(denied) });
+  it.each([
+    ["AccessDeniedException", "User is not authorized to perform: codebuild:StartBuild"],
+    // A new account's CodeBuild quota (Linux/Small) can be 0.
+    ["AccountLimitExceededException", "Cannot have more than 0 builds in queue for the account"],
+  ])(
+    "records a build that cannot start (%s) for the admin, in French, then fails so the requests stay queued and the alarm fires",
+    async (name, message) => {
+      await markSiteStale(ctx.deps, "Réglages modifiés : livraison");
+      tick();
+      const refused = Object.assign(new Error(message), { name });
+      const codebuild = fakeCodeBuild({ start: () => Promise.reject(refused) });
 
-    const response = await publishSite(ctx.deps, codebuild.project, ["m8"], quiet);
+      // A thrown error: Lambda's Errors metric (the subscriber's alarm) and the whole batch back to the queue.
+      await expect(publishSite(ctx.deps, codebuild.project, ["m8", "m9"], quiet)).rejects.toThrow(
+        `The publish build could not start (${name})`,
+      );
+      expect(await status()).toMatchObject({
+        state: "failed",
+        label: `Échec de la publication : La construction du site n'a pas pu démarrer (${name}).`,
+      });
 
-    expect(response).toEqual({ batchItemFailures: [] });
-    expect(await status()).toMatchObject({
-      state: "failed",
-      label: "Échec de la publication : La construction du site n'a pas pu démarrer (AccessDeniedException).",
-    });
-  });
+      // The requests come back once the quota is raised: the publish starts then.
+      tick(120);
+      const later = fakeCodeBuild();
+      expect(await publishSite(ctx.deps, later.project, ["m8", "m9"], quiet)).toEqual({
+        batchItemFailures: [],
+      });
+      expect(later.starts()).toHaveLength(1);
+      expect(await status()).toMatchObject({ state: "publishing" });
+    },
+  );
 
   it("leaves the requests for later when another invocation started the one build allowed meanwhile", async () => {
     await markSiteStale(ctx.deps, "Produit « Savon » en rupture");

@@ -47,8 +47,10 @@ export async function publishRunning(project: SiteBuildProject): Promise<boolean
  * - A build is running: the messages go back to the queue and return after its visibility timeout, so an edit made
  *   during a publish gets a publish of its own once that one has ended.
  * - Nothing is stale any more (a publish that started after these requests covered them): nothing to do.
- * - The build cannot start (and none is running): the failure is recorded for the admin; the messages are dropped,
- *   the next edit or the admin's retry asks again.
+ * - The build cannot start (and none is running; a new account's CodeBuild quota of 0 builds answers
+ *   AccountLimitExceededException): the failure is recorded for the admin, then the job throws. The function's Errors
+ *   alarm reaches the owner, and the whole batch returns to the queue after its visibility timeout (AWS, "Handling
+ *   errors for an SQS event source in Lambda"), then to its dead-letter queue and its alarm.
  * Returns the messages to retry (SQS partial batch response).
  */
 export async function publishSite(
@@ -93,7 +95,7 @@ export async function publishSite(
       ok: false,
       error: `La construction du site n'a pas pu démarrer (${name}).`,
     });
-    return done;
+    throw new Error(`The publish build could not start (${name}): the requests return to the queue.`);
   }
 }
 
