@@ -156,6 +156,8 @@ declare namespace sst.aws {
     readonly nodes: {
       /** The IAM role the function runs as (SST creates one per function unless `role` is given). */
       readonly role: aws.iam.Role;
+      /** `/aws/lambda/<function name>`, created by SST unless `logging.logGroup` names another. */
+      readonly logGroup: $util.Output<aws.cloudwatch.LogGroup | undefined>;
     };
   }
 
@@ -640,6 +642,25 @@ declare namespace aws {
       readonly name: $util.Output<string>;
       /** Without the `:*` suffix. */
       readonly arn: $util.Output<string>;
+    }
+    class LogMetricFilter {
+      constructor(
+        name: string,
+        args: {
+          logGroupName: $util.Input<string>;
+          pattern: $util.Input<string>;
+          metricTransformation: $util.Input<{
+            name: $util.Input<string>;
+            namespace: $util.Input<string>;
+            value: $util.Input<string>;
+            /** Emitted for each log event the pattern does not match. */
+            defaultValue?: $util.Input<string>;
+            unit?: $util.Input<string>;
+          }>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
     }
     class EventRule {
       constructor(

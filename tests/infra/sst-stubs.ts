@@ -136,7 +136,10 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly url: KnownOutput<string>;
     readonly arn: KnownOutput<string>;
     /** As SST: one role per function, named after it with Pulumi's random suffix. */
-    readonly nodes: { role: { name: KnownOutput<string>; arn: KnownOutput<string> } };
+    readonly nodes: {
+      role: { name: KnownOutput<string>; arn: KnownOutput<string> };
+      logGroup: KnownOutput<{ name: KnownOutput<string> }>;
+    };
     constructor(name: string, args: sst.aws.FunctionArgs) {
       claim(name);
       this.urn = urn("sst:aws:Function", name);
@@ -149,6 +152,8 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
           name: new KnownOutput(roleName),
           arn: new KnownOutput(`arn:aws:iam::${account}:role/${roleName}`),
         },
+        // As SST 4.17.1 without `logging.logGroup`: `/aws/lambda/<function name>`.
+        logGroup: new KnownOutput({ name: new KnownOutput(`/aws/lambda/${this.name.value}`) }),
       };
       recording.functions.push({ name, args, instance: this });
     }
@@ -403,6 +408,7 @@ function stubAwsResources(recording: SstRecording) {
         (name) => `arn:aws:events:${region}:${account}:rule/${name}`,
       ),
       EventTarget: resource("aws:cloudwatch/eventTarget:EventTarget", () => ""),
+      LogMetricFilter: resource("aws:cloudwatch/logMetricFilter:LogMetricFilter", () => ""),
       MetricAlarm: resource(
         "aws:cloudwatch/metricAlarm:MetricAlarm",
         (name) => `arn:aws:cloudwatch:${region}:${account}:alarm:${name}`,
