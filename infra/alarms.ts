@@ -9,7 +9,7 @@ import { asyncFailuresArgs, jobFailures, scheduledJobs } from "./jobs";
 import { publishProject, publishResult, publishSubscriber } from "./publish";
 import { publishDeadLetters } from "./publish-queue";
 import { alertEmail } from "./stage";
-import { table } from "./storage";
+import { table, tablePermissions } from "./storage";
 
 /**
  * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
@@ -39,9 +39,8 @@ function recorderArgs(handler: string, description: string): sst.aws.FunctionArg
   return asyncFailuresArgs(
     {
       ...functionArgs(handler, description),
-      link: [table],
       environment: { TABLE_NAME: table.name },
-      permissions: [],
+      permissions: tablePermissions("write"),
     },
     // SNS invokes a Lambda subscriber asynchronously: Lambda's retries, then JobFailures, within the hour.
     3600,

@@ -370,6 +370,8 @@ declare namespace sst.aws {
     readonly sender: $util.Output<string>;
     readonly configSet: $util.Output<string>;
     readonly nodes: {
+      /** Pulumi's `aws.sesv2.EmailIdentity`: the address or domain the shop sends from. */
+      readonly identity: { readonly arn: $util.Output<string> };
       /** Pulumi's `aws.sesv2.ConfigurationSet` SST gives the identity. */
       readonly configurationSet: { readonly arn: $util.Output<string> };
     };

@@ -19,7 +19,7 @@ import {
 } from "../../infra/failure-policy";
 import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/admin/owner-problems";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
-import { devEnv, queueNamed, resourcesOf, single } from "./recorded";
+import { devEnv, otherRights, queueNamed, resourcesOf, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -247,10 +247,13 @@ describe("alarms", () => {
       expect(known(subscription.subscriber)).toBe(known(fn.instance.arn));
       const args = deepKnown(fn.args) as sst.aws.FunctionArgs;
       expect(existsSync(resolve(root, String(args.handler).replace(/\.handler$/, ".ts")))).toBe(true);
-      expect(args.link).toEqual([table.instance]);
+      expect(args.link).toBeUndefined();
       expect(args.environment).toEqual({ TABLE_NAME: "savon-shop-dev-TableTable" });
-      // SNS invokes it asynchronously: Lambda's retries, then JobFailures, and nothing else.
-      expect(args.permissions).toEqual([
+      // Its items written (least-privilege.test.ts), no mail; SNS invokes it asynchronously: Lambda's retries, then
+      // JobFailures, and nothing else.
+      expect(JSON.stringify(args.permissions)).toContain(String(known(table.instance.arn)));
+      expect(JSON.stringify(args.permissions)).not.toContain("ses:");
+      expect(otherRights(args.permissions)).toEqual([
         { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] },
       ]);
       expect(args.retries).toBe(2);

@@ -69,7 +69,7 @@ export interface RecordedResource {
 }
 
 export interface SstRecording {
-  readonly tables: Recorded<sst.aws.DynamoArgs, object>[];
+  readonly tables: Recorded<sst.aws.DynamoArgs, { arn: $util.Output<string> }>[];
   readonly functions: Recorded<
     sst.aws.FunctionArgs,
     { url: $util.Output<string>; arn: $util.Output<string>; name: $util.Output<string> }
@@ -82,7 +82,10 @@ export interface SstRecording {
   /** Buckets the Router serves: pattern and the bucket's component name. */
   readonly bucketRoutes: { router: string; pattern: string; bucket: string }[];
   readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, { nodes: { assets: object | undefined } }>[];
-  readonly emails: Recorded<sst.aws.EmailArgs, object>[];
+  readonly emails: Recorded<
+    sst.aws.EmailArgs,
+    { nodes: { identity: { arn: $util.Output<string> }; configurationSet: { arn: $util.Output<string> } } }
+  >[];
   readonly crons: Recorded<sst.aws.CronV2Args, object>[];
   readonly queues: Recorded<
     sst.aws.QueueArgs | undefined,
@@ -309,7 +312,10 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly urn: KnownOutput<string>;
     readonly sender: KnownOutput<string>;
     readonly configSet: KnownOutput<string>;
-    readonly nodes: { configurationSet: { arn: KnownOutput<string> } };
+    readonly nodes: {
+      identity: { arn: KnownOutput<string> };
+      configurationSet: { arn: KnownOutput<string> };
+    };
     constructor(name: string, args: sst.aws.EmailArgs) {
       claim(name);
       this.urn = urn("sst:aws:Email", name);
@@ -318,6 +324,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       this.sender = new KnownOutput(sender);
       this.configSet = new KnownOutput(`${app.name}-${app.stage}-${name}Config`);
       this.nodes = {
+        identity: { arn: new KnownOutput(`arn:aws:ses:${region}:${account}:identity/${sender}`) },
         configurationSet: {
           arn: new KnownOutput(`arn:aws:ses:${region}:${account}:configuration-set/${this.configSet.value}`),
         },
