@@ -9,6 +9,7 @@ import {
   sendAccountMailRequests,
   stockMailSenderMounts,
 } from "./account-mail-queue";
+import { apiConcurrency } from "./concurrency";
 import { documentsBucket, documentsErasePermissions, documentsPermissions } from "./documents";
 import { edgeKey } from "./edge-key";
 import { mailFrom, sendMail } from "./email";
@@ -145,6 +146,8 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
       nodejs: { esbuild: lambdaEsbuild(area.name), ...(install ? { install } : {}) },
       // sharp decodes a 4 MB camera photo and encodes 8 variants: more memory is also more CPU on Lambda.
       ...(photos ? { memory: "1536 MB" as const } : {}),
+      // Its share of the account's pool and its cap, when the account's quota allows (concurrency.ts).
+      ...apiConcurrency(area.name),
       // Browsers reach it through the Router, on the site's origin: no CORS headers, so no other site can read it.
       // The URL takes no IAM signature (CloudFront's origin access control would need every POST's body hash from
       // the browser): the app refuses any request without the edge key instead (docs/decisions/031).

@@ -119,6 +119,8 @@ declare namespace sst.aws {
     /** IAM statements added to the function's role, besides what `link` grants. */
     permissions?: $util.Input<FunctionPermissionArgs[]>;
     url?: $util.Input<boolean | { authorization?: $util.Input<"none" | "iam">; cors?: $util.Input<boolean> }>;
+    /** `reserved`: Lambda's reserved concurrency, both the function's share of the account's pool and its cap. */
+    concurrency?: $util.Input<{ reserved?: $util.Input<number> }>;
     nodejs?: $util.Input<{
       /** esbuild options; `external` is added to SST's own (sharp, pg-native); `define` replaces global constants. */
       esbuild?: $util.Input<{ external?: string[]; define?: Record<string, string> }>;
