@@ -147,7 +147,7 @@ export const errorAlarms = [
  * whenever the function runs, as Lambda's Errors has: the alarm returns to OK with the next period of answers without
  * one, and "ignore" keeps it while nothing runs. One metric and one alarm for the whole API (one custom metric to pay
  * for, not one per function): the to-do list says the API answers errors; the line, in the failing function's logs,
- * says which status and code (docs/decisions/052).
+ * says which status and code (docs/decisions/052-failures-and-rights-on-aws.md).
  */
 export const API_FAILURE_METRIC = { namespace: prefix, name: "ApiUnplannedServerErrors" } as const;
 export const apiFailureFilters = apiFunctions.map(

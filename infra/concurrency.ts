@@ -3,7 +3,7 @@ import { isProduction, lambdaConcurrencyQuota } from "./stage";
 
 /**
  * Reserved concurrency of the API functions, the only ones with a public URL (why and the numbers:
- * docs/decisions/052-concurrency-and-rights.md). A reservation is the function's share of the account's pool and
+ * docs/decisions/052-failures-and-rights-on-aws.md). A reservation is the function's share of the account's pool and
  * its cap: a flood of direct calls to one URL throttles that function alone (Lambda answers 429 past the cap, and a
  * function URL takes at most 10 requests a second per unit of concurrency), and never drains the pool the other
  * functions, the jobs and the queues' subscribers run in. Sized for a small shop: a call lasts 20 ms to 2 s, the

@@ -1,5 +1,5 @@
 /**
- * Reserved concurrency (docs/decisions/052-concurrency-and-rights.md): each API function, the only ones with a public
+ * Reserved concurrency (docs/decisions/052-failures-and-rights-on-aws.md): each API function, the only ones with a public
  * URL, gets its share of the account's pool and its cap when the account's quota leaves Lambda's 100 unreserved
  * executions; on a new account (a quota of 10, or the setting not given) none, and the deploy says what to ask for.
  */

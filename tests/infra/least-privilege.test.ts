@@ -1,5 +1,5 @@
 /**
- * Each function can do only its own job (docs/decisions/052): no function is linked (SST's link grants `dynamodb:*`,
+ * Each function can do only its own job (docs/decisions/052-failures-and-rights-on-aws.md): no function is linked (SST's link grants `dynamodb:*`,
  * `ses:*`, `s3:*`, `sqs:*`), and the rights each one is listed are item-level. Checked on what `sst deploy` would
  * declare (sst-stubs.ts), for every function: the API areas, the jobs, the queues' subscribers, the recorders.
  */
