@@ -85,19 +85,19 @@ export function functionArgs(
 /**
  * What each API area's code does with the table and SES (read from its routes and the services they call):
  * - catalog: reads the products and public settings; a CSP report counts against its abuse limit; no mail.
- * - accounting: the exports read the invoices and counters; no mail.
+ * - accounting: the exports read the invoices and counters; the owner's session is extended; no mail.
  * - photos: writes a product's photos; no mail (a photo changes no stock, so no stock alert).
  * - docs: the OpenAPI document, built from the contracts: neither table nor mail.
  * - the others write items and mail, directly or through the stock alerts handled in the function (deps-from-env.ts).
  */
 const areaRights: Record<ApiAreaName, { table: TableAccess; sendsMail: boolean }> = {
-  catalog: { table: "read-and-count", sendsMail: false },
+  catalog: { table: "read-and-update", sendsMail: false },
   accounts: { table: "write", sendsMail: true },
   orders: { table: "write", sendsMail: true },
   payments: { table: "write", sendsMail: true },
   admin: { table: "write", sendsMail: true },
   documents: { table: "write", sendsMail: true },
-  accounting: { table: "read", sendsMail: false },
+  accounting: { table: "read-and-update", sendsMail: false },
   lots: { table: "write", sendsMail: true },
   photos: { table: "write", sendsMail: false },
   shipping: { table: "write", sendsMail: true },

@@ -28,11 +28,12 @@ export const table = new sst.aws.Dynamo("Table", {
  * `dynamodb:*` on the table and its indexes (DeleteTable, UpdateTable, UpdateContinuousBackups included).
  * - "read": GetItem (ElectroDB's get, and each get of a transaction: AWS governs TransactGetItems by GetItem),
  *   BatchGetItem, Query on the table and its indexes. No Scan: only the local bootstrap scans.
- * - "read-and-count": "read" and UpdateItem, for the abuse limits' atomic counters (functions/platform/throttle.ts).
+ * - "read-and-update": "read" and UpdateItem: the abuse limits' atomic counters (functions/platform/throttle.ts), a
+ *   session's sliding expiry (functions/accounts/auth.ts).
  * - "write": "read" and PutItem, UpdateItem, DeleteItem, BatchWriteItem, and ConditionCheckItem for the transactions'
  *   checks (AWS governs TransactWriteItems by the actions it contains: "Using IAM with DynamoDB transactions").
  */
-export type TableAccess = "none" | "read" | "read-and-count" | "write";
+export type TableAccess = "none" | "read" | "read-and-update" | "write";
 
 const indexArns = Object.keys(tableDefinition.globalIndexes).map((index) =>
   table.arn.apply((arn) => `${arn}/index/${index}`),

@@ -114,6 +114,8 @@ describe("the documents bucket", () => {
     expect(onBucket).toEqual([
       { actions: ["s3:GetObject", "s3:PutObject"], resources: [`${arn}/labels/*`] },
       { actions: ["s3:ListBucket"], resources: [arn] },
+      // The purchase's receipt, once the label is recorded; never a label.
+      { actions: ["s3:DeleteObject"], resources: [`${arn}/labels/*/bought.json`] },
     ]);
     // Erasing an account, or a guest's data (issue 32: the documents function), removes the orders' labels: delete,
     // under labels/ only (functions/accounts/personal-data).

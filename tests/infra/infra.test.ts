@@ -838,6 +838,10 @@ describe("publishing (issue 13)", () => {
                       actions: ["s3:ListBucket"],
                       resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket"],
                     },
+                    {
+                      actions: ["s3:DeleteObject"],
+                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/labels/*/bought.json"],
+                    },
                   ]
                 : handler === "functions/platform/lambda/photos.handler"
                   ? [
