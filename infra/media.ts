@@ -1,3 +1,5 @@
+import { MEDIA_BUCKET_PREFIX } from "../functions/platform/adapters/media-env";
+
 /**
  * The owner's product photos (issue 16, decision record 019): one private S3 bucket. Only CloudFront reads it (the
  * Router serves it under /media, web.ts), only the photos function writes to it (`mediaPermissions`); nothing is
@@ -20,6 +22,6 @@ export const mediaRoute = "/media";
 export const mediaPermissions: sst.aws.FunctionPermissionArgs[] = [
   {
     actions: ["s3:PutObject", "s3:DeleteObject"],
-    resources: [mediaBucket.arn.apply((arn) => `${arn}/media/products/*`)],
+    resources: [mediaBucket.arn.apply((arn) => `${arn}/${MEDIA_BUCKET_PREFIX}products/*`)],
   },
 ];
