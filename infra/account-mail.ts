@@ -1,9 +1,9 @@
 import { accountMailQueue } from "./account-mail-queue";
 import { functionArgs } from "./api";
-import { mailFrom } from "./email";
+import { mailFrom, sendMail } from "./email";
 import { QUEUE_MAX_CONCURRENCY } from "./failure-policy";
 import { siteUrl } from "./stage";
-import { table } from "./storage";
+import { table, tablePermissions } from "./storage";
 
 /**
  * The account mail job (functions/accounts/jobs/account-mail.ts): for each forgot-password request the accounts function
@@ -17,7 +17,7 @@ export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
     "functions/accounts/jobs/account-mail.handler",
     "Sends the mails handed over after the answer: password resets, order confirmations, stock alerts, the waitlist",
   ),
-  permissions: [],
+  permissions: [...tablePermissions("write"), sendMail],
   environment: {
     TABLE_NAME: table.name,
     MAIL_FROM: mailFrom,

@@ -1,3 +1,4 @@
+import { API_FAILURE_EVENT } from "../functions/platform/api-failure-metric";
 import { alarmName, type ProblemKind } from "../src/domain/admin/owner-problems";
 import { accountMailSubscriber } from "./account-mail";
 import { accountMailDeadLetters } from "./account-mail-queue";
@@ -8,7 +9,7 @@ import { asyncFailuresArgs, jobFailures, scheduledJobs } from "./jobs";
 import { publishProject, publishResult, publishSubscriber } from "./publish";
 import { publishDeadLetters } from "./publish-queue";
 import { alertEmail } from "./stage";
-import { table } from "./storage";
+import { table, tablePermissions } from "./storage";
 
 /**
  * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
@@ -38,9 +39,8 @@ function recorderArgs(handler: string, description: string): sst.aws.FunctionArg
   return asyncFailuresArgs(
     {
       ...functionArgs(handler, description),
-      link: [table],
       environment: { TABLE_NAME: table.name },
-      permissions: [],
+      permissions: tablePermissions("write"),
     },
     // SNS invokes a Lambda subscriber asynchronously: Lambda's retries, then JobFailures, within the hour.
     3600,
@@ -139,6 +139,43 @@ export const errorAlarms = [
     "l'enregistrement des rebonds",
   ),
 ];
+
+/**
+ * The API's answers of 5xx that were not a planned 503: Lambda counts them as successful invocations, so the Errors
+ * alarms above never see them. handleError writes one JSON line for each (functions/platform/api-failure-metric.ts);
+ * a metric filter on each API function's log group counts it, and 0 for every other log event, so the metric has a 0
+ * whenever the function runs, as Lambda's Errors has: the alarm returns to OK with the next period of answers without
+ * one, and "ignore" keeps it while nothing runs. One metric and one alarm for the whole API (one custom metric to pay
+ * for, not one per function): the to-do list says the API answers errors; the line, in the failing function's logs,
+ * says which status and code (docs/decisions/052-failures-and-rights-on-aws.md).
+ */
+export const API_FAILURE_METRIC = { namespace: prefix, name: "ApiUnplannedServerErrors" } as const;
+export const apiFailureFilters = apiFunctions.map(
+  ({ area, fn }) =>
+    new aws.cloudwatch.LogMetricFilter(`ApiFailures${functionName(area.name)}`, {
+      logGroupName: fn.nodes.logGroup.apply((group) => {
+        if (!group) throw new Error(`${functionName(area.name)} has no log group of its own`);
+        return group.name;
+      }),
+      // A JSON pattern: it matches only a log event that is the JSON object itself, not a console line around it.
+      pattern: `{ $.event = "${API_FAILURE_EVENT}" }`,
+      metricTransformation: {
+        namespace: API_FAILURE_METRIC.namespace,
+        name: API_FAILURE_METRIC.name,
+        value: "1",
+        defaultValue: "0",
+        unit: "Count",
+      },
+    }),
+);
+export const apiFailureAlarm = alarm("function_errors", "Api-5xx", "Réponses 5xx imprévues de l'API", {
+  namespace: API_FAILURE_METRIC.namespace,
+  metricName: API_FAILURE_METRIC.name,
+  statistic: "Sum",
+  period: 300,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  threshold: 1,
+});
 
 /** A queue's name from its ARN (`arn:aws:sqs:<region>:<account>:<name>`): the metrics' QueueName dimension. */
 const queueName = (queue: sst.aws.Queue) => queue.arn.apply((arn) => arn.split(":").pop() ?? arn);

@@ -24,14 +24,23 @@ export const documentsBucket = new sst.aws.Bucket("Documents", {
 });
 
 /**
- * What the shipping function may do there: store a label, read one back (one, or a day's to merge), and get S3's
- * NoSuchKey for a key with nothing stored, which S3 tells only a role that may list the bucket (otherwise 403
- * AccessDenied). Not `link`: SST's link grants `s3:*`, bucket policy and public access block included, which would let
- * the function that talks to the Internet make the bucket public. No delete: only an account's erasure removes labels.
+ * What the shipping function may do there, under labels/ (every key it writes): store a label, read one back (one, or
+ * a day's to merge), and get S3's NoSuchKey for a key with nothing stored, which S3 tells only a role that may list
+ * the bucket (otherwise 403 AccessDenied). Not `link`: SST's link grants `s3:*`, bucket policy and public access block
+ * included, which would let the function that talks to the Internet make the bucket public. It deletes only the
+ * purchase's receipt once the label is recorded (`labels/<order id>/bought.json`, functions/shipping/labels/claim.ts):
+ * only an account's erasure removes labels.
  */
 export const documentsPermissions: sst.aws.FunctionPermissionArgs[] = [
-  { actions: ["s3:GetObject", "s3:PutObject"], resources: [documentsBucket.arn.apply((arn) => `${arn}/*`)] },
+  {
+    actions: ["s3:GetObject", "s3:PutObject"],
+    resources: [documentsBucket.arn.apply((arn) => `${arn}/labels/*`)],
+  },
   { actions: ["s3:ListBucket"], resources: [documentsBucket.arn] },
+  {
+    actions: ["s3:DeleteObject"],
+    resources: [documentsBucket.arn.apply((arn) => `${arn}/labels/*/bought.json`)],
+  },
 ];
 
 /**

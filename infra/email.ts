@@ -40,5 +40,16 @@ new aws.sns.TopicPolicy("MailFeedbackPolicy", {
   },
 });
 
+/**
+ * Sending only. Not `link`: SST's link grants `ses:*` on the identity and its configuration set (deleting the
+ * identity, changing its DKIM or its event destinations included). The mail code calls SES v2's SendEmail
+ * (functions/platform/adapters/mail.ts), which IAM checks as `ses:SendEmail` on the sending identity and, since the
+ * identity has a default configuration set, on that set.
+ */
+export const sendMail: sst.aws.FunctionPermissionArgs = {
+  actions: ["ses:SendEmail"],
+  resources: [email.nodes.identity.arn, email.nodes.configurationSet.arn],
+};
+
 /** The From address: the sender itself when it is an address, else the shop's mailbox in the sender domain. */
 export const mailFrom: string = emailSender.includes("@") ? emailSender : `boutique@${emailSender}`;

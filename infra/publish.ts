@@ -8,7 +8,7 @@ import { asyncFailuresArgs } from "./jobs";
 import { publishBuildspec, publishBuildVariables } from "./publish-build";
 import { publishQueue } from "./publish-queue";
 import { writeSourceArchive } from "./source-archive";
-import { table } from "./storage";
+import { table, tablePermissions } from "./storage";
 import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
@@ -187,9 +187,8 @@ export const publishProject = new aws.codebuild.Project(
 function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
   return {
     ...functionArgs(handler, description),
-    link: [table],
     environment: { TABLE_NAME: table.name, SITE_PUBLISH_PROJECT: publishProject.name },
-    permissions: [],
+    permissions: tablePermissions("write"),
   };
 }
 
@@ -205,6 +204,7 @@ export const publishSubscriber = publishQueue.subscribe(
       "Starts one site publish for the requests of the last 20 s",
     ),
     permissions: [
+      ...tablePermissions("write"),
       {
         actions: ["codebuild:StartBuild", "codebuild:ListBuildsForProject", "codebuild:BatchGetBuilds"],
         resources: [publishProject.arn],

@@ -132,6 +132,8 @@ declare namespace sst.aws {
     /** IAM statements added to the function's role, besides what `link` grants. */
     permissions?: $util.Input<FunctionPermissionArgs[]>;
     url?: $util.Input<boolean | { authorization?: $util.Input<"none" | "iam">; cors?: $util.Input<boolean> }>;
+    /** `reserved`: Lambda's reserved concurrency, both the function's share of the account's pool and its cap. */
+    concurrency?: $util.Input<{ reserved?: $util.Input<number> }>;
     nodejs?: $util.Input<{
       /** esbuild options; `external` is added to SST's own (sharp, pg-native); `define` replaces global constants. */
       esbuild?: $util.Input<{ external?: string[]; define?: Record<string, string> }>;
@@ -169,6 +171,8 @@ declare namespace sst.aws {
     readonly nodes: {
       /** The IAM role the function runs as (SST creates one per function unless `role` is given). */
       readonly role: aws.iam.Role;
+      /** `/aws/lambda/<function name>`, created by SST unless `logging.logGroup` names another. */
+      readonly logGroup: $util.Output<aws.cloudwatch.LogGroup | undefined>;
     };
   }
 
@@ -402,6 +406,8 @@ declare namespace sst.aws {
     readonly sender: $util.Output<string>;
     readonly configSet: $util.Output<string>;
     readonly nodes: {
+      /** Pulumi's `aws.sesv2.EmailIdentity`: the address or domain the shop sends from. */
+      readonly identity: { readonly arn: $util.Output<string> };
       /** Pulumi's `aws.sesv2.ConfigurationSet` SST gives the identity. */
       readonly configurationSet: { readonly arn: $util.Output<string> };
     };
@@ -693,6 +699,25 @@ declare namespace aws {
       readonly name: $util.Output<string>;
       /** Without the `:*` suffix. */
       readonly arn: $util.Output<string>;
+    }
+    class LogMetricFilter {
+      constructor(
+        name: string,
+        args: {
+          logGroupName: $util.Input<string>;
+          pattern: $util.Input<string>;
+          metricTransformation: $util.Input<{
+            name: $util.Input<string>;
+            namespace: $util.Input<string>;
+            value: $util.Input<string>;
+            /** Emitted for each log event the pattern does not match. */
+            defaultValue?: $util.Input<string>;
+            unit?: $util.Input<string>;
+          }>;
+        },
+        opts?: ResourceOptions,
+      );
+      readonly name: $util.Output<string>;
     }
     class EventRule {
       constructor(

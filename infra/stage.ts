@@ -14,6 +14,10 @@
  *   first deploy, and nothing is delivered before it is clicked. Unset, the alarms still exist and still put their
  *   problem at the top of the owner's to-do list (Statistiques), but nobody is e-mailed: fine for a test stage, not
  *   for the shop (a deploy of "production" without it prints a warning).
+ * - `SHOP_LAMBDA_CONCURRENCY_QUOTA`: the account's Lambda concurrency quota in the region, as
+ *   `aws lambda get-account-settings` prints it (`AccountLimit.ConcurrentExecutions`). When it leaves Lambda's 100
+ *   unreserved executions besides the API's reservations (infra/concurrency.ts), each API function gets its reserved
+ *   concurrency; unset or too small (a new account's quota is often 10), none, and a warning says what to ask AWS for.
  */
 
 export const isProduction = $app.stage === "production";
@@ -54,4 +58,13 @@ export const alertEmail: string | undefined = (() => {
       'Stage "production" without SHOP_ALERT_EMAIL: the alarms only reach the to-do list, nobody is e-mailed.',
     );
   return address;
+})();
+
+/** The account's Lambda concurrency quota, when the deploy says it (infra/concurrency.ts). */
+export const lambdaConcurrencyQuota: number | undefined = (() => {
+  const value = setting("SHOP_LAMBDA_CONCURRENCY_QUOTA");
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value))
+    throw new Error(`SHOP_LAMBDA_CONCURRENCY_QUOTA="${value}" is not a number of concurrent executions.`);
+  return Number(value);
 })();

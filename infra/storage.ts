@@ -22,3 +22,37 @@ export const table = new sst.aws.Dynamo("Table", {
     table: { pointInTimeRecovery: { enabled: isProduction } },
   },
 });
+
+/**
+ * What a function may do with the table's items, never with the table itself. Not `link`: SST's link grants
+ * `dynamodb:*` on the table and its indexes (DeleteTable, UpdateTable, UpdateContinuousBackups included).
+ * - "read": GetItem (ElectroDB's get, and each get of a transaction: AWS governs TransactGetItems by GetItem),
+ *   BatchGetItem, Query on the table and its indexes. No Scan: only the local bootstrap scans.
+ * - "read-and-update": "read" and UpdateItem: the abuse limits' atomic counters (functions/platform/throttle.ts), a
+ *   session's sliding expiry (functions/accounts/auth.ts).
+ * - "write": "read" and PutItem, UpdateItem, DeleteItem, BatchWriteItem, and ConditionCheckItem for the transactions'
+ *   checks (AWS governs TransactWriteItems by the actions it contains: "Using IAM with DynamoDB transactions").
+ */
+export type TableAccess = "none" | "read" | "read-and-update" | "write";
+
+const indexArns = Object.keys(tableDefinition.globalIndexes).map((index) =>
+  table.arn.apply((arn) => `${arn}/index/${index}`),
+);
+const tableReads: sst.aws.FunctionPermissionArgs[] = [
+  { actions: ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"], resources: [table.arn] },
+  { actions: ["dynamodb:Query"], resources: indexArns },
+];
+const itemWrites = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+  "dynamodb:ConditionCheckItem",
+];
+
+export function tablePermissions(access: TableAccess): sst.aws.FunctionPermissionArgs[] {
+  if (access === "none") return [];
+  if (access === "read") return tableReads;
+  const writes = access === "write" ? itemWrites : ["dynamodb:UpdateItem"];
+  return [...tableReads, { actions: writes, resources: [table.arn] }];
+}

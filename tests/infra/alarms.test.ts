@@ -8,6 +8,8 @@
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { API_FAILURE_EVENT, apiFailureLine } from "../../functions/platform/api-failure-metric";
+import { apiAreas } from "../../functions/platform/areas";
 import { DEAD_LETTER_RETENTION_SECONDS } from "../../infra/dead-letters";
 import {
   BOUNCE_RATE_ALARM,
@@ -17,7 +19,7 @@ import {
 } from "../../infra/failure-policy";
 import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/admin/owner-problems";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
-import { devEnv, queueNamed, resourcesOf, single } from "./recorded";
+import { devEnv, otherRights, queueNamed, resourcesOf, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -144,6 +146,51 @@ describe("alarms", () => {
     });
   });
 
+  it("count the API's unplanned 5xx answers from each API function's logs, and alarm on one in 5 minutes", async () => {
+    const deployment = await deploy("dev", devEnv);
+    const apiFunctions = deployment.recording.functions.filter(({ name }) => /^Api[A-Z]/.test(name));
+    expect(apiFunctions).toHaveLength(apiAreas.length);
+    const filters = resourcesOf(deployment, "aws:cloudwatch/logMetricFilter:LogMetricFilter").map(
+      (filter) => deepKnown(filter.args) as Record<string, unknown>,
+    );
+    // One filter on each API function's own log group (SST's `/aws/lambda/<function name>`).
+    expect(filters.map(({ logGroupName }) => logGroupName).sort()).toEqual(
+      apiFunctions.map(({ instance }) => `/aws/lambda/${known(instance.name)}`).sort(),
+    );
+    for (const filter of filters) {
+      expect(filter).toEqual({
+        logGroupName: expect.any(String),
+        pattern: `{ $.event = "${API_FAILURE_EVENT}" }`,
+        // 0 for every other log event: the metric has data whenever the function runs, as Lambda's Errors.
+        metricTransformation: {
+          namespace: "savon-shop-dev",
+          name: "ApiUnplannedServerErrors",
+          value: "1",
+          defaultValue: "0",
+          unit: "Count",
+        },
+      });
+    }
+    // The pattern reads the field handleError writes.
+    expect(JSON.parse(apiFailureLine(500, "INTERNAL"))).toMatchObject({ event: API_FAILURE_EVENT });
+
+    const alarm = single(
+      alarms(deployment).filter(({ metricName }) => metricName === "ApiUnplannedServerErrors"),
+      "API 5xx alarm",
+    );
+    expect(alarm).toMatchObject({
+      name: "savon-shop-dev--function_errors--Api-5xx",
+      namespace: "savon-shop-dev",
+      statistic: "Sum",
+      period: 300,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+      threshold: 1,
+    });
+    expect(alarm.dimensions).toBeUndefined();
+    // Raised and cleared in the owner's to-do list as « Une partie de la boutique renvoie des erreurs ».
+    expect(problemOfAlarm(String(alarm.name))).toEqual({ kind: "function_errors", subject: "Api-5xx" });
+  });
+
   it("all notify the alert topic on ALARM and on OK, keep their state without data, and name their problem", async () => {
     const deployment = await deploy("dev", devEnv);
     const topic = known(topicOf(deployment, "ShopAlerts").instance.arn);
@@ -200,10 +247,13 @@ describe("alarms", () => {
       expect(known(subscription.subscriber)).toBe(known(fn.instance.arn));
       const args = deepKnown(fn.args) as sst.aws.FunctionArgs;
       expect(existsSync(resolve(root, String(args.handler).replace(/\.handler$/, ".ts")))).toBe(true);
-      expect(args.link).toEqual([table.instance]);
+      expect(args.link).toBeUndefined();
       expect(args.environment).toEqual({ TABLE_NAME: "savon-shop-dev-TableTable" });
-      // SNS invokes it asynchronously: Lambda's retries, then JobFailures, and nothing else.
-      expect(args.permissions).toEqual([
+      // Its items written (least-privilege.test.ts), no mail; SNS invokes it asynchronously: Lambda's retries, then
+      // JobFailures, and nothing else.
+      expect(JSON.stringify(args.permissions)).toContain(String(known(table.instance.arn)));
+      expect(JSON.stringify(args.permissions)).not.toContain("ses:");
+      expect(otherRights(args.permissions)).toEqual([
         { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] },
       ]);
       expect(args.retries).toBe(2);

@@ -106,13 +106,16 @@ describe("the documents bucket", () => {
       "/api/shipping",
     ]);
 
-    // Store a label, read one back, and hear NoSuchKey for a missing one (S3 says it only to who may list).
+    // Store a label, read one back, under labels/, and hear NoSuchKey for a missing one (S3 says it only to who may
+    // list).
     const onBucket = (deepKnown(shipping.args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
       ({ resources }) => (resources as string[]).some((resource) => resource.startsWith(arn)),
     );
     expect(onBucket).toEqual([
-      { actions: ["s3:GetObject", "s3:PutObject"], resources: [`${arn}/*`] },
+      { actions: ["s3:GetObject", "s3:PutObject"], resources: [`${arn}/labels/*`] },
       { actions: ["s3:ListBucket"], resources: [arn] },
+      // The purchase's receipt, once the label is recorded; never a label.
+      { actions: ["s3:DeleteObject"], resources: [`${arn}/labels/*/bought.json`] },
     ]);
     // Erasing an account, or a guest's data (issue 32: the documents function), removes the orders' labels: delete,
     // under labels/ only (functions/accounts/personal-data).

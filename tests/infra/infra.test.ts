@@ -27,7 +27,15 @@ import { siteSourcePaths } from "../../infra/source-archive";
 import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
 import { runInjection } from "../edge/cloudfront-functions";
 import { deployedPageKeys, globMatches } from "../edge/router-config";
-import { devEnv, productionEnv, queueNamed, resourcesOf, single, subscriptionTo } from "./recorded";
+import {
+  devEnv,
+  otherRights,
+  productionEnv,
+  queueNamed,
+  resourcesOf,
+  single,
+  subscriptionTo,
+} from "./recorded";
 import {
   type Deployment,
   deepKnown,
@@ -165,13 +173,11 @@ describe("the API functions", () => {
     }
   });
 
-  it("links each to the table and the e-mail identity, and names them in its environment", async () => {
+  it("links none to anything (its rights are listed: least-privilege.test.ts), and names the table and the sender in its environment", async () => {
     const deployment = await deploy("dev", devEnv);
-    const table = tableOf(deployment);
-    const email = single(deployment.recording.emails, "e-mail identity");
     for (const area of apiAreas) {
       const { args } = functionOfArea(deployment, area.name);
-      expect(known(args.link), area.name).toEqual(expect.arrayContaining([table.instance, email.instance]));
+      expect(known(args.link), area.name).toBeUndefined();
       expect(deepKnown(args.environment), area.name).toEqual({
         TABLE_NAME: "savon-shop-dev-TableTable",
         MAIL_FROM: "boutique@example.fr",
@@ -806,7 +812,7 @@ describe("publishing (issue 13)", () => {
       // their failed runs to JobFailures (tests/infra/jobs.test.ts); the shipping function reads and writes the
       // label PDFs (tests/infra/documents.test.ts).
       expect(
-        (deepKnown(args.permissions) as sst.aws.FunctionPermissionArgs[]).filter(
+        otherRights(args.permissions).filter(
           ({ resources }) => JSON.stringify(resources) !== JSON.stringify([known(queue.instance.arn)]),
         ),
         handler,
@@ -830,21 +836,32 @@ describe("publishing (issue 13)", () => {
                 ? [
                     {
                       actions: ["s3:GetObject", "s3:PutObject"],
-                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/*"],
+                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/labels/*"],
                     },
                     {
                       actions: ["s3:ListBucket"],
                       resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket"],
                     },
+                    {
+                      actions: ["s3:DeleteObject"],
+                      resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/labels/*/bought.json"],
+                    },
                   ]
-                : [],
+                : handler === "functions/platform/lambda/photos.handler"
+                  ? [
+                      {
+                        actions: ["s3:PutObject", "s3:DeleteObject"],
+                        resources: ["arn:aws:s3:::savon-shop-dev-media-bucket/media/products/*"],
+                      },
+                    ]
+                  : [],
       );
       expect(deepKnown(args.permissions), handler).toContainEqual({
         actions: ["sqs:SendMessage"],
         resources: [known(queue.instance.arn)],
       });
       // Not linked: linking a Queue grants sqs:* on it.
-      expect(known(args.link), handler).not.toContain(queue.instance);
+      expect(known(args.link) ?? [], handler).not.toContain(queue.instance);
     }
   });
 
@@ -858,13 +875,15 @@ describe("publishing (issue 13)", () => {
     expect(existsSync(resolve(root, "functions/site/jobs/publish-site.ts"))).toBe(true);
 
     const project = projectOf(deployment);
-    expect(fn.permissions).toEqual([
+    // Besides the table's items (least-privilege.test.ts), no mail.
+    expect(otherRights(fn.permissions)).toEqual([
       {
         actions: ["codebuild:StartBuild", "codebuild:ListBuildsForProject", "codebuild:BatchGetBuilds"],
         resources: [known(project.instance.arn)],
       },
     ]);
-    expect(fn.link).toEqual([tableOf(deployment).instance]);
+    expect(JSON.stringify(fn.permissions)).not.toContain("ses:");
+    expect(fn.link).toBeUndefined();
     expect(fn.environment).toEqual({
       TABLE_NAME: "savon-shop-dev-TableTable",
       [SITE_PUBLISH_PROJECT]: known(project.instance.name),
@@ -883,9 +902,10 @@ describe("publishing (issue 13)", () => {
     const project = projectOf(deployment);
     const result = resultFunctionOf(deployment);
     expect(existsSync(resolve(root, "functions/site/jobs/publish-result.ts"))).toBe(true);
-    expect(known(result.args.link)).toEqual([tableOf(deployment).instance]);
-    // Only where its failed runs go (tests/infra/jobs.test.ts).
-    expect(deepKnown(result.args.permissions)).toEqual([
+    expect(known(result.args.link)).toBeUndefined();
+    // Besides the table's items (least-privilege.test.ts), only where its failed runs go (tests/infra/jobs.test.ts).
+    expect(JSON.stringify(deepKnown(result.args.permissions))).not.toContain("ses:");
+    expect(otherRights(result.args.permissions)).toEqual([
       { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] },
     ]);
     expect(deepKnown(result.args.environment)).toEqual({
@@ -938,7 +958,9 @@ describe("publishing (issue 13)", () => {
         "random:index/randomPassword:RandomPassword",
         // The edge key for the publish build (a SecureString parameter).
         "aws:ssm/parameter:Parameter",
-        // What reaches the owner (tests/infra/alarms.test.ts): the alarms, SES's events, nothing that builds.
+        // What reaches the owner (tests/infra/alarms.test.ts): the alarms, the API's unplanned 5xx counted in each API
+        // function's logs, SES's events, nothing that builds.
+        ...apiAreas.map(() => "aws:cloudwatch/logMetricFilter:LogMetricFilter"),
         ...Array(
           deployment.recording.resources.filter(({ type }) => type.includes("metricAlarm")).length,
         ).fill("aws:cloudwatch/metricAlarm:MetricAlarm"),

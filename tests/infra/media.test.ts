@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "../../functions/platform/adapters/media-env";
 import { apiAreas } from "../../functions/platform/areas";
 import { MEDIA_PATH, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
+import { otherRights, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";
 
 afterEach(restoreSstStubs);
@@ -42,11 +43,36 @@ describe("the media bucket", () => {
   it("is written by the photos function only, which mounts the photo routes and has sharp installed", async () => {
     const deployment = await deploy("dev", devEnv);
     const bucket = mediaBucket(deployment);
+    // Not linked (SST's link grants s3:* on the bucket, its policy included): objects put and deleted, under the
+    // photos' prefix, by the photos function alone.
     const linked = deployment.recording.functions.filter(({ args }) =>
       ((known(args.link) as unknown[] | undefined) ?? []).includes(bucket.instance),
     );
-    expect(linked.map(({ name }) => name)).toEqual(["ApiPhotos"]);
-    const [photos] = linked;
+    expect(linked).toEqual([]);
+    const arn = String(known(bucket.instance.arn));
+    const rightsOn = deployment.recording.functions
+      .map(({ name, args }) => ({
+        name,
+        rights: otherRights(args.permissions).filter(({ resources }) =>
+          (resources as string[]).some((resource) => resource.startsWith(arn)),
+        ),
+      }))
+      .filter(({ rights }) => rights.length > 0);
+    expect(rightsOn).toEqual([
+      {
+        name: "ApiPhotos",
+        rights: [
+          {
+            actions: ["s3:PutObject", "s3:DeleteObject"],
+            resources: [`${arn}/${MEDIA_BUCKET_PREFIX}products/*`],
+          },
+        ],
+      },
+    ]);
+    const photos = single(
+      deployment.recording.functions.filter(({ name }) => name === "ApiPhotos"),
+      "photos function",
+    );
     expect(deepKnown(photos?.args.environment)).toMatchObject({
       [MEDIA_BUCKET]: known(bucket.instance.name),
     });

@@ -17,6 +17,8 @@ const readme = readFileSync(resolve(import.meta.dirname, "../../README.md"), "ut
 /** CloudWatch's standard alarms: 10 free a month, then $0.10 each (AWS, "Amazon CloudWatch pricing"). */
 const FREE_ALARMS = 10;
 const ALARM_PRICE = 0.1;
+/** A custom metric (the API's unplanned 5xx, from the logs' metric filters): $0.30 a month. */
+const METRIC_PRICE = 0.3;
 
 describe("the README", () => {
   it("counts the alarms the infra declares, and prices those beyond the free ones", async () => {
@@ -26,9 +28,14 @@ describe("the README", () => {
     });
     const declared = resourcesOf(deployment, "aws:cloudwatch/metricAlarm:MetricAlarm").length;
     expect(readme).toContain(`- **Alarms** (${declared}, \`infra/alarms.ts\`)`);
-    const cost = `$${(Math.max(0, declared - FREE_ALARMS) * ALARM_PRICE).toFixed(2)}`;
+    const metrics = resourcesOf(deployment, "aws:cloudwatch/logMetricFilter:LogMetricFilter").map(
+      (filter) => deepKnown(filter.args) as { metricTransformation?: { name?: string } },
+    );
+    const customMetrics = new Set(metrics.map((filter) => filter.metricTransformation?.name)).size;
+    expect(customMetrics).toBe(1);
+    const cost = `$${(Math.max(0, declared - FREE_ALARMS) * ALARM_PRICE + customMetrics * METRIC_PRICE).toFixed(2)}`;
     expect(readme).toContain(
-      `| CloudWatch alarms | ${declared} alarms, ${FREE_ALARMS} free, $0.10 each beyond | ${cost} |`,
+      `| CloudWatch alarms and metrics | ${declared} alarms, ${FREE_ALARMS} free, $0.10 each beyond; one custom metric (the API's 5xx), $0.30 | ${cost} |`,
     );
   });
 

@@ -32,3 +32,9 @@ export const subscriptionTo = (deployment: Deployment, queue: string) => {
   );
   return { ...subscription, fn: deepKnown(subscription.subscriber) as sst.aws.FunctionArgs };
 };
+
+/** A function's rights but those on the table's items and SES's sending (least-privilege.test.ts checks those). */
+export const otherRights = (permissions: unknown): sst.aws.FunctionPermissionArgs[] =>
+  ((deepKnown(permissions) ?? []) as sst.aws.FunctionPermissionArgs[]).filter(
+    ({ actions }) => !actions.every((action) => action.startsWith("dynamodb:") || action === "ses:SendEmail"),
+  );

@@ -69,7 +69,7 @@ export interface RecordedResource {
 }
 
 export interface SstRecording {
-  readonly tables: Recorded<sst.aws.DynamoArgs, object>[];
+  readonly tables: Recorded<sst.aws.DynamoArgs, { arn: $util.Output<string> }>[];
   readonly functions: Recorded<
     sst.aws.FunctionArgs,
     { url: $util.Output<string>; arn: $util.Output<string>; name: $util.Output<string> }
@@ -87,7 +87,10 @@ export interface SstRecording {
   /** Buckets the Router serves: pattern and the bucket's component name. */
   readonly bucketRoutes: { router: string; pattern: string; bucket: string }[];
   readonly sites: Recorded<sst.aws.StaticSiteArgs | undefined, { nodes: { assets: object | undefined } }>[];
-  readonly emails: Recorded<sst.aws.EmailArgs, object>[];
+  readonly emails: Recorded<
+    sst.aws.EmailArgs,
+    { nodes: { identity: { arn: $util.Output<string> }; configurationSet: { arn: $util.Output<string> } } }
+  >[];
   readonly crons: Recorded<sst.aws.CronV2Args, object>[];
   readonly queues: Recorded<
     sst.aws.QueueArgs | undefined,
@@ -163,7 +166,10 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly url: KnownOutput<string>;
     readonly arn: KnownOutput<string>;
     /** As SST: one role per function, named after it with Pulumi's random suffix. */
-    readonly nodes: { role: { name: KnownOutput<string>; arn: KnownOutput<string> } };
+    readonly nodes: {
+      role: { name: KnownOutput<string>; arn: KnownOutput<string> };
+      logGroup: KnownOutput<{ name: KnownOutput<string> }>;
+    };
     constructor(name: string, args: sst.aws.FunctionArgs) {
       claim(name);
       this.urn = urn("sst:aws:Function", name);
@@ -176,6 +182,8 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
           name: new KnownOutput(roleName),
           arn: new KnownOutput(`arn:aws:iam::${account}:role/${roleName}`),
         },
+        // As SST 4.17.1 without `logging.logGroup`: `/aws/lambda/<function name>`.
+        logGroup: new KnownOutput({ name: new KnownOutput(`/aws/lambda/${this.name.value}`) }),
       };
       recording.functions.push({ name, args, instance: this });
     }
@@ -338,7 +346,10 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
     readonly urn: KnownOutput<string>;
     readonly sender: KnownOutput<string>;
     readonly configSet: KnownOutput<string>;
-    readonly nodes: { configurationSet: { arn: KnownOutput<string> } };
+    readonly nodes: {
+      identity: { arn: KnownOutput<string> };
+      configurationSet: { arn: KnownOutput<string> };
+    };
     constructor(name: string, args: sst.aws.EmailArgs) {
       claim(name);
       this.urn = urn("sst:aws:Email", name);
@@ -347,6 +358,7 @@ function stubComponents(app: { name: string; stage: string }, recording: SstReco
       this.sender = new KnownOutput(sender);
       this.configSet = new KnownOutput(`${app.name}-${app.stage}-${name}Config`);
       this.nodes = {
+        identity: { arn: new KnownOutput(`arn:aws:ses:${region}:${account}:identity/${sender}`) },
         configurationSet: {
           arn: new KnownOutput(`arn:aws:ses:${region}:${account}:configuration-set/${this.configSet.value}`),
         },
@@ -444,6 +456,7 @@ function stubAwsResources(recording: SstRecording) {
         (name) => `arn:aws:events:${region}:${account}:rule/${name}`,
       ),
       EventTarget: resource("aws:cloudwatch/eventTarget:EventTarget", () => ""),
+      LogMetricFilter: resource("aws:cloudwatch/logMetricFilter:LogMetricFilter", () => ""),
       MetricAlarm: resource(
         "aws:cloudwatch/metricAlarm:MetricAlarm",
         (name) => `arn:aws:cloudwatch:${region}:${account}:alarm:${name}`,

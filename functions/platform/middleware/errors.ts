@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
 import { DomainError, errorBody } from "../../../src/domain/errors";
+import { recordApiFailure } from "../api-failure-metric";
 import { validationError } from "./validate";
 
 /** The single place where errors become HTTP answers: `{ error, code, ...details }`, never a stack trace. */
@@ -14,6 +15,7 @@ export function handleError(error: Error, c: Context): Response {
     c.header("retry-after", String(RETRY_AFTER_S));
   }
   if (domainError.code === "PAYPAL_UNAVAILABLE") c.header("retry-after", String(PAYPAL_RETRY_AFTER_S));
+  recordApiFailure(domainError.status, domainError.code);
   return c.json(errorBody(domainError), domainError.status as ContentfulStatusCode);
 }
 
