@@ -35,9 +35,11 @@ import { loadedScripts, loadOver } from "./module-graph";
 const PREBUILT_BOUNDS = { score: 75, tbt: 800, lcpRatio: 2 };
 const SHOP_BOUNDS = { score: 70, tbt: 1500, lcpRatio: 1.75 };
 /**
- * A signed-in customer's orders and profile (issue 43): their largest content is read from the API once the island has
- * hydrated, 1.7x to 2.2x the minimal page's LCP on this machine on both runtimes (Preact's 1.75-1.84x in the same
- * runs); the issue's 1.5x is not reached yet. This bound catches a regression; CLS 0 holds as everywhere.
+ * A signed-in customer's orders and profile: their largest content is read from the API once the island has hydrated.
+ * With the reads started by the frame's inline script (src/lib/early-reads.ts) they measured 1.5x the minimal page's
+ * LCP on a busy machine and 2.1-2.3x on a busier one, against 1.8x and 2.3-2.6x before in the same runs: the
+ * simulation follows the machine's load too much for a tighter bound that never fails by chance. This one catches a
+ * large regression; CLS 0 holds as everywhere.
  */
 const ACCOUNT_BOUNDS = { score: 70, tbt: 1500, lcpRatio: 2.5 };
 
