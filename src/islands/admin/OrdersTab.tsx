@@ -13,7 +13,7 @@ import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./order-card/OrderCard";
-import { DayLabelsButton } from "./shipping/LabelActions";
+import { DayLabelsButton } from "./shipping/DayLabelsButton";
 import { AllParcelsTrackingRefresh, useColissimoSetup } from "./shipping/TrackingRefresh";
 import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
 
