@@ -7,7 +7,9 @@ import {
   normalizeSearch,
   orderEditForm,
   orderMatches,
+  orderPaymentTone,
   orderUpdatePayload,
+  paymentStatusChoices,
   shippingInfoState,
 } from "./admin-orders";
 
@@ -148,5 +150,34 @@ describe("orderMatches", () => {
 
   it("normalizes searches: case, accents, spaces around", () => {
     expect(normalizeSearch("  Élodie Ñúñez ")).toBe("elodie nunez");
+  });
+});
+
+describe("the order card's payment", () => {
+  it.each<[string, Parameters<typeof orderPaymentTone>[0], string]>([
+    ["paid", { status: "confirmed", payment_status: "completed" }, "success"],
+    ["awaited", { status: "pending", payment_status: "pending" }, "waiting"],
+    ["failed", { status: "pending", payment_status: "failed" }, "danger"],
+    ["refunded", { status: "cancelled", payment_status: "refunded" }, "neutral"],
+    ["partly refunded", { status: "delivered", payment_status: "partially_refunded" }, "info"],
+    [
+      "paid, then cancelled: the refund waits",
+      { status: "cancelled", payment_status: "completed" },
+      "waiting",
+    ],
+    ["unknown", { status: "confirmed", payment_status: "other" as "completed" }, "neutral"],
+  ])("%s -> %s", (_name, order, tone) => {
+    expect(orderPaymentTone(order)).toBe(tone);
+  });
+
+  it("offers « Partiellement remboursé » only to an order already in it", () => {
+    expect(paymentStatusChoices("completed")).toEqual(["pending", "completed", "failed", "refunded"]);
+    expect(paymentStatusChoices("partially_refunded")).toEqual([
+      "pending",
+      "completed",
+      "failed",
+      "refunded",
+      "partially_refunded",
+    ]);
   });
 });

@@ -4,7 +4,12 @@
  */
 import { eurosToCents } from "../money";
 import type { Order } from "../orders/order";
-import type { OrderStatus, PaymentStatus } from "../orders/order-status";
+import {
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type StatusTone,
+} from "../orders/order-status";
 
 /** The inline edit form of an order, every field as the inputs hold it. */
 export interface OrderEditForm {
@@ -88,6 +93,33 @@ export function shippingInfoState(
   if (order.status === "shipped") return carrier ? "complete" : "incomplete";
   if (order.status === "delivered" && (carrier || order.tracking_number?.trim())) return "complete";
   return "none";
+}
+
+const PAYMENT_TONES: Record<PaymentStatus, StatusTone> = {
+  completed: "success",
+  pending: "waiting",
+  failed: "danger",
+  refunded: "neutral",
+  partially_refunded: "info",
+};
+
+/**
+ * The colour of the order card's payment badge: a cancelled order whose payment was received waits for its refund
+ * (« Remboursement à effectuer », orderPaymentLabel), otherwise the payment status's own tone.
+ */
+export function orderPaymentTone(order: Pick<Order, "status" | "payment_status">): StatusTone {
+  if (order.status === "cancelled" && order.payment_status === "completed") return "waiting";
+  return Object.hasOwn(PAYMENT_TONES, order.payment_status) ? PAYMENT_TONES[order.payment_status] : "neutral";
+}
+
+/**
+ * The payment statuses the edit form offers: a partial refund is recorded by « Retour et remboursement », not chosen
+ * there, so « Partiellement remboursé » is offered only to an order already in it.
+ */
+export function paymentStatusChoices(current: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter(
+    (status) => status !== "partially_refunded" || current === "partially_refunded",
+  );
 }
 
 /** The customer line: full name, else e-mail. */

@@ -12,8 +12,8 @@ import {
 import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
 import { usePaged } from "./hooks";
-import { OrderCard } from "./OrderCard";
-import { DayLabelsButton } from "./shipping/LabelActions";
+import { OrderCard } from "./order-card/OrderCard";
+import { DayLabelsButton } from "./shipping/DayLabelsButton";
 import { AllParcelsTrackingRefresh, useColissimoSetup } from "./shipping/TrackingRefresh";
 import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
 

@@ -13,7 +13,9 @@ import type { Order } from "../../domain/orders/order";
 import { errorMessage } from "../../lib/api-client";
 import { fetchTodo, markTransferReceived } from "./admin-api";
 import { useAccessGuard, useLoad } from "./hooks";
-import { DayLabelsButton, LabelActions, useColissimoConfigured } from "./shipping/LabelActions";
+import { DayLabelsButton } from "./shipping/DayLabelsButton";
+import { LabelActions } from "./shipping/LabelActions";
+import { useColissimoConfigured } from "./shipping/use-colissimo-configured";
 import { Badge, LoadError, Loading, smallButton, type Tone } from "./ui";
 
 const PREPARATION_TONES: Record<PreparationState, Tone> = {

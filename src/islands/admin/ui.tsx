@@ -41,6 +41,10 @@ export const smallButton =
 export const dangerButton =
   "inline-flex min-h-9 items-center justify-center gap-1.5 rounded-full border border-alert px-3.5 py-1.5 text-sm font-semibold text-alert transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:border-cream-300 disabled:text-ink-soft";
 
+/** A text link of the panel (the label's PDF, the day's labels). */
+export const linkClass =
+  "rounded-sm font-semibold text-olive-800 underline underline-offset-4 hover:text-olive-950 focus-visible:outline-2";
+
 /** The input of an amount to the hundredth, never negative: euros to the cent (a price), a percentage (a discount). */
 export const amountInput = { type: "number", inputMode: "decimal", min: 0, step: 0.01 } as const;
 /** The input of a whole number (units in stock, months, uses), never negative unless the field says its own min. */

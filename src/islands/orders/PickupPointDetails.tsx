@@ -1,11 +1,8 @@
 import { useId } from "react";
 import { phoneToInput } from "../../domain/accounts/phone";
 import type { Order } from "../../domain/orders/order";
-import {
-  type OrderPickupPoint,
-  openingHoursLines,
-  pickupAddressLines,
-} from "../../domain/shipping/pickup-point";
+import { type OrderPickupPoint, pickupAddressLines } from "../../domain/shipping/pickup-point";
+import { OpeningHours } from "../ui/OpeningHours";
 
 /** The pick-up point an order goes to (issue 31), or null when it is delivered to the customer's address. */
 export function orderPickupPoint(
@@ -50,16 +47,13 @@ export function PickupPointDetails({
         Vous recevrez un SMS au <span className="whitespace-nowrap">{phoneToInput(point.phone)}</span> dès que
         votre colis sera disponible.
       </p>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900">
-          Horaires d'ouverture
-        </summary>
-        <ul className="mt-2 space-y-0.5 text-ink">
-          {openingHoursLines(point.opening_hours).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </details>
+      <OpeningHours
+        hours={point.opening_hours}
+        summary="Horaires d'ouverture"
+        className="mt-2 text-sm"
+        summaryClassName="cursor-pointer rounded-sm font-semibold text-olive-700 underline underline-offset-4 hover:text-olive-900"
+        listClassName="mt-2 space-y-0.5 text-ink"
+      />
     </section>
   );
 }

@@ -1,47 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import {
   canCreateLabel,
-  dayLabelsFailureMessage,
-  dayLabelsUrl,
   labelCreatedMessage,
   labelFailureMessage,
   labelUrl,
 } from "../../../domain/admin/admin-labels";
-import { colissimoStatus, settingsByKey } from "../../../domain/admin/admin-settings";
 import type { Order } from "../../../domain/orders/order";
 import { orderNumber } from "../../../domain/orders/order-status";
 import { ApiError } from "../../../lib/api-client";
-import { createShippingLabel, fetchSettings } from "../admin-api";
+import { createShippingLabel } from "../admin-api";
 import { useAccessGuard } from "../hooks";
-import { smallButton } from "../ui";
-
-/**
- * Colissimo labels (issue 31, docs/decisions/047), the same on an order's card and in the to-do list's « Commandes à
- * expédier »: « Créer l'étiquette » for a paid order still to prepare, « Imprimer l'étiquette » once it has one.
- */
-
-const linkClass =
-  "rounded-sm font-semibold text-olive-800 underline underline-offset-4 hover:text-olive-950 focus-visible:outline-2";
-
-/**
- * Whether the « Colissimo » card is complete (GET /api/admin/settings, read once per screen): only then is « Créer
- * l'étiquette » offered. Until the answer, or when it fails, it is not: the owner types the tracking in the form.
- */
-export function useColissimoConfigured(): boolean {
-  const [configured, setConfigured] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSettings(controller.signal)
-      .then((rows) => setConfigured(colissimoStatus(settingsByKey(rows)).configured))
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
-  return configured;
-}
+import { linkClass, smallButton } from "../ui";
 
 type LabelState = { step: "idle" } | { step: "creating" } | { step: "created"; message: string };
 
 /**
+ * Colissimo labels (issue 31, docs/decisions/047), the same on an order's card and in the to-do list's « Commandes à
+ * expédier »: « Créer l'étiquette » for a paid order still to prepare, « Imprimer l'étiquette » once it has one.
+ *
  * The label's action for one order. A click sends one request, however often it is clicked: the button is disabled
  * and says « Création de l'étiquette… » meanwhile. The answer is the order, now « Expédiée » with its tracking
  * number: `onCreated` shows it, and the focus goes to the word of success, which the print link follows. A refusal
@@ -147,72 +123,6 @@ export function LabelActions({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-/**
- * « Imprimer les étiquettes du jour »: every label bought today (Paris), one PDF in a new tab. Asked for first, so that
- * a day without labels says so here in French instead of opening the API's answer: the PDF then opens in a new tab
- * (still within the click's user activation), or, where the browser blocks that, a link to it is offered.
- */
-export function DayLabelsButton() {
-  const [state, setState] = useState<
-    | { step: "idle" }
-    | { step: "loading" }
-    | { step: "blocked"; url: string }
-    | { step: "none"; message: string }
-  >({ step: "idle" });
-  const guard = useAccessGuard();
-  useEffect(
-    () => () => {
-      if (state.step === "blocked") URL.revokeObjectURL(state.url);
-    },
-    [state],
-  );
-
-  async function print() {
-    setState({ step: "loading" });
-    try {
-      const response = await fetch(dayLabelsUrl(new Date()), { credentials: "same-origin" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-        const failure = new ApiError(body.error ?? "", response.status, body.code);
-        if (guard(failure)) return setState({ step: "idle" });
-        return setState({ step: "none", message: dayLabelsFailureMessage(failure) });
-      }
-      const url = URL.createObjectURL(await response.blob());
-      // Without "noopener", which would make window.open answer null whether or not the tab opened: the tab shows our
-      // own PDF (a blob: address of this origin), nothing that could misuse the opener.
-      if (window.open(url, "_blank")) {
-        setState({ step: "idle" });
-        // The new tab has read it by then; the address is not kept alive for nothing.
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      } else setState({ step: "blocked", url });
-    } catch {
-      setState({ step: "none", message: dayLabelsFailureMessage({ status: 0, message: "" }) });
-    }
-  }
-
-  return (
-    <div className="flex flex-col items-start gap-1">
-      <button
-        type="button"
-        className={smallButton}
-        disabled={state.step === "loading"}
-        onClick={() => void print()}
-      >
-        {state.step === "loading" ? "Préparation des étiquettes…" : "Imprimer les étiquettes du jour"}
-        <span className="sr-only"> (PDF, nouvel onglet)</span>
-      </button>
-      <p role="status" className="text-sm text-ink-soft">
-        {state.step === "none" && state.message}
-        {state.step === "blocked" && (
-          <a className={linkClass} href={state.url} target="_blank" rel="noopener">
-            Ouvrir le PDF des étiquettes du jour
-          </a>
-        )}
-      </p>
     </div>
   );
 }

@@ -1,9 +1,5 @@
-import {
-  distanceText,
-  openingHoursLines,
-  type PickupPoint,
-  pickupAddressLines,
-} from "../../../domain/shipping/pickup-point";
+import { distanceText, type PickupPoint, pickupAddressLines } from "../../../domain/shipping/pickup-point";
+import { OpeningHours } from "../../ui/OpeningHours";
 
 /** The point's street, complement, postal code and city (its name is shown apart). */
 export function Lines({ point }: { point: PickupPoint }) {
@@ -36,15 +32,16 @@ export function PointDetails({ point }: { point: PickupPoint }) {
 /** The week's hours, folded: « Horaires » opens them. */
 export function Hours({ point, className = "px-4 pb-3" }: { point: PickupPoint; className?: string }) {
   return (
-    <details className={className}>
-      <summary className="cursor-pointer rounded-sm text-sm font-semibold text-olive-700 underline underline-offset-4">
-        Horaires<span className="sr-only"> de {point.name}</span>
-      </summary>
-      <ul className="mt-2 space-y-0.5 text-sm text-ink">
-        {openingHoursLines(point.opening_hours).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </details>
+    <OpeningHours
+      hours={point.opening_hours}
+      summary={
+        <>
+          Horaires<span className="sr-only"> de {point.name}</span>
+        </>
+      }
+      className={className}
+      summaryClassName="cursor-pointer rounded-sm text-sm font-semibold text-olive-700 underline underline-offset-4"
+      listClassName="mt-2 space-y-0.5 text-sm text-ink"
+    />
   );
 }
