@@ -528,7 +528,13 @@ test.describe("checkout", () => {
         page.getByText(/Veuillez accepter les conditions générales de vente pour activer/),
       ).toBeVisible();
       await expect(buttons).toHaveAttribute("data-disabled", "");
-      await page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ }).check();
+      // The summary may still be moving after the address step closed (once, under load, the click landed beside
+      // the box: « Clicking the checkbox did not change its state »): the check is made again until the box holds it.
+      const terms = page.getByRole("checkbox", { name: /J'ai lu et j'accepte/ });
+      await expect(async () => {
+        await terms.check({ timeout: 2000 });
+        await expect(terms).toBeChecked({ timeout: 500 });
+      }).toPass();
       await expect(buttons).not.toHaveAttribute("data-disabled");
       await pay.click();
 
