@@ -1,9 +1,8 @@
-import { forgetEarlyReads, takeEarlyRead } from "./early-reads";
-
 /**
  * The islands' one way to call the API: same origin, JSON in and out, the session cookie sent by the browser
  * (the page never holds a token, api.md "Sessions"). Failures become an ApiError carrying the spec's message.
  */
+import { forgetEarlyReads, takeEarlyRead } from "./early-reads";
 
 /**
  * A failed call. `message` follows spec 8 "Generic call failure": the response's `error` field, else
