@@ -270,7 +270,8 @@ describe("npm start, running", { timeout: 180_000 }, () => {
 
     const again = npmStart({ PORT: String(port), DYNAMODB_PORT: String(dbPort), DATA_DIR: dataDir });
     try {
-      await again.waitFor(/La boutique est prête/);
+      // The summary after « prête » may reach the pipe in a later chunk: wait for its last line.
+      await again.waitFor(/Ctrl-C pour tout arrêter/);
       expect(again.output()).toContain("Base existante réutilisée");
     } finally {
       again.child.kill("SIGINT");
