@@ -10,7 +10,7 @@
 import { deadLetterQueue } from "./dead-letters";
 import { MAIL_MAX_RECEIVES } from "./failure-policy";
 
-/** The environment variable the accounts function reads the queue's URL from (functions/platform/deps-from-env.ts). */
+/** The environment variable the accounts function reads the queue's URL from (functions/main/deps-from-env.ts). */
 export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
 /**

@@ -6,7 +6,7 @@ import { siteUrl } from "./stage";
 import { table, tablePermissions } from "./storage";
 
 /**
- * The account mail job (functions/accounts/jobs/account-mail.ts): for each forgot-password request the accounts function
+ * The account mail job (functions/main/jobs/account-mail.ts): for each forgot-password request the accounts function
  * queued (account-mail-queue.ts), it looks the account up, writes the reset token and sends the mail; for each
  * order the orders function queued, it sends the order's confirmation; as the local server does in-process. The API's runtime and table and mail identity (functionArgs); its own environment and
  * rights: it publishes nothing. SST's subscription gives it what it needs on the queue (receive, delete, change
@@ -14,7 +14,7 @@ import { table, tablePermissions } from "./storage";
  */
 export const accountMailSubscriberArgs: sst.aws.FunctionArgs = {
   ...functionArgs(
-    "functions/accounts/jobs/account-mail.handler",
+    "functions/main/jobs/account-mail.handler",
     "Sends the mails handed over after the answer: password resets, order confirmations, stock alerts, the waitlist",
   ),
   permissions: [...tablePermissions("write"), sendMail],

@@ -50,7 +50,7 @@ function recorderArgs(handler: string, description: string): sst.aws.FunctionArg
 /** Alarms in and out of the owner's to-do list (functions/admin/jobs/shop-alarm.ts). */
 export const alarmRecorder = new sst.aws.Function(
   "ShopAlarmRecorder",
-  recorderArgs("functions/admin/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
+  recorderArgs("functions/main/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
 );
 alertTopic.subscribe("Recorder", alarmRecorder.arn);
 
@@ -58,7 +58,7 @@ alertTopic.subscribe("Recorder", alarmRecorder.arn);
 export const mailFeedbackRecorder = new sst.aws.Function(
   "MailFeedbackRecorder",
   recorderArgs(
-    "functions/mail/jobs/mail-feedback.handler",
+    "functions/main/jobs/mail-feedback.handler",
     "Records the addresses SES bounced or that complained",
   ),
 );

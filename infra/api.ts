@@ -1,6 +1,6 @@
+import { type ApiArea, type ApiAreaName, apiAreas } from "../functions/main/areas";
 import { DOCUMENTS_BUCKET } from "../functions/platform/adapters/documents-env";
 import { MEDIA_BUCKET } from "../functions/platform/adapters/media-env";
-import { type ApiArea, type ApiAreaName, apiAreas } from "../functions/platform/areas";
 import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import {
   accountMailQueue,
@@ -105,8 +105,8 @@ const areaRights: Record<ApiAreaName, { table: TableAccess; sendsMail: boolean }
 };
 
 /**
- * One Lambda per API area (`functions/platform/areas.ts`), each running the Hono app with only its area's route modules
- * (`functions/platform/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
+ * One Lambda per API area (`functions/main/areas.ts`), each running the Hono app with only its area's route modules
+ * (`functions/main/lambda/<area>.ts`). The Router in `web.ts` sends each mount path to its area's function URL.
  */
 export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The photos function alone writes product photos (media.ts): rights on their objects and the bucket's name.
@@ -116,27 +116,23 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   // The accounts function erases accounts, and the documents function a guest's data (issue 32), and with them
   // their orders' labels (documents.ts): delete only.
   const erasesLabels = area.name === "accounts" || area.name === "documents";
-  const args = functionArgs(
-    `functions/platform/lambda/${area.name}.handler`,
-    `API ${area.mounts.join(" ")}`,
-    {
-      ...areaRights[area.name],
-      // Forgot password, the bank-transfer order, the stock alerts and the waitlist hand their mails to the account
-      // mail queue (account-mail-queue.ts), so an answer never waits for SES: only their functions send.
-      sendsAccountMail: area.mounts.some(
-        (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
-      ),
-      // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
-      environment: {
-        [EDGE_KEY_VARIABLE]: edgeKey.result,
-        ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
-        ...(shipping || erasesLabels ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
-      },
-      ...(shipping ? { permissions: documentsPermissions } : {}),
-      ...(erasesLabels ? { permissions: documentsErasePermissions } : {}),
-      ...(photos ? { permissions: mediaPermissions } : {}),
+  const args = functionArgs(`functions/main/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
+    ...areaRights[area.name],
+    // Forgot password, the bank-transfer order, the stock alerts and the waitlist hand their mails to the account
+    // mail queue (account-mail-queue.ts), so an answer never waits for SES: only their functions send.
+    sendsAccountMail: area.mounts.some(
+      (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
+    ),
+    // The Router's requests carry the visitor's address with this key (edge-key.ts, middleware/client-ip.ts).
+    environment: {
+      [EDGE_KEY_VARIABLE]: edgeKey.result,
+      ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+      ...(shipping || erasesLabels ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
     },
-  );
+    ...(shipping ? { permissions: documentsPermissions } : {}),
+    ...(erasesLabels ? { permissions: documentsErasePermissions } : {}),
+    ...(photos ? { permissions: mediaPermissions } : {}),
+  });
   const install = lambdaInstalls[area.name];
   return {
     area,
@@ -175,6 +171,6 @@ for (const { area, fn } of apiFunctions) {
 /** The function serving `mount`; throws when no area mounts it. */
 export function functionServing(mount: string): sst.aws.Function {
   const served = apiFunctions.find(({ area }) => area.mounts.includes(mount));
-  if (!served) throw new Error(`No API area mounts ${mount} (functions/platform/areas.ts)`);
+  if (!served) throw new Error(`No API area mounts ${mount} (functions/main/areas.ts)`);
   return served.fn;
 }

@@ -1,4 +1,4 @@
-import type { ApiAreaName } from "../functions/platform/areas";
+import type { ApiAreaName } from "../functions/main/areas";
 import { isProduction, lambdaConcurrencyQuota } from "./stage";
 
 /**

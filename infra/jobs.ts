@@ -91,11 +91,11 @@ function scheduledJob(
 
 /**
  * Every 5 minutes: release PayPal holds never captured within 30 minutes, giving their stock and promo use back
- * (functions/payments/jobs/release-holds.ts; the local server runs the same job on a timer). No time zone: a rate. A run
+ * (functions/main/jobs/release-holds.ts; the local server runs the same job on a timer). No time zone: a rate. A run
  * more than 10 minutes late is dropped (to JobFailures): two later runs have done its work.
  */
 export const releaseHolds = scheduledJob("ReleaseHolds", {
-  handler: "functions/payments/jobs/release-holds.handler",
+  handler: "functions/main/jobs/release-holds.handler",
   description: "Release expired PayPal holds",
   schedule: "rate(5 minutes)",
   deliveryRetries: 2,
@@ -109,7 +109,7 @@ export const releaseHolds = scheduledJob("ReleaseHolds", {
  * minutes, not the API's 20 seconds (functions/payments/jobs/reconcile-paypal.ts; locally every hour). Retried until 10:00.
  */
 export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
-  handler: "functions/payments/jobs/reconcile-paypal.handler",
+  handler: "functions/main/jobs/reconcile-paypal.handler",
   description: "Reconcile pending PayPal orders with PayPal",
   schedule: "cron(0 4 * * ? *)",
   timezone: "Europe/Paris",
@@ -119,12 +119,12 @@ export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
 });
 
 /**
- * The owner's daily summary e-mail at 8:00 Paris time, summer and winter (functions/admin/jobs/daily-summary.ts; locally a
+ * The owner's daily summary e-mail at 8:00 Paris time, summer and winter (functions/main/jobs/daily-summary.ts; locally a
  * timer in scripts/start.ts). The job sends at most one e-mail a Paris day (it claims the day first), so a retry or
  * a second run is harmless; retried for an hour at most: a summary at 9:00 still helps, one in the afternoon is noise.
  */
 export const dailySummary = scheduledJob("DailySummary", {
-  handler: "functions/admin/jobs/daily-summary.handler",
+  handler: "functions/main/jobs/daily-summary.handler",
   description: "Owner's daily summary e-mail (8:00 Europe/Paris)",
   schedule: "cron(0 8 * * ? *)",
   timezone: "Europe/Paris",
@@ -134,12 +134,12 @@ export const dailySummary = scheduledJob("DailySummary", {
 
 /**
  * Every hour from 08:05 to 19:05 Paris time: bank transfers not received get their one reminder after N Paris days
- * and their order cancelled after M (issue 19; functions/payments/jobs/transfer-follow-up.ts; locally every hour). Daytime
+ * and their order cancelled after M (issue 19; functions/main/jobs/transfer-follow-up.ts; locally every hour). Daytime
  * only, so customers are not mailed at night; the first run of a day does that day's work, and a run retried more
  * than an hour late is dropped: the next hour's does the same. One mail per order due, so minutes, not 20 seconds.
  */
 export const transferFollowUp = scheduledJob("TransferFollowUp", {
-  handler: "functions/payments/jobs/transfer-follow-up.handler",
+  handler: "functions/main/jobs/transfer-follow-up.handler",
   description: "Remind and cancel unpaid bank transfers",
   schedule: "cron(5 8-19 * * ? *)",
   timezone: "Europe/Paris",
@@ -150,12 +150,12 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
 
 /**
  * Every two hours from 07:20 to 21:20 Paris time: La Poste's tracking of the orders shipped by Colissimo, their events
- * recorded and their delivery dated by the carrier (issue 31; functions/shipping/jobs/track-parcels.ts; locally every
+ * recorded and their delivery dated by the carrier (issue 31; functions/main/jobs/track-parcels.ts; locally every
  * hour). La Poste scans parcels through the day; a run retried more than an hour late is dropped, the next one does
  * its work. Two calls at a time, well under La Poste's 10 a second: minutes for a busy week, not 20 seconds.
  */
 export const trackParcels = scheduledJob("TrackParcels", {
-  handler: "functions/shipping/jobs/track-parcels.handler",
+  handler: "functions/main/jobs/track-parcels.handler",
   description: "Read La Poste's tracking of shipped Colissimo parcels",
   // An explicit list: EventBridge Scheduler documents `/` as "start/increment" only (7/2 would run until 23:20).
   schedule: "cron(20 7,9,11,13,15,17,19,21 * * ? *)",

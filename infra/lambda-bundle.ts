@@ -21,7 +21,7 @@ export const lambdaInstalls: Partial<Record<string, string[]>> = { photos: ["sha
  */
 export const API_DOCS_OMITTED = "globalThis.API_DOCS_OMITTED";
 
-/** The API area that serves the OpenAPI document (functions/platform/lambda/docs.ts). */
+/** The API area that serves the OpenAPI document (functions/main/lambda/docs.ts). */
 export const docsArea = "docs";
 
 /** `nodejs.esbuild` of an API area's function, for infra/api.ts and the bundle budget test alike. */

@@ -8,7 +8,7 @@
 import { deadLetterQueue } from "./dead-letters";
 import { PUBLISH_MAX_RECEIVES } from "./failure-policy";
 
-/** The environment variable the functions read the queue's URL from (functions/platform/deps-from-env.ts). */
+/** The environment variable the functions read the queue's URL from (functions/main/deps-from-env.ts). */
 export const publishQueueUrlVariable = "SITE_PUBLISH_QUEUE_URL";
 
 /** Where publish requests go after PUBLISH_MAX_RECEIVES receives (the "SitePublish" dead-letter queue). */

@@ -200,7 +200,7 @@ export const publishBatchWindow = "20 seconds";
 export const publishSubscriber = publishQueue.subscribe(
   {
     ...jobArgs(
-      "functions/site/jobs/publish-site.handler",
+      "functions/main/jobs/publish-site.handler",
       "Starts one site publish for the requests of the last 20 s",
     ),
     permissions: [
@@ -226,7 +226,7 @@ export const publishSubscriber = publishQueue.subscribe(
 export const publishResult = new sst.aws.Function(
   "SitePublishResult",
   asyncFailuresArgs(
-    jobArgs("functions/site/jobs/publish-result.handler", "Records how a site publish ended"),
+    jobArgs("functions/main/jobs/publish-result.handler", "Records how a site publish ended"),
     3600,
   ),
 );

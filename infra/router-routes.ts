@@ -18,7 +18,7 @@ export function routerRoutes(
   areas: readonly { readonly name: string; readonly mounts: readonly string[] }[],
 ): RouterRoute[] {
   const fallback = areas[0];
-  if (!fallback) throw new Error("functions/platform/areas.ts declares no API area");
+  if (!fallback) throw new Error("functions/main/areas.ts declares no API area");
   return [
     ...areas.flatMap((area) =>
       area.mounts.map((pattern): RouterRoute => ({ kind: "url", pattern, area: area.name })),

@@ -28,7 +28,7 @@ export const secretContexts: Record<ShopSecret, Readonly<Record<string, string>>
  * - `encrypt`: saving Paramètres seals a new secret (services/admin.ts): the admin function only;
  * - `decrypt`: calling PayPal opens it (services/paypal-client.ts): PayPal orders, the withdrawal's PayPal refund,
  *   the owner's refunds and cancellations, and the jobs settling PayPal holds.
- * API areas (functions/platform/areas.ts) and what each does with it.
+ * API areas (functions/main/areas.ts) and what each does with it.
  */
 export const paypalSecretAreas = {
   admin: ["encrypt", "decrypt"],

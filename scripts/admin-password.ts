@@ -5,8 +5,9 @@
  * Which table, and why the shop must be stopped first: scripts/local/owner-command.ts. On AWS:
  *   ADMIN_EMAIL=owner@example.fr npx sst shell --stage production -- npm run admin:password -- --aws
  */
+
+import { recoverAdminAccess } from "../functions/main/seed";
 import { systemClock } from "../functions/platform/adapters/clock";
-import { recoverAdminAccess } from "../functions/platform/seed";
 import { runOwnerCommand } from "./local/owner-command";
 
 runOwnerCommand(async (db, config) => {

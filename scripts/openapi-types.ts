@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import { apiOperations } from "../functions/platform/contracts";
+import { apiOperations } from "../functions/main/contracts";
 import { buildOpenApiDocument } from "../functions/platform/openapi";
 
 export const OPENAPI_TYPES_FILE = resolve(import.meta.dirname, "../tests/contract/openapi.d.ts");

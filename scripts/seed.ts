@@ -9,12 +9,13 @@
  * else would rebuild it before the owner's first edit (decision record 012). The seed marks the pages stale and asks
  * the publishing queue for a build, as an owner's edit does, so the catalogue is online a few minutes later.
  */
+
+import { SITE_PUBLISH_QUEUE_URL } from "../functions/main/deps-from-env";
+import { seedIfEmpty, seedOptionsProblem } from "../functions/main/seed";
 import { systemClock } from "../functions/platform/adapters/clock";
 import { sqsSitePublisher } from "../functions/platform/adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../functions/platform/db/client";
 import { createDb } from "../functions/platform/db/service";
-import { SITE_PUBLISH_QUEUE_URL } from "../functions/platform/deps-from-env";
-import { seedIfEmpty, seedOptionsProblem } from "../functions/platform/seed";
 import { markSiteStale, sitePublishStatus } from "../functions/site/publishing";
 import { DomainError } from "../src/domain/errors";
 import { seedSettingsFromFile } from "./local/config";

@@ -7,7 +7,7 @@
  * URL), which the Lambdas get from infra/api.ts; this maps the one to the other, so the README's deploy commands need
  * no table name copied by hand.
  */
-import { SITE_PUBLISH_QUEUE_URL } from "../functions/platform/deps-from-env";
+import { SITE_PUBLISH_QUEUE_URL } from "../functions/main/deps-from-env";
 
 /** The components the scripts need, by the names infra/ gives them (tests/infra checks they still exist). */
 export const STAGE_COMPONENTS = { table: "Table", publishQueue: "SitePublish" } as const;

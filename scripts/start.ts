@@ -7,9 +7,11 @@
 import { rm } from "node:fs/promises";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
-import { handleAccountMail } from "../functions/accounts/mails";
 import { runDailySummary } from "../functions/admin/daily-summary";
 import { isSuppressed } from "../functions/mail/suppressions";
+import { handleAccountMail } from "../functions/main/account-mail";
+import { startLocalServer } from "../functions/main/local";
+import { seedIfEmpty } from "../functions/main/seed";
 import { reconcile } from "../functions/payments/jobs/reconcile-paypal";
 import { releaseExpiredHolds } from "../functions/payments/paypal-holds";
 import { migratePlainPaypalSecret } from "../functions/payments/paypal-secret";
@@ -23,8 +25,6 @@ import { LOCAL_SECRET_KEY_FILE } from "../functions/platform/adapters/secret-box
 import { ensureTable } from "../functions/platform/db/bootstrap";
 import { START_DYNAMO_LIMITS } from "../functions/platform/db/client";
 import { createDb } from "../functions/platform/db/service";
-import { startLocalServer } from "../functions/platform/local";
-import { seedIfEmpty } from "../functions/platform/seed";
 import { trackParcels } from "../functions/shipping/tracking";
 import {
   beginPublish,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
+import { withSession } from "../accounts/session-middleware";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
-import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { adminExportsContract as contract } from "./contract";
 import { type ExportFile, eReportingExport, fecExport } from "./service";

@@ -4,6 +4,11 @@ import { rateLimits } from "../../src/domain/rate-limit";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
+import { route, routesAt } from "../platform/route";
+import { admitAttempt } from "../platform/throttle";
+import { changePassword, requestPasswordReset, resetPassword, signIn, signOut, toSessionUser } from "./auth";
+import { authContract as contract } from "./contract";
+import { createUser } from "./service";
 import {
   caller,
   clearSentSessionCookies,
@@ -12,12 +17,7 @@ import {
   sessionToken,
   setSessionCookie,
   withSession,
-} from "../platform/middleware/session";
-import { route, routesAt } from "../platform/route";
-import { admitAttempt } from "../platform/throttle";
-import { changePassword, requestPasswordReset, resetPassword, signIn, signOut, toSessionUser } from "./auth";
-import { authContract as contract } from "./contract";
-import { createUser } from "./service";
+} from "./session-middleware";
 
 export const FORGOT_PASSWORD_ANSWER =
   "Si un compte existe pour cette adresse, un lien de réinitialisation vient d'y être envoyé.";

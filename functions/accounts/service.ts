@@ -1,8 +1,8 @@
 import { normalizeEmail } from "../../src/domain/accounts/account";
 import { DomainError } from "../../src/domain/errors";
-import { addToStats } from "../admin/stats";
 import { newId } from "../platform/adapters/ids";
 import { hashPassword } from "../platform/adapters/password";
+import { addToStats } from "../platform/db/stats";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 

@@ -11,9 +11,9 @@ import {
 } from "../../src/domain/admin/owner-todo";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
+import { listProblems } from "../platform/owner-problems";
 import { sitePublishStatus } from "../site/publishing";
 import { listWithdrawalsForAdmin } from "../withdrawals/service";
-import { listProblems } from "./owner-problems";
 
 /** The order attributes the rules read: the query asks for these only. */
 const ORDER_ATTRIBUTES = [

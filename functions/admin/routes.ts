@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import type * as z from "zod";
 import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin/admin";
 import type { settingKeys } from "../../src/domain/settings/settings";
+import { withSession } from "../accounts/session-middleware";
 import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../catalog/service";
 import { adminStockRoutes } from "../catalog/stock-routes";
 import { sendNewGuestLink } from "../orders/guest/mails";
 import { markRefundDone, recordReturn } from "../orders/refunds";
+import { refundAtPaypal } from "../payments/paypal-refund";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
-import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import {
   createPromo,
@@ -105,7 +106,10 @@ route(adminRoutes, contract.putAdminOrdersById, async (c) =>
 
 route(adminRoutes, contract.postAdminOrdersByIdReturns, async (c) =>
   c.json(
-    await recordReturn(c.var.deps, c.req.valid("param").id, c.req.valid("json"), c.var.auth?.user.id),
+    await recordReturn(c.var.deps, c.req.valid("param").id, c.req.valid("json"), {
+      atPaypal: refundAtPaypal,
+      adminId: c.var.auth?.user.id,
+    }),
     201,
   ),
 );

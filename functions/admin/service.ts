@@ -28,11 +28,11 @@ import { paypalLoopbackAllowed } from "../payments/paypal-client";
 import { migratePlainPaypalSecret, sealPaypalSecret } from "../payments/paypal-secret";
 import { clearPaypalTokens } from "../platform/adapters/paypal";
 import { isSealed } from "../platform/adapters/secret-box";
+import { readStats } from "../platform/db/stats";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting, putSetting } from "../settings/service";
 import { maskedColissimoSetting, saveColissimoSetting } from "../shipping/colissimo-secrets";
 import { markSiteStale } from "../site/publishing";
-import { readStats } from "./stats";
 
 /** Opaque paging cursor (ElectroDB's) passed through as is. */
 export interface Page {

@@ -1,5 +1,5 @@
 /**
- * The e-mails of stock alerts and the waitlist (decision record 026), in French. stock-mail-handler.ts sends them.
+ * The e-mails of stock alerts and the waitlist (decision record 026), in French. waitlist/stock-mail-handler.ts sends them.
  */
 
 import { layout } from "../mail/mails";

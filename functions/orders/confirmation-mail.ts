@@ -8,7 +8,7 @@ import { addGuestLink } from "./guest/links";
 import { type OrderRecord, toOrder } from "./service";
 
 /**
- * The order confirmation mail, on its own so the account mail queue's in-process runner (functions/platform/deps-from-env.ts,
+ * The order confirmation mail, on its own so the account mail queue's in-process runner (functions/main/deps-from-env.ts,
  * every function's fallback) carries only this, not the ordering code.
  */
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { caller, requireUser, withSession } from "../accounts/session-middleware";
 import type { AppEnv } from "../platform/env";
-import { caller, requireUser, withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { customerOrdersContract as contract } from "./customer-contract";
 import { findCreditNote, findDocument } from "./invoices";

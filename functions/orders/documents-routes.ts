@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import { withSession } from "../accounts/session-middleware";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
-import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { adminDocumentsContract as contract } from "./documents-contract";
 import { findCreditNote, findDocument } from "./invoices";

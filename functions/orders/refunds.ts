@@ -10,9 +10,9 @@ import { DomainError } from "../../src/domain/errors";
 import { eurosToCents } from "../../src/domain/money";
 import { planReturn } from "../../src/domain/orders/order-return";
 import type { ReturnRequest } from "../../src/domain/orders/refund";
-import { refundAtPaypal } from "../payments/paypal-refund";
 import type { Deps } from "../platform/deps";
 import { moveOrder } from "./lifecycle";
+import type { RefundAtPaypal } from "./return-effects";
 import { toOrder } from "./service";
 
 export interface ReturnInput extends ReturnRequest {
@@ -22,13 +22,24 @@ export interface ReturnInput extends ReturnRequest {
   amount: number;
 }
 
+/** Who records the return, and how a PayPal order is refunded (payments gives it: orders never imports payments). */
+export interface ReturnHandlers {
+  atPaypal: RefundAtPaypal;
+  adminId?: string;
+}
+
 /**
  * Records a return and its refund: the lifecycle's return_part or return_all (src/domain/orders/order-return.ts), whose
  * effects the table declares (refund, credit note, resaleable stock back, mail). Refused with a French reason (and
  * nothing refunded) when the form is stale, a line is not returnable, the amount differs from the server's, or the
  * lifecycle does not allow it.
  */
-export async function recordReturn(deps: Deps, orderId: string, input: ReturnInput, adminId?: string) {
+export async function recordReturn(
+  deps: Deps,
+  orderId: string,
+  input: ReturnInput,
+  { atPaypal, adminId }: ReturnHandlers,
+) {
   const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
   if (!order) throw new DomainError("ORDER_NOT_FOUND");
   // The refund's id comes from the order the owner's click read: a second click finds it recorded (below).
@@ -44,7 +55,7 @@ export async function recordReturn(deps: Deps, orderId: string, input: ReturnInp
     },
     // Recorded by the first click: this one answers the order as it is.
     wanted: async (current) => !current.refunds?.some((refund) => refund.id === refundId),
-    refund: { id: refundId, atPaypal: refundAtPaypal, ...(adminId && { adminId }) },
+    refund: { id: refundId, atPaypal, ...(adminId && { adminId }) },
     refused: "throw",
   });
   return toOrder(after);

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { requireSessionToken, unprovenSessionToken } from "../accounts/session-middleware";
 import type { AppEnv } from "../platform/env";
 import { idempotencyKey } from "../platform/middleware/idempotency";
-import { requireSessionToken, unprovenSessionToken } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
-import { placeBankTransferOrder } from "../settings/checkout";
 import { ordersContract as contract } from "./contract";
+import { placeBankTransferOrder } from "./place-order/bank-transfer";
 
 /**
  * POST /api/orders: a bank-transfer order (PayPal orders are created by /api/paypal-payment). The session is read

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { DomainError } from "../../src/domain/errors";
-import type { AppEnv } from "../platform/env";
-import { idempotencyKey } from "../platform/middleware/idempotency";
 import {
   caller,
   requireSessionToken,
   requireUser,
   unprovenSessionToken,
   withSession,
-} from "../platform/middleware/session";
+} from "../accounts/session-middleware";
+import type { AppEnv } from "../platform/env";
+import { idempotencyKey } from "../platform/middleware/idempotency";
 import { route, routesAt } from "../platform/route";
 import { paypalContract as contract } from "./contract";
 import {

@@ -1,7 +1,7 @@
 /**
  * Bank transfers that do not come (issue 19): one reminder after N Paris days, the order cancelled through the
  * lifecycle after M (src/domain/payments/transfer-follow-up.ts says how days count). Run by the hourly job
- * (functions/payments/jobs/transfer-follow-up.ts; a timer under `npm start`). Safe to run twice at once, and beside the
+ * (functions/main/jobs/transfer-follow-up.ts; a timer under `npm start`). Safe to run twice at once, and beside the
  * owner marking the transfer received: the reminder is claimed with a conditional write before it is sent, the
  * cancellation is a lifecycle move conditioned on the order's version.
  */

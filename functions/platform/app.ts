@@ -5,7 +5,6 @@ import * as z from "zod";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
 import { DomainError, errorBody } from "../../src/domain/errors";
 import { shopErrorMap } from "../../src/domain/field-messages";
-import type { ApiAreaName, AreaModuleName } from "./areas";
 import type { Deps } from "./deps";
 import { EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
@@ -128,36 +127,5 @@ export function createApp(
   }
   app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
   app.onError(handleError);
-  return app;
-}
-
-/**
- * A Lambda's app: exactly the route modules features.ts gives the area (the type asks for each, by name; infra
- * routes their mounts to it), each mounted where it was made for (routesAt), answering only the requests that carry
- * the edge key `sst deploy` gave the function (infra/api.ts); the local server never checks it. On Lambda a function
- * deployed without the key refuses everything rather than serve unchecked. The list itself is
- * not read here, so a Lambda's bundle carries only its own modules' mounts: tests/integration/lambda-areas.test.ts
- * proves each Lambda serves exactly its area's routes, as the full app mounts them from features.ts.
- */
-export function createAreaApp<A extends ApiAreaName>(
-  area: A,
-  modules: Readonly<Record<AreaModuleName<A>, Hono<AppEnv>>>,
-  deps: () => Deps,
-  env: NodeJS.ProcessEnv = process.env,
-): Hono<AppEnv> {
-  const mounted: Record<string, Hono<AppEnv>> = {};
-  for (const [name, routes] of Object.entries<Hono<AppEnv>>(modules)) {
-    const mount = mountOf(routes);
-    if (mount === undefined)
-      throw new Error(`Lambda ${area}: the route module ${name} was not made by routesAt()`);
-    mounted[mount] = routes;
-  }
-  const edgeKey = env[EDGE_KEY_VARIABLE] || undefined;
-  const app = createApp(mounted, deps, { edgeKey });
-  // On Lambda (AWS_LAMBDA_FUNCTION_NAME) without the key: every invocation fails (its Errors alarm), nothing served.
-  if (!edgeKey && env.AWS_LAMBDA_FUNCTION_NAME)
-    app.fetch = () => {
-      throw new Error(`Lambda ${area}: ${EDGE_KEY_VARIABLE} is not set, every request is refused`);
-    };
   return app;
 }

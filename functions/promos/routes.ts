@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { eurosToCents } from "../../src/domain/money";
 import { rateLimits } from "../../src/domain/rate-limit";
+import { withSession } from "../accounts/session-middleware";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
-import { withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { admitAttempt, type Limit } from "../platform/throttle";
 import { promoContract as contract } from "./contract";

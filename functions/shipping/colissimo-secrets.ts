@@ -4,10 +4,10 @@ import {
   colissimoSecretSchema,
   colissimoSettingSchema,
 } from "../../src/domain/shipping/colissimo-setting";
-import { clearProblem, recordProblem } from "../admin/owner-problems";
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { COLISSIMO_PASSWORD_CONTEXT, LAPOSTE_API_KEY_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";
+import { clearProblem, recordProblem } from "../platform/owner-problems";
 import { getSetting, putSetting } from "../settings/service";
 
 /**

@@ -2,7 +2,7 @@
  * The contract of functions/shipping/routes.ts (issue 31, docs/decisions/047 and 048): Colissimo labels for the owner,
  * and the checkout's pick-up point search. Each
  * operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
- * (functions/platform/contracts.ts). Schemas and words only, never services (decision record 023).
+ * (functions/main/contracts.ts). Schemas and words only, never services (decision record 023).
  */
 import * as z from "zod";
 import { orderSchema, pickupPointSchema } from "../../src/domain/orders/order";

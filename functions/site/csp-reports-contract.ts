@@ -1,6 +1,6 @@
 /**
  * The contract of functions/site/csp-reports-routes.ts: each operation declared once, bound to its handler there
- * (functions/platform/route.ts) and documented from here (functions/platform/contracts.ts). Schemas and words only, never
+ * (functions/platform/route.ts) and documented from here (functions/main/contracts.ts). Schemas and words only, never
  * services: the docs function loads it without the code that serves it (decision record 023).
  */
 import * as z from "zod";

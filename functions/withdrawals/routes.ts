@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { rateLimits } from "../../src/domain/rate-limit";
+import { caller, requireUser, withSession } from "../accounts/session-middleware";
 import { getUserOrder } from "../orders/service";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
-import { caller, requireUser, withSession } from "../platform/middleware/session";
 import { route, routesAt } from "../platform/route";
 import { admitAttempt } from "../platform/throttle";
 import { withdrawalsContract as contract } from "./contract";

@@ -29,8 +29,10 @@ import { parseArgs } from "node:util";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { openSession } from "../../functions/accounts/auth";
-import { handleAccountMail } from "../../functions/accounts/mails";
 import { createUser } from "../../functions/accounts/service";
+import { handleAccountMail } from "../../functions/main/account-mail";
+import { startLocalServer } from "../../functions/main/local";
+import { seedIfEmpty, seedSettingsFrom } from "../../functions/main/seed";
 import type { AccountMailRequest } from "../../functions/platform/adapters/account-mail-queue";
 import { systemClock } from "../../functions/platform/adapters/clock";
 import { localMailer } from "../../functions/platform/adapters/mail";
@@ -39,9 +41,7 @@ import { createDocumentClient, createDynamoClient } from "../../functions/platfo
 import { createDb } from "../../functions/platform/db/service";
 import { tableDefinition } from "../../functions/platform/db/table";
 import type { Deps } from "../../functions/platform/deps";
-import { startLocalServer } from "../../functions/platform/local";
 import { PUBLIC_READ_CACHE_MS } from "../../functions/platform/middleware/public-read";
-import { seedIfEmpty, seedSettingsFrom } from "../../functions/platform/seed";
 import { SETTINGS_CACHE_MS } from "../../functions/settings/service";
 import { FRENCH_ADDRESS } from "../../tests/support/addresses";
 import { startDynamoLocal } from "../local/dynamodb-local";
@@ -87,7 +87,7 @@ function depsOver(db: Db, mailDir: string): Deps {
   const mailDeps = {
     db,
     clock: systemClock,
-    // As the Lambdas have it (functions/platform/deps-from-env.ts); `npm start` leaves it off (tests write settings behind it).
+    // As the Lambdas have it (functions/main/deps-from-env.ts); `npm start` leaves it off (tests write settings behind it).
     settingsCacheMs: SETTINGS_CACHE_MS,
     // As the Lambdas have it: a public read is kept 1 s in memory (middleware/public-read.ts).
     publicReadCacheMs: PUBLIC_READ_CACHE_MS,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type SeedSettings, seedOptionsProblem, seedSettingsFrom } from "../../functions/platform/seed";
+import { type SeedSettings, seedOptionsProblem, seedSettingsFrom } from "../../functions/main/seed";
 import { StartError } from "./start-error";
 
 /** Everything `npm start` reads from its environment (README, "Environment variables"). */

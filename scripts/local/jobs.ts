@@ -1,12 +1,12 @@
 /**
  * The jobs runner of `npm start`: what AWS schedules (infra/jobs.ts), here on timers, with the same consequence when
  * one fails (issue 27): the problem goes to the top of the owner's to-do list, as a CloudWatch alarm puts it there on
- * AWS (functions/admin/owner-problems.ts), and comes off when the job succeeds again.
+ * AWS (functions/platform/owner-problems.ts), and comes off when the job succeeds again.
  */
 
-import { clearProblem, recordProblem } from "../../functions/admin/owner-problems";
 import type { AccountMailRequest } from "../../functions/platform/adapters/account-mail-queue";
 import type { DataDeps } from "../../functions/platform/deps";
+import { clearProblem, recordProblem } from "../../functions/platform/owner-problems";
 
 type Log = Pick<Console, "error">;
 

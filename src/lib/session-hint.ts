@@ -1,4 +1,4 @@
-/** The API's readable hint cookie (functions/platform/middleware/session.ts SESSION_HINT_COOKIE). */
+/** The API's readable hint cookie (functions/accounts/session-middleware.ts SESSION_HINT_COOKIE). */
 const SESSION_HINT = "signed_in=1";
 
 /**

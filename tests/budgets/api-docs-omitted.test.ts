@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOperations } from "../../functions/platform/contracts";
+import { apiOperations } from "../../functions/main/contracts";
 import { buildOpenApiDocument } from "../../functions/platform/openapi";
 import { waitlistContract } from "../../functions/waitlist/contract";
 import { buildLambdaBundle, bundleDir, node24, root } from "./lambda-bundle";

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { type BuildOptions, build, type Metafile } from "esbuild";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { lambdaEsbuild, lambdaExternal } from "../../infra/lambda-bundle";
 
 const run = promisify(execFile);
@@ -69,11 +69,11 @@ export function sstBuildOptions(
   };
 }
 
-/** Bundles functions/platform/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
+/** Bundles functions/main/lambda/<name>.ts as SST does (esbuild, ESM, minified, names kept, Node 24). */
 export async function buildLambdaBundle(name: string, dir: string): Promise<BuiltBundle> {
   const file = join(dir, `${name}.mjs`);
   const result = await build(
-    sstBuildOptions(resolve(root, `functions/platform/lambda/${name}.ts`), file, lambdaEsbuild(name)),
+    sstBuildOptions(resolve(root, `functions/main/lambda/${name}.ts`), file, lambdaEsbuild(name)),
   );
   return { file, bytes: (await stat(file)).size, metafile: result.metafile, errors: result.errors };
 }

@@ -9,7 +9,7 @@
  */
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import {
   type BuiltBundle,
   buildFloorBundle,
@@ -185,7 +185,7 @@ const built = new Map<string, BuiltBundle>();
 
 describe("Lambda bundle sizes", () => {
   it.each(apiAreas.map((area) => area.name))(
-    "functions/platform/lambda/%s.ts stays under its budget",
+    "functions/main/lambda/%s.ts stays under its budget",
     async (name) => {
       const bundle = await buildLambdaBundle(name, outdir);
       expect(bundle.errors).toEqual([]);
@@ -212,7 +212,7 @@ describe("Lambda cold imports", () => {
   }, 60_000);
 
   it.each(apiAreas.map((area) => area.name))(
-    "functions/platform/lambda/%s.ts imports within its budget (150 ms, or 3 floors on a slower machine; median of 5 fresh processes)",
+    "functions/main/lambda/%s.ts imports within its budget (150 ms, or 3 floors on a slower machine; median of 5 fresh processes)",
     async (name) => {
       const bundle = built.get(name) ?? (await buildLambdaBundle(name, outdir));
       // The floor and the function one after the other, so a busy moment weighs on both.

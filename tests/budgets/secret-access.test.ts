@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { lambdaEsbuild } from "../../infra/lambda-bundle";
 import {
   colissimoPasswordAreas,
@@ -62,7 +62,7 @@ describe("who may use the shop's secrets' key", () => {
   it("is exactly the API functions whose code seals or opens each secret", async () => {
     for (const { name } of apiAreas) {
       const listed = paypalSecretAreas[name as keyof typeof paypalSecretAreas] ?? [];
-      expect(await usesOf(`functions/platform/lambda/${name}.ts`, lambdaEsbuild(name)), name).toEqual({
+      expect(await usesOf(`functions/main/lambda/${name}.ts`, lambdaEsbuild(name)), name).toEqual({
         paypal: [...listed],
         colissimo: colissimoListed(name),
       });

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 // No browser: the comparison reads answers, it renders nothing.
 import { expect, test } from "@playwright/test";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { E2E_DATA_DIR, E2E_DYNAMODB_PORT, E2E_PORT } from "../../playwright.config";
 import { todoLinks } from "../../src/domain/admin/owner-todo";
 import { trackingUrl } from "../../src/domain/orders/order-display";
@@ -93,7 +93,7 @@ test.describe("the AWS edge answers every URL the shop prints as npm start does"
     process.env.SHOP_EDGE_KEY = edgeKey;
     const areas = [];
     for (const area of apiAreas) {
-      const module = (await import(`../../functions/platform/lambda/${area.name}.ts`)) as {
+      const module = (await import(`../../functions/main/lambda/${area.name}.ts`)) as {
         handler: V2Handler;
       };
       areas.push({ name: area.name, mounts: area.mounts, handler: module.handler });

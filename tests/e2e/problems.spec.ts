@@ -1,5 +1,5 @@
-import { recordAlarm } from "../../functions/admin/owner-problems";
 import { recordSuppression } from "../../functions/mail/suppressions";
+import { recordAlarm } from "../../functions/platform/owner-problems";
 import { alarmName } from "../../src/domain/admin/owner-problems";
 import { expect, test } from "./fixtures";
 import { expectAxeClean, ownerContext, shopDeps, signedInCustomer } from "./support";

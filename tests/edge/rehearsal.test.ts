@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { CLOUDFRONT_FUNCTION_TYPE } from "../../infra/cloudfront-function-code";
 import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
 import { API_FALLBACK_ROUTE, MEDIA_ROUTE, routerRoutes } from "../../infra/router-routes";
@@ -172,7 +172,7 @@ describe("the rehearsed routes are the ones infra/web.ts gives SST's Router", ()
       SHOP_EMAIL_SENDER: undefined,
       PUBLIC_GA_MEASUREMENT_ID: undefined,
     });
-    // The area of each function URL, from the handler SST deploys behind it (functions/platform/lambda/<area>.ts).
+    // The area of each function URL, from the handler SST deploys behind it (functions/main/lambda/<area>.ts).
     const areaOfUrl = new Map(
       recording.functions.map(({ args, instance }) => [
         known(instance.url),

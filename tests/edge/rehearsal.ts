@@ -12,7 +12,7 @@
  * - The site's bucket is the built folder behind origin access control: a key is the path as uploaded, a missing key
  *   answers 403 AccessDenied (CloudFront may not list the bucket), no index documents; the cache headers are the
  *   StaticSite's file options. The photos bucket is the shop's media folder, the same way.
- * - The API functions are Lambda Function URLs: their real handlers (functions/platform/lambda/<area>.ts), invoked with
+ * - The API functions are Lambda Function URLs: their real handlers (functions/main/lambda/<area>.ts), invoked with
  *   the API Gateway payload v2 event a Function URL builds, their v2 results turned back into HTTP.
  *
  * Not rehearsed (listed in docs/decisions/028): CloudFront's cache itself (the functions run on every request, as they

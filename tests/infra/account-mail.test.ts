@@ -7,8 +7,8 @@
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
-import { ACCOUNT_MAIL_QUEUE_URL } from "../../functions/platform/deps-from-env";
+import { apiAreas } from "../../functions/main/areas";
+import { ACCOUNT_MAIL_QUEUE_URL } from "../../functions/main/deps-from-env";
 import { devEnv, otherRights, productionEnv, queueNamed, single, subscriptionTo } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
@@ -22,7 +22,7 @@ const subscriptionOf = (deployment: Deployment) => subscriptionTo(deployment, "A
 const apiFunctionOf = (deployment: Deployment, area: string) =>
   single(
     deployment.recording.functions.filter(
-      ({ args }) => known(args.handler) === `functions/platform/lambda/${area}.handler`,
+      ({ args }) => known(args.handler) === `functions/main/lambda/${area}.handler`,
     ),
     `function of ${area}`,
   );
@@ -41,7 +41,7 @@ const rightsOn = (permissions: unknown, arn: string) =>
 const SENDERS = ["accounts", "orders", "payments", "admin", "documents"];
 
 describe("the account mail queue", () => {
-  it("lets the functions that hand mails over send to it, only send, and gives them the URL under the variable functions/platform/deps-from-env.ts reads", async () => {
+  it("lets the functions that hand mails over send to it, only send, and gives them the URL under the variable functions/main/deps-from-env.ts reads", async () => {
     const deployment = await deploy("dev", devEnv);
     const queue = queueOf(deployment);
     const sender = (mount: string) =>
@@ -69,7 +69,7 @@ describe("the account mail queue", () => {
       ...deployment.recording.functions
         .filter(
           ({ args }) =>
-            !SENDERS.some((area) => known(args.handler) === `functions/platform/lambda/${area}.handler`),
+            !SENDERS.some((area) => known(args.handler) === `functions/main/lambda/${area}.handler`),
         )
         .map(({ args }) => args),
       ...deployment.recording.crons.map(({ args }) => args.function as sst.aws.FunctionArgs),
@@ -88,12 +88,12 @@ describe("the account mail queue", () => {
 });
 
 describe("the account mail job", () => {
-  it("subscribes to the queue with partial batch responses and runs functions/accounts/jobs/account-mail.ts", async () => {
+  it("subscribes to the queue with partial batch responses and runs functions/main/jobs/account-mail.ts", async () => {
     const deployment = await deploy("dev", devEnv);
     const queue = queueOf(deployment);
     const { fn, args } = subscriptionOf(deployment);
-    expect(fn.handler).toBe("functions/accounts/jobs/account-mail.handler");
-    expect(existsSync(resolve(root, "functions/accounts/jobs/account-mail.ts"))).toBe(true);
+    expect(fn.handler).toBe("functions/main/jobs/account-mail.handler");
+    expect(existsSync(resolve(root, "functions/main/jobs/account-mail.ts"))).toBe(true);
     expect(deepKnown(args?.batch)).toMatchObject({ partialResponses: true });
     // No batching window: a reset link is awaited by someone.
     expect(deepKnown(args?.batch)).not.toHaveProperty("window");

@@ -8,8 +8,8 @@
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/main/areas";
 import { API_FAILURE_EVENT, apiFailureLine } from "../../functions/platform/api-failure-metric";
-import { apiAreas } from "../../functions/platform/areas";
 import { DEAD_LETTER_RETENTION_SECONDS } from "../../infra/dead-letters";
 import {
   BOUNCE_RATE_ALARM,

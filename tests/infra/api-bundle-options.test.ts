@@ -6,7 +6,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { API_DOCS_OMITTED, lambdaEsbuild, lambdaExternal } from "../../infra/lambda-bundle";
 import { devEnv, single } from "./recorded";
 import { deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
@@ -18,7 +18,7 @@ async function esbuildOptions(): Promise<Map<string, unknown>> {
   const deployment = await deploy("dev", devEnv);
   const options = new Map<string, unknown>();
   for (const area of apiAreas) {
-    const handler = `functions/platform/lambda/${area.name}.handler`;
+    const handler = `functions/main/lambda/${area.name}.handler`;
     const fn = single(
       deployment.recording.functions.filter(({ args }) => known(args.handler) === handler),
       `function with handler ${handler}`,

@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import { devEnv, productionEnv } from "./recorded";
 import { type Deployment, deepKnown, deploy, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 

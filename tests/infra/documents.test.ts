@@ -5,9 +5,9 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/main/areas";
 import { DOCUMENTS_BUCKET } from "../../functions/platform/adapters/documents-env";
 import { MEDIA_BUCKET } from "../../functions/platform/adapters/media-env";
-import { apiAreas } from "../../functions/platform/areas";
 import { devEnv, productionEnv, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
@@ -98,7 +98,7 @@ describe("the documents bucket", () => {
       told.filter(({ name }) => name === "ApiAccounts"),
       "accounts function",
     );
-    expect(known(shipping.args.handler)).toBe("functions/platform/lambda/shipping.handler");
+    expect(known(shipping.args.handler)).toBe("functions/main/lambda/shipping.handler");
     expect(environmentOf(shipping.args)[DOCUMENTS_BUCKET]).toBe(name);
     expect(environmentOf(shipping.args)).not.toHaveProperty(MEDIA_BUCKET);
     expect(apiAreas.find((area) => area.name === "shipping")?.mounts).toEqual([

@@ -4,7 +4,7 @@
  * functions get (functions/platform/middleware/client-ip.ts believes the address only with it).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
 import {
   EDGE_KEY_HEADER,
   EDGE_KEY_VARIABLE,
@@ -105,7 +105,7 @@ describe("the function URLs, answering only requests with the edge key (docs/dec
     const { secret } = edgeKeyOf(deployment);
     const routed = new Set(deployment.recording.routes.map(({ url }) => url));
     const api = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/platform/lambda/"),
+      String(known(args.handler)).startsWith("functions/main/lambda/"),
     );
     expect(api).toHaveLength(apiAreas.length);
     for (const { name, args, instance } of api) {

@@ -7,10 +7,10 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
+import { SITE_PUBLISH_QUEUE_URL } from "../../functions/main/deps-from-env";
+import { routeModules } from "../../functions/main/modules";
 import { tableAttributes, tableDefinition } from "../../functions/platform/db/table";
-import { SITE_PUBLISH_QUEUE_URL } from "../../functions/platform/deps-from-env";
-import { routeModules } from "../../functions/platform/modules";
 import { finalBuildStates } from "../../functions/site/jobs/publish-result";
 import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/site/jobs/publish-site";
 import {
@@ -57,7 +57,7 @@ function tableOf(deployment: Deployment) {
 }
 
 function functionOfArea(deployment: Deployment, area: string) {
-  const handler = `functions/platform/lambda/${area}.handler`;
+  const handler = `functions/main/lambda/${area}.handler`;
   const matches = deployment.recording.functions.filter(({ args }) => known(args.handler) === handler);
   return single(matches, `function with handler ${handler}`);
 }
@@ -145,12 +145,12 @@ describe("the API functions", () => {
   it("declares one Lambda per area, whose handler file exists", async () => {
     const deployment = await deploy("dev", devEnv);
     const apiFunctions = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/platform/lambda/"),
+      String(known(args.handler)).startsWith("functions/main/lambda/"),
     );
     expect(apiFunctions).toHaveLength(apiAreas.length);
     for (const area of apiAreas) {
       functionOfArea(deployment, area.name);
-      const file = resolve(root, `functions/platform/lambda/${area.name}.ts`);
+      const file = resolve(root, `functions/main/lambda/${area.name}.ts`);
       expect(existsSync(file), `${file} exists`).toBe(true);
     }
   });
@@ -216,7 +216,7 @@ describe("the router", () => {
       const areas = apiAreas.filter((area) => (area.mounts as readonly string[]).includes(mount));
       expect(
         areas.map((area) => area.name),
-        `${mount} is in exactly one area of functions/platform/areas.ts`,
+        `${mount} is in exactly one area of functions/main/areas.ts`,
       ).toHaveLength(1);
       const fn = functionOfArea(deployment, areas[0]?.name ?? "");
       const url = known(fn.instance.url);
@@ -457,7 +457,7 @@ describe("publishing (issue 13)", () => {
   const resultFunctionOf = (deployment: Deployment) =>
     single(
       deployment.recording.functions.filter(
-        ({ args }) => known(args.handler) === "functions/site/jobs/publish-result.handler",
+        ({ args }) => known(args.handler) === "functions/main/jobs/publish-result.handler",
       ),
       "publish result function",
     );
@@ -817,8 +817,8 @@ describe("publishing (issue 13)", () => {
         ),
         handler,
       ).toEqual(
-        handler === "functions/platform/lambda/accounts.handler" ||
-          handler === "functions/platform/lambda/documents.handler"
+        handler === "functions/main/lambda/accounts.handler" ||
+          handler === "functions/main/lambda/documents.handler"
           ? [
               { actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] },
               {
@@ -827,12 +827,12 @@ describe("publishing (issue 13)", () => {
               },
             ]
           : ["accounts", "orders", "payments", "admin"].some(
-                (area) => handler === `functions/platform/lambda/${area}.handler`,
+                (area) => handler === `functions/main/lambda/${area}.handler`,
               )
             ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/AccountMailQueue$/)] }]
             : /^functions\/[a-z-]+\/jobs\//.test(String(handler))
               ? [{ actions: ["sqs:SendMessage"], resources: [expect.stringMatching(/JobFailuresQueue$/)] }]
-              : handler === "functions/platform/lambda/shipping.handler"
+              : handler === "functions/main/lambda/shipping.handler"
                 ? [
                     {
                       actions: ["s3:GetObject", "s3:PutObject"],
@@ -847,7 +847,7 @@ describe("publishing (issue 13)", () => {
                       resources: ["arn:aws:s3:::savon-shop-dev-documents-bucket/labels/*/bought.json"],
                     },
                   ]
-                : handler === "functions/platform/lambda/photos.handler"
+                : handler === "functions/main/lambda/photos.handler"
                   ? [
                       {
                         actions: ["s3:PutObject", "s3:DeleteObject"],
@@ -871,7 +871,7 @@ describe("publishing (issue 13)", () => {
     const { queue: subscribed, fn, args } = subscriptionOf(deployment);
     expect(subscribed).toBe(queue.name);
     expect(deepKnown(args?.batch)).toEqual({ size: 10, window: "20 seconds", partialResponses: true });
-    expect(fn.handler).toBe("functions/site/jobs/publish-site.handler");
+    expect(fn.handler).toBe("functions/main/jobs/publish-site.handler");
     expect(existsSync(resolve(root, "functions/site/jobs/publish-site.ts"))).toBe(true);
 
     const project = projectOf(deployment);

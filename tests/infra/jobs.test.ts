@@ -26,7 +26,7 @@ const JOBS = {
   ReleaseHolds: {
     schedule: "rate(5 minutes)",
     timezone: undefined,
-    handler: "functions/payments/jobs/release-holds.handler",
+    handler: "functions/main/jobs/release-holds.handler",
     timeout: "20 seconds",
     maxAge: 600,
   },
@@ -34,14 +34,14 @@ const JOBS = {
   ReconcilePaypal: {
     schedule: "cron(0 4 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/payments/jobs/reconcile-paypal.handler",
+    handler: "functions/main/jobs/reconcile-paypal.handler",
     timeout: "5 minutes",
     maxAge: 6 * 3600,
   },
   DailySummary: {
     schedule: "cron(0 8 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/admin/jobs/daily-summary.handler",
+    handler: "functions/main/jobs/daily-summary.handler",
     timeout: "20 seconds",
     maxAge: 3600,
   },
@@ -49,7 +49,7 @@ const JOBS = {
   TransferFollowUp: {
     schedule: "cron(5 8-19 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/payments/jobs/transfer-follow-up.handler",
+    handler: "functions/main/jobs/transfer-follow-up.handler",
     timeout: "5 minutes",
     maxAge: 3600,
   },
@@ -57,7 +57,7 @@ const JOBS = {
   TrackParcels: {
     schedule: "cron(20 7,9,11,13,15,17,19,21 * * ? *)",
     timezone: "Europe/Paris",
-    handler: "functions/shipping/jobs/track-parcels.handler",
+    handler: "functions/main/jobs/track-parcels.handler",
     timeout: "5 minutes",
     maxAge: 3600,
   },

@@ -3,8 +3,8 @@
  * Router's /media route, written by the photos function only; the function that resizes gets sharp installed.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/main/areas";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "../../functions/platform/adapters/media-env";
-import { apiAreas } from "../../functions/platform/areas";
 import { MEDIA_PATH, PHOTOS_API_MOUNT } from "../../src/domain/catalog/product-photos";
 import { otherRights, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs } from "./sst-stubs";

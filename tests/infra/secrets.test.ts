@@ -4,13 +4,13 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { apiAreas } from "../../functions/main/areas";
 import { SECRETS_KMS_KEY } from "../../functions/platform/adapters/secret-box";
 import {
   COLISSIMO_PASSWORD_CONTEXT,
   LAPOSTE_API_KEY_CONTEXT,
   PAYPAL_SECRET_CONTEXT,
 } from "../../functions/platform/adapters/secret-contexts";
-import { apiAreas } from "../../functions/platform/areas";
 import { laposteApiKeyJobs, paypalSecretJobs } from "../../infra/secret-access";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
@@ -212,11 +212,11 @@ describe("the shop secrets' KMS key", () => {
     ).toEqual(["aws:kms/alias:Alias PaypalSecretKeyAlias", "aws:kms/key:Key PaypalSecretKey"]);
   });
 
-  it("is named to every API function by its ARN, under the variable functions/platform/deps-from-env.ts reads", async () => {
+  it("is named to every API function by its ARN, under the variable functions/main/deps-from-env.ts reads", async () => {
     const deployment = await deploy("production", productionEnv);
     const { arn } = keyOf(deployment);
     const apiFunctions = deployment.recording.functions.filter(({ args }) =>
-      String(known(args.handler)).startsWith("functions/platform/lambda/"),
+      String(known(args.handler)).startsWith("functions/main/lambda/"),
     );
     expect(apiFunctions).toHaveLength(apiAreas.length);
     for (const { name, args } of apiFunctions)

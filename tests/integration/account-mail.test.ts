@@ -1,17 +1,17 @@
 /**
  * Forgot password sends its mail after the answer (issue 14, defect 3). On AWS the accounts function only sends
  * "a reset was asked for <e-mail>" to the account mail queue, whatever the e-mail; the queue's subscriber
- * (functions/accounts/jobs/account-mail.ts) looks the account up, writes the token and sends the mail. Here: the route with
+ * (functions/main/jobs/account-mail.ts) looks the account up, writes the token and sends the mail. Here: the route with
  * a fake SQS client, then the subscriber on DynamoDB Local with the messages as SQS would hand them over.
  */
 import type { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { describe, expect, it, vi } from "vitest";
-import { ACCOUNT_MAIL_MAX_AGE_MINUTES, sendAccountMails } from "../../functions/accounts/jobs/account-mail";
 import { FORGOT_PASSWORD_ANSWER } from "../../functions/accounts/routes";
 import { createUser } from "../../functions/accounts/service";
+import { createFullApp } from "../../functions/main/full-app";
+import { ACCOUNT_MAIL_MAX_AGE_MINUTES, sendAccountMails } from "../../functions/main/jobs/account-mail";
 import { sqsAccountMail } from "../../functions/platform/adapters/sqs-account-mail";
 import type { Deps } from "../../functions/platform/deps";
-import { createFullApp } from "../../functions/platform/full-app";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { lastResetLink, readMails } from "../support/mail";

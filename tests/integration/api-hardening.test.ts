@@ -3,9 +3,9 @@
  * database outage answers 503 with Retry-After. Each was reproduced on a running shop.
  */
 import { describe, expect, it } from "vitest";
+import { createFullApp } from "../../functions/main/full-app";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { createDb } from "../../functions/platform/db/service";
-import { createFullApp } from "../../functions/platform/full-app";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";

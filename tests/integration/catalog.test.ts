@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { seedIfEmpty } from "../../functions/main/seed";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
-import { seedIfEmpty } from "../../functions/platform/seed";
 import { putSetting } from "../../functions/settings/service";
 import { productSchema } from "../../src/domain/catalog/product";
 import { defaultSettings } from "../../src/domain/settings/settings";

@@ -4,8 +4,8 @@
  * carries it, and the seed catalogue has it.
  */
 import { describe, expect, it } from "vitest";
+import { seedIfEmpty } from "../../functions/main/seed";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
-import { seedIfEmpty } from "../../functions/platform/seed";
 import { REQUIRED_COSMETIC_FIELDS } from "../../src/domain/catalog/cosmetics";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";

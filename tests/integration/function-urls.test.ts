@@ -1,18 +1,18 @@
 /**
  * The function URLs answer only through CloudFront (issue 27, docs/decisions/031): the real Lambda handlers
- * (functions/platform/lambda/<area>.ts, as SST deploys them) invoked with function URL events (payload 2.0), with the
+ * (functions/main/lambda/<area>.ts, as SST deploys them) invoked with function URL events (payload 2.0), with the
  * environment `sst deploy` gives them, on DynamoDB Local. A request without the edge key the Router's viewer-request
  * function adds (infra/edge.ts) is refused before any route runs; the build's reads (src/lib/build-api.ts) carry it.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { findUserByEmail } from "../../functions/accounts/auth";
+import { seedIfEmpty } from "../../functions/main/seed";
 import {
   EDGE_KEY_HEADER,
   EDGE_KEY_VARIABLE,
   VIEWER_ADDRESS_HEADER,
 } from "../../functions/platform/edge-headers";
-import { seedIfEmpty } from "../../functions/platform/seed";
 import { BUILD_EDGE_KEY_HEADER, BUILD_EDGE_KEY_VARIABLE, buildHeaders } from "../../src/lib/build-api";
 import { createTestContext } from "../setup/test-db";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   vi.resetModules();
   for (const area of ["catalog", "accounts"])
     handlers[area] = (
-      (await import(`../../functions/platform/lambda/${area}.ts`)) as { handler: Handler }
+      (await import(`../../functions/main/lambda/${area}.ts`)) as { handler: Handler }
     ).handler;
 });
 afterAll(() => vi.unstubAllEnvs());
@@ -181,7 +181,7 @@ describe("the edge key is a secret", () => {
     vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", "savon-shop-production-ApiDocsFunction");
     try {
       vi.resetModules();
-      const { handler } = (await import("../../functions/platform/lambda/docs.ts")) as { handler: Handler };
+      const { handler } = (await import("../../functions/main/lambda/docs.ts")) as { handler: Handler };
       for (const headers of [{}, { [EDGE_KEY_HEADER]: KEY }] as Record<string, string>[])
         await expect(
           handler(functionUrlEvent("GET", "/api/openapi.json", headers), {} as Context),
@@ -196,7 +196,7 @@ describe("the edge key is a secret", () => {
     vi.stubEnv(EDGE_KEY_VARIABLE, "");
     try {
       vi.resetModules();
-      const { handler } = (await import("../../functions/platform/lambda/docs.ts")) as { handler: Handler };
+      const { handler } = (await import("../../functions/main/lambda/docs.ts")) as { handler: Handler };
       const answer = (await handler(functionUrlEvent("GET", "/api/openapi.json"), {} as Context)) as {
         statusCode: number;
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { apiAreas } from "../../functions/platform/areas";
+import { apiAreas } from "../../functions/main/areas";
+import { createFullApp } from "../../functions/main/full-app";
 import type { Deps } from "../../functions/platform/deps";
-import { createFullApp } from "../../functions/platform/full-app";
 
 const noDeps = (): Deps => {
   throw new Error("not called: only the route tables are compared");
@@ -25,7 +25,7 @@ describe("each Lambda serves exactly its area's routes", () => {
   const full = routesOf(createFullApp(noDeps));
 
   it.each(apiAreas.map((area) => [area.name] as const))("%s", async (name) => {
-    const { app } = (await import(`../../functions/platform/lambda/${name}.ts`)) as {
+    const { app } = (await import(`../../functions/main/lambda/${name}.ts`)) as {
       app: Parameters<typeof routesOf>[0];
     };
     const expected = full.filter((route) => areaOf(route.split(" ")[1] ?? "") === name);
@@ -36,7 +36,7 @@ describe("each Lambda serves exactly its area's routes", () => {
   it("together, the Lambdas serve every route of the API", async () => {
     const served = new Set<string>();
     for (const area of apiAreas) {
-      const { app } = (await import(`../../functions/platform/lambda/${area.name}.ts`)) as {
+      const { app } = (await import(`../../functions/main/lambda/${area.name}.ts`)) as {
         app: Parameters<typeof routesOf>[0];
       };
       for (const route of routesOf(app)) served.add(route);

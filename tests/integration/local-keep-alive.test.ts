@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWhenBodyUnread, startLocalServer } from "../../functions/platform/local";
+import { closeWhenBodyUnread, startLocalServer } from "../../functions/main/local";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLocalApp } from "../../functions/platform/local";
+import { createLocalApp } from "../../functions/main/local";
 import { createTestContext } from "../setup/test-db";
 import { writeBuiltSite } from "../support/built-site";
 

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { apiOperations } from "../../functions/platform/contracts";
-import { SESSION_COOKIE } from "../../functions/platform/middleware/session";
+import { SESSION_COOKIE } from "../../functions/accounts/session-middleware";
+import { apiOperations } from "../../functions/main/contracts";
 import { contractStatuses } from "../setup/contract-statuses";
 import { createTestContext } from "../setup/test-db";
 

@@ -8,7 +8,7 @@
 import type { SNSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { recordAlarms } from "../../functions/admin/jobs/shop-alarm";
-import { isoTime } from "../../functions/admin/owner-problems";
+import { isoTime } from "../../functions/platform/owner-problems";
 import { retryingMail, watchedJob } from "../../scripts/local/jobs";
 import { alarmName } from "../../src/domain/admin/owner-problems";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo";

@@ -4,6 +4,8 @@
  * On DynamoDB Local, with the PayPal double checking the credentials it receives.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createFullApp } from "../../functions/main/full-app";
+import { seedIfEmpty } from "../../functions/main/seed";
 import { paypalClient } from "../../functions/payments/paypal-client";
 import {
   migratePlainPaypalSecret,
@@ -15,8 +17,6 @@ import { localSecretBox } from "../../functions/platform/adapters/local-secret-b
 import { clearPaypalTokens } from "../../functions/platform/adapters/paypal";
 import type { SecretBox } from "../../functions/platform/adapters/secret-box";
 import type { Deps } from "../../functions/platform/deps";
-import { createFullApp } from "../../functions/platform/full-app";
-import { seedIfEmpty } from "../../functions/platform/seed";
 import { putSetting } from "../../functions/settings/service";
 import { SECRET_MASK } from "../../src/domain/admin/admin";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";

@@ -3,9 +3,9 @@
  * for a second, by the process; they never depend on a cookie nor set one. Every other API answer stays no-store.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createFullApp } from "../../functions/platform/full-app";
+import { createFullApp } from "../../functions/main/full-app";
+import { seedIfEmpty } from "../../functions/main/seed";
 import { PUBLIC_READ_CACHE_MS, publicReadPolicies } from "../../functions/platform/middleware/public-read";
-import { seedIfEmpty } from "../../functions/platform/seed";
 import { buildReadHeaders } from "../../src/lib/build-api";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";

@@ -4,7 +4,7 @@ import { handle, type LambdaEvent } from "hono/aws-lambda";
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/accounts/auth";
 import { createUser } from "../../functions/accounts/service";
-import { createFullApp } from "../../functions/platform/full-app";
+import { createFullApp } from "../../functions/main/full-app";
 import { createTestContext } from "../setup/test-db";
 import { readMails } from "../support/mail";
 

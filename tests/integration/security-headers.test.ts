@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { createLocalApp } from "../../functions/platform/local";
+import { createLocalApp } from "../../functions/main/local";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { createTestContext } from "../setup/test-db";

@@ -4,7 +4,7 @@
  * process, so a second table in the same file would receive the first one's writes.)
  */
 import { describe, expect, it } from "vitest";
-import { recoverAdminAccess, seedIfEmpty } from "../../functions/platform/seed";
+import { recoverAdminAccess, seedIfEmpty } from "../../functions/main/seed";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext({ newShop: true });

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RETIRED_SEED_EXAMPLES, retireSeedExamples, seedSettingsFrom } from "../../functions/platform/seed";
+import { RETIRED_SEED_EXAMPLES, retireSeedExamples, seedSettingsFrom } from "../../functions/main/seed";
 import { putSetting } from "../../functions/settings/service";
 import { localConfigFromEnv } from "../../scripts/local/config";
 import { StartError } from "../../scripts/local/start-error";

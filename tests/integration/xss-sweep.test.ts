@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFullApp } from "../../functions/platform/full-app";
+import { createFullApp } from "../../functions/main/full-app";
 import { astroBuild } from "../../scripts/local/astro-build";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";

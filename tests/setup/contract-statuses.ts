@@ -1,4 +1,4 @@
-import { apiOperations } from "../../functions/platform/contracts";
+import { apiOperations } from "../../functions/main/contracts";
 import { commonResponses } from "../../functions/platform/openapi";
 
 /**

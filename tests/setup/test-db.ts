@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, expect, inject } from "vitest";
-import { handleAccountMail } from "../../functions/accounts/mails";
 import { isSuppressed } from "../../functions/mail/suppressions";
+import { handleAccountMail } from "../../functions/main/account-mail";
+import { createFullApp } from "../../functions/main/full-app";
 import { inProcessAccountMail } from "../../functions/platform/adapters/account-mail-queue";
 import type { Clock } from "../../functions/platform/adapters/clock";
 import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
@@ -15,7 +16,6 @@ import { ensureTable } from "../../functions/platform/db/bootstrap";
 import type { DynamoLimits } from "../../functions/platform/db/client";
 import { createDb } from "../../functions/platform/db/service";
 import type { Deps } from "../../functions/platform/deps";
-import { createFullApp } from "../../functions/platform/full-app";
 import { setUpShopForSale } from "../support/shop-setup";
 import { contractStatuses } from "./contract-statuses";
 

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFullApp } from "../../functions/platform/full-app";
+import { createFullApp } from "../../functions/main/full-app";
 import { astroBuild } from "../../scripts/local/astro-build";
 import { createTestContext } from "../setup/test-db";
 import { createSoap } from "../support/products";

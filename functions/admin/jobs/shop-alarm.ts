@@ -1,12 +1,11 @@
 import type { SNSEvent } from "aws-lambda";
-import { depsFromEnv } from "../../platform/deps-from-env";
-import { type AlarmOutcome, recordAlarm } from "../owner-problems";
+import { type AlarmOutcome, recordAlarm } from "../../platform/owner-problems";
 
 type Log = Pick<Console, "info" | "error">;
 
 /**
  * Subscriber of the alarm topic (infra/alarms.ts): each CloudWatch alarm that goes to ALARM puts its problem at the
- * top of the owner's to-do list, and its return to OK takes it off (functions/admin/owner-problems.ts). A message
+ * top of the owner's to-do list, and its return to OK takes it off (functions/platform/owner-problems.ts). A message
  * that is not an alarm's JSON is logged and skipped; a failed write throws, and Lambda retries the invocation.
  */
 export async function recordAlarms(
@@ -30,7 +29,3 @@ export async function recordAlarms(
   }
   return outcomes;
 }
-
-export const handler = async (event: SNSEvent) => {
-  await recordAlarms(depsFromEnv(), event);
-};

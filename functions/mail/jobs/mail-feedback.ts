@@ -1,6 +1,5 @@
 import type { SNSEvent } from "aws-lambda";
 import type { DataDeps } from "../../platform/deps";
-import { depsFromEnv } from "../../platform/deps-from-env";
 import { recordSuppression, refusedAddresses, type SesFeedbackEvent } from "../suppressions";
 
 type Log = Pick<Console, "info" | "error">;
@@ -35,7 +34,3 @@ export async function recordMailFeedback(
   }
   return recorded;
 }
-
-export const handler = async (event: SNSEvent) => {
-  await recordMailFeedback(depsFromEnv(), event);
-};

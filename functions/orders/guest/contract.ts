@@ -1,7 +1,7 @@
 /**
  * The contract of functions/orders/guest/routes.ts and document-routes.ts (issue 32, ordering without an account):
  * each operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
- * (functions/platform/contracts.ts). Schemas and words only, never services (decision record 023).
+ * (functions/main/contracts.ts). Schemas and words only, never services (decision record 023).
  */
 import * as z from "zod";
 import { guestBankTransferOrderSchema, orderSchema } from "../../../src/domain/orders/order";

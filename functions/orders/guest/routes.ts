@@ -3,7 +3,7 @@ import type { AppEnv } from "../../platform/env";
 import { idempotencyKey } from "../../platform/middleware/idempotency";
 import { retryAfterHeader } from "../../platform/middleware/retry-after";
 import { route, routesAt } from "../../platform/route";
-import { placeBankTransferOrder } from "../../settings/checkout";
+import { placeBankTransferOrder } from "../place-order/bank-transfer";
 import { toOrder, withTransferInstructions } from "../service";
 import { admitGuestOrder } from "./admission";
 import { guestOrdersContract as contract } from "./contract";

@@ -1,5 +1,4 @@
 import type { Deps } from "../../platform/deps";
-import { depsFromEnv, settlingBackgroundSends } from "../../platform/deps-from-env";
 import { type Reconciliation, reconcilePaypalOrders } from "../paypal-holds";
 
 /** Runs the reconciliation and logs what it settled (one line per outcome) and what PayPal could not answer. */
@@ -18,4 +17,3 @@ export async function reconcile(deps: Deps): Promise<Reconciliation> {
  * Scheduled job, nightly (infra/jobs.ts; the local server runs it every hour): asks PayPal about every PayPal order
  * still pending after the hold time and settles it (paid, refunded or released); see reconcilePaypalOrders.
  */
-export const handler = settlingBackgroundSends(async (): Promise<Reconciliation> => reconcile(depsFromEnv()));

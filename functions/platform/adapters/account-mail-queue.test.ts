@@ -130,7 +130,7 @@ describe("depsFromEnv and the account mail queue", () => {
 
   it("sends through SQS when ACCOUNT_MAIL_QUEUE_URL is set, and a Lambda returns only once it is sent", async () => {
     vi.resetModules();
-    const { depsFromEnv, settlingBackgroundSends } = await import("../deps-from-env");
+    const { depsFromEnv, settlingBackgroundSends } = await import("../../main/deps-from-env");
     const deps = depsFromEnv({ ...baseEnv, ACCOUNT_MAIL_QUEUE_URL: queueUrl });
     const events: string[] = [];
     deps.accountMail = {
@@ -156,7 +156,7 @@ describe("depsFromEnv and the account mail queue", () => {
       sqsAccountMail: (url: string) => ({ request: () => sent.push(url), flush: async () => undefined }),
     }));
     try {
-      const withQueue = (await import("../deps-from-env")).depsFromEnv({
+      const withQueue = (await import("../../main/deps-from-env")).depsFromEnv({
         ...baseEnv,
         ACCOUNT_MAIL_QUEUE_URL: queueUrl,
       });
@@ -165,7 +165,7 @@ describe("depsFromEnv and the account mail queue", () => {
       withQueue.db.dynamo.destroy();
 
       vi.resetModules();
-      const without = (await import("../deps-from-env")).depsFromEnv(baseEnv);
+      const without = (await import("../../main/deps-from-env")).depsFromEnv(baseEnv);
       expect(without.accountMail).toBeDefined();
       expect(sent).toHaveLength(1);
       without.db.dynamo.destroy();
@@ -178,7 +178,7 @@ describe("depsFromEnv and the account mail queue", () => {
     vi.resetModules();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const deps = (await import("../deps-from-env")).depsFromEnv(baseEnv);
+      const deps = (await import("../../main/deps-from-env")).depsFromEnv(baseEnv);
       deps.accountMail.request({
         kind: "order-confirmation",
         order_id: "01K",

@@ -3,7 +3,7 @@
  * answer the same whatever the e-mail (forgot password) hands "a reset was asked for <e-mail>" over and answers at
  * once; the lookup, the token and the mail happen in the background, by `handleAccountMail`
  * (functions/accounts/auth.ts). Locally an in-process runner (below); on AWS a message to the account mail queue,
- * whose subscriber runs the same function (functions/platform/adapters/sqs-account-mail.ts, functions/accounts/jobs/account-mail.ts).
+ * whose subscriber runs the same function (functions/platform/adapters/sqs-account-mail.ts, functions/main/jobs/account-mail.ts).
  */
 
 /** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
@@ -65,7 +65,7 @@ export interface AccountMailQueue {
   request(request: AccountMailRequest): void;
   /**
    * Resolves once the requests made so far have been handed over (never rejects): in-process, handled; on AWS,
-   * sent to SQS. A Lambda awaits it before it returns (settlingBackgroundSends, functions/platform/deps-from-env.ts); tests await
+   * sent to SQS. A Lambda awaits it before it returns (settlingBackgroundSends, functions/main/deps-from-env.ts); tests await
    * it before they read the mail folder.
    */
   flush(): Promise<void>;

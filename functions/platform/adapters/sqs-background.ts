@@ -12,7 +12,7 @@ export interface BackgroundSqsSender {
 
 /**
  * One SQS queue's messages, sent in the background of a request: the API answers without waiting for SQS, and the
- * Lambda awaits `flush()` before it returns (settlingBackgroundSends, functions/platform/deps-from-env.ts), since the runtime
+ * Lambda awaits `flush()` before it returns (settlingBackgroundSends, functions/main/deps-from-env.ts), since the runtime
  * freezes as soon as it returns. The SDK is loaded on the first message: most invocations send none, and the
  * Lambda runtime provides it. Used by the site publisher and the account mail queue.
  */

@@ -81,7 +81,7 @@ describe("depsFromEnv on AWS", () => {
 
   it("publishes through the queue when SITE_PUBLISH_QUEUE_URL is set", async () => {
     vi.resetModules();
-    const { depsFromEnv } = await import("../deps-from-env");
+    const { depsFromEnv } = await import("../../main/deps-from-env");
     const deps = depsFromEnv({ ...baseEnv, SITE_PUBLISH_QUEUE_URL: queueUrl });
     expect(deps.publisher).toBeDefined();
     expect(typeof deps.publisher?.request).toBe("function");
@@ -91,7 +91,7 @@ describe("depsFromEnv on AWS", () => {
 
   it("has no publisher without it (scripts, a table without the pipeline)", async () => {
     vi.resetModules();
-    const { depsFromEnv } = await import("../deps-from-env");
+    const { depsFromEnv } = await import("../../main/deps-from-env");
     const deps = depsFromEnv(baseEnv);
     expect(deps.publisher).toBeUndefined();
     deps.db.dynamo.destroy();
@@ -99,7 +99,7 @@ describe("depsFromEnv on AWS", () => {
 
   it("lets a Lambda return only once its publish requests are sent", async () => {
     vi.resetModules();
-    const { depsFromEnv, settlingBackgroundSends } = await import("../deps-from-env");
+    const { depsFromEnv, settlingBackgroundSends } = await import("../../main/deps-from-env");
     const deps = depsFromEnv(baseEnv);
     const events: string[] = [];
     deps.publisher = {

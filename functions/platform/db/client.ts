@@ -143,7 +143,7 @@ export const keepAliveRequestHandler = {
 };
 
 /**
- * One client per process (a Lambda container): functions/platform/deps-from-env.ts builds the dependencies once. Every client of
+ * One client per process (a Lambda container): functions/main/deps-from-env.ts builds the dependencies once. Every client of
  * the shop is built here (the API functions and the jobs through depsFromEnv, npm start, the scripts), so each gets
  * the limits of the database it talks to (`limitsFor`), and the same deadline rule.
  */

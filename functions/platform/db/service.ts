@@ -52,23 +52,21 @@ import {
   type Service,
 } from "electrodb";
 import { addressSchema } from "../../accounts/address-entity";
-import { guestAttachTokenSchema } from "../../accounts/guest-account/attach-token-entity";
-import { guestDataTokenSchema } from "../../accounts/guest-data/token-entity";
 import { resetTokenSchema } from "../../accounts/reset-token-entity";
 import { sessionSchema } from "../../accounts/session-entity";
 import { userEmailSchema, userSchema } from "../../accounts/user-entity";
 import { dailySummarySchema } from "../../admin/daily-summary-entity";
-import { ownerProblemSchema } from "../../admin/owner-problem-entity";
-import { statsSchema } from "../../admin/stats-entity";
 import { batchSaleSchema, batchSchema } from "../../batches/entity";
 import { productSchema } from "../../catalog/product-entity";
 import { stockMovementSchema } from "../../catalog/stock-movement-entity";
 import { mailSuppressionSchema } from "../../mail/suppression-entity";
 import { idempotencyKeySchema, orderSchema } from "../../orders/entity";
+import { guestAttachTokenSchema } from "../../orders/guest/account/attach-token-entity";
 import { guestLinkSchema } from "../../orders/guest/link-entity";
 import { invoiceSchema } from "../../orders/invoice-entity";
 import { unpaidHoldSchema } from "../../orders/unpaid-hold-entity";
 import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
+import { guestDataTokenSchema } from "../../personal-data/guest/token-entity";
 import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
 import { settingSchema } from "../../settings/entity";
 import { shippingLabelSchema } from "../../shipping/label-entity";
@@ -78,7 +76,9 @@ import { waitlistSchema } from "../../waitlist/entity";
 import { withdrawalSchema } from "../../withdrawals/entity";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
 import { counterSchema } from "./entities/counter";
+import { ownerProblemSchema } from "./entities/owner-problem";
 import { rateWindowSchema } from "./entities/rate-window";
+import { statsSchema } from "./entities/stats";
 import type { EntityOf } from "./entity-schema";
 
 /** Every entity of the table, by the name services use (`db.entities.product`). */

@@ -1,6 +1,5 @@
 import type { CodeBuildStateEventDetail, EventBridgeEvent } from "aws-lambda";
 import type { DataDeps } from "../../platform/deps";
-import { depsFromEnv } from "../../platform/deps-from-env";
 import { recordPublishResult } from "../publishing";
 import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "./publish-site";
 
@@ -81,9 +80,9 @@ export async function recordBuildEnd(
 }
 
 /** Target of the EventBridge rule on the publish project's final "CodeBuild Build State Change" events. */
-export async function handler(event: BuildStateChange): Promise<void> {
+export async function buildEnded(deps: DataDeps, event: BuildStateChange): Promise<void> {
   const project = process.env[SITE_PUBLISH_PROJECT];
   if (!project)
     throw new Error(`${SITE_PUBLISH_PROJECT} is not set: which CodeBuild project publishes the site?`);
-  await recordBuildEnd(depsFromEnv(), event, project);
+  await recordBuildEnd(deps, event, project);
 }

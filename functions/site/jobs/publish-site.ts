@@ -9,7 +9,6 @@ import {
 } from "@aws-sdk/client-codebuild";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { DataDeps } from "../../platform/deps";
-import { depsFromEnv } from "../../platform/deps-from-env";
 import { beginPublish, recordPublishResult, sitePublishStatus } from "../publishing";
 
 /** The CodeBuild project this job starts (infra/publish.ts sets it). */
@@ -102,7 +101,7 @@ export async function publishSite(
 let codebuild: SendCodeBuild | undefined;
 
 /** Subscriber of the publishing queue (infra/publish.ts), with a 20-second batching window. */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function publishRequested(deps: DataDeps, event: SQSEvent): Promise<SQSBatchResponse> {
   const name = process.env[SITE_PUBLISH_PROJECT];
   if (!name)
     throw new Error(`${SITE_PUBLISH_PROJECT} is not set: which CodeBuild project publishes the site?`);
@@ -124,7 +123,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   });
   console.info(`Publish requested for: ${reasons.join(" | ")}`);
   return publishSite(
-    depsFromEnv(),
+    deps,
     { name, send: codebuild },
     event.Records.map((record) => record.messageId),
   );

@@ -1,7 +1,7 @@
 /**
  * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders (issue 32).
  * Zod-free: the islands (src/islands/orders/GuestAccountOffer.tsx, src/islands/account/AttachGuestOrders.tsx) use it
- * too. The server's part: functions/accounts/guest-account/.
+ * too. The server's part: functions/orders/guest/account/.
  *
  * - The account needs only a password: the e-mail and the name are the order's, the order's link (X-Order-Token)
  *   says the caller placed it. Typing an address proves nothing, so the account gets none of the orders yet.
@@ -71,7 +71,7 @@ export function attachedMessage(attached: number): string {
     : `${attached} commandes ajoutées à votre compte.`;
 }
 
-/** A stored attach link as judged (functions/accounts/guest-account/attach-token-entity.ts). */
+/** A stored attach link as judged (functions/orders/guest/account/attach-token-entity.ts). */
 export interface AttachLinkRecord {
   user_id: string;
   email: string;

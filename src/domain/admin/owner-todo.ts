@@ -412,7 +412,7 @@ export interface TodoFacts {
   products: readonly TodoProduct[];
   batches: readonly TodoBatch[];
   publishing: TodoPublishing;
-  /** The machinery's problems as recorded (functions/admin/owner-problems.ts); none when absent. */
+  /** The machinery's problems as recorded (functions/platform/owner-problems.ts); none when absent. */
   problems?: readonly OwnerProblem[];
 }
 

@@ -1,0 +1,6 @@
+import type { SQSEvent } from "aws-lambda";
+import { publishRequested } from "../../site/jobs/publish-site";
+import { depsFromEnv } from "../deps-from-env";
+
+/** Subscriber of the publishing queue (infra/publish.ts). */
+export const handler = (event: SQSEvent) => publishRequested(depsFromEnv(), event);

@@ -1,0 +1,12 @@
+import { handle } from "hono/aws-lambda";
+import { adminRoutes } from "../../admin/routes";
+import { createAreaApp } from "../area-app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { openFirstConnection } from "./init";
+
+/** Lambda "admin": the owner's panel, every route behind the admin guard. */
+export const app = createAreaApp("admin", { admin: adminRoutes }, depsFromEnv);
+export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

@@ -1,0 +1,18 @@
+import { handle } from "hono/aws-lambda";
+import { productsRoutes } from "../../catalog/routes";
+import { settingsRoutes } from "../../settings/routes";
+import { cspReportsRoutes } from "../../site/csp-reports-routes";
+import { createAreaApp } from "../area-app";
+import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { openFirstConnection } from "./init";
+
+/** Lambda "catalog": products, public settings and the browsers' Content-Security-Policy reports. */
+export const app = createAreaApp(
+  "catalog",
+  { products: productsRoutes, settings: settingsRoutes, "csp-reports": cspReportsRoutes },
+  depsFromEnv,
+);
+export const handler = settlingBackgroundSends(handle(app));
+
+// The first DynamoDB connection, opened during the init (in Lambda only).
+await openFirstConnection();

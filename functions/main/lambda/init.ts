@@ -1,0 +1,37 @@
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
+import type { Db } from "../../platform/db/service";
+import { tableDefinition } from "../../platform/db/table";
+import { depsFromEnv } from "../deps-from-env";
+
+export type InitConnection = "opened" | "skipped" | "failed";
+
+/**
+ * Opens the function's first DynamoDB connection during the Lambda's init, which AWS runs before the first request
+ * (and, with SnapStart or provisioned concurrency, before any): the TLS handshake, the credentials and the SDK's
+ * lazily loaded parts are then paid there rather than by the first visitor. One cheap read of a key that never
+ * exists. Only in Lambda (AWS_LAMBDA_FUNCTION_NAME is set): tests, scripts and the cold-import measurement import
+ * the handlers without touching the network. A failure is logged, never thrown: the first request will connect.
+ */
+export async function openFirstConnection(
+  env: NodeJS.ProcessEnv = process.env,
+  db: () => Pick<Db, "dynamo" | "tableName"> = () => depsFromEnv(env).db,
+): Promise<InitConnection> {
+  if (!env.AWS_LAMBDA_FUNCTION_NAME) return "skipped";
+  try {
+    const { dynamo, tableName } = db();
+    await dynamo.send(
+      new GetItemCommand({
+        TableName: tableName,
+        Key: {
+          [tableDefinition.partitionKey]: { S: "$init" },
+          [tableDefinition.sortKey]: { S: "$init" },
+        },
+        ProjectionExpression: tableDefinition.partitionKey,
+      }),
+    );
+    return "opened";
+  } catch (error) {
+    console.error("DynamoDB connection not opened during init; the first request will open it.", error);
+    return "failed";
+  }
+}

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../platform/env";
+import { honoPath, routesAt } from "../platform/mount";
+import { buildOpenApiDocument } from "../platform/openapi";
+import { apiOperations } from "./contracts";
+import { openApiContract } from "./openapi-contract";
+
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+/** The OpenAPI document, built once from every contract (contracts.ts), never from the route modules. */
+export const openApiRoutes = routesAt("/api/openapi.json", new Hono<AppEnv>());
+// Bound by hand, not with route(): the operation validates nothing, and route.ts would bring the validators and
+// their French errors into the docs function.
+const operation = openApiContract.getOpenapiJson;
+openApiRoutes.on(operation.method.toUpperCase(), honoPath("/api/openapi.json", operation.path), (c) => {
+  document ??= buildOpenApiDocument(apiOperations);
+  return c.json(document);
+});

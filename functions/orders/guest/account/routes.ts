@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { caller, requireUser, setSessionCookie, withSession } from "../../../accounts/session-middleware";
+import type { AppEnv } from "../../../platform/env";
+import { clientKey } from "../../../platform/middleware/client-ip";
+import { retryAfterHeader } from "../../../platform/middleware/retry-after";
+import { route, routesAt } from "../../../platform/route";
+import { guestToken } from "../links";
+import { guestAccountContract, guestOrdersAttachContract } from "./contract";
+import { attachGuestOrders, createGuestAccount, requestAttachLink } from "./service";
+
+/**
+ * « Créer mon compte » after an order placed without an account (issue 32): the order's link says who placed it, the
+ * password is the only field; the session opens as at a sign-in. The guest orders follow only by a mailed link.
+ */
+export const guestAccountRoutes = routesAt("/api/guest/account", new Hono<AppEnv>().use(retryAfterHeader));
+
+route(guestAccountRoutes, guestAccountContract.postGuestAccount, async (c) => {
+  const { order_id, password } = c.req.valid("json");
+  const { sessionToken, user } = await createGuestAccount(
+    c.var.deps,
+    { orderId: order_id, orderToken: guestToken(c), password },
+    clientKey(c),
+  );
+  setSessionCookie(c, sessionToken);
+  return c.json({ user }, 201);
+});
+
+/**
+ * The session, proven once: below /api/user the profile module's own middleware (mounted before this module,
+ * features.ts) has already proven it in the same request, in the full app and in the accounts Lambda alike.
+ */
+const session = createMiddleware<AppEnv>(async (c, next) => (c.var.auth ? next() : withSession(c, next)));
+
+/** The signed-in customer's guest orders: attach them with a mailed link, or ask for one. */
+export const guestOrdersAttachRoutes = routesAt(
+  "/api/user/guest-orders",
+  new Hono<AppEnv>().use(session, requireUser),
+);
+
+route(guestOrdersAttachRoutes, guestOrdersAttachContract.postUserGuestOrdersAttach, async (c) => {
+  c.header("cache-control", "private, no-store");
+  return c.json(await attachGuestOrders(c.var.deps, caller(c).user, c.req.valid("json").token));
+});
+
+route(guestOrdersAttachRoutes, guestOrdersAttachContract.postUserGuestOrdersAttachLink, async (c) => {
+  await requestAttachLink(c.var.deps, caller(c).user);
+  return c.json({ sent: true as const }, 202);
+});

@@ -1,0 +1,210 @@
+/**
+ * « Créer mon compte » after an order placed without an account, and the attachment of that e-mail's guest orders
+ * once it is proven (issue 32; the rules: src/domain/accounts/guest-account.ts). The account is made from the order
+ * its link opens (the e-mail and the name are the order's, the password the caller's); the orders move only through
+ * a link mailed to the e-mail, so nobody gets someone else's orders by typing an address.
+ */
+
+import type { SessionUser } from "../../../../src/domain/accounts/account";
+import { normalizeEmail } from "../../../../src/domain/accounts/account";
+import {
+  ATTACH_ORDERS_PER_TRANSACTION,
+  attachLinkExpiry,
+  attachLinkRefusal,
+  GUEST_ATTACH_LINK_INVALID,
+  GUEST_ATTACH_TOKEN_PATTERN,
+  guestAccountLimits,
+  guestAccountName,
+  guestAttachPath,
+} from "../../../../src/domain/accounts/guest-account";
+import { DomainError } from "../../../../src/domain/errors";
+import { guestUserId } from "../../../../src/domain/orders/guest";
+import { rateLimits } from "../../../../src/domain/rate-limit";
+import { type AuthUser, findUserByEmail, getUser, openSession, toSessionUser } from "../../../accounts/auth";
+import { createUser } from "../../../accounts/service";
+import { batchGetAll } from "../../../platform/db/batch-get";
+import { STALE_ATTEMPTS } from "../../../platform/db/retry-on-stale";
+import { writeTransaction } from "../../../platform/db/transaction";
+import type { DataDeps, Deps } from "../../../platform/deps";
+import { admitAttempt, countAttempt } from "../../../platform/throttle";
+import { getSetting } from "../../../settings/service";
+import { guestOrder, guestTokenHash, newGuestToken } from "../links";
+import { type AttachMailReason, guestOrdersAttachMail } from "./mails";
+
+type MailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">;
+
+/**
+ * Mails an attach link for the account's e-mail, unless guestAccountLimits.attachMailsPerEmail links went to it in
+ * the last hour (counted before, sliding window; silently). A new token is stored (its hash) for the account and the
+ * e-mail. Never throws: the answers say the same whether the mail went or not, and a failure is logged.
+ */
+export async function mailAttachLink(
+  deps: MailDeps,
+  account: Pick<AuthUser, "id" | "email" | "full_name">,
+  reason: AttachMailReason,
+): Promise<void> {
+  try {
+    const attempt = await countAttempt(deps, [
+      { scope: "guest-attach-mails", subject: account.email, rule: guestAccountLimits.attachMailsPerEmail },
+    ]);
+    if (!attempt.allowed) return;
+    if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the link would have no origin.");
+    const { token, hash } = newGuestToken();
+    const now = deps.clock();
+    const expires = attachLinkExpiry(now);
+    await deps.db.entities.guestAttachToken
+      .create({
+        token_hash: hash,
+        user_id: account.id,
+        email: account.email,
+        created_at: now.toISOString(),
+        expires_at: expires.toISOString(),
+        // The table's TTL removes it a day after it stopped working.
+        expires_at_ttl: Math.ceil(expires.getTime() / 1000) + 86_400,
+      })
+      .go();
+    const company = await getSetting(deps, "company_info");
+    await deps.mailer.send(
+      guestOrdersAttachMail(account.email, {
+        shopName: company.name,
+        fullName: account.full_name ?? "",
+        link: `${deps.siteUrl}${guestAttachPath(token)}`,
+        reason,
+      }),
+    );
+  } catch (error) {
+    console.error("A link attaching guest orders to an account could not be sent", error);
+  }
+}
+
+/**
+ * « Créer mon compte » on a guest order: the account gets the order's e-mail and name and the password given (the
+ * contract's passwordSchema), and a session is opened. Counted against the client address like a sign-up
+ * (rateLimits.signupPerAddress). The order's link must open the order (404 like a made-up id otherwise). Either way,
+ * created or EMAIL_TAKEN (409, the answer's only difference), an attach link goes to the e-mail: the e-mail's holder
+ * alone can move the guest orders to her account.
+ */
+export async function createGuestAccount(
+  deps: Deps,
+  input: { orderId: string; orderToken: string | undefined; password: string },
+  clientAddress: string,
+): Promise<{ sessionToken: string; user: SessionUser }> {
+  await admitAttempt(deps, [
+    { scope: "signup-address", subject: clientAddress, rule: rateLimits.signupPerAddress },
+  ]);
+  const order = await guestOrder(deps, input.orderId, input.orderToken);
+  if (!order.customer_email) throw new DomainError("ORDER_NOT_FOUND");
+  const email = normalizeEmail(order.customer_email);
+  let id: string;
+  try {
+    ({ id } = await createUser(deps, { email, password: input.password, fullName: guestAccountName(order) }));
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "EMAIL_TAKEN") {
+      const holder = await findUserByEmail(deps, email);
+      if (holder) await mailAttachLink(deps, holder, "taken");
+    }
+    throw error;
+  }
+  const user = await getUser(deps, id);
+  if (!user) throw new DomainError("INTERNAL");
+  const sessionToken = await openSession(deps, id);
+  await mailAttachLink(deps, user, "created");
+  return { sessionToken, user: toSessionUser(user) };
+}
+
+/**
+ * « Recevoir un lien » for a signed-in customer who ordered without an account before: an attach link for her
+ * e-mail, when guest orders exist under it (the answer says the same either way).
+ */
+export async function requestAttachLink(deps: MailDeps, account: AuthUser): Promise<void> {
+  try {
+    const { data } = await deps.db.entities.order.query
+      .byUser({ user_id: guestUserId(account.email) })
+      .go({ limit: 1 });
+    if (!data.length) return;
+  } catch (error) {
+    console.error("The guest orders of an account's e-mail could not be looked up", error);
+    return;
+  }
+  await mailAttachLink(deps, account, "requested");
+}
+
+/** The orders of `ids` that still belong to the guest, read by key and strongly consistent. */
+async function stillTheGuests(deps: DataDeps, ids: readonly string[], guestId: string): Promise<string[]> {
+  const orders = await batchGetAll(
+    (keys) => deps.db.entities.order.get(keys).go({ consistent: true }),
+    ids.map((id) => ({ id })),
+  );
+  const kept = new Set(orders.filter((order) => order.user_id === guestId).map((order) => order.id));
+  return ids.filter((id) => kept.has(id));
+}
+
+/**
+ * The attach link served: every order placed without an account under the link's e-mail moves to the signed-in
+ * account. The link must be unused, unexpired, sent for this account and for the e-mail the account still has
+ * (404 in French otherwise, a used link included). One transaction per ATTACH_ORDERS_PER_TRANSACTION orders, each
+ * order's write conditioned on it still being the guest's and moving its version (order-writes.test.ts); the link
+ * is consumed in the first, on the condition that it was unused, so two uses at once attach once. An order that
+ * left the guest meanwhile (a parallel use of another link, an erasure) is read again by key and left out. The
+ * orders' guest links stay: they open the orders no more, and lead her to sign in (functions/orders/guest/links.ts),
+ * so the mails she keeps still bring her to her orders. Answers how many moved.
+ */
+export async function attachGuestOrders(
+  deps: DataDeps,
+  account: AuthUser,
+  token: string,
+): Promise<{ attached: number }> {
+  const invalid = () => new DomainError("NOT_FOUND", GUEST_ATTACH_LINK_INVALID);
+  if (!GUEST_ATTACH_TOKEN_PATTERN.test(token)) throw invalid();
+  const hash = guestTokenHash(token);
+  const { data: link } = await deps.db.entities.guestAttachToken
+    .get({ token_hash: hash })
+    .go({ consistent: true });
+  const refusal = attachLinkRefusal(link, account, deps.clock());
+  if (refusal || !link) throw new DomainError("NOT_FOUND", refusal ?? GUEST_ATTACH_LINK_INVALID);
+  const guestId = guestUserId(link.email);
+  // The customer index is eventually consistent: the condition on each order's user_id judges, not this list.
+  const { data: listed } = await deps.db.entities.order.query
+    .byUser({ user_id: guestId })
+    .go({ pages: "all" });
+  let pending = listed.map((order) => order.id);
+  const moved: string[] = [];
+  let consumed = false;
+  for (let round = 1; !consumed || pending.length; round++) {
+    if (round > STALE_ATTEMPTS)
+      throw new DomainError("CONFLICT", "Vos commandes changent en ce moment : réessayez dans un instant.");
+    const run = pending.slice(0, ATTACH_ORDERS_PER_TRANSACTION);
+    const now = deps.clock().toISOString();
+    const outcome = await writeTransaction(deps.db, (entities) => [
+      ...(consumed
+        ? []
+        : [
+            {
+              commit: entities.guestAttachToken
+                .patch({ token_hash: hash })
+                .set({ used_at: now })
+                .where(({ used_at }, { notExists }) => notExists(used_at))
+                .commit(),
+              onFailed: invalid(),
+            },
+          ]),
+      ...run.map((id) => ({
+        commit: entities.order
+          .patch({ id })
+          .set({ user_id: account.id, updated_at: now })
+          .add({ version: 1 })
+          .where(({ user_id }, { eq }) => eq(user_id, guestId))
+          .commit(),
+        onFailed: "stale" as const,
+      })),
+    ]);
+    if (outcome === "stale") {
+      pending = [...(await stillTheGuests(deps, run, guestId)), ...pending.slice(run.length)];
+      continue;
+    }
+    consumed = true;
+    moved.push(...run);
+    pending = pending.slice(run.length);
+  }
+  return { attached: moved.length };
+}

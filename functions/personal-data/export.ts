@@ -1,0 +1,114 @@
+import { exportFileName, exportReadme } from "../../src/domain/accounts/personal-data";
+import { DomainError } from "../../src/domain/errors";
+import { parseStoredInvoice } from "../../src/domain/orders/invoice";
+import { rateLimits } from "../../src/domain/rate-limit";
+import { listAddresses } from "../accounts/addresses";
+import { getUser, toSessionUser } from "../accounts/auth";
+import { getSuppression } from "../mail/suppressions";
+import { toOrder } from "../orders/service";
+import { renderInvoicePdf } from "../platform/adapters/pdf";
+import type { Deps } from "../platform/deps";
+import { admitAttempt } from "../platform/throttle";
+import { getSetting } from "../settings/service";
+import { waitlistRequestsOf } from "../waitlist/service";
+import { toWithdrawalRecord } from "../withdrawals/service";
+
+export interface PersonalDataExport {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * « Télécharger mes données » (GDPR art. 15 access and art. 20 portability): a zip of `donnees.json` (the account,
+ * addresses, orders as the customer sees them, withdrawal requests) and `factures/<number>.pdf` (every invoice and
+ * credit note as issued), with a French LISEZMOI.txt. Counted per account (rateLimits.dataExportsPerUser): each
+ * export renders every document of the account.
+ */
+export async function exportPersonalData(deps: Deps, userId: string): Promise<PersonalDataExport> {
+  await admitAttempt(deps, [
+    { scope: "data-export-user", subject: userId, rule: rateLimits.dataExportsPerUser },
+  ]);
+  const user = await getUser(deps, userId);
+  if (!user) throw new DomainError("UNAUTHENTICATED");
+  return exportArchive(deps, {
+    userId,
+    email: user.email,
+    head: async () => ({ account: toSessionUser(user), addresses: await listAddresses(deps, userId) }),
+    readme: exportReadme,
+  });
+}
+
+/** Whose data an archive holds: a customer's (her account) or a guest's (her e-mail, issue 32). */
+export interface ExportSubject {
+  /** The `user_id` of the orders (the customer index). */
+  userId: string;
+  /** The e-mail whose waitlist requests and mail refusal are included. */
+  email: string;
+  /** What donnees.json says first, after the date: the account and addresses, or the guest's e-mail. */
+  head: () => Promise<Record<string, unknown>>;
+  /** The French notice (LISEZMOI.txt). */
+  readme: (shopName: string, at: Date, documents: readonly string[]) => string;
+}
+
+/**
+ * The archive of a customer's or a guest's data: `donnees.json` (the subject's head, then her orders as the API shows
+ * them, her withdrawal requests, the waitlist requests and SES's refusal of her e-mail, the documents' list),
+ * `factures/<number>.pdf` for every invoice and credit note of her orders as issued, and the notice. Not counted:
+ * the caller counts.
+ */
+export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
+  const [head, orders, company, waitlist, suppression] = await Promise.all([
+    subject.head(),
+    deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
+    getSetting(deps, "company_info"),
+    // Waitlist requests are made without an account: those of the e-mail (decision record 026).
+    waitlistRequestsOf(deps, subject.email),
+    // SES's refusal of the address, if any (issue 27): a fact the shop keeps about the e-mail.
+    getSuppression(deps, subject.email),
+  ]);
+  const { strToU8, zipSync } = await import("../platform/adapters/zip");
+  const files: Record<string, Uint8Array> = {};
+  // One document at a time: the PDFs are rendered in turn, never all held as pages at once.
+  for (const order of orders.data) {
+    const numbers = [
+      order.invoice_number,
+      order.credit_note_number,
+      ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
+    ].filter((number): number is string => Boolean(number));
+    for (const number of new Set(numbers)) {
+      const { data } = await deps.db.entities.invoice.get({ number }).go();
+      if (!data || data.order_id !== order.id) continue;
+      files[`factures/${number}.pdf`] = await renderInvoicePdf(parseStoredInvoice(data.snapshot));
+    }
+  }
+  const at = deps.clock();
+  const documents = Object.keys(files);
+  // The withdrawal requests of the orders, as they were recorded (immutable).
+  const withdrawals = (
+    await Promise.all(
+      orders.data.map((order) =>
+        deps.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go({ pages: "all" }),
+      ),
+    )
+  ).flatMap(({ data }) => data.sort((a, b) => a.seq.localeCompare(b.seq)).map(toWithdrawalRecord));
+
+  const data = {
+    exported_at: at.toISOString(),
+    ...head,
+    orders: orders.data.map(toOrder),
+    withdrawals,
+    waitlist: waitlist.map((request) => ({
+      product_id: request.product_id,
+      email: request.email,
+      requested_at: request.requested_at,
+      confirmed_at: request.confirmed_at ?? null,
+      expires_at: request.expires_at,
+    })),
+    mail_refused: suppression,
+    documents,
+  };
+  files["donnees.json"] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
+  files["LISEZMOI.txt"] = strToU8(`${subject.readme(company.name, at, documents)}\n`);
+  // PDFs are compressed already; the JSON and the notice are small: store everything as is, quickly.
+  return { fileName: exportFileName(at), bytes: zipSync(files, { level: 0 }) };
+}

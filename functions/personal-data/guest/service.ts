@@ -1,0 +1,151 @@
+/**
+ * A guest's personal data by a mailed link (issue 32; GDPR art. 15, 17, 20): she has no account, so she proves her
+ * e-mail by a link sent to it (src/domain/accounts/guest-data.ts). The export and the erasure are the customer's
+ * own (../personal-data/export.ts, erase.ts), applied to her orders placed without an account
+ * (`user_id` "guest:<e-mail>", decision record 049).
+ */
+import {
+  erasedGuestUserId,
+  GUEST_DATA_LINK_HOURS,
+  GUEST_DATA_LINK_INVALID,
+  GUEST_DATA_TOKEN_PATTERN,
+  guestDataLimits,
+  guestDataPath,
+  guestExportReadme,
+} from "../../../src/domain/accounts/guest-data";
+import { DomainError } from "../../../src/domain/errors";
+import { guestUserId } from "../../../src/domain/orders/guest";
+import { findUserByEmail } from "../../accounts/auth";
+import { liftSuppression } from "../../mail/suppressions";
+import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/guest/links";
+import type { DataDeps, Deps } from "../../platform/deps";
+import { admitAttempt, countAttempt } from "../../platform/throttle";
+import { getSetting } from "../../settings/service";
+import { eraseWaitlistRequests } from "../../waitlist/service";
+import { eraseOrders } from "../erase";
+import { exportArchive, type PersonalDataExport } from "../export";
+import { emailTraces } from "../traces";
+import { guestDataLinkMail } from "./mails";
+
+/**
+ * « Recevoir un lien »: when orders were placed without an account with this e-mail (normalised by the route's
+ * schema), and fewer than guestDataLimits.mailsPerEmail links went to it in the last hour, a new link is stored
+ * (its hash) and mailed. Nobody is told either way: the route answered already, the same whatever the e-mail, and
+ * this runs after it (the account mail queue: a failure throws, and the queue tries again).
+ */
+export async function sendGuestDataLink(
+  deps: Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">,
+  email: string,
+): Promise<void> {
+  const { data: orders } = await deps.db.entities.order.query
+    .byUser({ user_id: guestUserId(email) })
+    .go({ limit: 1 });
+  if (!orders.length) return;
+  const attempt = await countAttempt(deps, [
+    { scope: "guest-data-mails", subject: email, rule: guestDataLimits.mailsPerEmail },
+  ]);
+  if (!attempt.allowed) return;
+  if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the link would have no origin.");
+  const { token, hash } = newGuestToken();
+  const now = deps.clock();
+  const expires = new Date(now.getTime() + GUEST_DATA_LINK_HOURS * 3_600_000);
+  await deps.db.entities.guestDataToken
+    .create({
+      token_hash: hash,
+      email,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+      // The table's TTL removes it a day after it stopped working.
+      expires_at_ttl: Math.ceil(expires.getTime() / 1000) + 86_400,
+    })
+    .go();
+  const company = await getSetting(deps, "company_info");
+  await deps.mailer.send(guestDataLinkMail(email, company.name, `${deps.siteUrl}${guestDataPath(token)}`));
+}
+
+/** A link's stored record, while it works: unknown, expired or used to erase answer 404 in French. */
+async function openLink(deps: DataDeps, token: string): Promise<{ hash: string; email: string }> {
+  const invalid = () => new DomainError("NOT_FOUND", GUEST_DATA_LINK_INVALID);
+  if (!GUEST_DATA_TOKEN_PATTERN.test(token)) throw invalid();
+  const hash = guestTokenHash(token);
+  const { data } = await deps.db.entities.guestDataToken.get({ token_hash: hash }).go({ consistent: true });
+  if (!data || data.used_at || Date.parse(data.expires_at) <= deps.clock().getTime()) throw invalid();
+  return { hash, email: data.email };
+}
+
+/**
+ * « Télécharger mes données » for a guest: the customer's archive (exportArchive) of her orders placed without an
+ * account, the withdrawal requests, waitlist requests and SES's refusal of her e-mail, her invoices and credit
+ * notes. Counted per e-mail (guestDataLimits.exportsPerEmail), as the customer's export is per account.
+ */
+export async function exportGuestData(deps: Deps, token: string): Promise<PersonalDataExport> {
+  const { email } = await openLink(deps, token);
+  await admitAttempt(deps, [
+    { scope: "guest-data-export-email", subject: email, rule: guestDataLimits.exportsPerEmail },
+  ]);
+  return exportArchive(deps, {
+    userId: guestUserId(email),
+    email,
+    head: async () => ({ email }),
+    readme: guestExportReadme,
+  });
+}
+
+/**
+ * « Effacer mes données » for a guest: her orders are rewritten as an erased customer's (eraseOrders: refused while
+ * one is on its way or a refund is due, labels removed, the documents' e-mail removed, nothing naming her left), and
+ * their `user_id`, her e-mail, becomes a neutral one per order, so the customer index no longer gathers them under
+ * it. Her links to the orders are deleted before; the link is deleted in the last transaction, so it erases once.
+ * What else was made under her e-mail goes with the orders (../personal-data/traces.ts), but what serves an account
+ * that still uses the address. Then her waitlist requests go, and SES's refusal of her e-mail unless an account still
+ * uses the address. Answers how many orders were rewritten.
+ */
+export async function eraseGuestData(
+  deps: DataDeps & Pick<Deps, "documents">,
+  token: string,
+): Promise<{ erased: number }> {
+  const { hash, email } = await openLink(deps, token);
+  const userId = guestUserId(email);
+  let orderIds: string[] = [];
+  const erased = await eraseOrders(deps, async () => {
+    const [{ data: orders }, account] = await Promise.all([
+      deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" }),
+      findUserByEmail(deps, email),
+    ]);
+    orderIds = orders.map((order) => order.id);
+    const now = deps.clock().toISOString();
+    return {
+      orders,
+      traces: await emailTraces(deps, {
+        email,
+        orders,
+        account: account ? "other account" : null,
+        guestOrdersRemain: false,
+        usedDataLinkHash: hash,
+      }),
+      erasedUserId: (order) => erasedGuestUserId(order.id),
+      beforeWrites: async () => {
+        for (const id of orderIds) await deleteGuestLinks(deps, id);
+      },
+      lastWrites: [
+        (entities) => ({
+          // Deleted rather than marked used: it holds the e-mail.
+          commit: entities.guestDataToken
+            .delete({ token_hash: hash })
+            .where(
+              ({ token_hash, used_at, expires_at }, { exists, notExists, gt }) =>
+                `${exists(token_hash)} AND ${notExists(used_at)} AND ${gt(expires_at, now)}`,
+            )
+            .commit(),
+          // Used meanwhile by a parallel erasure, or expired since it was read.
+          onFailed: new DomainError("NOT_FOUND", GUEST_DATA_LINK_INVALID),
+        }),
+      ],
+    };
+  });
+  // A link mailed by the owner while the orders were rewritten (a revocation) would open an anonymised order: none.
+  for (const id of orderIds) await deleteGuestLinks(deps, id);
+  await eraseWaitlistRequests(deps, email);
+  if (!(await findUserByEmail(deps, email))) await liftSuppression(deps, email);
+  return { erased };
+}

@@ -1,0 +1,36 @@
+/**
+ * The background handler of the stock mails (the account mail queue's stock kinds: in-process locally, its SQS
+ * subscriber on AWS): the owner's low-stock alert, and the waitlist's sign-up and restock mails (decision record 026).
+ */
+
+import type { AccountMailDeps } from "../accounts/auth";
+import { lowStockMail } from "../catalog/stock-mails";
+import type { StockMailRequest } from "../platform/adapters/account-mail-queue";
+import { getSetting } from "../settings/service";
+import { notifyWaitlist, signUpForWaitlist } from "./service";
+
+/** The owner's alert: to the shop's e-mail (company_info.email); none when the owner has not given one. */
+async function sendLowStockAlert(deps: AccountMailDeps, productId: number): Promise<void> {
+  const [{ data: product }, company] = await Promise.all([
+    deps.db.entities.product.get({ id: productId }).go(),
+    getSetting(deps, "company_info"),
+  ]);
+  if (!product) return;
+  if (!company.email) {
+    console.error(`Low-stock alert for product ${productId}: the shop has no e-mail in its settings.`);
+    return;
+  }
+  await deps.mailer.send(lowStockMail(company.email, company.name, product, `${deps.siteUrl}/admin`));
+}
+
+/** Runs one handed-over stock mail request (functions/accounts/auth.ts handleAccountMail dispatches here). */
+export async function handleStockMail(deps: AccountMailDeps, request: StockMailRequest): Promise<void> {
+  switch (request.kind) {
+    case "low-stock":
+      return sendLowStockAlert(deps, request.product_id);
+    case "waitlist-signup":
+      return signUpForWaitlist(deps, request.product_id, request.email);
+    case "waitlist-restock":
+      return void (await notifyWaitlist(deps, request.product_id, request.units));
+  }
+}
