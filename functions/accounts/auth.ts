@@ -12,7 +12,6 @@ import {
 } from "../../src/domain/accounts/account";
 import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { resetPasswordMail, signinLockedMail } from "../mail/mails";
 import { randomSecret } from "../platform/adapters/ids";
 import { hashPassword, verifyPassword } from "../platform/adapters/password";
 import { type ReadRound, readRound } from "../platform/db/read-round";
@@ -20,6 +19,7 @@ import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt, countAttempt, type Limit } from "../platform/throttle";
 import { getSetting } from "../settings/service";
+import { resetPasswordMail, signinLockedMail } from "./mails";
 import type { UserEntity } from "./user-entity";
 
 type UserRecord = EntityItem<UserEntity>;

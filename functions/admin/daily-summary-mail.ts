@@ -5,7 +5,7 @@
 
 import { ageLabel, type OwnerTodo, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo";
 import { formatEuros } from "../../src/domain/money";
-import { escapeHtml } from "../mail/mails";
+import { escapeHtml } from "../mail/layout";
 import type { Mail } from "../platform/adapters/mail";
 
 const parisDate = (iso: string) =>

@@ -9,12 +9,12 @@ import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batc
 import { DomainError } from "../../src/domain/errors";
 import { orderNumber } from "../../src/domain/orders/order-status";
 import { consumerMediator } from "../../src/domain/settings/settings";
-import { recallMail } from "../mail/mails";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { BatchRecord } from "./batch-stock";
+import { recallMail } from "./mails";
 
 function conditionFailed(error: unknown): boolean {
   const failure = error as { name?: string; cause?: { name?: string } } | null;

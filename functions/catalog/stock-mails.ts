@@ -2,7 +2,7 @@
  * The e-mails of stock alerts and the waitlist (decision record 026), in French. waitlist/stock-mail-handler.ts sends them.
  */
 
-import { layout } from "../mail/mails";
+import { layout } from "../mail/layout";
 import type { Mail } from "../platform/adapters/mail";
 
 export function lowStockMail(

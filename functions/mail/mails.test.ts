@@ -2,16 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { Order } from "../../src/domain/orders/order";
 import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { ORDER_PICKUP_POINT } from "../../tests/fixtures/pickup-point";
-import {
-  guestLinkMail,
-  orderConfirmationMail,
-  recallMail,
-  refundMail,
-  resetPasswordMail,
-  shippedMail,
-  signinLockedMail,
-  withdrawalAcknowledgementMail,
-} from "./mails";
+import { resetPasswordMail, signinLockedMail } from "../accounts/mails";
+import { recallMail } from "../batches/mails";
+import { guestLinkMail, orderConfirmationMail, refundMail, shippedMail } from "../orders/mails";
+import { withdrawalAcknowledgementMail } from "../withdrawals/mails";
 
 /** Issue 31: what the order e-mails say of the delivery, to the customer's address or to a pick-up point. */
 

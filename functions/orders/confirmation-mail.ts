@@ -1,10 +1,10 @@
 import type { Order } from "../../src/domain/orders/order";
 import { type BankTransferSetting, consumerMediator } from "../../src/domain/settings/settings";
-import { orderConfirmationMail } from "../mail/mails";
 import type { InlineImage } from "../platform/adapters/mail";
 import type { Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { addGuestLink } from "./guest/links";
+import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./service";
 
 /**

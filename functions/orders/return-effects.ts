@@ -11,13 +11,13 @@ import { consumerMediator } from "../../src/domain/settings/settings";
 import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
-import { refundMail } from "../mail/mails";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import { markRestocked } from "../site/publishing";
 import { documentWrites, type OrderChange, type OrderFields } from "./changes";
 import { addGuestLink } from "./guest/links";
 import { prepareDocument } from "./invoices";
+import { refundMail } from "./mails";
 import { type OrderRecord, toOrder } from "./service";
 
 /**

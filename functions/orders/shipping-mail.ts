@@ -4,11 +4,11 @@
  * ships, so the functions that never ship do not carry the mail templates.
  */
 import { consumerMediator } from "../../src/domain/settings/settings";
-import { shippedMail } from "../mail/mails";
 import type { Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import { addGuestLink } from "./guest/links";
 import type { MoveHandlers } from "./lifecycle";
+import { shippedMail } from "./mails";
 import { toOrder } from "./service";
 
 /** Sends the shipping mail of an order just shipped; a mail that cannot go is logged, the order stays shipped. */

@@ -9,16 +9,8 @@ import type { Order } from "../../src/domain/orders/order";
 import { epcPayload } from "../../src/domain/payments/epc-qr";
 import type { BankTransferSetting } from "../../src/domain/settings/settings";
 import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
-import {
-  escapeHtml,
-  greetingLine,
-  mediatorLines,
-  orderPageUrl,
-  type ShopMailContext,
-  transferInstructionLines,
-  transferQrHtml,
-  withdrawalLine,
-} from "../mail/mails";
+import { escapeHtml, greetingLine, mediatorLines, type ShopMailContext } from "../mail/layout";
+import { orderPageUrl, transferInstructionLines, transferQrHtml, withdrawalLine } from "../orders/mails";
 import type { InlineImage, Mail } from "../platform/adapters/mail";
 import { qrPng } from "../platform/adapters/qr-image";
 

@@ -29,7 +29,6 @@ import type {
   WithdrawalRecord,
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
-import { withdrawalAcknowledgementMail } from "../mail/mails";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
@@ -39,6 +38,7 @@ import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { WithdrawalEntity } from "./entity";
+import { withdrawalAcknowledgementMail } from "./mails";
 
 type WithdrawalItem = EntityItem<WithdrawalEntity>;
 

@@ -68,7 +68,7 @@ function expectNothingRaw(where: string, content: string) {
 }
 
 /**
- * A mail's HTML as its reader sees visitor text made inert (functions/mail/mails.ts escapeHtml): each character that
+ * A mail's HTML as its reader sees visitor text made inert (functions/mail/layout.ts escapeHtml): each character that
  * could join a link sits after a word joiner in an element of its own, which the reader does not see.
  */
 const asRead = (html: string) => html.replace(/&#8288;<span>(.*?)<\/span>/g, "$1");

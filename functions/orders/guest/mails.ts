@@ -1,8 +1,8 @@
 import { DomainError } from "../../../src/domain/errors";
 import { consumerMediator } from "../../../src/domain/settings/settings";
-import { guestLinkMail } from "../../mail/mails";
 import type { Deps } from "../../platform/deps";
 import { getSetting } from "../../settings/service";
+import { guestLinkMail } from "../mails";
 import { toOrder } from "../service";
 import { replaceGuestLinks } from "./links";
 

@@ -1,5 +1,5 @@
 import { GUEST_DATA_LINK_HOURS } from "../../../src/domain/accounts/guest-data";
-import { layout } from "../../mail/mails";
+import { layout } from "../../mail/layout";
 import type { Mail } from "../../platform/adapters/mail";
 
 /**

@@ -6,7 +6,7 @@
  * A word joiner (U+2060: invisible, no width, no line break) goes before each character that would join such a
  * pattern: the dots, at-signs, colons and slashes inside a word, and each digit after the first of a run of 6 digits
  * or more. No linkifier accepts it inside an address or a number. The HTML part also puts each such character in an
- * element of its own (functions/mail/mails.ts escapeHtml), which the clients that drop invisible characters do not
+ * element of its own (functions/mail/layout.ts escapeHtml), which the clients that drop invisible characters do not
  * join either. What an ordinary customer types (« 12 bis, av. du Général », « Bât. B ») has none of these and is
  * left exactly as typed, so the owner can copy it onto a parcel.
  */

@@ -1,5 +1,5 @@
 import { GUEST_ATTACH_LINK_HOURS } from "../../../../src/domain/accounts/guest-account";
-import { greetingLine, layout } from "../../../mail/mails";
+import { greetingLine, layout } from "../../../mail/layout";
 import type { Mail } from "../../../platform/adapters/mail";
 
 /**
