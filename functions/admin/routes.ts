@@ -2,15 +2,19 @@ import { Hono } from "hono";
 import type * as z from "zod";
 import { type adminPromoSchema, promoAmounts } from "../../src/domain/admin/admin";
 import type { settingKeys } from "../../src/domain/settings/settings";
+import { adminUsersContract } from "../accounts/admin-contract";
 import { withSession } from "../accounts/session-middleware";
+import { adminProductsContract } from "../catalog/admin-contract";
 import { createProduct, deleteProduct, listAllProducts, updateProduct } from "../catalog/service";
 import { adminStockRoutes } from "../catalog/stock-routes";
+import { adminOrdersContract } from "../orders/admin-contract";
 import { sendNewGuestLink } from "../orders/guest/mails";
 import { markRefundDone, recordReturn } from "../orders/refunds";
 import { refundAtPaypal } from "../payments/paypal-refund";
 import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
 import { route, routesAt } from "../platform/route";
+import { adminPromosContract } from "../promos/admin-contract";
 import {
   createPromo,
   deletePromo,
@@ -19,10 +23,12 @@ import {
   toAdminPromo,
   updatePromo,
 } from "../promos/service";
+import { adminSettingsContract } from "../settings/admin-contract";
 import { currentShopSetup } from "../settings/shop-setup";
+import { adminPublishingContract } from "../site/admin-contract";
 import { markSiteStale, sitePublishStatus } from "../site/publishing";
 import { adminWithdrawalsRoutes } from "../withdrawals/admin-routes";
-import { adminContract as contract } from "./contract";
+import { adminContract } from "./contract";
 import {
   adminSettings,
   adminStats,
@@ -42,6 +48,17 @@ const PROMO_ARCHIVED_MESSAGE =
 function promoInput(input: z.output<typeof adminPromoSchema>) {
   return { ...input, ...promoAmounts(input) };
 }
+
+/** The owner's operations this module serves behind its guard, each declared in its feature's admin contract. */
+const contract = {
+  ...adminContract,
+  ...adminUsersContract,
+  ...adminProductsContract,
+  ...adminOrdersContract,
+  ...adminPromosContract,
+  ...adminPublishingContract,
+  ...adminSettingsContract,
+};
 
 /**
  * The admin area. `/check` answers anyone (false when anonymous); every other route is behind the one guard

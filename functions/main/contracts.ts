@@ -1,12 +1,15 @@
 import { adminExportsContract } from "../accounting/contract";
+import { adminUsersContract } from "../accounts/admin-contract";
 import { authContract } from "../accounts/contract";
 import { userContract } from "../accounts/profile-contract";
 import { adminContract } from "../admin/contract";
 import { adminTodoContract } from "../admin/todo-contract";
 import { adminBatchesContract } from "../batches/contract";
+import { adminProductsContract } from "../catalog/admin-contract";
 import { productsContract } from "../catalog/contract";
 import { adminPhotosContract } from "../catalog/photos-contract";
 import { adminStockContract } from "../catalog/stock-contract";
+import { adminOrdersContract } from "../orders/admin-contract";
 import { ordersContract } from "../orders/contract";
 import { customerOrdersContract } from "../orders/customer-contract";
 import { adminDocumentsContract } from "../orders/documents-contract";
@@ -17,9 +20,12 @@ import { guestPaypalContract } from "../payments/guest-contract";
 import { personalDataContract } from "../personal-data/contract";
 import { guestDataContract } from "../personal-data/guest/contract";
 import type { Contract, Operation } from "../platform/contract";
+import { adminPromosContract } from "../promos/admin-contract";
 import { promoContract } from "../promos/contract";
+import { adminSettingsContract } from "../settings/admin-contract";
 import { settingsContract } from "../settings/contract";
 import { adminShippingContract, pickupPointsContract } from "../shipping/contract";
+import { adminPublishingContract } from "../site/admin-contract";
 import { cspReportsContract } from "../site/csp-reports-contract";
 import { adminWaitlistContract } from "../waitlist/admin-contract";
 import { waitlistContract } from "../waitlist/contract";
@@ -51,7 +57,18 @@ export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   "guest-data": [guestDataContract],
   "guest-account": [guestAccountContract],
   "guest-orders-attach": [guestOrdersAttachContract],
-  admin: [adminContract, adminStockContract, adminWithdrawalsContract, adminTodoContract],
+  admin: [
+    adminContract,
+    adminUsersContract,
+    adminProductsContract,
+    adminOrdersContract,
+    adminPromosContract,
+    adminPublishingContract,
+    adminSettingsContract,
+    adminStockContract,
+    adminWithdrawalsContract,
+    adminTodoContract,
+  ],
   "customer-orders": [customerOrdersContract],
   "admin-documents": [adminDocumentsContract],
   "admin-exports": [adminExportsContract],
