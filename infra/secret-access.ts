@@ -37,12 +37,12 @@ export const paypalSecretAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /**
- * Scheduled jobs (functions/<feature>/jobs/<name>.ts, declared in infra/jobs.ts) that call PayPal and so must be
+ * Scheduled jobs (functions/main/jobs/<name>.ts, declared in infra/jobs.ts) that call PayPal and so must be
  * granted `decrypt` with `grantPaypalSecret` (infra/secrets.ts): releasing holds, the nightly reconciliation.
  */
 export const paypalSecretJobs = [
-  "functions/payments/jobs/release-holds",
-  "functions/payments/jobs/reconcile-paypal",
+  "functions/main/jobs/release-holds",
+  "functions/main/jobs/reconcile-paypal",
 ] as const;
 
 /**
@@ -67,7 +67,7 @@ export const laposteApiKeyAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /** Scheduled jobs that call La Poste's tracking API and so open its key (functions/shipping/tracking.ts). */
-export const laposteApiKeyJobs = ["functions/shipping/jobs/track-parcels"] as const;
+export const laposteApiKeyJobs = ["functions/main/jobs/track-parcels"] as const;
 
 /** Every secret's API areas and uses, for infra/api.ts. */
 export const secretAreas: Record<ShopSecret, Partial<Record<string, readonly SecretUse[]>>> = {

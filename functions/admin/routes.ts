@@ -49,53 +49,46 @@ function promoInput(input: z.output<typeof adminPromoSchema>) {
   return { ...input, ...promoAmounts(input) };
 }
 
-/** The owner's operations this module serves behind its guard, each declared in its feature's admin contract. */
-const contract = {
-  ...adminContract,
-  ...adminUsersContract,
-  ...adminProductsContract,
-  ...adminOrdersContract,
-  ...adminPromosContract,
-  ...adminPublishingContract,
-  ...adminSettingsContract,
-};
-
 /**
  * The admin area. `/check` answers anyone (false when anonymous); every other route is behind the one guard
  * registered right after it, so a route added later is guarded too (tests/integration/admin-guard.test.ts).
  */
 export const adminRoutes = routesAt("/api/admin", new Hono<AppEnv>().use(withSession));
 
-route(adminRoutes, contract.getAdminCheck, (c) => c.json({ isAdmin: Boolean(c.var.auth?.user.is_admin) }));
+route(adminRoutes, adminContract.getAdminCheck, (c) =>
+  c.json({ isAdmin: Boolean(c.var.auth?.user.is_admin) }),
+);
 
 adminRoutes.use("*", requireAdmin);
 
-route(adminRoutes, contract.getAdminStats, async (c) => c.json(await adminStats(c.var.deps)));
+route(adminRoutes, adminContract.getAdminStats, async (c) => c.json(await adminStats(c.var.deps)));
 
-route(adminRoutes, contract.getAdminUsers, async (c) =>
+route(adminRoutes, adminUsersContract.getAdminUsers, async (c) =>
   c.json(await listUsers(c.var.deps, c.req.valid("query"))),
 );
 
-route(adminRoutes, contract.getAdminUsersById, async (c) =>
+route(adminRoutes, adminUsersContract.getAdminUsersById, async (c) =>
   c.json(await userDetails(c.var.deps, c.req.valid("param").id)),
 );
 
-route(adminRoutes, contract.deleteAdminUsersByIdMailSuppression, async (c) => {
+route(adminRoutes, adminUsersContract.deleteAdminUsersByIdMailSuppression, async (c) => {
   await liftUserMailSuppression(c.var.deps, c.req.valid("param").id);
   return c.body(null, 204);
 });
 
-route(adminRoutes, contract.getAdminUsersByIdSummary, async (c) =>
+route(adminRoutes, adminUsersContract.getAdminUsersByIdSummary, async (c) =>
   c.json(await userSummary(c.var.deps, c.req.valid("param").id)),
 );
 
-route(adminRoutes, contract.getAdminProducts, async (c) => c.json(await listAllProducts(c.var.deps)));
+route(adminRoutes, adminProductsContract.getAdminProducts, async (c) =>
+  c.json(await listAllProducts(c.var.deps)),
+);
 
-route(adminRoutes, contract.postAdminProducts, async (c) =>
+route(adminRoutes, adminProductsContract.postAdminProducts, async (c) =>
   c.json(await createProduct(c.var.deps, c.req.valid("json"), c.var.auth?.user.id), 201),
 );
 
-route(adminRoutes, contract.putAdminProductsById, async (c) => {
+route(adminRoutes, adminProductsContract.putAdminProductsById, async (c) => {
   const { stock_loaded, ...product } = c.req.valid("json");
   return c.json(
     await updateProduct(c.var.deps, c.req.valid("param").id, product, stock_loaded, c.var.auth?.user.id),
@@ -108,20 +101,20 @@ adminRoutes.route("/withdrawals", adminWithdrawalsRoutes);
 
 adminRoutes.route("/todo", adminTodoRoutes);
 
-route(adminRoutes, contract.deleteAdminProductsById, async (c) => {
+route(adminRoutes, adminProductsContract.deleteAdminProductsById, async (c) => {
   await deleteProduct(c.var.deps, c.req.valid("param").id);
   return c.body(null, 204);
 });
 
-route(adminRoutes, contract.getAdminOrders, async (c) =>
+route(adminRoutes, adminOrdersContract.getAdminOrders, async (c) =>
   c.json(await listOrders(c.var.deps, c.req.valid("query"))),
 );
 
-route(adminRoutes, contract.putAdminOrdersById, async (c) =>
+route(adminRoutes, adminOrdersContract.putAdminOrdersById, async (c) =>
   c.json(await updateOrder(c.var.deps, c.req.valid("param").id, c.req.valid("json"))),
 );
 
-route(adminRoutes, contract.postAdminOrdersByIdReturns, async (c) =>
+route(adminRoutes, adminOrdersContract.postAdminOrdersByIdReturns, async (c) =>
   c.json(
     await recordReturn(c.var.deps, c.req.valid("param").id, c.req.valid("json"), {
       atPaypal: refundAtPaypal,
@@ -131,47 +124,53 @@ route(adminRoutes, contract.postAdminOrdersByIdReturns, async (c) =>
   ),
 );
 
-route(adminRoutes, contract.postAdminOrdersByIdRefundsByRefundIdDone, async (c) => {
+route(adminRoutes, adminOrdersContract.postAdminOrdersByIdRefundsByRefundIdDone, async (c) => {
   const { id, refundId } = c.req.valid("param");
   return c.json(await markRefundDone(c.var.deps, id, refundId));
 });
 
-route(adminRoutes, contract.postAdminOrdersByIdGuestLink, async (c) =>
+route(adminRoutes, adminOrdersContract.postAdminOrdersByIdGuestLink, async (c) =>
   c.json(await sendNewGuestLink(c.var.deps, c.req.valid("param").id)),
 );
 
-route(adminRoutes, contract.getAdminPromo, async (c) => c.json(await listPromos(c.var.deps)));
+route(adminRoutes, adminPromosContract.getAdminPromo, async (c) => c.json(await listPromos(c.var.deps)));
 
-route(adminRoutes, contract.postAdminPromo, async (c) =>
+route(adminRoutes, adminPromosContract.postAdminPromo, async (c) =>
   c.json(toAdminPromo(await createPromo(c.var.deps, promoInput(c.req.valid("json")))), 201),
 );
 
-route(adminRoutes, contract.putAdminPromoById, async (c) =>
+route(adminRoutes, adminPromosContract.putAdminPromoById, async (c) =>
   c.json(await updatePromo(c.var.deps, c.req.valid("param").id, promoInput(c.req.valid("json")))),
 );
 
-route(adminRoutes, contract.deleteAdminPromoById, async (c) => {
+route(adminRoutes, adminPromosContract.deleteAdminPromoById, async (c) => {
   const outcome = await deletePromo(c.var.deps, c.req.valid("param").id);
   if (outcome === "deleted") return c.body(null, 204);
   return c.json({ archived: true, message: PROMO_ARCHIVED_MESSAGE });
 });
 
-route(adminRoutes, contract.getAdminPromoByIdUsage, async (c) =>
+route(adminRoutes, adminPromosContract.getAdminPromoByIdUsage, async (c) =>
   c.json(await promoUsageHistory(c.var.deps, c.req.valid("param").id)),
 );
 
-route(adminRoutes, contract.getAdminPublishing, async (c) => c.json(await sitePublishStatus(c.var.deps)));
+route(adminRoutes, adminPublishingContract.getAdminPublishing, async (c) =>
+  c.json(await sitePublishStatus(c.var.deps)),
+);
 
-route(adminRoutes, contract.postAdminPublishingRetry, async (c) => {
+route(adminRoutes, adminPublishingContract.postAdminPublishingRetry, async (c) => {
   await markSiteStale(c.var.deps, "Nouvelle tentative demandée par l'administrateur");
   return c.json(await sitePublishStatus(c.var.deps), 202);
 });
 
-route(adminRoutes, contract.getAdminSetup, async (c) => c.json(await currentShopSetup(c.var.deps)));
+route(adminRoutes, adminSettingsContract.getAdminSetup, async (c) =>
+  c.json(await currentShopSetup(c.var.deps)),
+);
 
-route(adminRoutes, contract.getAdminSettings, async (c) => c.json(await adminSettings(c.var.deps)));
+route(adminRoutes, adminSettingsContract.getAdminSettings, async (c) =>
+  c.json(await adminSettings(c.var.deps)),
+);
 
-route(adminRoutes, contract.putAdminSettingsByKey, async (c) => {
+route(adminRoutes, adminSettingsContract.putAdminSettingsByKey, async (c) => {
   const key = c.req.valid("param").key as (typeof settingKeys)[number];
   return c.json(await saveSetting(c.var.deps, key, c.req.valid("json").value));
 });

@@ -66,8 +66,9 @@ const budgets: Partial<Record<string, number>> = {
   // order's point in its entity and answer, the shipping card's two prices, and the card's save publishing the site
   // (the FAQ and the CGV say whether a point is offered): 518.4 KiB.
   // Issue 32: the owner's « Envoyer un nouveau lien de suivi » (links revoked, the new one mailed), the table's three new entities (a guest order's links, the attach and « Mes données » links), the order mails' guest links:
-  // 524.3 KiB.
-  admin: 530 * KiB,
+  // 524.3 KiB. The owner's operations declared in their own features' admin contracts, the mails in their
+  // features: the same code in more modules, 529.9 -> 530.05 KiB.
+  admin: 531 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background

@@ -70,14 +70,10 @@ describe("who may use the shop's secrets' key", () => {
   });
 
   it("is exactly the jobs whose code opens the PayPal secret or La Poste's API key, and no job seals one", async () => {
-    // Each feature's scheduled work is in functions/<feature>/jobs/.
-    const jobs = readdirSync(join(root, "functions"))
-      .filter((feature) => existsSync(join(root, "functions", feature, "jobs")))
-      .flatMap((feature) =>
-        readdirSync(join(root, "functions", feature, "jobs"))
-          .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-          .map((file) => `functions/${feature}/jobs/${file.replace(/\.ts$/, "")}`),
-      );
+    // Every job's Lambda entry is in functions/main/jobs/.
+    const jobs = readdirSync(join(root, "functions", "main", "jobs"))
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .map((file) => `functions/main/jobs/${file.replace(/\.ts$/, "")}`);
     expect(jobs).toEqual(expect.arrayContaining([...paypalSecretJobs]));
     for (const job of jobs) {
       const expected: SecretUse[] = (paypalSecretJobs as readonly string[]).includes(job) ? ["decrypt"] : [];
