@@ -176,7 +176,7 @@ describe("the rehearsed routes are the ones infra/web.ts gives SST's Router", ()
     const areaOfUrl = new Map(
       recording.functions.map(({ args, instance }) => [
         known(instance.url),
-        /^functions\/platform\/lambda\/([a-z]+)\.handler$/.exec(String(known(args.handler)))?.[1],
+        /^functions\/main\/lambda\/([a-z]+)\.handler$/.exec(String(known(args.handler)))?.[1],
       ]),
     );
     const declared = routerRoutes(apiAreas);
