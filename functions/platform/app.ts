@@ -6,7 +6,6 @@ import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT } from "../../src/domain/catalog/prod
 import { DomainError, errorBody } from "../../src/domain/errors";
 import { shopErrorMap } from "../../src/domain/field-messages";
 import type { Deps } from "./deps";
-import { EDGE_KEY_VARIABLE } from "./edge-headers";
 import type { AppEnv } from "./env";
 import { carriesEdgeKey } from "./middleware/client-ip";
 import { handleError } from "./middleware/errors";
