@@ -1,5 +1,3 @@
-/** Request schemas of routes/admin.ts, that its contract declares (functions/<feature>/*contract.ts). */
-
 import * as z from "zod";
 import { settingKeys } from "../../src/domain/settings/settings";
 import { idParam } from "../platform/params";
