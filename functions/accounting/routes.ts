@@ -7,8 +7,8 @@ import { adminExportsContract as contract } from "./contract";
 import { type ExportFile, eReportingExport, fecExport } from "./service";
 
 /**
- * The FEC (LPF A47 A-1) and e-reporting totals (docs/decisions/016-accounting-exports.md). In the "accounting" function: plain text from
- * the snapshots, no PDF renderer, and the admin function stays under its budget.
+ * The FEC (LPF A47 A-1) and e-reporting totals (docs/decisions/016-accounting-exports.md). In the "accounting"
+ * function: plain text from the snapshots, no PDF renderer, and the admin function stays under its budget.
  */
 const download = (c: Context, file: ExportFile, type: string) =>
   c.body(file.content, 200, {

@@ -15,9 +15,10 @@ import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 
 /**
- * No index of documents by date: numbers are continuous per kind and Paris year (docs/decisions/006-counters-and-invoices.md) and the
- * counters hold the last one, so the documents of the (at most two) years touched are fetched by key in BatchGets of
- * 100, then filtered by date. A few thousand items for an artisan's year, no table scan.
+ * No index of documents by date: numbers are continuous per kind and Paris year
+ * (docs/decisions/006-counters-and-invoices.md) and the counters hold the last one, so the documents of the (at most
+ * two) years touched are fetched by key in BatchGets of 100, then filtered by date. A few thousand items for an
+ * artisan's year, no table scan.
  */
 export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Promise<InvoiceSnapshot[]> {
   const years: number[] = [];

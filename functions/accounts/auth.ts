@@ -61,12 +61,12 @@ export function signinSubject(email: string, epoch: number): string {
   return `${email}#${epoch}`;
 }
 
-/** The e-mail's sign-in scopes, whose subject is signinSubject: an erasure deletes them (decision record 017). */
+/** The e-mail's sign-in scopes, whose subject is signinSubject: an erasure deletes them. */
 export const SIGNIN_EMAIL_SCOPES = ["signin-account", "signin-account-day", "signin-lock-notice"] as const;
 
 /**
- * Decision records 011 and 033: the pair (e-mail, address) locks that address only, never the holder elsewhere; the
- * e-mail whatever the address, much higher, bounds guesses spread over many addresses; the address whatever the
+ * docs/decisions/033-signin-locks.md: the pair (e-mail, address) locks that address only, never the holder elsewhere;
+ * the e-mail whatever the address, much higher, bounds guesses spread over many addresses; the address whatever the
  * e-mail. The e-mail's subjects carry its epoch, so a reset starts them afresh. The pair's subject is a digest: an
  * erasure could not find it by e-mail, so it must not hold the e-mail.
  */
@@ -139,8 +139,8 @@ export async function signIn(
 }
 
 /**
- * `<user id>.<secret>`: resolveSession reads the session and its user at once (one round trip less on every
- * signed-in call). The secret carries the 256 bits; the stored hash covers the whole token, so the id cannot be swapped.
+ * `<user id>.<secret>`: resolveSession reads the session and its user at once (one round trip less on every signed-in
+ * call). The secret carries the 256 bits; the stored hash covers the whole token, so the id cannot be swapped.
  */
 const TOKEN_USER = /^([0-9A-Za-z]{1,64})\.[A-Za-z0-9_-]+$/;
 
@@ -199,7 +199,7 @@ export function sessionInRound(
   };
 }
 
-/** The user id a token names (`<user id>.<secret>`), unchecked: only a read round's keys rely on it before the check. */
+/** The user id a token names, unchecked: only a read round's keys rely on it before the check. */
 export function sessionUserId(token: string): string | undefined {
   return TOKEN_USER.exec(token)?.[1];
 }
@@ -225,7 +225,7 @@ export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHa
   }
 }
 
-/** Does not look the account up: the route answers in the same time whatever the e-mail (docs/decisions/011-abuse-limits.md). */
+/** Does not look the account up: the route answers in the same time whatever the e-mail. */
 export function requestPasswordReset(deps: Deps, email: string): void {
   deps.accountMail.request({ kind: "password-reset", email, requested_at: deps.clock().toISOString() });
 }
@@ -271,7 +271,7 @@ async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
 
 /**
  * The token is marked used in the transaction that writes the password, on the condition that it was unused: it works
- * once. The sign-in epoch is raised in the same write, lifting every lock (decision record 033).
+ * once. The sign-in epoch is raised in the same write, lifting every lock.
  */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   const tokenHash = hashToken(input.token);

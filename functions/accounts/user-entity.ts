@@ -13,7 +13,10 @@ export const userSchema = entitySchema({
     is_admin: { type: "boolean", default: false },
     /** The default address is the one this points at, so there is exactly one, switched in one write. */
     default_address_id: { type: "string" },
-    /** Each reset raises it, and the sign-in limits count under it: a reset lifts every lock (docs/decisions/033-signin-locks.md). */
+    /**
+     * Each reset raises it, and the sign-in limits count under it: a reset lifts every lock
+     * (docs/decisions/033-signin-locks.md).
+     */
     signin_epoch: { type: "number" },
     created_at: { type: "string", required: true, readOnly: true },
   },

@@ -1,6 +1,7 @@
 /**
- * docs/decisions/018-batches-and-recalls.md. Regulation (EC) 1223/2009 art. 19(1)(e): the batch number on the label; Regulation (EU)
- * 2023/988 (GPSR) art. 35 and 36: a recall reaches the buyers by the means the seller has (each order's e-mail).
+ * docs/decisions/018-batches-and-recalls.md. Regulation (EC) 1223/2009 art. 19(1)(e): the batch number on the label;
+ * Regulation (EU) 2023/988 (GPSR) art. 35 and 36: a recall reaches the buyers by the means the seller has (each order's
+ * e-mail).
  */
 
 import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batches";

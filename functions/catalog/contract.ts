@@ -1,4 +1,4 @@
-/** Schemas and words only: the docs function loads it without the code that serves it (decision record 023). */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
 import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
 import { type Contract, errorResponse } from "../platform/contract";

@@ -1,4 +1,4 @@
-/** Schemas and words only: the docs function loads it without the code that serves it (decision record 023). */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import { productSchema } from "../../src/domain/catalog/product";
 import { MAX_PHOTO_BYTES, PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../src/domain/catalog/product-photos";
 import { type Contract, errorResponse } from "../platform/contract";

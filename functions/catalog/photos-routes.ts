@@ -6,7 +6,7 @@ import { route, routesAt } from "../platform/route";
 import { addProductPhoto, arrangeProductPhotos, deleteProductPhoto } from "./photos";
 import { adminPhotosContract as contract } from "./photos-contract";
 
-/** Admin only (decision record 019). Served by the "photos" function, the only one carrying sharp. */
+/** Admin only. Served by the "photos" function, the only one carrying sharp. */
 export const adminPhotosRoutes = routesAt(
   "/api/admin/photos",
   new Hono<AppEnv>().use(withSession, requireAdmin),

@@ -18,7 +18,7 @@ export const productSchema = entitySchema({
     ingredients: { type: "string", default: "" },
     usage: { type: "string", default: "" },
     is_active: { type: "boolean", required: true },
-    // Cosmetics information (decision record 015). Not required: older products have none, and an inactive product
+    // Cosmetics information. Not required: older products have none, and an inactive product
     // may be saved incomplete.
     reference: { type: "string", default: "" },
     gtin: { type: "string", default: "" },
@@ -46,7 +46,7 @@ export const productSchema = entitySchema({
     },
     /**
      * Set only if absent, by a conditional write, so one crossing makes one e-mail; removed once a restock brings the
-     * stock above the threshold (decision record 026).
+     * stock above the threshold.
      */
     low_stock_alerted_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },

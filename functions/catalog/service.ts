@@ -52,9 +52,9 @@ export function toProduct(record: ProductRecord): Product {
 }
 
 /**
- * A product goes or stays on sale only with its cosmetics information (Code de la consommation L111-1; Regulation
- * (EC) 1223/2009 art. 19; Regulation (EU) 2023/988 art. 19; decision record 015). Inactive products may be saved
- * incomplete; products active before the rule keep selling until their next save.
+ * A product goes or stays on sale only with its cosmetics information (Code de la consommation L111-1; Regulation (EC)
+ * 1223/2009 art. 19; Regulation (EU) 2023/988 art. 19; docs/decisions/015-cosmetics-information.md). Inactive products
+ * may be saved incomplete; products active before the rule keep selling until their next save.
  */
 export function assertSellable(product: ProductInput): void {
   if (!product.is_active) return;

@@ -1,4 +1,4 @@
-/** Schemas and words only: the docs function loads it without the code that serves it (decision record 023). */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
 import { stockAdjustmentSchema, stockMovementSchema } from "../../src/domain/admin/admin";
 import { productIdParamSchema } from "../../src/domain/catalog/product";

@@ -15,11 +15,11 @@ const areaNames = [
   // The PDF renderer stays out of the other functions. The router picks the longest matching mount, so
   // /api/user/orders/* and /api/user/data-export come here, the rest of /api/user not.
   "documents",
-  // Accounting exports (decision record 016): apart from the admin function, at its budget.
+  // Accounting exports: apart from the admin function, at its budget.
   "accounting",
-  // Batches and recalls (decision record 018): admin routes outside the admin function, at its budget.
+  // Batches and recalls: admin routes outside the admin function, at its budget.
   "lots",
-  // Photos (decision record 019): the only function with sharp (native) and the bucket.
+  // Photos: the only function with sharp (native) and the bucket.
   "photos",
   // Colissimo: the carrier's client, its password and the private bucket, kept out of the admin function.
   "shipping",

@@ -28,7 +28,7 @@ import { withdrawalsContract } from "../withdrawals/contract";
 import type { ApiModuleName } from "./features";
 import { openApiContract } from "./openapi-contract";
 
-/** Imports no route module and no service: the docs function builds the document from here alone (decision record 023). */
+/** Imports no route module and no service: the docs function builds the document from here alone. */
 export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   products: [productsContract],
   settings: [settingsContract],

@@ -56,10 +56,10 @@ export function isApiUrl(url: string): boolean {
 }
 
 /**
- * An answer given before the body arrived in full says `Connection: close`: a keep-alive client not told so sent
- * its next request on a connection about to drop (RFC 9112 §9.6). The rest of the body is still read and thrown
- * away: closing a socket with bytes arriving resets it, and a client still uploading gets ECONNRESET instead of
- * the French answer. Past `DRAIN_LIMITS` the connection is dropped anyway: reading for ever is what a hostile client wants.
+ * An answer given before the body arrived in full says `Connection: close`: a keep-alive client not told so sent its
+ * next request on a connection about to drop (RFC 9112 §9.6). The rest of the body is still read and thrown away:
+ * closing a socket with bytes arriving resets it, and a client still uploading gets ECONNRESET instead of the French
+ * answer. Past `DRAIN_LIMITS` the connection is dropped anyway: reading for ever is what a hostile client wants.
  */
 export function closeWhenBodyUnread(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,

@@ -59,7 +59,10 @@ export function seedOptionsProblem(options: SeedOptions): string | null {
   return password.success ? null : `ADMIN_PASSWORD : ${password.error.issues[0]?.message}`;
 }
 
-/** Examples earlier seeds wrote as if they were the owner's (decision record 020): never filled in by her. */
+/**
+ * Examples earlier seeds wrote as if they were the owner's: a field still holding one was never filled in by her
+ * (docs/decisions/020-ready-to-sell.md).
+ */
 export const RETIRED_SEED_EXAMPLES = {
   company_info: {
     email: "contact@savon-alep-artisanal.fr",
@@ -98,7 +101,8 @@ export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
 export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise<SeedResult> {
   const problem = seedOptionsProblem(options);
   if (problem) throw new DomainError("VALIDATION", problem);
-  // The PayPal secret is stored sealed: without a box here (on AWS only the admin function may seal), the owner types it in Paramètres.
+  // The PayPal secret is stored sealed: without a box here (on AWS only the admin function may seal), the owner types
+  // it in Paramètres.
   if (options.settings?.payment_paypal?.client_secret && !deps.secrets)
     throw new DomainError(
       "VALIDATION",
@@ -161,7 +165,7 @@ export async function recoverAdminAccess(deps: DataDeps, options: SeedOptions): 
       `ADMIN_EMAIL : ${existing.email} est un compte client, pas un compte administrateur.`,
     );
   }
-  // The new password lifts the sign-in locks too, as a reset through the mailed link does (decision record 033).
+  // The new password lifts the sign-in locks too, as a reset through the mailed link does.
   await deps.db.entities.user
     .patch({ id: existing.id })
     .set({ password_hash: await hashPassword(adminPassword) })

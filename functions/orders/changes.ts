@@ -132,7 +132,8 @@ async function writeOrderChange(
             onFailed: "stale",
           },
           ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
-          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
+          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide
+          // again.
           ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
         ];
       });

@@ -1,4 +1,4 @@
-/** Schemas and words only: the docs function loads it without the code that serves it (decision record 023). */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
 import { bankTransferOrderSchema, orderSchema } from "../../src/domain/orders/order";
 import { type Contract, errorResponse as error } from "../platform/contract";

@@ -177,7 +177,7 @@ export const idempotencyKeySchema = entitySchema({
   },
   indexes: {
     byKey: itemKey("user_id", "key"),
-    // Guests' keys share one user_id: an erasure finds its orders' keys among them by order_id (decision record 017).
+    // Guests' keys share one user_id: an erasure finds its orders' keys among them by order_id.
     byUser: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["user_id"] },

@@ -5,8 +5,9 @@ import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps } from "../platform/deps";
 
 /**
- * Rewrites every stored document that still holds the customer's e-mail without it (decision record 032), each
- * rewrite conditioned on the snapshot read. Run again, it rewrites nothing.
+ * Rewrites every stored document that still holds the customer's e-mail without it
+ * (docs/decisions/032-documents-whatever-the-text.md), each rewrite conditioned on the snapshot read. Run again, it
+ * rewrites nothing.
  */
 export async function dropEmailsFromStoredDocuments(
   deps: DataDeps,

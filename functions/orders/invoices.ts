@@ -87,7 +87,7 @@ export async function prepareDocument(
       phone: company.phone,
     },
     customer,
-    // The reform's mentions (decision record 016): the order's one shipping address, the nature of the sale.
+    // The reform's mentions: the order's one shipping address, the nature of the sale.
     delivery: { name: customer.name, address: customer.address },
     operation_nature: OPERATION_NATURE,
     ...(refund ? refundFigures(order, refund) : orderFigures(order)),

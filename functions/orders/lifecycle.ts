@@ -51,7 +51,7 @@ export interface OrderMove {
 
 /**
  * Effects whose code the caller hands in, so only the functions that make them carry PayPal's client and secret
- * (decision record 031) or the mail templates. A missing one is thrown before anything is written.
+ * or the mail templates. A missing one is thrown before anything is written.
  */
 export interface MoveHandlers {
   shippingMail?: (order: OrderRecord) => Promise<void>;
@@ -126,7 +126,6 @@ async function releaseWrites(
             at,
           }).map(({ commit }) => commit),
         ),
-      // Back to the lots they came from (decision record 018).
       ...order.items
         .filter((item) => stocks.has(item.product_id))
         .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
@@ -245,7 +244,7 @@ export async function moveOrder(
   });
   if (changed && order.released_at && !before?.released_at) {
     await markRestocked(deps, order.items);
-    // Units back: the low-stock alert re-armed, the waitlist told (decision record 026).
+    // Units back: the low-stock alert re-armed, the waitlist told.
     await afterStockChange(deps, order.items);
   }
   if (changed && returned && refund) await afterReturn(deps as Deps, order, returned, effects, refund);

@@ -1,5 +1,5 @@
 /**
- * The lifecycle's refund_capture effect (docs/decisions/009). Its own small module so that only the functions that
+ * The lifecycle's refund_capture effect. Its own small module so that only the functions that
  * cancel paid orders carry PayPal's client.
  */
 import { DomainError } from "../../src/domain/errors";

@@ -10,8 +10,8 @@ import type { DataDeps } from "../platform/deps";
 import { putSetting } from "../settings/service";
 
 /**
- * The PayPal client secret is stored sealed (docs/decisions/031): only the functions that call PayPal open it, only
- * the admin function seals it, and no API answer carries it.
+ * The PayPal client secret is stored sealed (docs/decisions/031-secrets-and-origin.md): only the functions that call
+ * PayPal open it, only the admin function seals it, and no API answer carries it.
  */
 /** KMS's encryption context (GCM's additional data locally): a ciphertext opens only as this setting's secret. */
 export { PAYPAL_SECRET_CONTEXT };

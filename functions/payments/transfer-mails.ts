@@ -71,7 +71,9 @@ export interface TransferReminderContext extends ShopMailContext {
   cancelledFrom: Date;
 }
 
-/** The one reminder: the same instructions (and QR code) as the confirmation, and the day the order would be cancelled. */
+/**
+ * The one reminder: the same instructions (and QR code) as the confirmation, and the day the order would be cancelled.
+ */
 export function transferReminderMail(order: Order, context: TransferReminderContext): Mail {
   const number = order.order_number;
   const greeting = greetingLine(order.user.full_name);

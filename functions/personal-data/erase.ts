@@ -88,7 +88,7 @@ export async function eraseAccount(
       ],
     };
   });
-  // Waitlist requests are made without an account, found by the e-mail (decision record 026). After the account: an
+  // Waitlist requests are made without an account, found by the e-mail. After the account: an
   // interruption here leaves only requests that expire on their own.
   await eraseWaitlistRequests(deps, user.email);
   // SES's refusal holds the e-mail, and with the account gone the shop has nothing left to send there.
@@ -245,7 +245,7 @@ async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<bo
   );
 }
 
-/** In the stored snapshot (older documents), or as the owner's id (a guest's is her e-mail, decision record 049). */
+/** In the stored snapshot (older documents), or as the owner's id (a guest's is her e-mail). */
 async function documentsWithEmail(
   deps: DataDeps,
   orders: readonly OrderRecord[],
@@ -277,7 +277,7 @@ async function documentsWithEmail(
 
 /**
  * The name and address are mentions the law requires (CGI art. 242 nonies A) and stay; only the e-mail goes
- * (decision records 017 and 032). Conditioned on what was read.
+ * (docs/decisions/032-documents-whatever-the-text.md). Conditioned on what was read.
  */
 function eraseDocumentEmail(
   entities: TransactionEntities,

@@ -46,7 +46,7 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
     subject.head(),
     deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
-    // Waitlist requests are made without an account: those of the e-mail (decision record 026).
+    // Waitlist requests are made without an account: those of the e-mail.
     waitlistRequestsOf(deps, subject.email),
     getSuppression(deps, subject.email),
   ]);

@@ -26,7 +26,7 @@ export interface ErasedEmail {
 }
 
 /**
- * Items made under the e-mail that would keep it until they expire, days later (decision record 017). Deleting an
+ * Items made under the e-mail that would keep it until they expire, days later. Deleting an
  * item gone meanwhile is no error.
  */
 export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<ErasureWrite[]> {

@@ -10,7 +10,7 @@ export const apiFailureLine = (status: number, code: string): string =>
 
 export const isUnplannedFailure = (status: number): boolean => status >= 500 && status !== 503;
 
-/** Writes the line on Lambda only (AWS_LAMBDA_FUNCTION_NAME set): npm start and the tests log the error as before. */
+/** Writes the line on Lambda only (AWS_LAMBDA_FUNCTION_NAME set): npm start and the tests only log the error. */
 export function recordApiFailure(status: number, code: string, env: NodeJS.ProcessEnv = process.env): void {
   if (!env.AWS_LAMBDA_FUNCTION_NAME || !isUnplannedFailure(status)) return;
   process.stdout.write(`${apiFailureLine(status, code)}\n`);

@@ -22,7 +22,7 @@ export type RouteModules = Readonly<Record<string, Hono<AppEnv>>>;
 z.config({ localeError: shopErrorMap });
 
 /**
- * Only the security headers that mean something for a same-origin JSON answer (decision record 024); the Router adds
+ * Only the security headers that mean something for a same-origin JSON answer; the Router adds
  * the document ones on AWS (infra/web.ts). Each header costs every answer: secureHeaders()' eleven took the unknown
  * route from 0.60x to 0.46x a bare node:http server.
  */
@@ -36,8 +36,9 @@ const SENTINEL_HEADER = "x-content-type-options";
 const NOT_FOUND_BODY = errorBody(new DomainError("NOT_FOUND"));
 
 /**
- * The functions answer only requests that came through the Router, whose viewer-request function adds the edge key,
- * so CloudFront's cache, headers and visitor address cannot be bypassed (docs/decisions/031). No key: nothing checked.
+ * The functions answer only requests that came through the Router, whose viewer-request function adds the edge key, so
+ * CloudFront's cache, headers and visitor address cannot be bypassed (docs/decisions/031-secrets-and-origin.md). No
+ * key: nothing checked.
  */
 const DIRECT_CALL_BODY = errorBody(
   new DomainError("FORBIDDEN", "Accès refusé : l'API de la boutique ne répond qu'au travers de son site."),

@@ -2,7 +2,7 @@ import * as z from "zod";
 
 /**
  * One operation of the API, declared once: route.ts serves it and openapi.ts documents it. Pure data, so the docs
- * function loads the contracts without the code that serves them (decision record 023).
+ * function loads the contracts without the code that serves them (docs/decisions/023-lean-lambdas.md).
  */
 export interface Operation {
   method: "get" | "post" | "put" | "patch" | "delete";

@@ -21,7 +21,7 @@ export interface Deps {
   /** Off under npm start, whose table the end-to-end tests and scripts write behind its back. */
   settingsCacheMs?: number;
   media?: ObjectStorage;
-  /** Colissimo's label PDFs, customers' names and addresses (decision record 027): a private bucket on AWS. */
+  /** Colissimo's label PDFs, customers' names and addresses: a private bucket on AWS. */
   documents?: ObjectStorage;
   /**
    * Seals and opens PayPal's and Colissimo's secrets: a KMS key on AWS, each function granted only the operations and

@@ -1,6 +1,6 @@
 /**
  * A request carrying the edge key (a secret given to the Router and the API functions) came through CloudFront,
- * which wrote the visitor's address itself (docs/decisions/031). Pure data: infra/ reads it too.
+ * which wrote the visitor's address itself. Pure data: infra/ reads it too.
  */
 export const EDGE_KEY_VARIABLE = "SHOP_EDGE_KEY";
 export const EDGE_KEY_HEADER = "x-shop-edge-key";

@@ -14,7 +14,9 @@ export function mountOf(app: Hono<AppEnv>): string | undefined {
   return mounts.get(app);
 }
 
-/** The Hono path of a contract's OpenAPI path, below the module's mount: /api/withdrawals/orders/{id} -> /orders/:id. */
+/**
+ * The Hono path of a contract's OpenAPI path, below the module's mount: /api/withdrawals/orders/{id} -> /orders/:id.
+ */
 export function honoPath(mount: string, path: string): string {
   if (path !== mount && !path.startsWith(`${mount}/`))
     throw new Error(`The operation ${path} is not below its route module's mount ${mount}`);

@@ -24,7 +24,7 @@ export function operationId(doc: Pick<Operation, "method" | "path">): string {
   return [doc.method, ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join("");
 }
 
-/** Answers every operation may give besides its own: edge refusal (decision record 031), body limits, validation. */
+/** Answers every operation may give besides its own: edge refusal, body limits, validation. */
 export function commonResponses(doc: Operation): Operation["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
   const responses: Operation["responses"] = {
@@ -108,7 +108,8 @@ export function buildOpenApiDocument(docs: readonly Operation[]) {
         session: {
           type: "apiKey",
           in: "cookie",
-          // SESSION_COOKIE's value (a test compares them): importing it would bring the services into the docs function.
+          // SESSION_COOKIE's value (a test compares them): importing it would bring the services into the docs
+          // function.
           name: "session",
           description: "Cookie de session HttpOnly posé par POST /api/auth/signin (navigateurs).",
         },

@@ -105,7 +105,7 @@ export function staticSite(site: string | (() => string)) {
  * did not exist and had no Content-Security-Policy. The edge answers the same (infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
-  // No script on the 405 page, and the edge gives this very answer to every path (decision record 034).
+  // No script on the 405 page, and the edge gives this very answer to every path.
   return c.body(
     METHOD_NOT_ALLOWED_PAGE,
     405,

@@ -15,7 +15,7 @@ export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
   return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping, shipping_colissimo });
 }
 
-/** A shop whose identity, mediator or payment methods are not set up takes no order (503; docs/decisions/020-ready-to-sell.md). */
+/** Identity, mediator and payment methods not set up: no order (503; docs/decisions/020-ready-to-sell.md). */
 export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Promise<void> {
   assertSells(await currentShopSetup(deps), method);
 }

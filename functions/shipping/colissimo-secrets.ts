@@ -10,7 +10,7 @@ import type { DataDeps } from "../platform/deps";
 import { clearProblem, recordProblem } from "../platform/owner-problems";
 import { getSetting, putSetting } from "../settings/service";
 
-/** Sealed as the PayPal secret is (decision record 031); no answer carries them. */
+/** Sealed as the PayPal secret is; no answer carries them. */
 const CONTEXTS = { password: COLISSIMO_PASSWORD_CONTEXT, api_key: LAPOSTE_API_KEY_CONTEXT } as const;
 type SecretField = keyof typeof CONTEXTS;
 type SecretDeps = Pick<DataDeps, "secrets" | "db" | "clock">;

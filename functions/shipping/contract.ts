@@ -1,4 +1,4 @@
-/** Colissimo labels and pick-up point search (docs/decisions/047, 048). Schemas and words only (decision record 023). */
+/** Colissimo labels and pick-up point search. Schemas and words only. */
 import * as z from "zod";
 import { orderSchema, pickupPointSchema } from "../../src/domain/orders/order";
 import { POSTAL_CODE_PATTERN, pickupMessages } from "../../src/domain/shipping/pickup-point";

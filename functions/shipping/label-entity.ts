@@ -1,7 +1,7 @@
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
- * One item per order, written before Colissimo is called (docs/decisions/047): Colissimo has no idempotency key, so
+ * One item per order, written before Colissimo is called: Colissimo has no idempotency key, so
  * creating it is the claim that stops a second click buying a second label. Once bought it records the parcel
  * before the order moves, so a label paid for is never lost.
  */

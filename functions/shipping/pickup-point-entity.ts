@@ -2,7 +2,7 @@ import { itemKey, pickupPointAttributes } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
- * A pick-up point a search found (docs/decisions/048). The browser sends only its id, so an order can only go to a
+ * A pick-up point a search found. The browser sends only its id, so an order can only go to a
  * point La Poste named, at the address La Poste gave, and the search needs no signature. The rules read expires_at,
  * never TTL's timing.
  */

@@ -1,4 +1,4 @@
-/** La Poste's pick-up point search (docs/decisions/048; the contract: src/domain/shipping/laposte-pickup.ts). */
+/** La Poste's pick-up point search, src/domain/shipping/laposte-pickup.ts (docs/decisions/048-pickup-points.md). */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
 import { parisDay } from "../../src/domain/promos/promo";

@@ -1,5 +1,5 @@
 /**
- * Tracking read from La Poste's « Suivi » v2 API (docs/decisions/047): once La Poste says delivered, the order moves
+ * Tracking read from La Poste's « Suivi » v2 API: once La Poste says delivered, the order moves
  * to « Livrée » with the carrier's date, from which the withdrawal period and refund deadlines count.
  */
 import { DomainError } from "../../src/domain/errors";

@@ -17,7 +17,7 @@ export interface AccountMailMessage {
   body: string;
 }
 
-/** A failed message is returned (SQS partial batch response) and comes back; an unreadable or too old one is dropped. */
+/** A failed message is returned (SQS partial batch response) and comes back; an unreadable or old one is dropped. */
 export async function sendAccountMails(
   deps: AccountMailDeps,
   messages: readonly AccountMailMessage[],

@@ -5,7 +5,7 @@ import { createAreaApp } from "../area-app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";
 
-/** Lambda "lots": batches and recalls (decision record 018) and the waitlist's counts, admin only. */
+/** Lambda "lots": batches and recalls and the waitlist's counts, admin only. */
 export const app = createAreaApp(
   "lots",
   { "admin-batches": adminBatchesRoutes, "admin-waitlist": adminWaitlistRoutes },

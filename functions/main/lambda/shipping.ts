@@ -5,7 +5,7 @@ import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";
 
 /**
- * Lambda "shipping" (decision records 027 and 048): the only function that may open the Colissimo password and use
+ * Lambda "shipping": the only function that may open the Colissimo password and use
  * the private documents bucket, and the one that merges a day's labels with pdf-lib.
  */
 export const app = createAreaApp(

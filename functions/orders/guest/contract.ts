@@ -1,4 +1,4 @@
-/** Ordering without an account: schemas and words only (decision record 023). */
+/** Ordering without an account: schemas and words only. */
 import * as z from "zod";
 import { guestBankTransferOrderSchema, orderSchema } from "../../../src/domain/orders/order";
 import { rateLimits } from "../../../src/domain/rate-limit";

@@ -1,7 +1,7 @@
 import { type EntityOf, entitySchema } from "../../platform/db/entity-schema";
 
 /**
- * The SHA-256 of a guest link's token, never the token (decision record 049). In the order's partition, so an order
+ * The SHA-256 of a guest link's token, never the token. In the order's partition, so an order
  * and its link are read by key in one round, a mail adds a link without moving the order's version, and a
  * revocation deletes them all in one transaction.
  */

@@ -1,6 +1,6 @@
 /**
- * Guest links (decision record 049): a random 32-byte token handed once and never stored, its SHA-256 kept. A
- * wrong, revoked or expired link answers 404 exactly like a made-up id, so it says nothing about the order.
+ * Guest links (docs/decisions/049-guest-checkout.md): a random 32-byte token handed once and never stored, its SHA-256
+ * kept. A wrong, revoked or expired link answers 404 exactly like a made-up id, so it says nothing about the order.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
@@ -100,7 +100,7 @@ export async function replaceGuestLinks(
       "CONFLICT",
       "Cette commande a été passée avec un compte client : elle n'a pas de lien de suivi.",
     );
-  // Erased at the guest's request (decision record 017): no e-mail to send a link to, and nobody to send it for.
+  // Erased at the guest's request: no e-mail to send a link to, and nobody to send it for.
   if (!order.customer_email)
     throw new DomainError(
       "CONFLICT",

@@ -65,7 +65,7 @@ async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | n
   return (await deps.db.entities.order.get({ id }).go()).data;
 }
 
-/** The session token is proven in the order's own read round, before any rule: a token naming someone else learns nothing. */
+/** A session token is proven in the order's read round, before any rule: naming someone else's id learns nothing. */
 export type OrderCaller = { user: AuthUser } | { sessionToken: string } | { guest: GuestDetails };
 
 type OrderUser = OrderInputs["user"];
@@ -118,10 +118,11 @@ function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
 }
 
 /**
- * One round of reads (read-round.ts, decision record 024), one pure decision (planOrder), one transaction whose
- * failed conditions answer 409 by name (the last units sold, the promo used up). A retried request (same
- * Idempotency-Key and fingerprint) answers with the first order; another request under the key gets 422. When stock
- * or a lot changed before the write, the order is planned again on what is left (decision record 041).
+ * One round of reads (read-round.ts, docs/decisions/024-orders-in-one-round.md), one pure decision (planOrder), one
+ * transaction whose failed conditions answer 409 by name (the last units sold, the promo used up). A retried request
+ * (same Idempotency-Key and fingerprint) answers with the first order; another request under the key gets 422. When
+ * stock or a lot changed before the write, the order is planned again on what is left
+ * (docs/decisions/041-one-retry-on-stale.md).
  */
 export async function placeOrder(
   deps: DataDeps,

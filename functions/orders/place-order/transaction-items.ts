@@ -98,7 +98,7 @@ export function orderTransactionItems(
         watch: watches?.get(line.product_id),
       }),
     ),
-    // The lots each line takes (decision record 018), each conditioned on what is left: a failure means "stale".
+    // The lots each line takes, each conditioned on what is left: a failure means "stale".
     ...order.items.flatMap((line) =>
       lotSaleItems(entities, {
         productId: line.product_id,

@@ -1,4 +1,4 @@
-/** A guest's personal data, by a mailed link. Schemas and words only (decision record 023). */
+/** A guest's personal data, by a mailed link. Schemas and words only. */
 import * as z from "zod";
 import { emailSchema } from "../../../src/domain/accounts/account";
 import {

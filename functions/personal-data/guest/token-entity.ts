@@ -17,7 +17,7 @@ export const guestDataTokenSchema = entitySchema({
   },
   indexes: {
     byToken: itemKey("token_hash"),
-    // The links mailed to an e-mail: its erasure deletes them all (decision record 017).
+    // The links mailed to an e-mail: its erasure deletes them all.
     byEmail: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["email"] },

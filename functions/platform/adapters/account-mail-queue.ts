@@ -1,5 +1,5 @@
 /**
- * Mails sent after the answer (docs/decisions/011-abuse-limits.md): a route that must answer the same whatever the
+ * Mails sent after the answer: a route that must answer the same whatever the
  * e-mail hands the work over and answers at once. Locally an in-process runner; on AWS the account mail queue.
  */
 
@@ -31,7 +31,7 @@ export interface GuestDataLinkRequest {
   requested_at: string;
 }
 
-/** Sent after the answer so an order or a restock never waits for SES (decision record 026). */
+/** Sent after the answer so an order or a restock never waits for SES. */
 export type StockMailRequest =
   | { kind: "low-stock"; product_id: number; requested_at: string }
   | { kind: "waitlist-signup"; product_id: number; email: string; requested_at: string }

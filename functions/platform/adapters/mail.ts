@@ -119,8 +119,8 @@ export interface SesClientLike {
 }
 
 /**
- * SES composes the message itself (decision record 039): no MIME of ours goes to AWS. Loaded lazily to keep other
- * paths light.
+ * SES composes the message itself (docs/decisions/039-mail-composed-by-ses.md): no MIME of ours goes to AWS. Loaded
+ * lazily to keep other paths light.
  */
 export function sesMailer(from: string, client?: SesClientLike): Mailer {
   let ses: SesClientLike | undefined = client;

@@ -4,8 +4,8 @@ import { DOCUMENTS_BUCKET, DOCUMENTS_DIR } from "./documents-env";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "./media-env";
 
 /**
- * The shop's files: an S3 bucket on AWS, a folder locally. The media (photos, decision record 019) are public; the
- * documents (label PDFs, decision record 027) private, read only by the admin routes.
+ * The shop's files: an S3 bucket on AWS, a folder locally. The media (photos) are public; the
+ * documents (label PDFs) private, read only by the admin routes.
  */
 export interface ObjectStorage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -107,7 +107,8 @@ function bucketStorage(bucket: string, { prefix, cacheControl }: BucketLayout): 
         const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: checked(key) }));
         return answer.Body ? ownBytes(await answer.Body.transformToByteArray()) : new Uint8Array();
       } catch (error) {
-        // S3 says NoSuchKey only to a role that may list the bucket; without s3:ListBucket a missing key is AccessDenied.
+        // S3 says NoSuchKey only to a role that may list the bucket; without s3:ListBucket a missing key is
+        // AccessDenied.
         if (error instanceof sdk.NoSuchKey || (error as Error).name === "NoSuchKey") return null;
         throw error;
       }

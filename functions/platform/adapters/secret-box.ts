@@ -1,7 +1,7 @@
 /**
- * Secrets are sealed before they reach the table (docs/decisions/031): KMS on AWS, whose key policy alone says which
- * function may seal or open; AES-256-GCM with a local key file elsewhere. Each value is bound to its `context`, so a
- * ciphertext copied under another setting does not open.
+ * Secrets are sealed before they reach the table (docs/decisions/031-secrets-and-origin.md): KMS on AWS, whose key
+ * policy alone says which function may seal or open; AES-256-GCM with a local key file elsewhere. Each value is bound
+ * to its `context`, so a ciphertext copied under another setting does not open.
  */
 export interface SecretBox {
   readonly scheme: string;

@@ -7,7 +7,9 @@ export interface DbConfig {
   /** Set for DynamoDB Local (http://127.0.0.1:8765); unset in AWS. */
   endpoint?: string;
   region?: string;
-  /** How long calls may take; by default those of the database's kind (`limitsFor`). Tests and npm start's own calls. */
+  /**
+   * How long calls may take; by default those of the database's kind (`limitsFor`). Tests and npm start's own calls.
+   */
   limits?: DynamoLimits;
 }
 
@@ -37,9 +39,10 @@ export interface DynamoLimits {
 }
 
 /**
- * How long a DynamoDB call may take, and how often it is tried (docs/decisions/029): without limits a database that
- * accepts connections and never answers holds the request until Lambda's timeout. DynamoDB answers in milliseconds,
- * so a 1.5 s try is stuck and the next, on a new connection, usually answers; a frozen table ends at 3.5 s (503).
+ * How long a DynamoDB call may take, and how often it is tried (docs/decisions/029-database-faults.md): without limits
+ * a database that accepts connections and never answers holds the request until Lambda's timeout. DynamoDB answers in
+ * milliseconds, so a 1.5 s try is stuck and the next, on a new connection, usually answers; a frozen table ends at 3.5
+ * s (503).
  */
 export const DYNAMO_LIMITS: DynamoLimits = {
   connectionTimeoutMs: 1_000,

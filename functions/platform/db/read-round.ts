@@ -32,7 +32,7 @@ const keyOf = (item: Record<string, unknown>) =>
 /**
  * Items of different entities read in ONE BatchGetItem (several only past 100 keys; again for unprocessed keys),
  * each read back through its entity's `parse`. Eventually consistent, like `get`. Order placement reads all it
- * needs in one round trip this way (docs/decisions/024).
+ * needs in one round trip this way.
  */
 export function readRound(db: Db) {
   const pending: Pending[] = [];

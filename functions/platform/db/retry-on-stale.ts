@@ -1,6 +1,7 @@
 /**
- * Optimistic concurrency (decision records 009 and 037): the attempt reads, decides and writes conditioned on what it
- * read; it answers STALE when the condition failed and is run again on fresh reads after a jittered pause.
+ * Optimistic concurrency (docs/decisions/037-stock-after-every-movement.md): the attempt reads, decides and writes
+ * conditioned on what it read; it answers STALE when the condition failed and is run again on fresh reads after a
+ * jittered pause.
  *
  * STALE_ATTEMPTS = 45: among N writers of one item at once (a product's exact stock), each waits for at most N - 1
  * others. The tests put 50 orders on one product's last units; 45 rounds of at most 250 ms bound a request to about

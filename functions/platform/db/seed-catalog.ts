@@ -9,8 +9,9 @@ const DAILY_USE =
   "Humidifiez le savon et faites-le mousser entre vos mains. Appliquez la mousse sur le visage ou le corps en massant doucement, puis rincez à l'eau tiède. Il s'utilise aussi comme shampooing et comme savon à barbe. Entre deux utilisations, posez-le sur un porte-savon ajouré pour qu'il sèche bien.";
 
 /*
- * Regulation (EC) 1223/2009 art. 19 (decision record 015 says what each value is based on). INCI in descending
- * order of weight as Aleppo soap labels write it; Sodium Hydroxide is listed although saponification consumes it.
+ * Regulation (EC) 1223/2009 art. 19 (docs/decisions/015-cosmetics-information.md says what each value is based on).
+ * INCI in descending order of weight as Aleppo soap labels write it; Sodium Hydroxide is listed although saponification
+ * consumes it.
  */
 const ALEPPO_INCI = "Sodium Olivate, Sodium Laurate, Aqua, Glycerin, Sodium Hydroxide";
 

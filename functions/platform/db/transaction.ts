@@ -1,6 +1,7 @@
 /**
- * The shop's multi-item writes: collisions and throttling are retried a bounded number of times then answered 503;
- * a failed condition never is retried as it is (docs/decisions/009 and 029).
+ * The shop's multi-item writes: collisions and throttling are retried a bounded number of times then answered 503; a
+ * failed condition never is retried as it is (docs/decisions/009-transactions-stock-refunds.md,
+ * 029-database-faults.md).
  */
 import { DomainError } from "../../../src/domain/errors";
 import type { Db } from "./service";

@@ -12,8 +12,7 @@ interface RuntimeBindings {
 
 /**
  * The caller's address as the runtime or the shop's own edge saw it (the Router's, believed only with the edge key;
- * AWS's sourceIp; the socket's). X-Forwarded-For is ignored: anyone can write it, and the function URLs are public
- * (docs/decisions/011-abuse-limits.md).
+ * AWS's sourceIp; the socket's). X-Forwarded-For is ignored: anyone can write it, and the function URLs are public.
  */
 export function clientIp(c: Context): string | null {
   const env = c.env as RuntimeBindings | undefined;

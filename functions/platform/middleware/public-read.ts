@@ -3,9 +3,9 @@ import type { Deps } from "../deps";
 import type { AppEnv } from "../env";
 
 /**
- * The catalogue and public settings are the same for every visitor, so the CDN may keep them (decision record 022);
- * browsers get `max-age=0`. The publishing pipeline invalidates the CDN on an owner's edit, so these lifetimes bound
- * only what changes without an edit.
+ * The catalogue and public settings are the same for every visitor, so the CDN may keep them
+ * (docs/decisions/022-public-reads-at-the-cdn.md); browsers get `max-age=0`. The publishing pipeline invalidates the
+ * CDN on an owner's edit, so these lifetimes bound only what changes without an edit.
  */
 export interface PublicReadPolicy {
   sMaxAge: number;

@@ -7,7 +7,7 @@ import { isParcelNumber, labelKey } from "../../../src/domain/shipping/shipping-
 import type { ObjectStorage } from "../../platform/adapters/object-storage";
 import type { DataDeps } from "../../platform/deps";
 
-/** Longer than a Colissimo call (15 s) plus storing the PDF: an older claim without receipt was left by a dead request. */
+/** Longer than a Colissimo call (15 s) plus storing the PDF: an older claim without receipt is a dead request's. */
 export const LABEL_CLAIM_MS = 60_000;
 
 /** DynamoDB items stop at 400 KB; a label is a few tens of kilobytes. */

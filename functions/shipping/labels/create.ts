@@ -1,6 +1,6 @@
 /**
- * « Créer l'étiquette » (docs/decisions/047). Colissimo has no idempotency key, so the label item (claim.ts) keeps
- * two clicks from buying two labels, and a label paid for from being lost if a later step fails.
+ * « Créer l'étiquette » (docs/decisions/047-colissimo-labels.md). Colissimo has no idempotency key, so the label item
+ * (claim.ts) keeps two clicks from buying two labels, and a label paid for from being lost if a later step fails.
  */
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promos/promo";

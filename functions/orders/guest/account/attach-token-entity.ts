@@ -18,7 +18,7 @@ export const guestAttachTokenSchema = entitySchema({
   },
   indexes: {
     byToken: itemKey("token_hash"),
-    // The links mailed for an account: its erasure deletes them (decision record 017).
+    // The links mailed for an account: its erasure deletes them.
     byUser: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["user_id"] },

@@ -1,4 +1,4 @@
-/** « Créer mon compte » after a guest order, and the attachment of past guest orders (decision record 023). */
+/** « Créer mon compte » after a guest order, and the attachment of past guest orders. */
 import * as z from "zod";
 import { passwordSchema, sessionUserSchema } from "../../../../src/domain/accounts/account";
 import {

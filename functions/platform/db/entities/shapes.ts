@@ -22,7 +22,7 @@ export const pickupPointAttributes = {
   opening_hours: { type: "list", required: true, items: { type: "string" } },
 } as const;
 
-/** The lots a line's units came from or went back to (decision record 018). */
+/** The lots a line's units came from or went back to. */
 export const lotsAttribute = {
   type: "list",
   items: {
