@@ -7,9 +7,8 @@ import { adminExportsContract as contract } from "./contract";
 import { type ExportFile, eReportingExport, fecExport } from "./service";
 
 /**
- * Accounting exports for the owner (decision record 016): the FEC (LPF A47 A-1) and the e-reporting daily totals of
- * a period, behind the same guard as the rest of /api/admin. Served by the "accounting" function (areas.ts): plain
- * text from the documents' snapshots, no PDF renderer, and the admin function stays under its budget.
+ * The FEC (LPF A47 A-1) and e-reporting totals (docs/decisions/016-accounting-exports.md). In the "accounting"
+ * function: plain text from the snapshots, no PDF renderer, and the admin function stays under its budget.
  */
 const download = (c: Context, file: ExportFile, type: string) =>
   c.body(file.content, 200, {

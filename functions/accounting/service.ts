@@ -15,11 +15,10 @@ import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 
 /**
- * The accounting exports of a period (decision record 016): the invoices and credit notes issued on its Paris
- * days, read by their numbers. The table has no index of documents by date: numbers are continuous per kind and
- * Paris year (decision record 006) and the counters hold the last one, so the documents of the years the period
- * touches are fetched by key in BatchGets of 100, then kept when issued within the period. Cost: one read of each
- * document of those (at most two) years per export; a few thousand items for an artisan's year, no table scan.
+ * No index of documents by date: numbers are continuous per kind and Paris year
+ * (docs/decisions/006-counters-and-invoices.md) and the counters hold the last one, so the documents of the (at most
+ * two) years touched are fetched by key in BatchGets of 100, then filtered by date. A few thousand items for an
+ * artisan's year, no table scan.
  */
 export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Promise<InvoiceSnapshot[]> {
   const years: number[] = [];
@@ -59,7 +58,7 @@ export interface ExportFile {
   content: string;
 }
 
-/** The FEC of the period, named after the SIREN of the company settings (required for the file name). */
+/** The file is named after the SIREN, so the company settings must have one. */
 export async function fecExport(deps: DataDeps, period: ExportPeriod): Promise<ExportFile> {
   const [company, documents] = await Promise.all([
     getSetting(deps, "company_info"),

@@ -9,8 +9,7 @@ import { getUser } from "./auth";
 
 export type AddressRecord = EntityItem<AddressEntity>;
 
-/** Addresses are keyed by their owner: every read and write below names the caller's id, so another customer's
- * address id simply does not exist for them (404, nothing changed). */
+/** Every read and write names the caller's id, so another customer's address id does not exist for them (404). */
 function toAddress(record: AddressRecord, defaultId: string | undefined): Address {
   return {
     id: record.id,
@@ -30,7 +29,6 @@ async function defaultAddressId(deps: Deps, userId: string): Promise<string | un
   return (await getUser(deps, userId))?.default_address_id;
 }
 
-/** The caller's addresses, the default first, then oldest first. */
 export async function listAddresses(deps: Deps, userId: string): Promise<Address[]> {
   const [{ data }, defaultId] = await Promise.all([
     deps.db.entities.address.query.byUser({ user_id: userId }).go({ pages: "all" }),
@@ -51,7 +49,7 @@ export async function getAddress(deps: Deps, userId: string, id: string): Promis
   return toAddress(data, defaultId);
 }
 
-/** The caller's address as stored, or null: placing an order copies it and needs no default flag (one read). */
+/** Placing an order copies it and needs no default flag (one read). */
 export async function findAddressRecord(
   deps: Deps,
   userId: string,
@@ -73,7 +71,6 @@ function fields(input: ParsedAddressInput) {
   };
 }
 
-/** Adds an address; the first one, or one asked as default, becomes the default in the same transaction. */
 export async function createAddress(deps: Deps, userId: string, input: ParsedAddressInput): Promise<Address> {
   const id = newId();
   const now = deps.clock().toISOString();
@@ -90,10 +87,7 @@ export async function createAddress(deps: Deps, userId: string, input: ParsedAdd
   return getAddress(deps, userId, id);
 }
 
-/**
- * Edits an address, or makes it the default (`{ is_default: true }` alone, as the spec's screen sends it).
- * The default is the user's pointer, so switching it is one conditional write: exactly one default, always.
- */
+/** The default is the user's pointer, so switching it is one conditional write: exactly one default, always. */
 export async function updateAddress(
   deps: Deps,
   userId: string,
@@ -121,7 +115,6 @@ export async function updateAddress(
   return getAddress(deps, userId, id);
 }
 
-/** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
 export async function deleteAddress(deps: Deps, userId: string, id: string): Promise<void> {
   const addresses = await listAddresses(deps, userId);
   const target = addresses.find((address) => address.id === id);

@@ -23,7 +23,6 @@ import { resetPasswordMail, signinLockedMail } from "./mails";
 import type { UserEntity } from "./user-entity";
 
 type UserRecord = EntityItem<UserEntity>;
-/** A signed-in user as the use cases receive it (the stored record; never sent as is). */
 export type AuthUser = UserRecord;
 
 const DAY = 86_400_000;
@@ -58,21 +57,18 @@ export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord 
 /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
 let decoyHash: Promise<string> | undefined;
 
-/** What the sign-in limits of an e-mail count under: the e-mail and its epoch, which each reset raises. */
 export function signinSubject(email: string, epoch: number): string {
   return `${email}#${epoch}`;
 }
 
-/** The e-mail's sign-in scopes, whose subject is signinSubject: an erasure deletes them (decision record 017). */
+/** The e-mail's sign-in scopes, whose subject is signinSubject: an erasure deletes them. */
 export const SIGNIN_EMAIL_SCOPES = ["signin-account", "signin-account-day", "signin-lock-notice"] as const;
 
 /**
- * The limits a sign-in counts under (rateLimits in src/domain/rate-limit.ts; decision record 033): the pair (e-mail,
- * address), so failures from one address lock that address only, never the holder elsewhere; the e-mail whatever
- * the address, much higher, over 15 minutes and a day, so guesses spread over many addresses stay bounded; and the
- * address whatever the e-mail (011). The e-mail's subjects carry its epoch: a reset starts them afresh. The pair's
- * subject is a digest: it cannot be listed by e-mail, so an erasure could not find it, and it must not keep the
- * e-mail until it expires.
+ * docs/decisions/033-signin-locks.md: the pair (e-mail, address) locks that address only, never the holder elsewhere;
+ * the e-mail whatever the address, much higher, bounds guesses spread over many addresses; the address whatever the
+ * e-mail. The e-mail's subjects carry its epoch, so a reset starts them afresh. The pair's subject is a digest: an
+ * erasure could not find it by e-mail, so it must not hold the e-mail.
  */
 function signinLimits(email: string, epoch: number, clientAddress: string): Limit[] {
   const account = signinSubject(email, epoch);
@@ -86,10 +82,8 @@ function signinLimits(email: string, epoch: number, clientAddress: string): Limi
 }
 
 /**
- * Claims the notice of a lock that just refused a sign-in for this e-mail: one conditional write, which succeeds for
- * at most one attempt per SIGNIN_LOCK_NOTICE_MINUTES and epoch, whatever the parallelism. The winner hands the mail
- * over (sent in the background, so a refused sign-in answers in the same time whether the e-mail is known or not:
- * the write is made for unknown e-mails too, and sendSigninLockNotice mails only an existing account).
+ * One conditional write, won by at most one attempt per SIGNIN_LOCK_NOTICE_MINUTES and epoch. Made for unknown
+ * e-mails too and mailed in the background, so a refused sign-in takes the same time whether the e-mail is known.
  */
 async function claimLockNotice(deps: Deps, email: string, epoch: number): Promise<void> {
   const now = deps.clock();
@@ -99,7 +93,6 @@ async function claimLockNotice(deps: Deps, email: string, epoch: number): Promis
       .put({
         scope: "signin-lock-notice",
         subject: signinSubject(email, epoch),
-        // One item per account and epoch (not a bucket of a window): it says until when the last notice holds.
         bucket_start: "notice",
         count: 1,
         expires_at_ttl: nowSeconds + SIGNIN_LOCK_NOTICE_MINUTES * 60,
@@ -119,12 +112,9 @@ async function claimLockNotice(deps: Deps, email: string, epoch: number): Promis
 }
 
 /**
- * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same answer.
- * The attempt is counted before the password is verified (signinLimits, sliding windows), and refused with 429
- * when a count exceeds its limit, so parallel guesses cannot all be judged. A success is given back: the limits
- * count failures. It does not erase the failures before it either (an attacker guessing in parallel gets no fresh
- * budget from the owner's sign-in). A refusal by the pair or the account limits mails the holder once per lock
- * (claimLockNotice). `clientAddress` is the key of the caller's address (functions/platform/middleware/client-ip.ts).
+ * Unknown e-mail and wrong password give the same answer. Counted before the password is verified, so parallel
+ * guesses cannot all be judged. A success is given back but erases no earlier failure: an attacker guessing in
+ * parallel gets no fresh budget from the owner's sign-in.
  */
 export async function signIn(
   deps: Deps,
@@ -143,16 +133,14 @@ export async function signIn(
 
   decoyHash ??= hashPassword(randomSecret());
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
-  // A failure stays counted: it was judged.
   if (!user || !ok) throw new DomainError("INVALID_CREDENTIALS");
   await attempt.giveBack();
   return { token: await openSession(deps, user.id), user: toSessionUser(user) };
 }
 
 /**
- * A session token names its user before its secret (`<user id>.<secret>`, issue 18): resolveSession then reads the
- * session and its user at once instead of one after the other (one round trip less on every signed-in call). The
- * secret alone carries the 256 bits; the stored hash covers the whole token, so the id cannot be swapped.
+ * `<user id>.<secret>`: resolveSession reads the session and its user at once (one round trip less on every signed-in
+ * call). The secret carries the 256 bits; the stored hash covers the whole token, so the id cannot be swapped.
  */
 const TOKEN_USER = /^([0-9A-Za-z]{1,64})\.[A-Za-z0-9_-]+$/;
 
@@ -172,18 +160,15 @@ export async function openSession(deps: Deps, userId: string): Promise<string> {
   return token;
 }
 
-/** A session as a request proves it: its user and the hash of its token (to keep it when revoking the others). */
 export interface ResolvedSession {
   user: UserRecord;
   tokenHash: string;
 }
 
 /**
- * The reads that prove a session, added to a read round (read-round.ts): the session and the user its token names,
- * asked with whatever else the round asks. The function returned checks them once the round has run: the session
- * or null when the token is unknown, revoked, expired or names another user. Tokens opened before issue 18 name no
- * user: theirs is read after the round, once the session says who it is. Sliding expiry: a session used again is
- * extended to 30 days from now, at most once a day.
+ * The function returned checks the reads once the round has run: null when the token is unknown, revoked, expired or
+ * names another user. Older tokens name no user: theirs is read after the round. Sliding expiry, written at most once
+ * a day.
  */
 export function sessionInRound(
   deps: DataDeps,
@@ -214,12 +199,11 @@ export function sessionInRound(
   };
 }
 
-/** The user id a token names (`<user id>.<secret>`), unchecked: only a read round's keys rely on it before the check. */
+/** The user id a token names, unchecked: only a read round's keys rely on it before the check. */
 export function sessionUserId(token: string): string | undefined {
   return TOKEN_USER.exec(token)?.[1];
 }
 
-/** The user behind a session token, or null when the token is unknown, revoked or expired (one round trip). */
 export async function resolveSession(deps: DataDeps, token: string): Promise<ResolvedSession | null> {
   const round = readRound(deps.db);
   const check = sessionInRound(deps, round, token);
@@ -231,7 +215,6 @@ export async function signOut(deps: Deps, token: string): Promise<void> {
   await deps.db.entities.session.delete({ token_hash: hashToken(token) }).go();
 }
 
-/** Revokes every session of a user, but the one given (the session that changed the password). */
 export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHash?: string): Promise<void> {
   const { data } = await deps.db.entities.session.query.byUser({ user_id: userId }).go({ pages: "all" });
   const doomed = data.filter((session) => session.token_hash !== keepTokenHash);
@@ -242,23 +225,14 @@ export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHa
   }
 }
 
-/**
- * Forgot password, the request's part: hands "a reset was asked for <email>" to the background (Deps.accountMail)
- * and returns at once. It does not look the account up: the route then answers in the same time whatever the
- * e-mail (issue 14, defect 3; docs/decisions/011-abuse-limits.md). `email` is normalized (the route's schema).
- */
+/** Does not look the account up: the route answers in the same time whatever the e-mail. */
 export function requestPasswordReset(deps: Deps, email: string): void {
   deps.accountMail.request({ kind: "password-reset", email, requested_at: deps.clock().toISOString() });
 }
 
-/** What the background part needs: no queue of its own, so the in-process runner can be built from it. */
 export type AccountMailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl">;
 
-/**
- * Forgot password, the background part (in-process locally, the account mail queue's subscriber on AWS): sends a
- * reset link when the account exists and it has had fewer than RESET_MAILS_PER_HOUR in the last hour (counted
- * before the mail is sent, sliding window: rateLimits.resetMailsPerEmail). Nobody is told either way.
- */
+/** Counted before the mail is sent; nobody is told either way. */
 export async function sendPasswordReset(deps: AccountMailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user) return;
@@ -270,11 +244,7 @@ export async function sendPasswordReset(deps: AccountMailDeps, email: string): P
   await deps.mailer.send(resetPasswordMail(user.email, company.name, user.full_name ?? "", link));
 }
 
-/**
- * The background part of a sign-in lock's notice (claimLockNotice decided it is owed): the holder of an existing
- * account gets a reset link, which lifts every lock of the account (resetPassword raises its epoch). Not counted
- * against the reset mails' limit: an attacker's locks must not use up the holder's own reset mails.
- */
+/** Not counted against the reset mails' limit: an attacker's locks must not use up the holder's own reset mails. */
 export async function sendSigninLockNotice(deps: AccountMailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user) return;
@@ -282,7 +252,6 @@ export async function sendSigninLockNotice(deps: AccountMailDeps, email: string)
   await deps.mailer.send(signinLockedMail(user.email, company.name, user.full_name ?? "", link));
 }
 
-/** A new single-use reset token for the user, stored hashed, and the link that carries it. */
 async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
   if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the reset link would have no origin.");
   const token = randomSecret(32);
@@ -301,9 +270,8 @@ async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
 }
 
 /**
- * Sets a new password from a reset link. The token is marked used in the same transaction that writes the
- * password, on the condition that it was unused and unexpired, so it works exactly once. All sessions end. The
- * account's sign-in epoch is raised in the same write: every lock of the account lifts at once (decision record 033).
+ * The token is marked used in the transaction that writes the password, on the condition that it was unused: it works
+ * once. The sign-in epoch is raised in the same write, lifting every lock.
  */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   const tokenHash = hashToken(input.token);
@@ -334,14 +302,13 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
   await revokeSessions(deps, token.user_id);
 }
 
-/** Changes the password of a signed-in user after checking the current one; the user's other sessions end. */
 export async function changePassword(
   deps: Deps,
   user: UserRecord,
   currentTokenHash: string,
   input: z.output<typeof changePasswordSchema>,
 ): Promise<void> {
-  // Counted before the check, like sign-ins: a stolen session cannot try passwords at will (issue 14, defect 10).
+  // Counted before the check, like sign-ins: a stolen session cannot try passwords at will.
   const attempt = await admitAttempt(deps, [
     { scope: "password-check-user", subject: user.id, rule: rateLimits.passwordChecksPerUser },
   ]);

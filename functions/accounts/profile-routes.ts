@@ -15,10 +15,7 @@ function addressId(id: string): string {
   return id;
 }
 
-/**
- * Erasing an account and its personal data everywhere in the shop: the personal-data feature's job, given by the
- * app that mounts these routes (functions/main), so accounts depends on none of the features that hold the data.
- */
+/** Given by functions/main, so accounts depends on none of the features that hold the data. */
 export type EraseAccount = (deps: Deps, user: AuthUser, password: string) => Promise<void>;
 
 /** The caller's own profile and address book: every route is behind the session, every key is the caller's id. */
@@ -65,6 +62,5 @@ export function userRoutes(eraseAccount: EraseAccount) {
   return routes;
 }
 
-/** The answer to an erased account (the profile shows it on the home page it returns to). */
 export const ACCOUNT_DELETED =
   "Votre compte et vos données personnelles ont été supprimés. Vos factures restent conservées 10 ans, comme la loi l'exige.";

@@ -22,7 +22,6 @@ import {
 export const FORGOT_PASSWORD_ANSWER =
   "Si un compte existe pour cette adresse, un lien de réinitialisation vient d'y être envoyé.";
 
-// Auth answers carry `success` (spec contract), errors included.
 export const authRoutes = routesAt(
   "/api/auth",
   new Hono<AppEnv>()
@@ -69,7 +68,6 @@ route(authRoutes, contract.postAuthPasswordForgot, async (c) => {
   await admitAttempt(c.var.deps, [
     { scope: "reset-request-address", subject: clientKey(c), rule: rateLimits.resetRequestsPerAddress },
   ]);
-  // Handed to the background, not looked up here: the answer takes the same time whatever the e-mail.
   requestPasswordReset(c.var.deps, c.req.valid("json").email);
   return c.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
 });

@@ -1,5 +1,3 @@
-/** Request schemas of routes/user.ts, that its contract declares (functions/<feature>/*contract.ts). */
-
 import * as z from "zod";
 import { addressInputSchema } from "../../src/domain/accounts/address";
 

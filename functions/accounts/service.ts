@@ -13,10 +13,7 @@ export interface NewUser {
   isAdmin?: boolean;
 }
 
-/**
- * Creates an account. The user and its e-mail uniqueness item are written in one transaction, so two sign-ups
- * with the same e-mail at the same moment give exactly one account.
- */
+/** The user and its e-mail uniqueness item in one transaction: two sign-ups with one e-mail make one account. */
 export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: string; email: string }> {
   const email = normalizeEmail(input.email);
   const id = newId();

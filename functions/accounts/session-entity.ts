@@ -1,10 +1,7 @@
 import { itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * A signed-in session. Only the SHA-256 of the random token is stored, so a leaked table does not leak
- * sessions. DynamoDB's TTL removes expired ones; the code checks `expires_at` too, since TTL is lazy.
- */
+/** Only the token's SHA-256 is stored: a leaked table leaks no session. The code checks `expires_at`: TTL is lazy. */
 export const sessionSchema = entitySchema({
   model: { entity: "session", version: "1", service: "shop" },
   attributes: {

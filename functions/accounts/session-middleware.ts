@@ -8,9 +8,8 @@ import { resolveSession } from "./auth";
 
 export const SESSION_COOKIE = "session";
 /**
- * Readable by the page (not HttpOnly), set and cleared with the session cookie: "a session may be there". Without it
- * the islands know at once that nobody is signed in and skip GET /api/auth/me (issue 18). It proves nothing: the
- * API trusts the session cookie only, and /api/auth/me answering 401 clears both.
+ * Not HttpOnly: "a session may be there", so the islands skip GET /api/auth/me when nobody is signed in. It proves
+ * nothing: the API trusts the session cookie only.
  */
 export const SESSION_HINT_COOKIE = "signed_in";
 
@@ -37,43 +36,34 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_HINT_COOKIE, options);
 }
 
-/** Clears the session cookie and its hint when the browser sent either (nothing to say to other callers). */
 export function clearSentSessionCookies(c: Context<AppEnv>): void {
   if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, SESSION_HINT_COOKIE) !== undefined)
     clearSessionCookie(c);
 }
 
-/** Resolves the caller's session, if any, into `c.var.auth` (null when anonymous or the session is invalid). */
 export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = sessionToken(c);
   c.set("auth", token ? await resolveSession(c.var.deps, token) : null);
   await next();
 });
 
-/** 401 unless a valid session is present. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.auth) throw new DomainError("UNAUTHENTICATED");
   await next();
 });
 
-/**
- * 401 unless a session token is sent, without reading it: the handler proves it in its own read round, with the
- * rest of what it reads, before it judges or answers anything (placing an order: POST /api/orders and
- * /api/paypal-payment/create-order, OrderCaller, issues 18 and 29).
- */
+/** The handler proves the token in its own read round, before it judges or answers anything. */
 export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
   if (!sessionToken(c)) throw new DomainError("UNAUTHENTICATED");
   await next();
 });
 
-/** The session token of a handler behind requireSessionToken, still to be proven. */
 export function unprovenSessionToken(c: Context<AppEnv>): string {
   const token = sessionToken(c);
   if (!token) throw new DomainError("UNAUTHENTICATED");
   return token;
 }
 
-/** The signed-in caller; only for handlers behind requireUser. */
 export function caller(c: Context<AppEnv>): AuthContext {
   const auth = c.var.auth;
   if (!auth) throw new DomainError("UNAUTHENTICATED");

@@ -14,15 +14,14 @@ export const userSchema = entitySchema({
     /** The default address is the one this points at, so there is exactly one, switched in one write. */
     default_address_id: { type: "string" },
     /**
-     * Raised by each password reset: the sign-in limits count under `<e-mail>#<epoch>`, so a reset through the mailed
-     * link lifts every lock of the account at once (issue 28, item 1; docs/decisions/033-signin-locks.md). Absent: 0.
+     * Each reset raises it, and the sign-in limits count under it: a reset lifts every lock
+     * (docs/decisions/033-signin-locks.md).
      */
     signin_epoch: { type: "number" },
     created_at: { type: "string", required: true, readOnly: true },
   },
   indexes: {
     byId: itemKey("id"),
-    // Admin users list, newest first.
     all: everyItem("gsi1", "created_at", "id"),
   },
 });

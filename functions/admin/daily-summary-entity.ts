@@ -1,14 +1,10 @@
 import { itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * One Paris day's run of the owner's daily summary (issue 19): created on the condition that the day has none, so
- * two runs (a retry, the local timer and a second process) send at most one e-mail a day. Kept 60 days (TTL).
- */
+/** Created on the condition that the day has none, so two runs send at most one e-mail a day. */
 export const dailySummarySchema = entitySchema({
   model: { entity: "daily_summary", version: "1", service: "shop" },
   attributes: {
-    /** The Paris calendar day ("2026-11-25"). */
     day: { type: "string", required: true },
     claimed_at: { type: "string", required: true },
     /** "sending" while the run works; "sent", or "nothing" when there was nothing to do. */

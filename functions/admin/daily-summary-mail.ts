@@ -1,8 +1,4 @@
-/**
- * The owner's daily summary e-mail (issue 19): the to-do list of the dashboard, in French, each line with the link
- * to where it is done. Written apart from mails.ts (the customers' e-mails): it goes to the shop only.
- */
-
+/** The owner's daily summary e-mail: apart from the customers' mails, since it goes to the shop only. */
 import { ageLabel, type OwnerTodo, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo";
 import { formatEuros } from "../../src/domain/money";
 import { escapeHtml } from "../mail/layout";

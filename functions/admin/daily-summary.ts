@@ -1,8 +1,6 @@
 /**
- * The owner's daily summary (issue 19): at 8:00 Paris time, when there is something to do, the to-do list goes to
- * the shop's e-mail (company_info.email), unless the owner turned it off (setting daily_summary). Run by a schedule
- * on AWS (infra/jobs.ts) and by a timer under `npm start` (scripts/start.ts); any number of runs send at most one
- * e-mail a Paris day: each run first claims the day (an item created on the condition it does not exist).
+ * The to-do list mailed to the shop at 8:00 Paris time when there is something to do. Any number of runs send at
+ * most one e-mail a Paris day: each run first claims the day (an item created on the condition it does not exist).
  */
 import { isDailySummaryTime } from "../../src/domain/admin/owner-todo";
 import { parisDay } from "../../src/domain/promos/promo";
@@ -12,27 +10,16 @@ import { getSettings } from "../settings/service";
 import { dailySummaryMail } from "./daily-summary-mail";
 import { currentOwnerTodo } from "./owner-todo";
 
-/** How long a day's record is kept (then DynamoDB's TTL removes it). */
 const KEEP_DAYS = 60;
 
 export type DailySummaryOutcome =
   /** Before 8:00 Paris: the run waits for the next one. */
-  | "too_early"
-  | "disabled"
-  /** The shop has no e-mail address yet (company settings). */
-  | "no_address"
-  /** Another run already did today's summary (sent it, or found nothing to do). */
-  | "already_done"
-  | "nothing_to_do"
-  | "sent";
+  "too_early" | "disabled" | "no_address" | "already_done" | "nothing_to_do" | "sent";
 
 /** A run that claimed the day and died before finishing (a Lambda timeout) no longer holds it after this. */
 const STALE_CLAIM_MS = 15 * 60_000;
 
-/**
- * Takes the day for this run: creates its record on the condition that none exists, or takes over a claim left
- * "sending" by a run that died (conditioned on that claim, so two runs cannot both take it over).
- */
+/** Takes over a claim left "sending" by a dead run, conditioned on that claim: two runs cannot both take it over. */
 async function claimDay(deps: Pick<Deps, "db">, day: string, now: Date): Promise<boolean> {
   const entity = deps.db.entities.dailySummary;
   try {

@@ -1,7 +1,4 @@
-/**
- * The owner's to-do list (issue 19): reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read
- * each list has, and lets them decide. Shared by the dashboard (GET /api/admin/todo) and the daily summary e-mail.
- */
+/** Reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read each list has. */
 import {
   type OwnerTodo,
   ownerTodo,
@@ -15,7 +12,6 @@ import { listProblems } from "../platform/owner-problems";
 import { sitePublishStatus } from "../site/publishing";
 import { listWithdrawalsForAdmin } from "../withdrawals/service";
 
-/** The order attributes the rules read: the query asks for these only. */
 const ORDER_ATTRIBUTES = [
   "id",
   "created_at",
@@ -38,11 +34,9 @@ const ORDER_ATTRIBUTES = [
 ] as const;
 
 /**
- * The orders that may still need the owner: not delivered-and-settled (shipped ones included: a parcel may get stuck). Index: gsi2, the orders' partition ("all
- * orders, newest first"), the only index that lists every customer's orders; the table has no index by status, so
- * the open ones are picked here (orders to ship, transfers awaited, refunds due). An artisan's few thousand orders a
- * year are a few pages of one query, never a table scan. When the history grows past that, the next step is a
- * sparse "open orders" index written by the lifecycle (order-changes.ts), which this function would query instead.
+ * gsi2 is the only index listing every customer's orders and the table has none by status, so the open ones are
+ * picked here. An artisan's few thousand orders a year are a few pages, never a scan; past that, the next step is a
+ * sparse "open orders" index written by the lifecycle.
  */
 async function openOrders(deps: DataDeps): Promise<TodoOrder[]> {
   const { data } = await deps.db.entities.order.query
@@ -52,27 +46,20 @@ async function openOrders(deps: DataDeps): Promise<TodoOrder[]> {
     (order) =>
       order.status === "pending" ||
       order.status === "confirmed" ||
-      // On its way: a parcel without news for a week is the owner's to chase (issue 31).
+      // On its way: a parcel without news for a week is the owner's to chase.
       order.status === "shipped" ||
       (order.status === "cancelled" && order.payment_status === "completed") ||
       (order.refunds ?? []).some((refund) => refund.status === "due"),
   );
 }
 
-/**
- * Every withdrawal with where its refund stands. Index: gsi2, the withdrawals' partition ("all withdrawals"), then
- * their orders by key in one BatchGetItem (services/withdrawals.ts, the same list the dashboard's panel shows).
- */
 async function withdrawals(deps: DataDeps): Promise<TodoWithdrawal[]> {
   return listWithdrawalsForAdmin(deps);
 }
 
 const batchReads = limitConcurrency(8, 10_000);
 
-/**
- * The catalogue and its batches. Products: the product partition (table, one query). Batches: one query per
- * product on the table's key (pk = the product, sk = the lot), at most 8 at once: a catalogue has tens of products.
- */
+/** One query per product on the table's key, at most 8 at once: a catalogue has tens of products. */
 async function catalogue(deps: DataDeps) {
   const { data: products } = await deps.db.entities.product.query
     .byId({})
@@ -90,10 +77,6 @@ async function catalogue(deps: DataDeps) {
   return { products, batches: batches.flat() };
 }
 
-/**
- * The to-do list now (deps.clock). Publishing: the one site_publish item, by key (table). Problems: their one
- * partition (table), a handful of items at most.
- */
 export async function currentOwnerTodo(deps: DataDeps): Promise<OwnerTodo> {
   const [orders, requests, { products, batches }, publishing, problems] = await Promise.all([
     openOrders(deps),

@@ -50,8 +50,8 @@ function promoInput(input: z.output<typeof adminPromoSchema>) {
 }
 
 /**
- * The admin area. `/check` answers anyone (false when anonymous); every other route is behind the one guard
- * registered right after it, so a route added later is guarded too (tests/integration/admin-guard.test.ts).
+ * `/check` answers anyone; every other route is behind the guard registered right after it, so a route added later
+ * is guarded too (tests/integration/admin-guard.test.ts).
  */
 export const adminRoutes = routesAt("/api/admin", new Hono<AppEnv>().use(withSession));
 

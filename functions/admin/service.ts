@@ -34,13 +34,12 @@ import { getSetting, putSetting } from "../settings/service";
 import { maskedColissimoSetting, saveColissimoSetting } from "../shipping/colissimo-secrets";
 import { markSiteStale } from "../site/publishing";
 
-/** Opaque paging cursor (ElectroDB's) passed through as is. */
 export interface Page {
   limit: number;
   cursor?: string;
 }
 
-/** Dashboard figures (spec's admin stats), from the counters kept on every write: a few reads, no scan. */
+/** From the counters kept on every write: a few reads, no scan. */
 export async function adminStats(deps: DataDeps) {
   const month = `month-${parisMonth(deps.clock())}`;
   const [all, thisMonth, products] = await Promise.all([
@@ -60,10 +59,7 @@ export async function adminStats(deps: DataDeps) {
   };
 }
 
-/**
- * Runs a paged query; a cursor that is not one the API gave (garbage, or another list's) answers 400, not 500:
- * ElectroDB cannot decode it, or DynamoDB refuses it as a starting key.
- */
+/** A cursor the API did not give answers 400, not 500. */
 async function paged<T>(cursor: string | undefined, query: () => Promise<T>): Promise<T> {
   try {
     return await query();
@@ -102,7 +98,7 @@ export async function userDetails(deps: DataDeps, id: string) {
   return { ...toSessionUser(user), addresses, mail_suppression: mailSuppression };
 }
 
-/** The owner lets the shop mail a customer's address again, which SES had refused (issue 27). */
+/** The owner lets the shop mail an address SES had refused. */
 export async function liftUserMailSuppression(deps: DataDeps, id: string): Promise<void> {
   const user = await getUser(deps, id);
   if (!user) throw new DomainError("NOT_FOUND", "Utilisateur introuvable.");
@@ -115,11 +111,9 @@ export async function userSummary(deps: DataDeps, id: string) {
   return { id: user.id, email: user.email, full_name: user.full_name ?? "" };
 }
 
-/** Orders read per query while filling a filtered page, and at most this many per request (then a cursor). */
 const ORDERS_CHUNK = 100;
 const ORDERS_READ_BUDGET = 1000;
 
-/** Where the next page starts: just after this order, newest first. */
 interface OrdersCursor {
   created_at: string;
   id: string;
@@ -143,10 +137,8 @@ function decodeOrdersCursor(text: string): OrdersCursor {
 }
 
 /**
- * The Orders tab (issue 16): newest first, `limit` a page, only the orders matching the filters (status, payment
- * status, words found in the number, the transfer reference, the customer's name or e-mail: orderMatches). The
- * orders are read newest first in chunks and matched here; a request reads at most ORDERS_READ_BUDGET of them, so a
- * rare match in a long history comes as a short page with a cursor rather than as a slow answer.
+ * Orders are read newest first in chunks and matched here, at most ORDERS_READ_BUDGET a request: a rare match in a
+ * long history comes as a short page with a cursor rather than as a slow answer.
  */
 export async function listOrders(deps: DataDeps, query: Page & OrderFilters) {
   let after = query.cursor ? decodeOrdersCursor(query.cursor) : null;
@@ -175,7 +167,6 @@ export async function listOrders(deps: DataDeps, query: Page & OrderFilters) {
 
 const blankToUndefined = (value: string | null | undefined) => (value === null ? "" : value);
 
-/** The shipping details the owner typed, as order fields (a cleared field becomes ""). */
 function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFields {
   const set: OrderFields = {};
   for (const field of [
@@ -191,12 +182,8 @@ function shippingFields(update: AdminOrderUpdate, current: OrderRecord): OrderFi
 }
 
 /**
- * The admin's order edit: the status and payment she chooses become the lifecycle's commands (marking a transfer
- * received issues the invoice; cancelling gives stock and promo use back once and, for a paid order, issues the
- * credit note; a move the lifecycle refuses answers 409 with its reason and changes nothing). Every status change
- * goes to the history. The table's effects that need more than the database are handed in: marking it shipped mails
- * the customer the carrier and tracking number; a paid PayPal order cancelled is refunded at once through PayPal's
- * refund API, and marking a cancelled one « Remboursé » makes that refund first (order-lifecycle.md).
+ * The status and payment she chooses become the lifecycle's commands; a move it refuses answers 409 with its reason.
+ * Effects that need more than the database are handed in: the shipping mail, PayPal's refund of a paid order.
  */
 export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpdate) {
   const { order, refundFailure } = await moveOrder(deps, id, {
@@ -209,7 +196,6 @@ export async function updateOrder(deps: Deps, id: string, update: AdminOrderUpda
     refused: "throw",
     handlers: { shippingMail: sendShippingMail(deps), refundCapture: refundCancelledCapture(deps) },
   });
-  // The cancellation is saved; PayPal's refusal of its refund is the owner's to read (502/503, in French).
   if (refundFailure) throw refundFailure;
   return toOrder(order);
 }
@@ -229,9 +215,8 @@ const SETTING_LABELS: Record<SettingKey, string> = {
 const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
 
 /**
- * Settings rows for the admin, the PayPal secret masked: the answer says whether one is set, never what it is, clear
- * or sealed. Reading them seals a secret a shop older than issue 27 stored in clear (on AWS only this function may
- * seal: docs/decisions/031).
+ * The PayPal secret masked: the answer says whether one is set, never what it is. Reading them seals a secret
+ * stored in clear (on AWS only this function may seal).
  */
 export async function adminSettings(deps: DataDeps) {
   await migratePlainPaypalSecret(deps).catch((error: unknown) =>
@@ -257,10 +242,7 @@ export async function adminSettings(deps: DataDeps) {
   );
 }
 
-/**
- * Saves the PayPal setting from the owner's form: the secret typed in clear is sealed before it is stored; the mask
- * sent back (or no secret at all) keeps the stored one, sealed now if it was still in clear.
- */
+/** The mask sent back (or no secret) keeps the stored one, sealed now if it was still in clear. */
 async function savePaypalSetting(deps: DataDeps, raw: unknown) {
   const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const current = await getSetting(deps, "payment_paypal");
@@ -285,15 +267,11 @@ async function savePaypalSetting(deps: DataDeps, raw: unknown) {
   return (await adminSettings(deps)).find((row) => row.setting_key === "payment_paypal");
 }
 
-/**
- * Saves one setting, checked by its key's schema. The PayPal setting seals its secret (savePaypalSetting); saving
- * maintenance computes when its countdown ends.
- */
 export async function saveSetting(deps: DataDeps, key: SettingKey, raw: unknown) {
   if (key === "payment_paypal") return savePaypalSetting(deps, raw);
   if (key === "shipping_colissimo") {
     await saveColissimoSetting(deps, raw, SECRET_MASK);
-    // Whether a pick-up point is offered follows the card: the FAQ and the CGV say so (issue 31).
+    // Whether a pick-up point is offered follows the card: the FAQ and the CGV say so.
     await markSiteStale(deps, `Réglages modifiés : ${SETTING_LABELS[key]}`);
     return (await adminSettings(deps)).find((row) => row.setting_key === key);
   }

@@ -1,10 +1,8 @@
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
- * A batch (lot) of a product (decision record 018): recorded by the owner with its quantity; `remaining` changes only
- * by sales (taken in the order's transaction, conditioned on what is left), units given back (cancellation, released
- * hold, return put back on sale) and the owner's explicit adjustments. The lot number is unique per product (it is
- * the sort key, created on the condition that it does not exist).
+ * A product's lot: `remaining` changes only by sales (conditioned on what is left), units
+ * given back and the owner's adjustments. The lot number is the sort key, so it is unique per product.
  */
 export const batchSchema = entitySchema({
   model: { entity: "batch", version: "1", service: "shop" },
@@ -20,7 +18,6 @@ export const batchSchema = entitySchema({
     remaining: { type: "number", required: true },
     created_at: { type: "string", required: true },
     admin_id: { type: "string" },
-    /** The owner's corrections of `remaining` ("-2 cassés"), oldest first. */
     adjustments: {
       type: "list",
       items: {
@@ -44,9 +41,8 @@ export const batchSchema = entitySchema({
 export type BatchEntity = EntityOf<typeof batchSchema>;
 
 /**
- * Units of a lot an order took (written in the order's transaction, one per order and lot), so a recall finds every
- * order of a lot with one query. Also the recall's record: `notified_at` is set on the condition that it is not set
- * yet, before the mail leaves, so a double click or two admins send one mail.
+ * One per order and lot, so a recall finds every order of a lot with one query. `notified_at` is set on the
+ * condition that it is not, before the mail leaves: a double click or two admins send one mail.
  */
 export const batchSaleSchema = entitySchema({
   model: { entity: "batch_sale", version: "1", service: "shop" },

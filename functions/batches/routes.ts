@@ -7,10 +7,7 @@ import { listBatches } from "./batch-stock";
 import { adminBatchesContract as contract } from "./contract";
 import { adjustBatch, createBatch, recallList, sendRecall, toBatch } from "./service";
 
-/**
- * A product's batches (lots) and the recall of a lot (decision record 018), behind the admin guard. Served by the
- * "lots" function (areas.ts): the admin function is at its budget.
- */
+/** Served by the "lots" function: the admin function is at its budget. */
 export const adminBatchesRoutes = routesAt(
   "/api/admin/batches",
   new Hono<AppEnv>().use(withSession, requireAdmin),

@@ -1,8 +1,7 @@
 /**
- * Batches (lots) and recalls — decision record 018. Regulation (EC) 1223/2009 art. 19(1)(e): the batch number on the
- * label; Regulation (EU) 2023/988 (GPSR) art. 35 and 36: a recall reaches the consumers who bought the product, by
- * the means the seller has (here: the e-mail of each order). Sales take the first-expiring lot (src/domain/
- * batches.ts) in the order's own transaction; units given back return to the lots they came from.
+ * docs/decisions/018-batches-and-recalls.md. Regulation (EC) 1223/2009 art. 19(1)(e): the batch number on the label;
+ * Regulation (EU) 2023/988 (GPSR) art. 35 and 36: a recall reaches the buyers by the means the seller has (each order's
+ * e-mail).
  */
 
 import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batches";
@@ -39,7 +38,6 @@ export function toBatch(record: BatchRecord): Batch {
   };
 }
 
-/** The owner records a batch; the lot number is unique per product (409 BATCH_EXISTS). */
 export async function createBatch(
   deps: DataDeps,
   adminId: string,
@@ -71,10 +69,7 @@ export async function createBatch(
   return toBatch(record);
 }
 
-/**
- * The owner corrects a lot's remaining units by a signed quantity ("-2 cassés"): never below 0, conditioned on what
- * is left so a sale meanwhile is never overwritten.
- */
+/** Never below 0, conditioned on what is left so a sale meanwhile is never overwritten. */
 export async function adjustBatch(
   deps: DataDeps,
   productId: number,
@@ -123,7 +118,6 @@ export async function adjustBatch(
   );
 }
 
-/** Every order that took units of a lot, with its customer and whether the recall e-mail went to her. */
 export async function recallList(deps: DataDeps, productId: number, lot: string): Promise<RecallEntry[]> {
   const { data: batch } = await deps.db.entities.batch.get({ product_id: productId, lot }).go();
   if (!batch) throw new DomainError("NOT_FOUND", "Lot introuvable pour ce produit.");
@@ -160,10 +154,8 @@ export interface RecallResult {
 }
 
 /**
- * Sends the recall e-mail of a lot to every customer not told yet, once per order and lot: the record (who, when)
- * is set on the condition that it is not set yet, before the mail leaves, so a double click or two admins send one
- * mail. An erased customer (no e-mail) is skipped and listed as unreachable. A mail that fails to leave clears its
- * record again, so the next click retries it.
+ * Once per order and lot: the record is set on the condition that it is not, before the mail leaves. An erased
+ * customer is listed as unreachable. A failed mail clears its record again, so the next click retries it.
  */
 export async function sendRecall(
   deps: Deps,

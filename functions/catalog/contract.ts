@@ -1,8 +1,4 @@
-/**
- * The contract of functions/catalog/routes.ts: each operation declared once, bound to its handler there
- * (functions/platform/route.ts) and documented from here (functions/main/contracts.ts). Schemas and words only, never
- * services: the docs function loads it without the code that serves it (decision record 023).
- */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
 import { productIdParamSchema, productSchema } from "../../src/domain/catalog/product";
 import { type Contract, errorResponse } from "../platform/contract";

@@ -6,11 +6,7 @@ import { route, routesAt } from "../platform/route";
 import { addProductPhoto, arrangeProductPhotos, deleteProductPhoto } from "./photos";
 import { adminPhotosContract as contract } from "./photos-contract";
 
-/**
- * A product's photos (issue 16, decision record 019), admin only: upload one (the file's bytes as the body, its
- * alt text in `?alt=`), reorder them and set their alt texts, delete one. Served by the "photos" function, the only
- * one carrying sharp.
- */
+/** Admin only. Served by the "photos" function, the only one carrying sharp. */
 export const adminPhotosRoutes = routesAt(
   "/api/admin/photos",
   new Hono<AppEnv>().use(withSession, requireAdmin),

@@ -1,5 +1,3 @@
-/** Request schemas of routes/admin-photos.ts, that its contract declares (functions/<feature>/*contract.ts). */
-
 import * as z from "zod";
 import { productParamSchema } from "../../src/domain/batches/batch-schemas";
 import { MAX_PHOTOS } from "../../src/domain/catalog/product-photos";

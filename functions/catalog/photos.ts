@@ -31,10 +31,7 @@ const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 55, effort: 4 }),
   webp: (image) => image.webp({ quality: 80 }),
 };
-/**
- * sharp (libvips, native) is loaded on first use: only the photos function installs it on AWS (infra/api.ts), while
- * the OpenAPI function imports this module's routes for their documentation.
- */
+/** Only the photos function installs sharp on AWS; the OpenAPI function imports these routes for their docs. */
 async function loadSharp() {
   return (await import("sharp")).default;
 }
@@ -45,10 +42,7 @@ function storage(deps: PhotoDeps): ObjectStorage {
   return deps.media;
 }
 
-/**
- * The photo as the server reads it from its bytes (never from the file's name or the browser's Content-Type):
- * a format the shop accepts, its size with the EXIF orientation applied, inside the limits.
- */
+/** Read from its bytes, never from the file's name or the browser's Content-Type. */
 export async function inspectPhoto(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   if (bytes.byteLength === 0) throw new DomainError("PHOTO_INVALID");
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw new DomainError("PHOTO_TOO_LARGE");
@@ -76,7 +70,7 @@ export async function inspectPhoto(bytes: Uint8Array): Promise<{ width: number; 
   return { width, height };
 }
 
-/** Reads the product, changes its photos and writes them on the condition that nobody wrote meanwhile. */
+/** Written on the condition that nobody wrote meanwhile. */
 async function changePhotos(
   deps: PhotoDeps,
   productId: number,
@@ -111,10 +105,8 @@ async function changePhotos(
 }
 
 /**
- * Adds a photo to a product (issue 16): checked by its content, turned upright, stripped of its metadata (EXIF, GPS),
- * resized to each width of PHOTO_WIDTHS it reaches, in AVIF and WebP, stored, then appended to the product's photos.
- * Nothing is left half-stored: a failed write removes the variants already written, and a product that cannot take
- * the photo (gone, 10 photos already) removes them all.
+ * Turned upright and stripped of its metadata (EXIF, GPS) before it is stored. Nothing is left half-stored: a failed
+ * write, or a product that cannot take the photo, removes the variants already written.
  */
 export async function addProductPhoto(
   deps: PhotoDeps,
@@ -169,7 +161,7 @@ export async function addProductPhoto(
   }
 }
 
-/** The owner's order and alt texts; `order` must name exactly the product's photos (else 409: a stale list). */
+/** `order` must name exactly the product's photos, else 409: a stale list. */
 export async function arrangeProductPhotos(
   deps: PhotoDeps,
   productId: number,
@@ -182,7 +174,6 @@ export async function arrangeProductPhotos(
   });
 }
 
-/** Removes a photo from the product, then its files. */
 export async function deleteProductPhoto(
   deps: PhotoDeps,
   productId: number,

@@ -18,8 +18,8 @@ export const productSchema = entitySchema({
     ingredients: { type: "string", default: "" },
     usage: { type: "string", default: "" },
     is_active: { type: "boolean", required: true },
-    // Cosmetics and product-safety information (decision record 015). Not required: products stored before these
-    // fields existed have none, and an inactive product may be saved incomplete.
+    // Cosmetics information. Not required: older products have none, and an inactive product
+    // may be saved incomplete.
     reference: { type: "string", default: "" },
     gtin: { type: "string", default: "" },
     cosmetic_function: { type: "string", default: "" },
@@ -29,11 +29,7 @@ export const productSchema = entitySchema({
     allergens: { type: "string", default: "" },
     pao_months: { type: "number", default: 0 },
     durability_date: { type: "string", default: "" },
-    /**
-     * The owner's photos, in her order (decision record 019): each stored as resized AVIF and WebP variants under
-     * `products/<id>/<photo id>-<width>.<format>`; the first is the product's picture. Written by the photo service
-     * only (appended atomically, so two uploads at once both stay), never by the product form.
-     */
+    /** Written by the photo service only (appended atomically, so two uploads at once both stay), never the form. */
     photos: {
       type: "list",
       default: () => [],
@@ -49,9 +45,8 @@ export const productSchema = entitySchema({
       },
     },
     /**
-     * When the owner was told that the stock fell to its low-stock threshold (decision record 026): set only if
-     * absent, by a conditional write, so one crossing makes one e-mail; removed once a restock brings the stock above
-     * the threshold again. Written only by functions/catalog/stock-alerts.ts.
+     * Set only if absent, by a conditional write, so one crossing makes one e-mail; removed once a restock brings the
+     * stock above the threshold.
      */
     low_stock_alerted_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },

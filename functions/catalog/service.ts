@@ -52,11 +52,9 @@ export function toProduct(record: ProductRecord): Product {
 }
 
 /**
- * A product goes or stays on sale only with its cosmetics information (Code de la consommation L111-1; Regulation
- * (EC) 1223/2009 art. 19; Regulation (EU) 2023/988 art. 19): a save that leaves it active with a required field
- * empty is refused with 409 and the list. Inactive products may be saved incomplete. Products already active
- * before the rule existed keep selling (nothing deactivates them); the admin list shows what they lack, and
- * their next save must complete them (decision record 015).
+ * A product goes or stays on sale only with its cosmetics information (Code de la consommation L111-1; Regulation (EC)
+ * 1223/2009 art. 19; Regulation (EU) 2023/988 art. 19; docs/decisions/015-cosmetics-information.md). Inactive products
+ * may be saved incomplete; products active before the rule keep selling until their next save.
  */
 export function assertSellable(product: ProductInput): void {
   if (!product.is_active) return;
@@ -72,19 +70,17 @@ async function allProductRecords({ db }: DataDeps): Promise<ProductRecord[]> {
   return result.data.sort((a, b) => a.id - b.id);
 }
 
-/** The storefront's catalogue: active products, by id. */
 export async function listActiveProducts(deps: DataDeps): Promise<Product[]> {
   return (await allProductRecords(deps)).filter((record) => record.is_active).map(toProduct);
 }
 
-/** One product of the storefront; unknown and inactive products are both 'Produit non trouvé'. */
+/** Unknown and inactive products are both 'Produit non trouvé'. */
 export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Product> {
   const { data } = await db.entities.product.get({ id }).go();
   if (!data?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
   return toProduct(data);
 }
 
-/** Adds a product with the next integer id. */
 export async function createProduct(
   deps: DataDeps,
   input: ProductInputData,
@@ -116,16 +112,13 @@ export async function createProduct(
   return toProduct(record);
 }
 
-/** Every product, active or not, for the admin. */
 export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
   return (await allProductRecords(deps)).map(toProduct);
 }
 
 /**
- * Replaces a product's fields (the admin form sends them all); 404 for an unknown id. `stockLoaded` is the stock
- * the form showed when it was opened: a stock left as it was is not written (sales made meanwhile stand), and a
- * new figure is written only on the condition that the stock is still `stockLoaded`, with its stock movement, else
- * 409 with the stock now.
+ * `stockLoaded` is the stock the form showed: left as it was, it is not written (sales made meanwhile stand); a new
+ * figure is written only if the stock is still `stockLoaded`, else 409 with the stock now.
  */
 export async function updateProduct(
   deps: StockAlertDeps,
@@ -178,10 +171,7 @@ export async function updateProduct(
   return toProduct(current);
 }
 
-/**
- * Deletes a product, then its photos' files. Orders keep their own copy of its name, price and picture address (a
- * line's picture is gone with the product; its name and price stay).
- */
+/** Orders keep their own copy of its name and price. */
 export async function deleteProduct(deps: DataDeps & { media?: ObjectStorage }, id: number): Promise<void> {
   let photos: { id: string; widths: number[] }[] = [];
   try {

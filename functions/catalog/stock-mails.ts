@@ -1,7 +1,3 @@
-/**
- * The e-mails of stock alerts and the waitlist (decision record 026), in French. waitlist/stock-mail-handler.ts sends them.
- */
-
 import { layout } from "../mail/layout";
 import type { Mail } from "../platform/adapters/mail";
 

@@ -9,10 +9,7 @@ const STOCK_REASONS = [
   "adjustment",
 ] as const satisfies readonly StockReason[];
 
-/**
- * One change of a product's stock: written in the same transaction as the change itself, so the movements of a
- * product always add up to how its stock got where it is. Newest first per product.
- */
+/** Written in the same transaction as the change, so a product's movements always add up to its stock. */
 export const stockMovementSchema = entitySchema({
   model: { entity: "stock_movement", version: "1", service: "shop" },
   attributes: {
@@ -21,12 +18,10 @@ export const stockMovementSchema = entitySchema({
     at: { type: "string", required: true },
     delta: { type: "number", required: true },
     reason: { type: STOCK_REASONS, required: true },
-    /** The order the units were sold in, released from, or returned with. */
     order_id: { type: "string" },
     /** The admin who adjusted the stock by hand, and the reason she gave ("Reçus du séchoir", "2 cassés"). */
     admin_id: { type: "string" },
     note: { type: "string" },
-    /** The stock after the movement, when the writer knows it (manual adjustments, made on a known figure). */
     stock_after: { type: "number" },
   },
   indexes: {

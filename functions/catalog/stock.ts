@@ -1,11 +1,7 @@
 /**
- * Stock changes only by movements (order-lifecycle.md "Stock"): every change of a product's stock is written with
- * its movement record (product, delta, reason, order or admin, time, stock after it) in the same transaction.
- *
- * The stock after a movement (issue 28 item 17): a transaction cannot read what its own update leaves, so every
- * change is conditioned on the stock its writer read (`stockBefore`), and the movement carries `stockBefore +
- * delta`. When another change came first the condition fails ("stale"), the writer reads the stock again and
- * writes again: the figure is the stock the product held once the transaction was written, never an estimate.
+ * Every change of a product's stock is written with its movement in the same transaction. A transaction cannot read
+ * what its own update leaves, so each change is conditioned on the stock its writer read, and the movement carries
+ * `stockBefore + delta`: when another change came first, the writer reads again ("stale"). Never an estimate.
  */
 import type { EntityItem } from "electrodb";
 import type { StockAdjustment, StockMovement } from "../../src/domain/catalog/stock";
@@ -23,7 +19,6 @@ export type StockMovementRecord = EntityItem<StockMovementEntity>;
 export type StockReason = StockMovementRecord["reason"];
 
 export interface StockMove {
-  /** The movement's id when the writer fixes it (a manual adjustment); a new one otherwise. */
   id?: string;
   productId: number;
   delta: number;
@@ -35,16 +30,11 @@ export interface StockMove {
   stockAfter?: number;
 }
 
-/** A change of the stock made on the figure its writer read: the movement's "stock after" follows from it. */
 export interface StockChange extends Omit<StockMove, "stockAfter"> {
-  /** The product's stock as read by the writer; the write is conditioned on it still being so. */
   stockBefore: number;
 }
 
-/**
- * The movement record of a stock change, to write in the change's transaction. With an id of the writer's, the
- * movement already there means the change was already written ("replay"): a try whose answer was lost.
- */
+/** With an id of the writer's, the movement already there means a try whose answer was lost ("replay"). */
 export function movementItem(entities: TransactionEntities, move: StockMove): TransactionItem {
   return {
     ...(move.id && { onFailed: "replay" as const }),
@@ -64,12 +54,7 @@ export function movementItem(entities: TransactionEntities, move: StockMove): Tr
   };
 }
 
-/**
- * Units sold: taken on the condition that the stock is still the one read (`stockBefore`, enough for the sale:
- * the writer checked it) and the product still for sale, with the movement and the stock it leaves. `watch`
- * (decision record 026) adds the order's assumption about the low-stock threshold to the condition. A failure
- * means "stale": the writer reads the product again, and refuses the sale by name if too few units are left.
- */
+/** A failure means "stale": the writer reads again, and refuses the sale by name if too few units are left. */
 export function saleItems(
   entities: TransactionEntities,
   move: Omit<StockChange, "delta" | "reason"> & { quantity: number; watch?: SaleWatch },
@@ -98,11 +83,7 @@ export function saleItems(
   ];
 }
 
-/**
- * Units given back (a hold released, a cancellation, a return marked resaleable), with the movement and the stock
- * it leads to. Conditioned on the stock read a moment ago: if a sale came first, or the product has been deleted
- * since, the writer reads again and decides again ("stale").
- */
+/** Conditioned on the stock read a moment ago: a sale first, or a deletion, means read again ("stale"). */
 export function restockItems(entities: TransactionEntities, move: StockChange): TransactionItem[] {
   return [
     {
@@ -117,21 +98,16 @@ export function restockItems(entities: TransactionEntities, move: StockChange): 
   ];
 }
 
-/**
- * The owner's "+24 reçus du séchoir", "-2 cassés": the stock moves by `delta` whatever was sold meanwhile (a delta
- * never overwrites a sale), never below 0, with the movement and the stock it leads to.
- */
+/** A delta never overwrites a sale, never goes below 0. */
 export async function adjustStock(
   deps: StockAlertDeps,
   adminId: string,
   productId: number,
   adjustment: StockAdjustment,
 ): Promise<{ stock: number }> {
-  // One movement, whatever the attempts: if an attempt was written but its answer lost (a timeout, then a
-  // cancellation of the retry), the next attempt finds its movement and stops, instead of adjusting twice.
+  // One movement, whatever the attempts: an attempt written but whose answer was lost is found, not adjusted twice.
   const movement = { id: newId(), at: deps.clock().toISOString() };
-  // Sales, cancellations and returns are conditioned on the stock they read too (see the top of this file): among
-  // 30 parallel orders of the product, the adjustment may have to wait for each of them once.
+  // Among 30 parallel orders of the product, the adjustment may have to wait for each of them once.
   return retryOnStale(
     async () => {
       const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
@@ -145,7 +121,6 @@ export async function adjustStock(
         );
       const outcome = await writeTransaction(deps.db, (entities) => [
         {
-          // Conditioned on the stock read, so the movement's "stock after" is exact; a sale meanwhile means read again.
           commit: entities.product
             .patch({ id: productId })
             .add({ stock: adjustment.delta })
@@ -190,7 +165,6 @@ export async function adjustStock(
   );
 }
 
-/** A product's movements, newest first. */
 export async function listStockMovements(
   deps: DataDeps,
   productId: number,

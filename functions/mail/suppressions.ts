@@ -1,28 +1,19 @@
-/**
- * Addresses the shop no longer mails (issue 27): SES reported a permanent bounce or a complaint
- * (functions/mail/jobs/mail-feedback.ts records them), every mail first asks `isSuppressed` (functions/platform/adapters/mail.ts
- * `suppressingMailer`), the admin's customer view shows it and the owner can lift it. Personal data: exported and
- * erased with the customer's (functions/services/personal-data/). Why: docs/decisions/030-failures-reach-the-owner.md.
- */
+/** Why: docs/decisions/030-failures-reach-the-owner.md. */
 import type { DataDeps } from "../platform/deps";
 
 export type SuppressionReason = "bounce" | "complaint";
 
 export interface MailSuppression {
   reason: SuppressionReason;
-  /** When SES saw it (ISO 8601). */
   at: string;
 }
 
-/** Addresses are kept lower case and trimmed, as sign-up stores them (an SES report keeps the sender's case). */
+/** As sign-up stores them: an SES report keeps the sender's case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * Records that an address is refused. A complaint outranks a bounce (it is the recipient's own word), so a bounce
- * never replaces a complaint; otherwise the newest report wins.
- */
+/** A complaint outranks a bounce (it is the recipient's own word); otherwise the newest report wins. */
 export async function recordSuppression(
   deps: Pick<DataDeps, "db">,
   report: { email: string; reason: SuppressionReason; at: string; detail?: string },
@@ -48,20 +39,17 @@ export async function getSuppression(
   return data ? { reason: data.reason, at: data.at } : null;
 }
 
-/** Whether mail to this address is to be skipped. */
 export async function isSuppressed(deps: Pick<DataDeps, "db">, email: string): Promise<boolean> {
   return (await getSuppression(deps, email)) !== null;
 }
 
-/** The owner lifts it (the customer fixed her mailbox, or asked to hear from the shop again). */
 export async function liftSuppression(deps: Pick<DataDeps, "db">, email: string): Promise<void> {
   await deps.db.entities.mailSuppression.delete({ email: normalizeEmail(email) }).go();
 }
 
 /**
- * SES's event, as event publishing sends it through SNS (AWS, SES developer guide, "Contents of event data that
- * Amazon SES publishes to Amazon SNS"): `eventType` "Bounce" or "Complaint" (an identity's feedback notification says
- * `notificationType` instead; both are read). Only what is read here.
+ * SES's event through SNS (SES developer guide, "Contents of event data that Amazon SES publishes to Amazon SNS"):
+ * an identity's feedback notification says `notificationType` instead of `eventType`; both are read.
  */
 export interface SesFeedbackEvent {
   eventType?: string;
@@ -79,11 +67,7 @@ export interface SesFeedbackEvent {
   };
 }
 
-/**
- * The addresses an SES event refuses: every recipient of a permanent bounce (the mailbox does not exist, or SES's
- * suppression list refused it) or of a complaint. A transient bounce (a full mailbox, a server down) refuses
- * nothing: SES retried it already and the next mail may well arrive.
- */
+/** A transient bounce (a full mailbox) refuses nothing: SES retried it already and the next mail may well arrive. */
 export function refusedAddresses(
   event: SesFeedbackEvent,
 ): { email: string; reason: SuppressionReason; at: string; detail?: string }[] {

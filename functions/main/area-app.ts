@@ -7,12 +7,8 @@ import { mountOf } from "../platform/mount";
 import type { ApiAreaName, AreaModuleName } from "./areas";
 
 /**
- * A Lambda's app: exactly the route modules features.ts gives the area (the type asks for each, by name; infra
- * routes their mounts to it), each mounted where it was made for (routesAt), answering only the requests that carry
- * the edge key `sst deploy` gave the function (infra/api.ts); the local server never checks it. On Lambda a function
- * deployed without the key refuses everything rather than serve unchecked. The list itself is
- * not read here, so a Lambda's bundle carries only its own modules' mounts: tests/integration/lambda-areas.test.ts
- * proves each Lambda serves exactly its area's routes, as the full app mounts them from features.ts.
+ * A Lambda's app: exactly the route modules features.ts gives the area, answering only requests that carry the
+ * edge key. The list itself is not read here, so a Lambda's bundle carries only its own modules' mounts.
  */
 export function createAreaApp<A extends ApiAreaName>(
   area: A,
@@ -29,7 +25,7 @@ export function createAreaApp<A extends ApiAreaName>(
   }
   const edgeKey = env[EDGE_KEY_VARIABLE] || undefined;
   const app = createApp(mounted, deps, { edgeKey });
-  // On Lambda (AWS_LAMBDA_FUNCTION_NAME) without the key: every invocation fails (its Errors alarm), nothing served.
+  // Deployed without the key: every invocation fails (its Errors alarm) rather than serve unchecked.
   if (!edgeKey && env.AWS_LAMBDA_FUNCTION_NAME)
     app.fetch = () => {
       throw new Error(`Lambda ${area}: ${EDGE_KEY_VARIABLE} is not set, every request is refused`);

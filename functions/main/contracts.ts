@@ -34,12 +34,7 @@ import { withdrawalsContract } from "../withdrawals/contract";
 import type { ApiModuleName } from "./features";
 import { openApiContract } from "./openapi-contract";
 
-/**
- * The contracts each route module of features.ts binds its handlers to (the type asks for each module). Imports no
- * route module and no service: the docs function builds the document from here alone (decision record 023).
- * The admin module also serves, behind its guard, the catalogue's stock movements, the withdrawals' list and the
- * owner's to-do list.
- */
+/** Imports no route module and no service: the docs function builds the document from here alone. */
 export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   products: [productsContract],
   settings: [settingsContract],
@@ -81,7 +76,6 @@ export const contractsByModule: Record<ApiModuleName, readonly Contract[]> = {
   "pickup-points": [pickupPointsContract],
 };
 
-/** Every operation of the API, each declared once: the OpenAPI document lists exactly these. */
 export const apiOperations: readonly Operation[] = Object.values(contractsByModule).flatMap((contracts) =>
   contracts.flatMap((contract) => Object.values(contract)),
 );

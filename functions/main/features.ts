@@ -1,9 +1,6 @@
 /**
- * The one list of the API's route modules (issue 29): for each, the feature it belongs to (its contract is in
- * functions/<feature>/, contracts.ts), the path it is mounted at, the Lambda area that serves it (areas.ts) and its
- * route module (functions/api/routes/<module>.ts, modules.ts). Pure data, no imports: infra/api.ts reads it through
- * areas.ts, the docs function through contracts.ts, each Lambda through app.ts. The order is the order the full app
- * mounts them in (the local server and the tests).
+ * The one list of the API's route modules: feature, mount, Lambda area. Pure data, no imports: infra/api.ts, the docs
+ * function and each Lambda read it. The order is the order the full app mounts them in.
  */
 export const apiModules = [
   { module: "products", feature: "catalog", mount: "/api/products", area: "catalog" },
@@ -16,7 +13,7 @@ export const apiModules = [
   { module: "promo", feature: "promos", mount: "/api/promo", area: "orders" },
   { module: "withdrawals", feature: "withdrawals", mount: "/api/withdrawals", area: "orders" },
   { module: "paypal", feature: "payments", mount: "/api/paypal-payment", area: "payments" },
-  // Ordering without an account (issue 32): each beside its customer's counterpart, in the same function.
+  // Ordering without an account: each beside its customer's counterpart, in the same function.
   { module: "guest-orders", feature: "orders", mount: "/api/guest/orders", area: "orders" },
   { module: "guest-paypal", feature: "payments", mount: "/api/guest/paypal-payment", area: "payments" },
   { module: "guest-documents", feature: "orders", mount: "/api/guest/documents", area: "documents" },

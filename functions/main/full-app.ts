@@ -4,7 +4,6 @@ import type { Deps } from "../platform/deps";
 import type { AppEnv } from "../platform/env";
 import { routeModules } from "./modules";
 
-/** The whole API, as the local server and the tests serve it. */
 export function createFullApp(deps: () => Deps, answered?: AnswerObserver): Hono<AppEnv> {
   return createApp(routeModules, deps, { answered });
 }

@@ -28,7 +28,6 @@ import { withdrawalsRoutes } from "../withdrawals/routes";
 import { type ApiModuleName, apiModules } from "./features";
 import { openApiRoutes } from "./openapi-routes";
 
-/** Every route module of the API by its name in features.ts (the type asks for each, and for no other). */
 export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   products: productsRoutes,
   settings: settingsRoutes,
@@ -59,7 +58,6 @@ export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   "pickup-points": pickupPointsRoutes,
 };
 
-/** Every route module of the API, by the path features.ts mounts it at, in its order. */
 export const routeModules: Record<string, Hono<AppEnv>> = Object.fromEntries(
   apiModules.map((entry) => [entry.mount, routesByModule[entry.module]]),
 );

@@ -1,6 +1,3 @@
-/**
- * The contract of functions/main/openapi-routes.ts: the API's own document, served by the "docs" function.
- */
 import type { Contract } from "../platform/contract";
 
 export const openApiContract = {

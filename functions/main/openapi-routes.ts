@@ -7,7 +7,6 @@ import { openApiContract } from "./openapi-contract";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-/** The OpenAPI document, built once from every contract (contracts.ts), never from the route modules. */
 export const openApiRoutes = routesAt("/api/openapi.json", new Hono<AppEnv>());
 // Bound by hand, not with route(): the operation validates nothing, and route.ts would bring the validators and
 // their French errors into the docs function.

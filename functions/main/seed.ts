@@ -20,20 +20,13 @@ import { putSetting } from "../settings/service";
 
 export interface SeedOptions {
   adminEmail: string;
-  /** When absent, a password is generated and returned once so it can be printed. */
   adminPassword?: string;
-  /** Settings to start with instead of the defaults (SEED_SETTINGS), already checked by seedSettingsFrom. */
   settings?: SeedSettings;
 }
 
-/** Some settings, each complete once merged over its defaults. */
 export type SeedSettings = { [K in SettingKey]?: SettingValue<K> };
 
-/**
- * The settings a shop starts with when its owner gives them in a JSON file (SEED_SETTINGS: her company, bank
- * details…), each merged over its defaults and checked by its schema: a French reason for the first problem, so a
- * start never seeds half a file.
- */
+/** Each merged over its defaults and checked, with a French reason for the first problem: never half a file seeded. */
 export function seedSettingsFrom(raw: unknown): { settings: SeedSettings } | { problem: string } {
   if (!raw || typeof raw !== "object" || Array.isArray(raw))
     return { problem: "le fichier doit contenir un objet JSON de réglages." };
@@ -58,10 +51,6 @@ export type SeedResult =
   | { seeded: false }
   | { seeded: true; adminEmail: string; adminPassword: string; generatedPassword: boolean; products: number };
 
-/**
- * The admin account obeys the sign-up rules (a valid e-mail, a password of 6 to 128 characters): a French reason
- * when it does not, null when it does. An absent password is fine: one is generated.
- */
 export function seedOptionsProblem(options: SeedOptions): string | null {
   const email = emailSchema.safeParse(options.adminEmail);
   if (!email.success) return `ADMIN_EMAIL : ${email.error.issues[0]?.message}`;
@@ -71,8 +60,8 @@ export function seedOptionsProblem(options: SeedOptions): string | null {
 }
 
 /**
- * The example identity and bank details that earlier versions of the seed wrote as if they were the owner's
- * (decision record 020). A stored field still holding exactly its example was never filled in by her.
+ * Examples earlier seeds wrote as if they were the owner's: a field still holding one was never filled in by her
+ * (docs/decisions/020-ready-to-sell.md).
  */
 export const RETIRED_SEED_EXAMPLES = {
   company_info: {
@@ -89,11 +78,7 @@ export const RETIRED_SEED_EXAMPLES = {
   },
 } as const satisfies Partial<Record<SettingKey, Record<string, string>>>;
 
-/**
- * Empties the fields of a shop seeded by an earlier version that still hold the seed's examples, so that no invented
- * address, phone or IBAN is shown to shoppers or mailed as real; the setup checklist then asks for them. Idempotent:
- * every start runs it on a shop already seeded.
- */
+/** So no invented address, phone or IBAN is shown or mailed as real. Idempotent: every start runs it. */
 export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
   const retired: string[] = [];
   for (const [key, examples] of Object.entries(RETIRED_SEED_EXAMPLES) as [
@@ -113,12 +98,11 @@ export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
   return retired;
 }
 
-/** Fills a new, empty table: the catalogue, the spec's default settings and the owner's admin account. */
 export async function seedIfEmpty(deps: DataDeps, options: SeedOptions): Promise<SeedResult> {
   const problem = seedOptionsProblem(options);
   if (problem) throw new DomainError("VALIDATION", problem);
-  // The PayPal secret is stored sealed (paypal-secret.ts): without a box here (scripts/seed.ts on AWS, where only the
-  // admin function may seal), the owner types it in Paramètres instead. Said before anything is written.
+  // The PayPal secret is stored sealed: without a box here (on AWS only the admin function may seal), the owner types
+  // it in Paramètres.
   if (options.settings?.payment_paypal?.client_secret && !deps.secrets)
     throw new DomainError(
       "VALIDATION",
@@ -159,11 +143,7 @@ export interface AdminAccess {
   created: boolean;
 }
 
-/**
- * Gives the owner her admin access back when the printed password is lost (`npm run admin:password`): a new
- * password (ADMIN_PASSWORD, or generated) for the admin account of that e-mail, every session of it ended; the
- * account is created when the e-mail has none. A customer's account is never turned into an admin here.
- */
+/** `npm run admin:password`. A customer's account is never turned into an admin here. */
 export async function recoverAdminAccess(deps: DataDeps, options: SeedOptions): Promise<AdminAccess> {
   const problem = seedOptionsProblem(options);
   if (problem) throw new DomainError("VALIDATION", problem);
@@ -185,7 +165,7 @@ export async function recoverAdminAccess(deps: DataDeps, options: SeedOptions): 
       `ADMIN_EMAIL : ${existing.email} est un compte client, pas un compte administrateur.`,
     );
   }
-  // The new password lifts the sign-in locks too, as a reset through the mailed link does (decision record 033).
+  // The new password lifts the sign-in locks too, as a reset through the mailed link does.
   await deps.db.entities.user
     .patch({ id: existing.id })
     .set({ password_hash: await hashPassword(adminPassword) })

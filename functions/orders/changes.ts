@@ -12,9 +12,8 @@ import { type PreparedDocument, prepareDocument } from "./invoices";
 type OrderRecord = EntityItem<OrderEntity>;
 
 /**
- * The fields a change may write, the two statuses excepted: `status` and `payment_status` change only by a move of
- * the lifecycle's table (moveOrder, order-lifecycle.ts), so they are typed `never` here and any other write of them
- * fails to compile (tests/contract/order-fields.check.ts), and tests/tooling/order-writes.test.ts scans for writers.
+ * `status` and `payment_status` change only by a move of the lifecycle's table (moveOrder): typed `never` here, so
+ * any other write of them fails to compile, and tests/tooling/order-writes.test.ts scans for writers.
  */
 export type OrderFields = Partial<
   Pick<
@@ -38,31 +37,26 @@ export type OrderFields = Partial<
   >
 > & { status?: never; payment_status?: never };
 
-/** The two statuses: what a move of the lifecycle's table sets, and nothing else does. */
 export type LifecycleFields = Partial<Pick<OrderRecord, "status" | "payment_status">>;
 
 export type DocumentKind = "invoice" | "credit_note";
 
 export interface OrderChange {
   set: OrderFields;
-  /** More writes that must happen with this change, in the same transaction (restock, promo use back). */
   with?: (entities: TransactionEntities) => Commit[];
-  /** Accounting documents the change issues (the lifecycle's effects); one of each kind per order, ever. */
+  /** One of each kind per order, ever. */
   documents?: DocumentKind[];
 }
 
-/** A change that is a move of the lifecycle: only moveOrder builds one, from the table's transition. */
 export interface LifecycleChange extends OrderChange {
   move?: {
     to: LifecycleFields;
-    /** Every status the order passes through, in order, when one change makes several moves (paid then shipped). */
     statuses: OrderStatus[];
-    /** When it happened, if not now (a delivery the carrier dated): what the history records for these statuses. */
     at?: string;
   };
 }
 
-/** The documents of `kinds` an order does not have yet: an invoice once, a credit note once and only after one. */
+/** An invoice once, a credit note once and only after one. */
 export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] = []): DocumentKind[] {
   // A change that both receives and undoes a payment (PayPal says "paid, then refunded") issues both, in this order.
   const invoiced = Boolean(order.invoice_number) || kinds.includes("invoice");
@@ -74,10 +68,8 @@ export function documentsDue(order: OrderRecord, kinds: readonly DocumentKind[] 
 type Decide<Change> = (order: OrderRecord) => Change | null | Promise<Change | null>;
 
 /**
- * Changes an order's other fields with optimistic concurrency: `decide` sees the current order and says what to
- * change (or null: nothing to do); the write is conditioned on the version it saw, carries the dashboard counters'
- * delta, and is decided again on the fresh order when someone else changed it first. Its status and payment never:
- * those are the lifecycle's (moveOrder).
+ * Optimistic concurrency: the write is conditioned on the version `decide` saw, and decided again on the fresh order
+ * when someone else changed it first. Never the statuses: those are the lifecycle's (moveOrder).
  */
 export function changeOrder(
   deps: DataDeps,
@@ -87,10 +79,7 @@ export function changeOrder(
   return writeOrderChange(deps, id, decide);
 }
 
-/**
- * changeOrder for the lifecycle's moves, which also set the two statuses and append the history: imported by
- * order-lifecycle.ts alone (tests/tooling/order-writes.test.ts checks it).
- */
+/** Imported by lifecycle.ts alone (tests/tooling/order-writes.test.ts checks it). */
 export async function writeLifecycleChange(
   deps: DataDeps,
   id: string,
@@ -143,7 +132,8 @@ async function writeOrderChange(
             onFailed: "stale",
           },
           ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
-          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide again.
+          // The effects were decided on what was read (a product there, a counter's value): if that changed, decide
+          // again.
           ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
         ];
       });
@@ -156,9 +146,8 @@ async function writeOrderChange(
 }
 
 /**
- * The invoice of a payment received and the credit note of a payment undone are issued in the very transaction
- * that records the change: the number's counter moves on the condition that it still holds the value the number
- * was made from, and the document is created, or nothing is written and the change is retried.
+ * Documents are issued in the transaction that records the change: the counter moves on the condition that it still
+ * holds the value the number was made from, or nothing is written and the change is retried.
  */
 async function withDocuments(
   deps: DataDeps,
@@ -190,7 +179,6 @@ async function withDocuments(
   };
 }
 
-/** An issued document as transaction items: its counter moved on the condition it holds the value read, the document. */
 export function documentWrites(
   entities: TransactionEntities,
   order: OrderRecord,

@@ -7,18 +7,12 @@ import { addGuestLink } from "./guest/links";
 import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./service";
 
-/**
- * The order confirmation mail, on its own so the account mail queue's in-process runner (functions/main/deps-from-env.ts,
- * every function's fallback) carries only this, not the ordering code.
- */
-
-/** Draws the EPC QR code of an order awaiting its transfer (services/transfer-mails.ts), or null. */
+/** On its own so the account mail queue's in-process runner does not carry the ordering code. */
 export type TransferQrDrawer = (order: Order, bank: BankTransferSetting) => Promise<InlineImage | null>;
 
 /**
- * Sends the order confirmation; a mail failure is logged, it never undoes a placed order. `transferQr` draws the
- * transfer's EPC QR code: only the bank-transfer path passes it (services/account-mails.ts), so the PayPal functions
- * do not bundle the QR library (tests/budgets).
+ * A mail failure is logged, it never undoes a placed order. Only the bank-transfer path passes `transferQr`, so the
+ * PayPal functions do not bundle the QR library.
  */
 export async function sendOrderConfirmation(
   deps: MailDeps,
@@ -34,10 +28,7 @@ export async function sendOrderConfirmation(
 
 type MailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">;
 
-/**
- * The confirmation of an order handed to the account mail queue (placeBankTransferOrder): sent after the answer,
- * in-process locally, by the queue's subscriber on AWS. A failure throws, so the queue sends it again.
- */
+/** Sent after the answer; a failure throws, so the queue sends it again. */
 export async function sendQueuedOrderConfirmation(
   deps: MailDeps,
   orderId: string,
@@ -66,7 +57,7 @@ async function mailOrderConfirmation(
       mediator: consumerMediator(company),
       bank,
       transferQr: awaitingTransfer && transferQr ? await transferQr(placed, bank) : null,
-      // A guest's mail carries a link of its own to her order (issue 32); a customer signs in.
+      // A guest's mail carries a link of its own to her order; a customer signs in.
       guestToken: await addGuestLink(deps, order),
     }),
   );

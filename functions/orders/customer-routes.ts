@@ -7,10 +7,7 @@ import { findCreditNote, findDocument } from "./invoices";
 import { pdfResponse } from "./pdf-response";
 import { getUserOrder, listUserOrders, toOrder, withTransferInstructions } from "./service";
 
-/**
- * The customer's own orders, their invoices and credit notes. Its own module (and Lambda) because the PDF
- * renderer is the heaviest code of the API: the other functions stay small.
- */
+/** Its own Lambda: the PDF renderer is the heaviest code of the API, and the other functions stay small. */
 export const customerOrdersRoutes = routesAt(
   "/api/user/orders",
   new Hono<AppEnv>().use(withSession, requireUser),

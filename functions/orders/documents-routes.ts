@@ -8,7 +8,6 @@ import { findCreditNote, findDocument } from "./invoices";
 import { pdfResponse } from "./pdf-response";
 import { getOrder } from "./service";
 
-/** Any order's invoice and credit note, for the admin (same guard as the rest of /api/admin). */
 export const adminDocumentsRoutes = routesAt(
   "/api/admin/documents",
   new Hono<AppEnv>().use(withSession, requireAdmin),

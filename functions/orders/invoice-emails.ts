@@ -1,17 +1,13 @@
-/**
- * Documents issued before issue 28 held the customer's e-mail (decision record 032). Its own module: only the
- * one-off script (scripts/invoices-drop-emails.ts) and its test load it, never a Lambda.
- */
+/** Its own module: only the one-off script (scripts/invoices-drop-emails.ts) and its test load it, never a Lambda. */
 import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { batchGetAll } from "../platform/db/batch-get";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps } from "../platform/deps";
 
 /**
- * Once, after issue 28 (`npm run invoices:drop-emails`): every stored document that still holds the customer's
- * e-mail is rewritten without it, nothing else changed (decision record 032). The documents are found from the
- * orders (gsi2, every order; their invoice, cancellation and return credit-note numbers), read by key in batches,
- * and each rewrite is conditioned on the snapshot read. Run again, it rewrites nothing.
+ * Rewrites every stored document that still holds the customer's e-mail without it
+ * (docs/decisions/032-documents-whatever-the-text.md), each rewrite conditioned on the snapshot read. Run again, it
+ * rewrites nothing.
  */
 export async function dropEmailsFromStoredDocuments(
   deps: DataDeps,

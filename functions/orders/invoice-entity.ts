@@ -1,10 +1,7 @@
 import { itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * An issued invoice or credit note. `snapshot` is the JSON of everything the document says, frozen at issue;
- * the PDF is rendered from it, so two downloads are identical and later edits elsewhere change nothing.
- */
+/** `snapshot` is frozen at issue: two downloads are identical and later edits elsewhere change nothing. */
 export const invoiceSchema = entitySchema({
   model: { entity: "invoice", version: "1", service: "shop" },
   attributes: {

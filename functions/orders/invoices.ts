@@ -18,7 +18,6 @@ import type { OrderEntity } from "./entity";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
-/** The year of issue, in Paris, which numbers the document. */
 function parisYear(date: Date): number {
   return Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(date));
 }
@@ -30,17 +29,16 @@ export interface PreparedDocument {
   snapshot: InvoiceSnapshot;
 }
 
-/**
- * Prepares the next invoice (or credit note) of an order: its number from the counter's current value, and the
- * frozen snapshot. It is issued by the transaction that records the payment (or cancellation), which moves the
- * counter on the condition that it still holds `current`: numbers are continuous, never skipped nor reused.
- */
 /** The part of an order a refund's credit note covers: the returned lines and what was refunded for them. */
 export interface RefundPart {
   lines: { index: number; quantity: number }[];
   amounts: RefundAmounts;
 }
 
+/**
+ * The next document's number is the counter's current value; the transaction that records the payment moves the
+ * counter on the condition that it still holds it, so numbers are never skipped nor reused.
+ */
 export async function prepareDocument(
   deps: DataDeps,
   order: OrderRecord,
@@ -89,7 +87,7 @@ export async function prepareDocument(
       phone: company.phone,
     },
     customer,
-    // The reform's mentions (decision record 016): the order's one shipping address, the nature of the sale.
+    // The reform's mentions: the order's one shipping address, the nature of the sale.
     delivery: { name: customer.name, address: customer.address },
     operation_nature: OPERATION_NATURE,
     ...(refund ? refundFigures(order, refund) : orderFigures(order)),
@@ -139,7 +137,6 @@ function refundFigures(order: OrderRecord, { lines, amounts }: RefundPart) {
   };
 }
 
-/** The issued document of an order, for its customer or the admin; 404 when there is none (yet). */
 export async function findDocument(
   deps: DataDeps,
   order: OrderRecord,
@@ -157,7 +154,6 @@ export async function findDocument(
   return parseStoredInvoice(data.snapshot);
 }
 
-/** One of the order's credit notes by its number (a cancellation's or a return's); 404 for any other number. */
 export async function findCreditNote(
   deps: DataDeps,
   order: OrderRecord,

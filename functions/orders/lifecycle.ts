@@ -1,9 +1,6 @@
 /**
- * Every change of an order's status or payment goes through here: the lifecycle's table (src/domain/
- * order-lifecycle.ts) decides, and the move is written as one transaction with the effects the table declares
- * (invoice or credit note, stock and promo use given back, a return's refund, credit note and restock) and the
- * order's other fields, conditioned on the version the decision was made from. The two statuses are written through
- * writeLifecycleChange, which no other module imports (tests/tooling/order-writes.test.ts).
+ * Every change of an order's status or payment: the lifecycle's table (src/domain/orders/order-lifecycle.ts)
+ * decides, and the move and its effects are one transaction conditioned on the version decided from.
  */
 import { DomainError } from "../../src/domain/errors";
 import {
@@ -39,54 +36,32 @@ import type { OrderRecord } from "./service";
 import { unpaidHoldGiveBack } from "./unpaid-holds";
 
 export interface OrderMove {
-  /**
-   * The commands to apply in order, or a plan made from the current order (the admin's form; a return, whose plan
-   * carries its lines and amounts for the table's return effects).
-   */
   commands:
     | readonly OrderCommand[]
     | ((order: OrderRecord) => LifecyclePlan | ReturnMove | { reason: string });
-  /** Other fields written with the move (capture id, carrier and tracking number...). */
   set?: (order: OrderRecord) => OrderFields;
-  /**
-   * When the move happened, if not now: the carrier's delivery date (issue 31), from which the withdrawal period and
-   * the refund deadlines count. Kept between the order's last recorded status and now, so the history stays in order.
-   */
+  /** The carrier's delivery date, from which the withdrawal period counts; kept in the history's order. */
   at?: (order: OrderRecord) => string | undefined;
-  /**
-   * A move the table refuses: "throw" answers 409 with its French reason (the owner's form); "ignore" changes
-   * nothing (a job, a duplicate or late webhook, a capture retried).
-   */
+  /** "throw": 409 with the French reason (the owner's form); "ignore": a job, a late webhook, a retried capture. */
   refused: "throw" | "ignore";
-  /** Asked on the current order before each attempt: false leaves the order as it is (a webhook seen meanwhile). */
   wanted?: (order: OrderRecord) => Promise<boolean>;
-  /** More items written in the move's transaction, only when it changes the order (the webhook event marked seen). */
   alsoWrite?: NonNullable<OrderChange["with"]>;
-  /** The code of the table's effects that only some functions carry (see MoveHandlers). */
   handlers?: MoveHandlers;
 }
 
 /**
- * Effects the table declares whose code the caller hands in, so that only the functions that make them carry what
- * they need: PayPal's client and the right to open its secret (decision record 031), the mail templates. A move
- * that needs one and was not given it is a programming error, thrown before anything is written: the table's
- * effect cannot be skipped.
+ * Effects whose code the caller hands in, so only the functions that make them carry PayPal's client and secret
+ * or the mail templates. A missing one is thrown before anything is written.
  */
 export interface MoveHandlers {
-  /** shipping_mail, after the move: the customer told her order is on its way. Logs its own failure. */
   shippingMail?: (order: OrderRecord) => Promise<void>;
-  /**
-   * refund_capture, before the move is written: a cancelled PayPal order's whole capture refunded at PayPal (one
-   * PayPal-Request-Id per order); its refund's id. Throws the French reason when PayPal refuses.
-   */
+  /** Before the move is written; one PayPal-Request-Id per order. Throws the French reason when PayPal refuses. */
   refundCapture?: (order: OrderRecord) => Promise<string>;
 }
 
-/** A PayPal order whose payment was captured: its cancellation's refund is made through PayPal. */
 const capturedAtPaypal = (order: OrderRecord) =>
   order.payment_method === "paypal" && Boolean(order.paypal_capture_id);
 
-/** The handlers `effects` need on `order`, missing from `handlers`: a programming error. */
 function missingHandlers(
   effects: readonly LifecycleEffect[],
   order: OrderRecord,
@@ -101,10 +76,6 @@ function missingHandlers(
   return needed.filter((name) => !handlers[name]);
 }
 
-/**
- * A return's move (src/domain/orders/order-return.ts planReturn) or its transfer sent: the refund's id, for the effects the
- * table declares.
- */
 export interface ReturnOrderMove extends OrderMove {
   refund: ReturnRefund;
 }
@@ -112,33 +83,26 @@ export interface ReturnOrderMove extends OrderMove {
 export interface MoveResult {
   order: OrderRecord;
   changed: boolean;
-  /** The commands applied (empty when nothing changed). */
   applied: OrderCommand[];
-  /**
-   * The cancellation is written but its PayPal refund (refund_payment's refund_done) failed: the order stays
-   * « Remboursement à effectuer »; the owner's form says why, a customer's withdrawal stands.
-   */
+  /** The cancellation is written but its PayPal refund failed: the order stays « Remboursement à effectuer ». */
   refundFailure?: unknown;
 }
 
-/**
- * Stock and promo use back, as transaction items. What no longer exists is skipped, explicitly: a product or a
- * promo code deleted since the order has nothing to get back, and the day's promo counter expires after 3 days.
- */
+/** What was deleted since the order is skipped; the day's promo counter expires after 3 days. */
 async function releaseWrites(
   deps: DataDeps,
   order: OrderRecord,
   reason: StockReason,
 ): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
-  // Strongly consistent: each unit given back is conditioned on the stock read here (its movement says what it leaves).
+  // Strongly consistent: each unit given back is conditioned on the stock read here.
   const { data: products } = await deps.db.entities.product
     .get(ids.map((id) => ({ id })))
     .go({ consistent: true });
   const stocks = new Map(products.map((product) => [product.id, product.stock]));
   const promoId = order.promo_id;
   const day = parisDay(new Date(order.created_at));
-  // The uses are counted per e-mail since issue 32 (promo_use_subject), per user id before.
+  // Orders without promo_use_subject counted the promo's uses per user id.
   const subject = order.promo_use_subject ?? order.user_id;
   const [promo, dailyUse] = promoId
     ? await Promise.all([
@@ -162,7 +126,6 @@ async function releaseWrites(
             at,
           }).map(({ commit }) => commit),
         ),
-      // The units go back to the lots they came from (decision record 018); an order released is never returned.
       ...order.items
         .filter((item) => stocks.has(item.product_id))
         .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
@@ -181,10 +144,6 @@ async function releaseWrites(
 
 type Writes = NonNullable<OrderChange["with"]>;
 
-/**
- * What the table's effects of `plan` write on `current` besides its statuses: fields and transaction items (the
- * invoice and credit note of issue_invoice / issue_credit_note are issued by writeLifecycleChange).
- */
 async function effectsOf(
   deps: DataDeps | Deps,
   current: OrderRecord,
@@ -202,7 +161,6 @@ async function effectsOf(
   if (plan.effects.includes("refund_lines")) {
     if (!isReturnMove(plan) || !refund || !paypalRefund)
       throw new Error("A return's move needs its lines (planReturn) and its refund's id.");
-    // The overloads of moveOrder give a return's move the full Deps (PayPal, mails).
     const change = await returnChange(deps as Deps, current, plan, plan.effects, refund, paypalRefund);
     Object.assign(set, change.set);
     writes.push(change.with);
@@ -211,17 +169,13 @@ async function effectsOf(
     if (!refund) throw new Error("A refund_sent move needs its refund's id.");
     Object.assign(set, refundSentFields(deps, current, refund));
   }
-  // A guest's units counted as held unpaid go off her counters once the order is paid or released, exactly once:
-  // the move is conditioned on the order's version, and the next one finds it no longer holding.
+  // Given back exactly once: the move is conditioned on the order's version.
   const after = { ...plan.to, released_at: set.released_at ?? current.released_at };
   if (holdsUnpaid(current) && !holdsUnpaid(after)) writes.push(await unpaidHoldGiveBack(deps, current));
   return { set, writes };
 }
 
-/**
- * The time a move records: `at` when given, never before the order's last recorded status (nor its creation) and
- * never after now; undefined (now) without one.
- */
+/** Never before the order's last recorded status, never after now. */
 function historyTime(deps: DataDeps, order: OrderRecord, at: string | undefined): string | undefined {
   if (!at || Number.isNaN(Date.parse(at))) return undefined;
   const now = deps.clock().getTime();
@@ -232,7 +186,6 @@ function historyTime(deps: DataDeps, order: OrderRecord, at: string | undefined)
   return new Date(Math.min(now, Math.max(floor, Date.parse(at)))).toISOString();
 }
 
-/** Moves an order through the lifecycle; see OrderMove. Throws ORDER_NOT_FOUND for an unknown order. */
 export function moveOrder(deps: Deps, id: string, request: ReturnOrderMove): Promise<MoveResult>;
 export function moveOrder(deps: DataDeps, id: string, request: OrderMove): Promise<MoveResult>;
 export async function moveOrder(
@@ -245,7 +198,6 @@ export async function moveOrder(
   let returned: ReturnMove | undefined;
   let before: OrderRecord | undefined;
   const refund = "refund" in request ? request.refund : undefined;
-  // The overloads give a return's move the full Deps (PayPal, mails).
   const paypalRefund = refund && paypalRefundOnce(deps as Deps, refund);
   const { order, changed } = await writeLifecycleChange(deps, id, async (current) => {
     before = current;
@@ -292,7 +244,7 @@ export async function moveOrder(
   });
   if (changed && order.released_at && !before?.released_at) {
     await markRestocked(deps, order.items);
-    // Units back: the low-stock alert re-armed, the waitlist told (decision record 026).
+    // Units back: the low-stock alert re-armed, the waitlist told.
     await afterStockChange(deps, order.items);
   }
   if (changed && returned && refund) await afterReturn(deps as Deps, order, returned, effects, refund);
@@ -308,7 +260,6 @@ export async function moveOrder(
   return result;
 }
 
-/** refund_payment: the cancellation written, its PayPal refund follows at once (refund_done and its refund_capture). */
 async function refundCancelled(
   deps: DataDeps | Deps,
   cancelled: OrderRecord,

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { InvoiceSnapshot } from "../../src/domain/orders/invoice";
 import { renderInvoicePdf } from "../platform/adapters/pdf";
 
-/** A PDF download of an invoice or credit note, named after its number. */
 export async function pdfResponse(c: Context, document: InvoiceSnapshot): Promise<Response> {
   const bytes = await renderInvoicePdf(document);
   return c.body(bytes.buffer as ArrayBuffer, 200, {

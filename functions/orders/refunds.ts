@@ -1,10 +1,6 @@
 /**
- * Returns and refunds after shipping (order-lifecycle.md "return received"; issue 12): the owner records the lines
- * that came back, chooses per line whether they go back on sale, and refunds them. A PayPal order is refunded through
- * PayPal's refund API (PayPal-Request-Id = the refund's id: a retry never refunds twice), a bank transfer is listed as
- * a refund to make, which the owner marks done. Each refund issues its credit note in the transaction that records it.
- * Both are the lifecycle's commands (return_part / return_all, refund_sent): the table declares their effects and
- * moveOrder runs them (return-effects.ts); nothing here writes the order itself.
+ * Returns and refunds after shipping: PayPal refunds with PayPal-Request-Id = the refund's id (a retry never refunds
+ * twice); a transfer is listed as due until the owner marks it done. The lifecycle's commands run the effects.
  */
 import { DomainError } from "../../src/domain/errors";
 import { eurosToCents } from "../../src/domain/money";
@@ -18,22 +14,16 @@ import { toOrder } from "./service";
 export interface ReturnInput extends ReturnRequest {
   /** The order's version when the form was opened: a stale form or a second click is refused, never refunded twice. */
   order_version: number;
-  /** The amount the owner saw, in euros: the server's must be the same to the cent. */
   amount: number;
 }
 
-/** Who records the return, and how a PayPal order is refunded (payments gives it: orders never imports payments). */
+/** Payments hands in PayPal's refund: orders never imports payments. */
 export interface ReturnHandlers {
   atPaypal: RefundAtPaypal;
   adminId?: string;
 }
 
-/**
- * Records a return and its refund: the lifecycle's return_part or return_all (src/domain/orders/order-return.ts), whose
- * effects the table declares (refund, credit note, resaleable stock back, mail). Refused with a French reason (and
- * nothing refunded) when the form is stale, a line is not returnable, the amount differs from the server's, or the
- * lifecycle does not allow it.
- */
+/** Nothing is refunded when the form is stale, a line not returnable, or the amount differs from the server's. */
 export async function recordReturn(
   deps: Deps,
   orderId: string,
@@ -61,7 +51,7 @@ export async function recordReturn(
   return toOrder(after);
 }
 
-/** The owner sent the bank transfer of a refund listed as due: the lifecycle's refund_sent. Idempotent. */
+/** Idempotent. */
 export async function markRefundDone(deps: Deps, orderId: string, refundId: string) {
   const { order } = await moveOrder(deps, orderId, {
     commands: ["refund_sent"],

@@ -1,10 +1,4 @@
-/**
- * The effects of a return's move, as the lifecycle's table declares them (src/domain/orders/order-lifecycle.ts
- * RETURN_EFFECTS), run by moveOrder and by nothing else: `refund_lines` (PayPal's refund API before anything is
- * written, or a transfer listed as due; the refund recorded on the order), `issue_refund_note` (the credit note of
- * the returned lines), `restock_returned` (the resaleable lines' stock and lots back) and `refund_mail`; and
- * `mark_refund_sent`, the transfer of a return's refund sent.
- */
+/** The effects of a return's move as the lifecycle's table declares them (RETURN_EFFECTS), run by moveOrder alone. */
 import type { LifecycleEffect } from "../../src/domain/orders/order-lifecycle";
 import type { ReturnMove } from "../../src/domain/orders/order-return";
 import { consumerMediator } from "../../src/domain/settings/settings";
@@ -20,11 +14,7 @@ import { prepareDocument } from "./invoices";
 import { refundMail } from "./mails";
 import { type OrderRecord, toOrder } from "./service";
 
-/**
- * The money back at PayPal (functions/payments/paypal-refund.ts), handed in by the caller that records a return:
- * only the functions that refund carry PayPal's client and may open its secret (tests/budgets/secret-access.test.ts);
- * a job moving orders through the lifecycle does not.
- */
+/** Handed in, so only the functions that refund carry PayPal's client and may open its secret. */
 export type RefundAtPaypal = (
   deps: Deps,
   order: OrderRecord,
@@ -32,9 +22,8 @@ export type RefundAtPaypal = (
   amountCents: number,
 ) => Promise<{ id: string }>;
 
-/** A return's refund: its id, who records it and, for a return, how PayPal refunds. */
 export interface ReturnRefund {
-  /** `<order>-R<n>`: PayPal-Request-Id of its PayPal refund, so a retry after a crash never refunds twice. */
+  /** PayPal-Request-Id of its PayPal refund, so a retry after a crash never refunds twice. */
   id: string;
   adminId?: string;
   atPaypal?: RefundAtPaypal;
@@ -43,10 +32,7 @@ export interface ReturnRefund {
 type PaypalRefund = Awaited<ReturnType<RefundAtPaypal>>;
 type RefundEntry = NonNullable<OrderRecord["refunds"]>[number];
 
-/**
- * The refund at PayPal of one move, made once however many times the move is decided again (a counter read meanwhile
- * changed): PayPal is asked on the first decision only, with the refund's id as PayPal-Request-Id.
- */
+/** PayPal is asked on the first decision only, however many times the move is decided again. */
 export function paypalRefundOnce(deps: Deps, refund: ReturnRefund) {
   let made: Promise<PaypalRefund> | undefined;
   return (order: OrderRecord, amountCents: number): Promise<PaypalRefund> => {
@@ -56,7 +42,6 @@ export function paypalRefundOnce(deps: Deps, refund: ReturnRefund) {
   };
 }
 
-/** A return's writes on the order read as `current`: the fields it sets and the items written with them. */
 export async function returnChange(
   deps: Deps,
   current: OrderRecord,
@@ -94,7 +79,7 @@ export async function returnChange(
   const { data: present } = await deps.db.entities.product
     .get(restocked.map((line) => ({ id: line.product_id })))
     .go({ consistent: true });
-  // Each restock is conditioned on the stock read here, so its movement records the stock it leaves (issue 28).
+  // Each restock is conditioned on the stock read here, so its movement records the stock it leaves.
   const stocks = new Map(present.map((product) => [product.id, product.stock]));
   const movedAt = deps.clock().toISOString();
   const back = restocked.filter((line) => stocks.has(line.product_id));
@@ -120,7 +105,6 @@ export async function returnChange(
   };
 }
 
-/** `mark_refund_sent`: the return's refund listed as due is done, its transfer sent now. */
 export function refundSentFields(deps: DataDeps, current: OrderRecord, refund: ReturnRefund): OrderFields {
   const now = deps.clock().toISOString();
   return {
@@ -130,7 +114,6 @@ export function refundSentFields(deps: DataDeps, current: OrderRecord, refund: R
   };
 }
 
-/** After a return is written: the units back on sale republished and their alerts re-armed, the customer's mail. */
 export async function afterReturn(
   deps: Deps,
   order: OrderRecord,

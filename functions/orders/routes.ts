@@ -6,10 +6,7 @@ import { route, routesAt } from "../platform/route";
 import { ordersContract as contract } from "./contract";
 import { placeBankTransferOrder } from "./place-order/bank-transfer";
 
-/**
- * POST /api/orders: a bank-transfer order (PayPal orders are created by /api/paypal-payment). The session is read
- * with the order's products, address and promo in one round trip, and proven before anything is judged (issue 18).
- */
+/** PayPal orders are created by /api/paypal-payment. The session is proven in the order's read round. */
 export const ordersRoutes = routesAt("/api/orders", new Hono<AppEnv>().use(requireSessionToken));
 
 route(ordersRoutes, contract.postOrders, async (c) => {

@@ -104,7 +104,6 @@ export function toOrder(record: OrderRecord): Order {
   };
 }
 
-/** The customer's orders, newest first, with the instructions of the transfers still awaited. */
 export async function listUserOrders(deps: DataDeps, userId: string): Promise<Order[]> {
   const { data } = await deps.db.entities.order.query
     .byUser({ user_id: userId })
@@ -112,11 +111,7 @@ export async function listUserOrders(deps: DataDeps, userId: string): Promise<Or
   return withTransferInstructions(deps, data.map(toOrder));
 }
 
-/**
- * The customer's view of her orders: each bank-transfer order still awaiting its money carries what to send and to
- * whom (amount, reference, account holder, BIC, bank), so a customer who did not note them at checkout finds them
- * on « Mes commandes » and the tracking page. The IBAN stays in the confirmation e-mail only.
- */
+/** So a customer who did not note them finds them on « Mes commandes ». The IBAN stays in the e-mail only. */
 export async function withTransferInstructions(deps: DataDeps, orders: Order[]): Promise<Order[]> {
   if (!orders.some(awaitsTransfer)) return orders.map((order) => ({ ...order, transfer_instructions: null }));
   const { payment_bank_transfer: bank } = await getSettings(deps, ["payment_bank_transfer"]);
@@ -134,14 +129,13 @@ export async function withTransferInstructions(deps: DataDeps, orders: Order[]):
   }));
 }
 
-/** Any order, for the admin. */
 export async function getOrder(deps: DataDeps, id: string): Promise<OrderRecord> {
   const { data } = await deps.db.entities.order.get({ id }).go();
   if (!data) throw new DomainError("ORDER_NOT_FOUND");
   return data;
 }
 
-/** One of the customer's orders; someone else's order is 'not found', exactly like a made-up id. */
+/** Someone else's order is 'not found', exactly like a made-up id. */
 export async function getUserOrder(deps: DataDeps, userId: string, id: string): Promise<OrderRecord> {
   const { data } = await deps.db.entities.order.get({ id }).go();
   if (!data || data.user_id !== userId) throw new DomainError("ORDER_NOT_FOUND");

@@ -1,8 +1,4 @@
-/**
- * The lifecycle's shipping_mail effect (the `ship` command): the customer is told her order is on its way, with the
- * carrier and tracking number the owner typed. Handed to moveOrder by the owner's order form, the one writer that
- * ships, so the functions that never ship do not carry the mail templates.
- */
+/** Handed to moveOrder by the owner's order form, so the functions that never ship do not carry the mail templates. */
 import { consumerMediator } from "../../src/domain/settings/settings";
 import type { Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
@@ -11,7 +7,7 @@ import type { MoveHandlers } from "./lifecycle";
 import { shippedMail } from "./mails";
 import { toOrder } from "./service";
 
-/** Sends the shipping mail of an order just shipped; a mail that cannot go is logged, the order stays shipped. */
+/** A mail that cannot go is logged, the order stays shipped. */
 export const sendShippingMail =
   (deps: Deps): NonNullable<MoveHandlers["shippingMail"]> =>
   async (order) => {

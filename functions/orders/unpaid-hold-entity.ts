@@ -1,11 +1,7 @@
 import { itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * The units of one product that a guest's unpaid orders hold, under one subject: her e-mail or her delivery address
- * (src/domain/orders/unpaid-holds.ts). Added to in the order's transaction on the condition that it stays within the
- * limit, taken from when the order is paid or released (unpaid-holds.ts beside this file).
- */
+/** The units a guest's unpaid orders hold under one subject (src/domain/orders/unpaid-holds.ts). */
 export const unpaidHoldSchema = entitySchema({
   model: { entity: "unpaid_hold", version: "1", service: "shop" },
   attributes: {

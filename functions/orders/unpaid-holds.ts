@@ -1,7 +1,3 @@
-/**
- * The counters of what a guest's unpaid orders hold (src/domain/orders/unpaid-holds.ts): taken in the order's
- * transaction, conditioned on the limit, and given back in the lifecycle move that pays or releases the order.
- */
 import { DomainError } from "../../src/domain/errors";
 import {
   UNPAID_HOLD_COUNTER_DAYS,
@@ -11,7 +7,6 @@ import {
 import type { Commit, TransactionEntities, TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 
-/** One line's units counted under one subject. */
 export interface UnpaidHoldTake {
   subject: string;
   productId: number;
@@ -19,10 +14,7 @@ export interface UnpaidHoldTake {
   quantity: number;
 }
 
-/**
- * Each line's units added to each of its subjects' counters, on the condition that the sum stays within the limit:
- * DynamoDB judges every parallel order against the others' units, so 30 at once cannot pass it together.
- */
+/** Conditioned on the limit: DynamoDB judges every parallel order against the others, so 30 at once cannot pass. */
 export function unpaidHoldItems(
   entities: TransactionEntities,
   takes: readonly UnpaidHoldTake[],
@@ -46,11 +38,7 @@ export function unpaidHoldItems(
   }));
 }
 
-/**
- * The order's units taken off its counters, once it is paid or released. Read first: a counter that is gone (its
- * 30 days passed, or erased) has nothing to give back and is skipped; one deleted meanwhile fails the patch, and
- * the move is read and decided again.
- */
+/** A counter gone (30 days passed, or erased) is skipped; one deleted meanwhile fails the patch: decided again. */
 export async function unpaidHoldGiveBack(
   deps: DataDeps,
   order: {

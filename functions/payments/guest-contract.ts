@@ -1,7 +1,4 @@
-/**
- * The contract of functions/payments/guest-routes.ts (issue 32): PayPal for an order without an account. Each
- * operation declared once, documented from here (functions/main/contracts.ts). Schemas and words only.
- */
+/** PayPal for an order without an account. Schemas and words only. */
 import * as z from "zod";
 import { guestOrderRequestSchema, orderSchema } from "../../src/domain/orders/order";
 import { rateLimits } from "../../src/domain/rate-limit";

@@ -8,10 +8,7 @@ import { route, routesAt } from "../platform/route";
 import { guestPaypalContract as contract } from "./guest-contract";
 import { captureAnswer, createPaypalOrder, releasePaypalOrder } from "./paypal-checkout";
 
-/**
- * PayPal for an order without an account (issue 32): the customer's flow (paypal-checkout.ts), the guest named by
- * her details when the order is created, then proven by her order's link (X-Order-Token) to capture or release it.
- */
+/** The guest is named by her details when the order is created, then proven by her order's link (X-Order-Token). */
 export const guestPaypalRoutes = routesAt(
   "/api/guest/paypal-payment",
   new Hono<AppEnv>().use(retryAfterHeader),

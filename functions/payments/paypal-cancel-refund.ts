@@ -1,8 +1,6 @@
 /**
- * The refund of a paid PayPal order cancelled before shipping (order-lifecycle.md: "admin cancels before delivery",
- * docs/decisions/009): the lifecycle's refund_capture effect, handed to moveOrder by the owner's order form and by a
- * customer's withdrawal before shipping. Its own small module so that only the functions that cancel paid orders
- * carry PayPal's client, and the customer-facing Lambdas do not carry the admin service.
+ * The lifecycle's refund_capture effect. Its own small module so that only the functions that
+ * cancel paid orders carry PayPal's client.
  */
 import { DomainError } from "../../src/domain/errors";
 import type { MoveHandlers } from "../orders/lifecycle";
@@ -12,9 +10,8 @@ import { paypalClient } from "./paypal-client";
 import { paypalFailure } from "./paypal-failures";
 
 /**
- * Refunds the whole capture of a cancelled PayPal order (PayPal-Request-Id `<order>-cancel`: a retry never refunds
- * twice) and gives the refund's id; moveOrder then records it (refund_done). If PayPal refuses, nothing is recorded:
- * the order stays "Remboursement à effectuer" and the owner is told; marking the payment "Remboursé" tries again.
+ * PayPal-Request-Id `<order>-cancel`: a retry never refunds twice. If PayPal refuses nothing is recorded: the order
+ * stays "Remboursement à effectuer", and marking the payment "Remboursé" tries again.
  */
 export const refundCancelledCapture =
   (deps: Deps): NonNullable<MoveHandlers["refundCapture"]> =>
@@ -29,7 +26,6 @@ export const refundCancelledCapture =
       return refund.id;
     } catch (error) {
       if (error instanceof DomainError) {
-        // PayPal not configured (or its stored address refused): the owner reads why, the refund stays to do.
         console.error(
           `Order ${order.id}: the refund of the cancelled order could not start: ${error.message}`,
         );

@@ -1,8 +1,4 @@
-/**
- * A buyer's own PayPal holds given up (lifecycle command "abandon": stock and promo use back at once): the one she
- * closes (POST /api/paypal-payment/orders/:id/release) and her earlier ones when she starts a new PayPal checkout.
- * Apart from paypal-checkout.ts, so that it reads on its own.
- */
+/** A buyer's own PayPal holds given up (lifecycle command "abandon"): stock and promo use back at once. */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { type MoveResult, moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
@@ -11,7 +7,6 @@ import type { DataDeps } from "../platform/deps";
 /** A capture started less than this long ago is in flight: nothing releases its order meanwhile. */
 export const CAPTURE_IN_FLIGHT_MINUTES = 10;
 
-/** True while a capture of this order started less than CAPTURE_IN_FLIGHT_MINUTES ago. */
 export function captureInFlight(order: OrderRecord, now: Date): boolean {
   return (
     Boolean(order.capture_started_at) &&
@@ -19,10 +14,7 @@ export function captureInFlight(order: OrderRecord, now: Date): boolean {
   );
 }
 
-/**
- * Why a pending PayPal order must not be released by its buyer (window closed, new checkout), or null when it
- * may: money is moving at PayPal once a capture is in flight or PayPal answered PENDING (the webhook settles it).
- */
+/** Money is moving at PayPal once a capture is in flight or PayPal answered PENDING (the webhook settles it). */
 function captureUnderWay(order: OrderRecord, now: Date): { reason: string } | null {
   if (order.paypal_capture_id && order.payment_status === "pending")
     return { reason: "Le paiement est en cours de traitement chez PayPal." };
@@ -30,7 +22,6 @@ function captureUnderWay(order: OrderRecord, now: Date): { reason: string } | nu
   return null;
 }
 
-/** The buyer abandons a pending PayPal hold: stock and promo use back at once (lifecycle command "abandon"). */
 export function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult> {
   return moveOrder(deps, orderId, {
     commands: (current) => captureUnderWay(current, deps.clock()) ?? planCommands(current, ["abandon"]),
@@ -39,9 +30,8 @@ export function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult
 }
 
 /**
- * A customer starting a new PayPal checkout gives up the holds of their earlier attempts (a cart edited, a
- * window closed without a word): a cart holds one order at a time, so a one-use-per-day code is free again.
- * Holds whose capture is under way are left alone. Answers the ids of the orders released.
+ * A cart holds one order at a time, so a new checkout frees the earlier attempts' holds (and a one-use-per-day code).
+ * Holds whose capture is under way are left alone.
  */
 export async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
   const now = deps.clock();

@@ -1,36 +1,28 @@
 /**
- * What a customer or the owner reads when PayPal fails (issue 28, item 3): French, saying whether money moved and
- * what to do next. PayPal's own words (its error name, message, issue, description and debug_id) are English and
- * meant for the shop's developers and PayPal's support: they go to the log as one JSON entry, never into an answer.
- *
- * The status says whose move it is: 503 (with Retry-After) while PayPal cannot be reached or refuses the shop's
- * credentials, 502 when PayPal answered with an error of its own, 402 for a declined card, 409 for an order the
- * buyer has not approved yet.
+ * What a customer or the owner reads when PayPal fails: French, saying whether money moved and what to do. PayPal's
+ * English (error name, debug_id) is for developers and PayPal's support: logged, never answered. 503 while PayPal
+ * cannot be reached or refuses our credentials, 502 for its own error, 402 for a declined card.
  */
 import { DomainError } from "../../src/domain/errors";
 import { PaypalError } from "../platform/adapters/paypal";
 
-/** Who waits on the answer, and at which step: the words differ (was anything charged? refunded? recorded?). */
+/** The words differ by step: was anything charged? refunded? recorded? */
 export type PaypalSituation = "checkout" | "capture" | "refund" | "cancel-refund" | "other";
 
-/** Logs PayPal's English as one structured entry, with what the shop was doing (the order, the refund...). */
 export function logPaypalFailure(error: PaypalError, context: Record<string, unknown> = {}): void {
   console.error(JSON.stringify({ ...error.logFields(), ...context }));
 }
 
-/** PayPal refused the shop's credentials (OAuth token call answered 401 or 403). */
 const credentialsRefused = (error: PaypalError) =>
   error.operation === "authenticate" && (error.status === 401 || error.status === 403);
 const noAnswer = (error: PaypalError) => error.kind !== "answered";
-/** PayPal out of reach, refusing the shop, or failing on its side: worth another try later. */
 const passing = (error: PaypalError) => noAnswer(error) || credentialsRefused(error) || error.status >= 500;
 
-// The sentences are put together from these parts (the Lambdas that carry them have size budgets).
+// Sentences are put together from parts: the Lambdas that carry them have size budgets.
 const LATER = "réessayez dans quelques minutes";
 const TRANSFER = "choisissez le paiement par virement";
 const NOTHING = "rien n'a été débité";
 
-/** Why PayPal failed, in French, as the start of a sentence. */
 function reason(error: PaypalError, what: "commande" | "paiement" | "remboursement"): string {
   if (noAnswer(error)) return "PayPal ne répond pas pour le moment";
   if (credentialsRefused(error))
@@ -74,10 +66,7 @@ function answerFor(error: PaypalError, situation: PaypalSituation): DomainError 
   );
 }
 
-/**
- * The French answer for a PayPal failure, after logging PayPal's English once (structured). Anything that is not a
- * PayPal failure is thrown again unchanged.
- */
+/** Anything that is not a PayPal failure is thrown again unchanged. */
 export function paypalFailure(
   error: unknown,
   situation: PaypalSituation,

@@ -1,8 +1,4 @@
-/**
- * PayPal holds after the buyer's visit: the hold-expiry job (every 5 minutes) and the nightly reconciliation, which
- * asks PayPal what became of every order still waiting for its payment. Every change goes through the lifecycle
- * (moveOrder), so both are idempotent and safe to run at the same time as a capture or a webhook.
- */
+/** Every change goes through the lifecycle, so both jobs are idempotent and safe beside a capture or a webhook. */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
@@ -24,7 +20,6 @@ import { logPaypalFailure } from "./paypal-failures";
 /** PayPal holds (pending payment, no capture) older than this are released. */
 export const HOLD_MINUTES = 30;
 
-/** The nightly reconciliation looks at the orders of this many days. */
 export const RECONCILE_DAYS = 30;
 
 async function ordersSince(deps: DataDeps, days: number): Promise<OrderRecord[]> {
@@ -40,11 +35,9 @@ const expiredHold = (order: OrderRecord, cutoff: number) =>
   Date.parse(order.created_at) <= cutoff;
 
 /**
- * Releases PayPal holds never captured within HOLD_MINUTES: stock and promo use go back once. Reads only the orders
- * of the last two days (newest-first index), never the whole table. A hold whose capture is in flight (started
- * less than CAPTURE_IN_FLIGHT_MINUTES ago) is left alone, decided on the order's current version so a capture
- * starting meanwhile wins; one whose capture started longer ago is settled by asking PayPal (reconciliation), never
- * released blindly. Returns the released ids.
+ * Reads only the last two days' orders, never the whole table. A hold whose capture is in flight is left alone,
+ * decided on the current version so a capture starting meanwhile wins; an older capture is settled by asking PayPal,
+ * never released blindly.
  */
 export async function releaseExpiredHolds(deps: Deps): Promise<string[]> {
   const now = deps.clock();
@@ -97,10 +90,8 @@ export type Settlement =
   | "auto_refunded"
   /** PayPal's capture is PENDING, or ours is in flight: the webhook or the next run decides. */
   | "waiting"
-  /** Nothing to change. */
   | "unchanged";
 
-/** The PayPal order, or null when PayPal does not know it (never created, or expired and purged). */
 async function paypalOrderOf(client: PaypalClient, order: OrderRecord): Promise<PaypalCaptureResult | null> {
   if (!order.paypal_order_id) return null;
   try {
@@ -112,11 +103,8 @@ async function paypalOrderOf(client: PaypalClient, order: OrderRecord): Promise<
 }
 
 /**
- * Settles one PayPal order from what PayPal says about it (GET /v2/checkout/orders/{id}). A pending order: a
- * COMPLETED capture of our total pays it (of another amount: refunded and released), a capture refunded at PayPal
- * pays then refunds it, a PENDING capture waits, anything else releases it ("expire"). A released order whose
- * capture completed at PayPal anyway gets its automatic refund (again: the PayPal-Request-Id makes it one refund).
- * Throws PaypalError when PayPal cannot be reached.
+ * A released order whose capture completed at PayPal anyway gets its automatic refund (the PayPal-Request-Id makes
+ * it one refund). Throws PaypalError when PayPal cannot be reached.
  */
 export async function settlePaypalOrder(
   deps: Deps,
@@ -167,9 +155,8 @@ export async function settlePaypalOrder(
     }
     case "REFUNDED":
     case "PARTIALLY_REFUNDED": {
-      // The money came and (some of it) went back through PayPal's dashboard: the order records both, in two moves
-      // (one change issues one accounting document: the invoice, then the credit note that cancels it). A partial
-      // refund is left to the owner's returns (and to PayPal's REFUNDED webhook).
+      // Two moves: one change issues one accounting document (the invoice, then its credit note). A partial refund is
+      // left to the owner's returns.
       const payer = paypalOrder?.payer?.payer_id;
       const paid = await moveOrder(deps, order.id, {
         commands: ["pay"],
@@ -201,15 +188,10 @@ export async function settlePaypalOrder(
 
 export interface Reconciliation {
   settled: Partial<Record<Settlement, string[]>>;
-  /** Orders PayPal could not be asked about (unreachable): the next run tries again. */
   failed: string[];
 }
 
-/**
- * The nightly reconciliation: every PayPal order still pending after the hold time (or released while a capture
- * had started, without an automatic refund) of the last RECONCILE_DAYS is settled from what PayPal says. Safe to run
- * twice, and beside captures and webhooks.
- */
+/** Safe to run twice, and beside captures and webhooks. */
 export async function reconcilePaypalOrders(deps: Deps): Promise<Reconciliation> {
   const result: Reconciliation = { settled: {}, failed: [] };
   const cutoff = deps.clock().getTime() - HOLD_MINUTES * 60_000;

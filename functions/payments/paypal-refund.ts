@@ -1,7 +1,6 @@
 /**
- * A return's money back at PayPal (the lifecycle's `refund_lines` effect, functions/orders/return-effects.ts), made
- * before anything is written: a refusal leaves the order as it was. The caller recording a return hands it in, so
- * that only the functions that refund carry PayPal's client.
+ * Made before anything is written: a refusal leaves the order as it was. Handed in, so that only the functions that
+ * refund carry PayPal's client.
  */
 import { DomainError } from "../../src/domain/errors";
 import type { RefundAtPaypal } from "../orders/return-effects";

@@ -10,18 +10,14 @@ import type { DataDeps } from "../platform/deps";
 import { putSetting } from "../settings/service";
 
 /**
- * The PayPal client secret at rest (issue 27, docs/decisions/031). The `payment_paypal` row stores it sealed
- * (adapters/secret-box.ts: KMS on AWS, a local key under npm start), never in clear: only the functions that call
- * PayPal open it (paypal-client.ts), only the admin function seals it (saving Paramètres). Every other reader of the
- * setting sees a sealed string, enough to know the secret is set, and no API answer carries it (admin.ts masks it).
+ * The PayPal client secret is stored sealed (docs/decisions/031-secrets-and-origin.md): only the functions that call
+ * PayPal open it, only the admin function seals it, and no API answer carries it.
  */
-
 /** KMS's encryption context (GCM's additional data locally): a ciphertext opens only as this setting's secret. */
 export { PAYPAL_SECRET_CONTEXT };
 
 type SecretDeps = Pick<DataDeps, "secrets">;
 
-/** The secret as the row stores it: sealed, or "" when there is none. */
 export async function sealPaypalSecret(deps: SecretDeps, plaintext: string): Promise<string> {
   if (!plaintext) return "";
   if (!deps.secrets) throw new Error("This process has no secret box: it cannot seal the PayPal secret");
@@ -33,9 +29,8 @@ const UNREADABLE =
   "Enregistrez-le à nouveau dans Paramètres.";
 
 /**
- * The secret in clear, for the PayPal client alone. A secret stored in clear by a shop older than issue 27 is used
- * as it is (payments go on after the upgrade) until the admin seals it (migratePlainPaypalSecret). A sealed value this
- * process cannot open (another key, altered) answers 503 in French, saying what to do.
+ * A secret stored in clear by an older shop is used as it is until sealed, so payments go on after the upgrade. A
+ * sealed value this process cannot open answers 503 in French, saying what to do.
  */
 export async function openPaypalSecret(deps: SecretDeps, stored: string): Promise<string> {
   if (!stored) return "";
@@ -56,10 +51,7 @@ export async function openPaypalSecret(deps: SecretDeps, stored: string): Promis
   }
 }
 
-/**
- * Saves the PayPal setting as the owner types it (client secret in clear), the secret sealed first: the one way to
- * store a new secret (putSetting refuses a secret in clear), used by the admin's save, the seed and the tests.
- */
+/** The one way to store a new secret: putSetting refuses a secret in clear. */
 export async function putPaypalSetting(deps: DataDeps, value: PaypalSetting): Promise<void> {
   const secret = paypalClientSecretSchema.parse(value.client_secret);
   // Sealing a sealed value would store a secret that opens to a ciphertext: restore a stored row with putSetting.
@@ -70,11 +62,7 @@ export async function putPaypalSetting(deps: DataDeps, value: PaypalSetting): Pr
   });
 }
 
-/**
- * Seals a secret a shop older than issue 27 stored in clear; true when it did. The row is rewritten only if it is
- * still the one read (its updated_at), so an owner's save in between wins. Run by npm start at each start and by the
- * admin function when the owner reads or saves Paramètres (on AWS only that function may seal).
- */
+/** The row is rewritten only if it is still the one read (its updated_at), so an owner's save in between wins. */
 export async function migratePlainPaypalSecret(deps: DataDeps): Promise<boolean> {
   const { data } = await deps.db.entities.setting.get({ key: "payment_paypal" }).go();
   const stored = data?.value as Partial<PaypalSetting> | undefined;

@@ -20,7 +20,7 @@ import {
   type WebhookEvent,
 } from "./paypal-checkout";
 
-/** PayPal checkout: the server computes, holds, captures and verifies; the browser only shows the buttons. */
+/** The server computes, holds, captures and verifies; the browser only shows the buttons. */
 export const paypalRoutes = routesAt("/api/paypal-payment", new Hono<AppEnv>());
 
 route(paypalRoutes, contract.getPaypalPaymentClientId, async (c) =>

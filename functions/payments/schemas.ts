@@ -1,4 +1,3 @@
-/** Request schemas of routes/paypal.ts, that its contract declares (functions/<feature>/*contract.ts). */
 import * as z from "zod";
 
 export const captureSchema = z.object({ orderID: z.string().min(1).max(64) });

@@ -1,9 +1,7 @@
 /**
- * Bank transfers that do not come (issue 19): one reminder after N Paris days, the order cancelled through the
- * lifecycle after M (src/domain/payments/transfer-follow-up.ts says how days count). Run by the hourly job
- * (functions/main/jobs/transfer-follow-up.ts; a timer under `npm start`). Safe to run twice at once, and beside the
- * owner marking the transfer received: the reminder is claimed with a conditional write before it is sent, the
- * cancellation is a lifecycle move conditioned on the order's version.
+ * Bank transfers that do not come: one reminder, then the order cancelled (src/domain/payments/transfer-follow-up.ts
+ * says how days count). Safe twice at once and beside the owner: the reminder is claimed with a conditional write,
+ * the cancellation conditioned on the order's version.
  */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import {
@@ -21,14 +19,9 @@ import type { DataDeps, Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { transferCancelledMail, transferQrImage, transferReminderMail } from "./transfer-mails";
 
-/**
- * How far back the job looks: the longest cancellation delay the setting allows, plus a month for a job that did
- * not run. The order entity has no index by payment status; its newest-first index (gsi2, by creation time) bounded
- * by this date reads only recent orders, never the whole table, as the PayPal jobs do.
- */
+/** No index by payment status: the newest-first index bounded by this date reads only recent orders. */
 export const FOLLOW_UP_LOOKBACK_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 30;
 
-/** Bank-transfer orders still awaiting their money, placed within the lookback. */
 async function awaitedTransfers(deps: DataDeps): Promise<OrderRecord[]> {
   const from = new Date(deps.clock().getTime() - FOLLOW_UP_LOOKBACK_DAYS * 86_400_000).toISOString();
   const { data } = await deps.db.entities.order.query
@@ -47,17 +40,13 @@ const awaitingTransfer = (order: OrderRecord) =>
   order.payment_status === "pending" &&
   order.status === "pending";
 
-/**
- * Marks the order reminded, only if no reminder was recorded and it still awaits its transfer: of two runs at
- * once, one wins and sends; a transfer marked received meanwhile stops it.
- */
+/** Of two runs at once, one wins and sends; a transfer marked received meanwhile stops it. */
 async function claimReminder(deps: DataDeps, id: string, at: string): Promise<boolean> {
   try {
     await deps.db.entities.order
       .patch({ id })
       .set({ transfer_reminded_at: at, updated_at: at })
-      // Every order write moves its version (order-lifecycle.md): a change decided on the order read before this
-      // claim is decided again.
+      // Every order write moves its version, so a change decided before this claim is decided again.
       .add({ version: 1 })
       .where(
         ({ transfer_reminded_at, payment_method, payment_status, status }, { eq, notExists }) =>
@@ -98,7 +87,6 @@ async function remind(
     await deps.mailer.send(
       transferReminderMail(view, {
         ...shop.context,
-        // A guest's reminder links to her order with a link of its own (issue 32).
         guestToken: await addGuestLink(deps, order),
         bank: shop.bank,
         transferQr: await transferQrImage(view, shop.bank),
@@ -116,10 +104,7 @@ async function remind(
   }
 }
 
-/**
- * Cancels through the lifecycle ("expire": the transfer never came; stock and promo use given back once, as for
- * the owner's cancellation), decided again on the current order: one paid or cancelled meanwhile is left alone.
- */
+/** Decided again on the current order: one paid or cancelled meanwhile is left alone. */
 async function cancel(
   deps: Deps,
   order: OrderRecord,
@@ -163,7 +148,6 @@ export interface TransferFollowUpResult {
   cancelled: string[];
 }
 
-/** One run of the job: reminds and cancels what is due now. Returns the ids it reminded and cancelled. */
 export async function followUpTransfers(deps: Deps): Promise<TransferFollowUpResult> {
   const result: TransferFollowUpResult = { reminded: [], cancelled: [] };
   const { bank_transfer_follow_up: setting } = await getSettings(deps, ["bank_transfer_follow_up"]);

@@ -1,9 +1,3 @@
-/**
- * The mails of a bank transfer (issue 19): its EPC QR code, shown in the confirmation and the reminder beside the
- * written instructions; the one reminder of a transfer not received; the cancellation of an order whose transfer
- * never came.
- */
-
 import { type Cents, eurosToCents } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
 import { epcPayload } from "../../src/domain/payments/epc-qr";
@@ -14,10 +8,7 @@ import { orderPageUrl, transferInstructionLines, transferQrHtml, withdrawalLine 
 import type { InlineImage, Mail } from "../platform/adapters/mail";
 import { qrPng } from "../platform/adapters/qr-image";
 
-/**
- * The EPC QR code of an order awaiting its transfer, as an image for the mail; null (and a warning in the logs)
- * when the bank settings cannot make a valid one: the written instructions are then the only ones, as before.
- */
+/** Null (and a warning) when the bank settings cannot make a valid one: the written instructions remain. */
 export async function transferQrImage(
   order: Pick<Order, "id" | "total_amount" | "transfer_reference">,
   bank: BankTransferSetting,
@@ -56,7 +47,6 @@ const list = (items: string[]) =>
   `<ul style="padding-left:18px;margin:0 0 16px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
 const small = (text: string) => `<p style="font-size:13px;color:#5b5b50">${escapeHtml(text)}</p>`;
 
-/** Paris date of a day, in words (« mercredi 11 mars 2026 »). */
 function longDay(day: Date): string {
   return day.toLocaleDateString("fr-FR", {
     timeZone: "Europe/Paris",
@@ -70,11 +60,12 @@ function longDay(day: Date): string {
 export interface TransferReminderContext extends ShopMailContext {
   bank: BankTransferSetting;
   transferQr: InlineImage | null;
-  /** The Paris day from which the order is cancelled if the transfer has not come. */
   cancelledFrom: Date;
 }
 
-/** The one reminder: the same instructions (and QR code) as the confirmation, and the day the order would be cancelled. */
+/**
+ * The one reminder: the same instructions (and QR code) as the confirmation, and the day the order would be cancelled.
+ */
 export function transferReminderMail(order: Order, context: TransferReminderContext): Mail {
   const number = order.order_number;
   const greeting = greetingLine(order.user.full_name);

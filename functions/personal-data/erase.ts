@@ -29,14 +29,10 @@ type OrderRecord = EntityItem<OrderEntity>;
 const TRANSACTION_MAX = 100;
 
 /**
- * « Supprimer mon compte » (GDPR art. 17): after the password is checked (counted like a password change:
- * rateLimits.passwordChecksPerUser), the account, its e-mail, addresses and sessions are deleted and its orders keep
- * only what the accounts need (docs/decisions/017-personal-data.md). Refused while an order is on its way or a refund
- * is due (erasureBlocker), and for an admin account (the shop would lose its owner).
- *
- * One transaction in the common case. An account with more than about 90 orders is erased in several: the orders
- * first, the account last, so an interruption leaves an account that still exists and can be erased again; every
- * order write is conditioned on the version read and on still belonging to the account.
+ * « Supprimer mon compte » (GDPR art. 17; docs/decisions/017-personal-data.md): the account, its addresses and
+ * sessions deleted, its orders keeping only what the accounts need. Refused while an order is on its way or a refund
+ * is due, and for an admin account (the shop would lose its owner). Past about 90 orders, several transactions: the
+ * account last, so an interruption leaves an account that can be erased again.
  */
 export async function eraseAccount(
   deps: DataDeps & Pick<Deps, "documents">,
@@ -83,7 +79,6 @@ export async function eraseAccount(
         }),
         (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
         (entities: TransactionEntities) => ({
-          // Still this account (not already erased by a parallel request): else the other request did it all.
           commit: entities.user
             .delete({ id: user.id })
             .where(({ id }, { exists }) => exists(id))
@@ -93,47 +88,28 @@ export async function eraseAccount(
       ],
     };
   });
-  // Waitlist requests of the account's e-mail go too (decision record 026); made without an account, they are
-  // found by the e-mail. After the account: an interruption here leaves only requests that expire on their own.
+  // Waitlist requests are made without an account, found by the e-mail. After the account: an
+  // interruption here leaves only requests that expire on their own.
   await eraseWaitlistRequests(deps, user.email);
-  // So does SES's refusal of the address (issue 27): it holds the e-mail, and with the account gone the shop
-  // has nothing left to send there.
+  // SES's refusal holds the e-mail, and with the account gone the shop has nothing left to send there.
   await liftSuppression(deps, user.email);
 }
 
-/** What an erasure reads each round: the person's orders, and the writes that close it. */
 export interface ErasureRound {
-  /** The person's orders, as listed by the customer index. */
   orders: readonly OrderRecord[];
-  /** Items made under the person's e-mail, deleted with the orders' writes (./traces.ts). */
   traces?: readonly ErasureWrite[];
-  /**
-   * The writes that go last, together, in the last transaction: the account's own items, or the guest link's
-   * consumption. Their failure ends the erasure (a parallel one did it), after the orders' writes of earlier chunks.
-   */
+  /** Last, together: their failure ends the erasure (a parallel one did it). */
   lastWrites: readonly ErasureWrite[];
-  /**
-   * What each erased order's `user_id` becomes: a guest's names her e-mail, so it is replaced (issue 32); absent, it
-   * stays (an erased account's id names nobody any more). The promo usage records of the orders follow it.
-   */
+  /** A guest's `user_id` names her e-mail, so it is replaced; an erased account's id names nobody any more. */
   erasedUserId?: (order: OrderRecord) => string;
-  /**
-   * Run once the erasure is allowed, after the labels are removed and before the orders are rewritten (a guest's
-   * links to her orders): so an interruption leaves orders that can be erased again, never a rewritten order with
-   * something of the person still pointing at it. Run again by a stale round: what it removes may be gone already.
-   */
+  /** Before the orders are rewritten, so an interruption never leaves a rewritten order something still points at. */
   beforeWrites?: () => Promise<void>;
 }
 
 /**
- * The part both erasures share (the customer's account, a guest's orders by a mailed link): refused while an order is
- * on its way or a refund is due (erasureBlocker, 409 in French); the orders' labels removed; each order rewritten so
- * it keeps what the books need and nothing that names the person, conditioned on its version and on still being the
- * person's; the stored documents' e-mail removed. Then `lastWrites`, in the last transaction.
- *
- * One transaction in the common case. Past DynamoDB's 100 items, the orders go first in chunks and `lastWrites`
- * last, together: an interruption leaves something that can be erased again. A concurrent change of an order reads
- * and decides again (3 rounds, then 409). Answers how many orders were rewritten.
+ * Each order is rewritten to keep what the books need and nothing naming the person, conditioned on its version and
+ * owner. Past DynamoDB's 100 items, the orders go first in chunks and `lastWrites` last: an interruption leaves
+ * something that can be erased again. A concurrent change reads and decides again (3 rounds, then 409).
  */
 export async function eraseOrders(
   deps: DataDeps & Pick<Deps, "documents">,
@@ -174,7 +150,6 @@ export async function eraseOrders(
       ...traces,
     ];
     const writes = [...orderWrites, ...lastWrites];
-    // The closing items always go together in the last transaction.
     const chunks: (typeof writes)[] = [];
     const firstCut = Math.max(0, writes.length - TRANSACTION_MAX);
     for (let start = 0; start < firstCut; start += TRANSACTION_MAX) {
@@ -195,12 +170,7 @@ export async function eraseOrders(
   }
 }
 
-/**
- * The promo usage records (the owner's usage history) of the orders rewritten, renamed with them: a guest's name her
- * e-mail, and so does the record of an order she placed without an account, then attached to her account (it keeps
- * the guest's id). Read by key first, so a use whose promo record is gone is skipped; each rename is conditioned on
- * the owner read.
- */
+/** A guest's usage records name her e-mail: renamed with the orders. Each rename is conditioned on the owner read. */
 async function promoUsagesRenamed(
   deps: DataDeps,
   orders: readonly OrderRecord[],
@@ -231,11 +201,8 @@ async function promoUsagesRenamed(
 }
 
 /**
- * The Colissimo labels of the account's orders (issue 31): they print the customer's name and address, and are not
- * accounting records (the invoice is), so they go with the account. Removed before the orders are rewritten, so an
- * interruption leaves an account that can be erased again, never an order pointing at a removed label or a label no
- * order points at; removing a label already gone is not an error (a stale round repeats this). A label the order does
- * not name (bought while it was cancelled) is found on its label item, and so is a PDF the item still holds.
+ * Labels print the name and address and are no accounting record, so they go. Removed before the orders are
+ * rewritten, so an interruption never leaves an order pointing at a removed label.
  */
 async function eraseLabels(
   deps: DataDeps & Pick<Deps, "documents">,
@@ -264,9 +231,8 @@ async function eraseLabels(
 }
 
 /**
- * Whether a withdrawal of the order still awaits its return or refund: the shop must still refund the customer.
- * The withdrawal records themselves are kept as they are (immutable proof of the request, L221-21; GDPR art.
- * 17(3)(e)); the owner's list reads the customer's name and e-mail from the order, which erasure empties.
+ * The withdrawal records themselves are kept (immutable proof of the request, L221-21; GDPR art. 17(3)(e)); the
+ * owner's list reads the name and e-mail from the order, which erasure empties.
  */
 async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<boolean> {
   const { data } = await deps.db.entities.withdrawal.query
@@ -279,12 +245,7 @@ async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<bo
   );
 }
 
-/**
- * The account's issued documents that still hold the customer's e-mail: in their stored snapshot (issued before
- * issue 28), or as their owner's id (a guest's is her e-mail, decision record 049; an order placed without an
- * account and attached to an account afterwards keeps it on the documents issued before). Read by key in one
- * BatchGetItem: the numbers are on the orders (invoice, cancellation's and returns' credit notes).
- */
+/** In the stored snapshot (older documents), or as the owner's id (a guest's is her e-mail). */
 async function documentsWithEmail(
   deps: DataDeps,
   orders: readonly OrderRecord[],
@@ -315,9 +276,8 @@ async function documentsWithEmail(
 }
 
 /**
- * An issued document of the erased customer loses the e-mail it held, and nothing else: the name and the address
- * are mentions the law requires (CGI art. 242 nonies A) and the document is kept as issued otherwise (decision
- * records 017 and 032). Its owner's id follows the order's when it named her e-mail. Conditioned on what was read.
+ * The name and address are mentions the law requires (CGI art. 242 nonies A) and stay; only the e-mail goes
+ * (docs/decisions/032-documents-whatever-the-text.md). Conditioned on what was read.
  */
 function eraseDocumentEmail(
   entities: TransactionEntities,
@@ -336,10 +296,7 @@ function eraseDocumentEmail(
   };
 }
 
-/**
- * An order of the erased customer: the books keep amounts, lines, dates and payment; nothing names the person. Its
- * owner becomes `userId` (the same for an account; a neutral one for a guest, whose id is her e-mail).
- */
+/** The books keep amounts, lines, dates and payment; nothing names the person. */
 function eraseOrder(
   entities: TransactionEntities,
   order: OrderRecord,

@@ -18,12 +18,7 @@ export interface PersonalDataExport {
   bytes: Uint8Array;
 }
 
-/**
- * « Télécharger mes données » (GDPR art. 15 access and art. 20 portability): a zip of `donnees.json` (the account,
- * addresses, orders as the customer sees them, withdrawal requests) and `factures/<number>.pdf` (every invoice and
- * credit note as issued), with a French LISEZMOI.txt. Counted per account (rateLimits.dataExportsPerUser): each
- * export renders every document of the account.
- */
+/** GDPR art. 15 and 20. Counted per account: each export renders every document of the account. */
 export async function exportPersonalData(deps: Deps, userId: string): Promise<PersonalDataExport> {
   await admitAttempt(deps, [
     { scope: "data-export-user", subject: userId, rule: rateLimits.dataExportsPerUser },
@@ -38,32 +33,21 @@ export async function exportPersonalData(deps: Deps, userId: string): Promise<Pe
   });
 }
 
-/** Whose data an archive holds: a customer's (her account) or a guest's (her e-mail, issue 32). */
 export interface ExportSubject {
-  /** The `user_id` of the orders (the customer index). */
   userId: string;
-  /** The e-mail whose waitlist requests and mail refusal are included. */
   email: string;
-  /** What donnees.json says first, after the date: the account and addresses, or the guest's e-mail. */
   head: () => Promise<Record<string, unknown>>;
-  /** The French notice (LISEZMOI.txt). */
   readme: (shopName: string, at: Date, documents: readonly string[]) => string;
 }
 
-/**
- * The archive of a customer's or a guest's data: `donnees.json` (the subject's head, then her orders as the API shows
- * them, her withdrawal requests, the waitlist requests and SES's refusal of her e-mail, the documents' list),
- * `factures/<number>.pdf` for every invoice and credit note of her orders as issued, and the notice. Not counted:
- * the caller counts.
- */
+/** Not counted: the caller counts. */
 export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
   const [head, orders, company, waitlist, suppression] = await Promise.all([
     subject.head(),
     deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
-    // Waitlist requests are made without an account: those of the e-mail (decision record 026).
+    // Waitlist requests are made without an account: those of the e-mail.
     waitlistRequestsOf(deps, subject.email),
-    // SES's refusal of the address, if any (issue 27): a fact the shop keeps about the e-mail.
     getSuppression(deps, subject.email),
   ]);
   const { strToU8, zipSync } = await import("../platform/adapters/zip");
@@ -83,7 +67,6 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
   }
   const at = deps.clock();
   const documents = Object.keys(files);
-  // The withdrawal requests of the orders, as they were recorded (immutable).
   const withdrawals = (
     await Promise.all(
       orders.data.map((order) =>

@@ -6,10 +6,7 @@ import { route, routesAt } from "../platform/route";
 import { personalDataContract as contract } from "./contract";
 import { exportPersonalData } from "./export";
 
-/**
- * « Télécharger mes données » (GDPR art. 15, 20): the signed-in customer's data as a zip. In the documents Lambda: it
- * renders the account's invoices and credit notes with the PDF renderer, which the other functions do not carry.
- */
+/** In the documents Lambda: it renders the invoices with the PDF renderer, which the other functions do not carry. */
 export const personalDataRoutes = routesAt(
   "/api/user/data-export",
   new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser),

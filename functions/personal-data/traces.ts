@@ -9,39 +9,24 @@ import type { DataDeps } from "../platform/deps";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
-/** One write of an erasure, built inside its transaction (./erase.ts runs them). */
 export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
 
-/**
- * Abuse limits counted under a bare e-mail (functions/platform/throttle.ts), by whom they serve: an account
- * (forgot password in ../auth.ts, the attach links in ../guest-account/service.ts), orders placed without one
- * (« Mes données » in ../guest-data/service.ts, their confirmations in functions/orders/guest/confirmation-limit.ts), or anyone (the waitlist's mails, functions/waitlist/service.ts).
- */
+/** Abuse limits counted under a bare e-mail, by whom they serve: an account, guest orders, or anyone. */
 const ACCOUNT_SCOPES = ["reset-mails", "guest-attach-mails"];
 const GUEST_SCOPES = ["guest-data-mails", "guest-data-export-email", ...GUEST_CONFIRMATION_SCOPES];
 const ANYONE_SCOPES = ["waitlist-mails"];
 
-/** Whose e-mail is erased, and what of it must stay because someone else still uses the address. */
 export interface ErasedEmail {
   email: string;
-  /** The orders this erasure rewrites: their Idempotency-Keys and the promo's day counters of them go too. */
   orders: readonly OrderRecord[];
-  /**
-   * The account erased (its sign-in epochs and attach links go), or "other account" when an account still uses the
-   * address (a guest's erasure: what serves that account stays), or null when no account uses it.
-   */
+  /** "other account": an account still uses the address, and what serves it stays. */
   account: { id: string; signin_epoch?: number } | "other account" | null;
-  /** Whether orders placed without an account still use the address (an account's erasure): their links stay. */
   guestOrdersRemain: boolean;
-  /** The « Mes données » link this erasure consumes, deleted by the erasure's last write. */
   usedDataLinkHash?: string;
 }
 
 /**
- * What an erasure deletes beyond the orders and the account: the items made under the e-mail that would otherwise
- * keep it until they expire, a day or two later plus the TTL's delay (decision record 017): the abuse limits'
- * counters, the links mailed to it, the Idempotency-Keys of the orders it placed without an account, the
- * promo's day counters of its orders, and the counters of what its unpaid orders held (unpaid_hold_subjects). Read in each round of the erasure and deleted in its transactions; deleting an
+ * Items made under the e-mail that would keep it until they expire, days later. Deleting an
  * item gone meanwhile is no error.
  */
 export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<ErasureWrite[]> {
@@ -80,7 +65,6 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
       .go({ pages: "all" })
       .then(({ data }) => data.filter((key) => orderIds.has(key.order_id))),
   ]);
-  // One counter per promo, subject and day, however many of the orders share it.
   const promoDays = new Map<string, { promo_id: string; user_id: string; day: string }>();
   for (const order of erased.orders) {
     if (!order.promo_id || !order.promo_use_subject) continue;

@@ -7,7 +7,6 @@ export interface AuthContext {
   tokenHash: string;
 }
 
-/** Hono environment shared by every route module: dependencies, and the session's user once resolved. */
 export interface AppEnv {
   Variables: { deps: Deps; auth: AuthContext | null };
 }

@@ -1,10 +1,7 @@
 import * as z from "zod";
 import { errorResponseSchema, type Operation } from "./contract";
 
-/**
- * A zod schema as the JSON Schema of OpenAPI 3.1 (draft 2020-12: `type: [..., "null"]`, numeric
- * `exclusiveMinimum`), not 3.0's dialect (`nullable`, boolean `exclusiveMinimum`), which a 3.1 document must not use.
- */
+/** OpenAPI 3.1's JSON Schema (draft 2020-12), not 3.0's dialect, which a 3.1 document must not use. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
     io,
@@ -27,19 +24,13 @@ export function operationId(doc: Pick<Operation, "method" | "path">): string {
   return [doc.method, ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join("");
 }
 
-/**
- * Answers every operation may give besides its own (functions/platform/app.ts): on AWS a call that did not come
- * through the site's CDN is refused (decision record 031); a body too large or not JSON is refused before it is read;
- * an input its contract's schemas refuse is answered 400 (an operation's own 400 says more).
- */
+/** Answers every operation may give besides its own: edge refusal, body limits, validation. */
 export function commonResponses(doc: Operation): Operation["responses"] {
   const error = (description: string) => ({ description, schema: errorResponseSchema });
   const responses: Operation["responses"] = {
     403: error("Accès refusé (sur AWS : appel direct d'une URL de fonction, sans passer par le site)"),
-    // Any operation that reads or writes the table: DynamoDB throttled or out of reach (decision record 029).
     503: error("UNAVAILABLE : service momentanément indisponible, réessayer plus tard (Retry-After)"),
   };
-  // The contract's validators (route.ts) refuse what its schemas do not accept, before the handler runs.
   if (doc.params || doc.query || (doc.body && !doc.bodyReadByHandler))
     responses[400] = error("Paramètres invalides (VALIDATION ; fields donne le message de chaque champ)");
   if (doc.body) {
@@ -49,7 +40,6 @@ export function commonResponses(doc: Operation): Operation["responses"] {
   return responses;
 }
 
-/** Operations that answer 401 without a session need one: the session cookie (browsers) or a Bearer token. */
 function security(doc: Operation) {
   return 401 in doc.responses ? [{ session: [] }, { bearer: [] }] : [];
 }
@@ -73,7 +63,6 @@ function parameters(doc: Operation) {
   return list;
 }
 
-/** The OpenAPI 3.1 document of the API, built from the contracts the routes are bound to (contract.ts, route.ts). */
 export function buildOpenApiDocument(docs: readonly Operation[]) {
   const paths: Record<string, Record<string, object>> = {};
   for (const doc of docs) {
@@ -113,15 +102,14 @@ export function buildOpenApiDocument(docs: readonly Operation[]) {
         "API HTTP de la boutique de savons artisanaux. Erreurs : `{ error, code }` ; montants en euros (2 décimales).",
       license: { name: "Propriétaire : tous droits réservés", identifier: "LicenseRef-Proprietary" },
     },
-    // Served by the shop itself, under its own domain (the site and /api share one origin: architecture.md).
     servers: [{ url: "/", description: "La boutique (même origine que le site)" }],
     components: {
       securitySchemes: {
         session: {
           type: "apiKey",
           in: "cookie",
-          // middleware/session.ts' SESSION_COOKIE (a test compares them): importing it would bring the services into
-          // the docs function (decision record 023).
+          // SESSION_COOKIE's value (a test compares them): importing it would bring the services into the docs
+          // function.
           name: "session",
           description: "Cookie de session HttpOnly posé par POST /api/auth/signin (navigateurs).",
         },

@@ -1,8 +1,4 @@
-/**
- * The machinery's problems in the table (issue 27; src/domain/admin/admin/owner-problems.ts): recorded from a CloudWatch alarm's
- * notification on AWS (functions/admin/jobs/shop-alarm.ts) or by the local jobs runner (scripts/start.ts), read by the
- * owner's to-do list. Why: docs/decisions/030-failures-reach-the-owner.md.
- */
+/** The machinery's problems for the owner's to-do list; why: docs/decisions/030-failures-reach-the-owner.md. */
 import {
   describeProblem,
   isProblemKind,
@@ -16,7 +12,6 @@ import type { DataDeps } from "./deps";
 export interface ProblemReport {
   kind: ProblemKind;
   subject: string;
-  /** When it was seen (ISO 8601). */
   at: string;
   source: "alarm" | "local" | "shop";
   detail?: string;
@@ -68,7 +63,6 @@ export async function clearProblem(
   }
 }
 
-/** Every problem, oldest first, with its French title and action. */
 export async function listProblems(deps: Pick<DataDeps, "db">): Promise<OwnerProblem[]> {
   const { data } = await deps.db.entities.ownerProblem.query.byKind({}).go({ pages: "all" });
   return data
@@ -80,10 +74,7 @@ export async function listProblems(deps: Pick<DataDeps, "db">): Promise<OwnerPro
     .sort((a, b) => a.since.localeCompare(b.since) || a.subject.localeCompare(b.subject));
 }
 
-/**
- * A CloudWatch alarm's state change, as CloudWatch publishes it to SNS (the message's JSON; AWS, CloudWatch user
- * guide, "Using Amazon CloudWatch alarms", the alarm notification's fields). Only what is read here.
- */
+/** A CloudWatch alarm's SNS message (CloudWatch user guide, the alarm notification's fields); only what is read. */
 export interface AlarmNotification {
   AlarmName: string;
   NewStateValue: "ALARM" | "OK" | "INSUFFICIENT_DATA";
@@ -101,10 +92,7 @@ export function isoTime(value: string): string | undefined {
 
 export type AlarmOutcome = "recorded" | "cleared" | "kept" | "ignored";
 
-/**
- * Applies one alarm notification: ALARM records the problem its name carries, OK clears it, INSUFFICIENT_DATA changes
- * nothing (the alarms keep their state on missing data). An alarm the shop did not name is ignored.
- */
+/** ALARM records, OK clears, INSUFFICIENT_DATA changes nothing; an alarm the shop did not name is ignored. */
 export async function recordAlarm(deps: Pick<DataDeps, "db">, message: unknown): Promise<AlarmOutcome> {
   const notification = message as Partial<AlarmNotification> | null;
   const problem =

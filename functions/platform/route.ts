@@ -23,12 +23,7 @@ type Valid<O extends Operation> = (O extends { params: infer P extends z.ZodType
 
 type Middleware = MiddlewareHandler<AppEnv>;
 
-/**
- * Serves one contracted operation: its method and path, then the module's middleware given here (session, guards,
- * throttles, in their order), then the contract's validators (path parameters, query, JSON body: the shop's French
- * 400s, middleware/validate.ts), then the handler. The schemas a route validates with are the document's, by
- * construction.
- */
+/** The module's middleware runs before the contract's validators: a route validates with the document's schemas. */
 export function route<O extends Operation>(
   app: Hono<AppEnv>,
   operation: O,

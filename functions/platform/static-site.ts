@@ -48,10 +48,7 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/**
- * Where a site path is in the built `dist/` folder, as CloudFront + S3 resolve it in AWS: the file itself, or the
- * folder's index.html. Returns null for paths that would leave the folder.
- */
+/** As CloudFront + S3 resolve it: the file or the folder's index.html; null for paths that leave the folder. */
 function candidates(distDir: string, pathname: string): string[] | null {
   let decoded: string;
   try {
@@ -67,11 +64,7 @@ function candidates(distDir: string, pathname: string): string[] | null {
 
 let hashes: string[] | undefined;
 
-/**
- * The security headers of a site response, as the AWS Router sends them (infra/edge.ts, infra/web.ts) minus HSTS
- * and upgrade-insecure-requests: the local shop is plain http. Pages get the Content-Security-Policy; Google's
- * script is allowed only when the build has a measurement id and the visitor's cookie says they accepted it.
- */
+/** As the AWS Router sends them, minus HSTS and upgrade-insecure-requests: the local shop is plain http. */
 export function siteSecurityHeaders(c: Context, html: boolean): Record<string, string> {
   if (!html) return staticSecurityHeaders({ https: false });
   return pageSecurityHeaders({
@@ -82,18 +75,12 @@ export function siteSecurityHeaders(c: Context, html: boolean): Record<string, s
   });
 }
 
-/** A page's security headers, its Content-Security-Policy allowing PayPal and Google's measurement or not. */
 function pageSecurityHeaders({ payment, analytics }: { payment: boolean; analytics: boolean }) {
   hashes ??= inlineScriptHashes();
   const policy = contentSecurityPolicy({ scriptHashes: hashes, payment, analytics, https: false });
   return { ...staticSecurityHeaders({ https: false }), "content-security-policy": policy };
 }
 
-/**
- * Serves the static site built by Astro. Product pages created after the build fall back to the product shell
- * (dist/product/index.html, rendered in the browser from the API), tracking pages to theirs; any other unknown
- * path gets the 404 page.
- */
 export function staticSite(site: string | (() => string)) {
   return async (c: Context): Promise<Response> => {
     // Read once per request: a publish switching folders meanwhile serves this request wholly from one build.
@@ -114,14 +101,11 @@ export function staticSite(site: string | (() => string)) {
 }
 
 /**
- * Any other method on a site path (POST, PUT, DELETE, OPTIONS...): 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6
- * requires Allow on a 405), as a page, with the headers every page carries (issue 28, item 6): a bare 404 without
- * them told a scanner the path did not exist and left the answer without its Content-Security-Policy. The edge
- * answers the same (src/domain/site/site-methods.ts, infra/edge.ts).
+ * 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6), as a page with its headers: a bare 404 told a scanner the path
+ * did not exist and had no Content-Security-Policy. The edge answers the same (infra/edge.ts).
  */
 export function methodNotAllowed(c: Context): Response {
-  // The page's policy without PayPal's nor the measurement's sources, whatever the path or the visitor's consent: the
-  // 405 page runs no script, and the edge gives this very answer to every path (infra/edge.ts, decision record 034).
+  // No script on the 405 page, and the edge gives this very answer to every path.
   return c.body(
     METHOD_NOT_ALLOWED_PAGE,
     405,
@@ -129,11 +113,7 @@ export function methodNotAllowed(c: Context): Response {
   );
 }
 
-/**
- * The uploaded files (product photos) of the local shop, as the Router serves the media bucket on AWS: a key that
- * stays in the folder, the type from its extension, cached a year (a photo's files never change: a new upload gets
- * new names). Anything else is a plain 404.
- */
+/** As the Router serves the media bucket: cached a year, since a new upload gets new names. */
 export function mediaFiles(root: string) {
   const storage = folderStorage(root);
   return async (c: Context): Promise<Response> => {
@@ -154,14 +134,12 @@ export function mediaFiles(root: string) {
   };
 }
 
-/** Text files travel compressed, as CloudFront compresses them in AWS; images and fonts are compressed already. */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 type Encoding = "br" | "gzip";
 
-/** The encoding the browser accepts that we prefer: brotli, then gzip; null for neither. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = new Set(
     (acceptEncoding ?? "")
@@ -175,10 +153,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-/**
- * Compressed bodies, computed once per file version (path, size, modification time): a build's files never change,
- * a publish writes new ones. Bounded, oldest first out.
- */
+/** Per file version: a build's files never change. Bounded, oldest first out. */
 const compressedCache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 const COMPRESSED_CACHE_ENTRIES = 2000;
 

@@ -10,10 +10,7 @@ import {
 } from "../../src/domain/rate-limit";
 import type { DataDeps } from "./deps";
 
-/**
- * Abuse limits on DynamoDB: count first (one atomic ADD), then judge on a sliding window. The window arithmetic and
- * why no parallelism gets past a limit: src/domain/rate-limit.ts; the choice: docs/decisions/011-abuse-limits.md.
- */
+/** Abuse limits: count first (one atomic ADD), then judge on a sliding window (docs/decisions/011-abuse-limits.md). */
 export interface Limit {
   /** What is counted ("signin-email", "promo-checks-address"...). */
   scope: string;
@@ -24,14 +21,9 @@ export interface Limit {
 
 export interface Attempt {
   allowed: boolean;
-  /** When refused: the limits this attempt exceeded. */
   exceeded: readonly Limit[];
-  /** When refused: seconds until an attempt may be judged again. */
   retryAfterSeconds: number;
-  /**
-   * Takes an allowed attempt back out of every limit (an attempt the limits do not mean to count, such as a
-   * successful sign-in). Once; best effort: if it fails, the attempt stays counted, which errs on the safe side.
-   */
+  /** Takes back an attempt not meant to count (a successful sign-in); best effort, which errs on the safe side. */
   giveBack(): Promise<void>;
 }
 
@@ -65,7 +57,6 @@ async function countOne(deps: DataDeps, limit: Limit, nowMs: number): Promise<Co
     bucket: bucketOf(rule, Date.parse(item.bucket_start)),
     count: item.count,
   }));
-  // 3. Judge.
   return { limit, key, judgement: judgeAttempt(rule, nowMs, bucket, counted.count ?? 1, others) };
 }
 
@@ -78,11 +69,7 @@ async function giveBackOne(deps: DataDeps, key: Counted["key"]): Promise<void> {
   }
 }
 
-/**
- * Counts one attempt under every limit given (in parallel), then judges it: refused when any limit's count, this
- * attempt included, exceeds its maximum. A refused attempt is given back at once, so the counters hold the attempts
- * that were judged: hammering a locked e-mail does not lengthen its lock.
- */
+/** A refused attempt is given back at once: hammering a locked e-mail does not lengthen its lock. */
 export async function countAttempt(deps: DataDeps, limits: readonly Limit[]): Promise<Attempt> {
   const nowMs = deps.clock().getTime();
   const counted = await Promise.all(limits.map((limit) => countOne(deps, limit, nowMs)));
@@ -103,10 +90,6 @@ export async function countAttempt(deps: DataDeps, limits: readonly Limit[]): Pr
   };
 }
 
-/**
- * countAttempt, refusing with 429 RATE_LIMITED: the French message of the first limit exceeded (or the catalogue's),
- * and `retry_after` in seconds (the API also sends it as the Retry-After header).
- */
 export async function admitAttempt(deps: DataDeps, limits: readonly Limit[]): Promise<Attempt> {
   const attempt = await countAttempt(deps, limits);
   if (attempt.allowed) return attempt;

@@ -1,10 +1,7 @@
 import { everyItem, itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * A promo code. `discount_value` is in hundredths (1500 = 15 % or 15,00 €); money in cents. `usage_count` is
- * incremented in the order transaction on the condition that it is under `usage_limit`.
- */
+/** `discount_value` in hundredths (1500 = 15 % or 15,00 €); `usage_count` moves in the order's transaction. */
 export const promoSchema = entitySchema({
   model: { entity: "promo", version: "1", service: "shop" },
   attributes: {
@@ -21,20 +18,19 @@ export const promoSchema = entitySchema({
     is_active: { type: "boolean", required: true },
     starts_at: { type: "string", required: true },
     expires_at: { type: "string" },
-    /** Set when the owner deleted a code that had been used: it stays, inactive, with its usage history. */
+    /** A used code the owner deleted stays, inactive, with its usage history. */
     archived_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },
   indexes: {
     byId: itemKey("id"),
-    // The admin list, newest first.
     all: everyItem("gsi1", "created_at", "id"),
   },
 });
 export type PromoEntity = EntityOf<typeof promoSchema>;
 
-/** Uniqueness item: one per code, pointing at the promo. Written with the promo in one transaction. */
+/** One per code, written with the promo in one transaction: codes are unique. */
 export const promoCodeSchema = entitySchema({
   model: { entity: "promo_code", version: "1", service: "shop" },
   attributes: {
@@ -63,7 +59,6 @@ export const promoDailyUseSchema = entitySchema({
 });
 export type PromoDailyUseEntity = EntityOf<typeof promoDailyUseSchema>;
 
-/** One use of a promo: who, on which order, how much it saved, when (the admin's usage history). */
 export const promoUsageSchema = entitySchema({
   model: { entity: "promo_usage", version: "1", service: "shop" },
   attributes: {

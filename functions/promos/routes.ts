@@ -11,9 +11,8 @@ import { promoContract as contract } from "./contract";
 import { validatePromo } from "./service";
 
 /**
- * Promo code check for the cart; anonymous visitors may check a code, the daily limit needs the customer.
- * Codes must not be guessable by trying: each check is counted before it is answered, per client address and per
- * signed-in customer (rateLimits.promoChecks: 20 in any 10 minutes), and refused with 429 past that.
+ * Codes must not be guessable by trying: each check is counted per client address and signed-in customer before
+ * it is answered. Anonymous visitors may check; the daily limit needs the customer.
  */
 export const promoRoutes = routesAt("/api/promo", new Hono<AppEnv>().use(retryAfterHeader));
 

@@ -1,4 +1,3 @@
-/** Request schemas of routes/promo.ts, that its contract declares (functions/<feature>/*contract.ts). */
 import * as z from "zod";
 
 export const validateSchema = z.object({

@@ -46,11 +46,7 @@ export async function findPromoByCode(deps: DataDeps, code: string): Promise<Pro
   return link ? getPromo(deps, link.promo_id) : null;
 }
 
-/**
- * How many times the signed-in customer used the promo on today's Paris calendar day: counted by her account's
- * e-mail (promoUseSubject). Orders placed as a guest count apart, with their delivery address (promoUseSubjectOf):
- * a typed e-mail never uses up an account's allowance.
- */
+/** Guest orders count apart, with their delivery address: a typed e-mail never uses up an account's allowance. */
 export async function usesToday(deps: DataDeps, promoId: string, email: string | null): Promise<number> {
   if (!email) return 0;
   const { data } = await deps.db.entities.promoDailyUse
@@ -63,7 +59,6 @@ export function promoError(reason: PromoRejection, promo: PromoRecord | null): D
   return new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined));
 }
 
-/** The spec's applied promo: discount_value in its own unit (percent or euros), discount_amount in euros. */
 export function appliedPromo(promo: PromoRecord, discountCents: number) {
   return {
     id: promo.id,
@@ -74,10 +69,7 @@ export function appliedPromo(promo: PromoRecord, discountCents: number) {
   };
 }
 
-/**
- * POST /api/promo/validate: whether the code applies to a cart of `subtotal` cents, and what it saves.
- * The per-day limit is checked for a signed-in customer; the order transaction checks everything again.
- */
+/** The order transaction checks everything again. */
 export async function validatePromo(deps: DataDeps, code: string, subtotal: number, email: string | null) {
   const promo = await findPromoByCode(deps, code);
   const reason = promoRejection(promo ? toPromoRules(promo) : null, {
@@ -99,7 +91,6 @@ export interface NewPromo {
   code: string;
   description?: string;
   discount_type: "percentage" | "fixed_amount";
-  /** Hundredths: 1500 = 15 % or 15,00 €. */
   discount_value: number;
   min_order_cents?: number;
   max_discount_cents?: number | null;
@@ -112,7 +103,6 @@ export interface NewPromo {
 
 const codeTaken = () => new DomainError("CONFLICT", "Ce code promo existe déjà.");
 
-/** Creates a promo and its unique-code item in one transaction (409 when the code exists). */
 export async function createPromo(deps: DataDeps, input: NewPromo): Promise<PromoRecord> {
   const id = newId();
   const now = deps.clock().toISOString();
@@ -141,7 +131,6 @@ export async function createPromo(deps: DataDeps, input: NewPromo): Promise<Prom
   return (await getPromo(deps, id)) as PromoRecord;
 }
 
-/** A promo as the admin screens show it: amounts back in euros or percent, nullables as null. */
 export function toAdminPromo(promo: PromoRecord) {
   return {
     id: promo.id,
@@ -167,10 +156,7 @@ export async function listPromos(deps: DataDeps) {
   return data.map(toAdminPromo);
 }
 
-/**
- * Edits a promo. A new code swaps its uniqueness item in the same transaction (409 when taken); usage_count is
- * never taken from the form.
- */
+/** usage_count is never taken from the form. */
 export async function updatePromo(
   deps: DataDeps,
   id: string,
@@ -222,10 +208,8 @@ export async function updatePromo(
 }
 
 /**
- * The admin's delete button (order-lifecycle.md "Promo codes"): a code never used is deleted and its code freed; a
- * code with uses is archived instead, inactive for good, so its usage history stays readable (accounting) and the
- * orders that used it can still be cancelled and refunded. The delete is conditioned on no use, so an order taking
- * the code at that moment turns it into an archive, never into a dangling use.
+ * A used code is archived, not deleted, so its usage history stays readable and its orders can still be refunded.
+ * The delete is conditioned on no use: an order taking the code at that moment turns it into an archive.
  */
 export async function deletePromo(deps: DataDeps, id: string): Promise<"deleted" | "archived"> {
   const current = await getPromo(deps, id);
@@ -252,7 +236,6 @@ export async function deletePromo(deps: DataDeps, id: string): Promise<"deleted"
   return "archived";
 }
 
-/** The usage history: who, how much they saved, on which order, when (newest first). */
 export async function promoUsageHistory(deps: DataDeps, id: string) {
   if (!(await getPromo(deps, id))) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
   const { data } = await deps.db.entities.promoUsage.query

@@ -4,10 +4,8 @@ import type { DataDeps } from "../platform/deps";
 import { getSettings, publicPickup } from "./service";
 
 /**
- * GET /api/settings/checkout: what the payment screen needs, never the IBAN nor the PayPal secret. A method is
- * offered only when it is configured (shop-setup.ts); a method that is not shows no detail at all, and while the
- * shop cannot take orders the screen says so instead of offering a payment (decision record 020). Delivery to a
- * pick-up point is offered the same way: only while the « Colissimo » card is complete (issue 31).
+ * Never the IBAN nor the PayPal secret. A method is offered only when configured, and a shop that cannot take
+ * orders says so instead of offering a payment.
  */
 export async function checkoutSettings(deps: DataDeps) {
   const settings = await getSettings(deps, [

@@ -1,8 +1,4 @@
-/**
- * The contract of functions/settings/routes.ts: each operation declared once, bound to its handler there
- * (functions/platform/route.ts) and documented from here (functions/main/contracts.ts). Schemas and words only, never
- * services: the docs function loads it without the code that serves it (decision record 023).
- */
+/** Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
 import {
   publicCompanySchema,
@@ -25,10 +21,7 @@ const checkoutSettingsSchema =
       bank_name: z.string(),
     }),
     paypal: z.object({ configured: z.boolean(), client_id: z.string(), sandbox: z.boolean() }),
-    /**
-     * Delivery to a pick-up point (issue 31): its price and free-shipping threshold in euros, while it is offered (the
-     * « Colissimo » card is complete); null otherwise.
-     */
+    /** While the « Colissimo » card is complete; null otherwise. */
     pickup: publicPickupSchema,
   });
 

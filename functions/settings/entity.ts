@@ -1,6 +1,6 @@
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/** Site settings as key/value rows (spec section 3); each value is validated by its schema in src/domain/settings/settings.ts. */
+/** Each value is validated by its schema in src/domain/settings/settings.ts. */
 export const settingSchema = entitySchema({
   model: { entity: "setting", version: "1", service: "shop" },
   attributes: {

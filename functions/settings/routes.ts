@@ -6,10 +6,7 @@ import { checkoutSettings } from "./checkout";
 import { settingsContract as contract } from "./contract";
 import { publicCompany, publicMaintenance, publicShipping } from "./service";
 
-/**
- * Public, read-only views of the settings the storefront needs (no secrets, no IBAN), the same for every visitor:
- * the CDN keeps them, each for as long as its policy says (middleware/public-read.ts).
- */
+/** No secrets, no IBAN: the same for every visitor, so the CDN keeps them. */
 export const settingsRoutes = routesAt("/api/settings", new Hono<AppEnv>());
 
 route(settingsRoutes, contract.getSettingsShipping, publicRead(publicReadPolicies.settings), async (c) =>

@@ -12,10 +12,9 @@ import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";
 
-/** How long a Lambda container keeps the settings `getSettings` read (Deps.settingsCacheMs; off under `npm start`). */
+/** Off under `npm start`, whose table tests write behind its back. */
 export const SETTINGS_CACHE_MS = 5_000;
 
-/** The stored row merged over the spec's defaults, then checked by the key's schema; a bad row gives the defaults. */
 function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
   const merged = { ...defaultSettings[key], ...(isObject(stored) ? stored : {}) };
   const parsed = settingSchemas[key].safeParse(merged);
@@ -24,11 +23,7 @@ function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingVal
   return defaultSettings[key];
 }
 
-/**
- * A setting's value, read now: the stored row merged over the spec's defaults, then checked by the key's schema.
- * A missing or unreadable row gives the defaults, so the storefront never breaks on a bad setting. The owner's
- * screens read through here (never the cache below): what they show is what is stored.
- */
+/** A bad row gives the defaults, so the storefront never breaks. The owner's screens read here, never the cache. */
 export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
   const { data } = await db.entities.setting.get({ key }).go();
   return settingValue(key, data?.value);
@@ -37,15 +32,11 @@ export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K)
 type Db = DataDeps["db"];
 type SettingsOf<K extends SettingKey> = { [P in K]: SettingValue<P> };
 
-/** Per database (a test file's table is its own): each key's stored value and until when it may be used. */
 const cached = new WeakMap<Db, Map<SettingKey, { stored: unknown; until: number }>>();
 
 /**
- * Several settings in one BatchGetItem, for the hot paths (placing an order, its confirmation mail, the payment
- * screen). With `deps.settingsCacheMs`, the stored rows are kept that long in this process (a Lambda container):
- * a change made elsewhere (the admin function's container) is seen here at most that long after it is saved. A
- * `putSetting` in this process forgets them at once. The expiry runs on a monotonic timer, never on `deps.clock`,
- * which tests freeze; test deps leave the cache off unless the test is about it.
+ * With `deps.settingsCacheMs` the rows are kept that long in this container: another container's change is seen
+ * within that time. The expiry runs on a monotonic timer, never on `deps.clock`, which tests freeze.
  */
 export async function getSettings<const K extends SettingKey>(
   deps: DataDeps,
@@ -72,7 +63,6 @@ export async function getSettings<const K extends SettingKey>(
   return Object.fromEntries(keys.map((key) => [key, settingValue(key, stored.get(key))])) as SettingsOf<K>;
 }
 
-/** The stored values of `keys` (absent: no row), in one BatchGetItem (again for any key left unprocessed). */
 async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
   const rows = await batchGetAll(
     async (pending: { key: string }[]) => {
@@ -90,7 +80,7 @@ export async function putSetting<K extends SettingKey>(
   value: SettingValue<K>,
 ): Promise<void> {
   const parsed = settingSchemas[key].parse(value);
-  // The PayPal secret reaches the table sealed only (paypal-secret.ts `putPaypalSetting`, docs/decisions/031).
+  // The PayPal secret reaches the table sealed only.
   if (key === "payment_paypal") {
     const secret = (parsed as SettingValue<"payment_paypal">).client_secret;
     if (secret && !isSealed(secret))
@@ -117,7 +107,6 @@ export async function publicShipping(deps: DataDeps): Promise<PublicShipping> {
   };
 }
 
-/** Delivery to a pick-up point as shoppers see it (issue 31): its price and threshold, only while it is offered. */
 export function publicPickup(settings: {
   shipping: SettingValue<"shipping">;
   shipping_colissimo: SettingValue<"shipping_colissimo">;

@@ -3,7 +3,6 @@ import { type ShopSetup, sellRefusal, shopSetup } from "../../src/domain/setting
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "./service";
 
-/** The setup checklist and the payment methods on offer, from the stored settings (decision record 020). */
 export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
   const [company_info, payment_bank_transfer, payment_paypal, shipping, shipping_colissimo] =
     await Promise.all([
@@ -16,15 +15,11 @@ export async function currentShopSetup(deps: DataDeps): Promise<ShopSetup> {
   return shopSetup({ company_info, payment_bank_transfer, payment_paypal, shipping, shipping_colissimo });
 }
 
-/**
- * Every order goes through here before anything is written: a shop whose identity, mediator or payment methods are
- * not set up takes no order (503), and a method that is not configured is not one the shopper may use.
- */
+/** Identity, mediator and payment methods not set up: no order (503; docs/decisions/020-ready-to-sell.md). */
 export async function assertCanSell(deps: DataDeps, method: PaymentMethod): Promise<void> {
   assertSells(await currentShopSetup(deps), method);
 }
 
-/** assertCanSell on settings already read. */
 export function assertSells(setup: ShopSetup, method: PaymentMethod): void {
   const refusal = sellRefusal(setup, method);
   if (refusal) throw refusal;

@@ -13,11 +13,7 @@ import {
   laposteBaseUrlProblem,
 } from "../../src/domain/shipping/laposte-hosts";
 
-/**
- * Colissimo's label web service (SLS generateLabel, JSON/REST; src/domain/shipping/colissimo-label.ts has the contract)
- * over HTTP. Its address is La Poste's unless this process allows a double on this machine (LAPOSTE_ALLOW_LOOPBACK=1,
- * with COLISSIMO_WS_URL / LAPOSTE_API_URL): the contract's password goes nowhere else.
- */
+/** Only La Poste's address, unless a double on this machine is allowed: the contract's password goes nowhere else. */
 export const COLISSIMO_WS_URL = "COLISSIMO_WS_URL";
 export const LAPOSTE_API_URL = "LAPOSTE_API_URL";
 const URL_VARIABLES: Record<LaposteService, string> = { colissimo: COLISSIMO_WS_URL, api: LAPOSTE_API_URL };
@@ -25,7 +21,6 @@ const URL_VARIABLES: Record<LaposteService, string> = { colissimo: COLISSIMO_WS_
 /** Below the function's 20 s timeout, so a slow Colissimo ends as our French 503, not as a Lambda timeout. */
 const TIMEOUT_MS = 15_000;
 
-/** The base address of a La Poste service for this process; throws (a programming or set-up error) when not allowed. */
 export function laposteBaseUrl(service: LaposteService, env: NodeJS.ProcessEnv = process.env): string {
   const url = env[URL_VARIABLES[service]]?.trim() || LAPOSTE_DEFAULT_URLS[service];
   const problem = laposteBaseUrlProblem(service, url, env.LAPOSTE_ALLOW_LOOPBACK === "1");
@@ -41,10 +36,7 @@ export interface BoughtLabel {
   pdf: Uint8Array;
 }
 
-/**
- * Buys one label. A refusal (address, weight, credentials) is a 422 with Colissimo's reason in French; no answer, a
- * timeout or a server error is a 503: in both cases nothing is recorded and the owner may retry.
- */
+/** A refusal is a 422 with Colissimo's reason in French; no answer a 503: nothing is recorded either way. */
 export async function generateLabel(
   input: LabelInput,
   env: NodeJS.ProcessEnv = process.env,

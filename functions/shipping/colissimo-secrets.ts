@@ -10,11 +10,7 @@ import type { DataDeps } from "../platform/deps";
 import { clearProblem, recordProblem } from "../platform/owner-problems";
 import { getSetting, putSetting } from "../settings/service";
 
-/**
- * The Colissimo contract's password and La Poste's API key at rest, sealed as the PayPal secret is (decision record
- * 031): the admin function seals what the owner types, only the functions calling La Poste open them, and no answer
- * carries them (the admin's settings show a mask).
- */
+/** Sealed as the PayPal secret is; no answer carries them. */
 const CONTEXTS = { password: COLISSIMO_PASSWORD_CONTEXT, api_key: LAPOSTE_API_KEY_CONTEXT } as const;
 type SecretField = keyof typeof CONTEXTS;
 type SecretDeps = Pick<DataDeps, "secrets" | "db" | "clock">;
@@ -31,9 +27,8 @@ async function seal(deps: SecretDeps, field: SecretField, plaintext: string): Pr
 }
 
 /**
- * A stored secret in clear, for the La Poste clients alone. When it cannot be opened here, the owner's to-do list
- * says so (whoever met it: a shopper's pick-up point search, a label, the tracking job), and this throws a 409
- * COLISSIMO_NOT_CONFIGURED whose French words are for the owner: a caller answering a shopper says something else.
+ * When it cannot be opened, the owner's to-do list says so, and the 409's French words are for the owner: a caller
+ * answering a shopper says something else.
  */
 export async function openColissimoSecret(
   deps: SecretDeps,
@@ -69,15 +64,11 @@ export async function openColissimoSecret(
   }
 }
 
-/** The setting as the admin reads it: each secret replaced by `mask` when one is set. */
 export function maskedColissimoSetting(setting: ColissimoSetting, mask: string): ColissimoSetting {
   return { ...setting, password: setting.password ? mask : "", api_key: setting.api_key ? mask : "" };
 }
 
-/**
- * Saves the card as the owner sends it: a secret typed in clear is sealed before it is stored; the mask sent back (or
- * no value) keeps the stored one; an empty value removes it.
- */
+/** The mask sent back (or no value) keeps the stored secret; an empty value removes it. */
 export async function saveColissimoSetting(deps: DataDeps, raw: unknown, mask: string): Promise<void> {
   const input = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const current = await getSetting(deps, "shipping_colissimo");
@@ -105,7 +96,6 @@ export async function saveColissimoSetting(deps: DataDeps, raw: unknown, mask: s
   for (const field of typedAgain) await clearProblem(deps, "colissimo_secret_unreadable", field, at);
 }
 
-/** The tests' and the seed's way to store a contract typed in clear. */
 export async function putColissimoSetting(deps: DataDeps, value: ColissimoSetting): Promise<void> {
   await saveColissimoSetting(deps, value, "\u0000");
 }

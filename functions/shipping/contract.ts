@@ -1,9 +1,4 @@
-/**
- * The contract of functions/shipping/routes.ts (issue 31, docs/decisions/047 and 048): Colissimo labels for the owner,
- * and the checkout's pick-up point search. Each
- * operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
- * (functions/main/contracts.ts). Schemas and words only, never services (decision record 023).
- */
+/** Colissimo labels and pick-up point search. Schemas and words only. */
 import * as z from "zod";
 import { orderSchema, pickupPointSchema } from "../../src/domain/orders/order";
 import { POSTAL_CODE_PATTERN, pickupMessages } from "../../src/domain/shipping/pickup-point";
@@ -112,7 +107,6 @@ export const adminShippingContract = {
   },
 } satisfies Contract;
 
-/** A pick-up point as the search answers it: from the searched place, in metres. */
 const foundPointSchema = globalThis.API_DOCS_OMITTED || pickupPointSchema.extend({ distance_m: z.number() });
 
 export const pickupPointsContract = {

@@ -1,9 +1,4 @@
-/**
- * The pick-up point search of the checkout (issue 31, docs/decisions/048): La Poste's pick-up points web service
- * (findRDVPointRetraitAcheminement, src/domain/shipping/laposte-pickup.ts has the contract) asked with the shop's
- * Colissimo contract, and each point it names kept a day (pickup-point-entity.ts) so that an order can only go to a
- * point La Poste named, with the address La Poste gave.
- */
+/** La Poste's pick-up point search, src/domain/shipping/laposte-pickup.ts (docs/decisions/048-pickup-points.md). */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
 import { parisDay } from "../../src/domain/promos/promo";
@@ -23,13 +18,9 @@ import { openColissimoSecret } from "./colissimo-secrets";
 /** Short: the shopper is waiting at the checkout, and home delivery is there if La Poste is slow. */
 const TIMEOUT_MS = 8_000;
 
-/** How long an order may name a point a search found. */
 const PICKUP_POINT_KEPT_MS = 24 * 60 * 60_000;
 
-/**
- * The weight the search is asked for: the cart is not sent with it. Soaps weigh a few hundred grams; La Poste
- * leaves out the points that take less, and a heavier parcel is still checked when its label is made.
- */
+/** The cart is not sent: La Poste leaves out points that take less, and a heavier parcel is checked at its label. */
 const SEARCH_WEIGHT_G = 1000;
 
 async function askLaPoste(body: Record<string, string>): Promise<PickupSearchAnswer> {
@@ -41,8 +32,7 @@ async function askLaPoste(body: Record<string, string>): Promise<PickupSearchAns
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    // La Poste's refusals carry their code in the body, whatever the status (laposte-pickup.ts): read it first. A body
-    // without one (a gateway's error page) throws, and is answered as no answer.
+    // La Poste's refusals carry their code in the body whatever the status; a body without one throws.
     return parsePickupSearchResponse(await response.json());
   } catch (error) {
     console.error("La Poste pick-up points: no usable answer", error);
@@ -50,7 +40,6 @@ async function askLaPoste(body: Record<string, string>): Promise<PickupSearchAns
   }
 }
 
-/** Keeps each point found for a day: what an order for it copies (one BatchWriteItem). */
 async function keepPoints(deps: DataDeps, points: readonly PickupPoint[]): Promise<void> {
   if (!points.length) return;
   const now = deps.clock().getTime();
@@ -76,10 +65,7 @@ async function keepPoints(deps: DataDeps, points: readonly PickupPoint[]): Promi
   if (unprocessed.length) throw new DomainError("UNAVAILABLE");
 }
 
-/**
- * The contract's password, for a shopper's search. One that does not open is the owner's to fix (her to-do list says
- * so, colissimo-secrets.ts): the shopper reads that the search does not answer, as for no answer at all.
- */
+/** One that does not open is the owner's to fix: the shopper reads that the search does not answer. */
 async function contractPassword(deps: DataDeps, stored: string): Promise<string> {
   try {
     return await openColissimoSecret(deps, "password", stored);
@@ -89,11 +75,7 @@ async function contractPassword(deps: DataDeps, stored: string): Promise<string>
   }
 }
 
-/**
- * The pick-up points near a French postal code (and city, when the shopper's address gives it), nearest first. Only
- * while delivery to a pick-up point is offered (409). For a refused contract the
- * shopper reads that the search does not answer (503), as for no answer at all; it is logged as an error.
- */
+/** A refused contract is logged as an error; the shopper reads that the search does not answer (503). */
 export async function searchPickupPoints(
   deps: DataDeps,
   query: { postal_code: string; city?: string },

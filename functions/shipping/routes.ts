@@ -13,13 +13,12 @@ import { dayLabelsPdf, labelPdf } from "./labels/pdf";
 import { searchPickupPoints } from "./pickup-points";
 import { refreshAllParcels, refreshParcel } from "./tracking";
 
-/** Colissimo labels and tracking for the owner: behind the same guard as the rest of /api/admin. */
 export const adminShippingRoutes = routesAt(
   "/api/admin/shipping",
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 
-/** A label to open in the browser's viewer and print (inline), named so that a download keeps a clear name. */
+/** Inline, named so that a download keeps a clear name. */
 const pdf = (bytes: Uint8Array, name: string) =>
   new Response(new Uint8Array(bytes), {
     status: 200,
@@ -54,9 +53,8 @@ route(adminShippingRoutes, contract.postAdminShippingTracking, async (c) =>
 );
 
 /**
- * The checkout's pick-up point search (issue 31), open to every visitor: each search calls La Poste with the shop's
- * contract, so each is counted per client address before it is answered (rateLimits.pickupSearches), and refused
- * with 429 past that. Never kept by the CDN: the points found are what an order may name for a day.
+ * Each search calls La Poste with the shop's contract, so each is counted per client address. Never kept by the
+ * CDN: the points found are what an order may name for a day.
  */
 export const pickupPointsRoutes = routesAt("/api/shipping", new Hono<AppEnv>().use(retryAfterHeader));
 

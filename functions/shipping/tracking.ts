@@ -1,8 +1,6 @@
 /**
- * Tracking read from the carrier (issue 31, docs/decisions/047): a scheduled job asks La Poste's « Suivi » v2 API about
- * every order shipped by Colissimo and not yet delivered, records its events on the order (the customer's tracking
- * page shows them in French) and, once La Poste says it was delivered, moves the order to « Livrée » through the
- * lifecycle with the carrier's delivery date: the withdrawal period and the refund deadlines count from that date.
+ * Tracking read from La Poste's « Suivi » v2 API: once La Poste says delivered, the order moves
+ * to « Livrée » with the carrier's date, from which the withdrawal period and refund deadlines count.
  */
 import { DomainError } from "../../src/domain/errors";
 import { isColissimo } from "../../src/domain/orders/order-status";
@@ -37,7 +35,7 @@ const TIMEOUT_MS = 10_000;
 /** La Poste allows 10 calls a second per key: two at a time keeps far below it. */
 const calls = limitConcurrency(2, 60_000);
 
-/** One parcel's tracking, read: never throws for La Poste's answer (a failure is a result), only for no answer. */
+/** Never throws for La Poste's answer (a failure is a result), only for no answer. */
 export async function trackParcel(apiKey: string, parcelNumber: string): Promise<TrackingResult> {
   const url = `${laposteBaseUrl("api")}${TRACKING_PATH(parcelNumber)}`;
   try {
@@ -58,9 +56,8 @@ const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
   a.every((event, index) => event.code === b[index]?.code && event.at === b[index]?.at);
 
 /**
- * The orders to ask about: shipped (not delivered, not cancelled), by Colissimo, with a tracking number La Poste
- * could know. Index: gsi2, every order newest first, filtered on the server by status (an artisan's orders are a
- * few pages; see functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
+ * gsi2, every order newest first, filtered by status: an artisan's orders are a few pages (see
+ * functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
  */
 async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
   const { data } = await deps.db.entities.order.query
@@ -75,20 +72,12 @@ async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
   );
 }
 
-/** What a run did (src/domain/shipping/tracking-refresh.ts says it in French for the owner). */
 export type TrackingRun = TrackingCounts;
 
-/**
- * The owner's refresh of every open parcel starts no call after this: the API function stops at 20 s, and a call
- * started just before may take TIMEOUT_MS. The parcels left are the schedule's, as they always were.
- */
+/** The API function stops at 20 s, and a call started just before may take TIMEOUT_MS. */
 const OWNER_REFRESH_BUDGET_MS = 8_000;
 
-/**
- * The estimated delivery an order shipped by Colissimo should show: La Poste's when it gives one; else the one it
- * has (typed by the owner, or set with its label); else, for a parcel labelled before the shop set one, the shop's
- * published delay from the day it shipped (the label's day: « Créer l'étiquette » ships at once).
- */
+/** La Poste's when it gives one; else the one typed or set with the label; else the shop's delay from shipping. */
 function estimateOf(order: OrderRecord, carrier: string | null): string | null {
   if (carrier) return carrier;
   if (order.estimated_delivery) return order.estimated_delivery;
@@ -97,7 +86,6 @@ function estimateOf(order: OrderRecord, carrier: string | null): string | null {
   return shipped ? publishedDeliveryEstimate(parisDay(new Date(shipped.at))) : null;
 }
 
-/** Records what La Poste said about one order: its events, its estimate, and the delivery when there is one. */
 async function record(deps: DataDeps, order: OrderRecord, result: Extract<TrackingResult, { ok: true }>) {
   const events = result.events;
   if (result.delivered) {
@@ -111,8 +99,7 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
     });
     return { updated: changed, delivered: changed };
   }
-  // Unchanged events are not written: an order's every write moves its version, which would make the owner's open
-  // form on it stale for nothing.
+  // Unchanged events are not written: every write moves the version, which would make the owner's open form stale.
   const { changed } = await changeOrder(deps, order.id, (current) => {
     if (current.status !== "shipped") return null;
     const estimate = estimateOf(current, result.estimated);
@@ -124,10 +111,8 @@ async function record(deps: DataDeps, order: OrderRecord, result: Extract<Tracki
 }
 
 /**
- * One run of the job. Without La Poste's API key in the « Colissimo » card it does nothing (the owner marks
- * deliveries herself, as before). A key La Poste refuses stops the run with a French reason (the owner's to-do list
- * shows the failed job); a parcel La Poste does not know yet (a label just printed) is asked again next time; when
- * La Poste answers nothing at all, the run fails so the problem is seen, and the next run does the work.
+ * Without La Poste's key it does nothing. A refused key stops the run with a French reason; a parcel La Poste does
+ * not know yet is asked again next time; no answer at all fails the run so the problem is seen.
  */
 export async function trackParcels(
   deps: DataDeps,
@@ -175,28 +160,19 @@ export async function trackParcels(
   return run;
 }
 
-/** The API key, opened, for the owner's refresh: 409 in French without one. */
 async function ownerTrackingKey(deps: DataDeps): Promise<string> {
   const setting = await getSetting(deps, "shipping_colissimo");
   if (!setting.api_key) throw new DomainError("COLISSIMO_NOT_CONFIGURED", trackingRefreshMessages.noApiKey);
   return openColissimoSecret(deps, "api_key", setting.api_key);
 }
 
-/**
- * « Actualiser le suivi » on every open parcel: the schedule's run, now, within the time an API answer has. Without
- * the key, the owner reads how to give it (409); a refused key or no answer at all, as the job fails.
- */
 export async function refreshAllParcels(deps: DataDeps): Promise<TrackingRun & { message: string }> {
   await ownerTrackingKey(deps);
   const run = await trackParcels(deps, { budgetMs: OWNER_REFRESH_BUDGET_MS });
   return { ...run, message: trackingRunMessage(run) };
 }
 
-/**
- * « Actualiser le suivi » on one order: the schedule's read of its parcel, now, through the same two-at-a-time line
- * to La Poste, recorded the same way. A parcel La Poste does not know yet is said so (200); a refused key is the
- * owner's to fix (409), no answer is a 503, a number La Poste refuses a 422.
- */
+/** A refused key is the owner's to fix (409), no answer is a 503, a number La Poste refuses a 422. */
 export async function refreshParcel(
   deps: DataDeps,
   orderId: string,

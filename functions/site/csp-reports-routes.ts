@@ -11,12 +11,7 @@ import { admitAttempt } from "../platform/throttle";
 import { cspReportsContract as contract } from "./csp-reports-contract";
 import { REPORT_MAX_BYTES } from "./csp-schemas";
 
-/**
- * Where browsers report what a page's Content-Security-Policy blocked (the policy's report-uri,
- * src/domain/site/security-headers.ts). Each violation is logged as one JSON line (CloudWatch on AWS, the terminal of
- * `npm start`); nothing is stored. Anyone can post here, so each address may report at most
- * rateLimits.cspReports times per window (429 past that; browsers ignore the answer).
- */
+/** Logged, never stored. Anyone can post here, so each address is limited (browsers ignore the 429). */
 export const cspReportsRoutes = routesAt("/api/csp-reports", new Hono<AppEnv>().use(retryAfterHeader));
 
 route(

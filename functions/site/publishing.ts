@@ -1,14 +1,9 @@
-/**
- * Publishing the prebuilt site (issue 13). An owner's edit that changes what pages print marks the site stale and asks
- * the publisher (Deps.publisher) for a publish; the publisher records when it starts and how it ends, so the admin's
- * dashboard can say 'Site à jour', 'Publication en cours…' or 'Échec de la publication : …'.
- */
+/** The publisher records when a publish starts and how it ends, for the dashboard's status. */
 import { type PublishStatus, publishStatus } from "../../src/domain/site/publishing";
 import type { DataDeps, Deps } from "../platform/deps";
 
 const SITE = { site: "storefront" };
 
-/** Marks the pages stale (what changed, when) and asks for a publish. */
 export async function markSiteStale(
   deps: DataDeps & Partial<Pick<Deps, "publisher">>,
   reason: string,
@@ -19,7 +14,7 @@ export async function markSiteStale(
   deps.publisher?.request(reason);
 }
 
-/** A publish starts: it covers every request made until now (the build reads the API after this). */
+/** It covers every request made until now: the build reads the API after this. */
 export async function beginPublish(deps: DataDeps): Promise<{ covers: string }> {
   const now = deps.clock().toISOString();
   const { data } = await deps.db.entities.sitePublish.get(SITE).go();
@@ -28,7 +23,6 @@ export async function beginPublish(deps: DataDeps): Promise<{ covers: string }> 
   return { covers };
 }
 
-/** A publish ended: the requests it covered are published, or the failure is kept with its reason for the admin. */
 export async function recordPublishResult(
   deps: DataDeps,
   result: { covers: string; ok: true } | { covers: string; ok: false; error: string },
@@ -50,10 +44,7 @@ export async function sitePublishStatus(deps: DataDeps): Promise<PublishStatus> 
   return publishStatus(data, deps.clock());
 }
 
-/**
- * Units came back (a release, a cancellation, a return): a product that was sold out is available again, and the
- * pages' structured data says so after a publish. A product whose stock is now at most what came back was out.
- */
+/** A product whose stock is now at most what came back was sold out: its structured data changes. */
 export async function markRestocked(
   deps: DataDeps & Partial<Pick<Deps, "publisher">>,
   lines: readonly { product_id: number; quantity: number }[],

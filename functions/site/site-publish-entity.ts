@@ -1,10 +1,7 @@
 import { itemKey } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
-/**
- * The facts about publishing the prebuilt site (one item, `site` = "storefront"): when the pages last went stale, what
- * the running or last publish covered, and how it ended. Read by src/domain/site/publishing.ts.
- */
+/** One item: when the pages last went stale, what the running or last publish covered, and how it ended. */
 export const sitePublishSchema = entitySchema({
   model: { entity: "site_publish", version: "1", service: "shop" },
   attributes: {

@@ -1,7 +1,4 @@
-/**
- * The contract of functions/waitlist/admin-routes.ts (served by the "lots" function, apart from the shoppers'
- * waitlist in the "orders" one): declared once, bound there, documented from here. Schemas and words only.
- */
+/** Served by the "lots" function, apart from the shoppers' waitlist. Schemas and words only. */
 import { waitlistCountsSchema } from "../../src/domain/waitlist/waitlist-schemas";
 import { type Contract, errorResponse as error } from "../platform/contract";
 

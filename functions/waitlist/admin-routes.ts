@@ -6,10 +6,7 @@ import { route, routesAt } from "../platform/route";
 import { adminWaitlistContract as contract } from "./admin-contract";
 import { waitlistCounts } from "./service";
 
-/**
- * How many confirmed shoppers wait for each product (decision record 026), for the admin's Produits tab. Behind
- * the admin guard; served by the "lots" function (the admin function is at its budget).
- */
+/** Served by the "lots" function: the admin function is at its budget. */
 export const adminWaitlistRoutes = routesAt(
   "/api/admin/waitlist",
   new Hono<AppEnv>().use(withSession, requireAdmin),

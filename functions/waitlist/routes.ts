@@ -10,10 +10,8 @@ import { waitlistContract as contract } from "./contract";
 import { confirmWaitlist, requestWaitlist, unsubscribeWaitlist } from "./service";
 
 /**
- * The waitlist of out-of-stock products (decision record 026), without an account. A sign-up counts against the
- * client address before anything is read, then answers the same 202 whatever the e-mail: the per-e-mail limit,
- * the request and the confirmation mail happen after the answer. Confirmation and unsubscription take the token
- * of the mail's links. Served by the "orders" function.
+ * A sign-up counts against the client address, then answers the same 202 whatever the e-mail: the per-e-mail limit,
+ * the request and the mail happen after the answer.
  */
 export const waitlistRoutes = routesAt("/api/waitlist", new Hono<AppEnv>().use(retryAfterHeader));
 

@@ -1,13 +1,7 @@
 /**
- * The waitlist of out-of-stock products (issue 19; docs/decisions/026-stock-alerts-and-waitlist.md): a shopper gives
- * an e-mail and her consent, confirms by the link of the mail we send (double opt-in), and is told once when the
- * product is back, in the order of the requests, as many shoppers as units came back. No account needed.
- *
- * - The request's answer is the same whatever the e-mail: the route checks the product and the per-address limit
- *   and hands the rest (per-e-mail limit, the request, the mail) to the background, like forgot password.
- * - Telling: each waiting request is claimed by a conditional write (`notified_at` set only if absent) before its
- *   mail is sent, so two restocks at once never tell anyone twice; then the request is deleted.
- * - Links carry a token naming the request and a secret (src/domain/catalog/stock-alerts.ts), never the e-mail.
+ * docs/decisions/026-stock-alerts-and-waitlist.md. Each waiting request is claimed by a conditional write before
+ * its mail is sent, so two restocks at once never tell anyone twice. Links name the request and a secret, never the
+ * e-mail.
  */
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { EntityItem } from "electrodb";
@@ -34,7 +28,6 @@ export type WaitlistRecord = EntityItem<WaitlistEntity>;
 const DAY_MS = 86_400_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The request's key: a hash of the normalized e-mail (one request per product and e-mail). */
 export const emailKeyOf = (email: string) => sha256(email);
 
 function sameSecret(a: string, b: string): boolean {
@@ -50,10 +43,7 @@ function expiry(now: Date, days: number) {
 
 const isLive = (record: WaitlistRecord, now: Date) => Date.parse(record.expires_at) > now.getTime();
 
-/**
- * The request's part of a sign-up: the product must be on sale and out of stock (nothing about the e-mail is read
- * or said); the rest runs after the answer (signUpForWaitlist).
- */
+/** Nothing about the e-mail is read or said; the rest runs after the answer. */
 export async function requestWaitlist(deps: Deps, input: WaitlistRequest): Promise<void> {
   const { data: product } = await deps.db.entities.product.get({ id: input.product_id }).go();
   if (!product?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
@@ -83,11 +73,7 @@ function links(
   };
 }
 
-/**
- * The background part of a sign-up: a shopper already confirmed and waiting gets nothing more; otherwise (at most
- * rateLimits.waitlistMailsPerEmail mails an hour per e-mail) the request is written, or renewed with a new link,
- * and the confirmation mail sent. A renewal keeps the first request's place.
- */
+/** A confirmed shopper gets nothing more; a renewal keeps the first request's place. */
 export async function signUpForWaitlist(
   deps: AccountMailDeps,
   productId: number,
@@ -144,7 +130,7 @@ const expiredLink = () =>
     "Ce lien n'est plus valable. Demandez à nouveau à être prévenu(e) depuis la page du produit.",
   );
 
-/** The confirmation link: the request now counts, kept at most WAITLIST_KEEP_DAYS. Following it twice is fine. */
+/** Following it twice is fine. */
 export async function confirmWaitlist(
   deps: DataDeps,
   token: string,
@@ -172,10 +158,7 @@ export async function confirmWaitlist(
   return { product_id: parsed.productId, product_name: product?.name ?? "" };
 }
 
-/**
- * The unsubscribe link (in every waitlist mail): deletes the request. The same answer for a request already gone
- * (told, unsubscribed, expired): the shopper gets no mail either way.
- */
+/** The same answer for a request already gone: the shopper gets no mail either way. */
 export async function unsubscribeWaitlist(deps: DataDeps, token: string): Promise<void> {
   const parsed = parseWaitlistToken(token);
   if (!parsed) throw new DomainError("NOT_FOUND", "Ce lien de désinscription est invalide.");
@@ -191,7 +174,6 @@ export async function unsubscribeWaitlist(deps: DataDeps, token: string): Promis
     });
 }
 
-/** A product's confirmed requests not yet told, oldest request first. */
 export async function waitingFor(deps: DataDeps, productId: number): Promise<WaitlistRecord[]> {
   const now = deps.clock();
   const { data } = await deps.db.entities.waitlist.query
@@ -203,10 +185,8 @@ export async function waitingFor(deps: DataDeps, productId: number): Promise<Wai
 }
 
 /**
- * Tells up to `units` waiting shoppers, in the order of their requests, that the product is back. Each request is
- * claimed first (conditional write): one claimed by a concurrent restock is skipped and the next one taken, so two
- * restocks of 2 and 3 units tell 5 different shoppers, never one twice. A mail that fails gives its claim back and
- * fails the whole message (the queue tries again; those already told are deleted). Returns the e-mails told.
+ * A request claimed by a concurrent restock is skipped and the next one taken, so restocks of 2 and 3 units tell 5
+ * shoppers, never one twice. A failed mail gives its claim back and fails the message: the queue tries again.
  */
 export async function notifyWaitlist(
   deps: AccountMailDeps,
@@ -222,8 +202,7 @@ export async function notifyWaitlist(
   for (const request of waiting) {
     if (told.length >= units) break;
     const key = { product_id: productId, email_key: request.email_key };
-    // The claim is this run's when notified_at is absent, or already carries this claim's id: the SDK's retry of a
-    // claim whose answer was lost finds its own mark, not another restock's (decision record 029). An id, not the
+    // The SDK's retry of a claim whose answer was lost finds its own mark. An id, not the
     // instant: two restocks may claim within the same millisecond.
     const claimId: string = randomUUID();
     try {
@@ -263,7 +242,6 @@ export async function notifyWaitlist(
   return told;
 }
 
-/** How many confirmed shoppers wait for each product (the admin's Produits tab), products without any left out. */
 export async function waitlistCounts(deps: DataDeps): Promise<Record<string, number>> {
   const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
   const counts = await Promise.all(
@@ -274,7 +252,7 @@ export async function waitlistCounts(deps: DataDeps): Promise<Record<string, num
   return Object.fromEntries(counts.filter(([, count]) => count > 0));
 }
 
-/** A person's waitlist requests, by e-mail (GDPR access and erasure): one read per product of the catalogue. */
+/** By e-mail (GDPR access and erasure): one read per product of the catalogue. */
 export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise<WaitlistRecord[]> {
   const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
   if (!products.length) return [];
@@ -285,7 +263,6 @@ export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise
   return data;
 }
 
-/** Deletes a person's waitlist requests (account erasure). */
 export async function eraseWaitlistRequests(deps: DataDeps, email: string): Promise<void> {
   const requests = await waitlistRequestsOf(deps, email);
   if (requests.length)

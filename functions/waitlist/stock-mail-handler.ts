@@ -1,15 +1,10 @@
-/**
- * The background handler of the stock mails (the account mail queue's stock kinds: in-process locally, its SQS
- * subscriber on AWS): the owner's low-stock alert, and the waitlist's sign-up and restock mails (decision record 026).
- */
-
 import type { AccountMailDeps } from "../accounts/auth";
 import { lowStockMail } from "../catalog/stock-mails";
 import type { StockMailRequest } from "../platform/adapters/account-mail-queue";
 import { getSetting } from "../settings/service";
 import { notifyWaitlist, signUpForWaitlist } from "./service";
 
-/** The owner's alert: to the shop's e-mail (company_info.email); none when the owner has not given one. */
+/** None when the owner has not given the shop an e-mail. */
 async function sendLowStockAlert(deps: AccountMailDeps, productId: number): Promise<void> {
   const [{ data: product }, company] = await Promise.all([
     deps.db.entities.product.get({ id: productId }).go(),
@@ -23,7 +18,6 @@ async function sendLowStockAlert(deps: AccountMailDeps, productId: number): Prom
   await deps.mailer.send(lowStockMail(company.email, company.name, product, `${deps.siteUrl}/admin`));
 }
 
-/** Runs one handed-over stock mail request (functions/accounts/auth.ts handleAccountMail dispatches here). */
 export async function handleStockMail(deps: AccountMailDeps, request: StockMailRequest): Promise<void> {
   switch (request.kind) {
     case "low-stock":

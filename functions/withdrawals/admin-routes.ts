@@ -4,7 +4,6 @@ import { route, routesAt } from "../platform/route";
 import { adminWithdrawalsContract as contract } from "./admin-contract";
 import { listWithdrawalsForAdmin } from "./service";
 
-/** The customers' withdrawals for the owner's dashboard; mounted under /api/admin behind its guard. */
 export const adminWithdrawalsRoutes = routesAt("/api/admin/withdrawals", new Hono<AppEnv>());
 
 route(adminWithdrawalsRoutes, contract.getAdminWithdrawals, async (c) =>

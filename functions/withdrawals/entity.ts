@@ -2,22 +2,20 @@ import { everyItem } from "../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
- * A customer's withdrawal from the contract (Code de la consommation L221-21, D221-5): what was withdrawn, when, by
- * whom. Immutable: every attribute is read-only and the code only ever creates these items (conditionally: the
- * next number of the order, so two requests at once cannot both take the same units); nothing updates or deletes
- * one (tests/tooling/withdrawal-immutable.test.ts). What followed (cancellation, return, refund) lives on the order.
+ * Code de la consommation L221-21, D221-5: the request is the customer's proof. Immutable: every attribute is
+ * read-only and the items are only ever created, conditionally on the next number of the order, so two requests
+ * cannot take the same units (tests/tooling/withdrawal-immutable.test.ts).
  */
 export const withdrawalSchema = entitySchema({
   model: { entity: "withdrawal", version: "1", service: "shop" },
   attributes: {
     order_id: { type: "string", required: true, readOnly: true },
-    /** The request's number within the order, zero-padded ("001"): created on the condition it does not exist. */
     seq: { type: "string", required: true, readOnly: true },
     id: { type: "string", required: true, readOnly: true },
     user_id: { type: "string", required: true, readOnly: true },
     customer_email: { type: "string", required: true, readOnly: true },
     requested_at: { type: "string", required: true, readOnly: true },
-    /** The key the form drew: the same confirmation sent twice finds this record instead of making another. */
+    /** The same confirmation sent twice finds this record instead of making another. */
     form_key: { type: "string", required: true, readOnly: true },
     scope: { type: ["whole", "lines"] as const, required: true, readOnly: true },
     /** What it did to the order: cancelled it (before shipping) or expects the goods back (after). */
@@ -44,7 +42,6 @@ export const withdrawalSchema = entitySchema({
       pk: { field: "pk", composite: ["order_id"] },
       sk: { field: "sk", composite: ["seq"] },
     },
-    // Every request, newest first (the owner's dashboard).
     all: everyItem("gsi2", "requested_at", "order_id"),
   },
 });

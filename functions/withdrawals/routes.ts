@@ -11,11 +11,9 @@ import { withdrawalsContract as contract } from "./contract";
 import { confirmGuestWithdrawal, confirmWithdrawal, findGuestOrder, withdrawalView } from "./service";
 
 /**
- * The withdrawal function (Code de la consommation L221-21), with an account or without: a signed-in customer
- * names one of their orders (someone else's is « not found », like a made-up id); a guest gives the order number and
- * the e-mail of the order. A wrong pair answers the same 404 whatever exists; each guest look-up and confirmation
- * counts against the client address (rateLimits.withdrawalLookups) before anything is read.
- * In the "orders" Lambda, not with the customer's other order routes: those carry the PDF renderer.
+ * Code de la consommation L221-21. A wrong order-and-e-mail pair answers the same 404 whatever exists, and each
+ * guest look-up counts against the client address. In the "orders" Lambda: the customer's order routes carry the
+ * PDF renderer.
  */
 export const withdrawalsRoutes = routesAt("/api/withdrawals", new Hono<AppEnv>().use(retryAfterHeader));
 

@@ -1,11 +1,7 @@
 /**
- * The withdrawal function (Code de la consommation L221-21 and D221-5, ordonnance 2026-2 / décret 2026-3, in force
- * since 19 June 2026; period L221-18, refund L221-24): a customer, signed in or with the order number and e-mail,
- * withdraws from the whole order or some lines. The rules are pure in src/domain/withdrawals/withdrawal.ts; here they meet the
- * table. Each request is recorded once and never changed (functions/withdrawals/entity.ts). Before shipping,
- * withdrawing the whole order is the lifecycle's cancellation (with its refund when paid), in the same transaction
- * as the record; after shipping, the goods come back through the owner's « Retour et remboursement ».
- * docs/decisions/014-withdrawal.md.
+ * Code de la consommation L221-21 and D221-5, period L221-18, refund L221-24 (docs/decisions/014-withdrawal.md).
+ * Before shipping, withdrawing the whole order is the lifecycle's cancellation, in the same transaction as the
+ * record; after shipping, the goods come back through the owner's « Retour et remboursement ».
  */
 
 import type { EntityItem } from "electrodb";
@@ -49,11 +45,7 @@ export const GUEST_NOT_FOUND =
 const STALE_FORM =
   "Votre commande a changé depuis l'ouverture du formulaire : rechargez la page pour voir son état actuel.";
 
-/**
- * An order found by its number and the e-mail it was placed with, both matching. Placed without an account, it is
- * held under that e-mail (`guest:<e-mail>`, decision record 049); placed signed in, under the account of that
- * e-mail; one person may have both. Both are searched, and every miss is the same 404.
- */
+/** A guest's order is held under `guest:<e-mail>`, a signed-in one under the account: both searched. */
 export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
   const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
   const ordersOf = async (userId: string) =>
@@ -92,7 +84,6 @@ export function toWithdrawalRecord(item: WithdrawalItem): WithdrawalRecord {
   };
 }
 
-/** What the form shows: the period, the lines and how many units of each can still be withdrawn, earlier requests. */
 export async function withdrawalView(deps: DataDeps, order: OrderRecord): Promise<WithdrawalView> {
   const earlier = await orderWithdrawals(deps, order.id);
   const now = deps.clock();
@@ -115,11 +106,9 @@ export async function withdrawalView(deps: DataDeps, order: OrderRecord): Promis
 }
 
 /**
- * Records a withdrawal, once. The same form sent twice (same form_key) answers the first record; a form opened on
- * an older version of the order is refused (409); the lines are checked against the order as it is now (never more
- * than bought minus what is already withdrawn or returned); the period is checked at the server's clock. Two requests
- * at once cannot both take the same units: each is created on the condition that its number within the order is
- * still free, and the loser decides again on what the winner left.
+ * The same form sent twice answers the first record; a form opened on an older version is refused (409); the period
+ * is checked at the server's clock. Each record is created on the condition that its number is free, so two
+ * requests cannot take the same units: the loser decides again on what the winner left.
  */
 export async function confirmWithdrawal(
   deps: Deps,
@@ -161,9 +150,7 @@ export async function confirmWithdrawal(
 
     let after: OrderRecord = order;
     if (beforeShipping) {
-      // The whole order before shipping (checkWithdrawal refuses a part): the lifecycle's cancellation, with the
-      // record in the same transaction (stock and promo use back; a credit note and the refund when it was paid).
-      // A paid PayPal order is refunded at once (the table's refund_payment).
+      // The whole order before shipping: the lifecycle's cancellation, with the record in the same transaction.
       const moved = await moveOrder(deps, order.id, {
         commands: ["cancel"],
         refused: "throw",
@@ -173,7 +160,7 @@ export async function confirmWithdrawal(
       });
       if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
       after = moved.order;
-      // The order stays « Remboursement à effectuer » on the owner's dashboard; the customer's withdrawal stands.
+      // The order stays « Remboursement à effectuer »; the customer's withdrawal stands.
       if (moved.refundFailure)
         console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, moved.refundFailure);
     } else {

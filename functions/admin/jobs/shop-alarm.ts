@@ -3,11 +3,7 @@ import { type AlarmOutcome, recordAlarm } from "../../platform/owner-problems";
 
 type Log = Pick<Console, "info" | "error">;
 
-/**
- * Subscriber of the alarm topic (infra/alarms.ts): each CloudWatch alarm that goes to ALARM puts its problem at the
- * top of the owner's to-do list, and its return to OK takes it off (functions/platform/owner-problems.ts). A message
- * that is not an alarm's JSON is logged and skipped; a failed write throws, and Lambda retries the invocation.
- */
+/** A message that is not an alarm's JSON is logged and skipped; a failed write throws, and Lambda retries. */
 export async function recordAlarms(
   deps: Parameters<typeof recordAlarm>[0],
   event: SNSEvent,

@@ -7,11 +7,7 @@ type Log = Pick<Console, "info" | "error">;
 /** An address in the logs: enough to recognise it, not enough to read it (personal data). */
 export const maskEmail = (email: string) => email.replace(/^(.).*(@.*)$/, "$1…$2");
 
-/**
- * Subscriber of the SES feedback topic (infra/email.ts, infra/alarms.ts): each permanent bounce or complaint records
- * its addresses as refused, and the shop stops mailing them. A message that is not an SES event is logged and
- * skipped; a failed write throws, and Lambda retries the invocation (then JobFailures).
- */
+/** A message that is not an SES event is logged and skipped; a failed write throws, and Lambda retries. */
 export async function recordMailFeedback(
   deps: Pick<DataDeps, "db">,
   event: SNSEvent,

@@ -5,26 +5,19 @@ import { handleAccountMail } from "../account-mail";
 import { depsFromEnv } from "../deps-from-env";
 
 /**
- * A password reset older than this is dropped rather than mailed: whoever asked has given up or asked again, and the
- * queue would otherwise retry a failing one for days (SQS keeps a message 4 days). An order's confirmation is never
- * dropped for its age: it is owed on a durable medium (Code de la consommation L221-13), late or not.
+ * A reset older than this is dropped: whoever asked has given up, and SQS would retry a failing one for 4 days. An
+ * order's confirmation is never dropped: it is owed on a durable medium (Code de la consommation L221-13).
  */
 export const ACCOUNT_MAIL_MAX_AGE_MINUTES = 60;
 
 type Log = Pick<Console, "info" | "error">;
 
-/** One message of the account mail queue, as the job reads it. */
 export interface AccountMailMessage {
   messageId: string;
   body: string;
 }
 
-/**
- * The account mail job: for each message, the background part of what the route handed over (the same function
- * the local server runs in-process: handleAccountMail). A message that fails (DynamoDB, SES) is returned as failed
- * (SQS partial batch response) and comes back after the queue's visibility timeout; the others are done. A message
- * that cannot be read, or is older than ACCOUNT_MAIL_MAX_AGE_MINUTES, is logged and dropped.
- */
+/** A failed message is returned (SQS partial batch response) and comes back; an unreadable or old one is dropped. */
 export async function sendAccountMails(
   deps: AccountMailDeps,
   messages: readonly AccountMailMessage[],
@@ -66,7 +59,6 @@ export async function sendAccountMails(
   return { batchItemFailures: failures };
 }
 
-/** Subscriber of the account mail queue (infra/account-mail.ts), with partial batch responses. */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   return sendAccountMails(depsFromEnv(), event.Records);
 }

@@ -1,10 +1,7 @@
 import { runDailySummary } from "../../admin/daily-summary";
 import { depsFromEnv } from "../deps-from-env";
 
-/**
- * Scheduled job (infra/jobs.ts: 8:00 Europe/Paris; the local server runs it on a timer): the owner's daily summary,
- * at most once a Paris day.
- */
+/** 8:00 Europe/Paris (infra/jobs.ts); at most once a Paris day. */
 export const handler = async () => {
   const result = await runDailySummary(depsFromEnv());
   console.info(

@@ -1,7 +1,6 @@
 import { releaseExpiredHolds } from "../../payments/paypal-holds";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 
-/** Scheduled job (infra/jobs.ts; the local server runs it on a timer): releases PayPal holds never captured. */
 export const handler = settlingBackgroundSends(async (): Promise<{ released: string[] }> => {
   const released = await releaseExpiredHolds(depsFromEnv());
   if (released.length)

@@ -8,5 +8,4 @@ import { openFirstConnection } from "./init";
 export const app = createAreaApp("accounting", { "admin-exports": adminExportsRoutes }, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
-// The first DynamoDB connection, opened during the init (in Lambda only).
 await openFirstConnection();

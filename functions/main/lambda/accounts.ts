@@ -20,5 +20,4 @@ export const app = createAreaApp(
 );
 export const handler = settlingBackgroundSends(handle(app));
 
-// The first DynamoDB connection, opened during the init (in Lambda only).
 await openFirstConnection();

@@ -8,7 +8,7 @@ import { createAreaApp } from "../area-app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";
 
-/** Lambda "documents": the customer's orders and invoices, a guest's invoices (by her order's link), the export of their data, the admin's invoice downloads. */
+/** Lambda "documents": what renders PDFs (orders and invoices, a guest's invoices, data exports, admin downloads). */
 export const app = createAreaApp(
   "documents",
   {
@@ -22,5 +22,4 @@ export const app = createAreaApp(
 );
 export const handler = settlingBackgroundSends(handle(app));
 
-// The first DynamoDB connection, opened during the init (in Lambda only).
 await openFirstConnection();

@@ -6,11 +6,8 @@ import { depsFromEnv } from "../deps-from-env";
 export type InitConnection = "opened" | "skipped" | "failed";
 
 /**
- * Opens the function's first DynamoDB connection during the Lambda's init, which AWS runs before the first request
- * (and, with SnapStart or provisioned concurrency, before any): the TLS handshake, the credentials and the SDK's
- * lazily loaded parts are then paid there rather than by the first visitor. One cheap read of a key that never
- * exists. Only in Lambda (AWS_LAMBDA_FUNCTION_NAME is set): tests, scripts and the cold-import measurement import
- * the handlers without touching the network. A failure is logged, never thrown: the first request will connect.
+ * During the Lambda's init, so the TLS handshake, credentials and the SDK's lazy parts are paid there rather than by
+ * the first visitor. Only in Lambda; a failure is logged, never thrown: the first request will connect.
  */
 export async function openFirstConnection(
   env: NodeJS.ProcessEnv = process.env,

@@ -8,10 +8,7 @@ import { createAreaApp } from "../area-app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";
 
-/**
- * Lambda "orders": bank-transfer orders (a customer's, a guest's, and a guest's order read with its link), promo code checks, withdrawals without an account and the waitlist of
- * out-of-stock products.
- */
+/** Lambda "orders": bank-transfer orders, promo code checks, withdrawals without an account, the waitlist. */
 export const app = createAreaApp(
   "orders",
   {
@@ -25,5 +22,4 @@ export const app = createAreaApp(
 );
 export const handler = settlingBackgroundSends(handle(app));
 
-// The first DynamoDB connection, opened during the init (in Lambda only).
 await openFirstConnection();

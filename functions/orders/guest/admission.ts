@@ -4,10 +4,7 @@ import type { AppEnv } from "../../platform/env";
 import { clientKey } from "../../platform/middleware/client-ip";
 import { admitAttempt } from "../../platform/throttle";
 
-/**
- * Counts an order without an account against its client address before anything is read (429 with Retry-After past
- * rateLimits.guestOrdersPerAddress): each holds stock until paid or released, and no sign-up limit stands before it.
- */
+/** Each guest order holds stock until paid or released, and no sign-up limit stands before it. */
 export async function admitGuestOrder(c: Context<AppEnv>): Promise<void> {
   await admitAttempt(c.var.deps, [
     { scope: "guest-orders-address", subject: clientKey(c), rule: rateLimits.guestOrdersPerAddress },

@@ -14,10 +14,9 @@ function limits(email: string): Limit[] {
 }
 
 /**
- * Whether the confirmation of an order just placed is mailed. A customer's always is: her e-mail is her account's.
- * A guest names any e-mail, so her confirmations count against it (rateLimits.guestConfirmationsPerEmail, per day
- * too): past the limit the order stands, and the link the confirmation screen shows is her way to it. The order is
- * already written, so a counter that cannot be read lets the mail go rather than fail the answer.
+ * A guest names any e-mail, so her confirmations count against it; past the limit the order stands and the
+ * confirmation screen's link is her way to it. The order is written already: a counter that cannot be read lets
+ * the mail go.
  */
 export async function mayMailConfirmation(
   deps: DataDeps,

@@ -1,7 +1,4 @@
-/**
- * The counters of guest confirmations (./confirmation-limit.ts), under the recipient's normalised e-mail. Apart, so
- * that the erasure, which deletes them, does not bundle the counting.
- */
+/** Apart, so that the erasure, which deletes them, does not bundle the counting. */
 export const GUEST_CONFIRMATION_SCOPES = [
   "guest-confirmations-email",
   "guest-confirmations-email-day",

@@ -1,8 +1,4 @@
-/**
- * The contract of functions/orders/guest/routes.ts and document-routes.ts (issue 32, ordering without an account):
- * each operation declared once, bound to its handler there (functions/platform/route.ts) and documented from here
- * (functions/main/contracts.ts). Schemas and words only, never services (decision record 023).
- */
+/** Ordering without an account: schemas and words only. */
 import * as z from "zod";
 import { guestBankTransferOrderSchema, orderSchema } from "../../../src/domain/orders/order";
 import { rateLimits } from "../../../src/domain/rate-limit";
@@ -39,7 +35,6 @@ const placed =
       ),
   });
 
-/** A guest's bank-transfer order, and her order read with its link. */
 export const guestOrdersContract = {
   postGuestOrders: {
     method: "post",
@@ -84,7 +79,6 @@ export const guestOrdersContract = {
 
 const pdf = { 200: { description: "PDF (application/pdf)" } } as const;
 
-/** A guest's invoice and credit notes, with her link (the PDF renderer's function, as for customers). */
 export const guestDocumentsContract = {
   getGuestDocumentsByIdInvoice: {
     method: "get",

@@ -6,10 +6,7 @@ import { pdfResponse } from "../pdf-response";
 import { guestDocumentsContract as contract } from "./contract";
 import { guestOrder, guestToken } from "./links";
 
-/**
- * A guest's invoice and credit notes (issue 32), opened by her order's link as the tracking page reads them. In the
- * documents function beside the customer's: the PDF renderer stays out of the ordering functions.
- */
+/** In the documents function: the PDF renderer stays out of the ordering functions. */
 export const guestDocumentsRoutes = routesAt("/api/guest/documents", new Hono<AppEnv>());
 
 route(guestDocumentsRoutes, contract.getGuestDocumentsByIdInvoice, async (c) => {

@@ -1,10 +1,9 @@
 import { type EntityOf, entitySchema } from "../../platform/db/entity-schema";
 
 /**
- * A link that opens a guest's order (issue 32, decision record 049): the SHA-256 of its token, never the token. In
- * the order's own partition beside nothing else, so a page asking for an order reads the order and its link by key
- * in one round, a mail adds a link without writing the order (its version, which the owner's forms send back, stays
- * put), and the owner's revocation deletes them all in one transaction.
+ * The SHA-256 of a guest link's token, never the token. In the order's partition, so an order
+ * and its link are read by key in one round, a mail adds a link without moving the order's version, and a
+ * revocation deletes them all in one transaction.
  */
 export const guestLinkSchema = entitySchema({
   model: { entity: "guest_link", version: "1", service: "shop" },
@@ -22,17 +21,12 @@ export const guestLinkSchema = entitySchema({
 });
 export type GuestLinkEntity = EntityOf<typeof guestLinkSchema>;
 
-/**
- * A guest's first link, as her order's transaction writes it: the hash of its token beside the order, and, when the
- * request carries an Idempotency-Key, the random salt the token was derived from with the key, kept under the key
- * (links.ts).
- */
+/** A guest's first link: its hash beside the order, and the salt of its token under the Idempotency-Key. */
 export interface GuestLinkSeed {
   hash: string;
   salt?: string;
 }
 
-/** A link's item. */
 export function guestLinkItem(orderId: string, hash: string, at: string) {
   return { order_id: orderId, hash, created_at: at };
 }

@@ -1,10 +1,6 @@
 /**
- * The links that open a guest's order (issue 32, decision record 049): each a random token of 32 bytes, handed
- * once (to the browser that placed the order, in a mail) and never stored: its SHA-256 is kept beside the order
- * (link-entity.ts). A link opens its own order only, while the order's warranty runs (guestLinkOpen); the owner's
- * revocation deletes every link and mails a new one to the order's e-mail. Once the order has joined its owner's
- * account, its links lead her to sign in (401 ORDER_IN_ACCOUNT) and open it no more. Anything else answers 404
- * ORDER_NOT_FOUND, exactly like a made-up id, so a wrong, revoked or expired link says nothing about the order.
+ * Guest links (docs/decisions/049-guest-checkout.md): a random 32-byte token handed once and never stored, its SHA-256
+ * kept. A wrong, revoked or expired link answers 404 exactly like a made-up id, so it says nothing about the order.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
@@ -21,31 +17,24 @@ import type { DataDeps } from "../../platform/deps";
 import { getUserOrder, type OrderRecord } from "../service";
 import { type GuestLinkSeed, guestLinkItem } from "./link-entity";
 
-/** The SHA-256 of a token, base64url: what is kept. */
 export function guestTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** A new link token and its hash. */
 export function newGuestToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: guestTokenHash(token) };
 }
 
-/** The token a guest page sends (X-Order-Token), unchecked: the link's look-up judges it. */
 export function guestToken(c: Context): string | undefined {
   return c.req.header(GUEST_TOKEN_HEADER);
 }
 
-/** Who asks for an order: a signed-in customer (her id), or a guest's link (its token, maybe absent). */
 export type OrderAccess = { userId: string } | { guestToken: string | undefined };
 
 /**
- * The order the caller may see and act on, or 404 like a made-up id: a customer's own, or the guest order a link
- * opens while it is open. The order and the link are read by key in one round (the link's key is its hash: nothing
- * to compare, and nothing to learn from how long a comparison takes). A link to an order that joined an account
- * (and still names someone: an erased account's orders name nobody) answers 401 ORDER_IN_ACCOUNT: the mails she
- * keeps lead her to sign in, where her session opens it.
+ * The link's key is its hash: nothing to compare, so no timing to learn from. A link to an order that joined an
+ * account answers 401 ORDER_IN_ACCOUNT, so the mails she keeps lead her to sign in.
  */
 export async function reachableOrder(deps: DataDeps, id: string, access: OrderAccess): Promise<OrderRecord> {
   if ("userId" in access) return getUserOrder(deps, access.userId, id);
@@ -62,15 +51,10 @@ export async function reachableOrder(deps: DataDeps, id: string, access: OrderAc
   throw reach === "in_account" ? new DomainError("ORDER_IN_ACCOUNT") : notFound();
 }
 
-/** The order a guest link opens, or 404 like a made-up id. */
 export function guestOrder(deps: DataDeps, id: string, token: string | undefined): Promise<OrderRecord> {
   return reachableOrder(deps, id, { guestToken: token });
 }
 
-/**
- * One more link to a guest order (a mail about it): its token, its hash kept beside the others. Null for a
- * customer's order: she signs in to see it.
- */
 export async function addGuestLink(
   deps: DataDeps,
   order: Pick<OrderRecord, "id" | "user_id">,
@@ -82,20 +66,14 @@ export async function addGuestLink(
 }
 
 /**
- * The token of a guest's first link under an Idempotency-Key: derived from the key and a random salt that is kept
- * under the key, never the token. Whoever replays the request (the same key: the browser that lost the answer) is
- * given the same link again, and nobody can get a new one that way.
+ * Derived from the Idempotency-Key and a salt kept under it, never the token: a replay gets the same link again, and
+ * nobody can get a new one that way.
  */
 function keyedGuestToken(idempotencyKey: string, salt: string): string {
   return createHash("sha256").update(salt).update("\0").update(idempotencyKey).digest("base64url");
 }
 
-/**
- * A guest's placing request (a bank-transfer order, a PayPal hold): `place` writes the first link with the order
- * (its hash beside it, its salt under the Idempotency-Key), and its token is answered. A replay (same key, same body)
- * answers that first link again and writes none: once the owner has revoked it, or an erasure deleted it, it opens
- * nothing, whoever replays.
- */
+/** A replay answers the first link again and writes none: once revoked or erased, it opens nothing. */
 export async function placedWithLink<T extends { replayed: boolean; linkSalt?: string }>(
   idempotencyKey: string | undefined,
   place: (link: GuestLinkSeed) => Promise<T>,
@@ -110,10 +88,7 @@ export async function placedWithLink<T extends { replayed: boolean; linkSalt?: s
   return { ...placed, access_token: again };
 }
 
-/**
- * The owner's revocation (POST /api/admin/orders/{id}/guest-link): every link of the order is deleted and one new
- * link written, in one transaction; its token is answered for the mail. A customer's order has none: 409.
- */
+/** Every link deleted and one new written, in one transaction. A customer's order has none: 409. */
 export async function replaceGuestLinks(
   deps: DataDeps,
   id: string,
@@ -125,7 +100,7 @@ export async function replaceGuestLinks(
       "CONFLICT",
       "Cette commande a été passée avec un compte client : elle n'a pas de lien de suivi.",
     );
-  // Erased at the guest's request (decision record 017): no e-mail to send a link to, and nobody to send it for.
+  // Erased at the guest's request: no e-mail to send a link to, and nobody to send it for.
   if (!order.customer_email)
     throw new DomainError(
       "CONFLICT",
@@ -150,7 +125,6 @@ export async function replaceGuestLinks(
   return { order, token };
 }
 
-/** Every link of an order deleted (the guest's erasure). */
 export async function deleteGuestLinks(deps: DataDeps, id: string): Promise<void> {
   const { data: links } = await deps.db.entities.guestLink.query
     .byOrder({ order_id: id })

@@ -6,11 +6,7 @@ import { guestLinkMail } from "../mails";
 import { toOrder } from "../service";
 import { replaceGuestLinks } from "./links";
 
-/**
- * The owner's « Envoyer un nouveau lien de suivi » (issue 32): every link of the guest order stops working and a new
- * one goes to the order's e-mail. When the mail cannot go, the old links are already gone: the answer says so, and
- * asking again sends another.
- */
+/** The old links are gone even when the mail cannot go: the answer says so, and asking again sends another. */
 export async function sendNewGuestLink(
   deps: Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">,
   orderId: string,

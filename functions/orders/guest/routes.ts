@@ -9,11 +9,7 @@ import { admitGuestOrder } from "./admission";
 import { guestOrdersContract as contract } from "./contract";
 import { guestOrder, guestToken, placedWithLink } from "./links";
 
-/**
- * Ordering without an account (issue 32): a guest's bank-transfer order, and her order read with its link. The
- * rules are the customer's (placeOrder, planOrder): only who orders and where it goes differ, and each guest order
- * counts against the client address first (rateLimits.guestOrdersPerAddress), as sign-ups do.
- */
+/** The customer's rules (placeOrder); each guest order counts against the client address first, as sign-ups do. */
 export const guestOrdersRoutes = routesAt("/api/guest/orders", new Hono<AppEnv>().use(retryAfterHeader));
 
 route(guestOrdersRoutes, contract.postGuestOrders, async (c) => {

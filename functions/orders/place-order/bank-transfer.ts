@@ -8,12 +8,7 @@ import { mayMailConfirmation } from "../guest/confirmation-limit";
 import { toOrder } from "../service";
 import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "./place-order";
 
-/**
- * A bank-transfer order: offered only while enabled in the settings; confirmed by mail with the IBAN, after the
- * answer (the account mail queue: the customer does not wait for the mail, and a failed mail is sent again), unless
- * a guest's e-mail has had its share of confirmations (mayMailConfirmation). The
- * caller's session is proven in the order's own read round (OrderCaller).
- */
+/** The mail goes after the answer (a failed one is sent again), unless a guest's e-mail had its share. */
 export async function placeBankTransferOrder(
   deps: Deps,
   caller: OrderCaller,

@@ -28,32 +28,23 @@ import { orderTransactionItems } from "./transaction-items";
 export interface PlaceOrderOptions {
   paymentMethod: PaymentMethod;
   idempotencyKey?: string;
-  /** Bank transfer: the name of the person who will send the transfer. */
   transferSenderName?: string;
-  /**
-   * What must succeed before anything is judged or written, started by the caller beside the read round (PayPal's
-   * credentials): awaited once the caller is proven, so its refusal comes after 401 and before any rule.
-   */
+  /** PayPal's credentials, started beside the read round: awaited once the caller is proven, so 401 comes first. */
   ready?: Promise<unknown>;
   /**
-   * A new attempt (nothing stored under the Idempotency-Key) first gives up what the customer's earlier attempts
-   * hold (PayPal: releaseEarlierHolds, paypal-earlier-holds.ts), once the caller is proven; what it gave up is read
-   * again before the order is decided. Passed in so that the bank-transfer function does not bundle PayPal's code.
+   * A new attempt first gives up the customer's earlier PayPal holds; passed in so that the bank-transfer function
+   * does not bundle PayPal's code.
    */
   giveUpEarlier?: (deps: DataDeps, userId: string) => Promise<readonly string[]>;
-  /** A guest's order: the link her browser gets, written with the order and its key (guest/links.ts). */
   guestLink?: GuestLinkSeed;
 }
 
 export interface PlacedOrder {
   order: OrderRecord;
-  /** True when an earlier request with the same Idempotency-Key had already placed it. */
   replayed: boolean;
-  /** A replayed guest order: the salt of its first link, kept under the key (guest/links.ts). */
   linkSalt?: string;
 }
 
-/** The order first placed under the key, when this request is that one again (422 when it is another). */
 async function findByIdempotencyKey(
   deps: DataDeps,
   userId: string,
@@ -65,7 +56,6 @@ async function findByIdempotencyKey(
   return data ? replayOf(deps, data) : null;
 }
 
-/** The answer to a replay: the order first placed under the key, and what the key keeps of its first link. */
 async function replayOf(deps: DataDeps, stored: StoredKey): Promise<PlacedOrder | null> {
   const order = await earlierOrder(deps, stored.order_id);
   return order && { order, replayed: true, linkSalt: stored.link_salt };
@@ -75,20 +65,12 @@ async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | n
   return (await deps.db.entities.order.get({ id }).go()).data;
 }
 
-/**
- * Who places the order: a caller already signed in (the PayPal route's session middleware), or the session token
- * of POST /api/orders, proven in the order's own read round (the session is read with the rest, and checked before
- * any rule is judged or anything is answered: a token naming someone else's id learns nothing).
- */
+/** A session token is proven in the order's read round, before any rule: naming someone else's id learns nothing. */
 export type OrderCaller = { user: AuthUser } | { sessionToken: string } | { guest: GuestDetails };
 
-/** Who an order is placed for, as planOrder takes it: a customer's account, or a guest (issue 32). */
 type OrderUser = OrderInputs["user"];
 
-/**
- * The caller's user id to read with (the token's, trusted only once proven) and the proof, after the round. A
- * guest's id is her e-mail's (guestUserId): nothing to prove, she names herself, and her order is reached by its link.
- */
+/** A guest's id is her e-mail's: nothing to prove, and her order is reached by its link. */
 async function callerInRound(
   deps: DataDeps,
   round: ReadRound,
@@ -103,7 +85,7 @@ async function callerInRound(
   const unauthenticated = () => new DomainError("UNAUTHENTICATED");
   const userId = sessionUserId(caller.sessionToken);
   if (!userId) {
-    // A token opened before issue 18 names nobody: its session first, as before.
+    // A token that names no user id (an older format): its session is resolved first.
     const session = await resolveSession(deps, caller.sessionToken);
     if (!session) throw unauthenticated();
     return { userId: session.user.id, prove: async () => session.user };
@@ -119,10 +101,6 @@ async function callerInRound(
   };
 }
 
-/**
- * The settings an order is judged by: maintenance, what the shop needs to sell (shop-setup.ts), shipping, and
- * whether delivery to a pick-up point is offered (the « Colissimo » card).
- */
 const ORDER_SETTINGS = [
   "maintenance",
   "company_info",
@@ -134,27 +112,17 @@ const ORDER_SETTINGS = [
 
 const BUSY = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
 
-/** The plan's order, or its refusal thrown (the route answers it). */
 function decided(plan: OrderPlan): Exclude<OrderPlan, { kind: "refused" }> {
   if (plan.kind === "refused") throw plan.error;
   return plan;
 }
 
 /**
- * Places an order in three steps (issue 29): one round of reads, one pure decision (planOrder,
- * src/domain/orders/plan-order.ts: the rules in their order, the prices, the promo, the lots, the stats), one transaction
- * built from the decision's effects (orderTransactionItems), whose failed conditions answer 409 by name: the last
- * units sold, the promo used up, today's use already made. The order starts pending / pending: a bank transfer
- * awaited, or a PayPal hold awaiting its capture. A retried request (same Idempotency-Key, same body and payment
- * method: its fingerprint, fingerprint.ts) answers with the first order; another request under a used key gets 422.
- *
- * Everything it reads is asked at once, in one round before the transaction: one BatchGetItem (read-round.ts) for
- * the caller's session and user when the caller is a token, what is stored under the Idempotency-Key, the products,
- * the address, the promo and today's uses of it; beside it the products' lots and the settings (none while this
- * container's copy is fresh). The session is proven first (decision record 024). A new PayPal attempt then gives
- * up the customer's earlier holds (giveUpEarlier), and when it gave one up reads again what they held.
- * When a stock or a lot changed before the write ("stale"), what is left is read again and the order planned again
- * on it (retryOnStale, decision record 041); the order's id and date stay the same across attempts.
+ * One round of reads (read-round.ts, docs/decisions/024-orders-in-one-round.md), one pure decision (planOrder), one
+ * transaction whose failed conditions answer 409 by name (the last units sold, the promo used up). A retried request
+ * (same Idempotency-Key and fingerprint) answers with the first order; another request under the key gets 422. When
+ * stock or a lot changed before the write, the order is planned again on what is left
+ * (docs/decisions/041-one-retry-on-stale.md).
  */
 export async function placeOrder(
   deps: DataDeps,
@@ -168,7 +136,6 @@ export async function placeOrder(
   const { userId, prove } = await callerInRound(deps, round, caller);
   const deliverTo: DeliverTo =
     "guest" in caller ? { address: caller.guest.address } : { addressId: request.shipping_address_id };
-  // Whose promo uses today the order counts (promoUseSubjectOf), when known before the session's proof.
   const knownSubject =
     "guest" in caller
       ? guestPromoUseSubject(caller.guest.email, caller.guest.address)
@@ -185,8 +152,7 @@ export async function placeOrder(
   const read = released.length
     ? await readOrder(deps, readRound(deps.db), user.id, request, key, deliverTo, promoUseSubject(user.email))
     : first;
-  // A customer's promo uses today count her account's e-mail, known once the session is proven: one more read, for
-  // promo orders only.
+  // A customer's promo uses are counted under her account's e-mail, known once the session is proven.
   const promoId = request.promo_code_id;
   const reads = {
     ...read,
@@ -216,7 +182,6 @@ export async function placeOrder(
   };
   const plan = decided(planOrder(inputs));
   if (plan.kind === "replay") {
-    // planOrder replays only what was read under the key.
     const replay = reads.earlier && (await replayOf(deps, reads.earlier));
     if (replay) return replay;
     throw new DomainError("CONFLICT", BUSY);
@@ -229,7 +194,6 @@ export async function placeOrder(
         const left = await readWhatIsLeft(deps, inputs.products);
         const movedAt = deps.clock().toISOString();
         const again = decided(planOrder({ ...inputs, ...left, movedAt, firstAttempt: false }));
-        // Nothing was stored under the key when it was read: a replay cannot come back (the write answers it).
         if (again.kind !== "order") return null;
         planned = again;
       }
@@ -244,8 +208,7 @@ export async function placeOrder(
   );
   if (order) {
     await checkLowStock(deps, planned.effects.lowStockChecks);
-    // The last units sold (judged on the stock the written attempt read): the product's pages say "out of stock"
-    // in their structured data after a publish.
+    // The last units sold: the product's pages say "out of stock" in their structured data after a publish.
     const { soldOut } = planned.effects;
     if (soldOut.length) await markSiteStale(deps, `En rupture : ${soldOut.join(", ")}`);
     return { order, replayed: false };

@@ -13,24 +13,18 @@ import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";
 import { toPromoRules } from "../../promos/service";
 
-/** What the order's read round found, as planOrder takes it. */
 export type OrderReads = Pick<OrderInputs, "products" | "address" | "promo" | "batches" | "pickupPoint"> & {
-  /** What is stored under the request's Idempotency-Key (null: nothing, or no key). */
   earlier: StoredKey | null;
   /** The uses of the promo today by whom the order counts; null when the round could not ask (not known yet). */
   promoUsesToday: number | null;
 };
 
-/** What is stored under an Idempotency-Key: a guest's also keeps her first link's salt (guest/links.ts). */
 export type StoredKey = NonNullable<IdempotencyInput["earlier"]> & { link_salt?: string };
 
-/** Where an order goes: an address of the customer's book (by its id), or the one a guest typed (issue 32). */
+/** An address of the customer's book (by its id), or the one a guest typed. */
 export type DeliverTo = { addressId?: string } | { address: OrderAddress };
 
-/**
- * How many times `subject` used the promo on today's Paris day (the « par utilisateur et par jour » limit counts a
- * customer's account e-mail, a guest's e-mail with her delivery address: promoUseSubjectOf).
- */
+/** A customer counts under her account e-mail, a guest under her e-mail with her delivery address. */
 export function promoUsesKey(deps: DataDeps, promoId: string, subject: string) {
   return { promo_id: promoId, user_id: subject, day: parisDay(deps.clock()) };
 }
@@ -41,14 +35,8 @@ export async function readPromoUsesToday(deps: DataDeps, promoId: string, subjec
 }
 
 /**
- * The reads of an order, in its read round (read-round.ts, which may hold the caller's session already): what is
- * stored under the Idempotency-Key, the products (each once), the delivery address, the promo and the customer's
- * uses of it today (its id is the request's, so both are asked at once), the pick-up point a search found under the
- * request's id (issue 31); beside the round, each product's lots. A guest's address is the one she typed (nothing to
- * read), and the promo's uses today are read here when whom they count is known (a guest, a caller already signed
- * in), after the session's proof otherwise (placeOrder).
- * Runs the round. Nothing is judged here: a missing row is null, and planOrder says what it means in the rules'
- * order.
+ * One read round (which may hold the caller's session already), the products' lots beside it. Nothing is judged
+ * here: a missing row is null, and planOrder says what it means in the rules' order.
  */
 export async function readOrder(
   deps: DataDeps,
@@ -57,7 +45,6 @@ export async function readOrder(
   request: OrderBody,
   key: string | undefined,
   deliverTo: DeliverTo,
-  /** Whose promo uses the order counts, when known before the round (promoUseSubjectOf); null: a session token. */
   promoSubject: string | null,
 ): Promise<OrderReads> {
   const { entities } = deps.db;
@@ -97,9 +84,8 @@ export async function readOrder(
 }
 
 /**
- * What a retried attempt decides from: the order's products with their stock as it is now (a strongly consistent
- * read: the attempt is conditioned on it) and their lots. It sells at the prices first read, from the units left
- * now; a product deleted meanwhile is missing (planOrder refuses it).
+ * A retried attempt reads the stock strongly consistent (it is conditioned on it); it sells at the prices first
+ * read, from the units left now.
  */
 export async function readWhatIsLeft(
   deps: DataDeps,

@@ -10,13 +10,11 @@ import { type GuestLinkSeed, guestLinkItem } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 import { unpaidHoldItems } from "../unpaid-holds";
 
-/** The promo's limits the transaction's conditions hold it to (a stored promo record is one). */
 type PromoLimits = { id: string; usage_limit?: number | null; max_uses_per_user: number };
 
 const IDEMPOTENCY_TTL_S = 24 * 3600;
 const DAILY_USE_TTL_S = 3 * 86_400;
 
-/** The promo's global use under its limit, the customer's use today under hers, and the usage record. */
 function promoUseItems(
   entities: TransactionEntities,
   promo: PromoLimits,
@@ -61,22 +59,17 @@ function promoUseItems(
   ];
 }
 
-/** What the order's transaction is built from: the planned order and planOrder's effects. */
 export interface OrderWrite
-  // The counters are the order's own (orderStatsChanges) when not given.
   extends Pick<OrderEffects, "idempotencyKey" | "fingerprint" | "now" | "stocks" | "movedAt">,
     Partial<Pick<OrderEffects, "watches" | "stats" | "unpaidHolds">> {
   order: OrderRecord;
   promo: PromoLimits | null;
-  /** A guest's order: her first link, its hash written with the order, its salt with the Idempotency-Key. */
   guestLink?: GuestLinkSeed;
 }
 
 /**
- * Everything placing an order writes, as one transaction: each line's units taken with its stock movement and from
- * its lots (with the record of the order on each lot, for a recall), a guest's unpaid units counted, the
- * promo's uses, the order, the dashboard counters (on the order's own shard: no item every order writes, so
- * unrelated orders never collide), a guest's first link, and the Idempotency-Key (a second request with it replays the first order).
+ * Everything placing an order writes, as one transaction. The dashboard counters go on the order's own shard: no item
+ * every order writes, so unrelated orders never collide.
  */
 export function orderTransactionItems(
   entities: TransactionEntities,
@@ -105,7 +98,7 @@ export function orderTransactionItems(
         watch: watches?.get(line.product_id),
       }),
     ),
-    // The lots each line takes (decision record 018), each conditioned on what is left: a failure means "stale".
+    // The lots each line takes, each conditioned on what is left: a failure means "stale".
     ...order.items.flatMap((line) =>
       lotSaleItems(entities, {
         productId: line.product_id,
@@ -114,7 +107,6 @@ export function orderTransactionItems(
         at: order.created_at,
       }),
     ),
-    // A guest's units counted under her e-mail and her address, each within the limit of what unpaid orders hold.
     ...unpaidHoldItems(entities, unpaidHolds ?? [], now),
     ...(promo ? promoUseItems(entities, promo, order, now) : []),
     { commit: entities.order.create(order).commit() },

@@ -1,7 +1,6 @@
 import type { Deps } from "../../platform/deps";
 import { type Reconciliation, reconcilePaypalOrders } from "../paypal-holds";
 
-/** Runs the reconciliation and logs what it settled (one line per outcome) and what PayPal could not answer. */
 export async function reconcile(deps: Deps): Promise<Reconciliation> {
   const result = await reconcilePaypalOrders(deps);
   for (const [settlement, ids] of Object.entries(result.settled)) {
@@ -13,7 +12,4 @@ export async function reconcile(deps: Deps): Promise<Reconciliation> {
   return result;
 }
 
-/**
- * Scheduled job, nightly (infra/jobs.ts; the local server runs it every hour): asks PayPal about every PayPal order
- * still pending after the hold time and settles it (paid, refunded or released); see reconcilePaypalOrders.
- */
+/** Nightly (infra/jobs.ts; hourly under the local server). */

@@ -1,7 +1,4 @@
-/**
- * The contract of functions/accounts/guest-data/routes.ts (issue 32): a guest's personal data, by a mailed link.
- * Schemas and words only (decision record 023).
- */
+/** A guest's personal data, by a mailed link. Schemas and words only. */
 import * as z from "zod";
 import { emailSchema } from "../../../src/domain/accounts/account";
 import {
@@ -13,7 +10,6 @@ import {
 import { type Contract, errorResponse as error } from "../../platform/contract";
 import { rateLimitedSchema } from "../../platform/middleware/retry-after";
 
-/** « Recevoir un lien »: the e-mail the orders were placed with. */
 export const guestDataRequestSchema = z.strictObject({ email: emailSchema });
 
 /** The token of the mailed link (the page reads it from the fragment `#jeton=`). */

@@ -2,10 +2,7 @@ import { GUEST_DATA_LINK_HOURS } from "../../../src/domain/accounts/guest-data";
 import { layout } from "../../mail/layout";
 import type { Mail } from "../../platform/adapters/mail";
 
-/**
- * The link to a guest's personal data (issue 32): what it opens, for how long, and that nothing happens if she did not
- * ask. It names no order: whoever reads the mail learns only that this address ordered without an account.
- */
+/** It names no order: whoever reads the mail learns only that this address ordered without an account. */
 export function guestDataLinkMail(to: string, shopName: string, link: string): Mail {
   const paragraphs = [
     "Bonjour,",

@@ -8,11 +8,7 @@ import { admitAttempt } from "../../platform/throttle";
 import { guestDataContract as contract } from "./contract";
 import { eraseGuestData, exportGuestData } from "./service";
 
-/**
- * A guest's personal data (GDPR art. 15, 17, 20) by a mailed link (issue 32): she asks for a link with her e-mail
- * (the same answer whatever it is), then downloads or erases with its token. In the documents Lambda: the export
- * renders her invoices and credit notes with the PDF renderer and zips them (fflate).
- */
+/** GDPR art. 15, 17, 20 by a mailed link. In the documents Lambda: the export renders her invoices. */
 export const guestDataRoutes = routesAt("/api/guest/personal-data", new Hono<AppEnv>().use(retryAfterHeader));
 
 route(guestDataRoutes, contract.postGuestPersonalDataRequest, async (c) => {

@@ -1,9 +1,4 @@
-/**
- * A guest's personal data by a mailed link (issue 32; GDPR art. 15, 17, 20): she has no account, so she proves her
- * e-mail by a link sent to it (src/domain/accounts/guest-data.ts). The export and the erasure are the customer's
- * own (../personal-data/export.ts, erase.ts), applied to her orders placed without an account
- * (`user_id` "guest:<e-mail>", decision record 049).
- */
+/** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/accounts/guest-data.ts). */
 import {
   erasedGuestUserId,
   GUEST_DATA_LINK_HOURS,
@@ -28,10 +23,8 @@ import { emailTraces } from "../traces";
 import { guestDataLinkMail } from "./mails";
 
 /**
- * « Recevoir un lien »: when orders were placed without an account with this e-mail (normalised by the route's
- * schema), and fewer than guestDataLimits.mailsPerEmail links went to it in the last hour, a new link is stored
- * (its hash) and mailed. Nobody is told either way: the route answered already, the same whatever the e-mail, and
- * this runs after it (the account mail queue: a failure throws, and the queue tries again).
+ * Runs after the route answered, the same whatever the e-mail, so nobody is told whether a link went. A failure
+ * throws, and the queue tries again.
  */
 export async function sendGuestDataLink(
   deps: Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">,
@@ -55,7 +48,6 @@ export async function sendGuestDataLink(
       email,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
-      // The table's TTL removes it a day after it stopped working.
       expires_at_ttl: Math.ceil(expires.getTime() / 1000) + 86_400,
     })
     .go();
@@ -73,11 +65,7 @@ async function openLink(deps: DataDeps, token: string): Promise<{ hash: string; 
   return { hash, email: data.email };
 }
 
-/**
- * « Télécharger mes données » for a guest: the customer's archive (exportArchive) of her orders placed without an
- * account, the withdrawal requests, waitlist requests and SES's refusal of her e-mail, her invoices and credit
- * notes. Counted per e-mail (guestDataLimits.exportsPerEmail), as the customer's export is per account.
- */
+/** Counted per e-mail, as the customer's export is per account. */
 export async function exportGuestData(deps: Deps, token: string): Promise<PersonalDataExport> {
   const { email } = await openLink(deps, token);
   await admitAttempt(deps, [
@@ -92,13 +80,8 @@ export async function exportGuestData(deps: Deps, token: string): Promise<Person
 }
 
 /**
- * « Effacer mes données » for a guest: her orders are rewritten as an erased customer's (eraseOrders: refused while
- * one is on its way or a refund is due, labels removed, the documents' e-mail removed, nothing naming her left), and
- * their `user_id`, her e-mail, becomes a neutral one per order, so the customer index no longer gathers them under
- * it. Her links to the orders are deleted before; the link is deleted in the last transaction, so it erases once.
- * What else was made under her e-mail goes with the orders (../personal-data/traces.ts), but what serves an account
- * that still uses the address. Then her waitlist requests go, and SES's refusal of her e-mail unless an account still
- * uses the address. Answers how many orders were rewritten.
+ * Her orders' `user_id`, her e-mail, becomes a neutral one per order, so the customer index no longer gathers them.
+ * The link is deleted in the last transaction, so it erases once. What serves an account still using the address stays.
  */
 export async function eraseGuestData(
   deps: DataDeps & Pick<Deps, "documents">,

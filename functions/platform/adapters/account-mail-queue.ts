@@ -1,53 +1,37 @@
 /**
- * Account mails sent after the answer (issue 14, defect 3; docs/decisions/011-abuse-limits.md). A route that must
- * answer the same whatever the e-mail (forgot password) hands "a reset was asked for <e-mail>" over and answers at
- * once; the lookup, the token and the mail happen in the background, by `handleAccountMail`
- * (functions/accounts/auth.ts). Locally an in-process runner (below); on AWS a message to the account mail queue,
- * whose subscriber runs the same function (functions/platform/adapters/sqs-account-mail.ts, functions/main/jobs/account-mail.ts).
+ * Mails sent after the answer: a route that must answer the same whatever the
+ * e-mail hands the work over and answers at once. Locally an in-process runner; on AWS the account mail queue.
  */
 
-/** What is handed over. The e-mail is normalized (the route's schema did it); nothing says whether it is known. */
 export interface PasswordResetRequest {
   kind: "password-reset";
   email: string;
-  /** When it was asked, ISO 8601: the subscriber drops resets too old to be expected any more. */
+  /** The subscriber drops resets too old to be expected any more. */
   requested_at: string;
 }
 
-/**
- * A sign-in lock just triggered for this e-mail (issue 28, item 1): the holder is mailed a reset link. Handed over
- * only by the attempt whose conditional write claimed the lock's notice, so once per lock; unknown e-mails get none.
- */
+/** Handed over only by the attempt whose conditional write claimed the lock's notice: once per lock. */
 export interface SigninLockedRequest {
   kind: "signin-locked";
   email: string;
   requested_at: string;
 }
 
-/**
- * The confirmation of an order just placed by bank transfer (issue 18): the order answers without waiting for the
- * mail, and a mail that fails is sent again by the queue instead of being lost.
- */
+/** A failed mail is sent again by the queue instead of being lost, and the order does not wait for it. */
 export interface OrderConfirmationRequest {
   kind: "order-confirmation";
   order_id: string;
   requested_at: string;
 }
 
-/**
- * A guest asked for the link to her personal data (issue 32, « Mes données »): the route answers the same at once
- * whatever the e-mail, and the look-up, the link and the mail happen here, so no timing says whether it has orders.
- */
+/** Done here so no timing says whether the e-mail has orders. */
 export interface GuestDataLinkRequest {
   kind: "guest-data-link";
   email: string;
   requested_at: string;
 }
 
-/**
- * Stock alerts and the waitlist (decision record 026), sent after the answer so an order or a restock never waits
- * for SES: the owner's low-stock alert, a shopper's waitlist confirmation, the back-in-stock mails of a restock.
- */
+/** Sent after the answer so an order or a restock never waits for SES. */
 export type StockMailRequest =
   | { kind: "low-stock"; product_id: number; requested_at: string }
   | { kind: "waitlist-signup"; product_id: number; email: string; requested_at: string }
@@ -61,19 +45,13 @@ export type AccountMailRequest =
   | StockMailRequest;
 
 export interface AccountMailQueue {
-  /** Hands a request over. Never throws, never waits: the caller answers at once. */
   request(request: AccountMailRequest): void;
-  /**
-   * Resolves once the requests made so far have been handed over (never rejects): in-process, handled; on AWS,
-   * sent to SQS. A Lambda awaits it before it returns (settlingBackgroundSends, functions/main/deps-from-env.ts); tests await
-   * it before they read the mail folder.
-   */
+  /** A Lambda awaits it before it returns: the runtime freezes the process as soon as the handler settles. */
   flush(): Promise<void>;
 }
 
 type Log = Pick<Console, "error">;
 
-/** Whether a queue message is an account mail request this code knows how to handle. */
 export function isAccountMailRequest(value: unknown): value is AccountMailRequest {
   if (!value || typeof value !== "object") return false;
   const { kind, email, order_id, requested_at, product_id, units } = value as Record<string, unknown>;
@@ -98,10 +76,7 @@ export function isAccountMailRequest(value: unknown): value is AccountMailReques
   }
 }
 
-/**
- * Runs each request in this process, after the current request has been answered (`setImmediate`): `npm start`'s
- * server and the tests. An error is logged, never thrown into a request.
- */
+/** After the current request is answered (`setImmediate`); an error is logged, never thrown into a request. */
 export function inProcessAccountMail(
   handle: (request: AccountMailRequest) => Promise<void>,
   log: Log = console,

@@ -1,7 +1,6 @@
 /**
- * At most `limit` tasks at once, the others wait in line (first come, first served); past `queue` waiting, a task is
- * refused at once. Used to cap password hashing: scrypt runs on libuv's 4 threads, which also read the site's files,
- * so a flood of sign-ins must not take them all (issue 14, defect 4).
+ * At most `limit` tasks at once, `queue` waiting, the rest refused. Caps password hashing: scrypt runs on libuv's 4
+ * threads, which also read the site's files, so a flood of sign-ins must not take them all.
  */
 export class Busy extends Error {
   constructor() {

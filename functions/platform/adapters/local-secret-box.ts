@@ -8,9 +8,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * The local box: AES-256-GCM under a 32-byte key kept in `keyFile` (mode 0600), created on first use with an
- * exclusive create, so the shop and a test writing its table at the same time end up with the same key. Losing the
- * file loses the sealed secrets (the owner types them again in Paramètres), never the rest of the shop.
+ * AES-256-GCM under a key file (mode 0600) made with an exclusive create, so the shop and a test starting together
+ * get the same key. Losing the file loses only the sealed secrets, which the owner types again.
  */
 export function localSecretBox(keyFile: string): SecretBox {
   let key: Promise<Buffer> | undefined;

@@ -17,7 +17,6 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** Images of the HTML part; the plain-text part says the same in words. */
   inline?: InlineImage[];
 }
 
@@ -30,7 +29,6 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, " ");
 }
 
-/** RFC 2047 encoding for a header that may hold accents. */
 function encodeHeader(value: string): string {
   const line = oneLine(value);
   return /^[\x20-\x7e]*$/.test(line) ? line : `=?UTF-8?B?${Buffer.from(line, "utf8").toString("base64")}?=`;
@@ -52,7 +50,6 @@ const textPart = (type: string, body: string) => [
   base64Lines(Buffer.from(body, "utf8")),
 ];
 
-/** A multipart body: each part is its header lines, a blank line and its content. */
 function multipart(type: string, parts: string[][]): string[] {
   const boundary = `${type.split("/")[1]}-${randomUUID()}`;
   return [
@@ -75,10 +72,8 @@ function inlineImages(mail: Mail): InlineImage[] {
 const safeFilename = (name: string) => name.replace(/[^\w.-]/g, "_");
 
 /**
- * A complete MIME message, UTF-8, base64 bodies: the local mail folder's .eml files (on AWS, SES composes the
- * message from the same parts: sesEmail). Text and HTML are alternatives; a mail with inline images puts the HTML
- * and its images in a multipart/related (RFC 2387) inside the alternative, so a text-only reader sees the written
- * instructions and no stray attachment.
+ * The local mail folder's .eml files (SES composes its own: sesEmail). An HTML part with inline images goes in a
+ * multipart/related (RFC 2387) inside the alternative, so a text-only reader sees no stray attachment.
  */
 export function toMime(from: string, mail: Mail, date: Date, messageId: string): string {
   const images = inlineImages(mail);
@@ -108,7 +103,6 @@ export function toMime(from: string, mail: Mail, date: Date, messageId: string):
   ].join("\r\n");
 }
 
-/** On a developer's machine: every mail becomes an .eml file under `<DATA_DIR>/mail/`. */
 export function localMailer(directory: string, from: string): Mailer {
   return {
     async send(mail) {
@@ -120,16 +114,13 @@ export function localMailer(directory: string, from: string): Mailer {
   };
 }
 
-/** The part of the SES client the mailer uses (a test hands in a recording one). */
 export interface SesClientLike {
   send(command: import("@aws-sdk/client-sesv2").SendEmailCommand): Promise<unknown>;
 }
 
 /**
- * In AWS: Amazon SES v2, sending from the shop's verified identity. SES composes the message itself (decision
- * record 039): the subject and both bodies as UTF-8 "Simple" content, and the inline images as attachments with
- * INLINE disposition and the Content-ID the HTML cites ("Working with email attachments in SES"). No MIME of ours
- * goes to AWS; `toMime` writes only the local mail folder. Loaded lazily to keep other paths light.
+ * SES composes the message itself (docs/decisions/039-mail-composed-by-ses.md): no MIME of ours goes to AWS. Loaded
+ * lazily to keep other paths light.
  */
 export function sesMailer(from: string, client?: SesClientLike): Mailer {
   let ses: SesClientLike | undefined = client;
@@ -142,7 +133,6 @@ export function sesMailer(from: string, client?: SesClientLike): Mailer {
   };
 }
 
-/** The SendEmail request of a mail: what SES turns into text and HTML alternatives with their inline images. */
 export function sesEmail(from: string, mail: Mail): SendEmailCommandInput {
   const images = inlineImages(mail);
   return {
@@ -168,10 +158,8 @@ export function sesEmail(from: string, mail: Mail): SendEmailCommandInput {
 }
 
 /**
- * A mailer that skips the addresses SES refused (a permanent bounce, a complaint: functions/services/
- * mail-suppressions.ts). The skip is logged and resolves: it is not a failure, so no queue retries it and nothing is
- * dead-lettered; mailing such an address again would only raise the bounce rate AWS watches. When the check itself
- * fails (DynamoDB), the mail is sent: a lost confirmation is worse than one more bounce.
+ * Skips the addresses SES refused: mailing them again would only raise the bounce rate AWS watches. A skip is not a
+ * failure, so nothing is retried. When the check itself fails the mail is sent: a lost confirmation is worse.
  */
 export function suppressingMailer(
   mailer: Mailer,
@@ -195,7 +183,6 @@ export function suppressingMailer(
   };
 }
 
-/** MAIL_DIR set (local stack, tests): .eml files; otherwise SES from MAIL_FROM. */
 export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
   const from = env.MAIL_FROM ?? "Savonnerie d'Alep <no-reply@savon-alep.local>";
   if (env.MAIL_DIR) return localMailer(env.MAIL_DIR, from);

@@ -4,16 +4,12 @@ import { DOCUMENTS_BUCKET, DOCUMENTS_DIR } from "./documents-env";
 import { MEDIA_BUCKET, MEDIA_BUCKET_PREFIX } from "./media-env";
 
 /**
- * Where the shop's files live, behind one interface: an S3 bucket on AWS, a folder of the data folder locally.
- * Two of each: the media (product photos, decision record 019), public, served by the Router under /media and by the
- * local server; the documents (Colissimo's label PDFs, decision record 027), private, read only by the admin routes.
- * Keys are relative paths such as `products/12/<id>-640.webp` or `labels/<order id>/<tracking number>.pdf`.
+ * The shop's files: an S3 bucket on AWS, a folder locally. The media (photos) are public; the
+ * documents (label PDFs) private, read only by the admin routes.
  */
 export interface ObjectStorage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
-  /** The stored bytes, or null when nothing is stored under this key (or the key is not a safe one). */
   get(key: string): Promise<Uint8Array | null>;
-  /** Removes these keys; a key already gone is not an error. */
   delete(keys: readonly string[]): Promise<void>;
 }
 
@@ -43,7 +39,6 @@ function ownBytes(bytes: Uint8Array): Uint8Array {
 const isMissing = (error: unknown) =>
   ["ENOENT", "ENOTDIR", "EISDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
 
-/** The local shop's storage: `<DATA_DIR>/media/<key>`, `<DATA_DIR>/documents/<key>`. */
 export function folderStorage(folder: string): ObjectStorage & { path(key: string): string | null } {
   const root = resolve(folder);
   const path = (key: string) => {
@@ -78,16 +73,12 @@ export function folderStorage(folder: string): ObjectStorage & { path(key: strin
   };
 }
 
-/** Where a bucket keeps its objects: under a prefix of the key, with the Cache-Control they are stored with. */
 interface BucketLayout {
   readonly prefix: string;
   readonly cacheControl: string;
 }
 
-/**
- * An S3 bucket. The S3 client is loaded at the first call: importing it costs ~60 ms of every API function's cold
- * start, and only the photos and shipping functions use a bucket.
- */
+/** The S3 client is loaded at the first call: importing it costs ~60 ms of every API function's cold start. */
 function bucketStorage(bucket: string, { prefix, cacheControl }: BucketLayout): ObjectStorage {
   const checked = (key: string) => `${prefix}${checkedKey(key)}`;
   let client: import("@aws-sdk/client-s3").S3Client | undefined;
@@ -116,7 +107,8 @@ function bucketStorage(bucket: string, { prefix, cacheControl }: BucketLayout): 
         const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: checked(key) }));
         return answer.Body ? ownBytes(await answer.Body.transformToByteArray()) : new Uint8Array();
       } catch (error) {
-        // S3 says NoSuchKey only to a role that may list the bucket; without s3:ListBucket a missing key is AccessDenied.
+        // S3 says NoSuchKey only to a role that may list the bucket; without s3:ListBucket a missing key is
+        // AccessDenied.
         if (error instanceof sdk.NoSuchKey || (error as Error).name === "NoSuchKey") return null;
         throw error;
       }
@@ -134,26 +126,18 @@ function bucketStorage(bucket: string, { prefix, cacheControl }: BucketLayout): 
   };
 }
 
-/**
- * The media bucket on AWS (infra/media.ts); only the photos function's role may write and delete there. Objects sit
- * under `media/`, so the Router's /media path is their key as it is; browsers keep them a year.
- */
+/** Only the photos function's role may write here; the Router's /media path is the key as it is. */
 export function s3Storage(bucket: string): ObjectStorage {
   return bucketStorage(bucket, { prefix: MEDIA_BUCKET_PREFIX, cacheControl: MEDIA_CACHE_CONTROL });
 }
 
-/**
- * The private documents bucket on AWS (infra/documents.ts); only the shipping function's role may read and write
- * there. No Router path leads to it, so its keys are the keys as they are; stored `private, no-store`.
- */
+/** Only the shipping function's role may read and write here; no Router path leads to it. */
 export function s3DocumentsStorage(bucket: string): ObjectStorage {
   return bucketStorage(bucket, { prefix: "", cacheControl: DOCUMENTS_CACHE_CONTROL });
 }
 
-/** A folder instead (scripts and the local stack). */
 export const MEDIA_DIR = "MEDIA_DIR";
 
-/** The media storage this process writes to, or undefined where uploads are not possible. */
 export function storageFromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage | undefined {
   const bucket = env[MEDIA_BUCKET]?.trim();
   if (bucket) return s3Storage(bucket);
@@ -161,7 +145,6 @@ export function storageFromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStor
   return dir ? folderStorage(dir) : undefined;
 }
 
-/** The documents storage of this process (the shipping function's bucket, a folder locally), or undefined. */
 export function documentsStorageFromEnv(env: NodeJS.ProcessEnv = process.env): ObjectStorage | undefined {
   const bucket = env[DOCUMENTS_BUCKET]?.trim();
   if (bucket) return s3DocumentsStorage(bucket);
@@ -169,7 +152,6 @@ export function documentsStorageFromEnv(env: NodeJS.ProcessEnv = process.env): O
   return dir ? folderStorage(dir) : undefined;
 }
 
-/** Reads a stored file of a folder storage (the local server's /media). */
 export async function readStored(
   storage: { path(key: string): string | null },
   key: string,

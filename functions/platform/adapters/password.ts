@@ -2,17 +2,11 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 import { DomainError } from "../../../src/domain/errors";
 import { Busy, limitConcurrency } from "./concurrency";
 
-/**
- * Password hashing with scrypt at an OWASP-listed parameter set (N=2^14, r=8, p=5: 16 MiB per lane).
- * Stored as `scrypt$N$r$p$salt$hash` so the parameters can be raised later without breaking old hashes.
- */
+/** scrypt at an OWASP-listed parameter set; the parameters are stored in the hash so they can be raised later. */
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
 
-/**
- * Two derivations at once per process (libuv has 4 threads; the site's file reads need the others), 30 waiting at
- * most: past that, 503 « Service momentanément indisponible » with Retry-After instead of starving every page.
- */
+/** libuv has 4 threads and the site's file reads need some: past 30 waiting, 503 instead of starving every page. */
 const hashing = limitConcurrency(2, 30);
 
 async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

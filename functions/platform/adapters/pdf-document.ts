@@ -10,10 +10,8 @@ import {
 import { encodableByAll, pdfText } from "./pdf-text";
 
 /**
- * Renders an invoice or credit note snapshot as an A4 PDF (pdf-lib, standard Helvetica: no font files to ship).
- * Deterministic: the document's dates are the issue date, so the same snapshot always gives the same bytes.
- * Every text goes through pdfText (pdf-text.ts) with what the embedded fonts encode: whatever a customer's name or
- * address holds, the document is produced (issue 28).
+ * Deterministic (dated by the issue date): the same snapshot always gives the same bytes. Every text goes through
+ * pdfText, so the document is produced whatever a customer's name or address holds.
  */
 
 const frDate = (iso: string) =>
@@ -67,7 +65,6 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
       size,
       color: ink,
     });
-  /** Wraps a paragraph to the width, returns nothing; moves y down. */
   const paragraph = (value: string, x: number, width: number, size = 8, color = muted) => {
     let line = "";
     for (const word of text(value).split(" ")) {
@@ -86,7 +83,6 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   // The order's one shipping address: the customer's address on documents issued before the reform's mentions.
   const delivery = invoice.delivery ?? { name: invoice.customer.name, address: invoice.customer.address };
 
-  // Seller
   write(invoice.seller.name, 50, { font: bold, size: 14 });
   y -= 16;
   for (const line of [
@@ -103,7 +99,6 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     y -= 12;
   }
 
-  // Title block
   y -= 10;
   write(`${title} n° ${invoice.number}`, 50, { font: bold, size: 16 });
   y -= 18;
@@ -126,7 +121,7 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
   write("Client", 50, { font: bold });
   write("Adresse de livraison", 300, { font: bold });
   y -= 13;
-  // The buyer's name and address (CGI art. 242 nonies A); never an e-mail, which is no mention (issue 28).
+  // The buyer's name and address (CGI art. 242 nonies A); an e-mail is no mention.
   const customerLines = [invoice.customer.name, ...invoice.customer.address];
   const deliveryLines = [delivery.name, ...delivery.address];
   for (let i = 0; i < Math.max(customerLines.length, deliveryLines.length); i++) {
@@ -135,7 +130,6 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     y -= 12;
   }
 
-  // Lines
   y -= 12;
   write("Désignation", 50, { font: bold });
   right("Qté", 360, bold);

@@ -1,26 +1,13 @@
 /**
- * What the invoice PDF may print of a stored text (issue 28). The documents use pdf-lib's standard Helvetica, whose
- * WinAnsi encoding holds 218 code points; pdf-lib throws (`WinAnsi cannot encode`) on any other, and a name or an
- * address is stored as the customer typed it (U+0085, an emoji, a Polish « ł », a narrow no-break space). The law
- * requires the invoice whatever its text, so every code point the font cannot encode is turned into one it can:
- *
- * - mapped to its sensible equivalent where there is one: the spaces to a space or a no-break space, line breaks
- *   and tabs to a space, hyphens and the minus sign to « - », primes and modifier apostrophes to quotes, letters
- *   the font lacks to their base letter (« ő » → « o », « ł » → « l »), compatibility forms to their plain form
- *   (« ﬁ » → « fi », full-width letters, « № » → « No »);
- * - removed when it prints nothing anyway: combining marks the font cannot compose and default-ignorable code points
- *   (zero-width spaces and joiners, variation selectors, the byte order mark);
- * - otherwise replaced by « ? », one per code point, so that nothing is dropped silently: a Cyrillic name becomes
- *   as many « ? », never an empty line.
- *
- * Which code points the font encodes is the font's to say (`encodable`, from PDFFont.getCharacterSet()), never a
- * copy of WinAnsi's table here. No pdf-lib import: the renderer passes the font's answer.
+ * Standard Helvetica's WinAnsi holds 218 code points and pdf-lib throws on any other, but the law requires the
+ * invoice whatever the customer typed. So a code point the font cannot encode is mapped to its equivalent, removed
+ * when it prints nothing, or else replaced by « ? » (a Cyrillic name becomes « ? »s, never an empty line). Which
+ * code points the font encodes is the font's to say (PDFFont.getCharacterSet()).
  */
 
 /** Replaced by this when nothing sensible exists: visible, and in every font's WinAnsi set. */
 export const UNPRINTABLE = "?";
 
-/** Code points with a sensible equivalent that Unicode's decompositions do not give. */
 const EQUIVALENTS: ReadonlyMap<number, string> = new Map([
   // Spaces that must not break (the narrow one groups fr-FR digits; the figure space aligns them).
   [0x202f, "\u00a0"],
@@ -34,14 +21,12 @@ const EQUIVALENTS: ReadonlyMap<number, string> = new Map([
   [0x0085, " "],
   [0x2028, " "],
   [0x2029, " "],
-  // Hyphens, dashes and minus signs.
   [0x2010, "-"],
   [0x2011, "-"],
   [0x2012, "-"],
   [0x2043, "-"],
   [0x2212, "-"],
   [0x2015, "\u2014"],
-  // Apostrophes and quotes the font lacks.
   [0x02bc, "\u2019"],
   [0x02bb, "\u2018"],
   [0x02b9, "'"],
@@ -51,7 +36,6 @@ const EQUIVALENTS: ReadonlyMap<number, string> = new Map([
   [0x2032, "'"],
   [0x2033, '"'],
   [0x2035, "'"],
-  // Letters without a decomposition to a base letter.
   [0x0131, "i"],
   [0x0141, "L"],
   [0x0142, "l"],
@@ -66,7 +50,6 @@ const EQUIVALENTS: ReadonlyMap<number, string> = new Map([
   [0x0138, "k"],
   [0x0189, "D"],
   [0x0256, "d"],
-  // Punctuation.
   [0x2024, "."],
   [0x2044, "/"],
   [0x2215, "/"],
@@ -79,7 +62,6 @@ const INVISIBLE = /^[\p{M}\p{Default_Ignorable_Code_Point}]$/u;
 /** Any whitespace not in the table: a space (the Unicode spaces, from the ogham space mark to the ideographic one). */
 const SPACE = /^\p{Zs}$/u;
 
-/** One code point made printable without decomposing it, or null when it has no direct equivalent. */
 function direct(char: string, encodable: (codePoint: number) => boolean): string | null {
   const codePoint = char.codePointAt(0) ?? 0;
   if (encodable(codePoint)) return char;
@@ -100,10 +82,7 @@ function printable(char: string, encodable: (codePoint: number) => boolean): str
   return decomposed || UNPRINTABLE;
 }
 
-/**
- * The text with every code point the font cannot encode mapped, removed (when invisible) or replaced by « ? ».
- * Text the font encodes entirely comes back unchanged (composed first: « e » + U+0301 is the font's « é »).
- */
+/** Composed first: « e » + U+0301 is the font's « é ». */
 export function pdfText(value: string, encodable: (codePoint: number) => boolean): string {
   let out = "";
   for (const char of value.normalize("NFC")) out += printable(char, encodable);

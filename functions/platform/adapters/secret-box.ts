@@ -1,15 +1,9 @@
 /**
- * Where the shop's secrets are sealed before they reach the table (issue 27, docs/decisions/031), behind one
- * interface, as object-storage.ts does for S3 and a folder:
- * - on AWS, a KMS key (infra/secrets.ts): `seal` is KMS Encrypt, `open` is KMS Decrypt, and the key policy alone
- *   says which function may do which (the admin function encrypts, the functions calling PayPal decrypt);
- * - locally (npm start, tests), AES-256-GCM with a key file in the data folder, made on first use, never committed
- *   (local-secret-box.ts, kept out of the Lambda bundles).
- * A sealed value is a string `enc:<scheme>:v1:<base64>`; each is bound to its `context` (KMS's encryption context,
- * GCM's additional data), so a ciphertext copied under another setting does not open.
+ * Secrets are sealed before they reach the table (docs/decisions/031-secrets-and-origin.md): KMS on AWS, whose key
+ * policy alone says which function may seal or open; AES-256-GCM with a local key file elsewhere. Each value is bound
+ * to its `context`, so a ciphertext copied under another setting does not open.
  */
 export interface SecretBox {
-  /** The scheme its sealed values carry (`kms`, `local`): a value sealed by another cannot be opened here. */
   readonly scheme: string;
   seal(plaintext: string, context: SecretContext): Promise<string>;
   open(sealed: string, context: SecretContext): Promise<string>;
@@ -18,22 +12,18 @@ export interface SecretBox {
 /** Non-secret names binding a sealed value to its use; KMS logs them in CloudTrail, so never put a secret here. */
 export type SecretContext = Readonly<Record<string, string>>;
 
-/**
- * A sealed value this box cannot open: another scheme or key, another context, or altered bytes. Not a passing
- * failure (KMS throttled or unreachable throws its own errors): the value must be sealed again.
- */
+/** Not a passing failure (KMS throttled throws its own errors): the value must be sealed again. */
 export class SecretUnreadableError extends Error {
   override name = "SecretUnreadableError";
 }
 
 const SEALED = /^enc:([a-z]+):v1:([A-Za-z0-9+/]+={0,2})$/;
 
-/** Whether a stored value is a sealed one (as opposed to a plain text one saved before issue 27). */
+/** Whether a stored value is sealed, as opposed to plain text. */
 export function isSealed(value: string): boolean {
   return SEALED.test(value);
 }
 
-/** The context as one string, its entries sorted, so the order they were written in does not matter. */
 export function contextKey(context: SecretContext): string {
   return JSON.stringify(Object.entries(context).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
@@ -47,11 +37,8 @@ export function sealedParts(sealed: string, scheme: string): Buffer {
 }
 
 /**
- * The AWS box: KMS Encrypt and Decrypt with a symmetric key, the plaintext (a PayPal secret, well under the 4,096
- * bytes Encrypt takes; AWS KMS API Reference, "Encrypt") sent to KMS directly. Decrypt names the key too, so a
- * ciphertext of another key is refused. The KMS client is loaded at the first call: only the admin function and the
- * functions calling PayPal ever seal or open, and the SDK is the Lambda runtime's (infra/lambda-bundle.ts).
- * Opened values are kept for the container's life: one Decrypt per container and secret, not one per payment.
+ * Decrypt names the key too, so another key's ciphertext is refused. The KMS client is loaded at the first call;
+ * opened values are kept for the container's life: one Decrypt per container and secret, not one per payment.
  */
 export function kmsSecretBox(keyId: string): SecretBox {
   let client: import("@aws-sdk/client-kms").KMSClient | undefined;
@@ -100,12 +87,9 @@ export function kmsSecretBox(keyId: string): SecretBox {
   };
 }
 
-/** The KMS key's ARN on AWS: infra/secrets.ts names it to every function; only its grants let one use it. */
 export const SECRETS_KMS_KEY = "SECRETS_KMS_KEY";
-/** Where npm start keeps its local key (local-secret-box.ts), inside the data folder (DATA_DIR). */
 export const LOCAL_SECRET_KEY_FILE = "secret.key";
 
-/** The box of a Lambda function (KMS), or undefined where none is configured (it then can neither seal nor open). */
 export function secretBoxFromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox | undefined {
   const keyId = env[SECRETS_KMS_KEY]?.trim();
   return keyId ? kmsSecretBox(keyId) : undefined;

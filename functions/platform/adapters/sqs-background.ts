@@ -1,20 +1,16 @@
 import type { SendMessageCommand } from "@aws-sdk/client-sqs";
 
-/** What a sender needs of an SQS client: `SQSClient.send` for one SendMessage (injected in tests). */
 export type SendSqsMessage = (command: SendMessageCommand) => Promise<unknown>;
 
 export interface BackgroundSqsSender {
   /** Starts sending one message; never throws, never waits. A failure is logged with `describe`'s words. */
   send(body: unknown, describe: string): void;
-  /** Resolves once every message started so far is sent or has failed (never rejects). */
   flush(): Promise<void>;
 }
 
 /**
- * One SQS queue's messages, sent in the background of a request: the API answers without waiting for SQS, and the
- * Lambda awaits `flush()` before it returns (settlingBackgroundSends, functions/main/deps-from-env.ts), since the runtime
- * freezes as soon as it returns. The SDK is loaded on the first message: most invocations send none, and the
- * Lambda runtime provides it. Used by the site publisher and the account mail queue.
+ * The API answers without waiting for SQS; the Lambda awaits `flush()` since the runtime freezes as soon as it
+ * returns. The SDK is loaded on the first message: most invocations send none.
  */
 export function backgroundSqsSender(
   queueUrl: string,

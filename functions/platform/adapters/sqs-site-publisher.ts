@@ -9,12 +9,7 @@ export interface PublishRequestMessage {
   requested_at: string;
 }
 
-/**
- * On AWS: each request is one message to the publishing queue (infra/publish-queue.ts), whose subscriber waits for
- * the messages of the next ~20 seconds and starts one build for all of them (functions/site/jobs/publish-site.ts).
- * `request` never throws and never makes the API wait for SQS (sqs-background.ts); a failure is logged (the edit is
- * saved and the site marked stale either way; the next edit, or the admin's retry, asks again).
- */
+/** A failed send is only logged: the site is marked stale either way, and the next edit asks again. */
 export function sqsSitePublisher(
   queueUrl: string,
   options: { send?: SendSqsMessage; clock?: () => Date; log?: Pick<Console, "error"> } = {},

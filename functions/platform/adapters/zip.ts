@@ -1,6 +1,2 @@
-/**
- * The two fflate functions the data export uses (personal-data/export.ts), imported lazily through this module:
- * esbuild then keeps only these two in the bundle, and their tables are built when an export is made rather than at
- * every cold start of the documents function.
- */
+/** Imported lazily: esbuild keeps only these two, and their tables are built at an export, not every cold start. */
 export { strToU8, zipSync } from "fflate";

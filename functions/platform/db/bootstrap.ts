@@ -10,13 +10,9 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { tableAttributes, tableDefinition } from "./table";
 
-/**
- * Creating a table takes DynamoDB Local a while on a busy machine, longer than a data call may (client.ts): these
- * calls get their own timeout. A creation retried after its answer was lost finds the table there: it is ours.
- */
+/** Creating a table takes DynamoDB Local longer than a data call may. A retried creation finding the table: ours. */
 const CONTROL_CALL = { requestTimeout: 30_000 };
 
-/** Creates the table and its indexes from `tableDefinition` when it does not exist yet (DynamoDB Local). */
 export async function ensureTable(
   client: DynamoDBClient,
   tableName: string,

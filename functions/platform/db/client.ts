@@ -1,6 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-// Types only (the SDK's own middleware types, which @aws-sdk/client-dynamodb's declarations use): nothing bundled.
 import type { InitializeMiddleware, MetadataBearer } from "@smithy/types";
 
 export interface DbConfig {
@@ -8,7 +7,9 @@ export interface DbConfig {
   /** Set for DynamoDB Local (http://127.0.0.1:8765); unset in AWS. */
   endpoint?: string;
   region?: string;
-  /** How long calls may take; by default those of the database's kind (`limitsFor`). Tests and npm start's own calls. */
+  /**
+   * How long calls may take; by default those of the database's kind (`limitsFor`). Tests and npm start's own calls.
+   */
   limits?: DynamoLimits;
 }
 
@@ -38,15 +39,10 @@ export interface DynamoLimits {
 }
 
 /**
- * How long a DynamoDB call may take, and how often it is tried (docs/decisions/029). Without limits, a database that
- * accepts connections and does not answer (a frozen DynamoDB Local, a network path gone dead) held the request until
- * Lambda's own timeout, with no answer to the shopper. With them a data call ends at its deadline, and the error
- * middleware answers the French 503 with Retry-After: within the 5 s the shop promises, far inside the functions'
- * 20 s timeout.
- *
- * On AWS, DynamoDB answers in milliseconds (documented single-digit latency): a try that takes 1.5 s is stuck (a
- * dead connection, a lost packet) and the next one, on a new connection, usually answers. A frozen table ends at
- * 3.5 s: two tries, the third cut by the deadline.
+ * How long a DynamoDB call may take, and how often it is tried (docs/decisions/029-database-faults.md): without limits
+ * a database that accepts connections and never answers holds the request until Lambda's timeout. DynamoDB answers in
+ * milliseconds, so a 1.5 s try is stuck and the next, on a new connection, usually answers; a frozen table ends at 3.5
+ * s (503).
  */
 export const DYNAMO_LIMITS: DynamoLimits = {
   connectionTimeoutMs: 1_000,
@@ -57,11 +53,8 @@ export const DYNAMO_LIMITS: DynamoLimits = {
 };
 
 /**
- * DynamoDB Local (npm start) is an emulator in a JVM on the owner's machine: it runs transactions one at a time and
- * a cold or busy JVM takes seconds where DynamoDB takes milliseconds, so a slow try there is a queue, not a dead
- * connection, and trying it again only lengthens the queue. One try may take the whole deadline; the retries are
- * left to quick failures (a refused connection, a reset). The bound is the same: a frozen database answers 503
- * within 5 s (tests/integration/database-outage.test.ts freezes one).
+ * DynamoDB Local runs in a JVM, one transaction at a time: a slow try there is a queue, not a dead connection, and a
+ * retry only lengthens it. One try may take the whole deadline; the bound stays 5 s.
  */
 export const LOCAL_DYNAMO_LIMITS: DynamoLimits = {
   connectionTimeoutMs: 1_000,
@@ -72,10 +65,8 @@ export const LOCAL_DYNAMO_LIMITS: DynamoLimits = {
 };
 
 /**
- * The start's own calls (npm start: the table, the seed, the first publish's records), not the requests it serves: on
- * a loaded machine a DynamoDB Local's first answers can take longer than a request's deadline (seen when two fresh
- * shops started together, and the start died). The start waits for it, up to 2 minutes a call, and says so after a
- * few seconds (scripts/start.ts); the requests it then serves keep LOCAL_DYNAMO_LIMITS.
+ * npm start's own calls (table, seed, first publish): a loaded machine's DynamoDB Local can take longer than a
+ * request's deadline to first answer, so the start waits up to 2 minutes a call.
  */
 export const START_DYNAMO_LIMITS: DynamoLimits = {
   connectionTimeoutMs: 5_000,
@@ -115,9 +106,8 @@ function deadlineError(ms: number): Error {
 }
 
 /**
- * Ends a data call at `deadlineMs`, whatever its tries are doing. The try still in flight may yet reach DynamoDB: as
- * with any timeout, the write is then done with no one told, which the conditions and the transaction's token make
- * harmless (decision record 029).
+ * Ends a data call at `deadlineMs`. The try in flight may still reach DynamoDB; the conditions and the transaction's
+ * token make such an untold write harmless.
  */
 function deadlineMiddleware(deadlineMs: number): InitializeMiddleware<object, MetadataBearer> {
   return (next, context) => (args) => {
@@ -133,20 +123,13 @@ function deadlineMiddleware(deadlineMs: number): InitializeMiddleware<object, Me
   };
 }
 
-/**
- * Connections are kept open between requests (HTTP keep-alive): a new TLS connection to DynamoDB costs a few round
- * trips, more than the request itself. The SDK keeps them alive by default today; stated here so it stays so.
- */
+/** Keep-alive is the SDK's default; stated so it stays so (a new TLS connection costs more than the request). */
 export const keepAliveRequestHandler = {
   httpsAgent: { keepAlive: true },
   httpAgent: { keepAlive: true },
 };
 
-/**
- * One client per process (a Lambda container): functions/main/deps-from-env.ts builds the dependencies once. Every client of
- * the shop is built here (the API functions and the jobs through depsFromEnv, npm start, the scripts), so each gets
- * the limits of the database it talks to (`limitsFor`), and the same deadline rule.
- */
+/** Every client of the shop is built here, so each gets the limits of the database it talks to. */
 export function createDynamoClient(config: DbConfig): DynamoDBClient {
   const limits = limitsFor(config);
   const client = new DynamoDBClient({

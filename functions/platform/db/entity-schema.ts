@@ -1,10 +1,6 @@
 import type { Entity, Schema } from "electrodb";
 
-/**
- * An entity's model, kept as data until a function first uses the entity (functions/platform/db/service.ts builds it then).
- * Typed as ElectroDB's own `createSchema`, so `new Entity(schema)` infers the same types as with the literal inline;
- * unlike it, it does not validate the model at import: ElectroDB validates it when the entity is built.
- */
+/** An entity's model kept as data until first used; typed as ElectroDB's `createSchema`, validated when built. */
 export function entitySchema<
   A extends string,
   F extends string,

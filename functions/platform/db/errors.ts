@@ -1,5 +1,3 @@
-/** What a DynamoDB error means, for every service: kept beside the client so no service imports another for it. */
-
 /** True for a DynamoDB conditional-check failure, raised by the SDK directly or surfaced through ElectroDB. */
 export function isConditionFailure(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } } | null)?.cause;

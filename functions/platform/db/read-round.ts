@@ -30,13 +30,9 @@ const keyOf = (item: Record<string, unknown>) =>
   `${String(item[tableDefinition.partitionKey])}\u0000${String(item[tableDefinition.sortKey] ?? "")}`;
 
 /**
- * Items of different entities read in ONE request (issue 18): each `get` names an item by its entity and key, as
- * `entity.get(key)` would, and `run` asks DynamoDB for all of them in one BatchGetItem (several only past 100
- * keys; again for any key left unprocessed), then reads each answer back through its entity (ElectroDB's `parse`,
- * the same formatting `get().go()` gives). Reads of one key are asked once. Eventually consistent, like `get`.
- *
- * Order placement uses it to read the session, the customer, the earlier order under the Idempotency-Key, the
- * products, the address and the promo in one round trip where they used to be two (docs/decisions/024).
+ * Items of different entities read in ONE BatchGetItem (several only past 100 keys; again for unprocessed keys),
+ * each read back through its entity's `parse`. Eventually consistent, like `get`. Order placement reads all it
+ * needs in one round trip this way.
  */
 export function readRound(db: Db) {
   const pending: Pending[] = [];

@@ -1,14 +1,11 @@
 /**
- * The one way the services decide again when what they decided from changed meanwhile (optimistic concurrency:
- * every multi-item write is conditioned on what was read, decision records 009 and 037). The attempt reads, decides
- * and writes; it answers STALE when its condition failed, and is run again on fresh reads after a pause.
+ * Optimistic concurrency (docs/decisions/037-stock-after-every-movement.md): the attempt reads, decides and writes
+ * conditioned on what it read; it answers STALE when the condition failed and is run again on fresh reads after a
+ * jittered pause.
  *
- * The bound, STALE_ATTEMPTS = 45: a write conditioned on an item's exact value (a product's stock since issue 28's
- * « Stock après ») waits, among N writers of that item at once, for at most N - 1 others, each winning one round. The
- * shop's tests put 30 orders and 3 adjustments on one product at once, and 50 orders on its last units; 45 covers
- * them with room, and 45 rounds of at most 250 ms bound a request to about 10 s of pauses before it answers 409
- * « réessayez ». An owner's form or a customer's order that loses 45 rounds in a row meets a flood, not a neighbour.
- * The pause grows and is jittered: writers that all read the same value do not all try again at once.
+ * STALE_ATTEMPTS = 45: among N writers of one item at once (a product's exact stock), each waits for at most N - 1
+ * others. The tests put 50 orders on one product's last units; 45 rounds of at most 250 ms bound a request to about
+ * 10 s before it answers 409 « réessayez ».
  */
 export const STALE = Symbol("stale");
 

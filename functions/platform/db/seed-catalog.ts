@@ -1,10 +1,6 @@
 import type { Product } from "../../../src/domain/catalog/product";
 
-/**
- * The catalogue a new shop starts with: the three soap tiers of the FAQ (10, 20 and 25\u00a0% laurel-berry oil),
- * a discovery box and a large bar. Ids are given by the seeding in this order (1, 2, 3, ...).
- * Images live in public/images/products/.
- */
+/** The catalogue a new shop starts with (the FAQ's three soap tiers, a box, a large bar); ids follow this order. */
 
 const SAPONIFIED_OILS =
   "Huile d'olive saponifiée, huile de baies de laurier saponifiée, eau, soude (entièrement transformée lors de la saponification). Sans parfum ajouté, sans colorant, sans conservateur, sans huile de palme.";
@@ -13,11 +9,9 @@ const DAILY_USE =
   "Humidifiez le savon et faites-le mousser entre vos mains. Appliquez la mousse sur le visage ou le corps en massant doucement, puis rincez à l'eau tiède. Il s'utilise aussi comme shampooing et comme savon à barbe. Entre deux utilisations, posez-le sur un porte-savon ajouré pour qu'il sèche bien.";
 
 /*
- * Cosmetics information of the seed soaps (Regulation (EC) 1223/2009 art. 19; decision record 015 says what each
- * value is based on). The same paste for every product: olive oil and laurel-berry oil saponified with soda.
- * INCI in descending order of weight as Aleppo soap labels write it: Sodium Olivate (saponified olive oil),
- * Sodium Laurate (the name those labels use for the saponified laurel-berry oil), Aqua, Glycerin (formed by the
- * saponification and kept in the soap), Sodium Hydroxide (the soda; listed although it is consumed).
+ * Regulation (EC) 1223/2009 art. 19 (docs/decisions/015-cosmetics-information.md says what each value is based on).
+ * INCI in descending order of weight as Aleppo soap labels write it; Sodium Hydroxide is listed although saponification
+ * consumes it.
  */
 const ALEPPO_INCI = "Sodium Olivate, Sodium Laurate, Aqua, Glycerin, Sodium Hydroxide";
 
@@ -26,17 +20,13 @@ const CLEANSER = "Savon nettoyant pour le visage, le corps et les cheveux";
 const PRECAUTIONS =
   "Usage externe uniquement. Éviter le contact avec les yeux ; en cas de contact, rincer abondamment à l'eau claire. Ne pas avaler. Tenir hors de portée des jeunes enfants. En cas de rougeur ou d'irritation, cesser l'utilisation.";
 
-/*
- * No fragrance is added, but laurel-berry oil naturally carries fragrant substances of Annex III (Regulation (EU)
- * 2023/1545): declared conservatively until the product safety report's analysis says otherwise.
- */
+/* Laurel-berry oil carries Annex III fragrant substances (Regulation (EU) 2023/1545): declared conservatively. */
 const LAUREL_ALLERGENS =
   "Aucun parfum ajouté. Substances allergisantes présentes naturellement dans l'huile de baies de laurier : Linalool, Eugenol, Limonene.";
 
 /** A hard soap keeps for years (art. 19(1)(c): over 30 months, so a period after opening instead of a date). */
 const PAO_MONTHS = 12;
 
-/** What every soap of the catalogue shares (a 200 g bar unless it says otherwise): its label's cosmetics information. */
 const ALEPPO_SOAP = {
   ingredients: SAPONIFIED_OILS,
   usage: DAILY_USE,

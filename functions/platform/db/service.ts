@@ -81,7 +81,6 @@ import { rateWindowSchema } from "./entities/rate-window";
 import { statsSchema } from "./entities/stats";
 import type { EntityOf } from "./entity-schema";
 
-/** Every entity of the table, by the name services use (`db.entities.product`). */
 export const entitySchemas = {
   product: productSchema,
   counter: counterSchema,
@@ -123,7 +122,6 @@ type Schemas = typeof entitySchemas;
 export type EntityName = keyof Schemas;
 export type Entities = { [Name in EntityName]: EntityOf<Schemas[Name]> };
 
-/** What ElectroDB's entities do when a call is made: `go(method, params, config)` (not in its public types). */
 interface EntityInternals {
   go(method: string, parameters: unknown, config?: Record<string, unknown>): Promise<unknown>;
 }
@@ -135,13 +133,9 @@ const Electro = ElectroError as unknown as new (
   cause: Error,
 ) => ElectroError<Error>;
 
-/** What a rejected call carries, as ElectroDB's `_exec` marks it. */
 type CallFailure = Error & { isElectroError?: boolean; __isAWSError?: boolean; __edb_params?: unknown };
 
-/**
- * The error ElectroDB would have rejected with: an ElectroError whose `cause` is the SDK's error (the services read
- * `cause.name === "ConditionalCheckFailedException"`, the error middleware the socket's code down the chain).
- */
+/** The error ElectroDB would have rejected with: an ElectroError whose `cause` is the SDK's error. */
 export function electroErrorOf(failure: unknown): unknown {
   if (!(failure instanceof Error)) return failure;
   const raw = failure as CallFailure;
@@ -157,8 +151,7 @@ export function electroErrorOf(failure: unknown): unknown {
 
 /**
  * Unless told `originalErr`, ElectroDB builds an ElectroError (a stack trace, ~7 % of a busy API's time) before every
- * call, in case the call fails. Every call of this entity now says `originalErr`, and the error is built here, only
- * when the call did fail, in the shape ElectroDB gives it.
+ * call; here it is built only when the call failed, in ElectroDB's shape.
  */
 function errorsOnFailureOnly<E>(entity: E): E {
   const internals = entity as unknown as EntityInternals;
@@ -170,10 +163,7 @@ function errorsOnFailureOnly<E>(entity: E): E {
   return entity;
 }
 
-/**
- * The entities, each built (its model parsed and validated by ElectroDB, ~5 ms apiece) the first time a function
- * uses it: a Lambda builds only those of its area, not all 24 at its cold start.
- */
+/** Each entity is built (~5 ms of validation) when first used: a Lambda builds only those of its area. */
 function lazyEntities(client: DocumentClient, table: string): Entities {
   const built: Partial<Record<EntityName, unknown>> = {};
   const entities = {} as Entities;
@@ -192,9 +182,8 @@ function lazyEntities(client: DocumentClient, table: string): Entities {
 type Transactions = Service<Entities>["transaction"];
 
 /**
- * `transaction.write` and `transaction.get` as ElectroDB's Service gives them, without building every entity: a
- * transaction gets those its items name. ElectroDB picks the entity that sends the request before it asks for the
- * items, so the items are built first (once), to know which entities they use.
+ * ElectroDB's Service transactions without building every entity. The items are built first (once): ElectroDB picks
+ * the sending entity before it asks for them.
  */
 function lazyTransactions(entities: Entities): { transaction: Transactions } {
   const transaction =

@@ -1,8 +1,4 @@
-/**
- * The single DynamoDB table, described once. `infra/storage.ts` deploys it with these keys and indexes, and
- * `functions/platform/db/bootstrap.ts` creates the very same table in DynamoDB Local when it is missing.
- * Pure data, no imports, so the infra code can read it without pulling in the AWS SDK.
- */
+/** The single DynamoDB table, read by infra/storage.ts and bootstrap.ts; no imports so infra can read it. */
 export const tableDefinition = {
   partitionKey: "pk",
   sortKey: "sk",

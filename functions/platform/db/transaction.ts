@@ -1,7 +1,7 @@
 /**
- * The one helper that runs the shop's multi-item writes (order-lifecycle.md "Transactions"): every item says what its
- * failed condition means, a collision with another transaction or a throttled item is retried a bounded number of
- * times and then answered 503, and a failed condition never is retried as it is (docs/decisions/009 and 029).
+ * The shop's multi-item writes: collisions and throttling are retried a bounded number of times then answered 503; a
+ * failed condition never is retried as it is (docs/decisions/009-transactions-stock-refunds.md,
+ * 029-database-faults.md).
  */
 import { DomainError } from "../../../src/domain/errors";
 import type { Db } from "./service";
@@ -20,7 +20,6 @@ export type FailureMeaning = DomainError | "stale" | "replay";
 
 export interface TransactionItem {
   commit: Commit;
-  /** What a failed condition on this item means (items written without a condition never fail one). */
   onFailed?: FailureMeaning;
 }
 
@@ -34,10 +33,8 @@ export type Cancellation = { retry: true } | { retry: false; meaning: FailureMea
 const UNEXPLAINED = () => new DomainError("CONFLICT");
 
 /**
- * Cancellation codes that say nothing about the data, only about the moment: another transaction on the same item
- * (TransactionConflict), or DynamoDB refusing an item's write for throughput (ThrottlingError,
- * ProvisionedThroughputExceeded; TransactWriteItems in the DynamoDB API Reference). The SDK never retries a
- * TransactionCanceledException itself (a 400): this helper does, as it is, and nothing was written.
+ * Cancellation codes that say nothing about the data, only the moment (TransactWriteItems in the DynamoDB API
+ * Reference). The SDK never retries a TransactionCanceledException (a 400): this helper does.
  */
 const TRANSIENT_CANCELLATIONS = new Set([
   "TransactionConflict",
@@ -45,11 +42,7 @@ const TRANSIENT_CANCELLATIONS = new Set([
   "ProvisionedThroughputExceeded",
 ]);
 
-/**
- * Reads DynamoDB's cancellation reasons (one per item, in order). A replay wins over any other failure (the first
- * request did it all); otherwise the first failed condition gives the meaning; with no failed condition, the
- * transaction collided with another one on some item, or was throttled, and is tried again as it is.
- */
+/** A replay wins over any other failure; else the first failed condition; with none, a collision, tried again. */
 export function explainCancellation(
   reasons: readonly CancellationReason[],
   items: readonly Pick<TransactionItem, "onFailed">[],
@@ -70,25 +63,15 @@ export function explainCancellation(
 }
 
 export interface WriteOptions {
-  /** How many collisions or throttled tries to sit out before answering 503 (default 12, with jittered backoff). */
   attempts?: number;
 }
 
-/**
- * The answer when the collisions or the throttling last: the write may well succeed a moment later, so a 503 with
- * Retry-After (the error middleware adds it to every UNAVAILABLE), not a 409 that says the request itself clashes
- * with the shop's state. Nothing was written.
- */
+/** A collision may succeed a moment later: 503 with Retry-After, not a 409. Nothing was written. */
 export const BUSY_MESSAGE = "La boutique est très sollicitée : veuillez réessayer dans un instant.";
 
-/**
- * No new try once this long has passed since the first: each try may itself wait on the SDK's retries (up to the
- * client's deadline, functions/platform/db/client.ts), so the count alone would not bound the answer's time. With it a busy
- * transaction answers within about 3 s plus one call.
- */
+/** Each try may itself wait on the SDK's retries, so the count alone would not bound the answer's time. */
 export const COLLISION_BUDGET_MS = 3_000;
 
-/** The pause before the next try after `attempt` collisions: jittered, growing, at most 250 ms. */
 export function collisionBackoffMs(attempt: number): number {
   return Math.random() * Math.min(25 * attempt, 250);
 }
@@ -96,14 +79,9 @@ export function collisionBackoffMs(attempt: number): number {
 export type WriteOutcome = "written" | "stale" | "replay";
 
 /**
- * Writes `items` in one DynamoDB transaction. Returns "written", or "stale" / "replay" for the writer to handle;
- * throws the DomainError an item's failed condition stands for; after `attempts` collisions or throttled tries in a
- * row, or COLLISION_BUDGET_MS, answers 503 'La boutique est très sollicitée' (1.7 s of backoff at most, plus the
- * tries).
- *
- * A try whose answer is lost (a timeout) is retried by the SDK with the same ClientRequestToken, so DynamoDB does
- * not apply it twice (functions/platform/db/client.ts); each new try here is a new request, made only after DynamoDB said
- * this one was cancelled, so nothing of it was written.
+ * Writes `items` in one DynamoDB transaction: "written", "stale" or "replay", or throws the DomainError of a failed
+ * condition, or 503 once collisions last. The SDK retries a lost answer with the same ClientRequestToken, so
+ * DynamoDB does not apply it twice; each new try here follows a cancellation, so nothing of it was written.
  */
 export async function writeTransaction(
   db: Db,

@@ -5,21 +5,14 @@ import type { Context } from "hono";
 import { clientAddressKey } from "../../../src/domain/rate-limit";
 import { EDGE_KEY_HEADER, EDGE_KEY_VARIABLE, VIEWER_ADDRESS_HEADER } from "../edge-headers";
 
-/** What the runtimes put in Hono's `c.env`: the Lambda adapter's event context, or the Node server's request. */
 interface RuntimeBindings {
   requestContext?: { http?: { sourceIp?: unknown } };
   incoming?: { socket?: unknown };
 }
 
 /**
- * The caller's network address, as the runtime or the shop's own edge saw it, never as a header the client writes:
- * - on Lambda behind the Router: the visitor's address the Router's viewer-request function wrote, believed only
- *   with the edge key (edge-headers.ts, docs/decisions/011-abuse-limits.md);
- * - on Lambda otherwise (function URL or API Gateway HTTP API, payload 2.0; hono/aws-lambda puts the event's
- *   context in `c.env.requestContext`): `requestContext.http.sourceIp`, which AWS sets;
- * - on the local server (@hono/node-server): the socket's remote address (its `getConnInfo`);
- * - otherwise (the app called in-process, as tests do without bindings): null.
- * X-Forwarded-For is ignored: anyone can write it, and the function URLs are public (docs/decisions/001-infra.md).
+ * The caller's address as the runtime or the shop's own edge saw it (the Router's, believed only with the edge key;
+ * AWS's sourceIp; the socket's). X-Forwarded-For is ignored: anyone can write it, and the function URLs are public.
  */
 export function clientIp(c: Context): string | null {
   const env = c.env as RuntimeBindings | undefined;
@@ -29,10 +22,7 @@ export function clientIp(c: Context): string | null {
   return null;
 }
 
-/**
- * Whether the request carries the edge key this function was deployed with (false where none is configured): then
- * it came through the Router. Compared in constant time, so the answer's timing does not reveal the key.
- */
+/** Compared in constant time, so the answer's timing does not reveal the key. */
 export function carriesEdgeKey(
   c: Context,
   key: string | undefined = process.env[EDGE_KEY_VARIABLE],
@@ -44,7 +34,6 @@ export function carriesEdgeKey(
   return expected.length === received.length && timingSafeEqual(expected, received);
 }
 
-/** The visitor's address the Router wrote, when the request carries the edge key this function was deployed with. */
 function edgeViewerAddress(c: Context): string | null {
   if (!carriesEdgeKey(c)) return null;
   const address = c.req.header(VIEWER_ADDRESS_HEADER)?.trim() ?? "";

@@ -6,7 +6,6 @@ import { DomainError, errorBody } from "../../../src/domain/errors";
 import { recordApiFailure } from "../api-failure-metric";
 import { validationError } from "./validate";
 
-/** The single place where errors become HTTP answers: `{ error, code, ...details }`, never a stack trace. */
 export function handleError(error: Error, c: Context): Response {
   const domainError = toDomainError(error);
   if (domainError.code === "INTERNAL") console.error("Unexpected API error", error);
@@ -23,7 +22,6 @@ const RETRY_AFTER_S = 5;
 /** PayPal out of reach or refusing the shop's credentials: worth another try in a minute, not at once. */
 const PAYPAL_RETRY_AFTER_S = 60;
 
-/** The database cannot be reached or is overloaded: the request may succeed in a moment (503, not 500). */
 const UNAVAILABLE_NAMES = new Set([
   "TimeoutError",
   "ServiceUnavailable",
@@ -60,15 +58,13 @@ export function isUnavailable(error: unknown): boolean {
 function toDomainError(error: Error): DomainError {
   if (error instanceof DomainError) return error;
   if (error instanceof z.ZodError) return validationError(error);
-  // A PayPal failure no service translated (a webhook's refund, say): PayPal's English to the log as one JSON entry,
-  // the catalogue's French to the caller. Recognised by name: importing the adapter would weigh on every Lambda.
+  // Recognised by name: importing the PayPal adapter would weigh on every Lambda.
   if (error.name === "PaypalError") {
     const fields = (error as { logFields?: () => Record<string, unknown> }).logFields?.();
     console.error(JSON.stringify(fields ?? { event: "paypal-error", message: error.message }));
     return new DomainError("PAYPAL_ERROR");
   }
   if (error instanceof HTTPException) {
-    // Hono's validators throw 400 for a body that is not JSON.
     if (error.status === 400) return new DomainError("BAD_JSON");
     if (error.status === 415) return new DomainError("UNSUPPORTED_MEDIA_TYPE");
     if (error.status === 404) return new DomainError("NOT_FOUND");

@@ -1,7 +1,6 @@
 import { DomainError } from "../../../src/domain/errors";
 import { idempotencyKeySchema } from "../../../src/domain/orders/order";
 
-/** The optional Idempotency-Key header, checked (400 when malformed). */
 export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(header);

@@ -5,10 +5,7 @@ import { CSP_REPORT_PATH } from "../../../src/domain/site/security-headers";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * Browsers send CSP violation reports as application/csp-report (report-uri) or application/reports+json (the
- * Reporting API): JSON too, and just as impossible for a cross-site form without a preflight.
- */
+/** CSP reports (application/csp-report, reports+json) need a preflight from a cross-site form too. */
 function accepted(path: string): RegExp {
   if (path === CSP_REPORT_PATH) return /^application\/(json|csp-report|reports\+json)\b/i;
   // A photo upload sends the file's bytes: image/* and application/octet-stream need a preflight too.
@@ -17,10 +14,7 @@ function accepted(path: string): RegExp {
   return /^application\/json\b/i;
 }
 
-/**
- * State-changing calls must be JSON (api.md): a cross-site HTML form cannot send application/json without a
- * CORS preflight, so together with the SameSite cookie this closes CSRF. Bodiless calls (sign-out) pass.
- */
+/** A cross-site HTML form cannot send application/json without a preflight: with the SameSite cookie, no CSRF. */
 export const jsonOnly = createMiddleware(async (c, next) => {
   if (STATE_CHANGING.has(c.req.method)) {
     // A browser's bodiless DELETE or POST sends no Content-Length and no Content-Type: nothing to check.

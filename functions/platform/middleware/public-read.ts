@@ -3,14 +3,9 @@ import type { Deps } from "../deps";
 import type { AppEnv } from "../env";
 
 /**
- * Public reads (issue 18): the catalogue, one product and the public settings are the same for every visitor, so the
- * CDN may keep them (decision record 022). Each route says how long:
- *   sMaxAge               seconds CloudFront serves its copy without asking the Lambda;
- *   staleWhileRevalidate  seconds after that during which it still answers with the copy while it fetches a new one.
- * Browsers get `max-age=0`: they ask again on every call (the islands fetch with `cache: "no-store"` anyway), only the
- * CDN keeps an answer. An owner's edit of what these routes return is invalidated at the CDN by the publishing
- * pipeline (as its build starts, infra/publish-build.ts, and again with the pages at its end), so the lifetimes below
- * bound only what changes without an edit, or what an edit does not publish.
+ * The catalogue and public settings are the same for every visitor, so the CDN may keep them
+ * (docs/decisions/022-public-reads-at-the-cdn.md); browsers get `max-age=0`. The publishing pipeline invalidates the
+ * CDN on an owner's edit, so these lifetimes bound only what changes without an edit.
  */
 export interface PublicReadPolicy {
   sMaxAge: number;
@@ -18,18 +13,10 @@ export interface PublicReadPolicy {
 }
 
 export const publicReadPolicies = {
-  /**
-   * Catalogue and product: an order changes a product's stock without any edit; the stock shown may lag a minute
-   * (plus one refresh), never more, and an order is checked against the stock in the database whatever was shown.
-   * Prices, names and the active list change by an owner's edit, which invalidates them.
-   */
+  /** An order changes stock without an edit: the shown stock may lag a minute; orders check the database anyway. */
   catalogue: { sMaxAge: 60, staleWhileRevalidate: 300 },
-  /** Company and shipping: they change only by an owner's edit, which publishes and invalidates them. */
   settings: { sMaxAge: 300, staleWhileRevalidate: 600 },
-  /**
-   * Which payment methods are offered: a PayPal settings edit does not publish (the pages do not print it), so
-   * nothing invalidates it. An order checks the methods again on the server.
-   */
+  /** A PayPal settings edit does not publish, so nothing invalidates this; an order checks the methods again. */
   checkout: { sMaxAge: 15, staleWhileRevalidate: 15 },
   /** The maintenance switch must take effect within seconds: at most ~10 s at the CDN, whatever the invalidation. */
   maintenance: { sMaxAge: 5, staleWhileRevalidate: 5 },
@@ -39,10 +26,8 @@ export function publicCacheControl({ sMaxAge, staleWhileRevalidate }: PublicRead
   return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
 }
 
-/** How long a Lambda container or the local server keeps a public read in memory (Deps.publicReadCacheMs). */
 export const PUBLIC_READ_CACHE_MS = 1000;
 
-/** One kept answer: its bytes and headers as the handler made them, so a hit builds a Response and nothing else. */
 interface KeptAnswer {
   at: number;
   status: number;
@@ -53,11 +38,9 @@ interface KeptAnswer {
 
 interface MicroCache {
   answers: Map<string, KeptAnswer>;
-  /** Reads under way: concurrent misses of one path wait for the first one's answer. */
   pending: Map<string, Promise<KeptAnswer | undefined>>;
 }
 
-/** Per Deps: one per Lambda container or local server, and separate for each test file's app. */
 const caches = new WeakMap<Deps, MicroCache>();
 /** Expired answers are dropped when the map grows past this (only existing active products are ever kept). */
 const MAX_KEPT = 500;
@@ -71,11 +54,7 @@ function cacheOf(deps: Deps): MicroCache {
   return cache;
 }
 
-/**
- * `Cache-Control: no-cache` (or the old `Pragma: no-cache`): the caller wants the database's answer, not a kept one.
- * The site build sends it (src/lib/build-api.ts) so a publish never prints an answer older than the edit; browsers
- * send it too for `fetch(…, { cache: "no-store" })`, which costs them a read, as before this cache.
- */
+/** `no-cache`: the site build sends it so a publish never prints an answer older than the edit. */
 function wantsFresh(c: Context): boolean {
   return (
     /\bno-cache\b/i.test(c.req.header("cache-control") ?? "") ||
@@ -88,13 +67,9 @@ function answerOf(kept: KeptAnswer): Response {
 }
 
 /**
- * A public read: a 200 gets `Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…`, anything else
- * (400, 404, 500) `no-store`, and so does an answer that would set a cookie (a cached Set-Cookie would go to every
- * visitor). These routes read no cookie and no session, so the CDN may key them on the path alone.
- *
- * Within one process the 200s are also kept in memory for `deps.publicReadCacheMs` (≤ 1 s; unset: off), timed with a
- * monotonic clock (the deps clock is frozen in tests): a burst of requests then makes one database read per path and
- * second, concurrent misses sharing it. A hit answers the kept bytes without running the handler.
+ * A 200 gets a public Cache-Control; anything else, or an answer setting a cookie, `no-store`. These routes read no
+ * session, so the CDN keys them on the path alone. Within one process the 200s are also kept for
+ * `deps.publicReadCacheMs` on a monotonic clock: a burst makes one read per path and second.
  */
 export function publicRead(policy: PublicReadPolicy): MiddlewareHandler<AppEnv> {
   const cacheControl = publicCacheControl(policy);

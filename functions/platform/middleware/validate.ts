@@ -18,7 +18,6 @@ export function validationError(error: z.ZodError | $ZodError): DomainError {
   return new DomainError("VALIDATION", undefined, { fields: fieldsOf(error) });
 }
 
-/** zValidator with the shop's error shape: a 400 VALIDATION error with French field messages. */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,

@@ -1,28 +1,18 @@
 /**
- * An order's label item (label-entity.ts) through a purchase: the claim that keeps two clicks from buying two labels,
- * and the record of a label Colissimo sold. Colissimo has no idempotency key, so once it has sold a label nothing
- * here may lead to buying another for that order: the label is recorded on its item (with its PDF while the
- * documents storage refuses it), or, when the database refuses the record, a receipt beside its PDF in the storage
- * says it exists. The next click finishes keeping it.
+ * Colissimo has no idempotency key, so once it has sold a label nothing here may lead to buying another: the label
+ * is recorded on its item, or a receipt beside its PDF says it exists, and the next click finishes keeping it.
  */
 import { DomainError } from "../../../src/domain/errors";
 import { isParcelNumber, labelKey } from "../../../src/domain/shipping/shipping-labels";
 import type { ObjectStorage } from "../../platform/adapters/object-storage";
 import type { DataDeps } from "../../platform/deps";
 
-/**
- * How long a claim holds: longer than a call to Colissimo can last (15 s timeout) plus storing the PDF. A claim older
- * than this, with no receipt, was left by a request that died before Colissimo sold it; the next click takes it over.
- */
+/** Longer than a Colissimo call (15 s) plus storing the PDF: an older claim without receipt is a dead request's. */
 export const LABEL_CLAIM_MS = 60_000;
 
-/**
- * The longest PDF (base64) the label item holds while the storage refuses it: DynamoDB items stop at 400 KB. A label
- * is a few tens of kilobytes.
- */
+/** DynamoDB items stop at 400 KB; a label is a few tens of kilobytes. */
 const MAX_KEPT_PDF = 380_000;
 
-/** A label Colissimo sold: its parcel number, where its PDF is kept, the Paris day and the time it was bought. */
 export interface BoughtLabel {
   parcelNumber: string;
   key: string;
@@ -30,7 +20,6 @@ export interface BoughtLabel {
   boughtAt: string;
 }
 
-/** A label as its item keeps it: with its PDF when the documents storage has not taken it yet. */
 export type KeptLabel = BoughtLabel & { pdf?: Uint8Array };
 
 const conditionFailed = (error: unknown) =>
@@ -44,7 +33,6 @@ export function documentsOf(deps: { documents?: ObjectStorage }): ObjectStorage 
   return deps.documents;
 }
 
-/** The 503 of a label sold and not yet kept in full: it names the parcel, and the next click finishes the work. */
 export function notKept(parcelNumber: string, recoverable: boolean): DomainError {
   return new DomainError(
     "LABEL_NOT_KEPT",
@@ -54,10 +42,8 @@ export function notKept(parcelNumber: string, recoverable: boolean): DomainError
   );
 }
 
-/** The receipt's key: beside the order's labels, one per order. */
 const receiptKey = (orderId: string) => `labels/${orderId}/bought.json`;
 
-/** Writes the receipt of a label whose record the database refused (its PDF is already stored). */
 export async function writeReceipt(storage: ObjectStorage, orderId: string, label: BoughtLabel) {
   const receipt = {
     parcel_number: label.parcelNumber,
@@ -72,7 +58,6 @@ export async function writeReceipt(storage: ObjectStorage, orderId: string, labe
   );
 }
 
-/** The receipt of a label sold for the order and never recorded, or null. */
 async function readReceipt(storage: ObjectStorage, orderId: string): Promise<BoughtLabel | null> {
   let bytes: Uint8Array | null;
   try {
@@ -94,11 +79,7 @@ async function readReceipt(storage: ObjectStorage, orderId: string): Promise<Bou
   };
 }
 
-/**
- * Records a label on its item: "bought", its number and key, and its PDF when the storage has not taken it. With
- * `claimedAt`, only over that claim (another request recording what a dead one left). False when a PDF was given and
- * is too large for the item: the number is kept, the PDF is not.
- */
+/** With `claimedAt`, only over that claim. False when the PDF is too large for the item: the number is kept. */
 export async function recordLabel(
   deps: DataDeps,
   orderId: string,
@@ -147,9 +128,8 @@ const keptOf = (data: LabelItem): KeptLabel => ({
 });
 
 /**
- * Takes the order's claim: true when this request may buy the label. A label already bought is handed back (to be
- * recorded on the order), and so is one a dead request left a receipt of; a fresh claim of another request answers
- * 409, a stale one is taken over.
+ * True when this request may buy the label. A label already bought, or one a dead request left a receipt of, is
+ * handed back; a fresh claim of another request answers 409, a stale one is taken over.
  */
 export async function claim(
   deps: DataDeps & { documents?: ObjectStorage },
@@ -201,7 +181,7 @@ export async function claim(
   }
 }
 
-/** Gives the claim back after a refusal or no answer: nothing was bought, the owner may click again. */
+/** Nothing was bought: the owner may click again. */
 export async function release(deps: DataDeps, orderId: string, requestedAt: string): Promise<void> {
   await deps.db.entities.shippingLabel
     .delete({ order_id: orderId })

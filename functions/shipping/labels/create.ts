@@ -1,8 +1,6 @@
 /**
- * « Créer l'étiquette » (issue 31, docs/decisions/047): an order's Colissimo label bought, kept in the private
- * documents storage and recorded on the order by the lifecycle's ship move, which mails the customer her tracking
- * number. Colissimo has no idempotency key, so the label item (claim.ts) is the claim that keeps two clicks from
- * buying two labels, and the record that keeps a label paid for from being lost if a step after it fails.
+ * « Créer l'étiquette » (docs/decisions/047-colissimo-labels.md). Colissimo has no idempotency key, so the label item
+ * (claim.ts) keeps two clicks from buying two labels, and a label paid for from being lost if a later step fails.
  */
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promos/promo";
@@ -44,11 +42,7 @@ async function stored(storage: ObjectStorage, label: BoughtLabel, pdf: Uint8Arra
   }
 }
 
-/**
- * Buys the label and keeps it: the PDF stored, then the item says it exists (with the PDF when the storage refused
- * it; a receipt beside the stored PDF when the database refused the record). From Colissimo's answer on, a failure
- * is a 503 naming the parcel, and the next click finishes keeping it instead of buying another.
- */
+/** From Colissimo's answer on, a failure is a 503 naming the parcel, and the next click finishes keeping it. */
 async function buy(
   deps: Deps,
   storage: ObjectStorage,
@@ -89,17 +83,12 @@ async function buy(
   return label;
 }
 
-/** A label found bought whose PDF the storage refused earlier: stored now, then dropped from its item. */
 async function storeKept(deps: Deps, storage: ObjectStorage, orderId: string, label: KeptLabel) {
   if (!label.pdf) return;
   if (!(await stored(storage, label, label.pdf))) throw notKept(label.parcelNumber, true);
   await forgetKeptPdf(deps, orderId);
 }
 
-/**
- * « Créer l'étiquette »: the label bought (or the one already bought), then the order shipped with it through the
- * lifecycle. `created` is false when the order already had its label (a second click): nothing more is bought.
- */
 export async function createLabel(
   deps: Deps,
   orderId: string,
@@ -116,7 +105,6 @@ export async function createLabel(
   if (missing.length)
     throw new DomainError("COLISSIMO_NOT_CONFIGURED", colissimoNotConfiguredMessage(missing));
   const input = await labelInput(deps, order, setting, company);
-  // Before buying: a label Colissimo sold must have somewhere to go.
   const storage = documentsOf(deps);
   const claimed = await claim(deps, order.id);
   let label: BoughtLabel;
@@ -130,8 +118,7 @@ export async function createLabel(
       shipping_company: COLISSIMO,
       tracking_number: label.parcelNumber,
       shipping_label_key: label.key,
-      // The date the owner typed stands; else the shop's published delay from the label's day, which the shipping
-      // mail and the customer's pages show until La Poste's tracking gives its own.
+      // Else the shop's published delay from the label's day, until La Poste's tracking gives its own.
       estimated_delivery:
         current.estimated_delivery ||
         publishedDeliveryEstimate(isParisDay(label.day) ? label.day : parisDay(deps.clock())),
@@ -140,16 +127,13 @@ export async function createLabel(
     handlers: { shippingMail: sendShippingMail(deps) },
   });
   if (shipped.shipping_label_key !== label.key) {
-    // The order changed while the label was bought (cancelled, or shipped by hand from another tab): the label is
-    // kept and downloadable, and the owner decides.
+    // The order changed while the label was bought: the label is kept and downloadable, and the owner decides.
     throw new DomainError(
       "ORDER_TRANSITION",
       `L'étiquette n° ${label.parcelNumber} a été créée, mais la commande a changé entre-temps (${labelRefusal(shipped) ?? "elle a été modifiée"}). Si le colis ne part pas, ne déposez pas l'étiquette : Colissimo ne facture que les colis remis.`,
-      // The owner's screen offers the label's PDF beside this message (labelPdf reads it from its item).
       { parcel_number: label.parcelNumber },
     );
   }
-  // Another request may have recorded this same label a moment before (it found the label bought): then this one made
-  // nothing, and says so as a second click does.
+  // Another request may have recorded this same label a moment before: then this one made nothing.
   return { order: toOrder(shipped), created: changed };
 }

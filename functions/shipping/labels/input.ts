@@ -1,7 +1,3 @@
-/**
- * What Colissimo is asked for an order's label (docs/decisions/047 and 048): the shop as sender, the order's frozen
- * address or its pick-up point as addressee, and the parcel's weight.
- */
 import { COUNTRY_CODES, isAddressCountry } from "../../../src/domain/accounts/countries";
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promos/promo";
@@ -18,7 +14,6 @@ import { batchGetAll } from "../../platform/db/batch-get";
 import type { DataDeps } from "../../platform/deps";
 import { openColissimoSecret } from "../colissimo-secrets";
 
-/** The soaps' net weights, by product id (a product deleted since the order weighs nothing: see parcelWeightGrams). */
 async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<number, number>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   const products = await batchGetAll(
@@ -28,11 +23,7 @@ async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<numbe
   return new Map(products.map((product) => [product.id, product.net_weight_g ?? 0]));
 }
 
-/**
- * What Colissimo is asked: the shop as sender, the order's frozen address as recipient, the parcel's weight. An order
- * for a pick-up point (issue 31) is a « point retrait » parcel: the point's id, its address as La Poste's plugins send
- * it, and the customer's mobile, which La Poste texts when the parcel can be collected.
- */
+/** A pick-up point parcel carries the customer's mobile, which La Poste texts when the parcel can be collected. */
 export async function labelInput(
   deps: DataDeps,
   order: OrderRecord,

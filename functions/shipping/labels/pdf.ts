@@ -1,4 +1,3 @@
-/** The labels' PDFs for the owner: one order's, and the day's merged into one to print at once. */
 import { DomainError } from "../../../src/domain/errors";
 import { formatOrderDate } from "../../../src/domain/orders/order-display";
 import { getOrder } from "../../orders/service";
@@ -6,11 +5,7 @@ import { batchGetAll } from "../../platform/db/batch-get";
 import type { Deps } from "../../platform/deps";
 import { documentsOf } from "./claim";
 
-/**
- * An order's label PDF, for the admin (404 when it has none). A label bought while the order changed (cancelled, or
- * shipped by hand: createLabel's 409) is not on the order, only on its label item: it is the owner's all the same,
- * and she was told its number. Its PDF is read from the storage, or from the item while the storage has not taken it.
- */
+/** A label bought while the order changed (createLabel's 409) is only on its item: the owner's all the same. */
 export async function labelPdf(deps: Deps, orderId: string): Promise<Uint8Array> {
   const order = await getOrder(deps, orderId);
   const storage = documentsOf(deps);
@@ -25,10 +20,7 @@ export async function labelPdf(deps: Deps, orderId: string): Promise<Uint8Array>
   return pdf;
 }
 
-/**
- * Every label bought on `day` (Paris time) and recorded on its order, in the order they were made, as one PDF to print
- * at once. A label whose order changed before it was recorded (createLabel's 409) is left out: its parcel does not go.
- */
+/** A label whose order changed before it was recorded is left out: its parcel does not go. */
 export async function dayLabelsPdf(deps: Deps, day: string): Promise<Uint8Array> {
   const { data: labels } = await deps.db.entities.shippingLabel.query
     .byDay({ day })
@@ -42,7 +34,7 @@ export async function dayLabelsPdf(deps: Deps, day: string): Promise<Uint8Array>
     for (const order of orders) recorded.set(order.id, order.shipping_label_key);
   }
   const storage = documentsOf(deps);
-  // Loaded only to merge: the function's other calls (a label's creation, one label's download) start without it.
+  // Loaded only to merge: the function's other calls start without it.
   const { PDFDocument } = await import("pdf-lib");
   const merged = await PDFDocument.create();
   for (const { order_id, key } of labels) {

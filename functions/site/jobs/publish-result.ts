@@ -22,7 +22,6 @@ const phaseFailures: Record<string, string> = {
   FINALIZING: "La fin de la construction a échoué (phase FINALIZING).",
 };
 
-/** The French reason a build that did not succeed gives the owner: its first phase that did not succeed. */
 export function failureReason(detail: CodeBuildStateEventDetail): string {
   const failed = (detail["additional-information"]?.phases ?? []).find(
     (phase) => phase["phase-status"] && phase["phase-status"] !== "SUCCEEDED",
@@ -38,10 +37,7 @@ export function failureReason(detail: CodeBuildStateEventDetail): string {
 
 export type PublishOutcome = { covers: string; ok: true } | { covers: string; ok: false; error: string };
 
-/**
- * How a publish build ended, with the requests it covered (read back from its environment, where the publish job put
- * them). Undefined for a build still running, or one this pipeline did not start (started by hand: no covers).
- */
+/** Undefined for a build still running, or one started by hand (no covers). */
 export function publishOutcome(detail: CodeBuildStateEventDetail): PublishOutcome | undefined {
   const status: string = detail["build-status"];
   if (!(finalBuildStates as readonly string[]).includes(status)) return undefined;
@@ -79,7 +75,6 @@ export async function recordBuildEnd(
   return outcome;
 }
 
-/** Target of the EventBridge rule on the publish project's final "CodeBuild Build State Change" events. */
 export async function buildEnded(deps: DataDeps, event: BuildStateChange): Promise<void> {
   const project = process.env[SITE_PUBLISH_PROJECT];
   if (!project)

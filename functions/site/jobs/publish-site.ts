@@ -11,13 +11,11 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { DataDeps } from "../../platform/deps";
 import { beginPublish, recordPublishResult, sitePublishStatus } from "../publishing";
 
-/** The CodeBuild project this job starts (infra/publish.ts sets it). */
 export const SITE_PUBLISH_PROJECT = "SITE_PUBLISH_PROJECT";
 /** The build's environment variable carrying the newest request it covers (read back by publish-result.ts). */
 export const SITE_PUBLISH_COVERS = "SITE_PUBLISH_COVERS";
 
 export type CodeBuildCommand = ListBuildsForProjectCommand | BatchGetBuildsCommand | StartBuildCommand;
-/** `CodeBuildClient.send` for the three calls the job makes; tests pass a fake. */
 export type SendCodeBuild = (
   command: CodeBuildCommand,
 ) => Promise<ListBuildsForProjectCommandOutput | BatchGetBuildsCommandOutput | StartBuildCommandOutput>;
@@ -29,7 +27,7 @@ export interface SiteBuildProject {
 
 type Log = Pick<Console, "info" | "error">;
 
-/** Whether a build of the project is running. Only the newest builds can be (the project allows one at a time). */
+/** Only the newest builds can be running: the project allows one at a time. */
 export async function publishRunning(project: SiteBuildProject): Promise<boolean> {
   const listed = (await project.send(
     new ListBuildsForProjectCommand({ projectName: project.name, sortOrder: "DESCENDING" }),
@@ -41,16 +39,10 @@ export async function publishRunning(project: SiteBuildProject): Promise<boolean
 }
 
 /**
- * The publish job: the queue hands it the publish requests of the last ~20 seconds (infra/publish.ts), and it starts
- * one build for all of them, recording the start (beginPublish) and passing what the build covers to the build.
- * - A build is running: the messages go back to the queue and return after its visibility timeout, so an edit made
- *   during a publish gets a publish of its own once that one has ended.
- * - Nothing is stale any more (a publish that started after these requests covered them): nothing to do.
- * - The build cannot start (and none is running; a new account's CodeBuild quota of 0 builds answers
- *   AccountLimitExceededException): the failure is recorded for the admin, then the job throws. The function's Errors
- *   alarm reaches the owner, and the whole batch returns to the queue after its visibility timeout (AWS, "Handling
- *   errors for an SQS event source in Lambda"), then to its dead-letter queue and its alarm.
- * Returns the messages to retry (SQS partial batch response).
+ * One build for the requests of the last ~20 seconds. While a build runs the messages go back to the queue, so an
+ * edit made during a publish gets its own. A build that cannot start (a new account's CodeBuild quota of 0) is
+ * recorded for the admin, then the job throws: the Errors alarm reaches the owner and the batch returns to the queue
+ * (AWS, "Handling errors for an SQS event source in Lambda"), then to its dead-letter queue.
  */
 export async function publishSite(
   deps: DataDeps,
@@ -100,7 +92,6 @@ export async function publishSite(
 
 let codebuild: SendCodeBuild | undefined;
 
-/** Subscriber of the publishing queue (infra/publish.ts), with a 20-second batching window. */
 export async function publishRequested(deps: DataDeps, event: SQSEvent): Promise<SQSBatchResponse> {
   const name = process.env[SITE_PUBLISH_PROJECT];
   if (!name)

@@ -2,10 +2,8 @@ import { itemKey } from "../../../platform/db/entities/shapes";
 import { type EntityOf, entitySchema } from "../../../platform/db/entity-schema";
 
 /**
- * A mailed link that attaches a person's guest orders to her account (issue 32, src/domain/accounts/guest-account.ts):
- * the SHA-256 of its token, never the token, bound to the account it was sent for and the normalised e-mail it was
- * sent to. Valid until `expires_at` (24 hours), removed by the table's TTL a day later; `used_at` is set in the first
- * transaction that moves the orders, on the condition that it was unset, so it attaches once.
+ * The SHA-256 of a mailed attach link's token, never the token, bound to the account and the e-mail it was sent
+ * for. `used_at` is set in the first transaction that moves the orders, on the condition that it was unset: once.
  */
 export const guestAttachTokenSchema = entitySchema({
   model: { entity: "guest_attach_token", version: "1", service: "shop" },
@@ -20,7 +18,7 @@ export const guestAttachTokenSchema = entitySchema({
   },
   indexes: {
     byToken: itemKey("token_hash"),
-    // The links mailed for an account: its erasure deletes them (decision record 017).
+    // The links mailed for an account: its erasure deletes them.
     byUser: {
       index: "gsi1",
       pk: { field: "gsi1pk", composite: ["user_id"] },

@@ -1,8 +1,4 @@
-/**
- * The contract of functions/orders/guest/account/routes.ts (issue 32): « Créer mon compte » after an order placed
- * without an account, and the attachment of past guest orders by a mailed link. Schemas and words only (decision
- * record 023).
- */
+/** « Créer mon compte » after a guest order, and the attachment of past guest orders. */
 import * as z from "zod";
 import { passwordSchema, sessionUserSchema } from "../../../../src/domain/accounts/account";
 import {
@@ -21,7 +17,6 @@ export const guestAccountSchema = z.strictObject({
   password: passwordSchema,
 });
 
-/** The token of the mailed attach link (the page reads it from the fragment `#jeton=`). */
 export const guestAttachSchema = z.strictObject({
   token: z.string().trim().min(1, GUEST_ATTACH_LINK_INVALID).max(200, GUEST_ATTACH_LINK_INVALID),
 });

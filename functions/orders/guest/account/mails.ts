@@ -2,15 +2,10 @@ import { GUEST_ATTACH_LINK_HOURS } from "../../../../src/domain/accounts/guest-a
 import { greetingLine, layout } from "../../../mail/layout";
 import type { Mail } from "../../../platform/adapters/mail";
 
-/**
- * Why an attach link is mailed: « Créer mon compte » created the account (`created`), found one already there for the
- * order's e-mail (`taken`), or the signed-in customer asked for it (`requested`).
- */
 export type AttachMailReason = "created" | "taken" | "requested";
 
 const BUTTON = "Retrouver mes commandes";
 
-/** The words around the link, by reason. The link's last paragraph says how long it works and what if unasked. */
 function intro(reason: AttachMailReason, shopName: string): string[] {
   switch (reason) {
     case "created":
@@ -31,10 +26,7 @@ function intro(reason: AttachMailReason, shopName: string): string[] {
   }
 }
 
-/**
- * The link that attaches the guest orders of this e-mail to the account (issue 32). It names no order: whoever reads
- * the mail learns only that this address ordered without an account, which the mail's reader already knows.
- */
+/** It names no order: the reader learns only that this address ordered without an account, as she already knows. */
 export function guestOrdersAttachMail(
   to: string,
   context: { shopName: string; fullName: string; link: string; reason: AttachMailReason },

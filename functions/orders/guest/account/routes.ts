@@ -9,10 +9,7 @@ import { guestToken } from "../links";
 import { guestAccountContract, guestOrdersAttachContract } from "./contract";
 import { attachGuestOrders, createGuestAccount, requestAttachLink } from "./service";
 
-/**
- * « Créer mon compte » after an order placed without an account (issue 32): the order's link says who placed it, the
- * password is the only field; the session opens as at a sign-in. The guest orders follow only by a mailed link.
- */
+/** The order's link says who placed it; the guest orders follow only by a mailed link. */
 export const guestAccountRoutes = routesAt("/api/guest/account", new Hono<AppEnv>().use(retryAfterHeader));
 
 route(guestAccountRoutes, guestAccountContract.postGuestAccount, async (c) => {
@@ -26,13 +23,9 @@ route(guestAccountRoutes, guestAccountContract.postGuestAccount, async (c) => {
   return c.json({ user }, 201);
 });
 
-/**
- * The session, proven once: below /api/user the profile module's own middleware (mounted before this module,
- * features.ts) has already proven it in the same request, in the full app and in the accounts Lambda alike.
- */
+/** Below /api/user the profile module's middleware, mounted first, may already have proven the session. */
 const session = createMiddleware<AppEnv>(async (c, next) => (c.var.auth ? next() : withSession(c, next)));
 
-/** The signed-in customer's guest orders: attach them with a mailed link, or ask for one. */
 export const guestOrdersAttachRoutes = routesAt(
   "/api/user/guest-orders",
   new Hono<AppEnv>().use(session, requireUser),

@@ -1,8 +1,6 @@
 /**
- * « Créer mon compte » after an order placed without an account, and the attachment of that e-mail's guest orders
- * once it is proven (issue 32; the rules: src/domain/accounts/guest-account.ts). The account is made from the order
- * its link opens (the e-mail and the name are the order's, the password the caller's); the orders move only through
- * a link mailed to the e-mail, so nobody gets someone else's orders by typing an address.
+ * « Créer mon compte » after a guest order (src/domain/accounts/guest-account.ts). The orders move only through a
+ * link mailed to the e-mail, so nobody gets someone else's orders by typing an address.
  */
 
 import type { SessionUser } from "../../../../src/domain/accounts/account";
@@ -33,11 +31,7 @@ import { type AttachMailReason, guestOrdersAttachMail } from "./mails";
 
 type MailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">;
 
-/**
- * Mails an attach link for the account's e-mail, unless guestAccountLimits.attachMailsPerEmail links went to it in
- * the last hour (counted before, sliding window; silently). A new token is stored (its hash) for the account and the
- * e-mail. Never throws: the answers say the same whether the mail went or not, and a failure is logged.
- */
+/** Counted per e-mail (sliding window, silently). Never throws: the answers say the same whether the mail went. */
 export async function mailAttachLink(
   deps: MailDeps,
   account: Pick<AuthUser, "id" | "email" | "full_name">,
@@ -59,7 +53,6 @@ export async function mailAttachLink(
         email: account.email,
         created_at: now.toISOString(),
         expires_at: expires.toISOString(),
-        // The table's TTL removes it a day after it stopped working.
         expires_at_ttl: Math.ceil(expires.getTime() / 1000) + 86_400,
       })
       .go();
@@ -78,11 +71,8 @@ export async function mailAttachLink(
 }
 
 /**
- * « Créer mon compte » on a guest order: the account gets the order's e-mail and name and the password given (the
- * contract's passwordSchema), and a session is opened. Counted against the client address like a sign-up
- * (rateLimits.signupPerAddress). The order's link must open the order (404 like a made-up id otherwise). Either way,
- * created or EMAIL_TAKEN (409, the answer's only difference), an attach link goes to the e-mail: the e-mail's holder
- * alone can move the guest orders to her account.
+ * Counted like a sign-up. Created or EMAIL_TAKEN alike, an attach link goes to the e-mail: its holder alone can move
+ * the guest orders to her account.
  */
 export async function createGuestAccount(
   deps: Deps,
@@ -112,10 +102,7 @@ export async function createGuestAccount(
   return { sessionToken, user: toSessionUser(user) };
 }
 
-/**
- * « Recevoir un lien » for a signed-in customer who ordered without an account before: an attach link for her
- * e-mail, when guest orders exist under it (the answer says the same either way).
- */
+/** The answer says the same whether guest orders exist under the e-mail or not. */
 export async function requestAttachLink(deps: MailDeps, account: AuthUser): Promise<void> {
   try {
     const { data } = await deps.db.entities.order.query
@@ -129,7 +116,6 @@ export async function requestAttachLink(deps: MailDeps, account: AuthUser): Prom
   await mailAttachLink(deps, account, "requested");
 }
 
-/** The orders of `ids` that still belong to the guest, read by key and strongly consistent. */
 async function stillTheGuests(deps: DataDeps, ids: readonly string[], guestId: string): Promise<string[]> {
   const orders = await batchGetAll(
     (keys) => deps.db.entities.order.get(keys).go({ consistent: true }),
@@ -140,14 +126,9 @@ async function stillTheGuests(deps: DataDeps, ids: readonly string[], guestId: s
 }
 
 /**
- * The attach link served: every order placed without an account under the link's e-mail moves to the signed-in
- * account. The link must be unused, unexpired, sent for this account and for the e-mail the account still has
- * (404 in French otherwise, a used link included). One transaction per ATTACH_ORDERS_PER_TRANSACTION orders, each
- * order's write conditioned on it still being the guest's and moving its version (order-writes.test.ts); the link
- * is consumed in the first, on the condition that it was unused, so two uses at once attach once. An order that
- * left the guest meanwhile (a parallel use of another link, an erasure) is read again by key and left out. The
- * orders' guest links stay: they open the orders no more, and lead her to sign in (functions/orders/guest/links.ts),
- * so the mails she keeps still bring her to her orders. Answers how many moved.
+ * The link must be unused, unexpired, and for this account and the e-mail it still has (404 otherwise). Each
+ * order's write is conditioned on it still being the guest's; the link is consumed in the first transaction on the
+ * condition that it was unused, so two uses at once attach once. The orders' guest links stay and lead her to sign in.
  */
 export async function attachGuestOrders(
   deps: DataDeps,

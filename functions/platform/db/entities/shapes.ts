@@ -1,9 +1,3 @@
-/**
- * Attribute and index shapes that several entities share, declared once: the postal address an order freezes is the
- * address book's, and a line's lots are the same list whether sold or returned. Each is `as const` so ElectroDB
- * infers the same item types as with the literal written inline.
- */
-
 /** A postal address (spec 5: line 2 optional, the rest required). */
 export const postalAddressAttributes = {
   first_name: { type: "string", required: true },
@@ -16,10 +10,7 @@ export const postalAddressAttributes = {
   country: { type: "string", required: true },
 } as const;
 
-/**
- * A pick-up point (issue 31, src/domain/shipping/pickup-point.ts) as a search cached it and as an order keeps it:
- * its address, and each day's opening slots, Monday to Sunday, one string a day (packedHours).
- */
+/** A pick-up point (src/domain/shipping/pickup-point.ts): its address and one opening-hours string a day. */
 export const pickupPointAttributes = {
   id: { type: "string", required: true },
   name: { type: "string", required: true },
@@ -31,7 +22,7 @@ export const pickupPointAttributes = {
   opening_hours: { type: "list", required: true, items: { type: "string" } },
 } as const;
 
-/** The lots a line's units came from or went back to (decision record 018); units not listed: « lot non enregistré ». */
+/** The lots a line's units came from or went back to. */
 export const lotsAttribute = {
   type: "list",
   items: {
@@ -43,7 +34,6 @@ export const lotsAttribute = {
   },
 } as const;
 
-/** The table's own key for an item read by these attributes alone (no sort key). */
 export function itemKey<const C extends readonly string[]>(...composite: C) {
   return { pk: { field: "pk", composite }, sk: { field: "sk", composite: [] } } as const;
 }
