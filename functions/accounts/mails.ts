@@ -19,7 +19,7 @@ export function resetPasswordMail(to: string, shopName: string, fullName: string
 }
 
 /**
- * Sign-in locked (issue 28, item 1): sent once per lock (a conditional write decides: services/auth.ts), with a
+ * Sign-in locked: sent once per lock (a conditional write decides: accounts/auth.ts), with a
  * reset link. It says what happened and what the link does, and that nothing is needed if the holder made the tries.
  */
 export function signinLockedMail(to: string, shopName: string, fullName: string, link: string): Mail {

@@ -47,7 +47,7 @@ export interface ShopMailContext {
   /** The shop's postal address (company setting), where goods are sent back; empty while not given. */
   address?: string;
   /**
-   * A guest order's link token (issue 32), minted by the server for this mail; null or absent for a customer's
+   * A guest order's link token, minted by the server for this mail; null or absent for a customer's
    * order. Its order mails then link to the guest's tracking page and withdrawal form instead of the account's.
    */
   guestToken?: string | null;

@@ -98,7 +98,7 @@ export const adminOrdersContract = {
     params: idParam,
     ...(globalThis.API_DOCS_OMITTED ||
       administration(
-        "Commande sans compte (issue 32) : révoque tous ses liens de suivi et en envoie un nouveau à l'e-mail de la commande",
+        "Commande sans compte : révoque tous ses liens de suivi et en envoie un nouveau à l'e-mail de la commande",
         {
           200: {
             description: "L'adresse à laquelle le nouveau lien est parti",

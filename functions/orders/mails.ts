@@ -29,7 +29,7 @@ export function withdrawalLine(siteUrl: string, orderId: string, guestToken?: st
 
 /**
  * The order's page as a mail links to it: the customer's tracking page (her session opens it), or for a guest order
- * (issue 32) the same page with the token of her link in the fragment (`#acces=`), the only way she has to it.
+ * the same page with the token of her link in the fragment (`#acces=`), the only way she has to it.
  */
 export function orderPageUrl(
   context: Pick<ShopMailContext, "siteUrl" | "guestToken">,
@@ -50,11 +50,11 @@ export function withdrawalUrl(
     : `${context.siteUrl}${withdrawalHref(orderId)}`;
 }
 
-/** What a guest is told of her link (issue 32): it opens her order to whoever has it, and holds her invoices. */
+/** What a guest is told of her link: it opens her order to whoever has it, and holds her invoices. */
 export const GUEST_LINK_NOTICE =
   "Ce lien est personnel : ne le transférez pas. Vos factures se téléchargent depuis cette page une fois le paiement reçu.";
 
-/** « Créer mon compte » for a guest (issue 32): on her order's page, a password is all it asks. */
+/** « Créer mon compte » for a guest: on her order's page, a password is all it asks. */
 export const GUEST_ACCOUNT_OFFER = "Créer mon compte (un mot de passe suffit, sur la page de votre commande)";
 
 export interface OrderMailContext extends ShopMailContext {
@@ -93,7 +93,7 @@ export function guaranteeLine(siteUrl: string): string {
   return `Garanties légales : vous bénéficiez de la garantie légale de conformité pendant deux ans à compter de la livraison (articles L217-3 à L217-20 du Code de la consommation) et de la garantie des vices cachés (articles 1641 à 1649 du Code civil). Le détail figure à l'article 8 de nos conditions générales de vente : ${siteUrl}/cgv#garanties`;
 }
 
-/** Delivery to a pick-up point (issue 31): La Poste's « colis disponible » text goes to the mobile the customer gave. */
+/** Delivery to a pick-up point: La Poste's « colis disponible » text goes to the mobile the customer gave. */
 function pickupSmsLine(point: OrderPickupPoint): string {
   return `Vous recevrez un SMS au ${phoneToInput(point.phone)} dès que votre colis sera disponible.`;
 }
@@ -132,7 +132,7 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
     `${a.postal_code} ${a.city}`,
     a.country,
   ];
-  // Issue 31: an order for a pick-up point names the point, its hours and La Poste's text instead of the address.
+  // An order for a pick-up point names the point, its hours and La Poste's text instead of the address.
   const point = order.delivery_mode === "pickup" ? order.pickup_point : null;
   const delivery: [string, string[]][] = point
     ? [
@@ -255,7 +255,7 @@ export function refundMail(order: Order, refundId: string, context: ShopMailCont
 }
 
 /**
- * The owner's « Envoyer un nouveau lien de suivi » (issue 32): the guest's new link to her order, sent once every
+ * The owner's « Envoyer un nouveau lien de suivi »: the guest's new link to her order, sent once every
  * earlier link was revoked, which the mail says so that an old one failing is no surprise.
  */
 export function guestLinkMail(order: Order, context: ShopMailContext & { guestToken: string }): Mail {

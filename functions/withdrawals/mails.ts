@@ -8,7 +8,7 @@ import type { Mail } from "../platform/adapters/mail";
 /** The acknowledgement of a withdrawal, on a durable medium. */
 
 /**
- * Where to send the goods back: the address itself, from the settings (issue 28 item 14: no pointer to a text that
+ * Where to send the goods back: the address itself, from the settings (no pointer to a text that
  * may not show it); without one, the customer is told to ask for it by answering the mail.
  */
 function returnLine(address: string | undefined): string {
