@@ -73,7 +73,7 @@ export const rateLimits = {
     message: "Trop de rapports envoyés depuis cette connexion. Réessayez dans quelques minutes.",
   },
   /**
-   * Pick-up point searches (GET /api/shipping/pickup-points, issue 31), per client address: each one calls La Poste
+   * Pick-up point searches (GET /api/shipping/pickup-points), per client address: each one calls La Poste
    * with the shop's contract, so a script cannot spend it. A shopper trying a few postal codes stays far below.
    */
   pickupSearches: {
@@ -82,7 +82,7 @@ export const rateLimits = {
     message: "Trop de recherches de points relais depuis cette connexion. Réessayez dans quelques minutes.",
   },
   /**
-   * Orders placed without an account (issue 32: POST /api/guest/orders, /api/guest/paypal-payment/create-order), per
+   * Orders placed without an account (POST /api/guest/orders, /api/guest/paypal-payment/create-order), per
    * client address: each holds stock until it is paid or released, and no sign-up limit stands before it. A family or
    * an office behind one address stays far below.
    */

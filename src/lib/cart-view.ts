@@ -155,7 +155,7 @@ function totalsList(texts: TotalsTexts): SafeHtml {
 
 /**
  * The way to checkout: the link when signed in, else the sign-in dialog (auth-modal-loader.ts opens it), opened to
- * order: it offers « Commander sans compte » too (issue 32).
+ * order: it offers « Commander sans compte » too.
  */
 function checkoutAction(signedIn: boolean): SafeHtml {
   return signedIn

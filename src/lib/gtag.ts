@@ -41,7 +41,7 @@ export function loadGtag(id: string): void {
     ad_personalization: "denied",
   });
   w.gtag("js", new Date());
-  // The page's address without its fragment: a guest's link carries her order's token there (issue 32).
+  // The page's address without its fragment: a guest's link carries her order's token there.
   w.gtag("config", id, { page_location: location.href.split("#")[0] });
   if (!pagePolicyAllowsAnalytics()) return;
   const script = document.createElement("script");

@@ -2,7 +2,7 @@
 /**
  * Astro integration run after `astro build`: writes what needs the finished build.
  *   dist/sw.js        the service worker (src/pwa/service-worker.js) with its VERSION and the precache list:
- *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...: issue 18)
+ *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...)
  *   dist/sitemap.xml  every page that has a canonical address and is not noindex (product pages included),
  *                     minus the private areas
  * Plain JavaScript so astro.config.mjs loads it directly; the helpers are pure and tested
@@ -210,7 +210,7 @@ export function pageShell(html) {
 }
 
 /**
- * The worker's version: it changes when the app shell the worker caches changes, and only then (issue 28, item 10).
+ * The worker's version: it changes when the app shell the worker caches changes, and only then.
  * Each new version installs, takes over and makes open pages reload, so a version that followed the pages' text
  * reloaded every visitor's page a few seconds after each of the owner's edits (a product, a setting). The shell
  * is: the worker's own code, the list it precaches, the files of that list that are not pages (CSS, JavaScript,

@@ -1,5 +1,5 @@
 /**
- * Astro integration run after `astro build` (issue 17): nothing but the HTML comes before a page's first paint.
+ * Astro integration run after `astro build`: nothing but the HTML comes before a page's first paint.
  * - Each page carries, inlined in its <head>, the CSS rules its own HTML uses (Beasties, the maintained successor of
  *   Google's Critters: it matches every rule of the stylesheet against the page's DOM) and only the theme tokens
  *   those rules reference.
@@ -36,7 +36,7 @@ const DEFERRED_LINK = /<link rel="(?:stylesheet|manifest|icon|apple-touch-icon)"
  * copy at the end of <head> for browsers and crawlers without JavaScript; its module scripts become placeholders. The
  * loader puts them in place.
  *
- * Both stay valid HTML (issue 28, item 16, checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
+ * Both stay valid HTML (checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
  * - The <noscript> copy sits in <head>, where a <noscript> may hold <link> elements of any kind; in <body> an icon or
  *   a manifest link is not allowed. With JavaScript on, a <noscript>'s content is only text, in <head> as in <body>
  *   (https://html.spec.whatwg.org/multipage/scripting.html#the-noscript-element): nothing is fetched before the

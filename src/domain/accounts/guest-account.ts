@@ -1,5 +1,5 @@
 /**
- * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders (issue 32).
+ * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders.
  * Zod-free: the islands (src/islands/orders/GuestAccountOffer.tsx, src/islands/account/AttachGuestOrders.tsx) use it
  * too. The server's part: functions/accounts/guest-account/.
  *

@@ -1,5 +1,5 @@
 /**
- * A guest's rights over her data (issue 32; GDPR art. 15, 17, 20): she has no account, so she proves her e-mail by a
+ * A guest's rights over her data (GDPR art. 15, 17, 20): she has no account, so she proves her e-mail by a
  * link mailed to it, and the link lets her download or erase what the shop holds about her orders placed without an
  * account. Zod-free: the page (src/islands/account/GuestData.tsx) uses it too. The server's part:
  * functions/accounts/guest-data/.

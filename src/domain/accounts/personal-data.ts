@@ -31,9 +31,9 @@ export const ERASED_ORDER_FIELDS = [
   "order_notes",
   "transfer_sender_name",
   "paypal_payer_id",
-  // The Colissimo label's PDF, removed from the documents storage with the account (issue 31).
+  // The Colissimo label's PDF, removed from the documents storage with the account.
   "shipping_label_key",
-  // The pick-up point she chose and her mobile (issue 31): the point says where she collects her parcels.
+  // The pick-up point she chose and her mobile: the point says where she collects her parcels.
   "pickup_point",
 ] as const;
 
@@ -52,7 +52,7 @@ export interface OrderForErasure {
  */
 export function erasureBlocker(
   orders: readonly OrderForErasure[],
-  /** Whose data: a customer's account, or a guest's orders (issue 32), who has no account to delete. */
+  /** Whose data: a customer's account, or a guest's orders, who has no account to delete. */
   whose: "account" | "guest" = "account",
 ): string | null {
   const cannot =

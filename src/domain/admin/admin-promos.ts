@@ -159,7 +159,7 @@ export function usageUserLabel(
   userId: string,
   summary: { full_name?: string | null; email?: string | null } | null | undefined,
 ): string {
-  // A guest's order (issue 32) names her e-mail in its user id: there is no account to look up.
+  // A guest's order names her e-mail in its user id: there is no account to look up.
   if (isGuestUserId(userId)) return `${userId.slice(GUEST_USER_PREFIX.length)} (invité)`;
   const name = summary?.full_name?.trim();
   if (name) return name;

@@ -1,5 +1,5 @@
 /**
- * What went wrong in the shop's machinery, for the owner (issue 27, "failures reach the owner"): the top of her to-do
+ * What went wrong in the shop's machinery, for the owner ("failures reach the owner"): the top of her to-do
  * list, « Quelque chose ne va pas », each problem with what to do, in French. On AWS a CloudWatch alarm records one
  * (functions/admin/jobs/shop-alarm.ts) and its return to OK clears it; under `npm start` the jobs runner records the same
  * kinds (scripts/start.ts). Pure: the names and the words, nothing read or written here.

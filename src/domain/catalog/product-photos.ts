@@ -1,5 +1,5 @@
 /**
- * Product photos (issue 16, decision record 019): what the owner uploads is checked and resized on the server into
+ * Product photos (decision record 019): what the owner uploads is checked and resized on the server into
  * responsive variants; the pages derive every URL from the photo's id. Zod-free: the storefront islands use it.
  */
 

@@ -118,7 +118,7 @@ export const productIdParamSchema = z.object({
 export * from "./product-rules";
 
 /**
- * The image URL the owner may leave empty (issue 28 item 12): she adds her photos once the product exists, and
+ * The image URL the owner may leave empty: she adds her photos once the product exists, and
  * until then it shows the shop's illustration, which is what is stored (so every page, mail and order line that
  * prints a product's picture shows it too).
  */

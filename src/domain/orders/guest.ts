@@ -1,5 +1,5 @@
 /**
- * Ordering without an account (issue 32): the rules a guest order follows, zod-free so the islands use them too.
+ * Ordering without an account: the rules a guest order follows, zod-free so the islands use them too.
  *
  * - Who orders: a guest order's `user_id` is `guest:<normalised e-mail>`, so the customer index (gsi1) lists a
  *   person's guest orders together, PayPal's earlier holds are kept per e-mail as they are per account, and nothing

@@ -27,7 +27,7 @@ export const orderLineInputSchema = z.object({
 
 /**
  * What the checkout sends for any payment method, whoever orders (unknown fields are ignored, never stored): the
- * customer adds the address book's address (orderRequestSchema), a guest her e-mail and address (issue 32).
+ * customer adds the address book's address (orderRequestSchema), a guest her e-mail and address.
  */
 export const orderBodySchema = z.object({
   items: z.array(orderLineInputSchema).min(1, "Votre panier est vide.").max(MAX_ORDER_LINES),
@@ -43,7 +43,7 @@ export const orderBodySchema = z.object({
   total_amount: z.number().nonnegative(),
   original_total: z.number().nullish(),
   /**
-   * Issue 31: home delivery (the default), or a pick-up point found by GET /api/shipping/pickup-points, with the
+   * Home delivery (the default), or a pick-up point found by GET /api/shipping/pickup-points, with the
    * customer's mobile for La Poste's text. The server copies the point from what that search found, never from here.
    * Absent means home: a request without it keeps the fingerprint it had before the field existed.
    */
@@ -63,7 +63,7 @@ export const orderRequestSchema = orderBodySchema.extend({
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
 /**
- * Who a guest is (issue 32): her e-mail, where the order's mails and link go, and the delivery address with its
+ * Who a guest is: her e-mail, where the order's mails and link go, and the delivery address with its
  * phone, under the address book's rules and messages.
  */
 export const guestDetailsSchema = z.strictObject({
@@ -168,12 +168,12 @@ export const orderSchema =
     tracking_number: z.string().nullable(),
     estimated_delivery: z.string().nullable(),
     shipping_notes: z.string().nullable(),
-    /** A Colissimo label was made for it (issue 31): the admin downloads it at /api/admin/shipping/orders/{id}/label. */
+    /** A Colissimo label was made for it: the admin downloads it at /api/admin/shipping/orders/{id}/label. */
     has_shipping_label: z.boolean(),
-    /** La Poste's events for the parcel, oldest first (issue 31: the tracking job reads them), French labels. */
+    /** La Poste's events for the parcel, oldest first (the tracking job reads them), French labels. */
     tracking_events: z.array(z.object({ code: z.string(), label: z.string(), at: z.string() })),
     shipping_address: shippingAddressSchema,
-    /** Issue 31: "pickup" when the parcel goes to a pick-up point (pickup_point), "home" to shipping_address. */
+    /** "pickup" when the parcel goes to a pick-up point (pickup_point), "home" to shipping_address. */
     delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]),
     /** The pick-up point as it was chosen, and the mobile La Poste texts; null for home delivery. */
     pickup_point: orderPickupPointSchema.nullable(),
@@ -207,7 +207,7 @@ export const orderSchema =
     /** Changes with every write: the admin's forms send it back so a stale form is refused. */
     version: z.number(),
     user: z.object({ full_name: z.string(), email: z.string() }),
-    /** Issue 32: placed without an account (its user_id is "guest:<e-mail>"); the owner sees « Invité ». */
+    /** Placed without an account (its user_id is "guest:<e-mail>"); the owner sees « Invité ». */
     is_guest: z.boolean(),
     items: z.array(
       z.object({

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * Pure rules of the shipping labels (issue 31, docs/decisions/047): which orders may get one, what the parcel weighs
+ * Pure rules of the shipping labels (docs/decisions/047): which orders may get one, what the parcel weighs
  * and where its PDF is kept.
  */
 

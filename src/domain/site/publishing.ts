@@ -1,5 +1,5 @@
 /**
- * Publishing the prebuilt site (issue 13): an owner's edit marks the site stale, a publish rebuilds it from the API
+ * Publishing the prebuilt site: an owner's edit marks the site stale, a publish rebuilds it from the API
  * and replaces it. This is the state the admin's dashboard shows. Pure: the services store the facts, this reads them.
  */
 

@@ -264,7 +264,7 @@ export function refundDeadline(requestedAt: Date): Date {
 /**
  * The refund deadline of one withdrawal request as the owner is shown it (her dashboard's row, the to-do list, the
  * daily summary), or null when there is nothing to refund (an unpaid order, cancelled by the withdrawal): with no
- * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » contradicted it (issue 28).
+ * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » contradicted it.
  */
 export function withdrawalRefundDeadline(requestedAt: Date, state: RefundState): Date | null {
   return state === "nothing_to_refund" ? null : refundDeadline(requestedAt);

@@ -1,5 +1,5 @@
 /**
- * The header's live parts, without a framework (issue 17), over the stores the islands share:
+ * The header's live parts, without a framework, over the stores the islands share:
  * - the cart badge: the item count of the persisted cart, shown above 0 (spec 2);
  * - the account corner: 'Connexion' once the session is known to be signed out, else the user menu (the name from
  *   large screens, the initial below; 'Mes commandes', 'Paramètres', 'Administration' for admins, 'Déconnexion'),

@@ -4,7 +4,7 @@
  * keep the page that was loaded before it existed, so that page opens offline too.
  *
  * When a new version takes over a page that already had one (a new app shell: integration.mjs), the page reloads so
- * that it runs the code the new worker serves, but never under the visitor (issue 28, item 10: on /retractation the
+ * that it runs the code the new worker serves, but never under the visitor (on /retractation the
  * reload erased the order number and e-mail already typed):
  *   - a page with unsaved input (hasUnsavedInput) is left as it is; its next navigation loads the new version, as
  *     every navigation of this multi-page site loads a whole document, and a page brought back from the

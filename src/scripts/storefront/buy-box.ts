@@ -75,7 +75,7 @@ export function enhanceBuyBox(root: HTMLElement): void {
   button.addEventListener("click", () => {
     if (!buyBoxState(product, $cart.get(), justAdded).canAdd) return;
     justAdded = true;
-    // The cart's subscription renders the box once, with the feedback (issue 30: a second render doubled the work).
+    // The cart's subscription renders the box once, with the feedback (a second render doubled the work).
     addToCart(toCartProduct(product));
     track("add_to_cart", productParams(product));
     window.setTimeout(() => {

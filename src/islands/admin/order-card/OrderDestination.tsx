@@ -6,7 +6,7 @@ import { Detail } from "../ui";
 type PickupPoint = NonNullable<Order["pickup_point"]>;
 
 /**
- * Issue 31: a parcel for a pick-up point; the customer's address is then her contact, not where it goes. Written
+ * A parcel for a pick-up point; the customer's address is then her contact, not where it goes. Written
  * here rather than with pickupAddressLines: the admin bundle leaves pickup-point.ts out.
  */
 export function OrderPickupPoint({ point }: { point: PickupPoint }) {
