@@ -1,8 +1,8 @@
 /**
- * The account mail queue (issue 14, defect 3; why: docs/decisions/011-abuse-limits.md, "Forgot password answers in
+ * The account mail queue (why: docs/decisions/011-abuse-limits.md, "Forgot password answers in
  * the same time"). The accounts function sends "a reset was asked for <e-mail>" to it for every accepted forgot-
  * password request, known e-mail or not, and answers; the orders function sends "confirm order <id>" for each
- * bank-transfer order placed (issue 18: the order answers without waiting for SES, a failed mail comes back).
+ * bank-transfer order placed (the order answers without waiting for SES, a failed mail comes back).
  * infra/account-mail.ts subscribes the job that sends the mails. Declared apart from account-mail.ts because the API functions (api.ts) need it, and
  * the subscriber needs api.ts' functionArgs.
  */
@@ -15,8 +15,8 @@ export const accountMailQueueUrlVariable = "ACCOUNT_MAIL_QUEUE_URL";
 
 /**
  * The API mounts whose functions send to the queue: forgot password (functions/accounts/routes.ts), the
- * bank-transfer order (functions/orders/routes.ts) and a guest's « Mes données » link (issue 32,
- * functions/accounts/guest-data/routes.ts).
+ * bank-transfer order (functions/orders/routes.ts) and a guest's « Mes données » link
+ * (functions/accounts/guest-data/routes.ts).
  */
 export const accountMailSenderMounts: readonly string[] = [
   "/api/auth",

@@ -12,7 +12,7 @@ import { alertEmail } from "./stage";
 import { table, tablePermissions } from "./storage";
 
 /**
- * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
+ * Failures reach the owner (why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
  * below notifies one SNS topic, on ALARM and on OK. The topic e-mails SHOP_ALERT_EMAIL (infra/stage.ts) and runs the
  * recorder (functions/admin/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
  * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/admin/admin/owner-problems.ts).

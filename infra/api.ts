@@ -113,7 +113,7 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   const photos = area.name === "photos";
   // The shipping function alone stores and reads the label PDFs (documents.ts): rights on their objects and the name.
   const shipping = area.name === "shipping";
-  // The accounts function erases accounts, and the documents function a guest's data (issue 32), and with them
+  // The accounts function erases accounts, and the documents function a guest's data, and with them
   // their orders' labels (documents.ts): delete only.
   const erasesLabels = area.name === "accounts" || area.name === "documents";
   const args = functionArgs(

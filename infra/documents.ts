@@ -1,7 +1,7 @@
 import { isProduction } from "./stage";
 
 /**
- * The shop's private documents (issue 31, decision record 027 "What is stored"): Colissimo's label PDFs, which carry
+ * The shop's private documents (decision record 027 "What is stored"): Colissimo's label PDFs, which carry
  * customers' names and addresses, under `labels/<order id>/<tracking number>.pdf`. Not the Media bucket, which the
  * Router serves to anyone: this one has no reader but the shipping function, which alone is given its name and the
  * rights on its objects (api.ts); the owner downloads a label through the admin route, behind the session guard.

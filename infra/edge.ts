@@ -68,7 +68,7 @@ export const METHOD_NOT_ALLOWED_KEY = "shop:405";
 export const KV_VALUE_PART = 1000;
 
 /**
- * The Router's answer to any method but GET and HEAD on a site path (issue 28, item 6), as `npm start` gives it
+ * The Router's answer to any method but GET and HEAD on a site path, as `npm start` gives it
  * (functions/platform/static-site.ts `methodNotAllowed`, both from src/domain/site/site-methods.ts): 405, `Allow: GET, HEAD`,
  * the 405 page, and every header a page carries (its Content-Security-Policy and the response-headers policy's).
  *

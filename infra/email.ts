@@ -1,7 +1,7 @@
 import { emailSender } from "./stage";
 
 /**
- * SES's word on the mails after they left (issue 27): a permanent bounce or a complaint, published by the identity's
+ * SES's word on the mails after they left: a permanent bounce or a complaint, published by the identity's
  * configuration set to this topic; infra/alarms.ts subscribes the job that records the address as refused
  * (functions/mail/jobs/mail-feedback.ts), after which the shop stops mailing it. Only these two event types: deliveries,
  * opens and clicks would be noise (and tracking). A bounce event covers transient bounces too (a full mailbox); the

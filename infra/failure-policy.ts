@@ -1,6 +1,6 @@
 /**
- * How many tries before a failure is given up and reaches the owner (issue 27;
- * docs/decisions/030-failures-reach-the-owner.md). Pure numbers, no SST globals, so the infra tests can read them.
+ * How many tries before a failure is given up and reaches the owner (docs/decisions/030-failures-reach-the-owner.md).
+ * Pure numbers, no SST globals, so the infra tests can read them.
  */
 
 /**

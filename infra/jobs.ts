@@ -81,7 +81,7 @@ function scheduledJob(
   // The jobs settling PayPal orders open the PayPal secret (docs/decisions/031): a grant on their role, no other.
   const file = job.handler.replace(/\.handler$/, "");
   if (paypalSecretJobs.some((paypalJob) => paypalJob === file)) decryptPaypalSecret(name, fn);
-  // The parcels' tracking opens La Poste's API key (issue 31), and no other secret.
+  // The parcels' tracking opens La Poste's API key, and no other secret.
   if (laposteApiKeyJobs.some((trackingJob) => trackingJob === file))
     grantShopSecret(name, fn.nodes.role.arn, "laposteApiKey", "decrypt");
   const declared = { name, fn, cron };
@@ -134,7 +134,7 @@ export const dailySummary = scheduledJob("DailySummary", {
 
 /**
  * Every hour from 08:05 to 19:05 Paris time: bank transfers not received get their one reminder after N Paris days
- * and their order cancelled after M (issue 19; functions/payments/jobs/transfer-follow-up.ts; locally every hour). Daytime
+ * and their order cancelled after M (functions/payments/jobs/transfer-follow-up.ts; locally every hour). Daytime
  * only, so customers are not mailed at night; the first run of a day does that day's work, and a run retried more
  * than an hour late is dropped: the next hour's does the same. One mail per order due, so minutes, not 20 seconds.
  */
@@ -150,7 +150,7 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
 
 /**
  * Every two hours from 07:20 to 21:20 Paris time: La Poste's tracking of the orders shipped by Colissimo, their events
- * recorded and their delivery dated by the carrier (issue 31; functions/shipping/jobs/track-parcels.ts; locally every
+ * recorded and their delivery dated by the carrier (functions/shipping/jobs/track-parcels.ts; locally every
  * hour). La Poste scans parcels through the day; a run retried more than an hour late is dropped, the next one does
  * its work. Two calls at a time, well under La Poste's 10 a second: minutes for a busy week, not 20 seconds.
  */

@@ -2,7 +2,7 @@ import { MEDIA_BUCKET_PREFIX } from "../functions/platform/adapters/media-env";
 import { cloudfrontReadsOnly } from "./cloudfront-only";
 
 /**
- * The owner's product photos (issue 16, decision record 019): one private S3 bucket. Only CloudFront reads it (the
+ * The owner's product photos (decision record 019): one private S3 bucket. Only CloudFront reads it (the
  * Router serves it under /media, web.ts), only the photos function writes to it (`mediaPermissions`); nothing is
  * public and no browser talks to S3. Production keeps it when the stage is removed, like the table.
  */

@@ -13,7 +13,7 @@
  * 4. `_astro/` is never deleted: pages still in browsers and caches refer to the old files; other files the build no
  *    longer produces (a deleted product's page) are deleted last;
  * 5. the Router's CloudFront cache is invalidated.
- * Before all that, as the build starts, the CDN forgets the API's public reads (issue 18): the catalogue and settings
+ * Before all that, as the build starts, the CDN forgets the API's public reads: the catalogue and settings
  * the islands read again after load are the database's within a minute of the edit, not after the whole build.
  */
 

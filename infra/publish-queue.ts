@@ -1,5 +1,5 @@
 /**
- * The publishing queue (issue 13; why: docs/decisions/012-publishing.md). Every function that can change what the
+ * The publishing queue (why: docs/decisions/012-publishing.md). Every function that can change what the
  * prebuilt pages print (the API, the scheduled PayPal jobs, through `functionArgs` in api.ts) sends one message per
  * change; infra/publish.ts subscribes the publish job to it. Declared apart from publish.ts because the API functions
  * need it before the site and Router exist, and publish.ts needs those.

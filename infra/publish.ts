@@ -12,7 +12,7 @@ import { table, tablePermissions } from "./storage";
 import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
- * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
+ * Publishing on AWS (why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
  * the publishing queue (publish-queue.ts); the publish job (functions/site/jobs/publish-site.ts) gets the messages of
  * ~20 seconds at once and starts one CodeBuild build, which runs the Astro build against the API as `sst deploy`
  * does, uploads the site to the StaticSite's bucket and invalidates the Router's cache (publish-build.ts); when the

@@ -24,7 +24,7 @@ export const secretContexts: Record<ShopSecret, Readonly<Record<string, string>>
 };
 
 /**
- * The PayPal client secret (issue 27):
+ * The PayPal client secret:
  * - `encrypt`: saving Paramètres seals a new secret (services/admin.ts): the admin function only;
  * - `decrypt`: calling PayPal opens it (services/paypal-client.ts): PayPal orders, the withdrawal's PayPal refund,
  *   the owner's refunds and cancellations, and the jobs settling PayPal holds.
@@ -46,7 +46,7 @@ export const paypalSecretJobs = [
 ] as const;
 
 /**
- * Colissimo's contract password (issue 31, functions/shipping/colissimo-secrets.ts):
+ * Colissimo's contract password (functions/shipping/colissimo-secrets.ts):
  * - `encrypt`: saving the « Colissimo » card of Paramètres seals it (saveColissimoSetting, from services/admin.ts):
  *   the admin function, which never opens it (its answers show a mask);
  * - `decrypt`: buying a label opens it (functions/shipping/labels/input.ts): the shipping function only.
@@ -57,7 +57,7 @@ export const colissimoPasswordAreas = {
 } as const satisfies Record<string, readonly SecretUse[]>;
 
 /**
- * La Poste's API key (issue 31): sealed by the same save. Opened to read the parcels' tracking: by the scheduled job
+ * La Poste's API key: sealed by the same save. Opened to read the parcels' tracking: by the scheduled job
  * (laposteApiKeyJobs, granted `decrypt` where infra/jobs.ts declares it), and by the shipping function when the owner
  * clicks « Actualiser le suivi » (functions/shipping/tracking.ts, the same read).
  */

@@ -2,8 +2,8 @@ import { SECRETS_KMS_KEY } from "../functions/platform/adapters/secret-box";
 import { type SecretUse, type ShopSecret, secretContexts } from "./secret-access";
 
 /**
- * The KMS key sealing the shop's secrets in the table (docs/decisions/031): the PayPal client secret, and since issue
- * 31 Colissimo's contract password and La Poste's API key, each under its own encryption context. Who may use it is
+ * The KMS key sealing the shop's secrets in the table (docs/decisions/031): the PayPal client secret,
+ * Colissimo's contract password and La Poste's API key, each under its own encryption context. Who may use it is
  * said in two places, both here:
  * - its key policy gives the account (`:root`, that is IAM) the key's administration only, never a cryptographic
  *   operation, so no IAM policy, not even an administrator's `kms:*` on `*`, lets anyone encrypt or decrypt with it;

@@ -95,7 +95,7 @@ export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes })
 );
 
 /**
- * The public reads the CDN may keep (issue 18), as CloudFront path patterns: the catalogue, each product and the
+ * The public reads the CDN may keep, as CloudFront path patterns: the catalogue, each product and the
  * public settings (maintenance state included). Their answers say for how long (functions/platform/middleware/
  * public-read.ts: `s-maxage`, `stale-while-revalidate`, `no-store` for an error), read no cookie and set none.
  */
