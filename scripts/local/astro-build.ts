@@ -56,7 +56,7 @@ export function astroBuild({ apiUrl, siteUrl, outDir, quiet, onStart }: AstroBui
   // elsewhere or in a temporary folder, that was one folder for every build of the checkout, which each build empties
   // when it ends: two builds at once (npm start's and its publisher's first, two shops of the test suite) deleted
   // each other's chunks, « Cannot find module …/.astro/.prerender/chunks/admin_….mjs », reported under
-  // @tailwindcss/node's import hook (issue 28, item 15). Each build now runs in a working folder of its own, the
+  // @tailwindcss/node's import hook. Each build now runs in a working folder of its own, the
   // project given by --root: its bundle goes there whatever outDir is. The rest is independent already: the output
   // folder is each build's own, .astro/ gets the same typings from every build, nothing a build reads is shared (no
   // image or content cache in node_modules/.astro; node_modules/.vite is the dev server's; Tailwind has no disk cache).
