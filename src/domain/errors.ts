@@ -145,7 +145,7 @@ export const errorCatalogue = {
   },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
-  /** The shop's identity, mediator or payment methods are not set up yet (decision record 020). */
+  /** The shop's identity, mediator or payment methods are not set up yet. */
   SHOP_NOT_READY: {
     status: 503,
     message:
@@ -153,7 +153,7 @@ export const errorCatalogue = {
   },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
-  /** Product photos (decision record 019): a file that is not a readable photo, or not one the shop can show. */
+  /** Product photos: a file that is not a readable photo, or not one the shop can show. */
   PHOTO_INVALID: {
     status: 415,
     message: "Ce fichier n'est pas une photo lisible : envoyez une image JPEG, PNG, WebP, AVIF ou HEIC.",
@@ -189,7 +189,6 @@ export class DomainError extends Error {
   }
 }
 
-/** Body of an error response (api.md conventions). */
 export interface ErrorBody {
   error: string;
   code: ErrorCode;

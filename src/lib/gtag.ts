@@ -21,7 +21,6 @@ function win(): Window & GtagWindow {
   return window as unknown as Window & GtagWindow;
 }
 
-/** Installs gtag and loads Google's script, once per page. */
 export function loadGtag(id: string): void {
   const w = win();
   w[`ga-disable-${id}`] = false;
@@ -71,7 +70,6 @@ export function stopGtag(id: string): void {
   }
 }
 
-/** Test hook. */
 export function resetGtagForTests(): void {
   loadedId = null;
 }

@@ -7,7 +7,6 @@
  */
 import { atom } from "nanostores";
 
-/** The sessionStorage entry. */
 export const GUEST_CHECKOUT_STORAGE_KEY = "guest_checkout";
 
 export interface GuestChoice {

@@ -14,13 +14,10 @@
 import type { RateLimitRule } from "../rate-limit";
 import { exportTitle } from "./personal-data";
 
-/** How long a mailed link works. */
 export const GUEST_DATA_LINK_HOURS = 24;
 
-/** The fragment parameter of the link. */
 export const GUEST_DATA_LINK_PARAMETER = "jeton";
 
-/** The page the link opens. */
 export const GUEST_DATA_PAGE = "/mes-donnees";
 
 /** A token as minted: 32 random bytes, base64url (43 characters). */

@@ -2,7 +2,7 @@ import { parisDay } from "../promos/promo";
 
 /**
  * The customer's rights over their data, self-service (GDPR art. 15 access, art. 20 portability, art. 17 erasure):
- * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/014-personal-data.md.
+ * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/017-personal-data.md.
  *
  * Accounting records stay: invoices and credit notes are kept as issued for 10 years (Code de commerce L123-22;
  * GDPR art. 17(3)(b), a legal obligation), and the orders they belong to keep what the books need (amounts, lines,

@@ -8,7 +8,6 @@ import { parseDecimal, parseInteger } from "./admin-products";
 
 export type DiscountType = "percentage" | "fixed_amount";
 
-/** The body of POST /api/admin/promo and PUT /api/admin/promo/{id}. */
 export interface PromoPayload {
   code: string;
   description: string;
@@ -32,7 +31,6 @@ export interface AdminPromo extends PromoPayload {
   created_at?: string;
 }
 
-/** One line of GET /api/admin/promo/{id}/usage. */
 export interface PromoUsage {
   id: string;
   user_id: string;

@@ -145,7 +145,7 @@ export function trimmedValue<T extends object>(form: T): T {
   ) as T;
 }
 
-// The « Colissimo » card (docs/decisions/047): its rules are src/domain/shipping/colissimo-rules.ts.
+// The « Colissimo » card: its rules are src/domain/shipping/colissimo-rules.ts.
 
 export const COLISSIMO_LABEL_FORMATS = LABEL_FORMAT_LABELS;
 export const COLISSIMO_HOME_PRODUCTS = HOME_PRODUCT_LABELS;

@@ -52,7 +52,6 @@ export function isPurchasable(product: Pick<ProductView, "stock" | "is_active">)
   return product.is_active && product.stock > 0;
 }
 
-/** schema.org availability URL for structured data. */
 export function schemaOrgAvailability(stock: number): string {
   return stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
 }

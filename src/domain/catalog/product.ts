@@ -101,12 +101,11 @@ export const productSchema = z.object({
   ...cosmeticInfoSchema.shape,
   /** When the product was last edited (its page's lastmod in the sitemap). */
   updated_at: z.string().optional(),
-  /** The owner's photos, first = main picture (decision record 019); set through the photo routes only. */
+  /** The owner's photos, first = main picture; set through the photo routes only. */
   photos: z.array(productPhotoSchema).max(MAX_PHOTOS).default([]),
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** Path parameter of /api/products/{id}: a positive integer, nothing else. */
 export const productIdParamSchema = z.object({
   id: z
     .string()

@@ -14,7 +14,6 @@ export interface ParcelEvent {
 }
 
 export interface ParcelEventView {
-  /** Unique within the list (a key for the screens). */
   key: string;
   code: string;
   label: string;

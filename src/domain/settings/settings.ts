@@ -219,7 +219,6 @@ export function shippingRuleCents(
       };
 }
 
-/** Public shape of GET /api/settings/company. */
 export const publicCompanySchema = companyInfoSettingSchema
   .pick({
     name: true,

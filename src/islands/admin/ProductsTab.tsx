@@ -29,7 +29,7 @@ type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: Pro
  */
 export function ProductsTab() {
   const { state, reload, update } = useLoad(fetchProducts);
-  // Shoppers waiting for a product's return (decision record 026); the list shows without them if this fails.
+  // Shoppers waiting for a product's return; the list shows without them if this fails.
   const waitlist = useLoad(fetchWaitlistCounts);
   const waiting = waitlist.state.status === "ready" ? waitlist.state.data : {};
   const [editing, setEditing] = useState<Editing>({ kind: "none" });

@@ -60,11 +60,9 @@ export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
 }
 
 export const fetchStats = (signal?: AbortSignal) => apiRequest<AdminStats>("/api/admin/stats", { signal });
-/** The customers' withdrawals with their refund deadlines. */
 export const fetchWithdrawals = (signal?: AbortSignal) =>
   apiRequest<{ withdrawals: AdminWithdrawal[] }>("/api/admin/withdrawals", { signal });
 
-/** The owner's to-do list. */
 export const fetchTodo = (signal?: AbortSignal) => apiRequest<OwnerTodo>("/api/admin/todo", { signal });
 /**
  * « Virement reçu »: the Commandes tab's own action (PUT /api/admin/orders/{id} with the payment completed), so the
@@ -182,7 +180,7 @@ export const deletePromo = (promoId: string) =>
 export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
   apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
 
-/** A product's photos (decision record 019): each answer is the product with its photos. */
+/** A product's photos: each answer is the product with its photos. */
 export const uploadPhoto = (productId: number, file: Blob, alt: string) =>
   apiUpload<ProductView>(`/api/admin/photos/${id(productId)}?alt=${encodeURIComponent(alt)}`, file);
 export const arrangePhotos = (productId: number, order: string[], alts: Record<string, string>) =>
@@ -190,7 +188,7 @@ export const arrangePhotos = (productId: number, order: string[], alts: Record<s
 export const deletePhoto = (productId: number, photoId: string) =>
   apiRequest<ProductView>(`/api/admin/photos/${id(productId)}/${id(photoId)}`, { method: "DELETE" });
 
-/** What the shop still needs before it can sell (decision record 020). */
+/** What the shop still needs before it can sell. */
 export const fetchSetup = (signal?: AbortSignal) => apiRequest<ShopSetup>("/api/admin/setup", { signal });
 export const fetchSettings = (signal?: AbortSignal) =>
   apiRequest<SettingRow[]>("/api/admin/settings", { signal });
@@ -214,7 +212,7 @@ export const sendRecall = (productId: number, lot: string, risk: string) =>
     { method: "POST", body: { risk } },
   );
 
-/** GET /api/admin/waitlist: how many confirmed shoppers wait for each product (decision record 026), by id. */
+/** GET /api/admin/waitlist: how many confirmed shoppers wait for each product, by id. */
 export async function fetchWaitlistCounts(signal?: AbortSignal): Promise<Record<string, number>> {
   const body = await apiRequest<{ counts: Record<string, number> }>("/api/admin/waitlist", { signal });
   return body.counts;

@@ -18,7 +18,6 @@ type Outcome =
   | null;
 
 export interface GuestAccountOfferProps {
-  /** The guest order just placed (or opened by its link). */
   orderId: string;
   /** The order's link token (the `access_token` of the answer, or `#acces=` of the link). */
   token: string;

@@ -25,7 +25,6 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"
 
 interface FieldProps {
   label: string;
-  /** Message of a failed check, shown under the field. */
   error?: string;
   hint?: ReactNode;
 }

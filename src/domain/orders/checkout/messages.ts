@@ -3,7 +3,6 @@
  * words its own checks the same; messages.test.ts keeps the copies below in step with it.
  */
 
-/** Messages of spec 5 and 8 for the checkout, verbatim. */
 export const checkoutMessages = {
   signInRequired: "Veuillez vous connecter pour continuer",
   addressRequired: "Veuillez sélectionner une adresse de livraison",

@@ -27,7 +27,6 @@ export function OrderCardHeader({
   onToggle: () => void;
   titleId: string;
   bodyId: string;
-  /** The parcel goes to a pick-up point. */
   pickup: boolean;
 }) {
   return (

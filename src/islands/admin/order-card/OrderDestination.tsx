@@ -52,7 +52,6 @@ export function OrderAddress({ order, pickup }: { order: Order; pickup: boolean 
   );
 }
 
-/** What the customer wrote with her order. */
 export function OrderNotes({ notes }: { notes: string }) {
   return (
     <section>

@@ -16,7 +16,6 @@ export function submitting(state: CheckoutState<unknown>): boolean {
   return state.phase.name === "placing_transfer" || state.phase.name === "paypal_capturing";
 }
 
-/** The chosen address, when the book is read and it is there. */
 export function selectedAddress(state: CheckoutState<unknown>): Address | null {
   const book = state.addresses;
   return (book.status === "ready" && book.addresses.find((a) => a.id === state.addressId)) || null;
