@@ -145,14 +145,14 @@ async function main(supervisor: Supervisor): Promise<void> {
     retryingMail(mailDeps, (request) => handleAccountMail(mailDeps, request)),
   );
   supervisor.onStop(() => accountMail.flush());
-  // Product photos (decision record 019): files under <DATA_DIR>/media, served by this server under /media.
+  // Product photos: files under <DATA_DIR>/media, served by this server under /media.
   const mediaDir = join(config.dataDir, "media");
   const baseDeps = {
     ...mailDeps,
     accountMail,
     secureCookies: isLoopback(config.host),
     media: folderStorage(mediaDir),
-    // Colissimo's label PDFs (decision record 027): under <DATA_DIR>/documents, served by no path of this server, only
+    // Colissimo's label PDFs: under <DATA_DIR>/documents, served by no path of this server, only
     // through the admin routes, as the private bucket on AWS.
     documents: folderStorage(join(config.dataDir, "documents")),
     // No in-memory copy of the public reads here (the Lambdas keep them 1 s, middleware/public-read.ts): scripts and
