@@ -12,20 +12,15 @@ import { alertEmail } from "./stage";
 import { table, tablePermissions } from "./storage";
 
 /**
- * Failures reach the owner (issue 27; why this shape: docs/decisions/030-failures-reach-the-owner.md). Every alarm
- * below notifies one SNS topic, on ALARM and on OK. The topic e-mails SHOP_ALERT_EMAIL (infra/stage.ts) and runs the
- * recorder (functions/admin/jobs/shop-alarm.ts), which puts the problem at the top of the owner's to-do list and takes it
- * off when the alarm returns to OK. Each alarm's name carries the problem's kind and subject (src/domain/admin/admin/owner-problems.ts).
- *
- * Missing data keeps the alarm's state ("ignore"): Lambda publishes Errors only when a function runs, SQS stops
- * publishing a queue's metrics after hours without activity, CodeBuild publishes FailedBuilds when a build ends. So a
- * job that failed stays a problem until a run succeeds, a dead-letter queue until it is emptied, a failed publish
- * until a build succeeds, instead of going back to OK by itself five minutes later.
+ * Failures reach the owner (why this shape: docs/decisions/030-failures-reach-the-owner.md): every alarm notifies one
+ * topic, which e-mails SHOP_ALERT_EMAIL and puts the problem on the owner's to-do list until the alarm is OK.
+ * Missing data keeps the alarm's state: Lambda, SQS and CodeBuild publish only when something happens, so a failure
+ * stays a problem until a run succeeds or the queue is emptied, instead of clearing itself five minutes later.
  */
 
 export const alertTopic = new sst.aws.SnsTopic("ShopAlerts");
 
-/** Confirmed by the owner through the link SNS mails on the first deploy; nothing is delivered before that. */
+/** Nothing is delivered before the owner confirms the link SNS mails. */
 if (alertEmail) {
   new aws.sns.TopicSubscription("ShopAlertsEmail", {
     topic: alertTopic.arn,
@@ -34,7 +29,6 @@ if (alertEmail) {
   });
 }
 
-/** The functions that only write the table: no mail, no publish, no queue. */
 function recorderArgs(handler: string, description: string): sst.aws.FunctionArgs {
   return asyncFailuresArgs(
     {
@@ -42,19 +36,16 @@ function recorderArgs(handler: string, description: string): sst.aws.FunctionArg
       environment: { TABLE_NAME: table.name },
       permissions: tablePermissions("write"),
     },
-    // SNS invokes a Lambda subscriber asynchronously: Lambda's retries, then JobFailures, within the hour.
     3600,
   );
 }
 
-/** Alarms in and out of the owner's to-do list (functions/admin/jobs/shop-alarm.ts). */
 export const alarmRecorder = new sst.aws.Function(
   "ShopAlarmRecorder",
   recorderArgs("functions/main/jobs/shop-alarm.handler", "Records alarms in the owner's to-do list"),
 );
 alertTopic.subscribe("Recorder", alarmRecorder.arn);
 
-/** SES's permanent bounces and complaints: the address is no longer mailed (functions/mail/jobs/mail-feedback.ts). */
 export const mailFeedbackRecorder = new sst.aws.Function(
   "MailFeedbackRecorder",
   recorderArgs(
@@ -66,7 +57,6 @@ mailFeedbackTopic.subscribe("Recorder", mailFeedbackRecorder.arn);
 
 const prefix = `${$app.name}-${$app.stage}`;
 
-/** One alarm, notifying the topic both ways. */
 function alarm(
   kind: ProblemKind,
   subject: string,
@@ -93,7 +83,7 @@ function alarm(
   });
 }
 
-/** A function's errors: one in 5 minutes is an alarm (a shop's traffic is small: every error is someone's). */
+/** One error in 5 minutes is an alarm: a shop's traffic is small, every error is someone's. */
 function errorsAlarm(kind: ProblemKind, subject: string, fnName: $util.Input<string>, what: string) {
   return alarm(kind, subject, `Erreurs de ${what}`, {
     namespace: "AWS/Lambda",
@@ -141,13 +131,9 @@ export const errorAlarms = [
 ];
 
 /**
- * The API's answers of 5xx that were not a planned 503: Lambda counts them as successful invocations, so the Errors
- * alarms above never see them. handleError writes one JSON line for each (functions/platform/api-failure-metric.ts);
- * a metric filter on each API function's log group counts it, and 0 for every other log event, so the metric has a 0
- * whenever the function runs, as Lambda's Errors has: the alarm returns to OK with the next period of answers without
- * one, and "ignore" keeps it while nothing runs. One metric and one alarm for the whole API (one custom metric to pay
- * for, not one per function): the to-do list says the API answers errors; the line, in the failing function's logs,
- * says which status and code (docs/decisions/052-failures-and-rights-on-aws.md).
+ * Unplanned 5xx answers: Lambda counts them as successful invocations, so the Errors alarms never see them. A metric
+ * filter counts the JSON line handleError writes, and 0 for other log events, so the alarm returns to OK with the next
+ * clean period. One metric for the whole API, one custom metric to pay for (docs/decisions/052).
  */
 export const API_FAILURE_METRIC = { namespace: prefix, name: "ApiUnplannedServerErrors" } as const;
 export const apiFailureFilters = apiFunctions.map(
@@ -157,7 +143,7 @@ export const apiFailureFilters = apiFunctions.map(
         if (!group) throw new Error(`${functionName(area.name)} has no log group of its own`);
         return group.name;
       }),
-      // A JSON pattern: it matches only a log event that is the JSON object itself, not a console line around it.
+      // A JSON pattern matches only the JSON object itself, not a console line around it.
       pattern: `{ $.event = "${API_FAILURE_EVENT}" }`,
       metricTransformation: {
         namespace: API_FAILURE_METRIC.namespace,
@@ -177,10 +163,8 @@ export const apiFailureAlarm = alarm("function_errors", "Api-5xx", "Réponses 5x
   threshold: 1,
 });
 
-/** A queue's name from its ARN (`arn:aws:sqs:<region>:<account>:<name>`): the metrics' QueueName dimension. */
 const queueName = (queue: sst.aws.Queue) => queue.arn.apply((arn) => arn.split(":").pop() ?? arn);
 
-/** Anything in a dead-letter queue is an alarm. */
 export const deadLetterAlarms = [
   { subject: "AccountMail", queue: accountMailDeadLetters },
   { subject: "SitePublish", queue: publishDeadLetters },
@@ -197,7 +181,6 @@ export const deadLetterAlarms = [
   }),
 );
 
-/** A publish build that failed (CodeBuild's FailedBuilds metric, per project). */
 export const publishFailedAlarm = alarm("publish_failed", "SitePublishBuild", "Publication du site échouée", {
   namespace: "AWS/CodeBuild",
   metricName: "FailedBuilds",
@@ -208,7 +191,6 @@ export const publishFailedAlarm = alarm("publish_failed", "SitePublishBuild", "P
   threshold: 1,
 });
 
-/** SES's reputation metrics for the account (AWS/SES, no dimension), at the levels of failure-policy.ts. */
 export const reputationAlarms = [
   alarm("mail_bounce_rate", "SES", "Taux de rebond SES", {
     namespace: "AWS/SES",

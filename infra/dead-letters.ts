@@ -1,5 +1,5 @@
 /**
- * Dead-letter queues (issue 27, "failures reach the owner"; docs/decisions/030-failures-reach-the-owner.md). A
+ * Dead-letter queues ("failures reach the owner"; docs/decisions/030-failures-reach-the-owner.md). A
  * message or an event that kept failing lands in one of these instead of vanishing; infra/alarms.ts alarms as soon
  * as one holds anything, and the owner's to-do list says what to do.
  */

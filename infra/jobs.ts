@@ -4,25 +4,17 @@ import { laposteApiKeyJobs, paypalSecretJobs } from "./secret-access";
 import { decryptPaypalSecret, grantShopSecret } from "./secrets";
 
 /**
- * Scheduled work, on `sst.aws.CronV2` (EventBridge Scheduler; the installed SST marks `sst.aws.Cron` deprecated). Why
- * these retries and where a failed run goes: docs/decisions/030-failures-reach-the-owner.md.
- *
- * EventBridge Scheduler invokes a Lambda function asynchronously (AWS, Lambda developer guide, "Invoke a Lambda
- * function on a schedule"), so two different things can fail, and each is retried and dead-lettered on its own:
- * - the delivery (Scheduler throttled, Lambda unavailable): the schedule's `retries`, then its dead-letter queue;
- * - the run itself (the job threw, timed out): Lambda's asynchronous retries (at most 2, AWS "Error handling and
- *   automatic retries in Lambda"), then the function's on-failure destination.
- * Both go to the one JobFailures queue, which alarms (infra/alarms.ts) and puts the problem on the to-do list.
- * Every job is safe to run twice: each claims what it does in the table first (holds, reminders, the day's summary).
+ * Scheduled work, on `sst.aws.CronV2` (the installed SST deprecates `sst.aws.Cron`); why these retries and where a
+ * failed run goes: docs/decisions/030-failures-reach-the-owner.md. Scheduler invokes Lambda asynchronously, so the
+ * delivery (the schedule's `retries`) and the run (Lambda's 2 asynchronous retries) fail apart; both end in the one
+ * JobFailures queue, which alarms. Every job is safe to run twice: each claims what it does in the table first.
  */
 
-/** Scheduled runs (and asynchronous invocations of the pipeline's functions) that kept failing. */
 export const jobFailures = deadLetterQueue("JobFailures");
 
 /**
- * What every asynchronously invoked function of the shop adds to its arguments: Lambda's 2 retries, no older than
- * `maxEventAgeSeconds` (a run that late is no longer useful: the next scheduled one does its work), then the event
- * and its error to JobFailures. Lambda sends to the destination with the function's own role, hence the permission.
+ * Lambda's 2 retries, no older than `maxEventAgeSeconds` (later, the next scheduled run does the work), then the
+ * event to JobFailures, sent with the function's own role, hence the permission.
  */
 export function asyncFailuresArgs(
   args: sst.aws.FunctionArgs,
@@ -49,7 +41,6 @@ export interface ScheduledJob {
   readonly cron: sst.aws.CronV2;
 }
 
-/** The jobs, in the order they are declared (infra/alarms.ts alarms on each one's errors). */
 export const scheduledJobs: ScheduledJob[] = [];
 
 function scheduledJob(
@@ -60,7 +51,6 @@ function scheduledJob(
     schedule: sst.aws.CronV2Args["schedule"];
     /** Set where the hour matters: the expression is then read in Paris time, summer time included. */
     timezone?: "Europe/Paris";
-    /** Attempts to deliver a run to Lambda after the first. */
     deliveryRetries: number;
     maxEventAgeSeconds: number;
     timeout?: sst.aws.FunctionArgs["timeout"];
@@ -78,10 +68,9 @@ function scheduledJob(
     retries: job.deliveryRetries,
     dlq: jobFailures.arn,
   });
-  // The jobs settling PayPal orders open the PayPal secret (docs/decisions/031): a grant on their role, no other.
+  // Only the jobs that need a secret get a grant on it (docs/decisions/031).
   const file = job.handler.replace(/\.handler$/, "");
   if (paypalSecretJobs.some((paypalJob) => paypalJob === file)) decryptPaypalSecret(name, fn);
-  // The parcels' tracking opens La Poste's API key (issue 31), and no other secret.
   if (laposteApiKeyJobs.some((trackingJob) => trackingJob === file))
     grantShopSecret(name, fn.nodes.role.arn, "laposteApiKey", "decrypt");
   const declared = { name, fn, cron };
@@ -89,11 +78,7 @@ function scheduledJob(
   return declared;
 }
 
-/**
- * Every 5 minutes: release PayPal holds never captured within 30 minutes, giving their stock and promo use back
- * (functions/main/jobs/release-holds.ts; the local server runs the same job on a timer). No time zone: a rate. A run
- * more than 10 minutes late is dropped (to JobFailures): two later runs have done its work.
- */
+/** Every 5 minutes: release PayPal holds older than 30 minutes. Dropped after 10 minutes: two later runs did it. */
 export const releaseHolds = scheduledJob("ReleaseHolds", {
   handler: "functions/main/jobs/release-holds.handler",
   description: "Release expired PayPal holds",
@@ -103,10 +88,8 @@ export const releaseHolds = scheduledJob("ReleaseHolds", {
 });
 
 /**
- * Every night at 04:00 Paris time: ask PayPal about every PayPal order still pending after the hold time and settle
- * it (paid, refunded or released; money captured for a released order refunded). 04:00 rather than 02:00 or 03:00:
- * those hours are skipped or repeated on the nights the clocks change. It calls PayPal once per order, so it gets
- * minutes, not the API's 20 seconds (functions/payments/jobs/reconcile-paypal.ts; locally every hour). Retried until 10:00.
+ * Nightly, settle PayPal orders still pending. 04:00 because 02:00 and 03:00 are skipped or repeated when the clocks
+ * change. One PayPal call per order, so minutes, not the API's 20 seconds. Retried until 10:00.
  */
 export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
   handler: "functions/main/jobs/reconcile-paypal.handler",
@@ -119,9 +102,8 @@ export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
 });
 
 /**
- * The owner's daily summary e-mail at 8:00 Paris time, summer and winter (functions/main/jobs/daily-summary.ts; locally a
- * timer in scripts/start.ts). The job sends at most one e-mail a Paris day (it claims the day first), so a retry or
- * a second run is harmless; retried for an hour at most: a summary at 9:00 still helps, one in the afternoon is noise.
+ * The owner's daily summary at 8:00 Paris time. The job claims the day first, so a retry is harmless; an hour at
+ * most: a summary at 9:00 still helps, one in the afternoon is noise.
  */
 export const dailySummary = scheduledJob("DailySummary", {
   handler: "functions/main/jobs/daily-summary.handler",
@@ -133,10 +115,8 @@ export const dailySummary = scheduledJob("DailySummary", {
 });
 
 /**
- * Every hour from 08:05 to 19:05 Paris time: bank transfers not received get their one reminder after N Paris days
- * and their order cancelled after M (issue 19; functions/main/jobs/transfer-follow-up.ts; locally every hour). Daytime
- * only, so customers are not mailed at night; the first run of a day does that day's work, and a run retried more
- * than an hour late is dropped: the next hour's does the same. One mail per order due, so minutes, not 20 seconds.
+ * Hourly in the daytime, so customers are not mailed at night: unpaid transfers reminded after N days and cancelled
+ * after M. A run more than an hour late is dropped: the next one does the same.
  */
 export const transferFollowUp = scheduledJob("TransferFollowUp", {
   handler: "functions/main/jobs/transfer-follow-up.handler",
@@ -149,10 +129,8 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
 });
 
 /**
- * Every two hours from 07:20 to 21:20 Paris time: La Poste's tracking of the orders shipped by Colissimo, their events
- * recorded and their delivery dated by the carrier (issue 31; functions/main/jobs/track-parcels.ts; locally every
- * hour). La Poste scans parcels through the day; a run retried more than an hour late is dropped, the next one does
- * its work. Two calls at a time, well under La Poste's 10 a second: minutes for a busy week, not 20 seconds.
+ * Every two hours in the daytime, when La Poste scans parcels: their tracking read and recorded. Two calls at a time,
+ * well under La Poste's 10 a second; a run more than an hour late is dropped.
  */
 export const trackParcels = scheduledJob("TrackParcels", {
   handler: "functions/main/jobs/track-parcels.handler",

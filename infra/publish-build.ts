@@ -1,25 +1,18 @@
 /**
- * What the publish build runs (CodeBuild, infra/publish.ts): pure strings, no SST globals, so tests/infra can check
- * the order of the upload and the cache headers it gives each file.
- *
- * Why this order, so a visitor never gets an error while a publish replaces the site:
- * 1. nothing is uploaded unless `astro build` succeeded (the old site stays whole);
- * 2. files are uploaded longest-cached first: Astro's fingerprinted `_astro/` files (new names, nothing refers to
- *    them yet), then images and other files, then the pages and the service worker, which refer to the others; a
- *    visitor gets the old page or the new one, and the new one only once what it needs is there;
- * 3. the Router's KeyValueStore learns the product pages this build made and forgets those it no longer makes
- *    (`shop:page:/product/<id>`, infra/edge.ts): a new product's page is served once it is uploaded, and a removed
- *    one opens the product shell before its file goes (never S3's 403, which the edge cannot repair);
- * 4. `_astro/` is never deleted: pages still in browsers and caches refer to the old files; other files the build no
- *    longer produces (a deleted product's page) are deleted last;
- * 5. the Router's CloudFront cache is invalidated.
- * Before all that, as the build starts, the CDN forgets the API's public reads (issue 18): the catalogue and settings
- * the islands read again after load are the database's within a minute of the edit, not after the whole build.
+ * What the publish build runs (CodeBuild, infra/publish.ts): pure strings, so tests/infra can check the order of the
+ * upload and its cache headers. The order keeps a visitor from ever getting an error while a publish replaces the site:
+ * 1. nothing is uploaded unless `astro build` succeeded;
+ * 2. files go longest-cached first (`_astro/`, then other files, then the pages and the service worker that refer to
+ *    them): a visitor gets the old page or the new one, and the new one only once what it needs is there;
+ * 3. the KeyValueStore learns the product pages built and forgets the others before their files go, so a removed one
+ *    opens the product shell, never S3's 403, which the edge cannot repair;
+ * 4. `_astro/` is never deleted (pages in browsers and caches still refer to it); other stale files are deleted last;
+ * 5. the CloudFront cache is invalidated.
+ * The API's public reads are invalidated as the build starts, so the islands read the edit within a minute.
  */
 
 import { PAGE_KEY_PREFIX, PRODUCT_PAGE_PATH } from "./edge";
 
-/** The environment variables the build reads besides the site's own (SHOP_API_URL, SITE_URL). */
 export const publishBuildVariables = {
   bucket: "SITE_BUCKET",
   distribution: "SITE_DISTRIBUTION_ID",
@@ -29,26 +22,19 @@ export const publishBuildVariables = {
   edgeStore: "SITE_EDGE_STORE",
 } as const;
 
-/**
- * Keys per UpdateKeys call (one all-or-nothing operation, AWS API reference "UpdateKeys"): small batches keep each
- * request far below the service's per-request limits, whose exact key count only AWS can confirm (decision record 028).
- */
+/** Keys per UpdateKeys call: small batches stay far below limits only AWS can confirm (decision record 028). */
 export const PAGE_KEYS_PER_UPDATE = 50;
 
 /**
- * Tries of one UpdateKeys batch. Each call carries the ETag read last; a deploy writing SST's keys meanwhile moves it,
- * and the call is refused (ConflictException, or ValidationException, the errors UpdateKeys lists): the program reads
- * the ETag again and sends the same batch, waiting 1, 2, 3... seconds between tries (SHOP_KVS_RETRY_MS: 1000 ms).
+ * Tries of one UpdateKeys batch: a deploy writing SST's keys meanwhile moves the ETag and the call is refused; the
+ * program reads the ETag again and resends, waiting 1, 2, 3... seconds (SHOP_KVS_RETRY_MS).
  */
 export const PAGE_KEYS_ATTEMPTS = 5;
 
 /**
- * The program that keeps the product pages' keys in step with the build (plain CommonJS, Node's own modules and the
- * AWS CLI, which CodeBuild's images carry and which signs the KeyValueStore API's SigV4A requests): it lists the
- * `shop:page:/product/` keys, puts those of the built `dist/product/<id>/index.html` that are missing and deletes
- * those no longer built, 50 at a time, each call with the store's current ETag (If-Match) as UpdateKeys requires, and
- * again with the new ETag when another writer moved it (PAGE_KEYS_ATTEMPTS).
- * The deploy's keys (the other pages, SST's routes) are never touched. SHOP_AWS_CLI replaces `aws` in tests.
+ * Keeps the product pages' keys in step with the build, in plain CommonJS with the AWS CLI (CodeBuild's images carry
+ * it, and it signs the KeyValueStore API's SigV4A requests). The deploy's keys are never touched. SHOP_AWS_CLI
+ * replaces `aws` in tests.
  */
 export const productPageKeysProgram = `"use strict";
 const { execFileSync } = require("node:child_process");
@@ -99,16 +85,11 @@ console.log("Product pages at the edge: " + built.size + " built, " + changes.fi
 /** The buildspec line that runs it (base64, so the YAML and the shell see one plain word). */
 export const productPageKeysCommand = `echo ${Buffer.from(productPageKeysProgram).toString("base64")} | base64 -d > /tmp/product-page-keys.cjs && node /tmp/product-page-keys.cjs`;
 
-/**
- * The API's public reads the CDN keeps (infra/web.ts `publicReadPaths`), as invalidation paths: every product, the
- * catalogue and every public setting. The final `/*` covers them again, with the pages that print them.
- */
+/** The API's public reads (infra/web.ts `publicReadPaths`) as invalidation paths. */
 export const publicReadInvalidationPaths = ["/api/products*", "/api/settings*"] as const;
 
-/** Where `astro build` writes (astro.config.mjs's default; SHOP_OUT_DIR is unset in the build). */
 export const buildOutput = "dist";
 
-/** One file option of the StaticSite (infra/web.ts `siteFileOptions`): SST gives a file the last one matching it. */
 export interface FileOption {
   files: string | string[];
   cacheControl?: string;
@@ -123,7 +104,6 @@ export function toCliPattern(glob: string): string {
   return pattern;
 }
 
-/** Seconds a cache may keep a file; immutable files longest of all. */
 export function cacheLifetime(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
   if (/\bimmutable\b/.test(cacheControl)) return Number.POSITIVE_INFINITY;
@@ -134,10 +114,7 @@ export function cacheLifetime(cacheControl: string | undefined): number {
 const quote = (value: string) => `"${value.replace(/(["\\$`])/g, "\\$1")}"`;
 const destination = `"s3://$${publishBuildVariables.bucket}"`;
 
-/**
- * One `aws s3 cp` per file option, each uploading exactly the files SST would give that option's headers (its own
- * patterns, minus those of the options listed after it), longest-cached first.
- */
+/** One `aws s3 cp` per file option, with exactly the files SST would give its headers, longest-cached first. */
 export function uploadCommands(fileOptions: readonly FileOption[]): string[] {
   const patterns = fileOptions.map((option) => [option.files].flat().map(toCliPattern));
   return fileOptions
@@ -170,7 +147,6 @@ export function uploadCommands(fileOptions: readonly FileOption[]): string[] {
     .map(({ command }) => command);
 }
 
-/** The buildspec (YAML) of the publish project. */
 export function publishBuildspec(fileOptions: readonly FileOption[]): string {
   const commands = (list: readonly string[]) =>
     list.map((command) => `      - '${command.replace(/'/g, "''")}'`);
@@ -179,9 +155,8 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
     "phases:",
     "  install:",
     "    runtime-versions:",
-    // A runtime the image offers (AWS, CodeBuild user guide, "Available runtimes": nodejs 22 on Amazon Linux 2023
-    // x86_64 standard:5.0, the image of infra/publish.ts). npm ci then installs the `node` package, and every npm
-    // script runs on the project's own Node 24.
+    // A runtime the image offers (CodeBuild "Available runtimes" for standard:5.0); npm ci then installs the project's
+    // own Node.
     "      nodejs: 22",
     "    commands:",
     ...commands([
@@ -202,8 +177,7 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
       `aws s3 sync ${buildOutput} ${destination} --delete --size-only --only-show-errors --exclude "_astro/*"`,
       `aws cloudfront create-invalidation --distribution-id "$${publishBuildVariables.distribution}" --paths "/*"`,
     ]),
-    // npm's download cache (the build runs as root), kept between builds (the project's S3 cache, infra/publish.ts):
-    // npm ci then installs from it instead of downloading every package.
+    // npm's download cache, kept between builds (infra/publish.ts) so npm ci does not download every package.
     "cache:",
     "  paths:",
     "    - '/root/.npm/**/*'",

@@ -12,18 +12,14 @@ import { table, tablePermissions } from "./storage";
 import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
 /**
- * Publishing on AWS (issue 13; why this shape: docs/decisions/012-publishing.md). An owner's edit sends a message to
- * the publishing queue (publish-queue.ts); the publish job (functions/site/jobs/publish-site.ts) gets the messages of
- * ~20 seconds at once and starts one CodeBuild build, which runs the Astro build against the API as `sst deploy`
- * does, uploads the site to the StaticSite's bucket and invalidates the Router's cache (publish-build.ts); when the
- * build ends, an EventBridge rule runs the result job (functions/site/jobs/publish-result.ts), which records it for the
- * admin's dashboard. The deploy itself still builds the site once, through the StaticSite (web.ts).
+ * Publishing on AWS (why this shape: docs/decisions/012-publishing.md): an edit queues a request; the publish job
+ * gathers ~20 seconds of them and starts one CodeBuild build (publish-build.ts); an EventBridge rule runs the result
+ * job when it ends, for the dashboard. The deploy itself still builds the site once, through the StaticSite (web.ts).
  */
 
 const siteBucket = site.nodes.assets;
 if (!siteBucket) throw new Error("The StaticSite uploads to a bucket of its own: publishing writes to it");
 
-/** The build's source: a zip of the site's build inputs, written by each deploy (source-archive.ts). */
 export const sourceBucket = new sst.aws.Bucket("SitePublishSource");
 export const sourceKey = "site-source.zip";
 const archive = writeSourceArchive($cli.paths.root, join($cli.paths.work, "publish", sourceKey));
@@ -40,19 +36,13 @@ export const buildLogs = new aws.cloudwatch.LogGroup("SitePublishLogs", {
 });
 
 /**
- * The dependency cache between builds: npm's download cache (`/root/.npm`), kept in the source bucket under this
- * prefix. An S3 cache rather than CodeBuild's local cache: a local cache lives only on the build host CodeBuild
- * happens to reuse, for a short while ("Cache builds to improve performance": best effort), and an owner publishes a
- * few times a day, hours apart, so it would nearly always miss; the S3 cache is downloaded at every build's start.
- * npm's cache folder rather than node_modules: `npm ci` deletes node_modules first anyway, and the cache holds the
- * tarballs (with the `node` package's Node 24 binary), so `npm ci` installs without downloading.
+ * npm's download cache kept in S3 between builds, under this prefix. Not CodeBuild's local cache: it survives only
+ * on a host CodeBuild happens to reuse for a short while, and publishes come hours apart. npm's cache rather than
+ * node_modules, which `npm ci` deletes first anyway.
  */
 export const buildCachePrefix = "build-cache";
 
-/**
- * The edge key, for the build: a SecureString parameter (AWS's default `aws/ssm` key) that CodeBuild reads when a
- * build starts (a PARAMETER_STORE variable), so the key is in no project setting the console or the CLI shows.
- */
+/** The edge key as a SecureString parameter CodeBuild reads at start, so no project setting shows it. */
 export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
   name: `/${$app.name}/${$app.stage}/site-publish/edge-key`,
   description: "The Router's edge key, for the site publish build (infra/edge-key.ts)",
@@ -62,10 +52,7 @@ export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
 
 const distributionArn = routerDistributionArn;
 
-/**
- * What the build may do, and nothing else: read its source, write (and delete stale pages in) the site's bucket,
- * invalidate the Router's distribution, read the edge key's parameter, write its logs. It reads the API over HTTPS like any visitor.
- */
+/** What the build may do, and nothing else. It reads the API over HTTPS like any visitor. */
 export const buildRole = new aws.iam.Role("SitePublishBuildRole", {
   description: "CodeBuild: publishes the storefront",
   assumeRolePolicy: {
@@ -99,9 +86,7 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
         Resource: siteBucket.arn.apply((arn) => `${arn}/*`),
       },
       { Effect: "Allow", Action: "cloudfront:CreateInvalidation", Resource: distributionArn },
-      // The edge key's parameter, which CodeBuild reads for the build (decrypted with the AWS managed key aws/ssm).
       { Effect: "Allow", Action: "ssm:GetParameters", Resource: edgeKeyParameter.arn },
-      // The product pages' keys at the edge (publish-build.ts productPageKeysProgram).
       {
         Effect: "Allow",
         Action: [
@@ -127,12 +112,8 @@ export const queuedTimeoutMinutes = PUBLISH_TIMEOUT_MS / 60_000 - buildTimeoutMi
 const gaMeasurementId = process.env.PUBLIC_GA_MEASUREMENT_ID?.trim();
 
 /**
- * The build machine. Not ARM: CodeBuild's API reference (ProjectEnvironment, `type`) lists the regions where
- * ARM_CONTAINER exists, and Europe (Paris), the shop's region, is not one of them; the x86 Linux container at the
- * smallest size (BUILD_GENERAL1_SMALL: 2 vCPUs, 4 GiB) exists in every region. The image is CodeBuild's
- * "Amazon Linux 2023 x86_64 standard:5.0", and the buildspec asks it for `nodejs: 22`, a pair the AWS page
- * "Available runtimes" (CodeBuild user guide, Linux image runtimes) lists; npm ci then installs the project's own
- * Node 24 (the `node` package), on which every npm script runs (publish-build.ts).
+ * The build machine. Not ARM: CodeBuild offers ARM_CONTAINER in no Paris region (API reference, ProjectEnvironment);
+ * the image and `nodejs: 22` are a pair "Available runtimes" lists, and npm ci installs the project's own Node.
  */
 export const buildEnvironment = {
   type: "LINUX_CONTAINER",
@@ -140,10 +121,7 @@ export const buildEnvironment = {
   image: "aws/codebuild/amazonlinux-x86_64-standard:5.0",
 } as const;
 
-/**
- * The build: `npm ci && npm run build` on that machine, against the function URL the deploy's build reads
- * (web.ts), then the upload. One build at a time: a second StartBuild is refused while one runs.
- */
+/** One build at a time: a second StartBuild is refused while one runs. */
 export const publishProject = new aws.codebuild.Project(
   "SitePublishBuild",
   {
@@ -164,14 +142,12 @@ export const publishProject = new aws.codebuild.Project(
       ...buildEnvironment,
       environmentVariables: [
         { name: "SHOP_API_URL", value: siteBuildApiUrl },
-        // The function URLs answer only with the edge key (docs/decisions/031), which the build sends; read from
-        // Parameter Store as the build starts, never a plain-text setting of the project.
+        // Read from Parameter Store as the build starts, never a plain-text setting of the project.
         { name: EDGE_KEY_VARIABLE, type: "PARAMETER_STORE", value: edgeKeyParameter.name },
         { name: "SITE_URL", value: router.url },
         { name: publishBuildVariables.bucket, value: siteBucket.name },
         { name: publishBuildVariables.distribution, value: router.distributionID },
         { name: publishBuildVariables.edgeStore, value: edgeStore.arn },
-        // The deploy's build measures audience when this is set: so does each publish.
         ...(gaMeasurementId ? [{ name: "PUBLIC_GA_MEASUREMENT_ID", value: gaMeasurementId }] : []),
       ],
     },
@@ -183,7 +159,6 @@ export const publishProject = new aws.codebuild.Project(
   { dependsOn: [buildPolicy] },
 );
 
-/** The functions of the pipeline: the table only (no mail, no publish requests), and their own rights. */
 function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
   return {
     ...functionArgs(handler, description),
@@ -193,8 +168,8 @@ function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
 }
 
 /**
- * The debounce: the event source waits up to 20 seconds to gather messages, then the job starts one build for all
- * of them; messages that find a build running come back after the queue's visibility timeout (partial responses).
+ * The debounce: up to 20 seconds of messages start one build; those that find a build running come back after the
+ * queue's visibility timeout.
  */
 export const publishBatchWindow = "20 seconds";
 export const publishSubscriber = publishQueue.subscribe(
@@ -219,9 +194,8 @@ export const publishSubscriber = publishQueue.subscribe(
 );
 
 /**
- * Records how each build ended (functions/site/jobs/publish-result.ts). EventBridge invokes it asynchronously: a run that
- * failed is retried by Lambda, then sent to JobFailures (jobs.ts) with the rest; within the hour, or the dashboard
- * has long given up on the publish (20 minutes) anyway.
+ * Records how each build ended. A failed run is retried by Lambda, then sent to JobFailures (jobs.ts) within the
+ * hour; the dashboard gives up on a publish after 20 minutes anyway.
  */
 export const publishResult = new sst.aws.Function(
   "SitePublishResult",

@@ -5,71 +5,46 @@ import {
 } from "../functions/platform/adapters/secret-contexts";
 
 /**
- * Who may use the shop's secrets' KMS key, and for what (docs/decisions/031): pure data, no SST globals, read by
- * `secrets.ts`/`api.ts`/`jobs.ts` to grant it and by the tests (tests/infra/secrets.test.ts: the grants; the Lambda
- * budget test: each function whose code seals or opens a secret is listed here, and only those).
- * The one key seals several secrets, each under its own encryption context (secret-contexts.ts), and each grant names
- * one context: a function granted one secret opens no other.
+ * Who may use the shop's secrets' KMS key, and for what (docs/decisions/031): pure data for secrets.ts, api.ts,
+ * jobs.ts and the tests. Each grant names one secret's encryption context: a function granted one opens no other.
  */
 export type SecretUse = "encrypt" | "decrypt";
 
-/** The secrets the key seals, by the name their grants carry. */
 export type ShopSecret = "paypal" | "colissimoPassword" | "laposteApiKey";
 
-/** The encryption context of each secret: a grant is constrained to exactly one of these. */
 export const secretContexts: Record<ShopSecret, Readonly<Record<string, string>>> = {
   paypal: PAYPAL_SECRET_CONTEXT,
   colissimoPassword: COLISSIMO_PASSWORD_CONTEXT,
   laposteApiKey: LAPOSTE_API_KEY_CONTEXT,
 };
 
-/**
- * The PayPal client secret (issue 27):
- * - `encrypt`: saving Paramètres seals a new secret (services/admin.ts): the admin function only;
- * - `decrypt`: calling PayPal opens it (services/paypal-client.ts): PayPal orders, the withdrawal's PayPal refund,
- *   the owner's refunds and cancellations, and the jobs settling PayPal holds.
- * API areas (functions/main/areas.ts) and what each does with it.
- */
+/** The PayPal secret: sealed by the admin's save, opened wherever PayPal is called (orders, refunds). */
 export const paypalSecretAreas = {
   admin: ["encrypt", "decrypt"],
   orders: ["decrypt"],
   payments: ["decrypt"],
 } as const satisfies Record<string, readonly SecretUse[]>;
 
-/**
- * Scheduled jobs (functions/main/jobs/<name>.ts, declared in infra/jobs.ts) that call PayPal and so must be
- * granted `decrypt` with `grantPaypalSecret` (infra/secrets.ts): releasing holds, the nightly reconciliation.
- */
+/** Jobs that call PayPal, granted `decrypt` where infra/jobs.ts declares them. */
 export const paypalSecretJobs = [
   "functions/main/jobs/release-holds",
   "functions/main/jobs/reconcile-paypal",
 ] as const;
 
-/**
- * Colissimo's contract password (issue 31, functions/shipping/colissimo-secrets.ts):
- * - `encrypt`: saving the « Colissimo » card of Paramètres seals it (saveColissimoSetting, from services/admin.ts):
- *   the admin function, which never opens it (its answers show a mask);
- * - `decrypt`: buying a label opens it (functions/shipping/labels/input.ts): the shipping function only.
- */
+/** Colissimo's password: sealed by the admin (which never opens it: its answers show a mask), opened to buy a label. */
 export const colissimoPasswordAreas = {
   admin: ["encrypt"],
   shipping: ["decrypt"],
 } as const satisfies Record<string, readonly SecretUse[]>;
 
-/**
- * La Poste's API key (issue 31): sealed by the same save. Opened to read the parcels' tracking: by the scheduled job
- * (laposteApiKeyJobs, granted `decrypt` where infra/jobs.ts declares it), and by the shipping function when the owner
- * clicks « Actualiser le suivi » (functions/shipping/tracking.ts, the same read).
- */
+/** La Poste's API key: sealed by the same save, opened to read the tracking (the job, and « Actualiser le suivi »). */
 export const laposteApiKeyAreas = {
   admin: ["encrypt"],
   shipping: ["decrypt"],
 } as const satisfies Record<string, readonly SecretUse[]>;
 
-/** Scheduled jobs that call La Poste's tracking API and so open its key (functions/shipping/tracking.ts). */
 export const laposteApiKeyJobs = ["functions/main/jobs/track-parcels"] as const;
 
-/** Every secret's API areas and uses, for infra/api.ts. */
 export const secretAreas: Record<ShopSecret, Partial<Record<string, readonly SecretUse[]>>> = {
   paypal: paypalSecretAreas,
   colissimoPassword: colissimoPasswordAreas,

@@ -2,9 +2,8 @@ import { tableAttributes, tableDefinition } from "../functions/platform/db/table
 import { isProduction } from "./stage";
 
 /**
- * The shop's single DynamoDB table, declared from `functions/platform/db/table.ts` (the same definition DynamoDB Local gets),
- * so keys and indexes cannot drift between AWS and the local stack. On-demand billing (SST's default).
- * Production also refuses deletion and keeps 35 days of point-in-time recovery; other stages hold throwaway data.
+ * The shop's single table, from the same definition DynamoDB Local gets (functions/platform/db/table.ts), so keys and
+ * indexes cannot drift. Production refuses deletion and keeps 35 days of point-in-time recovery.
  */
 export const table = new sst.aws.Dynamo("Table", {
   // Only the key attributes are declared: DynamoDB rejects attribute definitions that no index uses.
@@ -24,14 +23,10 @@ export const table = new sst.aws.Dynamo("Table", {
 });
 
 /**
- * What a function may do with the table's items, never with the table itself. Not `link`: SST's link grants
- * `dynamodb:*` on the table and its indexes (DeleteTable, UpdateTable, UpdateContinuousBackups included).
- * - "read": GetItem (ElectroDB's get, and each get of a transaction: AWS governs TransactGetItems by GetItem),
- *   BatchGetItem, Query on the table and its indexes. No Scan: only the local bootstrap scans.
- * - "read-and-update": "read" and UpdateItem: the abuse limits' atomic counters (functions/platform/throttle.ts), a
- *   session's sliding expiry (functions/accounts/auth.ts).
- * - "write": "read" and PutItem, UpdateItem, DeleteItem, BatchWriteItem, and ConditionCheckItem for the transactions'
- *   checks (AWS governs TransactWriteItems by the actions it contains: "Using IAM with DynamoDB transactions").
+ * Rights on the table's items, never on the table: SST's link would grant `dynamodb:*` (DeleteTable included).
+ * No Scan: only the local bootstrap scans. AWS governs a transaction by the actions it contains, hence GetItem and
+ * ConditionCheckItem ("Using IAM with DynamoDB transactions"). "read-and-update" serves the abuse limits' counters
+ * and the sessions' sliding expiry.
  */
 export type TableAccess = "none" | "read" | "read-and-update" | "write";
 

@@ -20,11 +20,9 @@ import { domain } from "./stage";
 const securityHeaders = staticSecurityHeaders({ https: true });
 
 /**
- * The security headers that never vary, on every answer of the Router (pages, files and the API): nosniff, no
- * framing, the referrer policy, HSTS for two years and the browser features the shop does not use switched off.
- * The same values as the local server's (src/domain/site/security-headers.ts). CloudFront adds them to every answer,
- * S3's and the functions' errors included; the per-page Content-Security-Policy is set by the viewer-response function
- * (edge.ts), which runs on answers below 400 only: every page, the 404 page included, reaches it with 200.
+ * The headers that never vary, on every answer of the Router (pages, files, the API, errors included), with the
+ * local server's values. The per-page Content-Security-Policy is set by the viewer-response function (edge.ts), which
+ * runs on answers below 400 only: every page, the 404 page included, reaches it with 200.
  */
 export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
   name: `${$app.name}-${$app.stage}-security-headers`,
@@ -45,30 +43,22 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 });
 
 /**
- * The Router's KeyValueStore, the project's own rather than the one SST would make, so that its ARN can be given to
- * the publish build (infra/publish.ts), which keeps the product pages' keys in step. SST writes its routes and the
- * site's keys into it as into its own (router.ts: a `viewerRequest.kvStore` replaces the Router's store); the
- * viewer-response function reads it too (edge.ts `shopPage`).
+ * The Router's KeyValueStore, the project's own rather than SST's, so that its ARN can be given to the publish build,
+ * which keeps the product pages' keys in step. SST writes its routes into it as into its own.
  */
 export const edgeStore = new aws.cloudfront.KeyValueStore("RouterStore", {
   name: `${$app.name}-${$app.stage}-router`,
   comment: "Savonnerie: SST's routes and site keys, the pages of the build (shop:page:*)",
 });
 
-/** Inline scripts' hashes this deploy's sources give (the build refuses any other inline script). */
 const scriptHashes = inlineScriptHashes(join($cli.paths.root, "src", "scripts", "inline"));
-/** Google's measurement is allowed (after consent) only when the deploy builds the site with a measurement id. */
 const analytics = validMeasurementId(process.env.PUBLIC_GA_MEASUREMENT_ID) !== null;
 
-/** The Router's two injections (edge.ts): the pages routed in viewer-request, the 404 status and CSP in viewer-response. */
 export const edgeInjections = edgeKey.result.apply((key) =>
   routerInjections({ edgeKey: key, scriptHashes, analytics }),
 );
 
-/**
- * The pages `src/pages` declares, one key each, written by every deploy (the dynamic product pages are written by
- * each publish, publish-build.ts). The function reads them: a path that is none of them is answered by the 404 page.
- */
+/** One key per page `src/pages` declares, written by every deploy; the product pages' keys by each publish. */
 export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages")).map(
   (path) =>
     new aws.cloudfront.KeyvaluestoreKey(
@@ -81,10 +71,7 @@ export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages"))
     ),
 );
 
-/**
- * The 405 answer the viewer-request function gives to a site path's other methods (POST, DELETE, OPTIONS...), in
- * parts (edge.ts `methodNotAllowedKeys`: it carries the page's CSP, too long for the function itself).
- */
+/** The 405 answer in parts (edge.ts `methodNotAllowedKeys`: with the page's CSP it is too long for the function). */
 export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes }).map(
   ([key, value]) =>
     new aws.cloudfront.KeyvaluestoreKey(`MethodNotAllowed${key.replace(/[^A-Za-z0-9]/g, "_")}`, {
@@ -95,21 +82,18 @@ export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes })
 );
 
 /**
- * The public reads the CDN may keep (issue 18), as CloudFront path patterns: the catalogue, each product and the
- * public settings (maintenance state included). Their answers say for how long (functions/platform/middleware/
- * public-read.ts: `s-maxage`, `stale-while-revalidate`, `no-store` for an error), read no cookie and set none.
+ * The public reads the CDN may keep, as CloudFront path patterns. Their answers say for how long
+ * (functions/platform/middleware/public-read.ts), read no cookie and set none.
  */
 export const publicReadPaths = ["/api/products", "/api/products/*", "/api/settings/*"] as const;
 
-/** The longest an answer of a public read may stay at the edge, whatever the origin says: its longest s-maxage. */
 export const publicReadMaxTtl = Math.max(
   ...Object.values(publicReadPolicies).map((policy) => policy.sMaxAge),
 );
 
 /**
- * How CloudFront keeps the public reads: as long as the origin's `s-maxage` says (0 when it says nothing, so an
- * answer without Cache-Control is never kept), at most `publicReadMaxTtl`; keyed on the path alone (no cookie, no
- * header, no query: the routes read none, and a `?x=1` cannot make the Lambda answer again); compressed at the edge.
+ * How CloudFront keeps the public reads: as long as the origin's `s-maxage` says (0 when it says nothing), at most
+ * `publicReadMaxTtl`; keyed on the path alone, so a `?x=1` cannot make the Lambda answer again.
  */
 export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadCache", {
   name: `${$app.name}-${$app.stage}-public-reads`,
@@ -126,14 +110,12 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
   },
 });
 
-/** The Router's component name: its viewer-request function is named after it (cloudfront-function-code.ts). */
 const routerName = "Router";
 
 /**
- * The Router's viewer-request function is uploaded minified (cloudfront-function-code.ts): SST's code and the
- * injection above fill 9.9 of CloudFront Functions' 10 KB as SST writes them. SST's Router has no `transform` for its
- * functions, so this is a stack transformation on Pulumi's `aws.cloudfront.Function`: registered before the Router is
- * constructed, which is when Pulumi copies the stack's transformations for the Router's children.
+ * The viewer-request function is uploaded minified: SST's code and the injection fill 9.9 of CloudFront Functions'
+ * 10 KB. SST's Router has no `transform` for its functions, hence a stack transformation, registered before the
+ * Router is constructed (when Pulumi copies the stack's transformations for its children).
  */
 $transform(aws.cloudfront.Function, (args, _opts, name) => {
   if (name !== requestFunctionName(routerName)) return;
@@ -142,13 +124,9 @@ $transform(aws.cloudfront.Function, (args, _opts, name) => {
 
 /**
  * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
- * no CORS): each API mount path goes to its area's Lambda, every other path to the static site.
- * Routes match a path and what lies below it (`/api/products` also matches `/api/products/12`), longest first.
- *
- * SST 4.17.1's Router has one cache behaviour for every route (its CloudFront function picks the origin), whose cache
- * policy keeps what the origin allows; every other /api answer says no-store (functions/platform/app.ts). The public reads
- * get behaviours of their own: the same origin choice, functions and headers as the default one, with the policy
- * above (path-only key, bounded lifetime), so what the CDN keeps of the API is declared here.
+ * no CORS). SST's Router has one cache behaviour for every route, whose policy keeps what the origin allows; every
+ * other /api answer says no-store. The public reads get behaviours of their own with the policy above, so what the
+ * CDN keeps of the API is declared here.
  */
 export const router = new sst.aws.Router(routerName, {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
@@ -177,10 +155,6 @@ export const router = new sst.aws.Router(routerName, {
   },
 });
 
-/**
- * The routes (router-routes.ts, which the edge rehearsal reads too): each API mount to its area's function, the owner's
- * product photos from their private bucket (media.ts) on the same origin as the pages, and /api's fallback.
- */
 const functionOfArea = new Map(apiFunctions.map(({ area, fn }) => [area.name, fn]));
 for (const route of routerRoutes(apiFunctions.map(({ area }) => area))) {
   if (route.kind === "bucket") {
@@ -192,16 +166,13 @@ for (const route of routerRoutes(apiFunctions.map(({ area }) => area))) {
   router.route(route.pattern, fn.url);
 }
 
-/** The Router's CloudFront distribution: the one that may read the site's bucket. */
 export const routerDistributionArn = router.nodes.cdn.apply((cdn) =>
   cdn.nodes.distribution.apply((distribution) => distribution.arn),
 );
 
 /**
- * What `astro build` reads from the API (`src/lib/build-api.ts`). The build calls the function URL directly rather
- * than the Router: that URL exists only once the function is deployed, so the build waits for the API it needs, and it
- * does not depend on the Router's routes having reached CloudFront's edge yet. It sends the edge key, without which
- * the function URLs answer 403 (functions/platform/app.ts).
+ * What `astro build` reads from the API. The build calls the function URL rather than the Router: that URL exists
+ * only once the function is deployed, and the Router's routes may not have reached the edge yet.
  */
 export const siteBuildReads = ["/api/products", "/api/settings"] as const;
 
@@ -212,16 +183,13 @@ for (const mount of siteBuildReads) {
   }
 }
 
-/** SHOP_API_URL of every site build (this deploy's and each publish's, infra/publish.ts): no trailing slash. */
 export const siteBuildApiUrl = buildApiFunction.url.apply((url) => url.replace(/\/+$/, ""));
 
 /**
- * Who may cache what, for how long. Astro fingerprints `_astro/`; pages and the PWA's entry files must be revalidated
- * (SST's default would cache every non-HTML file for a year, service worker included). A file matched by several
- * entries gets the last one's options (SST walks the list backwards and keeps the first match).
+ * Astro fingerprints `_astro/`; pages and the PWA's entry files must be revalidated (SST's default caches every
+ * non-HTML file for a year, service worker included). SST keeps the last matching entry.
  */
 export const siteFileOptions: sst.aws.StaticSiteFileOptions[] = [
-  // Icons, product images, robots.txt...: same name, new content after an edit.
   { files: "**", cacheControl: "public,max-age=3600" },
   { files: "_astro/**", cacheControl: "public,max-age=31536000,immutable" },
   {
@@ -231,10 +199,8 @@ export const siteFileOptions: sst.aws.StaticSiteFileOptions[] = [
 ];
 
 /**
- * The prebuilt storefront (Astro, static output) behind the same Router. Missing pages are decided at the Router's
- * edge before S3 is asked (edge.ts): a tracking link opens the tracking shell, a product without a prebuilt page the
- * product shell, any other path that is no page the 404 page (status 404). `errorPage` only tells SST not to send
- * unknown paths to a single-page-app fallback; the Router's distribution has no custom error pages.
+ * The prebuilt storefront behind the same Router; missing pages are decided at the edge (edge.ts). `errorPage` only
+ * keeps SST from a single-page-app fallback.
  */
 export const site = new sst.aws.StaticSite("Web", {
   path: ".",

@@ -1,5 +1,5 @@
 /**
- * `npm run invoices:drop-emails`: once, after issue 28. Invoices and credit notes issued before it stored the
+ * `npm run invoices:drop-emails`: once, on an older shop. Invoices and credit notes issued then stored the
  * customer's e-mail, which is no mention of CGI art. 242 nonies A (decision record 032); this rewrites each stored
  * document without it, nothing else changed. The shop already never shows it (every read drops it); this removes it
  * from the table too. Run again, it rewrites nothing. Which table, and why the shop must be stopped first:

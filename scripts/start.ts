@@ -106,7 +106,7 @@ async function main(supervisor: Supervisor): Promise<void> {
   const startDb = createDb({ tableName: config.tableName, endpoint, limits: START_DYNAMO_LIMITS });
   const patiently = patience();
   const mailDir = resolve(config.dataDir, "mail");
-  // The site served now: the start's build, then each publish's (issue 13).
+  // The site served now: the start's build, then each publish's.
   const sitesDir = join(config.dataDir, "sites");
   // A restart serves the site it built last at once when the code and the build's settings are the same
   // (scripts/local/site-reuse.ts); SKIP_BUILD: the newest complete publish, whatever it was built from.
@@ -138,21 +138,21 @@ async function main(supervisor: Supervisor): Promise<void> {
     ),
     siteUrl: config.siteUrl,
   };
-  // Reset mails go out after the answer, in this process (issue 14, defect 3); a stop lets them finish first
+  // Reset mails go out after the answer, in this process; a stop lets them finish first
   // (registered before the server: the server closes first, the database stops after).
   // A mail that keeps failing is put on the owner's to-do list, as the mail queue's dead-letter alarm does on AWS.
   const accountMail = inProcessAccountMail(
     retryingMail(mailDeps, (request) => handleAccountMail(mailDeps, request)),
   );
   supervisor.onStop(() => accountMail.flush());
-  // Product photos (decision record 019): files under <DATA_DIR>/media, served by this server under /media.
+  // Product photos: files under <DATA_DIR>/media, served by this server under /media.
   const mediaDir = join(config.dataDir, "media");
   const baseDeps = {
     ...mailDeps,
     accountMail,
     secureCookies: isLoopback(config.host),
     media: folderStorage(mediaDir),
-    // Colissimo's label PDFs (decision record 027): under <DATA_DIR>/documents, served by no path of this server, only
+    // Colissimo's label PDFs: under <DATA_DIR>/documents, served by no path of this server, only
     // through the admin routes, as the private bucket on AWS.
     documents: folderStorage(join(config.dataDir, "documents")),
     // No in-memory copy of the public reads here (the Lambdas keep them 1 s, middleware/public-read.ts): scripts and
@@ -181,7 +181,7 @@ async function main(supervisor: Supervisor): Promise<void> {
       settings: config.seedSettings,
     }),
   );
-  // A shop older than issue 27 kept the PayPal secret in clear: sealed now, before anything reads it.
+  // An older shop kept the PayPal secret in clear: sealed now, before anything reads it.
   if (await patiently(migratePlainPaypalSecret(startDeps)))
     console.log("Secret PayPal chiffré dans la base.");
 

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the API (issue 18), run on demand, never by `npm test` (time-based figures belong here):
+ * Benchmark of the API, run on demand, never by `npm test` (time-based figures belong here):
  *
  * a) the app's overhead: a bare node:http server returning the same JSON vs the API served as `npm start` serves it
  *    (startLocalServer: @hono/node-server, the whole API), on an unknown /api route and on GET /api/products, with

@@ -1,5 +1,5 @@
 /**
- * Interaction to Next Paint of the shop's interactions (issue 30), not part of `npm test` (the CI gate is
+ * Interaction to Next Paint of the shop's interactions, not part of `npm test` (the CI gate is
  * tests/e2e/interaction-speed.spec.ts): on a phone (Moto G4, CPU slowed 4x), web-vitals' figure, each interaction
  * RUNS times on a fresh page, against a shop already running (`npm start`). The harness's self-check runs first: a
  * 200 ms handler must read >= 200 ms, or the figures below would mean nothing; then a bare page's button, this browser's

@@ -1,5 +1,5 @@
 /**
- * Lighthouse figures of the shop's pages (issue 17), not part of `npm test` (the CI gate is tests/e2e/lighthouse.spec.ts):
+ * Lighthouse figures of the shop's pages, not part of `npm test` (the CI gate is tests/e2e/lighthouse.spec.ts):
  * mobile, simulated throttling, against a shop already running (`npm start`) and the minimal page served the same way
  * in the same run. Prints, per page, the median and range of the score and the median TBT, LCP (and its ratio to the
  * minimal page's), CLS and bytes.

@@ -1,5 +1,5 @@
 /**
- * The main thread's CPU time before interaction (issue 43), not part of `npm test`: each page loaded RUNS times on a
+ * The main thread's CPU time before interaction, not part of `npm test`: each page loaded RUNS times on a
  * phone's viewport (Moto G4, CPU not throttled), from an empty cache, its Chrome trace read by tests/perf/main-thread.ts:
  * the top-level tasks' CPU time (`tdur`) and the blocking time counted from it (x4, less 50 ms a task). The shared
  * machine's load moves these far less than Lighthouse's TBT, which is a throttled wall clock.

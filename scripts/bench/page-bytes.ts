@@ -1,5 +1,5 @@
 /**
- * The per-page table of the README's performance section (issue 30): what each prebuilt page loads before any
+ * The per-page table of the README's performance section: what each prebuilt page loads before any
  * interaction, brotli-compressed, read from a built site (by default the one `npm start` publishes), beside its budget
  * (tests/perf/page-budgets.ts, which the CI run checks over HTTP in tests/e2e/performance.spec.ts).
  * Run: npm run bench:bytes -- [site folder=.data/site]

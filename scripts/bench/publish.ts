@@ -1,5 +1,5 @@
 /**
- * Benchmark of publishing under `npm start` (issue 13), not part of `npm test` (time-based figures belong here):
+ * Benchmark of publishing under `npm start`, not part of `npm test` (time-based figures belong here):
  * starts a shop on a fresh data folder, then measures
  * - the publish time of the seed catalogue, and of a catalogue of 200 products;
  * - the time from the admin's save to the new page being served, median of 5.

@@ -50,16 +50,10 @@ export function astroBuild({ apiUrl, siteUrl, outDir, quiet, onStart }: AstroBui
     "bin",
     "astro.mjs",
   );
-  // Astro writes a static build's server bundle (the chunks it imports to render each page, then deletes) into
-  // <outDir>/.prerender/ when outDir lies inside the working folder, otherwise into <working folder>/.astro/.prerender/
-  // (astro/dist/prerender/utils.js, getOutDirWithinCwd). From the checkout's root, with outDir in a data folder
-  // elsewhere or in a temporary folder, that was one folder for every build of the checkout, which each build empties
-  // when it ends: two builds at once (npm start's and its publisher's first, two shops of the test suite) deleted
-  // each other's chunks, « Cannot find module …/.astro/.prerender/chunks/admin_….mjs », reported under
-  // @tailwindcss/node's import hook (issue 28, item 15). Each build now runs in a working folder of its own, the
-  // project given by --root: its bundle goes there whatever outDir is. The rest is independent already: the output
-  // folder is each build's own, .astro/ gets the same typings from every build, nothing a build reads is shared (no
-  // image or content cache in node_modules/.astro; node_modules/.vite is the dev server's; Tailwind has no disk cache).
+  // Each build runs in a working folder of its own: Astro writes a static build's server bundle into
+  // <working folder>/.astro/.prerender/ when outDir lies outside it (astro/dist/prerender/utils.js,
+  // getOutDirWithinCwd) and empties it when the build ends, so two builds sharing the checkout's root would delete
+  // each other's chunks (« Cannot find module …/.astro/.prerender/chunks/… »). Nothing else a build reads is shared.
   mkdirSync(workDirs, { recursive: true });
   removeOrphanWorkDirs();
   const cwd = join(workDirs, `${process.pid}-${++builds}`);

@@ -1,6 +1,6 @@
 /**
  * The jobs runner of `npm start`: what AWS schedules (infra/jobs.ts), here on timers, with the same consequence when
- * one fails (issue 27): the problem goes to the top of the owner's to-do list, as a CloudWatch alarm puts it there on
+ * one fails: the problem goes to the top of the owner's to-do list, as a CloudWatch alarm puts it there on
  * AWS (functions/platform/owner-problems.ts), and comes off when the job succeeds again.
  */
 

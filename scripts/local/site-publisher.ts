@@ -1,5 +1,5 @@
 /**
- * Publishing under `npm start` (issue 13): an edit the pages print asks for a publish; after a quiet moment (several
+ * Publishing under `npm start`: an edit the pages print asks for a publish; after a quiet moment (several
  * edits in a row make one publish) the site is built from the API into a new folder and only then served instead of
  * the old one, so a visitor gets the old page or the new one, never a half-written site. A failed build keeps the old
  * site and is recorded for the admin; the next edit tries again.

@@ -63,7 +63,7 @@ export const errorCatalogue = {
   },
   DELIVERY_COUNTRY: { status: 400, message: "Nous livrons uniquement en France pour le moment." },
   PAYPAL_NOT_CONFIGURED: { status: 503, message: "PayPal n'est pas configuré." },
-  /** PayPal answered with an error of its own (issue 28, item 3: the answer's message says, in French, what to do). */
+  /** PayPal answered with an error of its own (the answer's message says, in French, what to do). */
   PAYPAL_ERROR: {
     status: 502,
     message: "PayPal a rencontré un problème passager : réessayez dans quelques minutes.",
@@ -96,7 +96,7 @@ export const errorCatalogue = {
   },
   STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
-  /** Issue 31: the « Colissimo » card or the shop's address is incomplete; the message names what is missing. */
+  /** The « Colissimo » card or the shop's address is incomplete; the message names what is missing. */
   COLISSIMO_NOT_CONFIGURED: { status: 409, message: "Colissimo n'est pas configuré : complétez Paramètres." },
   /** A label is being bought for this order right now (a second click, another tab): never two labels. */
   LABEL_IN_PROGRESS: {
@@ -120,7 +120,7 @@ export const errorCatalogue = {
     status: 503,
     message: "Colissimo ne répond pas pour le moment : réessayez dans quelques minutes.",
   },
-  /** Issue 31: delivery to a pick-up point is not offered (the « Colissimo » card is incomplete). */
+  /** Delivery to a pick-up point is not offered (the « Colissimo » card is incomplete). */
   PICKUP_NOT_OFFERED: {
     status: 409,
     message: "La livraison en point relais n'est pas proposée pour le moment.",
@@ -145,7 +145,7 @@ export const errorCatalogue = {
   },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
-  /** The shop's identity, mediator or payment methods are not set up yet (decision record 020). */
+  /** The shop's identity, mediator or payment methods are not set up yet. */
   SHOP_NOT_READY: {
     status: 503,
     message:
@@ -153,7 +153,7 @@ export const errorCatalogue = {
   },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
-  /** Product photos (decision record 019): a file that is not a readable photo, or not one the shop can show. */
+  /** Product photos: a file that is not a readable photo, or not one the shop can show. */
   PHOTO_INVALID: {
     status: 415,
     message: "Ce fichier n'est pas une photo lisible : envoyez une image JPEG, PNG, WebP, AVIF ou HEIC.",
@@ -189,7 +189,6 @@ export class DomainError extends Error {
   }
 }
 
-/** Body of an error response (api.md conventions). */
 export interface ErrorBody {
   error: string;
   code: ErrorCode;

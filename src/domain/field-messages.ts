@@ -105,7 +105,6 @@ function unknownFields(keys: readonly string[]): string {
   return keys.length > 1 ? `Champs inconnus : ${names.join(", ")}${more}.` : `Champ inconnu : ${names[0]}.`;
 }
 
-/** The message of an issue whose schema gave none. */
 export function shopIssueMessage(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":

@@ -19,7 +19,7 @@ export function eurosToCents(euros: number): Cents {
 
 /**
  * Cents to euros for JSON: a number with at most 2 decimals. Never -0 (`|| 0`): a negated zero (a credit note's free
- * delivery) or a negative that rounds to no cent would print « -0,00 € » through Intl (issue 28).
+ * delivery) or a negative that rounds to no cent would print « -0,00 € » through Intl.
  */
 export function centsToEuros(cents: Cents): number {
   return Math.round(cents) / 100 || 0;
@@ -37,7 +37,7 @@ export function centsToDecimalText(cents: Cents): string {
  * fr-FR display: "1 234,90 €" (thousands grouped by a narrow no-break space, a no-break space before €); zero is never
  * signed. Exactly what `new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" })` prints (money.test.ts
  * holds the two equal), written out because building that formatter loads the locale's data: 30 ms of main thread on
- * the first price of every page (120 ms on a phone slowed 4x, a long task measured on the home by issue 30).
+ * the first price of every page (120 ms on a phone slowed 4x, a long task on the home page).
  */
 export function formatEuros(cents: Cents): string {
   const rounded = Math.round(cents) || 0;

@@ -34,7 +34,6 @@ export interface RateLimitRule {
 
 export const BUCKETS_PER_WINDOW = 15;
 
-/** Every limit of the shop, in one place. */
 export const rateLimits = {
   /** Judged sign-ins that did not succeed, per e-mail and client address (unknown e-mails included). */
   signinPerPair: { max: SIGNIN_MAX_FAILURES, windowMinutes: SIGNIN_WINDOW_MINUTES },
@@ -44,9 +43,7 @@ export const rateLimits = {
   signinPerAccountPerDay: { max: SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY, windowMinutes: 24 * 60 },
   /** The same, per client address: one address cannot try many e-mails. */
   signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
-  /** Reset mails sent, per e-mail. */
   resetMailsPerEmail: { max: RESET_MAILS_PER_HOUR, windowMinutes: 60 },
-  /** Sign-ups per client address: an address cannot create accounts in bulk. */
   signupPerAddress: {
     max: 50,
     windowMinutes: 60,
@@ -54,38 +51,30 @@ export const rateLimits = {
   },
   /** Reset requests per client address, whatever the e-mail (the answer never says whether an account exists). */
   resetRequestsPerAddress: { max: 20, windowMinutes: 15 },
-  /** Wrong current passwords given to POST /api/auth/password/change, per account. */
   passwordChecksPerUser: {
     max: 10,
     windowMinutes: 15,
     message: "Trop de tentatives avec un mot de passe actuel incorrect. Réessayez dans un quart d'heure.",
   },
-  /** Personal data exports (GDPR art. 15, 20), per account: each renders every invoice of the account. */
+  /** Each export renders every invoice of the account. */
   dataExportsPerUser: {
     max: 5,
     windowMinutes: 60,
     message: "Vous avez déjà demandé plusieurs exports de vos données : réessayez dans une heure.",
   },
-  /** Content-Security-Policy violation reports (POST /api/csp-reports) per client address: logged, so bounded. */
+  /** CSP reports are logged, so bounded. */
   cspReports: {
     max: 100,
     windowMinutes: 10,
     message: "Trop de rapports envoyés depuis cette connexion. Réessayez dans quelques minutes.",
   },
-  /**
-   * Pick-up point searches (GET /api/shipping/pickup-points, issue 31), per client address: each one calls La Poste
-   * with the shop's contract, so a script cannot spend it. A shopper trying a few postal codes stays far below.
-   */
+  /** Each pick-up point search calls La Poste with the shop's contract, so a script cannot spend it. */
   pickupSearches: {
     max: 30,
     windowMinutes: 10,
     message: "Trop de recherches de points relais depuis cette connexion. Réessayez dans quelques minutes.",
   },
-  /**
-   * Orders placed without an account (issue 32: POST /api/guest/orders, /api/guest/paypal-payment/create-order), per
-   * client address: each holds stock until it is paid or released, and no sign-up limit stands before it. A family or
-   * an office behind one address stays far below.
-   */
+  /** Each guest order holds stock until paid or released, and no sign-up limit stands before it. */
   guestOrdersPerAddress: {
     max: 30,
     windowMinutes: 60,
@@ -93,50 +82,39 @@ export const rateLimits = {
       "Trop de commandes sans compte depuis cette connexion. Réessayez dans une heure, ou connectez-vous pour commander.",
   },
   /**
-   * Confirmations of orders placed without an account, per recipient e-mail (decision record 049): anyone may type
-   * anyone's e-mail, and the mail carries what she typed. Past the limit the order is placed all the same and its
-   * link is on the confirmation screen; only the mail is not sent. Someone ordering twice or three times in an hour
-   * stays below; a stranger gets at most this many mails into one inbox.
+   * Anyone may type anyone's e-mail for a guest order (decision record 049): past the limit the order is placed and
+   * its link shown, only the mail is not sent, so a stranger gets at most this many mails into one inbox.
    */
   guestConfirmationsPerEmail: { max: 3, windowMinutes: 60 },
   /** And over a day (15 buckets of 96 minutes). */
   guestConfirmationsPerEmailPerDay: { max: 6, windowMinutes: 24 * 60 },
-  /** POST /api/promo/validate answers, per client address and per signed-in customer. */
   promoChecks: {
     max: 20,
     windowMinutes: 10,
     message: "Trop de vérifications de codes promo. Réessayez dans quelques minutes.",
   },
-  /**
-   * Guest withdrawal look-ups and confirmations (order number + e-mail), per client address: the pair must not be
-   * guessable by trying (docs/decisions/014-withdrawal.md).
-   */
+  /** The order number + e-mail pair must not be guessable by trying (docs/decisions/014-withdrawal.md). */
   withdrawalLookups: {
     max: 20,
     windowMinutes: 15,
     message: "Trop de recherches de commande depuis cette connexion. Réessayez dans un quart d'heure.",
   },
-  /** Waitlist sign-ups (POST /api/waitlist) per client address, whatever the e-mail (decision record 026). */
   waitlistRequestsPerAddress: {
     max: 10,
     windowMinutes: 60,
     message: "Trop de demandes d'alerte depuis cette connexion. Réessayez dans une heure.",
   },
-  /** Waitlist confirmation mails sent, per e-mail (counted in the background, like reset mails). */
   waitlistMailsPerEmail: { max: 3, windowMinutes: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Length of one bucket, in milliseconds. */
 export function bucketLength(rule: RateLimitRule): number {
   return (rule.windowMinutes * 60_000) / BUCKETS_PER_WINDOW;
 }
 
-/** The bucket (a whole number) holding the instant `atMs` (epoch milliseconds). */
 export function bucketOf(rule: RateLimitRule, atMs: number): number {
   return Math.floor(atMs / bucketLength(rule));
 }
 
-/** When a bucket starts, epoch milliseconds. */
 export function bucketStart(rule: RateLimitRule, bucket: number): number {
   return bucket * bucketLength(rule);
 }

@@ -1,5 +1,5 @@
 /**
- * The accessibility statement's text (/accessibilite, issue 28 item 18), section by section in the order of the
+ * The accessibility statement's text (/accessibilite), section by section in the order of the
  * RGAA's model statement, built from the facts of src/domain/site/accessibility-statement.ts and the shop's contact
  * settings. The page only prints these sections; the unit test reads the same ones.
  */

@@ -30,7 +30,6 @@ export function saveProfile(profile: { full_name: string; phone: string }): Prom
   return apiRequest<SessionUser>("/api/user/profile", { method: "PUT", body: profile });
 }
 
-/** GET /api/user/addresses: the default address first. */
 export function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {
   return apiRequest<Address[]>("/api/user/addresses", { signal });
 }
@@ -46,7 +45,6 @@ export function updateAddress(id: string, address: AddressBody): Promise<Address
   });
 }
 
-/** Makes it the only default address. */
 export function setDefaultAddress(id: string): Promise<Address> {
   return apiRequest<Address>(`/api/user/addresses/${encodeURIComponent(id)}`, {
     method: "PUT",

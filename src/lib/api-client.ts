@@ -24,10 +24,8 @@ export class ApiError extends Error {
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "DELETE";
-  /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Readonly<Record<string, string>>;
 }
 

@@ -64,11 +64,9 @@ export function stockMessage(
   };
 }
 
-/** The state of the buy box's button and cart line. */
 export interface BuyBoxState {
   /** Active and in stock: the button is enabled (`disabled` otherwise). */
   purchasable: boolean;
-  /** How many of this product the cart holds. */
   inCart: number;
   /** One more unit fits in the stock. */
   roomLeft: boolean;

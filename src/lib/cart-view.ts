@@ -30,7 +30,6 @@ export const CART_CHANGES_TITLE = "Votre panier a été mis à jour :";
 export const PROMO_INPUT_ID = "promo-code";
 export const PROMO_MESSAGE_ID = "promo-code-message";
 
-/** « 1 article », « 3 articles ». */
 export function articles(count: number): string {
   return `${count} article${count > 1 ? "s" : ""}`;
 }
@@ -51,13 +50,10 @@ export function describeCartChange(change: CartChange): string {
 export interface TotalsTexts {
   itemsLabel: string;
   subtotal: string;
-  /** « Gratuit » or the shipping cost. */
   shipping: string;
   shippingFree: boolean;
-  /** The discount line, when a code gives one. */
   discount: { code: string; amount: string } | null;
   total: string;
-  /** The sentence under the totals about free shipping. */
   freeShippingNote: string;
 }
 
@@ -101,14 +97,12 @@ export interface CartViewState {
   promo: AppliedPromo | null;
   /** Signed in (or the hint cookie says so until the API answers): « Procéder au paiement ». */
   signedIn: boolean;
-  /** The catalogue refresh's changes, in words. */
   changes: readonly string[];
   /** Right after « Vider le panier »: « Panier vidé. » and its « Annuler », while the cart stays empty. */
   undo: boolean;
   promoForm: PromoFormState;
 }
 
-/** Everything under the page's « Mon panier » heading. */
 export function cartContent(state: CartViewState): SafeHtml {
   return state.cart.length === 0 ? emptyCart(state) : filledCart(state);
 }
@@ -155,7 +149,7 @@ function totalsList(texts: TotalsTexts): SafeHtml {
 
 /**
  * The way to checkout: the link when signed in, else the sign-in dialog (auth-modal-loader.ts opens it), opened to
- * order: it offers « Commander sans compte » too (issue 32).
+ * order: it offers « Commander sans compte » too.
  */
 function checkoutAction(signedIn: boolean): SafeHtml {
   return signedIn

@@ -5,7 +5,6 @@
 import { isProductView, type ProductView as Product } from "../domain/catalog/product-rules";
 import { ApiError, apiRequest } from "./api-client";
 
-/** GET /api/products: the active products. */
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   const body = await apiRequest("/api/products", { signal });
   if (!Array.isArray(body) || !body.every(isProductView)) throw new ApiError("Failed to fetch products", 200);

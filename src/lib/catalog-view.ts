@@ -35,7 +35,6 @@ export function loadErrorMessage(error: unknown): GridMessage {
   return { text: `Erreur: ${message}`, className: "py-16 text-center text-lg text-alert", role: "alert" };
 }
 
-/** The id of a card's heading, which names the card. */
 export function cardTitleId(productId: number): string {
   return `product-${productId}-name`;
 }
@@ -48,7 +47,6 @@ export const CARD_IMAGE_CLASS = "aspect-square w-full bg-cream-100 object-cover"
 /** What a card shows as its picture: the product's first photo (a <picture>), else its image URL (an <img>). */
 export interface CardImage {
   photo: ProductPhoto | null;
-  /** The <img>'s address (the WebP variant for a photo). */
   src: string;
   alt: string;
 }

@@ -88,7 +88,6 @@ export function pagePolicyAllowsAnalytics(): boolean {
   return document.documentElement.dataset.analyticsPolicy === ANALYTICS_CONSENT_GRANTED;
 }
 
-/** Test hook. */
 export function resetConsentStateForTests(): void {
   pageChoice = null;
 }

@@ -1,5 +1,5 @@
 /**
- * How the pages tell a visitor where to reach the shop, from the company setting only (issue 28 item 14): every
+ * How the pages tell a visitor where to reach the shop, from the company setting only: every
  * sentence that refers to the e-mail address, the phone or the postal address cites the value itself, and a sentence
  * whose value the owner has not given yet is left out: no promise that the e-mail address comes soon, no pointer to
  * an address "above" that is not printed (contact-text.test.ts scans the pages for both). A new shop takes no order

@@ -1,5 +1,5 @@
 /**
- * The product photo gallery's rules (issue 16): which photo a key or a swipe leads to, and the texts and classes
+ * The product photo gallery's rules: which photo a key or a swipe leads to, and the texts and classes
  * that follow the photo shown and the zoom. Written once for the React ProductGallery (static HTML of the prebuilt
  * pages, the shell page's island) and the framework-free src/scripts/storefront/gallery.ts. No dependency.
  */

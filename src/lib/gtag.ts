@@ -21,7 +21,6 @@ function win(): Window & GtagWindow {
   return window as unknown as Window & GtagWindow;
 }
 
-/** Installs gtag and loads Google's script, once per page. */
 export function loadGtag(id: string): void {
   const w = win();
   w[`ga-disable-${id}`] = false;
@@ -41,7 +40,7 @@ export function loadGtag(id: string): void {
     ad_personalization: "denied",
   });
   w.gtag("js", new Date());
-  // The page's address without its fragment: a guest's link carries her order's token there (issue 32).
+  // The page's address without its fragment: a guest's link carries her order's token there.
   w.gtag("config", id, { page_location: location.href.split("#")[0] });
   if (!pagePolicyAllowsAnalytics()) return;
   const script = document.createElement("script");
@@ -71,7 +70,6 @@ export function stopGtag(id: string): void {
   }
 }
 
-/** Test hook. */
 export function resetGtagForTests(): void {
   loadedId = null;
 }

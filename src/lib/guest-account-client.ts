@@ -1,6 +1,6 @@
 /**
  * Browser calls of « Créer mon compte » after an order placed without an account, and of the attachment of past
- * guest orders by the mailed link (issue 32; the server: functions/orders/guest/account/).
+ * guest orders by the mailed link (the server: functions/orders/guest/account/).
  */
 import type { SessionUser } from "../domain/accounts/account";
 import { GUEST_TOKEN_HEADER } from "../domain/orders/guest";

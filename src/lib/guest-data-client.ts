@@ -1,5 +1,5 @@
 /**
- * Browser calls of « Mes données » for orders placed without an account (/mes-donnees, issue 32): ask for a link by
+ * Browser calls of « Mes données » for orders placed without an account (/mes-donnees): ask for a link by
  * e-mail, then download or erase with the token the link carries in its fragment.
  */
 import { ApiError, apiRequest, attachmentFileName } from "./api-client";

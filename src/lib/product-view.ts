@@ -4,7 +4,6 @@ import type { Product } from "../domain/catalog/product";
 import { mainImage } from "../domain/catalog/product-photos";
 import { centsToDecimalText, eurosToCents, formatEuros } from "../domain/money";
 
-/** "12,90 €" from a price in euros as the API sends it. */
 export function priceLabel(euros: number): string {
   return formatEuros(eurosToCents(euros));
 }

@@ -1,5 +1,5 @@
 /**
- * HTML written in the code, with every value put into it escaped (issue 14: no owner- or customer-written text is
+ * HTML written in the code, with every value put into it escaped (no owner- or customer-written text is
  * ever inserted as HTML). `html` is a tagged template: its literal parts are trusted, each `${value}` is escaped
  * unless it is itself the result of `html`.
  */

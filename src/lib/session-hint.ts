@@ -3,7 +3,7 @@ const SESSION_HINT = "signed_in=1";
 
 /**
  * Whether the browser may hold a session: the API sets a readable `signed_in=1` beside the HttpOnly session cookie
- * and clears it with it. Without it nobody is signed in, and GET /api/auth/me is not worth a request (issue 18).
+ * and clears it with it. Without it nobody is signed in, and GET /api/auth/me is not worth a request.
  * Its own module, without the session store: the cart page's inline script reads it before any module loads.
  */
 export function hasSessionHint(): boolean {

@@ -1,7 +1,6 @@
 import { getCompany, getShipping } from "./build-api";
 import type { ShippingInfo } from "./product-view";
 
-/** Delivery facts of the product pages, read at build time. */
 export async function getShippingInfo(): Promise<ShippingInfo> {
   const [company, shipping] = await Promise.all([getCompany(), getShipping()]);
   return {

@@ -23,7 +23,7 @@ export interface CheckoutSettings {
   message: string | null;
   bank_transfer: BankDetails & { enabled: boolean };
   paypal: { configured: boolean; client_id: string; sandbox: boolean };
-  /** Delivery to a pick-up point (issue 31), in euros; null while it is not offered (the « Colissimo » card). */
+  /** Delivery to a pick-up point, in euros; null while it is not offered (the « Colissimo » card). */
   pickup: PickupPricing | null;
 }
 
@@ -143,7 +143,7 @@ export function captureStatus(capture: PaypalCapture): string | undefined {
 }
 
 /**
- * Ordering without an account (issue 32, decision record 049): the customer's calls under /api/guest/, the same bodies
+ * Ordering without an account (decision record 049): the customer's calls under /api/guest/, the same bodies
  * without the address book's id and with the guest's details, the same Idempotency-Key and the same refusals. The
  * answer carries the token of the order's tracking link (`access_token`); PayPal's capture and release send it back in
  * the X-Order-Token header (GUEST_TOKEN_HEADER of domain/orders/guest.ts, written out here: that module reads zod).
@@ -212,7 +212,7 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * A guest's order page (issue 32): the order and its documents read with the token of her link, sent in the
+ * A guest's order page: the order and its documents read with the token of her link, sent in the
  * X-Order-Token header (ORDER_TOKEN_HEADER above), never in the address. A wrong, revoked or expired token answers
  * 404 ORDER_NOT_FOUND, like an unknown order.
  */

@@ -2,7 +2,7 @@
 /**
  * Astro integration run after `astro build`: writes what needs the finished build.
  *   dist/sw.js        the service worker (src/pwa/service-worker.js) with its VERSION and the precache list:
- *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...: issue 18)
+ *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...)
  *   dist/sitemap.xml  every page that has a canonical address and is not noindex (product pages included),
  *                     minus the private areas
  * Plain JavaScript so astro.config.mjs loads it directly; the helpers are pure and tested
@@ -32,7 +32,7 @@ export const SHELL_FILES = [
   "/icons/icon-512.png",
 ];
 
-/** Never in the sitemap, whatever their pages say (the issue's list; robots.txt disallows most of them). */
+/** Never in the sitemap, whatever their pages say (robots.txt disallows most of them). */
 export const SITEMAP_EXCLUDED = [
   "/admin",
   "/profile",
@@ -155,10 +155,8 @@ function staticImports(code) {
 }
 
 /**
- * What the worker stores at install: the shell pages and files that exist in the build, and the CSS/JS those pages
- * load: what their HTML names under /_astro/ and what those scripts import statically, followed to the end. The
- * admin panel, cart, checkout, orders and profile bundles are not there: the worker keeps them once a visitor uses
- * them (service-worker.js, cache first for /_astro/), so a visitor who never signs in never downloads them.
+ * What the worker stores at install: the shell pages and files, and the CSS/JS they load, static imports followed to
+ * the end. The signed-in areas' bundles are cached on use, so a visitor who never signs in never downloads them.
  * @param {{ shellHtml: string[], exists: (path: string) => boolean, assetSource: (path: string) => string | undefined }} build
  *   shellHtml: the HTML of the shell pages; assetSource: the text of a /_astro/ file, undefined when not built
  * @returns {Promise<string[]>}
@@ -189,9 +187,8 @@ const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
 const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
 
 /**
- * The app shell a page carries: its inline scripts and styles, without its text. A publish changes the text of the
- * pages (a product, a price, the company's phone); only a build of new code changes this part. JSON data blocks
- * (the JSON-LD of the company and of products) are content, not code.
+ * The app shell a page carries: its inline scripts and styles, without its text, which a publish changes. JSON data
+ * blocks (JSON-LD) are content, not code.
  * @param {string} html
  */
 export function pageShell(html) {
@@ -210,14 +207,9 @@ export function pageShell(html) {
 }
 
 /**
- * The worker's version: it changes when the app shell the worker caches changes, and only then (issue 28, item 10).
- * Each new version installs, takes over and makes open pages reload, so a version that followed the pages' text
- * reloaded every visitor's page a few seconds after each of the owner's edits (a product, a setting). The shell
- * is: the worker's own code, the list it precaches, the files of that list that are not pages (CSS, JavaScript,
- * icons, manifest: fingerprinted or static, their contents change only with the code), and the inline code of the
- * shell pages (pageShell). The pages' text is left out: pages are served network first, so a visitor online always
- * gets the newest text, and the copy a visitor last saw is kept for offline use (service-worker.js, PAGES_CACHE,
- * read before the precached one).
+ * The worker's version: it changes when the app shell the worker caches changes, and only then. Each new version
+ * reloads open pages, so a version that followed the pages' text would reload every visitor's page after each of the
+ * owner's edits. Pages are served network first, so the newest text arrives anyway.
  * @param {string[]} precache
  * @param {(path: string) => string | Buffer} contentOf
  * @param {string} [workerSource] the worker's template (src/pwa/service-worker.js)

@@ -6,7 +6,7 @@ export type AuthModalState = AuthMode | "closed";
 
 /**
  * Why the dialog was opened: to sign in (« account »), or to order (« order »: the cart's « Se connecter pour
- * commander », the checkout's sign-in gate), when it also offers « Commander sans compte » (issue 32).
+ * commander », the checkout's sign-in gate), when it also offers « Commander sans compte ».
  */
 export type AuthPurpose = "account" | "order";
 

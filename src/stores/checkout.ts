@@ -51,7 +51,7 @@ export function clearCartAndPromo(): void {
 }
 
 /**
- * 'Vider le panier' with a way back (issue 16): empties the cart and its promo, and answers the function that puts
+ * 'Vider le panier' with a way back: empties the cart and its promo, and answers the function that puts
  * both back as they were (the shopper's « Annuler »).
  */
 export function clearCartWithUndo(): () => void {

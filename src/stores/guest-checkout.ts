@@ -1,5 +1,5 @@
 /**
- * « Commander sans compte » (issue 32): whether this tab chose to order without an account, and the e-mail of its last
+ * « Commander sans compte »: whether this tab chose to order without an account, and the e-mail of its last
  * guest order, kept in sessionStorage (this tab only, gone with it: decision record 049). Never the address: personal
  * data stays out of the browser's storage. The checkout's head script reads the same entry through the same rule
  * (readGuestChoice, src/scripts/inline/checkout-first-step.ts) to paint the guest's form from the first frame: that
@@ -7,7 +7,6 @@
  */
 import { atom } from "nanostores";
 
-/** The sessionStorage entry. */
 export const GUEST_CHECKOUT_STORAGE_KEY = "guest_checkout";
 
 export interface GuestChoice {

@@ -1,18 +1,9 @@
 /**
- * Astro integration run after `astro build` (issue 17): nothing but the HTML comes before a page's first paint.
- * - Each page carries, inlined in its <head>, the CSS rules its own HTML uses (Beasties, the maintained successor of
- *   Google's Critters: it matches every rule of the stylesheet against the page's DOM) and only the theme tokens
- *   those rules reference.
- * - The whole stylesheet, the manifest and the icons go into a <template data-deferred-head> (with a <noscript>
- *   copy in <head> for browsers without JavaScript), the page's module scripts become <template data-deferred-module
- *   data-src> placeholders: the inline script src/scripts/inline/deferred-assets.js puts them in place once the first
- *   frame is painted. Pages without that script are left as they are.
- * - A page with an island also gets, in that template, a <link rel="modulepreload"> for React's runtime (one chunk,
- *   decision record 050) and for each island's component and renderer: fetched in parallel once the page is painted,
- *   not one after the other as the island's imports reveal them, nor before the first paint.
- * The page paints from its first round trip (HTML + critical CSS within 14 KB compressed: the performance spec checks
- * it); what scripts add later (dialogs, menus) is styled by the whole sheet, there long before anyone opens them. No
- * new inline script, no event handler attribute: the Content-Security-Policy is unchanged.
+ * Astro integration run after `astro build`: nothing but the HTML comes before a page's first paint. Each page
+ * inlines the CSS rules its own HTML uses (Beasties) and the theme tokens they reference; the whole stylesheet, the
+ * manifest, the icons and the module scripts wait in templates that src/scripts/inline/deferred-assets.js puts in
+ * place once the first frame is painted, with island modules preloaded in parallel then. The page paints from its
+ * first round trip (14 KB compressed); no new inline script, so the Content-Security-Policy is unchanged.
  */
 import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -31,12 +22,9 @@ const DEFERRED_ASSETS_LOADER = inlineScriptText(
 const DEFERRED_LINK = /<link rel="(?:stylesheet|manifest|icon|apple-touch-icon)"[^>]*>/g;
 
 /**
- * A page that carries the loader: its stylesheet, web app manifest and icons (the manifest's icons are fetched as soon
- * as it is) move to a <template data-deferred-head> just before the loader (at the end of <body>), with a <noscript>
- * copy at the end of <head> for browsers and crawlers without JavaScript; its module scripts become placeholders. The
- * loader puts them in place.
- *
- * Both stay valid HTML (issue 28, item 16, checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
+ * A page that carries the loader: its stylesheet, manifest and icons move to a <template data-deferred-head> just
+ * before the loader, with a <noscript> copy in <head>; its module scripts become placeholders.
+ * Both stay valid HTML (checked by the Nu HTML Checker in tests/tooling/built-site.test.ts):
  * - The <noscript> copy sits in <head>, where a <noscript> may hold <link> elements of any kind; in <body> an icon or
  *   a manifest link is not allowed. With JavaScript on, a <noscript>'s content is only text, in <head> as in <body>
  *   (https://html.spec.whatwg.org/multipage/scripting.html#the-noscript-element): nothing is fetched before the
@@ -57,8 +45,7 @@ export function deferAssets(html: string, reactRuntime: string | null = null): s
   const moved = links.join("");
   const headEnd = scriptsDeferred.indexOf("</head>");
   // The template goes just before the loader: the loader may start at a first paint that comes before the parser
-  // has read the rest of the page, and it must find the template then (after it, the links were sometimes never
-  // put in place).
+  // has read the rest of the page, and it must find the template then.
   const loader = scriptsDeferred.lastIndexOf("<script", scriptsDeferred.lastIndexOf(DEFERRED_ASSETS_LOADER));
   if (headEnd < 0 || loader < headEnd)
     throw new Error("deferAssets: a page without <head>, or its loader in it.");
@@ -70,11 +57,7 @@ export function deferAssets(html: string, reactRuntime: string | null = null): s
   return `${head}${noscript}${body}<template data-deferred-head>${moved}${preloads.join("")}</template>${rest}`;
 }
 
-/**
- * The modules a page's islands import first, to preload: React's runtime (`reactRuntime`, its address) and each
- * island's renderer and component (their `<astro-island>`'s attributes). None for a page without an island: content
- * pages load no React.
- */
+/** React's runtime and each island's renderer and component, to preload; none for a page without an island. */
 export function islandPreloads(html: string, reactRuntime: string | null): string[] {
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => tag);
   if (islands.length === 0) return [];
@@ -156,10 +139,6 @@ export function dropCriticalCssSamples(html: string): string {
   return html.replace(CRITICAL_CSS_SAMPLE, "");
 }
 
-/**
- * A Beasties set up for a built site in `dist`: stylesheets read from it, nothing written by it. `reactRuntime`: the
- * address of React's chunk, preloaded by the pages with an island.
- */
 export function criticalCssProcessor(
   dist: string,
   reactRuntime: string | null = null,
@@ -172,7 +151,7 @@ export function criticalCssProcessor(
     // The stylesheet file stays whole: other pages and later DOM (dialogs, menus) need the rest of it.
     pruneSource: false,
     // Tailwind's `:where(…)` rules (space-y-*, divide-*, preflight's [hidden]) are kept whole: Beasties cannot match
-    // every one of them against the page (a missing `space-y-3` moved the FAQ when the full sheet arrived).
+    // every one of them against the page (a missing `space-y-3` would move the FAQ when the full sheet arrives).
     allowRules: [/:where\(/],
     // Astro's own small <style> blocks stay as they are.
     reduceInlineStyles: false,

@@ -118,7 +118,7 @@ describe("the documents bucket", () => {
       { actions: ["s3:DeleteObject"], resources: [`${arn}/labels/*/bought.json`] },
     ]);
     // Erasing an account, or a guest's data (issue 32: the documents function), removes the orders' labels: delete,
-    // under labels/ only (functions/accounts/personal-data).
+    // under labels/ only (functions/personal-data).
     const documents = single(
       told.filter(({ name }) => name === "ApiDocuments"),
       "documents function",

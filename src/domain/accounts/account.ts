@@ -71,8 +71,8 @@ export const RESET_TOKEN_MINUTES = 60;
 /**
  * At most 10 judged sign-ins that fail for one e-mail from one client address in any 15 minutes: past them, that
  * address is refused (429) for that e-mail until the oldest ones are 15 minutes old (rate-limit.ts: the window
- * slides, it is not cut by the clock). Other addresses are not: an attacker cannot lock the owner out (issue 28,
- * item 1; docs/decisions/033-signin-locks.md).
+ * slides, it is not cut by the clock). Other addresses are not: an attacker cannot lock the owner out
+ * (docs/decisions/033-signin-locks.md).
  */
 export const SIGNIN_MAX_FAILURES = 10;
 export const SIGNIN_WINDOW_MINUTES = 15;

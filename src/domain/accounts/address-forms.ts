@@ -39,7 +39,6 @@ export const REQUIRED_ADDRESS_FIELDS = [
   "city",
 ] as const satisfies readonly (keyof AddressFormValues)[];
 
-/** An address of the book, back into the form to edit it. */
 export function addressToForm(address: Address): AddressFormValues {
   return {
     first_name: address.first_name,

@@ -61,7 +61,6 @@ export const addressInputSchema = z
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type ParsedAddressInput = z.output<typeof addressInputSchema>;
 
-/** An address as the API answers it. */
 export const addressSchema = z.object({
   id: z.string(),
   first_name: z.string(),

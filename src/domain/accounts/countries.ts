@@ -12,7 +12,7 @@ export function isAddressCountry(value: string): value is AddressCountry {
   return (ADDRESS_COUNTRIES as readonly string[]).includes(value);
 }
 
-/** Each country's ISO 3166-1 alpha-2 code, as carriers want it (Colissimo's labels: issue 31). */
+/** Each country's ISO 3166-1 alpha-2 code, as carriers want it (Colissimo's labels). */
 export const COUNTRY_CODES: Record<AddressCountry, string> = {
   France: "FR",
   Belgique: "BE",

@@ -1,5 +1,5 @@
 /**
- * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders (issue 32).
+ * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders.
  * Zod-free: the islands (src/islands/orders/GuestAccountOffer.tsx, src/islands/account/AttachGuestOrders.tsx) use it
  * too. The server's part: functions/orders/guest/account/.
  *
@@ -16,10 +16,8 @@ import { PASSWORD_MIN_LENGTH } from "./account-forms";
 /** How long a mailed attach link works. */
 export const GUEST_ATTACH_LINK_HOURS = 24;
 
-/** The page the attach link opens. */
 export const GUEST_ATTACH_PAGE = "/retrouver-mes-commandes";
 
-/** The fragment parameter of the attach link. */
 export const GUEST_ATTACH_LINK_PARAMETER = "jeton";
 
 /** A token as minted: 32 random bytes, base64url (43 characters). */
@@ -43,7 +41,6 @@ export const GUEST_ATTACH_LINK_INVALID = "Ce lien n'est plus valable : demandez-
 export const GUEST_ATTACH_OTHER_ACCOUNT =
   "Ce lien a été envoyé pour un autre compte : connectez-vous avec l'adresse e-mail qui l'a reçu, puis suivez-le à nouveau.";
 
-/** The success of « Créer mon compte ». */
 export const GUEST_ACCOUNT_CREATED =
   "Votre compte est créé. Nous vous avons envoyé un e-mail pour y rattacher vos commandes.";
 

@@ -1,8 +1,8 @@
 /**
- * A guest's rights over her data (issue 32; GDPR art. 15, 17, 20): she has no account, so she proves her e-mail by a
+ * A guest's rights over her data (GDPR art. 15, 17, 20): she has no account, so she proves her e-mail by a
  * link mailed to it, and the link lets her download or erase what the shop holds about her orders placed without an
  * account. Zod-free: the page (src/islands/account/GuestData.tsx) uses it too. The server's part:
- * functions/accounts/guest-data/.
+ * functions/personal-data/guest/.
  *
  * - The link carries a random token (32 bytes, base64url) in the URL's fragment (`/mes-donnees#jeton=<token>`): never
  *   sent to a server, so never in a log nor a Referer; the page posts it. Only its SHA-256 is kept, bound to the
@@ -14,13 +14,10 @@
 import type { RateLimitRule } from "../rate-limit";
 import { exportTitle } from "./personal-data";
 
-/** How long a mailed link works. */
 export const GUEST_DATA_LINK_HOURS = 24;
 
-/** The fragment parameter of the link. */
 export const GUEST_DATA_LINK_PARAMETER = "jeton";
 
-/** The page the link opens. */
 export const GUEST_DATA_PAGE = "/mes-donnees";
 
 /** A token as minted: 32 random bytes, base64url (43 characters). */

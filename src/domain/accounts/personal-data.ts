@@ -2,7 +2,7 @@ import { parisDay } from "../promos/promo";
 
 /**
  * The customer's rights over their data, self-service (GDPR art. 15 access, art. 20 portability, art. 17 erasure):
- * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/014-personal-data.md.
+ * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/017-personal-data.md.
  *
  * Accounting records stay: invoices and credit notes are kept as issued for 10 years (Code de commerce L123-22;
  * GDPR art. 17(3)(b), a legal obligation), and the orders they belong to keep what the books need (amounts, lines,
@@ -31,9 +31,9 @@ export const ERASED_ORDER_FIELDS = [
   "order_notes",
   "transfer_sender_name",
   "paypal_payer_id",
-  // The Colissimo label's PDF, removed from the documents storage with the account (issue 31).
+  // The Colissimo label's PDF, removed from the documents storage with the account.
   "shipping_label_key",
-  // The pick-up point she chose and her mobile (issue 31): the point says where she collects her parcels.
+  // The pick-up point she chose and her mobile: the point says where she collects her parcels.
   "pickup_point",
 ] as const;
 
@@ -52,7 +52,7 @@ export interface OrderForErasure {
  */
 export function erasureBlocker(
   orders: readonly OrderForErasure[],
-  /** Whose data: a customer's account, or a guest's orders (issue 32), who has no account to delete. */
+  /** Whose data: a customer's account, or a guest's orders, who has no account to delete. */
   whose: "account" | "guest" = "account",
 ): string | null {
   const cannot =

@@ -1,5 +1,5 @@
 /**
- * Colissimo labels on the owner's screens (issue 31, docs/decisions/047): which order offers « Créer l'étiquette »,
+ * Colissimo labels on the owner's screens (docs/decisions/047): which order offers « Créer l'étiquette »,
  * where its PDF and the day's PDF are, and what the owner reads after a click. Zod-free, as the admin island needs.
  */
 import type { Order } from "../orders/order";

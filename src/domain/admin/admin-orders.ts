@@ -11,7 +11,6 @@ import {
   type StatusTone,
 } from "../orders/order-status";
 
-/** The inline edit form of an order, every field as the inputs hold it. */
 export interface OrderEditForm {
   status: OrderStatus;
   payment_status: PaymentStatus;
@@ -122,7 +121,6 @@ export function paymentStatusChoices(current: PaymentStatus): PaymentStatus[] {
   );
 }
 
-/** The customer line: full name, else e-mail. */
 export function customerLabel(order: Pick<Order, "user">): string {
   return order.user.full_name?.trim() || order.user.email;
 }

@@ -29,7 +29,7 @@ export interface ProductFormState {
   ingredients: string;
   usage: string;
   is_active: boolean;
-  // Cosmetics information (decision record 015), numbers as typed.
+  // Cosmetics information, numbers as typed.
   reference: string;
   gtin: string;
   cosmetic_function: string;
@@ -41,7 +41,6 @@ export interface ProductFormState {
   durability_date: string;
 }
 
-/** The body of POST /api/admin/products and PUT /api/admin/products/{id}. */
 export type ProductPayload = Omit<ProductView, "id">;
 
 export const DEFAULT_PRODUCT_CATEGORY = "Savons";

@@ -8,7 +8,6 @@ import { parseDecimal, parseInteger } from "./admin-products";
 
 export type DiscountType = "percentage" | "fixed_amount";
 
-/** The body of POST /api/admin/promo and PUT /api/admin/promo/{id}. */
 export interface PromoPayload {
   code: string;
   description: string;
@@ -32,7 +31,6 @@ export interface AdminPromo extends PromoPayload {
   created_at?: string;
 }
 
-/** One line of GET /api/admin/promo/{id}/usage. */
 export interface PromoUsage {
   id: string;
   user_id: string;
@@ -159,7 +157,7 @@ export function usageUserLabel(
   userId: string,
   summary: { full_name?: string | null; email?: string | null } | null | undefined,
 ): string {
-  // A guest's order (issue 32) names her e-mail in its user id: there is no account to look up.
+  // A guest's order names her e-mail in its user id: there is no account to look up.
   if (isGuestUserId(userId)) return `${userId.slice(GUEST_USER_PREFIX.length)} (invité)`;
   const name = summary?.full_name?.trim();
   if (name) return name;

@@ -86,7 +86,7 @@ export interface ShippingForm {
   free_shipping_threshold: string;
   standard_cost: string;
   shipping_company: string;
-  /** Delivery to a pick-up point (issue 31): its price and free-shipping threshold. */
+  /** Delivery to a pick-up point: its price and free-shipping threshold. */
   pickup_cost: string;
   pickup_free_shipping_threshold: string;
 }
@@ -145,7 +145,7 @@ export function trimmedValue<T extends object>(form: T): T {
   ) as T;
 }
 
-// The « Colissimo » card (issue 31, docs/decisions/047): its rules are src/domain/shipping/colissimo-rules.ts.
+// The « Colissimo » card: its rules are src/domain/shipping/colissimo-rules.ts.
 
 export const COLISSIMO_LABEL_FORMATS = LABEL_FORMAT_LABELS;
 export const COLISSIMO_HOME_PRODUCTS = HOME_PRODUCT_LABELS;

@@ -118,7 +118,6 @@ export const stockAdjustmentSchema = adjustmentSchema({
   note: "Indiquez la raison de l'ajustement (par exemple « Reçus du séchoir » ou « 2 cassés »).",
 });
 
-/** A stock movement as the admin API shows it. */
 export const stockMovementSchema = z.object({
   id: z.string(),
   at: z.string(),

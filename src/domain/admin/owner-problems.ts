@@ -1,12 +1,11 @@
 /**
- * What went wrong in the shop's machinery, for the owner (issue 27, "failures reach the owner"): the top of her to-do
+ * What went wrong in the shop's machinery, for the owner ("failures reach the owner"): the top of her to-do
  * list, « Quelque chose ne va pas », each problem with what to do, in French. On AWS a CloudWatch alarm records one
  * (functions/admin/jobs/shop-alarm.ts) and its return to OK clears it; under `npm start` the jobs runner records the same
  * kinds (scripts/start.ts). Pure: the names and the words, nothing read or written here.
  * Why: docs/decisions/030-failures-reach-the-owner.md.
  */
 
-/** The kinds of problem, as stored. */
 export const PROBLEM_KINDS = [
   /** A scheduled job failed (AWS: its function's Errors alarm; locally: the runner caught the error). */
   "job_failed",
@@ -30,16 +29,13 @@ export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 export const isProblemKind = (value: string): value is ProblemKind =>
   (PROBLEM_KINDS as readonly string[]).includes(value);
 
-/** A problem as the to-do list shows it. */
 export interface OwnerProblem {
   kind: ProblemKind;
   /** What it is about: a job, a function, a queue ("DailySummary", "ApiOrders", "AccountMail"). */
   subject: string;
   /** When it started (ISO 8601, UTC). */
   since: string;
-  /** What went wrong, in French. */
   title: string;
-  /** What to do, in French. */
   action: string;
 }
 
@@ -72,7 +68,6 @@ export const JOB_LABELS: Record<string, string> = {
   TransferFollowUp: "la relance des virements non reçus",
 };
 
-/** The dead-letter queues, by subject. */
 const DEAD_LETTERS: Record<string, { title: string; action: string }> = {
   AccountMail: {
     title: "Des e-mails n'ont pas pu partir après plusieurs essais",
@@ -91,7 +86,6 @@ const DEAD_LETTERS: Record<string, { title: string; action: string }> = {
   },
 };
 
-/** The French title and action of a problem. */
 export function describeProblem(kind: ProblemKind, subject: string): { title: string; action: string } {
   switch (kind) {
     case "job_failed": {

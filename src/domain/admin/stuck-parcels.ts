@@ -1,5 +1,5 @@
 /**
- * « Colis sans nouvelles depuis 7 jours » on the owner's to-do list (issue 31): a shipped order whose last news (La
+ * « Colis sans nouvelles depuis 7 jours » on the owner's to-do list: a shipped order whose last news (La
  * Poste's last event, or its shipping when La Poste has said nothing) is a week old or more. The server picks them
  * (GET /api/admin/todo, `stuck_parcels`, src/domain/admin/owner-todo.ts); this says how each reads. No dependency but
  * the admin's formats.

@@ -110,7 +110,6 @@ export function lotsLabel(lots: readonly LotTaken[] | undefined, quantity: numbe
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A batch as the admin API answers it. */
 export interface Batch {
   product_id: number;
   lot: string;
@@ -135,7 +134,6 @@ export interface NewBatch {
   quantity: number;
 }
 
-/** One order that took units of a lot, as the recall view lists it. */
 export interface RecallEntry {
   order_id: string;
   order_number: string;

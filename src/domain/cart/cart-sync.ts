@@ -8,7 +8,6 @@ import { mainImage, type ProductPhoto } from "../catalog/product-photos";
 import { centsToDecimalText, eurosToCents } from "../money";
 import type { Cart, CartItem } from "./cart";
 
-/** What the catalogue says of a product (a subset of ProductView). */
 export interface CatalogEntry {
   id: number;
   name: string;
@@ -78,5 +77,4 @@ export function syncCartWithCatalog(cart: Cart, catalog: readonly CatalogEntry[]
   return { cart: changed ? next : cart, changes };
 }
 
-/** A stable empty list, for initial states. */
 export const emptyCartChanges: readonly CartChange[] = [];

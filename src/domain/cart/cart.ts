@@ -52,12 +52,10 @@ export function clear(): Cart {
   return emptyCart;
 }
 
-/** Number shown on the header badge: the sum of the quantities. */
 export function itemCount(cart: Cart): number {
   return cart.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** Whether one more unit of this product can go in the cart. */
 export function canAddMore(cart: Cart, id: number, stock: number): boolean {
   const inCart = cart.find((item) => item.id === id)?.quantity ?? 0;
   return stock > 0 && inCart < stock;
@@ -82,7 +80,6 @@ export function parseStoredCart(value: unknown): Cart {
 const positiveInteger = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) > 0;
 
-/** Shape check of one stored line. */
 export function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const item = value as Record<string, unknown>;

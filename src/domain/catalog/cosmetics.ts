@@ -88,7 +88,6 @@ export function cosmeticFieldList(fields: readonly CosmeticField[]): string {
   return fields.map((field) => COSMETIC_FIELD_LABELS[field]).join(", ");
 }
 
-/** The French sentence of the 409 and of the admin form. */
 export function incompleteProductMessage(fields: readonly CosmeticField[]): string {
   return `Ce produit ne peut pas être mis en vente tant que ces informations manquent : ${cosmeticFieldList(fields)}.`;
 }

@@ -1,5 +1,5 @@
 /**
- * Product photos (issue 16, decision record 019): what the owner uploads is checked and resized on the server into
+ * Product photos (decision record 019): what the owner uploads is checked and resized on the server into
  * responsive variants; the pages derive every URL from the photo's id. Zod-free: the storefront islands use it.
  */
 
@@ -34,7 +34,6 @@ export interface ProductPhoto {
   /** The original's size, EXIF orientation applied: the page reserves its space (no layout shift). */
   width: number;
   height: number;
-  /** The widths stored, smallest first. */
   widths: number[];
 }
 
@@ -53,7 +52,6 @@ export function photoUrl(productId: number, photoId: string, width: number, form
   return `${MEDIA_PATH}/${photoKey(productId, photoId, width, format)}`;
 }
 
-/** Every stored file of a photo. */
 export function photoKeys(productId: number, photo: Pick<ProductPhoto, "id" | "widths">): string[] {
   return photo.widths.flatMap((width) =>
     PHOTO_FORMATS.map((format) => photoKey(productId, photo.id, width, format)),

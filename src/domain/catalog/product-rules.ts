@@ -28,7 +28,7 @@ export interface ProductView extends CosmeticInfo {
 
 /**
  * The shop's illustration of a soap bar, shown for a product the owner created without an image URL until she adds
- * its photos (issue 28 item 12): stored as the product's image, so every place that prints a product's picture
+ * its photos: stored as the product's image, so every place that prints a product's picture
  * (cards, product page, cart, order lines, mails, admin list) shows it without a rule of its own.
  */
 export const DEFAULT_PRODUCT_IMAGE = "/images/products/illustration-savon.svg";
@@ -52,7 +52,6 @@ export function isPurchasable(product: Pick<ProductView, "stock" | "is_active">)
   return product.is_active && product.stock > 0;
 }
 
-/** schema.org availability URL for structured data. */
 export function schemaOrgAvailability(stock: number): string {
   return stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
 }

@@ -101,12 +101,11 @@ export const productSchema = z.object({
   ...cosmeticInfoSchema.shape,
   /** When the product was last edited (its page's lastmod in the sitemap). */
   updated_at: z.string().optional(),
-  /** The owner's photos, first = main picture (decision record 019); set through the photo routes only. */
+  /** The owner's photos, first = main picture; set through the photo routes only. */
   photos: z.array(productPhotoSchema).max(MAX_PHOTOS).default([]),
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** Path parameter of /api/products/{id}: a positive integer, nothing else. */
 export const productIdParamSchema = z.object({
   id: z
     .string()
@@ -118,7 +117,7 @@ export const productIdParamSchema = z.object({
 export * from "./product-rules";
 
 /**
- * The image URL the owner may leave empty (issue 28 item 12): she adds her photos once the product exists, and
+ * The image URL the owner may leave empty: she adds her photos once the product exists, and
  * until then it shows the shop's illustration, which is what is stored (so every page, mail and order line that
  * prints a product's picture shows it too).
  */

@@ -1,5 +1,5 @@
 /**
- * Stock alerts and the waitlist, the pure part (issue 19; docs/decisions/026-stock-alerts-and-waitlist.md). No zod,
+ * Stock alerts and the waitlist, the pure part (docs/decisions/026-stock-alerts-and-waitlist.md). No zod,
  * no I/O: the product page's framework-free script imports the texts from here.
  */
 

@@ -1,28 +1,20 @@
 /**
- * Ordering without an account (issue 32): the rules a guest order follows, zod-free so the islands use them too.
- *
- * - Who orders: a guest order's `user_id` is `guest:<normalised e-mail>`, so the customer index (gsi1) lists a
- *   person's guest orders together, PayPal's earlier holds are kept per e-mail as they are per account, and nothing
- *   else reads it as an account. Guests' Idempotency-Keys are kept together (idempotencyScope).
- * - How a guest reaches the order: a link carrying a random token in the URL's fragment (`#acces=`), so that it never
- *   reaches a server log or a Referer; the page sends it in the X-Order-Token header. The order keeps only the
- *   SHA-256 of each token handed out (functions/orders/guest/links.ts). A link opens that order only, and closes
- *   when the order's warranty of conformity ends: two years after its delivery, or after its cancellation
- *   (Code de la consommation L217-3, L217-7), or when the owner revokes it.
- * - The promo limit « par utilisateur et par jour » counts a customer's account e-mail, and a guest's e-mail together
- *   with her delivery address (promoUseSubjectOf).
+ * Ordering without an account: the rules a guest order follows, zod-free so the islands use them too.
+ * - A guest order's `user_id` is `guest:<normalised e-mail>`, so the customer index lists a person's guest orders
+ *   together and PayPal's earlier holds are kept per e-mail as per account.
+ * - A guest reaches the order by a link carrying a random token in the URL's fragment, so that it never reaches a
+ *   server log or a Referer; the order keeps only each token's SHA-256. A link closes when the order's warranty of
+ *   conformity ends (Code de la consommation L217-3, L217-7), or when the owner revokes it.
  */
 import { normalizeEmail } from "../accounts/account-forms";
 import { deliveryPlaceKey } from "./delivery-place";
 
 export const GUEST_USER_PREFIX = "guest:";
 
-/** The `user_id` of a guest's orders. */
 export function guestUserId(email: string): string {
   return `${GUEST_USER_PREFIX}${normalizeEmail(email)}`;
 }
 
-/** Whether a user id is a guest's (her e-mail's), not an account's. */
 export function isGuestUserId(userId: string): boolean {
   return userId.startsWith(GUEST_USER_PREFIX);
 }
@@ -36,15 +28,12 @@ export function idempotencyScope(userId: string): string {
   return isGuestUserId(userId) ? GUEST_USER_PREFIX : userId;
 }
 
-/** Whether an order was placed without an account. */
 export function isGuestOrder(order: { user_id: string }): boolean {
   return isGuestUserId(order.user_id);
 }
 
-/** The header a guest page sends its link's token in. */
 export const GUEST_TOKEN_HEADER = "x-order-token";
 
-/** The fragment parameter of a guest link. */
 export const GUEST_LINK_PARAMETER = "acces";
 
 /** A token as minted: 32 random bytes, base64url (43 characters). */
@@ -71,7 +60,6 @@ export function guestLinkInHash(hash: string): string | "invalid" | null {
   return GUEST_TOKEN_PATTERN.test(token) ? token : "invalid";
 }
 
-/** The token of a guest link, read from a location's fragment (`#acces=...`), or null. */
 export function guestTokenFromHash(hash: string): string | null {
   const token = guestLinkInHash(hash);
   return token === "invalid" ? null : token;
@@ -96,7 +84,6 @@ export function guestLinkClosesAt(order: {
   return closes;
 }
 
-/** Whether a guest link of this order still opens it at `now`. */
 export function guestLinkOpen(order: Parameters<typeof guestLinkClosesAt>[0], now: Date): boolean {
   const closes = guestLinkClosesAt(order);
   return closes === null || now.getTime() < closes.getTime();
@@ -116,26 +103,19 @@ export function guestLinkReach(
   return order.customer_email ? "in_account" : "closed";
 }
 
-/**
- * Whose uses of a promo a customer's day counts (« par utilisateur et par jour »): her account's normalised e-mail,
- * proven by her session.
- */
+/** A customer's promo uses count under her account's e-mail, proven by her session. */
 export function promoUseSubject(email: string): string {
   return `email:${normalizeEmail(email)}`;
 }
 
 /**
- * Whose uses of a promo a guest's day counts: her e-mail together with the place her parcel goes. Her e-mail is
- * typed, not proven: counted alone, anyone typing it would use up her day's allowance (she could no longer use the
- * code, even signed in) and read in the refusal whether she used it today. With the delivery address, a stranger
- * would have to know both and send the parcel to her. The same guest ordering again the same day to the same home is
- * still held to the limit. Kept apart from the accounts' count (promoUseSubject), which a typed e-mail never touches.
+ * A guest's promo uses count under her e-mail together with the place her parcel goes: her e-mail is typed, not
+ * proven, and counted alone anyone typing it would use up her day's allowance and learn whether she used it today.
  */
 export function guestPromoUseSubject(email: string, address: Parameters<typeof deliveryPlaceKey>[0]): string {
   return `guest:${normalizeEmail(email)}#${deliveryPlaceKey(address)}`;
 }
 
-/** The subject an order's promo use counts: a guest's (her e-mail and address), or a customer's account's. */
 export function promoUseSubjectOf(
   user: { id: string; email: string },
   address: Parameters<typeof deliveryPlaceKey>[0],

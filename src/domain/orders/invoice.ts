@@ -1,7 +1,7 @@
 import type { Cents } from "../money";
 
 /**
- * French invoices and credit notes (issue 8). Numbers are chronological and continuous per year and kind
+ * French invoices and credit notes. Numbers are chronological and continuous per year and kind
  * (FA-2026-000042, AV-2026-000007); what an invoice says is frozen in a snapshot when it is issued, so later
  * changes to products, settings or the customer's profile never alter it.
  */
@@ -71,7 +71,7 @@ export interface InvoiceSnapshot {
     phone: string;
   };
   /**
-   * The buyer as the law asks (CGI art. 242 nonies A: name and address), nothing more: no e-mail (issue 28; decision
+   * The buyer as the law asks (CGI art. 242 nonies A: name and address), nothing more: no e-mail (decision
    * record 032). Documents issued before held `customer.email`; parseStoredInvoice drops it on every read.
    */
   customer: { name: string; address: string[] };
@@ -103,7 +103,7 @@ export function vatTreatment(
 }
 
 /**
- * A stored snapshot (the invoice item's JSON) as the shop reads it: documents issued before issue 28 also carried the
+ * A stored snapshot (the invoice item's JSON) as the shop reads it: older documents also carried the
  * customer's e-mail, which is not a mention of CGI art. 242 nonies A; it is dropped here, so no PDF, export or
  * accounting file ever shows it, whether or not the stored item was rewritten yet (decision record 032).
  */

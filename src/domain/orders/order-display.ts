@@ -88,7 +88,6 @@ export function invoiceUrl(orderId: string, kind: "invoice" | "credit-note" = "i
   return `/api/user/orders/${encodeURIComponent(orderId)}/${kind}`;
 }
 
-/** The admin's downloads of any order's documents. */
 export function adminDocumentUrl(orderId: string, kind: "invoice" | "credit-note"): string {
   return `/api/admin/documents/${encodeURIComponent(orderId)}/${kind}`;
 }

@@ -12,7 +12,6 @@ export interface LifecycleState {
   has_returns?: boolean;
 }
 
-/** The lifecycle's view of an order record. */
 export function lifecycleStateOf(order: {
   status: OrderStatus;
   payment_status: PaymentStatus;
@@ -34,7 +33,6 @@ export const ORDER_COMMANDS = [
   "decline",
   /** The PayPal hold expired, or the transfer never came. */
   "expire",
-  /** The owner cancels. */
   "cancel",
   "ship",
   "deliver",

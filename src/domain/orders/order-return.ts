@@ -38,7 +38,6 @@ export interface ReturnAsked extends ReturnRequest {
   amount_cents: number;
 }
 
-/** A returned line as the order's refund records it. */
 export interface ReturnedLine extends RefundedLine {
   product_id: number;
   product_name: string;

@@ -101,7 +101,7 @@ export function isColissimo(carrier: string | null | undefined): boolean {
 
 /**
  * A bank-transfer order whose money the shop still awaits: its transfer instructions stay on the customer's orders
- * and tracking pages (issue 16) until the transfer is received or the order is cancelled.
+ * and tracking pages until the transfer is received or the order is cancelled.
  */
 export function awaitsTransfer(order: {
   payment_method: string;

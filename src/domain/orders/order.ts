@@ -8,10 +8,7 @@ export const ORDER_NOTES_MAX = 500;
 export const MAX_ORDER_LINES = 30;
 export const MAX_LINE_QUANTITY = 99;
 
-/**
- * A line as the checkout sends it (spec "Order creation payload"). Only product_id and quantity are used:
- * names, images and prices come from the catalogue on the server.
- */
+/** Only product_id and quantity are used: names, images and prices come from the catalogue on the server. */
 export const orderLineInputSchema = z.object({
   product_id: z.number().int().positive(),
   quantity: z
@@ -25,10 +22,7 @@ export const orderLineInputSchema = z.object({
   total_price: z.number().optional(),
 });
 
-/**
- * What the checkout sends for any payment method, whoever orders (unknown fields are ignored, never stored): the
- * customer adds the address book's address (orderRequestSchema), a guest her e-mail and address (issue 32).
- */
+/** What the checkout sends for any payment method; unknown fields are ignored, never stored. */
 export const orderBodySchema = z.object({
   items: z.array(orderLineInputSchema).min(1, "Votre panier est vide.").max(MAX_ORDER_LINES),
   order_notes: z
@@ -43,9 +37,8 @@ export const orderBodySchema = z.object({
   total_amount: z.number().nonnegative(),
   original_total: z.number().nullish(),
   /**
-   * Issue 31: home delivery (the default), or a pick-up point found by GET /api/shipping/pickup-points, with the
-   * customer's mobile for La Poste's text. The server copies the point from what that search found, never from here.
-   * Absent means home: a request without it keeps the fingerprint it had before the field existed.
+   * The server copies the pick-up point from its own search, never from here. Absent means home, so an older
+   * request keeps its idempotency fingerprint.
    */
   delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]).optional(),
   pickup_point_id: z.string().regex(PICKUP_POINT_ID_PATTERN, pickupMessages.pointRequired).nullish(),
@@ -53,7 +46,6 @@ export const orderBodySchema = z.object({
 });
 export type OrderBody = z.output<typeof orderBodySchema>;
 
-/** A customer's order: delivered to an address of her address book. */
 export const orderRequestSchema = orderBodySchema.extend({
   shipping_address_id: z
     .string({ error: "Veuillez sélectionner une adresse de livraison" })
@@ -62,21 +54,15 @@ export const orderRequestSchema = orderBodySchema.extend({
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
-/**
- * Who a guest is (issue 32): her e-mail, where the order's mails and link go, and the delivery address with its
- * phone, under the address book's rules and messages.
- */
 export const guestDetailsSchema = z.strictObject({
   email: emailSchema,
   address: addressInputSchema,
 });
 export type GuestDetails = z.output<typeof guestDetailsSchema>;
 
-/** A guest's order (POST /api/guest/...): the same body, her details instead of an address book's id. */
 export const guestOrderRequestSchema = orderBodySchema.extend({ guest: guestDetailsSchema });
 export type GuestOrderRequest = z.output<typeof guestOrderRequestSchema>;
 
-/** What a bank-transfer order adds, a customer's or a guest's. */
 const bankTransferFields = {
   payment_method: z.literal("bank_transfer", { error: "Ce moyen de paiement n'est pas accepté ici." }),
   transfer_sender_name: z
@@ -104,10 +90,7 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/**
- * A pick-up point (PickupPoint, src/domain/shipping/pickup-point.ts) as the search answers it (with distance_m) and as
- * an order keeps it (with the customer's mobile). Documentation only, as the order's answer is.
- */
+/** A pick-up point as the search answers it and as an order keeps it (with the mobile). Documentation only. */
 export const pickupPointSchema =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -139,10 +122,7 @@ export const transferInstructionsSchema = z.object({
 });
 export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
 
-/**
- * An order as the API answers it (spec section 3 "Order"), euros with 2 decimals. Documentation only (the contracts'
- * answers): the serving Lambdas' bundles leave it out (api-docs.d.ts).
- */
+/** An order as the API answers it, euros with 2 decimals. Documentation only: the serving Lambdas leave it out. */
 export const orderSchema =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -168,12 +148,9 @@ export const orderSchema =
     tracking_number: z.string().nullable(),
     estimated_delivery: z.string().nullable(),
     shipping_notes: z.string().nullable(),
-    /** A Colissimo label was made for it (issue 31): the admin downloads it at /api/admin/shipping/orders/{id}/label. */
     has_shipping_label: z.boolean(),
-    /** La Poste's events for the parcel, oldest first (issue 31: the tracking job reads them), French labels. */
     tracking_events: z.array(z.object({ code: z.string(), label: z.string(), at: z.string() })),
     shipping_address: shippingAddressSchema,
-    /** Issue 31: "pickup" when the parcel goes to a pick-up point (pickup_point), "home" to shipping_address. */
     delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]),
     /** The pick-up point as it was chosen, and the mobile La Poste texts; null for home delivery. */
     pickup_point: orderPickupPointSchema.nullable(),
@@ -207,7 +184,6 @@ export const orderSchema =
     /** Changes with every write: the admin's forms send it back so a stale form is refused. */
     version: z.number(),
     user: z.object({ full_name: z.string(), email: z.string() }),
-    /** Issue 32: placed without an account (its user_id is "guest:<e-mail>"); the owner sees « Invité ». */
     is_guest: z.boolean(),
     items: z.array(
       z.object({
@@ -218,7 +194,7 @@ export const orderSchema =
         unit_price: z.number(),
         quantity: z.number(),
         total_price: z.number(),
-        /** The lots the units came from (decision record 018); units not listed: « lot non enregistré ». */
+        /** The lots the units came from; units not listed: « lot non enregistré ». */
         lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
       }),
     ),
@@ -231,7 +207,6 @@ export const orderSchema =
   });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Idempotency-Key header: what a client sends to make a retried order request return the same order. */
 export const idempotencyKeySchema = z
   .string()
   .regex(

@@ -1,5 +1,5 @@
 /**
- * « Suivi du colis » (issue 31): La Poste's events for a shipped order's parcel, as the customer (Mes commandes, the
+ * « Suivi du colis »: La Poste's events for a shipped order's parcel, as the customer (Mes commandes, the
  * tracking page) and the owner (the order's card) read them. The API gives them oldest first (the tracking job,
  * functions/shipping/tracking.ts); the screens show the newest first, each with La Poste's French text and its date
  * and time in Paris. No dependency but the shop's date formatting (islands import it).
@@ -14,7 +14,6 @@ export interface ParcelEvent {
 }
 
 export interface ParcelEventView {
-  /** Unique within the list (a key for the screens). */
   key: string;
   code: string;
   label: string;

@@ -7,7 +7,6 @@ import { eurosToCents } from "../money";
 import type { Order } from "./order";
 
 export interface RefundedLine {
-  /** Index of the line in the order's items. */
   index: number;
   quantity: number;
   /** The goods go back on sale (resaleable); otherwise they are written off. */
@@ -44,7 +43,6 @@ export interface RefundAmounts {
   full: boolean;
 }
 
-/** How many units of each line have already come back. */
 export function returnedQuantities(order: RefundableOrder): number[] {
   const returned = order.items.map(() => 0);
   for (const refund of order.refunds ?? [])
@@ -60,7 +58,6 @@ function shippingRefundedCents(order: RefundableOrder): number {
   return (order.refunds ?? []).reduce((sum, refund) => sum + refund.shipping_cents, 0);
 }
 
-/** Why a return cannot be recorded as asked, in French, or null. */
 export function returnProblem(order: RefundableOrder, request: ReturnRequest): string | null {
   const lines = request.lines.filter((line) => line.quantity > 0);
   if (!lines.length && !request.refund_shipping) return "Choisissez au moins un produit retourné.";

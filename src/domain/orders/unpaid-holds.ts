@@ -1,14 +1,9 @@
 /**
- * What unpaid orders may hold. An order takes its units at once, and a bank transfer keeps them for the shop's
- * transfer delay (10 days by default) before the order is cancelled: one unpaid guest order for the whole stock would empty a
- * product for everyone, for nothing. A guest names herself (her e-mail is typed, not proven) and can type as many
- * e-mails as she likes, so her unpaid orders are counted twice: by the e-mail and by the delivery address, each
- * limited to UNPAID_UNITS_PER_PRODUCT units of one product at once. The counters live beside the stock
- * (functions/orders/unpaid-holds.ts) and are taken in the order's own transaction, each conditioned on the limit, so
- * parallel orders cannot pass it together; they are given back when the order is paid or released.
- *
- * Customers' orders are not counted here: an account is signed up (its own per-address limit) and the owner sees
- * and can reach it.
+ * What unpaid orders may hold. A bank transfer keeps its units for days before the order is cancelled, so one unpaid
+ * guest order for the whole stock would empty a product for everyone. A guest can type as many e-mails as she likes,
+ * so her unpaid units are counted by e-mail and by delivery address, each limited per product; the counters are taken
+ * in the order's own transaction, each conditioned on the limit, so parallel orders cannot pass it together.
+ * Customers' orders are not counted: an account has its own sign-up limit and the owner can reach it.
  */
 
 import { normalizeEmail } from "../accounts/account-forms";
@@ -17,21 +12,14 @@ import { deliveryPlaceKey } from "./delivery-place";
 import { isGuestUserId } from "./guest";
 
 /**
- * Units of one product that the unpaid orders of one e-mail, or sent to one address, may hold at once. A household
- * buys a few bars of a soap, ten for presents; a larger order is one the owner would rather hear of (the message
- * says to write), and once paid it no longer counts. A soap is stocked by the tens (the seeded catalogue: 50 to 120
- * bars): ten held unpaid leaves most of it on sale for other visitors.
+ * A household buys a few bars, ten for presents; a larger order is one the owner would rather hear of, and once paid
+ * it no longer counts. Stocked by the tens, a soap stays mostly on sale.
  */
 export const UNPAID_UNITS_PER_PRODUCT = 10;
 
-/**
- * How long a counter is kept after its last order: longer than any unpaid order waits (a transfer is cancelled after
- * the owner's delay, 10 days by default and 60 at most; PayPal's hold, 30 minutes), so a counter does not expire
- * under an order that still holds units.
- */
+/** Longer than any unpaid order waits, so a counter never expires under an order that still holds units. */
 export const UNPAID_HOLD_COUNTER_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 7;
 
-/** An order as the rule reads it. */
 export interface HoldingOrder {
   user_id: string;
   customer_email: string;
@@ -47,11 +35,7 @@ export function unpaidHoldSubjects(order: HoldingOrder): string[] {
   ];
 }
 
-/**
- * The refusal, in words the shopper can act on: pay what is awaiting payment, order fewer, or write for a larger
- * order. It states the rule only: whether the units are held under this e-mail or this address, and by whom, is not
- * said (the address may be someone else's).
- */
+/** The rule only: whether the units are held under this e-mail or this address is not said (it may be someone else's). */
 export function unpaidHoldMessage(productName: string): string {
   return (
     `Les commandes non payées ne peuvent réserver plus de ${UNPAID_UNITS_PER_PRODUCT} « ${productName} » ` +

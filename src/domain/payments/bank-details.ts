@@ -3,7 +3,6 @@
  * (ISO 9362: 8 or 11 characters). Zod-free, so the admin island can check them as the owner types.
  */
 
-/** The IBAN without spaces, in capitals. */
 export function compactIban(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase();
 }

@@ -1,5 +1,5 @@
 /**
- * Where the shop may send its PayPal credentials (issue 14, defect 9): PayPal's own REST API hosts only, so an admin
+ * Where the shop may send its PayPal credentials: PayPal's own REST API hosts only, so an admin
  * setting (or a stolen admin session) cannot send the client secret elsewhere. A local PayPal double on this machine
  * is accepted only when the process says so explicitly (PAYPAL_ALLOW_LOOPBACK=1: the tests and the end-to-end shop).
  */

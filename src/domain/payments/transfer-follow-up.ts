@@ -1,6 +1,6 @@
 /**
- * Chasing a bank transfer that does not come: one reminder after N days, the order cancelled after M days (issue
- * 19). The owner sets N and M (the « Virement : relance et annulation » setting); the job
+ * Chasing a bank transfer that does not come: one reminder after N days, the order cancelled after M days.
+ * The owner sets N and M (the « Virement : relance et annulation » setting); the job
  * functions/main/jobs/transfer-follow-up.ts applies these rules every hour. Zod-free, so the admin island can use it.
  */
 import { parisDay, parisDaysBetween } from "../promos/promo";

@@ -93,7 +93,7 @@ export const LEGAL_PAGES: readonly { href: string; label: string }[] = [
 ];
 
 /**
- * Following an order needs no open shop, and a guest's link keeps its token in the fragment (issue 32): sending the
+ * Following an order needs no open shop, and a guest's link keeps its token in the fragment: sending the
  * page to /maintenance?from=… would move the token into a query string, which servers log.
  */
 const TRACKING_PATH = "/orders/track";

@@ -18,7 +18,7 @@ export const shippingSettingSchema = z.object({
   standard_cost: euros,
   shipping_company: z.string().trim().min(1).max(60),
   /**
-   * Delivery to a pick-up point (issue 31): its own price and free-shipping threshold. Offered only while the
+   * Delivery to a pick-up point: its own price and free-shipping threshold. Offered only while the
    * « Colissimo » card is complete (pickupOffered, src/domain/shipping/colissimo-rules.ts).
    */
   pickup_cost: euros,
@@ -113,7 +113,7 @@ export const paypalSettingSchema = z.object({
   client_id: z.string().trim().max(200),
   /**
    * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/payments/paypal-secret.ts; a KMS ciphertext of a
-   * 200-character secret is well under 1,000 characters), "" when unset, or in clear in a row written before issue 27.
+   * 200-character secret is well under 1,000 characters), "" when unset, or in clear in an older row.
    * As the owner types it, paypalClientSecretSchema; the admin's answers carry only a mask.
    */
   client_secret: z.string().trim().max(2000),
@@ -123,7 +123,7 @@ export const paypalSettingSchema = z.object({
 export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
 
 /**
- * The owner's daily summary e-mail at 8:00 Paris (issue 19): sent to company_info.email when there is something to
+ * The owner's daily summary e-mail at 8:00 Paris: sent to company_info.email when there is something to
  * do, unless she turns it off here (the e-mail links to this setting).
  */
 export const dailySummarySettingSchema = z.object({
@@ -138,9 +138,9 @@ export const settingSchemas = {
   payment_bank_transfer: bankTransferSettingSchema,
   payment_paypal: paypalSettingSchema,
   daily_summary: dailySummarySettingSchema,
-  /** Unpaid transfers: the reminder after N days, the cancellation after M (issue 19; transfer-follow-up.ts). */
+  /** Unpaid transfers: the reminder after N days, the cancellation after M (transfer-follow-up.ts). */
   bank_transfer_follow_up: transferFollowUpSettingSchema,
-  /** The Colissimo contract: labels, and the tracking read from La Poste (issue 31; colissimo-setting.ts). */
+  /** The Colissimo contract: labels, and the tracking read from La Poste (colissimo-setting.ts). */
   shipping_colissimo: colissimoSettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
@@ -219,7 +219,6 @@ export function shippingRuleCents(
       };
 }
 
-/** Public shape of GET /api/settings/company. */
 export const publicCompanySchema = companyInfoSettingSchema
   .pick({
     name: true,
@@ -248,7 +247,7 @@ export const publicPickupSchema = z
 export const publicShippingSchema = z.object({
   standard_cost: z.number(),
   free_shipping_threshold: z.number(),
-  /** Issue 31: null while the « Colissimo » card is incomplete (no pick-up point is offered). */
+  /** Null while the « Colissimo » card is incomplete (no pick-up point is offered). */
   pickup: publicPickupSchema,
 });
 export type PublicShipping = z.infer<typeof publicShippingSchema>;

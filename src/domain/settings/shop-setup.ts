@@ -50,7 +50,7 @@ export interface SetupSettings {
   payment_paypal: PaypalSetting;
   shipping: ShippingSetting;
   /**
-   * The « Colissimo » card (issue 31): when given and complete, delivery to a pick-up point is offered and the
+   * The « Colissimo » card: when given and complete, delivery to a pick-up point is offered and the
    * shipping line names its price too. Optional: the order routes do not need it to decide whether the shop sells.
    */
   shipping_colissimo?: { contract_number: string; password: string };

@@ -1,5 +1,5 @@
 /**
- * The « Colissimo » card's rules without zod (issue 31, docs/decisions/047): the names of the label formats and home
+ * The « Colissimo » card's rules without zod (docs/decisions/047): the names of the label formats and home
  * products, how the shop's address reads as a label's sender, and what the shop needs before it may buy a label. The
  * admin island reads them from here (zod would cost it ~25 KB); colissimo-setting.ts declares the setting's schema.
  */
@@ -67,7 +67,7 @@ export function colissimoNotConfiguredMessage(missing: readonly string[]): strin
 }
 
 /**
- * Delivery to a pick-up point is offered while labels can be made (issue 31): the search and the label both use the
+ * Delivery to a pick-up point is offered while labels can be made: the search and the label both use the
  * contract, and a parcel for a point can only leave with a Colissimo label.
  */
 export function pickupOffered(

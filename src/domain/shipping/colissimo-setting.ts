@@ -2,7 +2,7 @@ import * as z from "zod";
 import { HOME_PRODUCTS, LABEL_FORMATS } from "./colissimo-rules";
 
 /**
- * The « Colissimo » settings card (issue 31, docs/decisions/047): the shop's Colissimo contract, what its labels look
+ * The « Colissimo » settings card (docs/decisions/047): the shop's Colissimo contract, what its labels look
  * like and what a parcel weighs besides its soaps. While it is incomplete the shop works as before: the owner types the
  * carrier and the tracking number in the order's form, and no label is bought.
  */

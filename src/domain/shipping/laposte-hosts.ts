@@ -1,5 +1,5 @@
 /**
- * Where the shop may send its Colissimo contract and La Poste API key (issue 31): La Poste's own web-service hosts
+ * Where the shop may send its Colissimo contract and La Poste API key: La Poste's own web-service hosts
  * only, as PayPal's credentials go to PayPal's hosts only (src/domain/payments/paypal-hosts.ts). The address of each
  * service is fixed by La Poste; a process may point them elsewhere only at a double on this machine, and only when it
  * says so explicitly (LAPOSTE_ALLOW_LOOPBACK=1: the tests and the end-to-end shop).

@@ -1,5 +1,5 @@
 /**
- * La Poste's pick-up points web service, « Web service Points de retrait » v2 (issue 31, docs/decisions/048): the
+ * La Poste's pick-up points web service, « Web service Points de retrait » v2 (docs/decisions/048): the
  * JSON body of `POST https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement`
  * and the reading of its JSON answer into the shop's PickupPoint (pickup-point.ts). Pure: no I/O. Server-only: the
  * body carries the contract's password.

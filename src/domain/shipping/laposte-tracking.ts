@@ -1,5 +1,5 @@
 /**
- * La Poste's tracking API, « Suivi » v2 (issue 31): the request for one parcel
+ * La Poste's tracking API, « Suivi » v2: the request for one parcel
  * (`GET https://api.laposte.fr/suivi/v2/idships/{idShip}?lang=fr_FR`, headers `X-Okapi-Key` and
  * `Accept: application/json`) and the reading of its answer: the parcel's events oldest first, whether and when it
  * was delivered to the addressee, whether it is going (or went) back to the shop. Pure: no I/O.

@@ -1,5 +1,5 @@
 /**
- * Delivery to a pick-up point (issue 31, docs/decisions/048): what the checkout, the server, the e-mails and the
+ * Delivery to a pick-up point (docs/decisions/048): what the checkout, the server, the e-mails and the
  * admin share about a point, without zod (the checkout island imports this file). A point comes from La Poste's
  * pick-up points service (laposte-pickup.ts) through GET /api/shipping/pickup-points; the order keeps its own copy,
  * made by the server from what that search found, never from what the browser sends.
@@ -9,7 +9,6 @@
 export type DeliveryMode = "home" | "pickup";
 export const DELIVERY_MODES: readonly DeliveryMode[] = ["home", "pickup"];
 
-/** A pick-up point as GET /api/shipping/pickup-points answers it. */
 export interface PickupPoint {
   /** La Poste's identifier of the point (6 characters): what the label names. */
   id: string;
@@ -40,7 +39,6 @@ export const PICKUP_POINT_ID_PATTERN = /^[A-Za-z0-9]{1,12}$/;
 /** A French postal code (the search is for metropolitan France and Monaco, 5 digits). */
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
-/** The French texts of delivery to a pick-up point. */
 export const pickupMessages = {
   homeLabel: "Livraison à domicile",
   pickupLabel: "Livraison en point relais",

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * Pure rules of the shipping labels (issue 31, docs/decisions/047): which orders may get one, what the parcel weighs
+ * Pure rules of the shipping labels (docs/decisions/047): which orders may get one, what the parcel weighs
  * and where its PDF is kept.
  */
 
@@ -42,7 +42,6 @@ export function isParcelNumber(value: string): boolean {
   return /^[A-Za-z0-9]{11,15}$/.test(value);
 }
 
-/** Where an order's label PDF is kept in the private documents storage (decision record 027). */
 export function labelKey(orderId: string, parcelNumber: string): string {
   if (!isParcelNumber(parcelNumber)) throw new Error(`Not a parcel number: ${JSON.stringify(parcelNumber)}`);
   return `labels/${orderId}/${parcelNumber}.pdf`;

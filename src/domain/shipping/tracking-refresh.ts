@@ -3,9 +3,7 @@
  * tracking changed. Pure: the service reads, records and counts (functions/shipping/tracking.ts).
  */
 
-/** What a run over the open parcels did. */
 export interface TrackingCounts {
-  /** Parcels asked about. */
   asked: number;
   /** Orders whose tracking changed (delivered ones included). */
   updated: number;
@@ -29,7 +27,6 @@ export const trackingRefreshMessages = {
   noParcel: "Aucun colis Colissimo en cours de livraison : rien à actualiser.",
 } as const;
 
-/** The outcome of one order's refresh. */
 export function parcelRefreshMessage(outcome: { updated: boolean; delivered: boolean }): string {
   if (outcome.delivered) return trackingRefreshMessages.delivered;
   return outcome.updated ? trackingRefreshMessages.updated : trackingRefreshMessages.unchanged;
@@ -37,7 +34,6 @@ export function parcelRefreshMessage(outcome: { updated: boolean; delivered: boo
 
 const parcels = (count: number) => `${count} colis`;
 
-/** The outcome of a refresh of every open parcel, in one or a few sentences. */
 export function trackingRunMessage(run: TrackingCounts): string {
   if (run.asked === 0 && run.left === 0) return trackingRefreshMessages.noParcel;
   const sentences = [

@@ -1,5 +1,5 @@
 /**
- * The accessibility statement's facts (issue 28 item 18), in the structure of the RGAA's model statement: conformity
+ * The accessibility statement's facts, in the structure of the RGAA's model statement: conformity
  * status, test results, content not accessible, how the statement was made, feedback and contact, recourse.
  *
  * The status follows the RGAA's own rule (https://www.numerique.gouv.fr/publications/rgaa-accessibilite/conformite/):

@@ -57,12 +57,12 @@ export function isIosDevice({ userAgent, platform, maxTouchPoints }: DeviceInfo)
 
 /** sessionStorage: how many pages the shopper has seen in this visit (the current one not counted). */
 export const PAGES_SEEN_KEY = "install_prompt_pages_seen";
-/** The prompt waits until the shopper has seen this many pages: it never greets a first visit (issue 16). */
+/** The prompt waits until the shopper has seen this many pages: it never greets a first visit. */
 export const MIN_PAGES_SEEN = 2;
 
 /**
  * Pages where the prompt never shows: a card at the bottom of the screen would cover what the shopper came to do,
- * the product's price and « Ajouter au panier », the cart's and the checkout's buttons (issue 16).
+ * the product's price and « Ajouter au panier », the cart's and the checkout's buttons.
  */
 const BUYING_PAGES = /^\/(product|cart|Cart|payment|Payment)(\/|$)/;
 

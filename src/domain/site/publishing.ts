@@ -1,9 +1,8 @@
 /**
- * Publishing the prebuilt site (issue 13): an owner's edit marks the site stale, a publish rebuilds it from the API
+ * Publishing the prebuilt site: an owner's edit marks the site stale, a publish rebuilds it from the API
  * and replaces it. This is the state the admin's dashboard shows. Pure: the services store the facts, this reads them.
  */
 
-/** The facts stored about publishing (one item), as ISO dates. */
 export interface PublishFacts {
   /** The last time something the pages print changed. */
   requested_at?: string | null;
@@ -24,7 +23,6 @@ export type PublishState = "up_to_date" | "pending" | "publishing" | "failed";
 
 export interface PublishStatus {
   state: PublishState;
-  /** What the dashboard says. */
   label: string;
   error: string | null;
   requested_at: string | null;

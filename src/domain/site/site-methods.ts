@@ -1,5 +1,5 @@
 /**
- * The answer to a method other than GET or HEAD on a site path (issue 28, item 6): 405 with `Allow` (RFC 9110
+ * The answer to a method other than GET or HEAD on a site path: 405 with `Allow` (RFC 9110
  * §15.5.6 requires it on a 405), as a small page, with the security headers of every page. One definition for the
  * local server (functions/platform/static-site.ts) and the edge, where the Router's viewer-request function gives it
  * (infra/edge.ts): the two answer alike.

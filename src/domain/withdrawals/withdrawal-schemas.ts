@@ -43,7 +43,6 @@ export type WithdrawalConfirm = z.output<typeof withdrawalConfirmSchema>;
 export const guestWithdrawalConfirmSchema = z.object({ ...guestFields, ...confirmFields });
 export type GuestWithdrawalConfirm = z.output<typeof guestWithdrawalConfirmSchema>;
 
-/** What the API answers about an order's withdrawal (GET / lookup). */
 export const withdrawalViewSchema =
   globalThis.API_DOCS_OMITTED ||
   z.object({

@@ -63,7 +63,6 @@ export function parisStartOfDay(year: number, month: number, day: number): Date 
   return new Date(guess);
 }
 
-/** The Paris calendar date (year, month, day) of an instant. */
 export function parisDateOf(at: Date): { year: number; month: number; day: number } {
   const { year, month, day } = partsOf(at.getTime());
   return { year, month, day };
@@ -264,7 +263,7 @@ export function refundDeadline(requestedAt: Date): Date {
 /**
  * The refund deadline of one withdrawal request as the owner is shown it (her dashboard's row, the to-do list, the
  * daily summary), or null when there is nothing to refund (an unpaid order, cancelled by the withdrawal): with no
- * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » contradicted it (issue 28).
+ * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » would contradict it.
  */
 export function withdrawalRefundDeadline(requestedAt: Date, state: RefundState): Date | null {
   return state === "nothing_to_refund" ? null : refundDeadline(requestedAt);
@@ -347,7 +346,6 @@ export function parisDateTime(at: Date): string {
   return `${date} à ${time}`;
 }
 
-/** Whether an order's page should offer the withdrawal button. */
 export function withdrawalOffered(order: WithdrawableOrder, now: Date): boolean {
   const window = withdrawalWindow(order, now);
   return window.phase !== "closed" && withdrawableLines(order, []).some((line) => line.available > 0);

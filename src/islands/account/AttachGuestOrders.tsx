@@ -17,8 +17,8 @@ const NEW_LINK_SENT =
   "Si des commandes sans compte existent pour votre adresse, un nouveau lien vient de vous être envoyé par e-mail.";
 
 /**
- * /retrouver-mes-commandes#jeton=...: the link mailed to attach the orders placed without an account to the account
- * (issue 32). The token is read from the fragment (never sent to the server as part of an address); signed out, the
+ * /retrouver-mes-commandes#jeton=...: the link mailed to attach the orders placed without an account to the account.
+ * The token is read from the fragment (never sent to the server as part of an address); signed out, the
  * page asks to sign in first and goes on once the session is there. Once the link served or was refused, the token
  * leaves the address bar.
  */

@@ -5,7 +5,7 @@ import { downloadGuestData, eraseGuestData, requestGuestDataLink } from "../../l
 import { Notice, TextField } from "../ui/fields";
 
 /**
- * /mes-donnees (issue 32): a guest's personal data, for orders placed without an account (GDPR art. 15, 17, 20).
+ * /mes-donnees: a guest's personal data, for orders placed without an account (GDPR art. 15, 17, 20).
  * Without a token: an e-mail form that mails a link. With the link's token (`#jeton=`, read in the browser, never sent
  * in a URL): download the data as a zip, or erase it after a confirmation saying what the law keeps.
  */

@@ -7,7 +7,7 @@ import { Card } from "./Card";
 import { useAccountForm } from "./use-account-form";
 
 /**
- * « Mes données » (GDPR self-service, issue 15): download everything the shop holds on the account (a zip with the
+ * « Mes données » (GDPR self-service): download everything the shop holds on the account (a zip with the
  * data as JSON and the invoices as PDF), or delete the account after confirming with the password. Invoices and
  * credit notes are kept 10 years, as the law requires; the rest is erased.
  */

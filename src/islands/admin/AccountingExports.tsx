@@ -12,7 +12,7 @@ const LABELS: Record<ExportKind, string> = {
 };
 
 /**
- * « Exports comptables » on the dashboard (issue 15, decision record 016): the FEC (LPF A47 A-1) and the
+ * « Exports comptables » on the dashboard (decision record 016): the FEC (LPF A47 A-1) and the
  * e-reporting daily totals of a period, downloaded as files; the server's French messages shown beside the dates.
  */
 export function AccountingExports() {

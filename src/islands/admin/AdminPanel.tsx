@@ -19,7 +19,7 @@ import { StatsTab } from "./StatsTab";
 import { Loading } from "./ui";
 
 /**
- * A tab whose code is fetched when it is first opened (issue 43): the panel loads with Statistiques only. Meanwhile it
+ * A tab whose code is fetched when it is first opened: the panel loads with Statistiques only. Meanwhile it
  * says what its own first screen says (`waiting`). Its code is asked for ahead when the pointer or the keyboard
  * reaches its tab (`prefetch`), so it is usually there by the click.
  */
@@ -117,7 +117,7 @@ export default function AdminPanel() {
     <SessionFirstPaint status={session.status} signedOut={<AccessDenied signedOut />}>
       {access === "checking" ? (
         <Frame>
-          {/* The page's heading (issue 28, item 16) once the session is known; until then the markup's one <h1> is
+          {/* The page's heading once the session is known; until then the markup's one <h1> is
               « Accès Refusé », the visitor's screen, which the HTML checker wants alone. */}
           {session.status === "signed-in" && <h1 className="sr-only">Administration</h1>}
           <p role="status" className="py-16 text-center text-lg text-ink-soft">

@@ -30,7 +30,7 @@ const paymentOptions = [
 
 /**
  * Orders, newest first, 20 a page (spec 2 "Orders tab"), filtered by status and payment status and searched by
- * number, transfer reference, customer name or e-mail on the server (issue 16). Each order is one line until opened.
+ * number, transfer reference, customer name or e-mail on the server. Each order is one line until opened.
  */
 export function OrdersTab() {
   // A link of the to-do list (#commandes/<number>) opens the tab on that order.

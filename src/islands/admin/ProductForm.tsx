@@ -48,7 +48,7 @@ function missingFieldErrors(missing: readonly CosmeticField[]): Record<string, s
 /**
  * The product form (spec 5) in a dialog: 'Créer' or 'Modifier', 'Enregistrement...' while saving, 'Annuler'.
  * A failed save keeps the dialog open with the server's message, and its field messages next to the fields.
- * After 'Créer' the parent reopens it on the new product (issue 28 item 12): its photos are added at once.
+ * After 'Créer' the parent reopens it on the new product: its photos are added at once.
  */
 export function ProductFormDialog({
   product,

@@ -18,7 +18,7 @@ import {
   TabNotice,
 } from "./ui";
 
-/** The product form (with its photos, stock and lots) loads when the owner opens it (issue 43). */
+/** The product form (with its photos, stock and lots) loads when the owner opens it. */
 const ProductFormDialog = lazy(() => import("./ProductForm").then((m) => ({ default: m.ProductFormDialog })));
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: ProductView; notice?: string };
@@ -29,7 +29,7 @@ type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; product: Pro
  */
 export function ProductsTab() {
   const { state, reload, update } = useLoad(fetchProducts);
-  // Shoppers waiting for a product's return (decision record 026); the list shows without them if this fails.
+  // Shoppers waiting for a product's return; the list shows without them if this fails.
   const waitlist = useLoad(fetchWaitlistCounts);
   const waiting = waitlist.state.status === "ready" ? waitlist.state.data : {};
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
@@ -42,7 +42,7 @@ export function ProductsTab() {
       created ? [...products, product] : products.map((item) => (item.id === product.id ? product : item)),
     );
     if (created) {
-      // The dialog stays open on the new product, so that its photos are added at once (issue 28 item 12).
+      // The dialog stays open on the new product, so that its photos are added at once.
       setEditing({
         kind: "edit",
         product,
@@ -55,7 +55,7 @@ export function ProductsTab() {
     setNotice(`Produit « ${product.name} » modifié.`);
   }
 
-  /** The stock the server holds after an adjustment made in the dialog, in the list behind it (issue 28 item 17). */
+  /** The stock the server holds after an adjustment made in the dialog, in the list behind it. */
   function stockChanged(productId: number, stock: number) {
     update((products) => products.map((item) => (item.id === productId ? { ...item, stock } : item)));
   }

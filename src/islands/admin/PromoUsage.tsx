@@ -12,7 +12,7 @@ import { CloseRow, Dialog, LoadError, Loading } from "./ui";
  */
 async function loadHistory(promoId: string, signal: AbortSignal) {
   const usages = await fetchPromoUsage(promoId, signal);
-  // A guest's use names her e-mail in its id: no account to look up (issue 32).
+  // A guest's use names her e-mail in its id: no account to look up.
   const ids = [...new Set(usages.map((usage) => usage.user_id))].filter((id) => !isGuestUserId(id));
   const summaries = new Map<string, UserSummary | null>(
     await Promise.all(

@@ -16,7 +16,7 @@ import {
   TabNotice,
 } from "./ui";
 
-/** The code's form and its history load when the owner opens them (issue 43). */
+/** The code's form and its history load when the owner opens them. */
 const PromoFormDialog = lazy(() => import("./PromoForm").then((m) => ({ default: m.PromoFormDialog })));
 const PromoUsageDialog = lazy(() => import("./PromoUsage").then((m) => ({ default: m.PromoUsageDialog })));
 

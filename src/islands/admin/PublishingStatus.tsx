@@ -17,7 +17,7 @@ const TONES: Record<PublishStatus["state"], Tone> = {
 const POLL_MS = 4000;
 
 /**
- * The prebuilt site's publishing state on the dashboard (issue 13): 'Site à jour', 'Publication en cours…', or
+ * The prebuilt site's publishing state on the dashboard: 'Site à jour', 'Publication en cours…', or
  * 'Échec de la publication : …' with a button that tries again. Asked again every few seconds until it settles.
  */
 export function PublishingStatus() {

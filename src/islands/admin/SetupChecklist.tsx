@@ -13,7 +13,7 @@ const STATES: Record<SetupState, { label: string; tone: Tone }> = {
 export const settingsCardHash = (setting: SetupItem["setting"]) => `#parametres/${setting}`;
 
 /**
- * The owner's setup checklist on the dashboard (issue 16): each thing the shop needs before it can sell, its state and
+ * The owner's setup checklist on the dashboard: each thing the shop needs before it can sell, its state and
  * a link to the card that fills it in, and whether the shop takes orders now. The server decides (GET
  * /api/admin/setup, the same rule that refuses orders), so the list and the checkout never disagree.
  */

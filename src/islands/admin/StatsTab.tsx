@@ -25,8 +25,8 @@ const CARDS: ReadonlyArray<{ key: keyof AdminStats; label: string; money?: boole
 ];
 
 /**
- * The Statistiques tab: the to-do list, the figures, the withdrawals. Any action on it refreshes what it changed
- * (issue 28 item 13): a transfer marked received in the to-do list reads the figures and the withdrawals again.
+ * The Statistiques tab: the to-do list, the figures, the withdrawals. Any action on it refreshes what it changed:
+ * a transfer marked received in the to-do list reads the figures and the withdrawals again.
  */
 export function StatsTab() {
   const { state, reload, refresh } = useLoad(fetchStats);

@@ -14,7 +14,7 @@ const TONES: Record<RefundState, Tone> = {
 };
 
 /**
- * The customers' withdrawals on the dashboard (Code de la consommation L221-21; issue 15): each request with what it
+ * The customers' withdrawals on the dashboard (Code de la consommation L221-21): each request with what it
  * covers, the refund deadline (14 days after the request, L221-24) and where the refund stands; late ones stand out.
  * The goods come back and are refunded with « Retour et remboursement » on the order (Commandes tab).
  */
@@ -77,7 +77,7 @@ function WithdrawalRow({ item }: { item: AdminWithdrawal }) {
           </li>
         ))}
       </ul>
-      {/* A deadline only while a refund is owed: none for an unpaid order, none once refunded (issue 28). */}
+      {/* A deadline only while a refund is owed: none for an unpaid order, none once refunded. */}
       {item.refund_deadline && item.refund_state !== "refunded" && (
         <p className={`mt-2 text-sm ${late ? "font-semibold text-red-800" : "text-ink-soft"}`}>
           Remboursement à faire au plus tard le {formatDateTime(item.refund_deadline)}

@@ -33,7 +33,7 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-/** SES refused the customer's address (issue 27): the shop no longer mails it until the owner lifts it. */
+/** SES refused the customer's address: the shop no longer mails it until the owner lifts it. */
 export interface MailSuppression {
   reason: "bounce" | "complaint";
   at: string;
@@ -60,11 +60,9 @@ export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
 }
 
 export const fetchStats = (signal?: AbortSignal) => apiRequest<AdminStats>("/api/admin/stats", { signal });
-/** The customers' withdrawals with their refund deadlines (issue 15). */
 export const fetchWithdrawals = (signal?: AbortSignal) =>
   apiRequest<{ withdrawals: AdminWithdrawal[] }>("/api/admin/withdrawals", { signal });
 
-/** The owner's to-do list (issue 19). */
 export const fetchTodo = (signal?: AbortSignal) => apiRequest<OwnerTodo>("/api/admin/todo", { signal });
 /**
  * « Virement reçu »: the Commandes tab's own action (PUT /api/admin/orders/{id} with the payment completed), so the
@@ -112,7 +110,7 @@ export const adjustStock = (productId: number, adjustment: StockAdjustment) =>
 export const deleteProduct = (productId: number) =>
   apiRequest<void>(`/api/admin/products/${id(productId)}`, { method: "DELETE" });
 
-/** A page of orders, newest first, filtered and searched on the server (issue 16). */
+/** A page of orders, newest first, filtered and searched on the server. */
 export async function fetchOrders(
   limit: number,
   cursor: string | null,
@@ -132,7 +130,7 @@ export async function fetchOrders(
 export const updateOrder = (orderId: string, update: OrderUpdatePayload) =>
   apiRequest<Order>(`/api/admin/orders/${id(orderId)}`, { method: "PUT", body: update });
 /**
- * « Créer l'étiquette » (issue 31): buys the order's Colissimo label and ships it; the answer is the order, « Expédiée »
+ * « Créer l'étiquette »: buys the order's Colissimo label and ships it; the answer is the order, « Expédiée »
  * with its tracking number (201), or as it is when it already had its label (200: a second click buys nothing).
  */
 export const createShippingLabel = (orderId: string) =>
@@ -147,7 +145,7 @@ export const refreshAllTracking = () =>
   apiRequest<{ message: string }>(trackingRefreshUrl(), { method: "POST" });
 
 /**
- * « Envoyer un nouveau lien de suivi » (issue 32): every link of a guest order stops working and a new one is mailed to
+ * « Envoyer un nouveau lien de suivi »: every link of a guest order stops working and a new one is mailed to
  * the order's e-mail, which the answer gives. 409 for a customer's order.
  */
 export const sendGuestLink = (orderId: string) =>
@@ -182,7 +180,7 @@ export const deletePromo = (promoId: string) =>
 export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
   apiRequest<PromoUsage[]>(`/api/admin/promo/${id(promoId)}/usage`, { signal });
 
-/** A product's photos (decision record 019): each answer is the product with its photos. */
+/** A product's photos: each answer is the product with its photos. */
 export const uploadPhoto = (productId: number, file: Blob, alt: string) =>
   apiUpload<ProductView>(`/api/admin/photos/${id(productId)}?alt=${encodeURIComponent(alt)}`, file);
 export const arrangePhotos = (productId: number, order: string[], alts: Record<string, string>) =>
@@ -190,7 +188,7 @@ export const arrangePhotos = (productId: number, order: string[], alts: Record<s
 export const deletePhoto = (productId: number, photoId: string) =>
   apiRequest<ProductView>(`/api/admin/photos/${id(productId)}/${id(photoId)}`, { method: "DELETE" });
 
-/** What the shop still needs before it can sell (decision record 020). */
+/** What the shop still needs before it can sell. */
 export const fetchSetup = (signal?: AbortSignal) => apiRequest<ShopSetup>("/api/admin/setup", { signal });
 export const fetchSettings = (signal?: AbortSignal) =>
   apiRequest<SettingRow[]>("/api/admin/settings", { signal });
@@ -214,7 +212,7 @@ export const sendRecall = (productId: number, lot: string, risk: string) =>
     { method: "POST", body: { risk } },
   );
 
-/** GET /api/admin/waitlist: how many confirmed shoppers wait for each product (decision record 026), by id. */
+/** GET /api/admin/waitlist: how many confirmed shoppers wait for each product, by id. */
 export async function fetchWaitlistCounts(signal?: AbortSignal): Promise<Record<string, number>> {
   const body = await apiRequest<{ counts: Record<string, number> }>("/api/admin/waitlist", { signal });
   return body.counts;

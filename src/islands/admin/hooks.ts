@@ -100,7 +100,6 @@ export function usePaged<T>(loadPage: (cursor: string | null, signal?: AbortSign
     }
   }
 
-  /** Replaces one loaded item (after a save), wherever it sits. */
   function replace(match: (item: T) => boolean, next: T) {
     first.update((page) => ({ ...page, items: page.items.map((item) => (match(item) ? next : item)) }));
     setMore((current) =>
@@ -110,7 +109,6 @@ export function usePaged<T>(loadPage: (cursor: string | null, signal?: AbortSign
 
   return {
     state: first.state,
-    /** Starts from the first page again. */
     reload() {
       setMore(null);
       setMoreError(null);

@@ -59,11 +59,11 @@ interface Message {
 
 const emptyFields = { email: "", password: "", fullName: "" };
 
-/** Where a guest orders (issue 32): the checkout, which shows her form once she chose it. */
+/** Where a guest orders: the checkout, which shows her form once she chose it. */
 const CHECKOUT_PATH = "/payment";
 
 /**
- * « Commander sans compte » (issue 32): the tab remembers the choice and the checkout shows the guest's form (here at
+ * « Commander sans compte »: the tab remembers the choice and the checkout shows the guest's form (here at
  * once when the dialog was opened by the checkout's gate; else the checkout opens).
  */
 function orderWithoutAccount() {

@@ -2,7 +2,6 @@ import { EAGER_CARDS, GRID_LIST_CLASS, LOADING_MESSAGE } from "../../lib/catalog
 import { type CardProduct, ProductCard } from "./ProductCard";
 
 interface Props {
-  /** Products printed by the static build. */
   products: CardProduct[];
   /** Public origin, for absolute URLs in structured data. */
   siteUrl: string;

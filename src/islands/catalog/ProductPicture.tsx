@@ -11,7 +11,7 @@ interface Props extends Pick<ImgHTMLAttributes<HTMLImageElement>, "loading" | "f
 }
 
 /**
- * One product photo (decision record 019): AVIF for the browsers that read it, WebP otherwise, each at the widths
+ * One product photo: AVIF for the browsers that read it, WebP otherwise, each at the widths
  * stored, with its width and height so the page keeps its place while it loads.
  */
 export function ProductPicture({ productId, photo, sizes, width, ...img }: Props) {

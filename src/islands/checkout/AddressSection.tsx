@@ -16,7 +16,7 @@ export function AddressSection({ book, addressId, dispatch }: Props) {
   return (
     <Section title="Adresse de livraison" step={1}>
       {/* Room for one address and « Ajouter une adresse » from the start: the sections below do not move
-          when the addresses arrive (issue 17, CLS 0). */}
+          when the addresses arrive (CLS 0). */}
       <div className="min-h-[15.875rem]">
         {book.status === "loading" && (
           <p role="status" className="text-ink-soft">

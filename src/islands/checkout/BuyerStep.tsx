@@ -12,7 +12,7 @@ interface Props {
   focusGuestEmail: boolean;
 }
 
-/** Step 1 of the checkout: the customer's address book, or a guest's e-mail and address (issue 32). */
+/** Step 1 of the checkout: the customer's address book, or a guest's e-mail and address. */
 export function BuyerStep({ state, dispatch, buyer, focusGuestEmail }: Props) {
   const firstPaint = buyer === "both";
   return (

@@ -61,7 +61,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
   const shipping = useStore($shippingSettings);
   const session = useStore($session, { ssr: "initial" });
   const signedIn = session.status === "signed-in";
-  // « Commander sans compte » chosen in this tab (issue 32): signed out, the guest's form instead of the sign-in gate.
+  // « Commander sans compte » chosen in this tab: signed out, the guest's form instead of the sign-in gate.
   const guestChoice = useStore($guestCheckout, { ssr: () => null });
   const guestChosen = guestChoice !== null;
   const [state, dispatch] = useReducer(flow, builtPickup, initialCheckout<Order>);
@@ -73,7 +73,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
   useAddressBook(session.user?.id, state.addressAttempt, dispatch);
   useShippingResync(state.catalogSync);
   const changes = useCatalogSync(hydrated && !placed, state.catalogSync);
-  // Delivery to a pick-up point is priced with its own figures (issue 31); the cart page keeps home delivery's.
+  // Delivery to a pick-up point is priced with its own figures; the cart page keeps home delivery's.
   const pickup = state.offer.pickup;
   const deliveryFigures = deliveryShipping(shipping, pickup, state.delivery);
   const localTotals = cartTotals(cart, deliveryFigures, promo);
@@ -121,7 +121,7 @@ export default function CheckoutPage({ company: initialCompany, pickup: builtPic
         {/* Until the framework has read the session and the cart (the static HTML, then its hydration, which
             renders the same), both first layouts are here and CSS shows the one the session hint cookie points to
             (src/styles/site.css, src/scripts/inline/checkout-first-step.ts): the form's, inert, with its data's room
-            kept, or the sign-in panel. Then only the one that holds stays, in place: nothing moves (issue 30). */}
+            kept, or the sign-in panel. Then only the one that holds stays, in place: nothing moves. */}
         {pending && (
           <p role="status" className="sr-only">
             Chargement de votre commande...

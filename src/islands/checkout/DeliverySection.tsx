@@ -4,7 +4,7 @@ import { DEFAULT_CARRIER } from "../../domain/orders/checkout/delivery";
 import { type DeliveryMode, pickupMessages } from "../../domain/shipping/pickup-point";
 import { Section } from "./Section";
 
-/** Delivery to a pick-up point, once the checkout settings offer it (issue 31): the two modes and their prices. */
+/** Delivery to a pick-up point, once the checkout settings offer it: the two modes and their prices. */
 export interface DeliveryModes {
   mode: DeliveryMode;
   /** What each mode costs for this cart (0: free from its own threshold); null in the first paint (room kept). */

@@ -25,7 +25,7 @@ interface Props {
 const fieldName = (path: GuestFieldPath) => path.replace(/^guest\.(address\.)?/, "");
 
 /**
- * Step 1 of a guest's checkout (issue 32), « Vos coordonnées »: her e-mail (the order's mails and its tracking link go
+ * Step 1 of a guest's checkout, « Vos coordonnées »: her e-mail (the order's mails and its tracking link go
  * there) and the delivery address, with the address book's fields, rules and messages (address-forms.ts; France only
  * for now, the other countries shown « Bientôt »), and the way to sign in instead. Each field's message is under it,
  * tied to it; when the order's checks or the server find some lacking, the first one takes the focus.

@@ -9,7 +9,7 @@ import { PaypalPanel } from "./PaypalPanel";
 
 /**
  * PayPal's buttons' code (@paypal/react-paypal-js, the callbacks) is fetched when the method is shown, not with the
- * page: until it is there, the panel it starts with stands in its place (issue 30).
+ * page: until it is there, the panel it starts with stands in its place.
  */
 const PaypalCheckout = lazy(() =>
   import("./PaypalCheckout").then((module) => ({ default: module.PaypalCheckout })),
@@ -25,10 +25,10 @@ interface Props {
   addressId: string | null;
   /** The address book is still being read: the notice asking to choose an address waits for it (no flash). */
   addressPending: boolean;
-  /** A guest orders (issue 32): no address to choose; her details are checked on the click, on their fields. */
+  /** A guest orders: no address to choose; her details are checked on the click, on their fields. */
   guest?: boolean;
   terms: boolean;
-  /** What delivery to a pick-up point still lacks (issue 31: a point, a mobile): PayPal's buttons wait for it. */
+  /** What delivery to a pick-up point still lacks (a point, a mobile): PayPal's buttons wait for it. */
   deliveryProblem: string | null;
   onConfirmTransfer: () => void;
   paypalHandlers: PaypalHandlers;

@@ -13,7 +13,7 @@ interface Props {
   /** An address is chosen, or the address book is still being read: no notice asking for one. */
   hasAddress: boolean;
   termsAccepted: boolean;
-  /** What delivery to a pick-up point still lacks (issue 31: a point, then a mobile); null otherwise. */
+  /** What delivery to a pick-up point still lacks (a point, then a mobile); null otherwise. */
   deliveryNotice?: string | null;
   /** The buttons may be clicked (loaded, address chosen, terms accepted). */
   usable: boolean;

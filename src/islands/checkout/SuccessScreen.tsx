@@ -47,7 +47,7 @@ const titles: Record<Success["kind"], string> = {
 };
 
 /**
- * What the checkout shows once the order is placed; then /orders after 3 s. A guest (issue 32) has no « Mes commandes »:
+ * What the checkout shows once the order is placed; then /orders after 3 s. A guest has no « Mes commandes »:
  * she stays here, with the link to follow her order (the one mailed to her) in their place.
  */
 export function SuccessScreen({ success, supportEmail }: { success: Success; supportEmail: string }) {

@@ -58,7 +58,7 @@ export function useCheckoutSetup(
 }
 
 /**
- * Signed out: the sign-in dialog, opened to order (it offers « Commander sans compte », issue 32); closing it without
+ * Signed out: the sign-in dialog, opened to order (it offers « Commander sans compte »); closing it without
  * signing in or choosing to order without an account goes back to the cart. A guest's checkout has no gate.
  */
 export function useSignInGate(status: string, placed: boolean, guest: boolean) {
@@ -106,7 +106,7 @@ export function useShippingResync(catalogSync: number) {
 }
 
 /**
- * Who orders, told to the flow once the screen knows it. For a guest's form (issue 32): the e-mail of this tab's last
+ * Who orders, told to the flow once the screen knows it. For a guest's form: the e-mail of this tab's last
  * guest order offered again (never the address: it is not kept), and, when « Commander sans compte » was just chosen,
  * the keyboard sent to the e-mail field (GuestDetailsSection), once. Returns whether to send it there.
  */

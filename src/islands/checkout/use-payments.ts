@@ -40,15 +40,15 @@ const BANK_TRANSFER_DELAY_MS = 2000;
 const shownErrors = new WeakSet<object>();
 
 /**
- * A failed order request as the flow reads it: PRICE_CHANGED with the server's totals, the pick-up point refused
- * (issue 31), or the message to show.
+ * A failed order request as the flow reads it: PRICE_CHANGED with the server's totals, the pick-up point refused,
+ * or the message to show.
  */
 function failureOf(failure: unknown, fallback: string): Failure {
   if (handleUnauthenticated(failure)) return { kind: "session_expired" };
   const code = failure instanceof ApiError ? failure.code : undefined;
   if (code === "PICKUP_POINT_UNKNOWN") return { kind: "pickup_point_unknown" };
   if (code === "PICKUP_NOT_OFFERED") return { kind: "pickup_not_offered" };
-  // A guest's details refused by the server (issue 32): shown on her fields.
+  // A guest's details refused by the server: shown on her fields.
   if (failure instanceof ApiError && Object.keys(failure.fields).some((path) => path.startsWith("guest.")))
     return { kind: "guest_fields", message: failure.message || fallback, fields: failure.fields };
   const priceChanged = failure instanceof ApiError && failure.code === "PRICE_CHANGED";
@@ -213,7 +213,7 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
     onError: (failure) => {
       releasePendingPaypalOrder();
       const alreadyShown = failure instanceof Object && shownErrors.has(failure);
-      // PayPal's script speaks English: its words go to the console, the buyer reads French (issue 28, item 3).
+      // PayPal's script speaks English: its words go to the console, the buyer reads French.
       if (!alreadyShown) console.warn("PayPal:", failure);
       dispatch({ type: "paypal_failed", alreadyShown });
     },

@@ -18,7 +18,6 @@ type Outcome =
   | null;
 
 export interface GuestAccountOfferProps {
-  /** The guest order just placed (or opened by its link). */
   orderId: string;
   /** The order's link token (the `access_token` of the answer, or `#acces=` of the link). */
   token: string;
@@ -32,7 +31,7 @@ export interface GuestAccountOfferProps {
 }
 
 /**
- * « Créer mon compte » after an order placed without an account (issue 32): one password field, the e-mail and the
+ * « Créer mon compte » after an order placed without an account: one password field, the e-mail and the
  * name are the order's. Once created, the session is open (the header shows it) and a mail is on its way to attach
  * the guest orders of that e-mail; when the e-mail already has an account, the same mail tells her to sign in first.
  * Self-contained: the success screen and the tracking page place it.

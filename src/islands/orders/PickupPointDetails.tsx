@@ -4,7 +4,7 @@ import type { Order } from "../../domain/orders/order";
 import { type OrderPickupPoint, pickupAddressLines } from "../../domain/shipping/pickup-point";
 import { OpeningHours } from "../ui/OpeningHours";
 
-/** The pick-up point an order goes to (issue 31), or null when it is delivered to the customer's address. */
+/** The pick-up point an order goes to, or null when it is delivered to the customer's address. */
 export function orderPickupPoint(
   order: Pick<Order, "delivery_mode" | "pickup_point">,
 ): OrderPickupPoint | null {
@@ -12,7 +12,7 @@ export function orderPickupPoint(
 }
 
 /**
- * « Point relais » (issue 31): where the customer collects her parcel, on « Mes commandes » and on the tracking page:
+ * « Point relais »: where the customer collects her parcel, on « Mes commandes » and on the tracking page:
  * the point's name and address, the mobile La Poste texts, and the week's opening hours folded in a <details>.
  */
 export function PickupPointDetails({

@@ -36,7 +36,6 @@ export function StatusIcon({ status, className = "size-5" }: { status: string; c
   );
 }
 
-/** An order status with its icon and colour (spec 2 "Orders"). */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span

@@ -2,7 +2,7 @@ import { eurosToCents, formatEuros } from "../../domain/money";
 import type { TransferInstructions as Instructions } from "../../domain/orders/order";
 
 /**
- * What the customer sends for a bank-transfer order, and to whom (issue 16): on the success screen, then on « Mes
+ * What the customer sends for a bank-transfer order, and to whom: on the success screen, then on « Mes
  * commandes » and the tracking page for as long as the shop awaits the transfer. The beneficiary is the account
  * holder exactly as the bank knows it (the customer's bank compares it with the IBAN); the IBAN is only in the
  * confirmation e-mail.

@@ -118,7 +118,7 @@ export default function BuyBox({ product }: Props) {
           Soit {unitPriceText(product)}
         </p>
       )}
-      {/* Out of stock: the shopper may ask to be told of its return (decision record 026). */}
+      {/* Out of stock: the shopper may ask to be told of its return. */}
       <WaitlistForm productId={product.id} open={product.is_active && product.stock <= 0} />
     </>
   );

@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The product page's photos (issue 16): the chosen one large, the others as thumbnails (arrow keys move between
+ * The product page's photos: the chosen one large, the others as thumbnails (arrow keys move between
  * them, Home and End to the ends), a swipe on the large one for the next or the previous, and « Agrandir » for the
  * largest variant in a dialog (arrows there too, Escape or « Fermer » closes it and the focus comes back).
  *

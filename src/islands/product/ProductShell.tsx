@@ -79,7 +79,7 @@ export default function ProductShell({ shipping, shopName, manufacturer }: Props
   }
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-4 py-16 text-center">
-      {/* The prebuilt page's heading until the product is read (issue 28, item 16: every page has its <h1>). */}
+      {/* The prebuilt page's heading until the product is read (every page has its <h1>). */}
       {state.status === "loading" && (
         <>
           <h1 className="sr-only">Nos savons d'Alep</h1>

@@ -37,7 +37,7 @@ interface Props {
 
 /**
  * A delivery address's fields (spec 5: line 2 optional, the rest required; phone in pairs after +33), inside the
- * caller's two-column grid: the address book's form and the guest's « Vos coordonnées » (issue 32) fill them alike.
+ * caller's two-column grid: the address book's form and the guest's « Vos coordonnées » fill them alike.
  */
 export function AddressFields({ field, country, onCountry, countryError, franceOnly = false }: Props) {
   const countryId = useId();

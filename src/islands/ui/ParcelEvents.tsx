@@ -2,7 +2,7 @@ import { useId } from "react";
 import { type ParcelEvent, parcelEventsView } from "../../domain/orders/parcel-events";
 
 /**
- * « Suivi du colis » (issue 31): La Poste's events for the order's parcel, newest first, each with its French text and
+ * « Suivi du colis »: La Poste's events for the order's parcel, newest first, each with its French text and
  * its date and time in Paris. On « Mes commandes », on the tracking page and on the owner's order card; nothing while
  * La Poste knows nothing.
  */

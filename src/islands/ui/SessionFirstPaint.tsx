@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { SessionStatus } from "../../stores/session";
 
 /**
- * What a page that needs a session shows, from its first paint (issue 43): `children` (its wait, then its content)
+ * What a page that needs a session shows, from its first paint: `children` (its wait, then its content)
  * once signed in, `signedOut` (« Connexion requise ») once signed out. Until the island has read the session (its
  * static HTML, then its hydration, which renders the same), both are there and CSS shows the one the hint cookie points
  * to (AppScreen's session-hint.ts, src/styles/site.css): a visitor sees the sign-in screen in the first frame instead

@@ -25,7 +25,6 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"
 
 interface FieldProps {
   label: string;
-  /** Message of a failed check, shown under the field. */
   error?: string;
   hint?: ReactNode;
 }
@@ -205,7 +204,7 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
 
 /**
  * The spec's 'Connexion requise' panel of the account pages, with a button opening the sign-in dialog; `purpose`
- * "order" at the checkout, where the dialog also offers « Commander sans compte » (issue 32). The button is the
+ * "order" at the checkout, where the dialog also offers « Commander sans compte ». The button is the
  * site's « Connexion » (data-auth-open, answered by auth-modal-loader.ts), not the island's: the panel is in the page's
  * first paint, before React, and a tap on it then is kept until the dialog's loader is there (page-boot.js).
  */

@@ -1,12 +1,8 @@
 /**
- * Inlined right after the cart page's content (CartScreen.astro): paints the cart stored in this browser before the
- * first frame, so the lines, the totals and the way to checkout come with the HTML and not after a module download
- * (docs/decisions/044). Written in TypeScript over the page's own view (src/lib/cart-view.ts): compile.ts bundles it
- * at build time, and hashes.ts allows that very text by its hash. The page's module (src/scripts/storefront/
- * cart-page.ts) takes over from the same view without changing a thing, then refreshes the lines from the catalogue.
- * The build printed the empty cart: an empty or unreadable storage leaves it as it is.
- * What the shopper does on the painted page before the module has come (a + click, the promo form sent, Enter in its
- * field) is kept in order, not lost, and the module plays it once it is there (cart-events.ts).
+ * Inlined right after the cart page's content (CartScreen.astro): paints the stored cart before the first frame, so
+ * the lines, the totals and the way to checkout come with the HTML, not after a module download (docs/decisions/044).
+ * Written over the page's own view (src/lib/cart-view.ts), so the page's module takes over without changing a
+ * thing. Clicks made before the module came are kept in order and played once it is there (cart-events.ts).
  */
 import { defaultShippingSettings } from "../../domain/orders/checkout/totals";
 import { cartContent, idlePromoForm } from "../../lib/cart-view";

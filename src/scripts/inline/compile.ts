@@ -42,7 +42,7 @@ const minified = new Map<string, string>();
 /**
  * A hand-written inline script (text.ts) minified: the same text on every call for the same source, so the page and
  * the policy's hash agree. Whitespace and local names cost bytes in every page's first round trip (the home's HTML
- * sits at its 14 KB: issue 30).
+ * sits at its 14 KB).
  */
 export function minifyInlineScript(source: string): string {
   const known = minified.get(source);

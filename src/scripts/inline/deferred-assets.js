@@ -1,6 +1,6 @@
 /**
  * Inlined at the end of every page's <body> (BaseLayout): nothing but the HTML, with its critical CSS inlined, comes
- * before the first paint (issue 17). The build (src/styles/critical-css.ts) turned the page's module scripts into
+ * before the first paint. The build (src/styles/critical-css.ts) turned the page's module scripts into
  * <template data-deferred-module data-src> placeholders and its stylesheet, manifest and icons into a
  * <template data-deferred-head>;
  * once the browser reports its first paint (a paint timing entry: real time, not a timer), this script puts those

@@ -20,7 +20,6 @@ const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
 const TOKEN =
   /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?|\s*\/)*)\s*>|<\/[^>]*>|<|[^<]+/g;
 
-/** The texts of the inline scripts of a page that the browser would run. */
 export function executableInlineScripts(html: string): string[] {
   const scripts: string[] = [];
   TOKEN.lastIndex = 0;
@@ -48,7 +47,6 @@ export function disallowedInlineScripts(html: string, allowed: ReadonlySet<strin
     .map((text) => text.trim().slice(0, 80));
 }
 
-/** Every HTML file of a built site. */
 export async function htmlFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries

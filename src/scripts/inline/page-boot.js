@@ -6,7 +6,7 @@
  * - hides the page until the maintenance check answers (4 s at most) when this tab was just sent to /maintenance,
  *   so the shop does not flash before leaving again (the check: src/scripts/site/maintenance-check.ts); never a page
  *   that maintenance leaves open (/maintenance, /admin, the withdrawal function and the legal pages), which BaseLayout
- *   marks with <html data-maintenance-exempt> (src/domain/settings/settings/maintenance.ts decides, at build time);
+ *   marks with <html data-maintenance-exempt> (src/domain/settings/maintenance.ts decides, at build time);
  * - keeps a tap on a control of the static HTML made before the module that answers it came (the page's modules come
  *   after its first paint: deferred-assets.js), so that module plays it once ready (src/scripts/site/early-taps.ts).
  */

@@ -1,12 +1,6 @@
 /**
- * The header's live parts, without a framework (issue 17), over the stores the islands share:
- * - the cart badge: the item count of the persisted cart, shown above 0 (spec 2);
- * - the account corner: 'Connexion' once the session is known to be signed out, else the user menu (the name from
- *   large screens, the initial below; 'Mes commandes', 'Paramètres', 'Administration' for admins, 'Déconnexion'),
- *   a disclosure closed by Escape (focus back on its button), a click elsewhere or focus leaving it;
- * - the mobile menu (a disclosure) and its account entries: 'Connexion' when signed out, 'Admin' for admins.
- * The markup is Header.astro's, but for the user menu (user-menu.ts); 'Connexion' buttons carry data-auth-open, which
- * auth-modal-loader.ts handles.
+ * The header's live parts, without a framework, over the stores the islands share: the cart badge, the account
+ * corner and the mobile menu. The markup is Header.astro's, but for the user menu (user-menu.ts).
  */
 
 import { hasSessionHint } from "../../lib/session-hint";

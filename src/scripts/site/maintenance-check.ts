@@ -28,7 +28,7 @@ export function watchMaintenance(): void {
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null);
   const leave = () => {
-    // A fragment may carry a secret (a guest's link, issue 32): it never goes into the query string.
+    // A fragment may carry a secret (a guest's link): it never goes into the query string.
     const back = path + location.search;
     location.replace(back === "/" ? "/maintenance" : `/maintenance?from=${encodeURIComponent(back)}`);
   };

@@ -4,8 +4,7 @@
  * keep the page that was loaded before it existed, so that page opens offline too.
  *
  * When a new version takes over a page that already had one (a new app shell: integration.mjs), the page reloads so
- * that it runs the code the new worker serves, but never under the visitor (issue 28, item 10: on /retractation the
- * reload erased the order number and e-mail already typed):
+ * that it runs the code the new worker serves, but never under the visitor (a reload erases what was typed):
  *   - a page with unsaved input (hasUnsavedInput) is left as it is; its next navigation loads the new version, as
  *     every navigation of this multi-page site loads a whole document, and a page brought back from the
  *     back/forward cache reloads then if nothing is left unsaved;
@@ -100,7 +99,7 @@ function watchFields(): void {
  * Whether the page holds input the visitor would lose on a reload: a field whose value differs from its default
  * (the value, checked state or selected options the HTML gave it), or from what it held when the visitor first
  * reached it. The second rule is for the islands (the withdrawal form, the admin panel...): a framework may keep a
- * controlled field's default in step with its value (React did), so the first rule alone would not see what was typed.
+ * controlled field's default in step with its value (React does), so the first rule alone would not see what was typed.
  * A field a script filled counts too (value against default): on the safe side, that page reloads at its next
  * navigation instead.
  */

@@ -1,15 +1,8 @@
 /**
  * The buy box of the prebuilt product pages, without a framework: the build prints it with the React BuyBox (no
- * client directive) inside `<div data-buy-box='{product}'>`, and this module gives that HTML its behaviour, as the
- * island did:
- * - the cart (the shared $cart store): 'Déjà n dans votre panier.' and the button's state follow it, this tab's
- *   and the others';
- * - 'Ajouter au panier' adds one and shows 'Ajouté au panier!' (button and status message) for 1 s;
- * - price, stock and active state are read again from GET /api/products/{id} once the page has loaded and the
- *   browser is idle (a failure keeps the build's figures: the server checks stock and price at checkout);
- * - analytics: view_item once, add_to_cart on each addition (dropped unless the visitor accepted);
- * - the waitlist form (waitlist-form.ts), open while the product is on sale and out of stock.
- * Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
+ * client directive) inside `<div data-buy-box='{product}'>`, and this module gives that HTML its behaviour. Price
+ * and stock are read again once the browser is idle; a failure keeps the build's figures, since the server checks
+ * both at checkout. Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
  */
 import { productParams, track } from "../../lib/analytics";
 import {
@@ -35,7 +28,7 @@ export function enhanceBuyBox(root: HTMLElement): void {
   const button = part("add") as HTMLButtonElement | null;
   const cartLine = part("cart");
   const status = part("status");
-  // The waitlist form of an out-of-stock product (decision record 026), opened or closed with the stock.
+  // The waitlist form of an out-of-stock product, opened or closed with the stock.
   const waitlist = root.querySelector<HTMLFormElement>("form[data-waitlist]");
   if (!button) return;
   if (waitlist) enhanceWaitlist(waitlist);
@@ -75,7 +68,7 @@ export function enhanceBuyBox(root: HTMLElement): void {
   button.addEventListener("click", () => {
     if (!buyBoxState(product, $cart.get(), justAdded).canAdd) return;
     justAdded = true;
-    // The cart's subscription renders the box once, with the feedback (issue 30: a second render doubled the work).
+    // The cart's subscription renders the box once, with the feedback (a second render doubled the work).
     addToCart(toCartProduct(product));
     track("add_to_cart", productParams(product));
     window.setTimeout(() => {

@@ -4,7 +4,6 @@
  * a painted button is never lost. Tiny on purpose: the inline script bundles it.
  */
 
-/** The elements whose click is an action of the cart page. */
 export const CART_ACTION =
   "[data-cart-step],[data-cart-remove],[data-cart-clear],[data-cart-undo],[data-promo-remove]";
 
@@ -18,7 +17,6 @@ export function isPromoEnter(event: Event): boolean {
   );
 }
 
-/** Whether the event is one the page's module answers. */
 export function isCartAction(event: Event): boolean {
   const target = event.target instanceof Element ? event.target : null;
   if (event.type === "click") return Boolean(target?.closest(CART_ACTION));

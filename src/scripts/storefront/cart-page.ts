@@ -1,14 +1,7 @@
 /**
- * The cart page (spec 2 "Cart") without a framework (docs/decisions/044): the inline script cart-boot.ts painted the
- * stored cart before the first frame from lib/cart-view.ts; this module takes over from the same view and keeps the
- * page in step with the stores, changing only the nodes that differ (morph.ts: the focus stays where the shopper is):
- * - + / − capped at the stock, « Retirer » and a quantity brought to 0 (the focus goes to « Mon panier »),
- *   « Vider le panier » with its « Annuler » (the focus lands on it, and back on the heading after undoing);
- * - the promo code: applied, refused with the server's reason, removed; checked again when the subtotal changes,
- *   removed when the cart is emptied (here or in another tab: the cart store follows the storage);
- * - the lines refreshed from the catalogue with what changed said in words, the shipping settings read again;
- * - the way to checkout: « Procéder au paiement » while the session hint says signed in, « Se connecter pour
- *   commander » (data-auth-open: auth-modal-loader.ts opens the dialog) once the API says otherwise.
+ * The cart page without a framework (docs/decisions/044): the inline script cart-boot.ts painted the stored cart
+ * before the first frame from lib/cart-view.ts; this module takes over from the same view and changes only the nodes
+ * that differ (morph.ts), so the focus stays where the shopper is.
  */
 import { centsToEuros } from "../../domain/money";
 import { checkoutMessages } from "../../domain/orders/checkout/messages";

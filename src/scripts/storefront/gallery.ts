@@ -1,13 +1,8 @@
 /**
  * The photo gallery of the prebuilt product pages, without a framework: the build prints it with the React
- * ProductGallery (no client directive) inside `<div data-gallery='{productId, name, photos}'>`, and this module
- * gives that HTML the island's behaviour:
- * - thumbnails: a click shows the photo; the arrow keys move to the next or the previous one (round), Home and End
- *   to the ends, the focus following (one tab stop for the group);
- * - a swipe on the large photo shows the next (leftwards) or the previous;
- * - « Agrandir » opens the largest variant in the native modal <dialog>: « Zoomer » / « Ajuster à l'écran », the
- *   arrows, « Précédente » and « Suivante »; Escape or « Fermer » closes it and the focus comes back to « Agrandir ».
- * Rules, texts and classes come from lib/gallery-view.ts, shared with the React ProductGallery.
+ * ProductGallery (no client directive) inside `<div data-gallery='{productId, name, photos}'>`, and this module gives
+ * that HTML its behaviour (thumbnails with a roving focus, swipes, « Agrandir » in a native modal <dialog> that gives
+ * the focus back when closed). Rules, texts and classes come from lib/gallery-view.ts, shared with the React gallery.
  */
 import type { ProductPhoto } from "../../domain/catalog/product-photos";
 import {

@@ -47,7 +47,6 @@ function patchChildren(parent: Node, wanted: Node): void {
   }
 }
 
-/** Makes `root`'s children what `markup` describes. */
 export function morph(root: Element, markup: SafeHtml): void {
   const template = document.createElement("template");
   template.innerHTML = markup.value;

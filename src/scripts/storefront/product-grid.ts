@@ -1,16 +1,9 @@
 /**
- * The home page's product grid, without a framework: the build prints the cards with the React ProductGrid and
- * ProductCard (no client directive) inside `<div data-product-grid data-site-url>`, plus an empty card in
- * `<template data-product-card-template>`. The grid sits below the hero and the about section: as it comes near the
- * viewport, or 2 s after load at the latest when the browser is idle, this module reads GET /api/products (off the
- * first screen's critical path) and brings the grid up to date, as the island did:
- * - each card's price, unit price, name, weight, description, picture, button (stock) and JSON-LD;
- * - a product removed since the build loses its card; one added gets a card cloned from the template;
- *   the cards follow the API's order;
- * - nothing on sale: « Aucun savon n'est disponible pour le moment. ».
- * A failed refresh keeps what the build printed; only when the build had no product (« Chargement des
- * produits... ») does it say 'Erreur: {message}'. Every card line has a fixed height, so a refresh never moves the
- * layout. Texts and classes come from lib/catalog-view.ts, shared with the React components.
+ * The home page's product grid, without a framework: the build prints the cards with the React ProductGrid (no
+ * client directive), plus an empty card in `<template data-product-card-template>`. The grid sits below the first
+ * screen, so GET /api/products is read only as it nears the viewport (or 2 s after load when idle), off the critical
+ * path, and the cards brought up to date. A failed refresh keeps what the build printed. Every card line has a fixed
+ * height, so a refresh never moves the layout.
  */
 
 import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";

@@ -1,5 +1,5 @@
 /**
- * /liste-d-attente?confirmer=<token> or ?desinscrire=<token>: the links of the waitlist mails (decision record 026).
+ * /liste-d-attente?confirmer=<token> or ?desinscrire=<token>: the links of the waitlist mails.
  * The page sends the token with a POST once it is open in a browser (a mail scanner that only fetches the link
  * changes nothing) and shows the French answer. No framework.
  */

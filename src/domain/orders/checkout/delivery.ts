@@ -1,5 +1,5 @@
 /**
- * How the parcel goes, without zod (the islands import this file): home delivery or a pick-up point (issue 31), the
+ * How the parcel goes, without zod (the islands import this file): home delivery or a pick-up point, the
  * shipping figures each is priced with, and the carrier shown. The server prices it again; delivery.test.ts keeps
  * the copy below in step with it.
  */
@@ -10,7 +10,7 @@ import type { ShippingSettings } from "./totals";
 export type DeliveryChoice = { mode: "home" } | { mode: "pickup"; pointId: string | null; phone: string };
 
 /**
- * Delivery to a pick-up point as GET /api/settings/checkout offers it (issue 31), in euros: its own price and
+ * Delivery to a pick-up point as GET /api/settings/checkout offers it, in euros: its own price and
  * free-shipping threshold; null while it is not offered (the « Colissimo » card is incomplete).
  */
 export interface PickupPricing {

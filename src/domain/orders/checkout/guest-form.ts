@@ -1,5 +1,5 @@
 /**
- * A guest's details (issue 32, decision record 049), without zod (the islands import this file): what she typed, what
+ * A guest's details (decision record 049), without zod (the islands import this file): what she typed, what
  * it lacks field by field in the server's words, and the `guest` part of her order requests. The server checks them
  * again; guest-form.test.ts keeps the copies below in step with it.
  */
@@ -7,7 +7,7 @@ import { type AddressFormValues, addressPayload, emptyAddressForm } from "../../
 import { normalizePhone } from "../../accounts/phone";
 
 /**
- * Ordering without an account (issue 32, decision record 049): a guest gives her e-mail and the delivery address
+ * Ordering without an account (decision record 049): a guest gives her e-mail and the delivery address
  * instead of a session and an address of her book. What she typed, the phone as the field shows it.
  */
 export interface GuestForm {

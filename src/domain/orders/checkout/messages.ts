@@ -3,7 +3,6 @@
  * words its own checks the same; messages.test.ts keeps the copies below in step with it.
  */
 
-/** Messages of spec 5 and 8 for the checkout, verbatim. */
 export const checkoutMessages = {
   signInRequired: "Veuillez vous connecter pour continuer",
   addressRequired: "Veuillez sélectionner une adresse de livraison",
@@ -20,7 +19,7 @@ export const checkoutMessages = {
 
 /**
  * What the buyer reads when PayPal's own script fails (its buttons' onError, a render that fails): PayPal's messages
- * there are English and technical, so they go to the console only (issue 28, item 3); the buyer gets the spec's
+ * there are English and technical, so they go to the console only; the buyer gets the spec's
  * message and what to do next.
  */
 export const PAYPAL_SCRIPT_FAILED = `${checkoutMessages.paypalFailed} : réessayez, ou choisissez le paiement par virement.`;

@@ -1,5 +1,5 @@
 /**
- * The body of the order requests, a customer's and a guest's (issue 32), without zod (the islands import this file).
+ * The body of the order requests, a customer's and a guest's, without zod (the islands import this file).
  * The server prices and checks everything again; request-bodies.test.ts keeps the bodies below in step with its
  * schemas (order.ts).
  */
@@ -23,7 +23,7 @@ export interface OrderRequestInput {
   delivery?: DeliveryChoice;
 }
 
-/** The delivery's fields of an order request (issue 31): the mode, and for a pick-up point its id and the mobile. */
+/** The delivery's fields of an order request: the mode, and for a pick-up point its id and the mobile. */
 function deliveryFields(delivery: DeliveryChoice = { mode: "home" }) {
   return delivery.mode === "pickup"
     ? {
@@ -36,7 +36,7 @@ function deliveryFields(delivery: DeliveryChoice = { mode: "home" }) {
 
 /**
  * Body of POST /api/paypal-payment/create-order (spec "Order creation payload"); the server reads only the
- * product ids and quantities of the lines, the address, the notes, the promo, the delivery (issue 31: the point is
+ * product ids and quantities of the lines, the address, the notes, the promo, the delivery (the point is
  * the server's copy of what its search found, named by its id) and the total the customer saw.
  */
 export function orderRequestBody({ addressId, ...input }: OrderRequestInput) {
@@ -81,7 +81,7 @@ function transferFields(input: { totals: Totals; senderName: string }) {
   };
 }
 
-/** A guest's order request (issue 32): the customer's body without the address book's id, with her details. */
+/** A guest's order request: the customer's body without the address book's id, with her details. */
 export type GuestOrderRequestInput = Omit<OrderRequestInput, "addressId"> & { guest: GuestForm };
 
 /** Body of POST /api/guest/paypal-payment/create-order. */

@@ -9,12 +9,12 @@ export interface CheckoutInput {
   signedIn: boolean;
   addressId: string | null;
   /**
-   * Ordering without an account (issue 32): instead of the session and the address book's choice, what the guest's
+   * Ordering without an account: instead of the session and the address book's choice, what the guest's
    * details lack (guestMessages.detailsInvalid, null when nothing does). Absent for a customer.
    */
   guest?: { problem: string | null };
   /**
-   * What delivery to a pick-up point still lacks (issue 31: pickupMessages.pointRequired, then mobileRequired, as
+   * What delivery to a pick-up point still lacks (pickupMessages.pointRequired, then mobileRequired, as
    * deliveryProblem in flow/selectors.ts finds it); null or absent for home delivery. That rule and its words stay
    * there, out of this file and the modules beside it, some of which the cart page loads too.
    */
@@ -25,8 +25,8 @@ export interface CheckoutInput {
 }
 
 /**
- * The submit checks of spec 5, in the spec's order, with delivery to a pick-up point's right after the address
- * (issue 31); null when the order may be sent.
+ * The submit checks of spec 5, in the spec's order, with delivery to a pick-up point's right after the address;
+ * null when the order may be sent.
  */
 export function checkoutError(input: CheckoutInput): string | null {
   if (input.guest) {
@@ -45,7 +45,7 @@ export function checkoutError(input: CheckoutInput): string | null {
 
 /**
  * The PayPal buttons are usable only with an address and the terms accepted (spec 5), once loaded; for a pick-up
- * point, with nothing lacking either (issue 31: the point chosen, a mobile given). A guest (issue 32) has no address to
+ * point, with nothing lacking either (the point chosen, a mobile given). A guest has no address to
  * choose: her details are checked when she clicks (their fields then say what they lack).
  */
 export function paypalButtonsEnabled(input: {

@@ -7,7 +7,7 @@ import { useAccessGuard } from "../hooks";
 import { ConfirmDialog, smallButton } from "../ui";
 
 /**
- * « Envoyer un nouveau lien de suivi » on a guest order (issue 32): after a confirmation saying what it does, every
+ * « Envoyer un nouveau lien de suivi » on a guest order: after a confirmation saying what it does, every
  * link already sent stops working and a new one goes to the order's e-mail (POST /api/admin/orders/{id}/guest-link).
  * A refusal keeps the dialog open with the server's French message, so the owner can try again.
  */

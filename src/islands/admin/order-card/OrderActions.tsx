@@ -8,7 +8,7 @@ import { OrderEditor } from "./OrderEditor";
 
 /**
  * What the owner does with an order: « Modifier » opens the inline edit form in its place, « Retour et
- * remboursement » the return dialog, and a guest order offers a new tracking link (issue 32).
+ * remboursement » the return dialog, and a guest order offers a new tracking link.
  */
 export function OrderActions({
   order,

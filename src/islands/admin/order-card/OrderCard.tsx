@@ -8,11 +8,11 @@ import { OrderItems, OrderTotals } from "./OrderItems";
 import { AutoRefundNotice, OrderDocuments, PaymentReferences } from "./OrderPayment";
 import { OrderShipping } from "./OrderShipping";
 
-/** The return form loads when the owner opens it (issue 43). */
+/** The return form loads when the owner opens it. */
 const ReturnDialog = lazy(() => import("../returns/ReturnDialog").then((m) => ({ default: m.ReturnDialog })));
 
 /**
- * One order of the Orders tab: what was bought, how it was paid, where it goes, its Colissimo label (issue 31), and
+ * One order of the Orders tab: what was bought, how it was paid, where it goes, its Colissimo label, and
  * its inline edit form.
  */
 export function OrderCard({
@@ -49,7 +49,7 @@ export function OrderCard({
     if (wasEditing.current && !editing) editButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
-  // Issue 31: a parcel for a pick-up point; the customer's address is then her contact, not where it goes.
+  // A parcel for a pick-up point; the customer's address is then her contact, not where it goes.
   const point = order.delivery_mode === "pickup" ? order.pickup_point : null;
 
   return (
@@ -57,7 +57,7 @@ export function OrderCard({
       aria-labelledby={titleId}
       className="rounded-2xl border border-cream-300 bg-white px-5 py-4 shadow-sm sm:px-6"
     >
-      {/* One line per order until the owner opens it (issue 16): the list of a busy day stays short. */}
+      {/* One line per order until the owner opens it: the list of a busy day stays short. */}
       <OrderCardHeader
         order={order}
         open={open}

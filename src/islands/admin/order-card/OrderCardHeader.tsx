@@ -11,7 +11,7 @@ import {
 import { Badge } from "../ui";
 
 /**
- * The order card's one line (issue 16): its number and total open or fold it; the customer, the date, the status,
+ * The order card's one line: its number and total open or fold it; the customer, the date, the status,
  * the payment and, for a pick-up point, the delivery stay in view while it is folded.
  */
 export function OrderCardHeader({
@@ -27,7 +27,6 @@ export function OrderCardHeader({
   onToggle: () => void;
   titleId: string;
   bodyId: string;
-  /** The parcel goes to a pick-up point (issue 31). */
   pickup: boolean;
 }) {
   return (
@@ -61,7 +60,7 @@ export function OrderCardHeader({
         </h3>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-ink">
           {customerLabel(order)}
-          {/* Issue 32: placed without an account; the word says it, the colour only helps. */}
+          {/* Placed without an account; the word says it, the colour only helps. */}
           {order.is_guest && (
             <Badge tone="info" title="Commande passée sans compte client">
               Invité

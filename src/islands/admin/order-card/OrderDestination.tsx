@@ -6,7 +6,7 @@ import { Detail } from "../ui";
 type PickupPoint = NonNullable<Order["pickup_point"]>;
 
 /**
- * Issue 31: a parcel for a pick-up point; the customer's address is then her contact, not where it goes. Written
+ * A parcel for a pick-up point; the customer's address is then her contact, not where it goes. Written
  * here rather than with pickupAddressLines: the admin bundle leaves pickup-point.ts out.
  */
 export function OrderPickupPoint({ point }: { point: PickupPoint }) {
@@ -52,7 +52,6 @@ export function OrderAddress({ order, pickup }: { order: Order; pickup: boolean 
   );
 }
 
-/** What the customer wrote with her order. */
 export function OrderNotes({ notes }: { notes: string }) {
   return (
     <section>

@@ -26,7 +26,6 @@ export function PaymentReferences({ order }: { order: Order }) {
   );
 }
 
-/** The downloads of the order's invoice and credit note, when it has them. */
 export function OrderDocuments({ order }: { order: Order }) {
   if (!(order.invoice_number || order.credit_note_number)) return null;
   return (

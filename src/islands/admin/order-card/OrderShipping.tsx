@@ -8,7 +8,7 @@ import { Detail } from "../ui";
 
 /**
  * Where the parcel is: the shipping information (or a warning that it is incomplete), La Poste's tracking events and
- * « Actualiser le suivi », and the Colissimo label's actions (issue 31).
+ * « Actualiser le suivi », and the Colissimo label's actions.
  */
 export function OrderShipping({
   order,

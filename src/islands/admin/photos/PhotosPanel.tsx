@@ -9,7 +9,7 @@ import { useAccessGuard } from "../hooks";
 import { dangerButton, smallButton } from "../ui";
 
 /**
- * The product's photos in its form (issue 16, decision record 019): add from the computer or the phone (file picker,
+ * The product's photos in its form (decision record 019): add from the computer or the phone (file picker,
  * camera, drag and drop), reorder with « Monter » / « Descendre » (the first is the product's picture), describe each
  * for those who cannot see it, delete. The server checks, resizes and stores each file; every answer is the product.
  */

@@ -15,7 +15,7 @@ import { linkClass, smallButton } from "../ui";
 type LabelState = { step: "idle" } | { step: "creating" } | { step: "created"; message: string };
 
 /**
- * Colissimo labels (issue 31, docs/decisions/047), the same on an order's card and in the to-do list's « Commandes à
+ * Colissimo labels (docs/decisions/047), the same on an order's card and in the to-do list's « Commandes à
  * expédier »: « Créer l'étiquette » for a paid order still to prepare, « Imprimer l'étiquette » once it has one.
  *
  * The label's action for one order. A click sends one request, however often it is clicked: the button is disabled

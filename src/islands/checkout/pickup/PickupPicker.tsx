@@ -36,7 +36,7 @@ type FocusTarget = "first" | "chosen" | "summary" | "field";
 const found = (count: number) => (count === 1 ? "1 point relais trouvé" : `${count} points relais trouvés`);
 
 /**
- * Delivery to a pick-up point at the checkout (issue 31, loaded only once that mode is chosen): the search by postal
+ * Delivery to a pick-up point at the checkout (loaded only once that mode is chosen): the search by postal
  * code (the chosen address's, with its city while the code is the address's), La Poste's points as a list of radio
  * buttons (name, address, distance, the week's hours), the point chosen shown alone with « Changer de point
  * relais », and the mobile La Poste texts. No map. A search runs on « Rechercher » or Enter, never while typing; its

@@ -4,11 +4,9 @@ import { Hours, Lines } from "./PickupPointParts";
 
 interface Props {
   points: readonly PickupPoint[];
-  /** The postal code searched. */
   near: string;
   chosen: PickupPoint | null;
   onChoose: (point: PickupPoint) => void;
-  /** Closes the list on the point chosen. */
   onClose: () => void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the island tells the checkout's flow (issue 29): the events `transition` (transition.ts) takes, and a failed
+ * What the island tells the checkout's flow: the events `transition` (transition.ts) takes, and a failed
  * request as the island read it. Without zod, as the modules of checkout/: the island imports this file.
  */
 import type { Address } from "../../../accounts/address";

@@ -73,7 +73,7 @@ export const ready = (phase: CheckoutPhase<Order> = phases.editing, changes: Par
   ...changes,
 });
 
-/** The same customer, having chosen a pick-up point (issue 31) and given a mobile. */
+/** The same customer, having chosen a pick-up point and given a mobile. */
 export const pickupReady: Partial<State> = {
   offer,
   delivery: "pickup",

@@ -6,7 +6,7 @@ import type { PhaseName } from "./state";
 
 /**
  * What the page shows around the form: the success screen, a wait, the sign-in prompt, the customer's form, or the
- * guest's (signed out, « Commander sans compte » chosen: issue 32). A session wins over the guest's choice.
+ * guest's (signed out, « Commander sans compte » chosen). A session wins over the guest's choice.
  */
 export function checkoutScreen(input: {
   phase: PhaseName;

@@ -1,6 +1,6 @@
 /**
  * What the island and the reducer read off the checkout's state: a request in flight, the address the parcel would
- * go to, the mobile for a pick-up point and what that delivery lacks (issue 31), and the submit checks of spec 5.
+ * go to, the mobile for a pick-up point and what that delivery lacks, and the submit checks of spec 5.
  * Without zod, as the modules of checkout/: the island imports this file.
  */
 import type { Address } from "../../../accounts/address";
@@ -16,7 +16,6 @@ export function submitting(state: CheckoutState<unknown>): boolean {
   return state.phase.name === "placing_transfer" || state.phase.name === "paypal_capturing";
 }
 
-/** The chosen address, when the book is read and it is there. */
 export function selectedAddress(state: CheckoutState<unknown>): Address | null {
   const book = state.addresses;
   return (book.status === "ready" && book.addresses.find((a) => a.id === state.addressId)) || null;
@@ -24,7 +23,7 @@ export function selectedAddress(state: CheckoutState<unknown>): Address | null {
 
 /**
  * Where the parcel would go, as far as the pick-up point's search and the mobile need it: the chosen address of the
- * book, or the one a guest is typing (issue 32: its postal code prefills the search); null while there is none.
+ * book, or the one a guest is typing (its postal code prefills the search); null while there is none.
  */
 export function deliveryAddress(
   state: CheckoutState<unknown>,
@@ -45,7 +44,7 @@ export function pickupPhone(state: CheckoutState<unknown>): string {
 }
 
 /**
- * What delivery to a pick-up point still lacks (issue 31), checked right after the address: a point, then a French
+ * What delivery to a pick-up point still lacks, checked right after the address: a point, then a French
  * mobile (frenchMobile); null when nothing does, and for home delivery.
  */
 export function deliveryProblem(delivery: DeliveryChoice): string | null {

@@ -1,5 +1,5 @@
 /**
- * The checkout flow's state (issue 29): where the checkout is (its phase), what the form holds, what was read from
+ * The checkout flow's state: where the checkout is (its phase), what the form holds, what was read from
  * the API, and the state before anything is read. Only `transition` (transition.ts) moves it. Without zod, as the
  * modules of checkout/: the island imports this file.
  */
@@ -11,7 +11,7 @@ import { emptyGuestForm, type GuestFieldPath, type GuestForm } from "../guest-fo
 import type { BankDetails, OfferedMethods, PaymentChoice } from "../payment";
 
 /**
- * A guest's way back to her order (issue 32): the token of its tracking link, as the server answered it
+ * A guest's way back to her order: the token of its tracking link, as the server answered it
  * (`access_token`), and the e-mail the link was sent to.
  */
 export interface GuestAccess {
@@ -69,11 +69,11 @@ export interface Offer {
   /** Why the shop takes no order yet (the screen says it, the payment is disabled); null when it does. */
   closedMessage: string | null;
   bank: BankDetails | null;
-  /** Delivery to a pick-up point, its price and threshold (issue 31); null while it is not offered. */
+  /** Delivery to a pick-up point, its price and threshold; null while it is not offered. */
   pickup: PickupPricing | null;
 }
 
-/** Who orders: a signed-in customer (her address book), or a guest (issue 32: her e-mail and an address typed). */
+/** Who orders: a signed-in customer (her address book), or a guest (her e-mail and an address typed). */
 export type Buyer = "customer" | "guest";
 
 export interface CheckoutState<O> {
@@ -90,7 +90,7 @@ export interface CheckoutState<O> {
   /** Bumped by « Réessayer »: the address book is read again. */
   addressAttempt: number;
   addressId: string | null;
-  /** Home delivery, or a pick-up point (issue 31: offered only while offer.pickup says so). */
+  /** Home delivery, or a pick-up point (offered only while offer.pickup says so). */
   delivery: DeliveryMode;
   /** The pick-up point chosen in a search; null until one is (and after the server refused it). */
   pickupPoint: PickupPoint | null;

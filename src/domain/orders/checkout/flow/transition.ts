@@ -1,5 +1,5 @@
 /**
- * The checkout's flow as a pure state machine (issue 29): what /payment may do next, decided by one reducer,
+ * The checkout's flow as a pure state machine: what /payment may do next, decided by one reducer,
  * `transition(state, event)`, that the island runs with React's useReducer. Requests, PayPal's script and timers stay
  * in the island; they send the events of events.ts and act on the phase they read back, so every rule of the flow is
  * in this folder, tested state by event in transition.test.ts. An event a phase does not accept is ignored: the same
