@@ -100,23 +100,16 @@ export const apiFunctions: readonly ApiFunction[] = apiAreas.map((area) => {
   const shipping = area.name === "shipping";
   // Erasing an account or a guest's data deletes its orders' labels.
   const erasesLabels = area.name === "accounts" || area.name === "documents";
-  const args = functionArgs(
-    `functions/main/lambda/${area.name}.handler`,
-    `API ${area.mounts.join(" ")}`,
-    {
-      ...areaRights[area.name],
-      // These mounts hand their mails to the account mail queue, so an answer never waits for SES.
-      sendsAccountMail: area.mounts.some(
-        (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
-      ),
-      environment: {
-        [EDGE_KEY_VARIABLE]: edgeKey.result,
-        ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
-        ...(shipping || erasesLabels ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
-      },
-      ...(shipping ? { permissions: documentsPermissions } : {}),
-      ...(erasesLabels ? { permissions: documentsErasePermissions } : {}),
-      ...(photos ? { permissions: mediaPermissions } : {}),
+  const args = functionArgs(`functions/main/lambda/${area.name}.handler`, `API ${area.mounts.join(" ")}`, {
+    ...areaRights[area.name],
+    // These mounts hand their mails to the account mail queue, so an answer never waits for SES.
+    sendsAccountMail: area.mounts.some(
+      (mount) => accountMailSenderMounts.includes(mount) || stockMailSenderMounts.includes(mount),
+    ),
+    environment: {
+      [EDGE_KEY_VARIABLE]: edgeKey.result,
+      ...(photos ? { [MEDIA_BUCKET]: mediaBucket.name } : {}),
+      ...(shipping || erasesLabels ? { [DOCUMENTS_BUCKET]: documentsBucket.name } : {}),
     },
     ...(shipping ? { permissions: documentsPermissions } : {}),
     ...(erasesLabels ? { permissions: documentsErasePermissions } : {}),
