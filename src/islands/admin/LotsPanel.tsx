@@ -4,8 +4,9 @@ import { type Batch, RECALL_RISK_MAX, RECALL_RISK_MIN, type RecallEntry } from "
 import { fieldBinder, TextField } from "../ui/fields";
 import { createBatch, fetchBatches, fetchRecall, sendRecall } from "./admin-api";
 import { DataTable } from "./DataTable";
+import { SaveOutcome, TextAreaField } from "./form-controls";
 import { useLoad, useSave } from "./hooks";
-import { LoadError, Loading, SaveOutcome, TextAreaField } from "./ui";
+import { LoadError, Loading } from "./ui";
 
 const EMPTY = {
   lot: "",

@@ -11,11 +11,12 @@ import {
 } from "../../domain/orders/order-status";
 import { TextField } from "../ui/fields";
 import { fetchOrders } from "./admin-api";
+import { SelectField } from "./form-controls";
 import { usePaged } from "./hooks";
 import { OrderCard } from "./order-card/OrderCard";
 import { DayLabelsButton } from "./shipping/DayLabelsButton";
 import { AllParcelsTrackingRefresh, useColissimoSetup } from "./shipping/TrackingRefresh";
-import { Empty, LoadError, Loading, LoadMore, SelectField, TabHeader, TabNotice } from "./ui";
+import { Empty, LoadError, Loading, LoadMore, TabHeader, TabNotice } from "./ui";
 
 const PAGE_SIZE = 20;
 

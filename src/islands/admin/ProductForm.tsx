@@ -13,19 +13,13 @@ import type { ProductView } from "../../domain/catalog/product-rules";
 import { ApiError } from "../../lib/api-client";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { createProduct, updateProduct } from "./admin-api";
+import { Dialog } from "./dialogs";
+import { amountInput, CheckboxField, SaveRow, TextAreaField, wholeNumberInput } from "./form-controls";
 import { useSave } from "./hooks";
 import { LotsPanel } from "./LotsPanel";
 import { PhotosPanel } from "./photos/PhotosPanel";
 import { StockPanel } from "./StockPanel";
-import {
-  amountInput,
-  CheckboxField,
-  Dialog,
-  SaveRow,
-  smallButton,
-  TextAreaField,
-  wholeNumberInput,
-} from "./ui";
+import { smallButton } from "./ui";
 
 /** The form field that shows the message of a missing cosmetics field (the durability is PAO or a date). */
 const FIELD_OF: Record<CosmeticField, string> = {

@@ -5,18 +5,9 @@ import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/c
 import { mainImage } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { deleteProduct, fetchProducts, fetchWaitlistCounts } from "./admin-api";
+import { ConfirmDialog } from "./dialogs";
 import { useAccessGuard, useConfirmed, useLoad } from "./hooks";
-import {
-  Badge,
-  ConfirmDialog,
-  dangerButton,
-  Empty,
-  LoadError,
-  Loading,
-  smallButton,
-  TabHeader,
-  TabNotice,
-} from "./ui";
+import { Badge, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader, TabNotice } from "./ui";
 
 /** The product form (with its photos, stock and lots) loads when the owner opens it. */
 const ProductFormDialog = lazy(() => import("./ProductForm").then((m) => ({ default: m.ProductFormDialog })));

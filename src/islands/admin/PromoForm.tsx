@@ -9,8 +9,9 @@ import {
 } from "../../domain/admin/admin-promos";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { createPromo, updatePromo } from "./admin-api";
+import { Dialog } from "./dialogs";
+import { amountInput, CheckboxField, SaveRow, SelectField, wholeNumberInput } from "./form-controls";
 import { useSave } from "./hooks";
-import { amountInput, CheckboxField, Dialog, SaveRow, SelectField, wholeNumberInput } from "./ui";
 
 const typeOptions: ReadonlyArray<{ value: DiscountType; label: string }> = [
   { value: "percentage", label: "Pourcentage (%)" },

@@ -3,8 +3,9 @@ import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/a
 import { isGuestUserId } from "../../domain/orders/guest";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
 import { DataTable } from "./DataTable";
+import { CloseRow, Dialog } from "./dialogs";
 import { useLoad } from "./hooks";
-import { CloseRow, Dialog, LoadError, Loading } from "./ui";
+import { LoadError, Loading } from "./ui";
 
 /**
  * Who used a code (spec 2): user (name or e-mail, else 'User' + 8 characters of the id), amount saved, order

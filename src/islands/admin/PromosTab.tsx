@@ -3,18 +3,9 @@ import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
 import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
 import { deletePromo, fetchPromos } from "./admin-api";
 import { DataTable } from "./DataTable";
+import { ConfirmDialog } from "./dialogs";
 import { useConfirmed, useLoad } from "./hooks";
-import {
-  Badge,
-  ConfirmDialog,
-  dangerButton,
-  Empty,
-  LoadError,
-  Loading,
-  smallButton,
-  TabHeader,
-  TabNotice,
-} from "./ui";
+import { Badge, dangerButton, Empty, LoadError, Loading, smallButton, TabHeader, TabNotice } from "./ui";
 
 /** The code's form and its history load when the owner opens them. */
 const PromoFormDialog = lazy(() => import("./PromoForm").then((m) => ({ default: m.PromoFormDialog })));

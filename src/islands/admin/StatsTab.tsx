@@ -6,7 +6,7 @@ import { type AdminStats, fetchStats } from "./admin-api";
 import { useLoad } from "./hooks";
 import { PublishingStatus } from "./PublishingStatus";
 import { SetupChecklist } from "./SetupChecklist";
-import { TodoList } from "./TodoList";
+import { TodoList } from "./todo/TodoList";
 import { LoadError, Loading, TabHeader } from "./ui";
 import { WithdrawalsPanel } from "./WithdrawalsPanel";
 

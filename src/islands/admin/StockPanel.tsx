@@ -4,8 +4,9 @@ import { formatDelta, STOCK_REASON_LABELS, type StockMovement } from "../../doma
 import { TextField } from "../ui/fields";
 import { adjustStock, fetchStockMovements } from "./admin-api";
 import { DataTable } from "./DataTable";
+import { SaveOutcome } from "./form-controls";
 import { useLoad, useSave } from "./hooks";
-import { LoadError, Loading, SaveOutcome } from "./ui";
+import { LoadError, Loading } from "./ui";
 
 function movementDetail(movement: StockMovement): string {
   if (movement.note) return movement.note;

@@ -12,19 +12,9 @@ import {
   type UserDetails,
 } from "./admin-api";
 import { DataTable } from "./DataTable";
+import { CloseRow, Dialog } from "./dialogs";
 import { useAccessGuard, usePaged } from "./hooks";
-import {
-  Badge,
-  CloseRow,
-  Detail,
-  Dialog,
-  Empty,
-  LoadError,
-  Loading,
-  LoadMore,
-  smallButton,
-  TabHeader,
-} from "./ui";
+import { Badge, Detail, Empty, LoadError, Loading, LoadMore, smallButton, TabHeader } from "./ui";
 
 const PAGE_SIZE = 25;
 

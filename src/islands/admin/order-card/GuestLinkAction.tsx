@@ -3,8 +3,9 @@ import type { Order } from "../../../domain/orders/order";
 import { orderNumber } from "../../../domain/orders/order-status";
 import { errorMessage } from "../../../lib/api-client";
 import { sendGuestLink } from "../admin-api";
+import { ConfirmDialog } from "../dialogs";
 import { useAccessGuard } from "../hooks";
-import { ConfirmDialog, smallButton } from "../ui";
+import { smallButton } from "../ui";
 
 /**
  * « Envoyer un nouveau lien de suivi » on a guest order: after a confirmation saying what it does, every

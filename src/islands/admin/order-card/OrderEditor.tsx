@@ -15,8 +15,9 @@ import {
 } from "../../../domain/orders/order-status";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../../ui/fields";
 import { updateOrder } from "../admin-api";
+import { ConfirmDialog } from "../dialogs";
+import { SelectField, TextAreaField } from "../form-controls";
 import { useSave } from "../hooks";
-import { ConfirmDialog, SelectField, TextAreaField } from "../ui";
 
 const statusOptions = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
 

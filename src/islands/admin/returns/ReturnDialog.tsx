@@ -11,8 +11,9 @@ import {
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { Notice } from "../../ui/fields";
 import { recordReturn } from "../admin-api";
+import { Dialog } from "../dialogs";
+import { CheckboxField } from "../form-controls";
 import { useAccessGuard } from "../hooks";
-import { CheckboxField, Dialog } from "../ui";
 
 /** 0 to `left`, the quantities a line can still come back with. */
 const quantityChoices = (left: number) => Array.from({ length: left + 1 }, (_, index) => index);

@@ -1,7 +1,7 @@
 import { PasswordField, TextField } from "../../ui/fields";
-import { CheckboxField, SelectField, TextAreaField } from "../ui";
+import { CheckboxField, SelectField, TextAreaField } from "../form-controls";
 
-/** One input of a card's form, declared (cards.tsx); `FieldControl` draws it with the shared field components. */
+/** One input of a card's form, declared with its card (*-cards.tsx); `FieldControl` draws it with the shared fields. */
 export interface FieldSpec<V, F> {
   name: keyof F & string;
   label: string;
@@ -25,8 +25,8 @@ export interface FieldSpec<V, F> {
   when?: (form: F) => boolean;
 }
 
-export /** One declared input, drawn with the shop's field components (labels, hints and errors wired for screen readers). */
-function FieldControl<V, F>({
+/** One declared input, drawn with the shop's field components (labels, hints and errors wired for screen readers). */
+export function FieldControl<V, F>({
   decl,
   stored,
   form,
