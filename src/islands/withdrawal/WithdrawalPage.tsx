@@ -24,7 +24,7 @@ type Prefill = { order_number: string; email: string };
  * from an order (?commande=<id>); anyone else gives the order number and the e-mail of the order. Then the whole
  * order or some lines and quantities, no reason asked, a second step « Confirmer la rétractation », and the
  * acknowledgement (also sent by e-mail). The server decides everything: period, lines, quantities.
- * A guest's link (issue 32: ?commande=<id>#acces=<token>, from her tracking page or an order e-mail) fills the order
+ * A guest's link (?commande=<id>#acces=<token>, from her tracking page or an order e-mail) fills the order
  * number and e-mail in for her, read with the token (GET /api/guest/orders/{id}); she goes on as any visitor does.
  */
 export default function WithdrawalPage() {
@@ -103,7 +103,7 @@ export default function WithdrawalPage() {
     switch (step.name) {
       case "loading":
       case "identify": {
-        // The first paint is the guest's form, the usual visit (issue 43): inert until the session and the page's
+        // The first paint is the guest's form, the usual visit: inert until the session and the page's
         // address are read, then the same form, in place (nothing moves, and the first paint's text stays the
         // page's largest paint), filled in anew from the order's address or a guest's link when there is one, or a
         // signed-in customer's order. « Chargement... » is there meanwhile for assistive technologies only.

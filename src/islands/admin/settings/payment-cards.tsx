@@ -57,7 +57,7 @@ const dayCount = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : nu
 const days = (count: number) => `après ${count} jour${count > 1 ? "s" : ""}`;
 const limits = TRANSFER_FOLLOW_UP_LIMITS;
 
-/** Issue 19: when an unpaid transfer is chased (one reminder) and when its order is cancelled. */
+/** When an unpaid transfer is chased (one reminder) and when its order is cancelled. */
 export const transferFollowUp: CardSpec<
   "bank_transfer_follow_up",
   { remind_after_days: string; cancel_after_days: string }

@@ -18,7 +18,7 @@ import type { CardSpec } from "./SettingCard";
 
 /** The cards of the delivery (cards.tsx lists them all): the prices of « Livraison », the Colissimo contract. */
 
-/** Issue 31: whether shoppers are offered delivery to a pick-up point now; it needs the « Colissimo » card. */
+/** Whether shoppers are offered delivery to a pick-up point now; it needs the « Colissimo » card. */
 function PickupNote({ settings }: { settings: Partial<AdminSettings> }) {
   const offered = colissimoStatus(settings).configured;
   return (
@@ -84,7 +84,7 @@ export const shipping: CardSpec<"shipping", ShippingForm> = {
 };
 
 /**
- * Issue 31: the shop's Colissimo contract. Complete (with the shop's address of the « Entreprise » card), each paid
+ * The shop's Colissimo contract. Complete (with the shop's address of the « Entreprise » card), each paid
  * order offers « Créer l'étiquette »; until then the owner types the carrier and the tracking number herself.
  */
 function ColissimoNote({ settings, editing }: { settings: Partial<AdminSettings>; editing: boolean }) {

@@ -137,7 +137,7 @@ export const maintenance: CardSpec<"maintenance", MaintenanceForm> = {
   ],
 };
 
-/** The owner's daily summary e-mail (issue 19): on by default; its e-mails link here to turn it off. */
+/** The owner's daily summary e-mail: on by default; its e-mails link here to turn it off. */
 export const dailySummary: CardSpec<"daily_summary", AdminSettings["daily_summary"]> = {
   key: "daily_summary",
   title: "Résumé quotidien",

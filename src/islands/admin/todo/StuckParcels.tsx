@@ -3,7 +3,7 @@ import { Badge, linkClass } from "../ui";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
 
 /**
- * « Colis sans nouvelles depuis 7 jours » (issue 31): shipped parcels the carrier has said nothing about for a week,
+ * « Colis sans nouvelles depuis 7 jours »: shipped parcels the carrier has said nothing about for a week,
  * the oldest news first; each with what was last heard, the order, and La Poste's own tracking page.
  */
 export function StuckParcels({ parcels }: { parcels: readonly StuckParcel[] }) {

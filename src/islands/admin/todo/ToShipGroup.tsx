@@ -21,7 +21,7 @@ export interface TodoLabels {
 
 /**
  * « Commandes à expédier »: each paid order with how long it has waited, and « Créer l'étiquette » once Colissimo is
- * set up (issue 31), with the day's labels for the whole group.
+ * set up, with the day's labels for the whole group.
  */
 export function ToShipGroup({ orders, labels }: { orders: OwnerTodo["to_ship"]; labels: TodoLabels }) {
   if (orders.length === 0) return null;

@@ -8,9 +8,9 @@ import { Badge, LoadError, Loading } from "../ui";
 import { TodoLists } from "./TodoLists";
 
 /**
- * What the owner must do today (issue 19), at the top of the dashboard: orders to ship (each with « Créer l'étiquette »
- * once Colissimo is set up, issue 31), transfers awaited (each marked received in one click, the Commandes tab's own
- * action), refunds due, parcels without news for a week (issue 31), low stock, batches expiring, a failed publish.
+ * What the owner must do today, at the top of the dashboard: orders to ship (each with « Créer l'étiquette »
+ * once Colissimo is set up), transfers awaited (each marked received in one click, the Commandes tab's own
+ * action), refunds due, parcels without news for a week, low stock, batches expiring, a failed publish.
  * Each line links to where it is done. The daily summary e-mail says the same (services/daily-summary.ts).
  */
 export function TodoList({ onChanged }: { onChanged?: () => void } = {}) {

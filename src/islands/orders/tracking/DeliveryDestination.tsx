@@ -11,7 +11,7 @@ export function DeliveryDestination({
   point: OrderPickupPoint | null;
 }) {
   return point ? (
-    // Issue 31: the parcel waits at a pick-up point; the customer's address stays her contact, not shown here.
+    // The parcel waits at a pick-up point; the customer's address stays her contact, not shown here.
     <PickupPointDetails
       point={point}
       className="rounded-2xl border border-cream-300 bg-white p-5 shadow-sm"

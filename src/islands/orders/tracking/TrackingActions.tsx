@@ -3,7 +3,7 @@ import { guestWithdrawalPath } from "../../../domain/orders/guest";
 import { withdrawalHref, withdrawalOffered } from "../../../domain/withdrawals/withdrawal";
 import type { Order } from "../../../lib/shop-client";
 
-/** « Créer mon compte » for a guest (issue 32): fetched only when a guest's link opened the page. */
+/** « Créer mon compte » for a guest: fetched only when a guest's link opened the page. */
 const GuestAccountOffer = lazy(() => import("../GuestAccountOffer"));
 
 /** « Se rétracter de cette commande » while the order can be withdrawn from; a guest's link goes with its token. */
@@ -22,7 +22,7 @@ export function WithdrawalLink({ order, guestToken }: { order: Order; guestToken
 }
 
 /**
- * « Créer mon compte » (a password only, issue 32), offered on a guest's order opened by its link to a visitor not
+ * « Créer mon compte » (a password only), offered on a guest's order opened by its link to a visitor not
  * signed in; the account it creates signs her in, and its confirmation stays.
  */
 export function GuestOffer({

@@ -15,7 +15,7 @@ import { BackLink } from "./TrackingParts";
 
 /**
  * `guestToken`: the order was opened by a guest's link; its withdrawal link and documents use the token, and a
- * visitor not signed in is offered « Créer mon compte » (a password only, issue 32).
+ * visitor not signed in is offered « Créer mon compte » (a password only).
  */
 export function TrackingDetails({
   order,

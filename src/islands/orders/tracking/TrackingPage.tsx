@@ -12,7 +12,7 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
 
   function content() {
     if (state.status === "loading") {
-      // The prebuilt page's heading until the order is read (issue 28, item 16: every page has its <h1>).
+      // The prebuilt page's heading until the order is read (every page has its <h1>).
       return (
         <>
           <h1 className="sr-only">Suivi de commande</h1>

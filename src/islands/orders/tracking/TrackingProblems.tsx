@@ -9,7 +9,7 @@ const messages = {
   loadTitle: "Erreur de chargement",
   notFoundTitle: "Commande introuvable",
   notFoundText: "L'ID de commande spécifié n'a pas pu être trouvé.",
-  /** Issue 32: a guest's revoked or expired link answers 404 like an unknown order; she can ask for a new one. */
+  /** A guest's revoked or expired link answers 404 like an unknown order; she can ask for a new one. */
   guestLinkInvalid: "Ce lien n'est plus valable ? Écrivez-nous : nous vous en enverrons un nouveau.",
   /** A guest link to an order that has joined her account: she follows it signed in. */
   inAccountTitle: "Suivi de commande",

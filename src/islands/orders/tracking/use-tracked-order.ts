@@ -24,7 +24,7 @@ function shown(order: Order): TrackingState {
 /**
  * How /orders/track/{orderId} (spec 2 "Tracking") reads its order: a prebuilt shell, the id read from the address
  * (or from ?id=, the older AWS redirect); the order from GET /api/user/orders/{id}, the caller's own only. A guest's
- * link (issue 32) carries its token in the fragment: the order is then read from GET /api/guest/orders/{id} with it,
+ * link carries its token in the fragment: the order is then read from GET /api/guest/orders/{id} with it,
  * signed in or not, and the page does not ask to sign in. The token stays in the address, so the page can be
  * bookmarked. Once the order has joined her account (« Créer mon compte »), the link answers ORDER_IN_ACCOUNT: the
  * page reads it with her session, and asks her to sign in first when she is not. A link that opens nothing is tried
