@@ -1,50 +1,33 @@
-/**
- * Benchmark of the API, run on demand, never by `npm test` (time-based figures belong here):
- *
- * a) the app's overhead: a bare node:http server returning the same JSON vs the API served as `npm start` serves it
- *    (startLocalServer: @hono/node-server, the whole API), on an unknown /api route and on GET /api/products, with
- *    DynamoDB answered in-process: only the network is replaced (a request handler replaying what DynamoDB Local
- *    answered for the seeded catalogue), so the AWS SDK and ElectroDB run for real. autocannon loads from a child
- *    process; bare and app alternate within each round; req/s and the ratio per round, then the median.
- * b) order placement: POST /api/orders one at a time (a customer with an address, enough stock, an Idempotency-Key
- *    per order as the storefront sends it) vs two raw transactions through a document client of their own, both on
- *    one DynamoDB Local started here with the seed: the order's own transaction written again with fresh ids (the
- *    same items, bytes, conditions and indexes: the database's floor for this order), and as many small conditional
- *    puts; interleaved in rounds; p50 / p90 and the ratios of the p50s.
- *
- * Run: npm run bench:api -- [--connections 50] [--duration 5] [--rounds 3] [--orders 60] [--part a|b] [--trace]
- * (--trace: the DynamoDB calls of one order, when each starts and ends). Everything listens on 127.0.0.1, on free
- * ports. A CPU profile of the app alone on one route (the load runs in a child process, the bare server idles):
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/api.ts --part a --app-only --route /api/products
- */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { openSession } from "../../functions/accounts/auth";
 import { createUser } from "../../functions/accounts/service";
-import { handleAccountMail } from "../../functions/main/account-mail";
-import { startLocalServer } from "../../functions/main/local";
 import { seedIfEmpty, seedSettingsFrom } from "../../functions/main/seed";
-import type { AccountMailRequest } from "../../functions/platform/adapters/account-mail-queue";
 import { systemClock } from "../../functions/platform/adapters/clock";
-import { localMailer } from "../../functions/platform/adapters/mail";
 import { ensureTable } from "../../functions/platform/db/bootstrap";
 import { createDocumentClient, createDynamoClient } from "../../functions/platform/db/client";
 import { createDb } from "../../functions/platform/db/service";
 import { tableDefinition } from "../../functions/platform/db/table";
-import type { Deps } from "../../functions/platform/deps";
-import { PUBLIC_READ_CACHE_MS } from "../../functions/platform/middleware/public-read";
-import { SETTINGS_CACHE_MS } from "../../functions/settings/service";
 import { FRENCH_ADDRESS } from "../../tests/support/addresses";
 import { startDynamoLocal } from "../local/dynamodb-local";
+import {
+  bareServer,
+  checked,
+  type Db,
+  depsOver,
+  freePort,
+  load as loadWith,
+  median,
+  percentile,
+  replayNetwork,
+  serveApi,
+} from "./api-harness";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const { values: flags } = parseArgs({
@@ -63,192 +46,7 @@ const connections = Number(flags.connections);
 const duration = Number(flags.duration);
 const rounds = Number(flags.rounds);
 const orders = Number(flags.orders);
-
-type Db = ReturnType<typeof createDb>;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createNetServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.once("error", fail);
-  });
-}
-
-const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
-}
-
-function depsOver(db: Db, mailDir: string): Deps {
-  const mailDeps = {
-    db,
-    clock: systemClock,
-    // As the Lambdas have it (functions/main/deps-from-env.ts); `npm start` leaves it off (tests write settings behind it).
-    settingsCacheMs: SETTINGS_CACHE_MS,
-    // As the Lambdas have it: a public read is kept 1 s in memory (middleware/public-read.ts).
-    publicReadCacheMs: PUBLIC_READ_CACHE_MS,
-    mailer: localMailer(mailDir, "Bench <no-reply@bench.local>"),
-    siteUrl: "http://127.0.0.1",
-  };
-  // As on AWS, where the queue's subscriber is another function: what a request hands over waits in the "queue"
-  // until flush() (after each measured order), instead of running in this process while the answer is read.
-  const queued: AccountMailRequest[] = [];
-  return {
-    ...mailDeps,
-    accountMail: {
-      request: (request) => void queued.push(request),
-      flush: async () => {
-        for (const request of queued.splice(0)) await handleAccountMail(mailDeps, request);
-      },
-    },
-  };
-}
-
-async function serveApi(deps: Deps): Promise<{ origin: string; server: Server }> {
-  const port = await freePort();
-  // The site's folder is never reached: every request here is under /api.
-  const server = await startLocalServer({ port, deps, distDir: join(tmpdir(), "no-site") });
-  return { origin: `http://127.0.0.1:${port}`, server };
-}
-
-interface Recorded {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/**
- * Replaces the client's network, nothing else: while recording, each DynamoDB answer is kept by request (target and
- * body); then the same requests are answered from memory, as DynamoDB Local answered them. A request never recorded
- * fails loudly (the benchmark would then count errors, not measure a shortcut).
- */
-function replayNetwork(db: Db) {
-  const config = db.dynamo.config as unknown as { requestHandler: HttpHandlerLike };
-  const network = config.requestHandler;
-  const answers = new Map<string, Recorded>();
-  let replaying = false;
-  const keyOf = (request: HttpRequestLike) =>
-    `${request.headers["x-amz-target"]}\n${typeof request.body === "string" ? request.body : ""}`;
-  const respond = (answer: Recorded) => ({
-    response: {
-      statusCode: answer.statusCode,
-      reason: undefined,
-      headers: { ...answer.headers },
-      body: Readable.from([answer.body]),
-    },
-  });
-  config.requestHandler = {
-    ...network,
-    handle: async (request: HttpRequestLike, options?: unknown) => {
-      const key = keyOf(request);
-      if (replaying) {
-        const answer = answers.get(key);
-        if (!answer) throw new Error(`Not recorded: ${key}`);
-        return respond(answer);
-      }
-      const { response } = await network.handle(request, options);
-      const chunks: Buffer[] = [];
-      for await (const chunk of response.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-      const answer = {
-        statusCode: response.statusCode,
-        headers: response.headers,
-        body: Buffer.concat(chunks),
-      };
-      answers.set(key, answer);
-      return respond(answer);
-    },
-    destroy: () => network.destroy?.(),
-  };
-  return {
-    replay: () => {
-      replaying = true;
-    },
-    recorded: () => answers.size,
-  };
-}
-
-interface HttpRequestLike {
-  headers: Record<string, string>;
-  body?: unknown;
-}
-interface HttpHandlerLike {
-  handle: (
-    request: HttpRequestLike,
-    options?: unknown,
-  ) => Promise<{ response: { statusCode: number; headers: Record<string, string>; body: unknown } }>;
-  destroy?: () => void;
-}
-
-/** A bare node:http server answering `body` with `status` on every request: the floor. */
-async function bareServer(status: number, body: string): Promise<{ origin: string; server: Server }> {
-  const port = await freePort();
-  const server = createServer((_request, response) => {
-    response.writeHead(status, {
-      "content-type": "application/json",
-      "content-length": Buffer.byteLength(body),
-    });
-    response.end(body);
-  });
-  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
-  return { origin: `http://127.0.0.1:${port}`, server };
-}
-
-interface Load {
-  rps: number;
-  statuses: Record<string, number>;
-  errors: number;
-}
-
-/** autocannon in its own process, so the load generator does not share the servers' event loop. */
-function load(url: string): Promise<Load> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(root, "node_modules", "autocannon", "autocannon.js"),
-        "-c",
-        String(connections),
-        "-d",
-        String(duration),
-        "-j",
-        url,
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("error", fail);
-    child.once("exit", (code) => {
-      if (code !== 0) return fail(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as {
-        requests: { average: number };
-        errors: number;
-        timeouts: number;
-        statusCodeStats: Record<string, { count: number }>;
-      };
-      done({
-        rps: result.requests.average,
-        errors: result.errors + result.timeouts,
-        statuses: Object.fromEntries(
-          Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
-        ),
-      });
-    });
-  });
-}
-
-function checked(what: string, result: Load, status: number): Load {
-  const wrong = Object.entries(result.statuses).filter(([code]) => Number(code) !== status);
-  if (result.errors || wrong.length)
-    throw new Error(`${what}: ${result.errors} errors, statuses ${JSON.stringify(result.statuses)}`);
-  return result;
-}
+const load = (url: string) => loadWith(url, { connections, duration });
 
 async function overhead(endpoint: string, tableName: string, mailDir: string): Promise<void> {
   const db = createDb({ tableName, endpoint });
