@@ -3,7 +3,8 @@
  * to where it is done. Written apart from mails.ts (the customers' e-mails): it goes to the shop only.
  */
 
-import { ageLabel, type OwnerTodo, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo";
+import { ageLabel, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import { formatEuros } from "../../src/domain/money";
 import { escapeHtml } from "../mail/mails";
 import type { Mail } from "../platform/adapters/mail";

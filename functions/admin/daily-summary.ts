@@ -4,7 +4,7 @@
  * on AWS (infra/jobs.ts) and by a timer under `npm start` (scripts/start.ts); any number of runs send at most one
  * e-mail a Paris day: each run first claims the day (an item created on the condition it does not exist).
  */
-import { isDailySummaryTime } from "../../src/domain/admin/owner-todo";
+import { isDailySummaryTime } from "../../src/domain/admin/owner-todo/daily-summary";
 import { parisDay } from "../../src/domain/promos/promo";
 import { isConditionFailure } from "../platform/db/errors";
 import type { Deps } from "../platform/deps";

@@ -2,13 +2,8 @@
  * The owner's to-do list (issue 19): reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read
  * each list has, and lets them decide. Shared by the dashboard (GET /api/admin/todo) and the daily summary e-mail.
  */
-import {
-  type OwnerTodo,
-  ownerTodo,
-  type TodoBatch,
-  type TodoOrder,
-  type TodoWithdrawal,
-} from "../../src/domain/admin/owner-todo";
+import type { TodoBatch, TodoOrder, TodoWithdrawal } from "../../src/domain/admin/owner-todo/facts";
+import { type OwnerTodo, ownerTodo } from "../../src/domain/admin/owner-todo/list";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { sitePublishStatus } from "../site/publishing";

@@ -1,12 +1,8 @@
 import { type ReactNode, useRef, useState } from "react";
 import { formatDate, formatDateTime } from "../../domain/admin/admin-format";
-import {
-  ageLabel,
-  type OwnerTodo,
-  PREPARATION_LABELS,
-  type PreparationState,
-  todoLinks,
-} from "../../domain/admin/owner-todo";
+import { ageLabel, PREPARATION_LABELS, todoLinks } from "../../domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../domain/admin/owner-todo/list";
+import type { PreparationState } from "../../domain/admin/owner-todo/orders";
 import { type StuckParcel, stuckParcelView } from "../../domain/admin/stuck-parcels";
 import { formatEuros } from "../../domain/money";
 import type { Order } from "../../domain/orders/order";
