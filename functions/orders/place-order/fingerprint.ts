@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { keyReuseRefusal } from "../../../src/domain/orders/plan-order";
+import { keyReuseRefusal } from "../../../src/domain/orders/plan-order/checks";
 
 /**
  * The fingerprint of a request made under an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header-07 §2.4):
