@@ -8,12 +8,9 @@ import { type OrderAccess, reachableOrder } from "../orders/guest/links";
 import { type MoveResult, moveOrder, type OrderMove } from "../orders/lifecycle";
 import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "../orders/place-order/place-order";
 import { type OrderRecord, toOrder } from "../orders/service";
-import {
-  type PaypalCaptureResult,
-  type PaypalClient,
-  PaypalError,
-  type WebhookHeaders,
-} from "../platform/adapters/paypal";
+import type { PaypalCaptureResult, WebhookHeaders } from "../platform/adapters/paypal/bodies";
+import type { PaypalClient } from "../platform/adapters/paypal/client";
+import { PaypalError } from "../platform/adapters/paypal/error";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";

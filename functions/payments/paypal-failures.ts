@@ -8,7 +8,7 @@
  * buyer has not approved yet.
  */
 import { DomainError } from "../../src/domain/errors";
-import { PaypalError } from "../platform/adapters/paypal";
+import { PaypalError } from "../platform/adapters/paypal/error";
 
 /** Who waits on the answer, and at which step: the words differ (was anything charged? refunded? recorded?). */
 export type PaypalSituation = "checkout" | "capture" | "refund" | "cancel-refund" | "other";

@@ -6,7 +6,7 @@ import { reconcile as reconcileJob } from "../../functions/payments/jobs/reconci
 import { handlePaypalWebhook } from "../../functions/payments/paypal-checkout";
 import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
-import { PaypalClient } from "../../functions/platform/adapters/paypal";
+import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
 import type { Deps } from "../../functions/platform/deps";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
