@@ -6,7 +6,9 @@ import { idempotencyKey } from "../platform/middleware/idempotency";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
 import { route, routesAt } from "../platform/route";
 import { guestPaypalContract as contract } from "./guest-contract";
-import { captureAnswer, createPaypalOrder, releasePaypalOrder } from "./paypal-checkout";
+import { captureAnswer } from "./paypal-checkout/capture";
+import { createPaypalOrder } from "./paypal-checkout/create";
+import { releasePaypalOrder } from "./paypal-checkout/release";
 
 /**
  * PayPal for an order without an account (issue 32): the customer's flow (paypal-checkout.ts), the guest named by

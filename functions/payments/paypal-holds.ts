@@ -12,14 +12,13 @@ import type { PaypalCaptureResult } from "../platform/adapters/paypal/bodies";
 import type { PaypalClient } from "../platform/adapters/paypal/client";
 import { PaypalError } from "../platform/adapters/paypal/error";
 import type { DataDeps, Deps } from "../platform/deps";
+import { captureAmountMatches, markPaid } from "./paypal-checkout/mark-paid";
 import {
-  captureAmountMatches,
   LATE_CAPTURE_REASON,
-  markPaid,
-  paypalClient,
   refundUnwantedCapture,
   wrongAmountReason,
-} from "./paypal-checkout";
+} from "./paypal-checkout/unwanted-capture";
+import { paypalClient } from "./paypal-client";
 import { captureInFlight } from "./paypal-earlier-holds";
 import { logPaypalFailure } from "./paypal-failures";
 

@@ -3,7 +3,7 @@ import { changeOrder } from "../../functions/orders/changes";
 import { moveOrder } from "../../functions/orders/lifecycle";
 import { toOrder } from "../../functions/orders/service";
 import { reconcile as reconcileJob } from "../../functions/payments/jobs/reconcile-paypal";
-import { handlePaypalWebhook } from "../../functions/payments/paypal-checkout";
+import { handlePaypalWebhook } from "../../functions/payments/paypal-checkout/webhook";
 import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
