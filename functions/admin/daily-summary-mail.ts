@@ -1,5 +1,6 @@
 /** The owner's daily summary e-mail: apart from the customers' mails, since it goes to the shop only. */
-import { ageLabel, type OwnerTodo, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo";
+import { ageLabel, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import { formatEuros } from "../../src/domain/money";
 import { escapeHtml } from "../mail/layout";
 import type { Mail } from "../platform/adapters/mail";

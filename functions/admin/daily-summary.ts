@@ -2,7 +2,7 @@
  * The to-do list mailed to the shop at 8:00 Paris time when there is something to do. Any number of runs send at
  * most one e-mail a Paris day: each run first claims the day (an item created on the condition it does not exist).
  */
-import { isDailySummaryTime } from "../../src/domain/admin/owner-todo";
+import { isDailySummaryTime } from "../../src/domain/admin/owner-todo/daily-summary";
 import { parisDay } from "../../src/domain/promos/promo";
 import { isConditionFailure } from "../platform/db/errors";
 import type { Deps } from "../platform/deps";

@@ -1,11 +1,6 @@
 /** Reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read each list has. */
-import {
-  type OwnerTodo,
-  ownerTodo,
-  type TodoBatch,
-  type TodoOrder,
-  type TodoWithdrawal,
-} from "../../src/domain/admin/owner-todo";
+import type { TodoBatch, TodoOrder, TodoWithdrawal } from "../../src/domain/admin/owner-todo/facts";
+import { type OwnerTodo, ownerTodo } from "../../src/domain/admin/owner-todo/list";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { listProblems } from "../platform/owner-problems";

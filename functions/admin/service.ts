@@ -26,7 +26,7 @@ import { sendShippingMail } from "../orders/shipping-mail";
 import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { paypalLoopbackAllowed } from "../payments/paypal-client";
 import { migratePlainPaypalSecret, sealPaypalSecret } from "../payments/paypal-secret";
-import { clearPaypalTokens } from "../platform/adapters/paypal";
+import { clearPaypalTokens } from "../platform/adapters/paypal/http";
 import { isSealed } from "../platform/adapters/secret-box";
 import { readStats } from "../platform/db/stats";
 import type { DataDeps, Deps } from "../platform/deps";

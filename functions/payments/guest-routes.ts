@@ -6,7 +6,9 @@ import { idempotencyKey } from "../platform/middleware/idempotency";
 import { retryAfterHeader } from "../platform/middleware/retry-after";
 import { route, routesAt } from "../platform/route";
 import { guestPaypalContract as contract } from "./guest-contract";
-import { captureAnswer, createPaypalOrder, releasePaypalOrder } from "./paypal-checkout";
+import { captureAnswer } from "./paypal-checkout/capture";
+import { createPaypalOrder } from "./paypal-checkout/create";
+import { releasePaypalOrder } from "./paypal-checkout/release";
 
 /** The guest is named by her details when the order is created, then proven by her order's link (X-Order-Token). */
 export const guestPaypalRoutes = routesAt(

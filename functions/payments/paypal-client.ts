@@ -1,6 +1,6 @@
 import { DomainError } from "../../src/domain/errors";
 import { paypalBaseUrlProblem } from "../../src/domain/payments/paypal-hosts";
-import { PaypalClient } from "../platform/adapters/paypal";
+import { PaypalClient } from "../platform/adapters/paypal/client";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import { openPaypalSecret } from "./paypal-secret";

@@ -4,7 +4,7 @@
  * cannot be reached or refuses our credentials, 502 for its own error, 402 for a declined card.
  */
 import { DomainError } from "../../src/domain/errors";
-import { PaypalError } from "../platform/adapters/paypal";
+import { PaypalError } from "../platform/adapters/paypal/error";
 
 /** The words differ by step: was anything charged? refunded? recorded? */
 export type PaypalSituation = "checkout" | "capture" | "refund" | "cancel-refund" | "other";

@@ -4,16 +4,17 @@ import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
-import { type PaypalCaptureResult, type PaypalClient, PaypalError } from "../platform/adapters/paypal";
+import type { PaypalCaptureResult } from "../platform/adapters/paypal/bodies";
+import type { PaypalClient } from "../platform/adapters/paypal/client";
+import { PaypalError } from "../platform/adapters/paypal/error";
 import type { DataDeps, Deps } from "../platform/deps";
+import { captureAmountMatches, markPaid } from "./paypal-checkout/mark-paid";
 import {
-  captureAmountMatches,
   LATE_CAPTURE_REASON,
-  markPaid,
-  paypalClient,
   refundUnwantedCapture,
   wrongAmountReason,
-} from "./paypal-checkout";
+} from "./paypal-checkout/unwanted-capture";
+import { paypalClient } from "./paypal-client";
 import { captureInFlight } from "./paypal-earlier-holds";
 import { logPaypalFailure } from "./paypal-failures";
 

@@ -11,14 +11,10 @@ import type { AppEnv } from "../platform/env";
 import { idempotencyKey } from "../platform/middleware/idempotency";
 import { route, routesAt } from "../platform/route";
 import { paypalContract as contract } from "./contract";
-import {
-  captureAnswer,
-  createPaypalOrder,
-  handlePaypalWebhook,
-  paypalClientId,
-  releasePaypalOrder,
-  type WebhookEvent,
-} from "./paypal-checkout";
+import { captureAnswer } from "./paypal-checkout/capture";
+import { createPaypalOrder, paypalClientId } from "./paypal-checkout/create";
+import { releasePaypalOrder } from "./paypal-checkout/release";
+import { handlePaypalWebhook, type WebhookEvent } from "./paypal-checkout/webhook";
 
 /** The server computes, holds, captures and verifies; the browser only shows the buttons. */
 export const paypalRoutes = routesAt("/api/paypal-payment", new Hono<AppEnv>());

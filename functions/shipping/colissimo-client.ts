@@ -1,12 +1,11 @@
 import { DomainError } from "../../src/domain/errors";
+import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label/refusal-message";
 import {
   type LabelInput,
-  labelRefusalMessage,
   labelRequestBody,
-  parseLabelResponse,
   SLS_GENERATE_LABEL_PATH,
-  UNREADABLE_ANSWER_ID,
-} from "../../src/domain/shipping/colissimo-label";
+} from "../../src/domain/shipping/colissimo-label/request";
+import { parseLabelResponse, UNREADABLE_ANSWER_ID } from "../../src/domain/shipping/colissimo-label/response";
 import {
   LAPOSTE_DEFAULT_URLS,
   type LaposteService,

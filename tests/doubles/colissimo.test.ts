@@ -7,13 +7,13 @@
 import { PDFDocument } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label/refusal-message";
 import {
   type LabelInput,
-  labelRefusalMessage,
   labelRequestBody,
-  parseLabelResponse,
   SLS_GENERATE_LABEL_PATH,
-} from "../../src/domain/shipping/colissimo-label";
+} from "../../src/domain/shipping/colissimo-label/request";
+import { parseLabelResponse } from "../../src/domain/shipping/colissimo-label/response";
 import {
   parseLaposteDate,
   parseTrackingResponse,

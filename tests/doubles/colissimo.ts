@@ -46,7 +46,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { encodableByAll, pdfText } from "../../functions/platform/adapters/pdf-text";
-import { SLS_GENERATE_LABEL_PATH } from "../../src/domain/shipping/colissimo-label";
+import { SLS_GENERATE_LABEL_PATH } from "../../src/domain/shipping/colissimo-label/request";
 import { PICKUP_ERRORS, PICKUP_SEARCH_PATH } from "../../src/domain/shipping/laposte-pickup";
 import {
   isDeliveredCode,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { apiAreas } from "../../functions/main/areas";
 import { E2E_DATA_DIR, E2E_DYNAMODB_PORT, E2E_PORT } from "../../playwright.config";
-import { todoLinks } from "../../src/domain/admin/owner-todo";
+import { todoLinks } from "../../src/domain/admin/owner-todo/display";
 import { trackingUrl } from "../../src/domain/orders/order-display";
 import { withdrawalHref } from "../../src/domain/withdrawals/withdrawal";
 import { runProductPageKeys } from "../edge/kvs-cli";

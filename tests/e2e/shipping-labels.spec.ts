@@ -4,7 +4,7 @@ import { LAPOSTE_DOUBLE_CONTRACT, LAPOSTE_DOUBLE_PASSWORD } from "../../scripts/
 import { SECRET_MASK } from "../../src/domain/admin/admin-settings";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";
-import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label";
+import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label/refusal-message";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import {

@@ -11,7 +11,7 @@ import { recordAlarms } from "../../functions/admin/jobs/shop-alarm";
 import { isoTime } from "../../functions/platform/owner-problems";
 import { retryingMail, watchedJob } from "../../scripts/local/jobs";
 import { alarmName } from "../../src/domain/admin/owner-problems";
-import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
 

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
 import { trackParcels } from "../../functions/shipping/tracking";
-import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";

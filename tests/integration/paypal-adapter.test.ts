@@ -5,12 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  clearPaypalTokens,
-  PaypalClient,
-  type PaypalError,
-  type PaypalOrderRequest,
-} from "../../functions/platform/adapters/paypal";
+import type { PaypalOrderRequest } from "../../functions/platform/adapters/paypal/bodies";
+import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
+import type { PaypalError } from "../../functions/platform/adapters/paypal/error";
+import { clearPaypalTokens } from "../../functions/platform/adapters/paypal/http";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 
 let paypal: PaypalDouble;

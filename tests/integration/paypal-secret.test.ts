@@ -14,7 +14,7 @@ import {
   putPaypalSetting,
 } from "../../functions/payments/paypal-secret";
 import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
-import { clearPaypalTokens } from "../../functions/platform/adapters/paypal";
+import { clearPaypalTokens } from "../../functions/platform/adapters/paypal/http";
 import type { SecretBox } from "../../functions/platform/adapters/secret-box";
 import type { Deps } from "../../functions/platform/deps";
 import { putSetting } from "../../functions/settings/service";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYPAL_SECRET_CONTEXT } from "../../functions/platform/adapters/secret-contexts";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
-import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";
 import { rateLimits } from "../../src/domain/rate-limit";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { moveOrder } from "../../functions/orders/lifecycle";
-import { PaypalClient } from "../../functions/platform/adapters/paypal";
+import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
 import { formatEuros } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/accounts/auth";
 import { runDailySummary } from "../../functions/admin/daily-summary";
 import { putSetting } from "../../functions/settings/service";
-import type { OwnerTodo } from "../../src/domain/admin/owner-todo";
+import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { defaultSettings } from "../../src/domain/settings/settings";
 import type {

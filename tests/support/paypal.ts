@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
-import { clearPaypalTokens } from "../../functions/platform/adapters/paypal";
+import { clearPaypalTokens } from "../../functions/platform/adapters/paypal/http";
 import type { DataDeps } from "../../functions/platform/deps";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
 

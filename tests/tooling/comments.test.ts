@@ -4,22 +4,12 @@
  * the comments of scripts and of an .astro file's frontmatter and scripts; its markup's and CSS's are matched.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /** The folders scanned: every source folder. */
-// biome-ignore lint/suspicious/noExportsInTest: the list is the test's one setting, read by whoever extends it.
-export const SCANNED_FOLDERS = ["src", "functions", "infra", "scripts"];
-
-/** Files being split elsewhere, cleaned once split (their parts are scanned as soon as they land). */
-const PENDING = new Set([
-  "functions/payments/paypal-checkout.ts",
-  "functions/platform/adapters/paypal.ts",
-  "src/domain/admin/owner-todo.ts",
-  "src/domain/orders/plan-order.ts",
-  "src/domain/shipping/colissimo-label.ts",
-]);
+const SCANNED_FOLDERS = ["src", "functions", "infra", "scripts"];
 
 const ISSUE = /\bissues? #?\d+/i;
 const root = resolve(import.meta.dirname, "..", "..");
@@ -122,8 +112,7 @@ describe("source comments", () => {
   it.each(SCANNED_FOLDERS)("in %s cite no issue number", (folder) => {
     const files = sources(join(root, folder));
     expect(files.length).toBeGreaterThan(0);
-    const scanned = files.filter((file) => !PENDING.has(relative(root, file).split(sep).join("/")));
-    expect(scanned.flatMap(issueCitations)).toEqual([]);
+    expect(files.flatMap(issueCitations)).toEqual([]);
   });
 
   it("are told apart from code and strings", () => {

@@ -11,15 +11,6 @@ const MAX_LINES = 400;
 const SOURCE_FOLDERS = ["src", "functions", "infra", "scripts"];
 const SOURCE = /\.(ts|tsx|astro|mjs|js|css)$/;
 
-/** Files still being split, each with the length it may not grow past. The list only shrinks. */
-const STILL_TO_SPLIT: Record<string, number> = {
-  "functions/payments/paypal-checkout.ts": 464,
-  "functions/platform/adapters/paypal.ts": 421,
-  "src/domain/admin/owner-todo.ts": 489,
-  "src/domain/orders/plan-order.ts": 424,
-  "src/domain/shipping/colissimo-label.ts": 583,
-};
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
     .filter((file) => SOURCE.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith(".d.ts"))
@@ -32,16 +23,11 @@ const lengths = SOURCE_FOLDERS.flatMap(sourceFiles).map((file) => ({
 }));
 
 describe("source files", () => {
-  it(`are at most ${MAX_LINES} lines each, but for the listed ones`, () => {
+  it(`are at most ${MAX_LINES} lines each`, () => {
     const long = lengths
-      .filter(({ file, lines }) => lines > (STILL_TO_SPLIT[file] ?? MAX_LINES))
+      .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(long).toEqual([]);
-  });
-
-  it("still over the bound are exactly the listed ones (remove a file once it is split)", () => {
-    const over = lengths.filter(({ lines }) => lines > MAX_LINES).map(({ file }) => file);
-    expect(over.sort()).toEqual(Object.keys(STILL_TO_SPLIT).sort());
   });
 
   it("are found in every source folder", () => {

@@ -118,7 +118,7 @@ describe("order writes", () => {
       topLevelKeys("{ status: 'x', nested: { payment_status: 1 }, ...rest, tracking_number }", 0),
     ).toEqual(["status", "nested", "tracking_number"]);
     const files = new Set(orderFieldObjects().map((object) => object.file));
-    expect(files).toContain(join("functions", "payments", "paypal-checkout.ts"));
+    expect(files).toContain(join("functions", "payments", "paypal-checkout", "capture.ts"));
     expect(files).toContain(join("functions", "payments", "paypal-holds.ts")); // set: () => ({ ... })
   });
 

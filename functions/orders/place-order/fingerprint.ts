@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { keyReuseRefusal } from "../../../src/domain/orders/plan-order";
+import { keyReuseRefusal } from "../../../src/domain/orders/plan-order/checks";
 
 /**
  * draft-ietf-httpapi-idempotency-key-header-07 §2.4: the SHA-256 of the validated body's canonical JSON (so spacing

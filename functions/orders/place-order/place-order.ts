@@ -7,7 +7,8 @@ import {
 } from "../../../src/domain/orders/guest";
 import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
-import { type OrderInputs, type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order";
+import type { OrderInputs } from "../../../src/domain/orders/plan-order/inputs";
+import { type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order/plan";
 import { shopSetup } from "../../../src/domain/settings/shop-setup";
 import { pickupOffered } from "../../../src/domain/shipping/colissimo-rules";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../../accounts/auth";

@@ -5,7 +5,7 @@ import type {
   OrderAddress,
   OrderInputs,
   OrderProduct,
-} from "../../../src/domain/orders/plan-order";
+} from "../../../src/domain/orders/plan-order/inputs";
 import { parisDay } from "../../../src/domain/promos/promo";
 import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
 import { readBatches } from "../../batches/batch-stock";

@@ -1,6 +1,6 @@
 import { DomainError } from "../../../src/domain/errors";
 import { idempotencyScope } from "../../../src/domain/orders/guest";
-import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders/plan-order";
+import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders/plan-order/effects";
 import { parisDay } from "../../../src/domain/promos/promo";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";

@@ -4,7 +4,7 @@
  */
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promos/promo";
-import type { LabelInput } from "../../../src/domain/shipping/colissimo-label";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import {
   colissimoMissing,
   colissimoNotConfiguredMessage,

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES, isAddressCountry } from "../../../src/domain/accounts/countries";
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/promos/promo";
-import type { LabelInput } from "../../../src/domain/shipping/colissimo-label";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import {
   type ColissimoSetting,
   colissimoMissing,

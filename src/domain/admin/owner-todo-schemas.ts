@@ -45,7 +45,7 @@ export const ownerTodoSchema =
           last_event: z.string().nullable().describe("La Poste's last event, in French"),
         }),
       )
-      .describe("Shipped parcels with no news from the carrier for 7 days or more (issue 31)"),
+      .describe("Shipped parcels with no news from the carrier for 7 days or more"),
     transfers: z.array(
       z.object({
         order_id: z.string(),

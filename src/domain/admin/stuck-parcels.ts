@@ -6,7 +6,8 @@
  */
 import { colissimoTrackingUrl, isColissimo } from "../orders/order-status";
 import { formatDateTime } from "./admin-format";
-import { ageLabel, type StuckParcel } from "./owner-todo";
+import { ageLabel } from "./owner-todo/display";
+import type { StuckParcel } from "./owner-todo/orders";
 
 export type { StuckParcel };
 

@@ -7,7 +7,7 @@ import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin/admin-
 import type { ProductPayload } from "../../domain/admin/admin-products";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin/admin-promos";
 import type { SettingRow } from "../../domain/admin/admin-settings";
-import type { OwnerTodo } from "../../domain/admin/owner-todo";
+import type { OwnerTodo } from "../../domain/admin/owner-todo/list";
 import type { Batch, NewBatch, RecallEntry } from "../../domain/batches/batches";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import type { StockAdjustment, StockMovement } from "../../domain/catalog/stock";

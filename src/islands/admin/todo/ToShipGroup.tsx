@@ -1,5 +1,7 @@
 import { formatDateTime } from "../../../domain/admin/admin-format";
-import { type OwnerTodo, PREPARATION_LABELS, type PreparationState } from "../../../domain/admin/owner-todo";
+import { PREPARATION_LABELS } from "../../../domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
+import type { PreparationState } from "../../../domain/admin/owner-todo/orders";
 import type { Order } from "../../../domain/orders/order";
 import { DayLabelsButton } from "../shipping/DayLabelsButton";
 import { LabelActions } from "../shipping/LabelActions";

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from "../../../domain/admin/admin-format";
-import { type OwnerTodo, todoLinks } from "../../../domain/admin/owner-todo";
+import { todoLinks } from "../../../domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import { formatEuros } from "../../../domain/money";
 import { linkClass } from "../ui";
 import { StuckParcels } from "./StuckParcels";

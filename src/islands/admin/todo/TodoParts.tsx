@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { todoLinks } from "../../../domain/admin/owner-todo";
+import { todoLinks } from "../../../domain/admin/owner-todo/display";
 import { linkClass } from "../ui";
 
 /** One group of the list (« Commandes à expédier »…): its heading, its hint and action, its rows. */

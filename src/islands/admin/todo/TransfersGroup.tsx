@@ -1,5 +1,6 @@
 import { formatDate } from "../../../domain/admin/admin-format";
-import { ageLabel, type OwnerTodo } from "../../../domain/admin/owner-todo";
+import { ageLabel } from "../../../domain/admin/owner-todo/display";
+import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import { formatEuros } from "../../../domain/money";
 import { smallButton } from "../ui";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";

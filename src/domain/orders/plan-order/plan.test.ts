@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { BatchStock } from "../batches/batches";
-import type { DomainError } from "../errors";
-import type { PromoRules } from "../promos/promo";
-import type { OrderInputs, OrderPlan, OrderProduct } from "./plan-order";
-import { planOrder } from "./plan-order";
+import type { BatchStock } from "../../batches/batches";
+import type { DomainError } from "../../errors";
+import type { PromoRules } from "../../promos/promo";
+import type { OrderInputs, OrderProduct } from "./inputs";
+import { type OrderPlan, planOrder } from "./plan";
 
 /**
  * planOrder, tested like the lifecycle: tables of cases, each with the request and what differs from a plain shop,

@@ -1,0 +1,25 @@
+/**
+ * How the to-do list is shown, the same on the dashboard and in the daily summary e-mail: where each thing is done
+ * (the admin's tab, with the order or product opened where the tab can) and the French words for delays.
+ */
+
+import type { PreparationState } from "./orders";
+
+export const todoLinks = {
+  order: (number: string) => `/admin#commandes/${encodeURIComponent(number)}`,
+  product: (id: number) => `/admin#produits/${id}`,
+  publishing: "/admin#statistiques",
+  dailySummarySetting: "/admin#parametres/daily_summary",
+} as const;
+
+export const PREPARATION_LABELS: Record<PreparationState, string> = {
+  on_time: "Dans les temps",
+  due: "À expédier aujourd'hui (plus de 24 h)",
+  late: "Délai de préparation dépassé (plus de 48 h)",
+};
+
+/** « aujourd'hui », « 1 jour », « 5 jours ». */
+export function ageLabel(days: number): string {
+  if (days <= 0) return "aujourd'hui";
+  return days === 1 ? "depuis 1 jour" : `depuis ${days} jours`;
+}

@@ -1,0 +1,89 @@
+/**
+ * Placing an order, the pure part: from what one round of reads found, `planOrder` decides the whole order
+ * (the rules in their order, the prices, the promo, the lots, the stats) and says what the order's transaction must
+ * write and what follows it, without reading or writing anything. The service (functions/orders/place-order/) reads
+ * once, calls it, builds the transaction from its answer and, when a condition failed ("stale"), reads what is left
+ * and plans again (retryOnStale, decision record 041). Beside it: what it reads (inputs.ts), each rule's refusal
+ * (checks.ts), the order as stored (record.ts), and what the transaction writes besides it (effects.ts).
+ *
+ * The rules are judged in the order the answers have always had (decision record 024): maintenance (admins pass),
+ * the shop's setup and the payment method, a request already made under the Idempotency-Key (replayed, or 422 when
+ * it is another request), the products (gone, inactive, too few units), the delivery address, the pick-up point
+ * (offered, named with a mobile, found by a recent search), the promo code, and
+ * the total the customer saw (PRICE_CHANGED, with the server's totals). The first refusal is the answer.
+ */
+
+import { DomainError } from "../../errors";
+import { eurosToCents } from "../../money";
+import { discountTerms, promoRejection, promoRejectionMessage } from "../../promos/promo";
+import { shippingRuleCents } from "../../settings/settings";
+import { sellRefusal } from "../../settings/shop-setup";
+import { isGuestUserId } from "../guest";
+import { mergeLines, priceOrder, subtotalOf, totalsInEuros } from "../pricing";
+import { UNPAID_UNITS_PER_PRODUCT, unpaidHoldMessage } from "../unpaid-holds";
+import { deliverable, keyReuseRefusal, pickupDestination, sellable } from "./checks";
+import { type OrderEffects, orderEffects } from "./effects";
+import type { OrderInputs } from "./inputs";
+import { orderRecord, type PlannedOrder, type Sold } from "./record";
+
+export type OrderPlan =
+  | { kind: "refused"; error: DomainError }
+  | { kind: "replay"; orderId: string }
+  | { kind: "order"; record: PlannedOrder; effects: OrderEffects };
+
+/** Decides an order from what was read: a refusal, the replay of the key's first order, or the order to write. */
+export function planOrder(inputs: OrderInputs): OrderPlan {
+  const { request, idempotency, user } = inputs;
+  const refused = (error: DomainError): OrderPlan => ({ kind: "refused", error });
+  if (inputs.maintenance.enabled && !user.is_admin) return refused(new DomainError("MAINTENANCE"));
+  const notSold = sellRefusal(inputs.setup, inputs.paymentMethod);
+  if (notSold) return refused(notSold);
+  if (idempotency?.earlier) {
+    const reused = keyReuseRefusal(idempotency.earlier, idempotency.fingerprint);
+    return reused ? refused(reused) : { kind: "replay", orderId: idempotency.earlier.order_id };
+  }
+
+  // Lines of one product are merged, so a stock check cannot be passed twice with two half lines.
+  const sold: Sold = [];
+  for (const line of mergeLines(request.items)) {
+    const product = sellable(inputs.products.get(line.product_id), line.quantity);
+    if (product instanceof DomainError) return refused(product);
+    // A guest's unpaid order alone may not hold more than the limit (its counters judge it with her other orders).
+    if (isGuestUserId(user.id) && line.quantity > UNPAID_UNITS_PER_PRODUCT)
+      return refused(
+        new DomainError("UNPAID_HOLD_LIMIT", unpaidHoldMessage(product.name), {
+          product: product.name,
+          limit: UNPAID_UNITS_PER_PRODUCT,
+        }),
+      );
+    sold.push({ product, quantity: line.quantity });
+  }
+  const address = deliverable(inputs.address);
+  if (address instanceof DomainError) return refused(address);
+  const pickup = pickupDestination(inputs);
+  if (pickup instanceof DomainError) return refused(pickup);
+
+  const priced = sold.map(({ product, quantity }) => ({ unitPriceCents: product.price_cents, quantity }));
+  const subtotal = subtotalOf(priced);
+  const promo = request.promo_code_id ? inputs.promo : null;
+  if (request.promo_code_id) {
+    const reason = promoRejection(promo, {
+      subtotal,
+      now: inputs.now,
+      usesToday: promo ? inputs.promoUsesToday : 0,
+    });
+    if (reason) return refused(new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined)));
+  }
+  const shippingRule = shippingRuleCents(inputs.shipping, pickup ? "pickup" : "home");
+  const totals = priceOrder(priced, shippingRule, promo ? discountTerms(promo) : null);
+  if (eurosToCents(request.total_amount) !== totals.total)
+    return refused(new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) }));
+
+  const record = orderRecord(inputs, sold, address, {
+    totals,
+    freeThreshold: shippingRule.freeThreshold,
+    promo,
+    pickup,
+  });
+  return { kind: "order", record, effects: orderEffects(inputs, sold, record, promo) };
+}
