@@ -1,4 +1,4 @@
-/** Reads what the rules of src/domain/admin/admin/owner-todo.ts need, with the cheapest read each list has. */
+/** Reads what the rules of src/domain/admin/owner-todo/ need, with the cheapest read each list has. */
 import type { TodoBatch, TodoOrder, TodoWithdrawal } from "../../src/domain/admin/owner-todo/facts";
 import { type OwnerTodo, ownerTodo } from "../../src/domain/admin/owner-todo/list";
 import { limitConcurrency } from "../platform/adapters/concurrency";

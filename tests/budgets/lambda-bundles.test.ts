@@ -79,7 +79,7 @@ const budgets: Partial<Record<string, number>> = {
   // Issue 29: the routes bound to their contracts (orders, promo, withdrawals, waitlist), words included: 495.5 KiB;
   // built without the contracts' documentation and the feature list: 490.6 KiB. Over 490 by the shop's own code
   // (the packages weigh what they did before issue 29): 129.8 -> 133.1 KiB, placing an order as one read round and
-  // one pure decision (src/domain/orders/plan-order.ts, 3.3 KiB).
+  // one pure decision (src/domain/orders/plan-order/, 3.3 KiB).
   // Issue 31: the order's label key and La Poste's tracking events in its entity and its answer: 494.7 KiB; the
   // pick-up point an order may name (its rules in planOrder, the point read in the order's round, pickup-point.ts's
   // mobile check and words, whether it is offered: colissimo-rules.ts) and the e-mails' point block: 499.4 KiB.
@@ -97,7 +97,7 @@ const budgets: Partial<Record<string, number>> = {
   // the order's answer schema for the document: 487.6 KiB; then placing an order as one read round, the pure planOrder
   // (its refusals, lots and stats delta as data) and the session proven in that round: 491.8 KiB; built without the
   // contracts' documentation (the order's answer schema and the zod kinds only it used: 4.7 KiB) and the feature list:
-  // 480.8 KiB. Over 480 by the shop's own code: 123.9 -> 127.3 KiB, plan-order.ts (3.3 KiB).
+  // 480.8 KiB. Over 480 by the shop's own code: 123.9 -> 127.3 KiB, plan-order/ (3.3 KiB).
   // Issue 31: the order's label key and La Poste's tracking events in its entity and its answer: 485.1 KiB; the
   // pick-up point an order may name (as for orders above) and PayPal told the point's address: 491.1 KiB.
   // Issue 32: PayPal for a guest (create with her details, capture and release with her link), the table's three new entities (a guest order's links, the attach and « Mes données » links), the order mails' guest links:

@@ -6,7 +6,7 @@
  * type ERROR) and a label as SLS does (HTTP 200, multipart: the JSON part, then the PDF's raw bytes). Every call buys a
  * new label with a new parcel number: SLS has no idempotency, the shop must not call it twice for one parcel.
  *
- * What SLS does and this double follows is described, with its sources, in src/domain/shipping/colissimo-label.ts.
+ * What SLS does and this double follows is described, with its sources, in src/domain/shipping/colissimo-label/request.ts.
  * Made up here, because no public document shows it: the exact order of SLS's checks (the double stops at the first
  * failure, as the recorded answers show one message), the content type's parameters, parcelNumberPartner, the
  * parcel-number prefix of an HD parcel, the status and text for a body that is not JSON (422 from SLS's OpenAPI), and

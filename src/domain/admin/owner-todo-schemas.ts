@@ -1,6 +1,6 @@
 /**
  * The to-do list's answer as zod schemas (GET /api/admin/todo's OpenAPI document); the rules and types are in
- * owner-todo.ts, which the admin island imports without zod.
+^ * owner-todo/, which the admin island imports without zod.
  */
 import * as z from "zod";
 import { PROBLEM_KINDS } from "./owner-problems";

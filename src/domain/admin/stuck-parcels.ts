@@ -1,7 +1,7 @@
 /**
  * « Colis sans nouvelles depuis 7 jours » on the owner's to-do list: a shipped order whose last news (La
  * Poste's last event, or its shipping when La Poste has said nothing) is a week old or more. The server picks them
- * (GET /api/admin/todo, `stuck_parcels`, src/domain/admin/owner-todo.ts); this says how each reads. No dependency but
+ * (GET /api/admin/todo, `stuck_parcels`, src/domain/admin/owner-todo/); this says how each reads. No dependency but
  * the admin's formats.
  */
 import { colissimoTrackingUrl, isColissimo } from "../orders/order-status";
@@ -23,7 +23,7 @@ export interface StuckParcelView {
 }
 
 export function stuckParcelView(item: StuckParcel): StuckParcelView {
-  // The server names the carrier, « Transporteur non renseigné » when the owner typed none (owner-todo.ts).
+  // The server names the carrier, « Transporteur non renseigné » when the owner typed none (functions/admin/owner-todo.ts).
   const carrier = item.carrier;
   const tracking = item.tracking_number.trim();
   const when = formatDateTime(item.last_news_at) || item.last_news_at;
