@@ -19,7 +19,7 @@ const folders: [string, number][] = [
   [join("admin", "settings"), 7],
   [join("admin", "todo"), 6],
   [join("orders", "tracking"), 10],
-  ["withdrawal", 5],
+  ["withdrawals", 5],
 ];
 
 describe.each(folders)("the components of src/islands/%s", (folder, fewest) => {

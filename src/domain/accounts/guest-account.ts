@@ -1,6 +1,6 @@
 /**
  * « Créer mon compte » after an order placed without an account, and the attachment of past guest orders.
- * Zod-free: the islands (src/islands/orders/GuestAccountOffer.tsx, src/islands/account/AttachGuestOrders.tsx) use it
+ * Zod-free: the islands (src/islands/orders/GuestAccountOffer.tsx, src/islands/accounts/AttachGuestOrders.tsx) use it
  * too. The server's part: functions/orders/guest/account/.
  *
  * - The account needs only a password: the e-mail and the name are the order's, the order's link (X-Order-Token)

@@ -1,7 +1,7 @@
 /**
  * A guest's rights over her data (GDPR art. 15, 17, 20): she has no account, so she proves her e-mail by a
  * link mailed to it, and the link lets her download or erase what the shop holds about her orders placed without an
- * account. Zod-free: the page (src/islands/account/GuestData.tsx) uses it too. The server's part:
+ * account. Zod-free: the page (src/islands/accounts/GuestData.tsx) uses it too. The server's part:
  * functions/personal-data/guest/.
  *
  * - The link carries a random token (32 bytes, base64url) in the URL's fragment (`/mes-donnees#jeton=<token>`): never

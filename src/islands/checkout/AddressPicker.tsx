@@ -12,7 +12,7 @@ import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";
 
 /** The new-address form's code: fetched when the form opens, or ahead when the customer reaches for its button. */
-const loadAddressForm = () => import("../account/AddressForm");
+const loadAddressForm = () => import("../accounts/AddressForm");
 const AddressForm = lazy(() => loadAddressForm().then((module) => ({ default: module.AddressForm })));
 
 interface Props {

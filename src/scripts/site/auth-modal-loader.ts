@@ -1,6 +1,6 @@
 /**
  * The sign-in dialog on demand: no page loads React for it up front. The dialog (the React island
- * src/islands/auth/AuthModal.tsx) is fetched and mounted the first time anything opens it — a button carrying
+ * src/islands/accounts/AuthModal.tsx) is fetched and mounted the first time anything opens it — a button carrying
  * data-auth-open="signin|signup|forgot_password" (the header's 'Connexion') or an island calling openAuthModal() —
  * and fetched ahead as soon as a shopper shows the intent: pointer over, touch or keyboard focus on such a button,
  * so that it opens without a visible delay.

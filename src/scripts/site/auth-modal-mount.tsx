@@ -1,6 +1,6 @@
 /** Mounts the sign-in dialog island once, at the end of <body> (loaded on demand by auth-modal-loader.ts). */
 import { createRoot } from "react-dom/client";
-import AuthModal from "../../islands/auth/AuthModal";
+import AuthModal from "../../islands/accounts/AuthModal";
 
 let root: ReturnType<typeof createRoot> | null = null;
 

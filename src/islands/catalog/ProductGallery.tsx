@@ -19,7 +19,7 @@ import {
   zoomSizes,
   zoomToggleLabel,
 } from "../../lib/gallery-view";
-import { ProductPicture } from "../catalog/ProductPicture";
+import { ProductPicture } from "./ProductPicture";
 
 interface Props {
   productId: number;
