@@ -15,7 +15,10 @@ function addressId(id: string): string {
   return id;
 }
 
-/** Given by functions/main, so accounts depends on none of the features that hold the data. */
+/**
+ * Erasing an account and its personal data everywhere in the shop: the personal-data feature does it, and
+ * functions/main gives it here, so accounts depends on none of the features that hold the data.
+ */
 export type EraseAccount = (deps: Deps, user: AuthUser, password: string) => Promise<void>;
 
 /** The caller's own profile and address book: every route is behind the session, every key is the caller's id. */

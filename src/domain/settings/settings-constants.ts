@@ -1,5 +1,5 @@
 /**
- * Setting values both the server (settings.ts, admin.ts) and the zod-free admin island (admin-settings.ts) need.
+ * Setting values both the server (settings.ts, admin.ts) and the zod-free admin island (settings/admin-settings.ts) need.
  * One place, no dependency, so neither side repeats them.
  */
 export const PAYPAL_SANDBOX_URL = "https://api-m.sandbox.paypal.com";

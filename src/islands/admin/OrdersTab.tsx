@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { OrderFilters } from "../../domain/admin/admin-orders";
+import type { OrderFilters } from "../../domain/orders/admin-orders";
 import type { Order } from "../../domain/orders/order";
 import {
   ORDER_STATUSES,

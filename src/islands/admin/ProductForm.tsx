@@ -7,7 +7,7 @@ import {
   type ProductFormState,
   productFormFrom,
   productPayload,
-} from "../../domain/admin/admin-products";
+} from "../../domain/catalog/admin-products";
 import { type CosmeticField, incompleteProductMessage } from "../../domain/catalog/cosmetics";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { ApiError } from "../../lib/api-client";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
-import { stockTone } from "../../domain/admin/admin-products";
+import { stockTone } from "../../domain/catalog/admin-products";
 import { cosmeticFieldList, missingCosmeticFields } from "../../domain/catalog/cosmetics";
 import { mainImage } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";

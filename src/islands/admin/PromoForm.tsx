@@ -6,7 +6,7 @@ import {
   type PromoFormState,
   promoFormFrom,
   promoPayload,
-} from "../../domain/admin/admin-promos";
+} from "../../domain/promos/admin-promos";
 import { fieldBinder, fieldSetter, Notice, TextField } from "../ui/fields";
 import { createPromo, updatePromo } from "./admin-api";
 import { Dialog } from "./dialogs";

@@ -1,6 +1,6 @@
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
-import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/admin/admin-promos";
 import { isGuestUserId } from "../../domain/orders/guest";
+import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../domain/promos/admin-promos";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "./admin-api";
 import { DataTable } from "./DataTable";
 import { CloseRow, Dialog } from "./dialogs";

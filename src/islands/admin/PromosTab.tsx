@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { formatAmount, formatDateTime } from "../../domain/admin/admin-format";
-import { type AdminPromo, discountLabel, usageLabel } from "../../domain/admin/admin-promos";
+import { type AdminPromo, discountLabel, usageLabel } from "../../domain/promos/admin-promos";
 import { deletePromo, fetchPromos } from "./admin-api";
 import { DataTable } from "./DataTable";
 import { ConfirmDialog } from "./dialogs";

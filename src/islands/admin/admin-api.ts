@@ -2,17 +2,17 @@
 
 import type { SessionUser } from "../../domain/accounts/account";
 import type { Address } from "../../domain/accounts/address";
-import { labelUrl, trackingRefreshUrl } from "../../domain/admin/admin-labels";
-import type { OrderFilters, OrderUpdatePayload } from "../../domain/admin/admin-orders";
-import type { ProductPayload } from "../../domain/admin/admin-products";
-import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/admin/admin-promos";
-import type { SettingRow } from "../../domain/admin/admin-settings";
 import type { OwnerTodo } from "../../domain/admin/owner-todo/list";
 import type { Batch, NewBatch, RecallEntry } from "../../domain/batches/batches";
+import type { ProductPayload } from "../../domain/catalog/admin-products";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import type { StockAdjustment, StockMovement } from "../../domain/catalog/stock";
+import type { OrderFilters, OrderUpdatePayload } from "../../domain/orders/admin-orders";
 import type { Order } from "../../domain/orders/order";
+import type { AdminPromo, PromoPayload, PromoUsage } from "../../domain/promos/admin-promos";
+import type { SettingRow } from "../../domain/settings/admin-settings";
 import type { ShopSetup } from "../../domain/settings/shop-setup";
+import { labelUrl, trackingRefreshUrl } from "../../domain/shipping/admin-labels";
 import type { PublishStatus } from "../../domain/site/publishing";
 import type { AdminWithdrawal } from "../../domain/withdrawals/withdrawal-schemas";
 import { apiRequest, apiUpload } from "../../lib/api-client";

@@ -1,5 +1,5 @@
 import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
-import { customerLabel, orderPaymentTone } from "../../../domain/admin/admin-orders";
+import { customerLabel, orderPaymentTone } from "../../../domain/orders/admin-orders";
 import type { Order } from "../../../domain/orders/order";
 import {
   orderNumber,

@@ -5,7 +5,7 @@ import {
   orderEditForm,
   orderUpdatePayload,
   paymentStatusChoices,
-} from "../../../domain/admin/admin-orders";
+} from "../../../domain/orders/admin-orders";
 import type { Order } from "../../../domain/orders/order";
 import {
   ORDER_STATUSES,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatAmount } from "../../../domain/admin/admin-format";
-import { freeShippingReached } from "../../../domain/admin/admin-orders";
 import { lotsLabel } from "../../../domain/batches/batches";
+import { freeShippingReached } from "../../../domain/orders/admin-orders";
 import type { Order } from "../../../domain/orders/order";
 import { Badge } from "../ui";
 

@@ -1,5 +1,5 @@
 import { formatDay } from "../../../domain/admin/admin-format";
-import { shippingInfoState } from "../../../domain/admin/admin-orders";
+import { shippingInfoState } from "../../../domain/orders/admin-orders";
 import type { Order } from "../../../domain/orders/order";
 import { ParcelEvents } from "../../ui/ParcelEvents";
 import { LabelActions } from "../shipping/LabelActions";

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
-import type { AdminSettings } from "../../../domain/admin/admin-settings";
+import type { AdminSettings } from "../../../domain/settings/admin-settings";
 import { Notice } from "../../ui/fields";
 import { saveSetting } from "../admin-api";
 import { useSave } from "../hooks";

@@ -1,5 +1,5 @@
 import { Fragment, useEffect } from "react";
-import { type AdminSettings, settingsByKey } from "../../../domain/admin/admin-settings";
+import { type AdminSettings, settingsByKey } from "../../../domain/settings/admin-settings";
 import { fetchSettings } from "../admin-api";
 import { useLoad } from "../hooks";
 import { announceMaintenance } from "../maintenance";

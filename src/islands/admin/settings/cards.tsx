@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AdminSettings } from "../../../domain/admin/admin-settings";
+import type { AdminSettings } from "../../../domain/settings/admin-settings";
 import { bankTransfer, paypal, transferFollowUp } from "./payment-cards";
 import { type CardSpec, SettingCard } from "./SettingCard";
 import { colissimo, shipping } from "./shipping-cards";

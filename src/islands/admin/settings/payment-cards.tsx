@@ -1,11 +1,11 @@
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/payments/transfer-follow-up";
 import {
   type AdminSettings,
   isPaypalSandbox,
   SECRET_MASK,
   secretDisplay,
   trimmedValue,
-} from "../../../domain/admin/admin-settings";
-import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/payments/transfer-follow-up";
+} from "../../../domain/settings/admin-settings";
 import type { CardSpec } from "./SettingCard";
 
 /** The cards of the payments (cards.tsx lists them all): the bank transfer, its follow-up, PayPal. */

@@ -13,7 +13,7 @@ import {
   secretDisplay,
   shippingForm,
   shippingValue,
-} from "../../../domain/admin/admin-settings";
+} from "../../../domain/settings/admin-settings";
 import type { CardSpec } from "./SettingCard";
 
 /** The cards of the delivery (cards.tsx lists them all): the prices of « Livraison », the Colissimo contract. */

@@ -1,5 +1,5 @@
 import { formatDateTime } from "../../../domain/admin/admin-format";
-import { parseDecimal } from "../../../domain/admin/admin-products";
+import { parseDecimal } from "../../../domain/catalog/admin-products";
 import {
   type AdminSettings,
   COUNTDOWN_HOURS_MAX,
@@ -9,7 +9,7 @@ import {
   maintenanceStatusLabel,
   maintenanceValue,
   trimmedValue,
-} from "../../../domain/admin/admin-settings";
+} from "../../../domain/settings/admin-settings";
 import type { CompanyInfoSetting } from "../../../domain/settings/settings";
 import { onOff } from "./payment-cards";
 import type { CardSpec } from "./SettingCard";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { dayLabelsFailureMessage, dayLabelsUrl } from "../../../domain/admin/admin-labels";
+import { dayLabelsFailureMessage, dayLabelsUrl } from "../../../domain/shipping/admin-labels";
 import { ApiError } from "../../../lib/api-client";
 import { useAccessGuard } from "../hooks";
 import { linkClass, smallButton } from "../ui";

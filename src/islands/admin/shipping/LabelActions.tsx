@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import type { Order } from "../../../domain/orders/order";
+import { orderNumber } from "../../../domain/orders/order-status";
 import {
   canCreateLabel,
   labelCreatedMessage,
   labelFailureMessage,
   labelUrl,
-} from "../../../domain/admin/admin-labels";
-import type { Order } from "../../../domain/orders/order";
-import { orderNumber } from "../../../domain/orders/order-status";
+} from "../../../domain/shipping/admin-labels";
 import { ApiError } from "../../../lib/api-client";
 import { createShippingLabel } from "../admin-api";
 import { useAccessGuard } from "../hooks";

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { canRefreshTracking } from "../../../domain/admin/admin-labels";
-import { colissimoStatus, settingsByKey } from "../../../domain/admin/admin-settings";
 import type { Order } from "../../../domain/orders/order";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { colissimoStatus, settingsByKey } from "../../../domain/settings/admin-settings";
+import { canRefreshTracking } from "../../../domain/shipping/admin-labels";
 import { errorMessage } from "../../../lib/api-client";
 import { fetchSettings, refreshAllTracking, refreshParcelTracking } from "../admin-api";
 import { useAccessGuard } from "../hooks";

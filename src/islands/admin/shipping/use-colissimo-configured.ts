@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { colissimoStatus, settingsByKey } from "../../../domain/admin/admin-settings";
+import { colissimoStatus, settingsByKey } from "../../../domain/settings/admin-settings";
 import { fetchSettings } from "../admin-api";
 
 /**

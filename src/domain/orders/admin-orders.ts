@@ -3,13 +3,8 @@
  * dependency but money and order-status, so the admin island ships no zod.
  */
 import { eurosToCents } from "../money";
-import type { Order } from "../orders/order";
-import {
-  type OrderStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-  type StatusTone,
-} from "../orders/order-status";
+import type { Order } from "./order";
+import { type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, type StatusTone } from "./order-status";
 
 export interface OrderEditForm {
   status: OrderStatus;

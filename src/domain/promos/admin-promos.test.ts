@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminPromoSchema } from "./admin";
+import { adminPromoSchema } from "../admin/admin";
 import {
   type AdminPromo,
   discountLabel,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { labelRefusal } from "../shipping/shipping-labels";
 import {
   canCreateLabel,
   canRefreshTracking,
@@ -10,6 +9,7 @@ import {
   labelUrl,
   trackingRefreshUrl,
 } from "./admin-labels";
+import { labelRefusal } from "./shipping-labels";
 
 describe("« Créer l'étiquette »", () => {
   const paid = { status: "confirmed", payment_status: "completed", has_shipping_label: false } as const;

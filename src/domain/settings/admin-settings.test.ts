@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, settingSchemas } from "../settings/settings";
 import { defaultColissimoSetting } from "../shipping/colissimo-setting";
 import {
   COLISSIMO_HOME_PRODUCTS,
@@ -22,6 +21,7 @@ import {
   shippingValue,
   trimmedValue,
 } from "./admin-settings";
+import { defaultSettings, settingSchemas } from "./settings";
 
 describe("settings rows", () => {
   it("are read by key, odd rows ignored", () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_COSMETIC_INFO } from "../catalog/cosmetics";
-import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "../catalog/product-rules";
-import { adminProductSchema } from "./admin";
+import { adminProductSchema } from "../admin/admin";
 import {
   emptyProductForm,
   isImageUrl,
@@ -12,6 +10,8 @@ import {
   productPayload,
   stockTone,
 } from "./admin-products";
+import { EMPTY_COSMETIC_INFO } from "./cosmetics";
+import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
 describe("stock badge colour (spec: red <= threshold, yellow <= 2x threshold, green above)", () => {
   it.each([

@@ -4,17 +4,8 @@
  * (src/domain/settings/settings.ts); the values both sides need live in settings-constants.ts.
  */
 
+import { parseDecimal, parseInteger } from "../catalog/admin-products";
 import type { TransferFollowUpSetting } from "../payments/transfer-follow-up";
-import type {
-  BankTransferSetting,
-  CompanyInfoSetting,
-  DailySummarySetting,
-  MaintenanceSetting,
-  PaypalSetting,
-  SettingKey,
-  ShippingSetting,
-} from "../settings/settings";
-import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "../settings/settings-constants";
 import {
   colissimoMissing,
   HOME_PRODUCT_LABELS,
@@ -23,7 +14,16 @@ import {
   type LabelFormat,
 } from "../shipping/colissimo-rules";
 import type { ColissimoSetting } from "../shipping/colissimo-setting";
-import { parseDecimal, parseInteger } from "./admin-products";
+import type {
+  BankTransferSetting,
+  CompanyInfoSetting,
+  DailySummarySetting,
+  MaintenanceSetting,
+  PaypalSetting,
+  SettingKey,
+  ShippingSetting,
+} from "./settings";
+import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
 

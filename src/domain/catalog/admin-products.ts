@@ -2,8 +2,8 @@
  * Rules of the admin's Products tab (spec 2 "Admin", 3 "Product", 5 "Product form"), with no dependency so the
  * admin island ships no zod. The server checks the payload again with adminProductSchema.
  */
-import { type CosmeticField, missingCosmeticFields } from "../catalog/cosmetics";
-import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "../catalog/product-rules";
+import { type CosmeticField, missingCosmeticFields } from "./cosmetics";
+import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
 /** Colour band of the stock badge: red at or below the threshold, yellow up to twice it, green above. */
 export type StockTone = "danger" | "warning" | "success";

@@ -5,7 +5,7 @@
 import type { Order } from "../orders/order";
 import { isColissimo } from "../orders/order-status";
 import { parisDay } from "../promos/promo";
-import { TRACKING_ID_PATTERN } from "../shipping/laposte-tracking";
+import { TRACKING_ID_PATTERN } from "./laposte-tracking";
 
 /**
  * « Créer l'étiquette » is offered for a paid order still to prepare that has no label yet, once the « Colissimo »

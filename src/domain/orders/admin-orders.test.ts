@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminOrderUpdateSchema } from "./admin";
+import { adminOrderUpdateSchema } from "../admin/admin";
 import {
   customerLabel,
   freeShippingReached,
