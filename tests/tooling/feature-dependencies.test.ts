@@ -172,6 +172,12 @@ describe("the rules under src/domain/", () => {
   });
 });
 
+describe("the islands under src/islands/", () => {
+  it("import each other without a cycle: the admin panel gathers the features' owner screens, never the reverse", () => {
+    expect(cycles(edgesOf("src/islands", 3))).toEqual([]);
+  });
+});
+
 describe("the test's reading of imports", () => {
   it("finds a cycle between two folders, and the import that closes it", () => {
     const edges: Edge[] = [

@@ -12,11 +12,11 @@ import {
   useState,
 } from "react";
 import { $session, startSession } from "../../stores/session";
+import { checkAdmin } from "../ui/admin/admin-api";
+import { AccessLostContext } from "../ui/admin/hooks";
+import { Loading } from "../ui/admin/ui";
 import { SessionFirstPaint } from "../ui/SessionFirstPaint";
-import { checkAdmin } from "./admin-api";
-import { AccessLostContext } from "./hooks";
 import { StatsTab } from "./StatsTab";
-import { Loading } from "./ui";
 
 /**
  * A tab whose code is fetched when it is first opened: the panel loads with Statistiques only. Meanwhile it
@@ -43,28 +43,36 @@ const TABS = [
   {
     id: "utilisateurs",
     label: "Utilisateurs",
-    ...onDemand("Chargement des utilisateurs...", () => import("./UsersTab").then((m) => m.UsersTab)),
+    ...onDemand("Chargement des utilisateurs...", () =>
+      import("../accounts/admin/UsersTab").then((m) => m.UsersTab),
+    ),
   },
   {
     id: "produits",
     label: "Produits",
-    ...onDemand("Chargement des produits...", () => import("./ProductsTab").then((m) => m.ProductsTab)),
+    ...onDemand("Chargement des produits...", () =>
+      import("../catalog/admin/ProductsTab").then((m) => m.ProductsTab),
+    ),
   },
   {
     id: "commandes",
     label: "Commandes",
-    ...onDemand("Chargement des commandes...", () => import("./OrdersTab").then((m) => m.OrdersTab)),
+    ...onDemand("Chargement des commandes...", () =>
+      import("../orders/admin/OrdersTab").then((m) => m.OrdersTab),
+    ),
   },
   {
     id: "codes-promo",
     label: "Codes Promo",
-    ...onDemand("Chargement des codes promo...", () => import("./PromosTab").then((m) => m.PromosTab)),
+    ...onDemand("Chargement des codes promo...", () =>
+      import("../promos/admin/PromosTab").then((m) => m.PromosTab),
+    ),
   },
   {
     id: "parametres",
     label: "Paramètres",
     ...onDemand("Chargement des paramètres...", () =>
-      import("./settings/SettingsTab").then((m) => m.SettingsTab),
+      import("../settings/admin/SettingsTab").then((m) => m.SettingsTab),
     ),
   },
 ] as const;

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { formatAmount } from "../../domain/admin/admin-format";
 import { once } from "../../domain/once";
-import { AccountingExports } from "./AccountingExports";
-import { type AdminStats, fetchStats } from "./admin-api";
-import { useLoad } from "./hooks";
-import { PublishingStatus } from "./PublishingStatus";
-import { SetupChecklist } from "./SetupChecklist";
+import { AccountingExports } from "../accounting/admin/AccountingExports";
+import { SetupChecklist } from "../settings/admin/SetupChecklist";
+import { PublishingStatus } from "../site/admin/PublishingStatus";
+import { type AdminStats, fetchStats } from "../ui/admin/admin-api";
+import { useLoad } from "../ui/admin/hooks";
+import { LoadError, Loading, TabHeader } from "../ui/admin/ui";
+import { WithdrawalsPanel } from "../withdrawals/admin/WithdrawalsPanel";
 import { TodoList } from "./todo/TodoList";
-import { LoadError, Loading, TabHeader } from "./ui";
-import { WithdrawalsPanel } from "./WithdrawalsPanel";
 
 const count = once(() => new Intl.NumberFormat("fr-FR"));
 

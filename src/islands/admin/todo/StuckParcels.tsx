@@ -1,5 +1,5 @@
 import { type StuckParcel, stuckParcelView } from "../../../domain/admin/stuck-parcels";
-import { Badge, linkClass } from "../ui";
+import { Badge, linkClass } from "../../ui/admin/ui";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
 
 /**

@@ -3,9 +3,9 @@ import { PREPARATION_LABELS } from "../../../domain/admin/owner-todo/display";
 import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import type { PreparationState } from "../../../domain/admin/owner-todo/orders";
 import type { Order } from "../../../domain/orders/order";
-import { DayLabelsButton } from "../shipping/DayLabelsButton";
-import { LabelActions } from "../shipping/LabelActions";
-import { Badge, type Tone } from "../ui";
+import { DayLabelsButton } from "../../shipping/admin/DayLabelsButton";
+import { LabelActions } from "../../shipping/admin/LabelActions";
+import { Badge, type Tone } from "../../ui/admin/ui";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
 
 const PREPARATION_TONES: Record<PreparationState, Tone> = {

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import type { Order } from "../../../domain/orders/order";
 import { errorMessage } from "../../../lib/api-client";
-import { fetchTodo, markTransferReceived } from "../admin-api";
-import { useAccessGuard, useLoad } from "../hooks";
-import { useColissimoConfigured } from "../shipping/use-colissimo-configured";
-import { Badge, LoadError, Loading } from "../ui";
+import { useColissimoConfigured } from "../../shipping/admin/use-colissimo-configured";
+import { fetchTodo, markTransferReceived } from "../../ui/admin/admin-api";
+import { useAccessGuard, useLoad } from "../../ui/admin/hooks";
+import { Badge, LoadError, Loading } from "../../ui/admin/ui";
 import { TodoLists } from "./TodoLists";
 
 /**

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from "../../../domain/admin/admin-format";
 import { todoLinks } from "../../../domain/admin/owner-todo/display";
 import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import { formatEuros } from "../../../domain/money";
-import { linkClass } from "../ui";
+import { linkClass } from "../../ui/admin/ui";
 import { StuckParcels } from "./StuckParcels";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
 import { type TodoLabels, ToShipGroup } from "./ToShipGroup";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { todoLinks } from "../../../domain/admin/owner-todo/display";
-import { linkClass } from "../ui";
+import { linkClass } from "../../ui/admin/ui";
 
 /** One group of the list (« Commandes à expédier »…): its heading, its hint and action, its rows. */
 export function TodoGroup({

@@ -2,7 +2,7 @@ import { formatDate } from "../../../domain/admin/admin-format";
 import { ageLabel } from "../../../domain/admin/owner-todo/display";
 import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import { formatEuros } from "../../../domain/money";
-import { smallButton } from "../ui";
+import { smallButton } from "../../ui/admin/ui";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
 
 /**
