@@ -6,8 +6,8 @@ import {
   ANALYTICS_CONSENT_GRANTED,
   contentSecurityPolicy,
   staticSecurityHeaders,
-} from "../src/domain/site/security-headers";
-import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/site/site-methods";
+} from "../src/domain/publishing/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../src/domain/publishing/site-methods";
 
 /**
  * Which page the Router serves for a site path, decided in its viewer-request function, before SST's own routing and

@@ -16,7 +16,7 @@ import { PAGE_KEY_PREFIX, PRODUCT_PAGE_PATH } from "./edge";
 export const publishBuildVariables = {
   bucket: "SITE_BUCKET",
   distribution: "SITE_DISTRIBUTION_ID",
-  /** The newest request the publish covers (functions/site/jobs/publish-site.ts sets it on each build). */
+  /** The newest request the publish covers (functions/publishing/jobs/publish-site.ts sets it on each build). */
   covers: "SITE_PUBLISH_COVERS",
   /** The ARN of the Router's KeyValueStore (infra/web.ts `edgeStore`), where the product pages are listed. */
   edgeStore: "SITE_EDGE_STORE",

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
-import { PUBLISH_TIMEOUT_MS } from "../src/domain/site/publishing";
+import { PUBLISH_TIMEOUT_MS } from "../src/domain/publishing/publishing";
 import { functionArgs } from "./api";
 import { edgeKey } from "./edge-key";
 import { QUEUE_MAX_CONCURRENCY } from "./failure-policy";

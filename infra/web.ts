@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { EDGE_KEY_VARIABLE } from "../functions/platform/edge-headers";
 import { publicReadPolicies } from "../functions/platform/middleware/public-read";
-import { validMeasurementId } from "../src/domain/site/consent";
+import { validMeasurementId } from "../src/domain/legal/consent";
 import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
   staticSecurityHeaders,
-} from "../src/domain/site/security-headers";
+} from "../src/domain/publishing/security-headers";
 import { inlineScriptHashes } from "../src/scripts/inline/hashes";
 import { apiFunctions, functionServing } from "./api";
 import { minifyFunctionCode, requestFunctionName } from "./cloudfront-function-code";

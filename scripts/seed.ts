@@ -16,7 +16,7 @@ import { systemClock } from "../functions/platform/adapters/clock";
 import { sqsSitePublisher } from "../functions/platform/adapters/sqs-site-publisher";
 import { dbConfigFromEnv } from "../functions/platform/db/client";
 import { createDb } from "../functions/platform/db/service";
-import { markSiteStale, sitePublishStatus } from "../functions/site/publishing";
+import { markSiteStale, sitePublishStatus } from "../functions/publishing/publishing";
 import { DomainError } from "../src/domain/errors";
 import { seedSettingsFromFile } from "./local/config";
 import { StartError } from "./local/start-error";

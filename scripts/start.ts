@@ -25,13 +25,13 @@ import { LOCAL_SECRET_KEY_FILE } from "../functions/platform/adapters/secret-box
 import { ensureTable } from "../functions/platform/db/bootstrap";
 import { START_DYNAMO_LIMITS } from "../functions/platform/db/client";
 import { createDb } from "../functions/platform/db/service";
-import { trackParcels } from "../functions/shipping/tracking";
 import {
   beginPublish,
   markSiteStale,
   recordPublishResult,
   sitePublishStatus,
-} from "../functions/site/publishing";
+} from "../functions/publishing/publishing";
+import { trackParcels } from "../functions/shipping/tracking";
 import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
 import { lockDataDir } from "./local/data-lock";

@@ -4,7 +4,7 @@ import { type OwnerTodo, ownerTodo } from "../../src/domain/admin/owner-todo/lis
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { listProblems } from "../platform/owner-problems";
-import { sitePublishStatus } from "../site/publishing";
+import { sitePublishStatus } from "../publishing/publishing";
 import { listWithdrawalsForAdmin } from "../withdrawals/service";
 
 const ORDER_ATTRIBUTES = [

@@ -23,10 +23,10 @@ import {
   toAdminPromo,
   updatePromo,
 } from "../promos/service";
+import { adminPublishingContract } from "../publishing/admin-contract";
+import { markSiteStale, sitePublishStatus } from "../publishing/publishing";
 import { adminSettingsContract } from "../settings/admin-contract";
 import { currentShopSetup } from "../settings/shop-setup";
-import { adminPublishingContract } from "../site/admin-contract";
-import { markSiteStale, sitePublishStatus } from "../site/publishing";
 import { adminWithdrawalsRoutes } from "../withdrawals/admin-routes";
 import { adminContract } from "./contract";
 import {

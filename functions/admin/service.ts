@@ -30,9 +30,9 @@ import { clearPaypalTokens } from "../platform/adapters/paypal/http";
 import { isSealed } from "../platform/adapters/secret-box";
 import { readStats } from "../platform/db/stats";
 import type { DataDeps, Deps } from "../platform/deps";
+import { markSiteStale } from "../publishing/publishing";
 import { getSetting, putSetting } from "../settings/service";
 import { maskedColissimoSetting, saveColissimoSetting } from "../shipping/colissimo-secrets";
-import { markSiteStale } from "../site/publishing";
 
 export interface Page {
   limit: number;

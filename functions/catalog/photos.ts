@@ -20,7 +20,7 @@ import type { ObjectStorage } from "../platform/adapters/object-storage";
 import { isConditionFailure } from "../platform/db/errors";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import type { Deps } from "../platform/deps";
-import { markSiteStale } from "../site/publishing";
+import { markSiteStale } from "../publishing/publishing";
 import { toProduct } from "./service";
 
 type PhotoDeps = Pick<Deps, "db" | "clock" | "media" | "publisher">;

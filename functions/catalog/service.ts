@@ -14,7 +14,7 @@ import { nextCounterValue } from "../platform/db/counters";
 import { isConditionFailure } from "../platform/db/errors";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
-import { markSiteStale } from "../site/publishing";
+import { markSiteStale } from "../publishing/publishing";
 import type { ProductEntity } from "./product-entity";
 import { movementItem } from "./stock";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";

@@ -11,7 +11,7 @@ import { newId } from "../platform/adapters/ids";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { type TransactionEntities, type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
-import { markSiteStale } from "../site/publishing";
+import { markSiteStale } from "../publishing/publishing";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 import type { StockMovementEntity } from "./stock-movement-entity";
 

@@ -5,7 +5,7 @@
 export const apiModules = [
   { module: "products", feature: "catalog", mount: "/api/products", area: "catalog" },
   { module: "settings", feature: "settings", mount: "/api/settings", area: "catalog" },
-  { module: "csp-reports", feature: "site", mount: "/api/csp-reports", area: "catalog" },
+  { module: "csp-reports", feature: "publishing", mount: "/api/csp-reports", area: "catalog" },
   { module: "openapi", feature: "main", mount: "/api/openapi.json", area: "docs" },
   { module: "auth", feature: "accounts", mount: "/api/auth", area: "accounts" },
   { module: "user", feature: "accounts", mount: "/api/user", area: "accounts" },

@@ -17,7 +17,7 @@ import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markRestocked } from "../site/publishing";
+import { markRestocked } from "../publishing/publishing";
 import {
   documentsDue,
   type LifecycleFields,

@@ -4,14 +4,14 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { MEDIA_PATH } from "../../src/domain/catalog/product-photos";
-import { validMeasurementId } from "../../src/domain/site/consent";
+import { validMeasurementId } from "../../src/domain/legal/consent";
 import {
   contentSecurityPolicy,
   hasAnalyticsConsent,
   isPaymentPath,
   staticSecurityHeaders,
-} from "../../src/domain/site/security-headers";
-import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/site/site-methods";
+} from "../../src/domain/publishing/security-headers";
+import { METHOD_NOT_ALLOWED_PAGE, methodNotAllowedHeaders } from "../../src/domain/publishing/site-methods";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { folderStorage, MEDIA_CACHE_CONTROL, readStored } from "./adapters/object-storage";
 

@@ -8,7 +8,7 @@ import { cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SitePublisher } from "../../functions/platform/adapters/site-publisher";
 import type { DataDeps } from "../../functions/platform/deps";
-import { beginPublish, recordPublishResult } from "../../functions/site/publishing";
+import { beginPublish, recordPublishResult } from "../../functions/publishing/publishing";
 
 export interface LocalPublisherOptions {
   deps: DataDeps;

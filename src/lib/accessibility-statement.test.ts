@@ -5,7 +5,7 @@ import {
   CONFORMITY_STATUSES,
   conformityRate,
   conformityStatus,
-} from "../domain/site/accessibility-statement";
+} from "../domain/legal/accessibility-statement";
 import { accessibilityStatement, frenchDate } from "./accessibility-statement";
 
 const CONTACT = {

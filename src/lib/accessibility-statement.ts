@@ -1,6 +1,6 @@
 /**
  * The accessibility statement's text (/accessibilite), section by section in the order of the
- * RGAA's model statement, built from the facts of src/domain/site/accessibility-statement.ts and the shop's contact
+ * RGAA's model statement, built from the facts of src/domain/legal/accessibility-statement.ts and the shop's contact
  * settings. The page only prints these sections; the unit test reads the same ones.
  */
 import {
@@ -13,7 +13,7 @@ import {
   NOT_ACCESSIBLE,
   RGAA_VERSION,
   SELF_ASSESSMENT,
-} from "../domain/site/accessibility-statement";
+} from "../domain/legal/accessibility-statement";
 import { type ContactFacts, contactMeans } from "./contact-text";
 import { html, type SafeHtml } from "./safe-html";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_STORAGE_KEY, encodeConsent } from "../domain/site/consent";
+import { CONSENT_STORAGE_KEY, encodeConsent } from "../domain/legal/consent";
 import { productParams, saveConsent, startAnalytics, track } from "./analytics";
 import { consentNeeded, resetConsentStateForTests } from "./consent-state";
 import { resetGtagForTests } from "./gtag";

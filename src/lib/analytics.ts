@@ -9,7 +9,7 @@
  *   a page's Content-Security-Policy allows Google's script only when the page was requested with the acceptance
  *   cookie (consent-state.ts), so an acceptance given on a page cannot load the script into that page.
  */
-import type { ConsentChoice } from "../domain/site/consent";
+import type { ConsentChoice } from "../domain/legal/consent";
 import { analyticsId, measurementAllowed, syncConsentCookie, writeConsent } from "./consent-state";
 import { loadGtag, sendEvent, stopGtag } from "./gtag";
 

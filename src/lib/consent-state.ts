@@ -9,8 +9,8 @@ import {
   consentExpiry,
   currentConsent,
   encodeConsent,
-} from "../domain/site/consent";
-import { ANALYTICS_CONSENT_COOKIE, ANALYTICS_CONSENT_GRANTED } from "../domain/site/security-headers";
+} from "../domain/legal/consent";
+import { ANALYTICS_CONSENT_COOKIE, ANALYTICS_CONSENT_GRANTED } from "../domain/publishing/security-headers";
 
 /** A choice made on this page even when storage refused it. */
 let pageChoice: ConsentChoice | null = null;
@@ -52,7 +52,7 @@ export function writeConsent(choice: ConsentChoice, now = Date.now()): void {
 
 /**
  * The copy of an acceptance the server reads: pages requested with it get a Content-Security-Policy that allows
- * Google's script (src/domain/site/security-headers.ts). It lasts as long as the choice; a refusal removes it.
+ * Google's script (src/domain/publishing/security-headers.ts). It lasts as long as the choice; a refusal removes it.
  */
 export function writeConsentCookie(expiresAt: number | null, now = Date.now()): void {
   const maxAge = expiresAt === null ? 0 : Math.max(0, Math.floor((expiresAt - now) / 1000));

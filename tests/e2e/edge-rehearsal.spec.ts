@@ -71,7 +71,7 @@ async function seen(base: string, path: string, method = "GET"): Promise<Seen & 
     status: response.status,
     type,
     title: /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? null,
-    // The edge is HTTPS: the same policy plus upgrade-insecure-requests (src/domain/site/security-headers.ts).
+    // The edge is HTTPS: the same policy plus upgrade-insecure-requests (src/domain/publishing/security-headers.ts).
     csp:
       response.headers.get("content-security-policy")?.replace(/;\s*upgrade-insecure-requests/, "") ?? null,
     security: Object.fromEntries(SECURITY.map((name) => [name, response.headers.get(name)])),

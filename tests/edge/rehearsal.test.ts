@@ -12,7 +12,7 @@ import { apiAreas } from "../../functions/main/areas";
 import { CLOUDFRONT_FUNCTION_TYPE } from "../../infra/cloudfront-function-code";
 import { METHOD_NOT_ALLOWED_KEY, methodNotAllowedKeys } from "../../infra/edge";
 import { API_FALLBACK_ROUTE, MEDIA_ROUTE, routerRoutes } from "../../infra/router-routes";
-import { contentSecurityPolicy } from "../../src/domain/site/security-headers";
+import { contentSecurityPolicy } from "../../src/domain/publishing/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import {
   applyStackTransforms,

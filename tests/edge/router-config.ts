@@ -9,7 +9,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   PERMISSIONS_POLICY,
   staticSecurityHeaders,
-} from "../../src/domain/site/security-headers";
+} from "../../src/domain/publishing/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 
 const repositoryRoot = resolve(import.meta.dirname, "../..");

@@ -18,7 +18,7 @@ import {
   PUBLISH_MAX_RECEIVES,
 } from "../../infra/failure-policy";
 import { PROBLEM_KINDS, problemOfAlarm } from "../../src/domain/admin/owner-problems";
-import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
+import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing/publishing";
 import { devEnv, otherRights, queueNamed, resourcesOf, single } from "./recorded";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 

@@ -11,8 +11,8 @@ import { apiAreas } from "../../functions/main/areas";
 import { SITE_PUBLISH_QUEUE_URL } from "../../functions/main/deps-from-env";
 import { routeModules } from "../../functions/main/modules";
 import { tableAttributes, tableDefinition } from "../../functions/platform/db/table";
-import { finalBuildStates } from "../../functions/site/jobs/publish-result";
-import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/site/jobs/publish-site";
+import { finalBuildStates } from "../../functions/publishing/jobs/publish-result";
+import { SITE_PUBLISH_COVERS, SITE_PUBLISH_PROJECT } from "../../functions/publishing/jobs/publish-site";
 import {
   notFoundPagePath,
   pageKey,
@@ -24,7 +24,7 @@ import {
 import { lambdaEsbuild } from "../../infra/lambda-bundle";
 import { type FileOption, publishBuildVariables } from "../../infra/publish-build";
 import { siteSourcePaths } from "../../infra/source-archive";
-import { PUBLISH_TIMEOUT_MS } from "../../src/domain/site/publishing";
+import { PUBLISH_TIMEOUT_MS } from "../../src/domain/publishing/publishing";
 import { runInjection } from "../edge/cloudfront-functions";
 import { deployedPageKeys, globMatches } from "../edge/router-config";
 import {
@@ -872,7 +872,7 @@ describe("publishing (issue 13)", () => {
     expect(subscribed).toBe(queue.name);
     expect(deepKnown(args?.batch)).toEqual({ size: 10, window: "20 seconds", partialResponses: true });
     expect(fn.handler).toBe("functions/main/jobs/publish-site.handler");
-    expect(existsSync(resolve(root, "functions/site/jobs/publish-site.ts"))).toBe(true);
+    expect(existsSync(resolve(root, "functions/publishing/jobs/publish-site.ts"))).toBe(true);
 
     const project = projectOf(deployment);
     // Besides the table's items (least-privilege.test.ts), no mail.
@@ -901,7 +901,7 @@ describe("publishing (issue 13)", () => {
     const deployment = await deploy("dev", devEnv);
     const project = projectOf(deployment);
     const result = resultFunctionOf(deployment);
-    expect(existsSync(resolve(root, "functions/site/jobs/publish-result.ts"))).toBe(true);
+    expect(existsSync(resolve(root, "functions/publishing/jobs/publish-result.ts"))).toBe(true);
     expect(known(result.args.link)).toBeUndefined();
     // Besides the table's items (least-privilege.test.ts), only where its failed runs go (tests/infra/jobs.test.ts).
     expect(JSON.stringify(deepKnown(result.args.permissions))).not.toContain("ses:");

@@ -1,7 +1,7 @@
 /**
  * Issue 14, defect 2, on AWS: the Router adds the security headers to every answer (a CloudFront response-headers
  * policy) and each site page's Content-Security-Policy (its viewer-response function), the same values as the local
- * server's (src/domain/site/security-headers.ts).
+ * server's (src/domain/publishing/security-headers.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { CONSENT_HEADER, pageKey, siteErrorResponseInjection } from "../../infra/edge";
@@ -10,7 +10,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   isPaymentPath,
   PERMISSIONS_POLICY,
-} from "../../src/domain/site/security-headers";
+} from "../../src/domain/publishing/security-headers";
 import { inlineScriptHashes } from "../../src/scripts/inline/hashes";
 import { runInjection } from "../edge/cloudfront-functions";
 import { deployedPageKeys } from "../edge/router-config";

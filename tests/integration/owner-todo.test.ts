@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createBatch } from "../../functions/batches/service";
-import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/site/publishing";
+import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/publishing/publishing";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/promos/promo";

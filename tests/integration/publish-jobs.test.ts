@@ -19,14 +19,14 @@ import {
   failureReason,
   publishOutcome,
   recordBuildEnd,
-} from "../../functions/site/jobs/publish-result";
+} from "../../functions/publishing/jobs/publish-result";
 import {
   type CodeBuildCommand,
   publishSite,
   SITE_PUBLISH_COVERS,
   type SiteBuildProject,
-} from "../../functions/site/jobs/publish-site";
-import { markSiteStale, sitePublishStatus } from "../../functions/site/publishing";
+} from "../../functions/publishing/jobs/publish-site";
+import { markSiteStale, sitePublishStatus } from "../../functions/publishing/publishing";
 import { createTestContext } from "../setup/test-db";
 
 let now = new Date("2026-11-23T10:00:00.000Z");

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/site/publishing";
+import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/publishing/publishing";
 import { latestPublishedSite, localSitePublisher } from "../../scripts/local/site-publisher";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";

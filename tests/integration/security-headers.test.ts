@@ -1,6 +1,6 @@
 /**
  * Issue 14, defect 2: every page the local server sends carries the security headers, with the same policy the AWS
- * Router sends (src/domain/site/security-headers.ts; tests/infra covers the Router), and browsers' violation reports
+ * Router sends (src/domain/publishing/security-headers.ts; tests/infra covers the Router), and browsers' violation reports
  * reach POST /api/csp-reports, which logs them under a per-address limit.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
 import type { SQSEvent } from "aws-lambda";
-import { publishRequested } from "../../site/jobs/publish-site";
+import { publishRequested } from "../../publishing/jobs/publish-site";
 import { depsFromEnv } from "../deps-from-env";
 
 /** Subscriber of the publishing queue (infra/publish.ts). */

@@ -1,7 +1,7 @@
 import { handle } from "hono/aws-lambda";
 import { productsRoutes } from "../../catalog/routes";
+import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
 import { settingsRoutes } from "../../settings/routes";
-import { cspReportsRoutes } from "../../site/csp-reports-routes";
 import { createAreaApp } from "../area-app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
 import { openFirstConnection } from "./init";

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/catalog/product-photos";
 import { DomainError } from "../../../src/domain/errors";
-import { CSP_REPORT_PATH } from "../../../src/domain/site/security-headers";
+import { CSP_REPORT_PATH } from "../../../src/domain/publishing/security-headers";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -4,7 +4,7 @@
  * again with the focus on its heading, and the focus goes back to that link after the choice. The install prompt
  * (a plain script) waits while the banner is open: <html data-consent-banner> and a "consent-banner" event.
  */
-import type { ConsentChoice } from "../../domain/site/consent";
+import type { ConsentChoice } from "../../domain/legal/consent";
 import { saveConsent, startAnalytics } from "../../lib/analytics";
 import { consentNeeded } from "../../lib/consent-state";
 import { playEarlyTaps } from "./early-taps";

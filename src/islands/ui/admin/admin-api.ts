@@ -10,10 +10,10 @@ import type { StockAdjustment, StockMovement } from "../../../domain/catalog/sto
 import type { OrderFilters, OrderUpdatePayload } from "../../../domain/orders/admin-orders";
 import type { Order } from "../../../domain/orders/order";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../../domain/promos/admin-promos";
+import type { PublishStatus } from "../../../domain/publishing/publishing";
 import type { SettingRow } from "../../../domain/settings/admin-settings";
 import type { ShopSetup } from "../../../domain/settings/shop-setup";
 import { labelUrl, trackingRefreshUrl } from "../../../domain/shipping/admin-labels";
-import type { PublishStatus } from "../../../domain/site/publishing";
 import type { AdminWithdrawal } from "../../../domain/withdrawals/withdrawal-schemas";
 import { apiRequest, apiUpload } from "../../../lib/api-client";
 

@@ -30,7 +30,7 @@ export const ANALYTICS_CONNECT_SOURCES = [
 
 /**
  * The cookie that tells the server the visitor accepted the measurement: the choice itself stays in localStorage
- * (src/domain/site/consent.ts); this copy only lets the page's policy allow Google's script. Strictly necessary (it records
+ * (src/domain/legal/consent.ts); this copy only lets the page's policy allow Google's script. Strictly necessary (it records
  * a consent choice), first-party, no identifier.
  */
 export const ANALYTICS_CONSENT_COOKIE = "analytics_consent";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "../../src/domain/errors";
+import { cspViolations } from "../../src/domain/publishing/csp-report";
 import { rateLimits } from "../../src/domain/rate-limit";
-import { cspViolations } from "../../src/domain/site/csp-report";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";

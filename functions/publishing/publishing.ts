@@ -1,5 +1,5 @@
 /** The publisher records when a publish starts and how it ends, for the dashboard's status. */
-import { type PublishStatus, publishStatus } from "../../src/domain/site/publishing";
+import { type PublishStatus, publishStatus } from "../../src/domain/publishing/publishing";
 import type { DataDeps, Deps } from "../platform/deps";
 
 const SITE = { site: "storefront" };

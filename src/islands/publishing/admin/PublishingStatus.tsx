@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatDateTime } from "../../../domain/admin/admin-format";
-import type { PublishStatus } from "../../../domain/site/publishing";
+import type { PublishStatus } from "../../../domain/publishing/publishing";
 import { errorMessage } from "../../../lib/api-client";
 import { fetchPublishing, retryPublishing } from "../../ui/admin/admin-api";
 import { useAccessGuard } from "../../ui/admin/hooks";
