@@ -18,7 +18,7 @@ const download = (c: Context, file: ExportFile, type: string) =>
   });
 
 export const adminExportsRoutes = routesAt(
-  "/api/admin/exports",
+  { mount: "/api/admin/exports", area: "accounting" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 

@@ -23,7 +23,10 @@ export type EraseAccount = (deps: Deps, user: AuthUser, password: string) => Pro
 
 /** The caller's own profile and address book: every route is behind the session, every key is the caller's id. */
 export function userRoutes(eraseAccount: EraseAccount) {
-  const routes = routesAt("/api/user", new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser));
+  const routes = routesAt(
+    { mount: "/api/user", area: "accounts" },
+    new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser),
+  );
 
   route(routes, contract.getUserProfile, async (c) =>
     c.json(await getProfile(c.var.deps, caller(c).user.id)),

@@ -23,7 +23,7 @@ export const FORGOT_PASSWORD_ANSWER =
   "Si un compte existe pour cette adresse, un lien de réinitialisation vient d'y être envoyé.";
 
 export const authRoutes = routesAt(
-  "/api/auth",
+  { mount: "/api/auth", area: "accounts" },
   new Hono<AppEnv>()
     .use(async (c, next) => {
       await next();

@@ -53,7 +53,10 @@ function promoInput(input: z.output<typeof adminPromoSchema>) {
  * `/check` answers anyone; every other route is behind the guard registered right after it, so a route added later
  * is guarded too (tests/integration/admin-guard.test.ts).
  */
-export const adminRoutes = routesAt("/api/admin", new Hono<AppEnv>().use(withSession));
+export const adminRoutes = routesAt(
+  { mount: "/api/admin", area: "admin" },
+  new Hono<AppEnv>().use(withSession),
+);
 
 route(adminRoutes, adminContract.getAdminCheck, (c) =>
   c.json({ isAdmin: Boolean(c.var.auth?.user.is_admin) }),

@@ -9,7 +9,7 @@ import { adjustBatch, createBatch, recallList, sendRecall, toBatch } from "./ser
 
 /** Served by the "lots" function: the admin function is at its budget. */
 export const adminBatchesRoutes = routesAt(
-  "/api/admin/batches",
+  { mount: "/api/admin/batches", area: "lots" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 

@@ -8,7 +8,7 @@ import { adminPhotosContract as contract } from "./photos-contract";
 
 /** Admin only. Served by the "photos" function, the only one carrying sharp. */
 export const adminPhotosRoutes = routesAt(
-  "/api/admin/photos",
+  { mount: "/api/admin/photos", area: "photos" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 

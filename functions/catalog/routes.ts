@@ -8,7 +8,7 @@ import { getActiveProduct, listActiveProducts } from "./service";
 /** The catalogue is the same for every visitor: the CDN keeps it (middleware/public-read.ts). */
 const catalogueRead = publicRead(publicReadPolicies.catalogue);
 
-export const productsRoutes = routesAt("/api/products", new Hono<AppEnv>());
+export const productsRoutes = routesAt({ mount: "/api/products", area: "catalog" }, new Hono<AppEnv>());
 
 route(productsRoutes, contract.getProducts, catalogueRead, async (c) =>
   c.json(await listActiveProducts(c.var.deps)),

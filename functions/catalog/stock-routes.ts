@@ -5,7 +5,10 @@ import { adjustStock, listStockMovements, toStockMovement } from "./stock";
 import { adminStockContract as contract } from "./stock-contract";
 
 /** A product's stock movements and the owner's adjustments; mounted under /api/admin/products behind its guard. */
-export const adminStockRoutes = routesAt("/api/admin/products", new Hono<AppEnv>());
+export const adminStockRoutes = routesAt(
+  { mount: "/api/admin/products", within: "/api/admin" },
+  new Hono<AppEnv>(),
+);
 
 route(adminStockRoutes, contract.getAdminProductsByIdStockMovements, async (c) => {
   const movements = await listStockMovements(c.var.deps, c.req.valid("param").id);

@@ -3,25 +3,26 @@ import { createApp } from "../platform/app";
 import type { Deps } from "../platform/deps";
 import { EDGE_KEY_VARIABLE } from "../platform/edge-headers";
 import type { AppEnv } from "../platform/env";
-import { mountOf } from "../platform/mount";
-import type { ApiAreaName, AreaModuleName } from "./areas";
+import { servedAtOf } from "../platform/mount";
+import type { ApiAreaName } from "./areas";
 
 /**
- * A Lambda's app: exactly the route modules features.ts gives the area, answering only requests that carry the
- * edge key. The list itself is not read here, so a Lambda's bundle carries only its own modules' mounts.
+ * A Lambda's app: exactly the route modules generated for its area (functions/main/generated/<area>.ts), answering
+ * only requests that carry the edge key. The module list itself is not read here, so a Lambda's bundle carries only
+ * its own modules.
  */
-export function createAreaApp<A extends ApiAreaName>(
-  area: A,
-  modules: Readonly<Record<AreaModuleName<A>, Hono<AppEnv>>>,
+export function createAreaApp(
+  area: ApiAreaName,
+  modules: Readonly<Record<string, Hono<AppEnv>>>,
   deps: () => Deps,
   env: NodeJS.ProcessEnv = process.env,
 ): Hono<AppEnv> {
   const mounted: Record<string, Hono<AppEnv>> = {};
-  for (const [name, routes] of Object.entries<Hono<AppEnv>>(modules)) {
-    const mount = mountOf(routes);
-    if (mount === undefined)
-      throw new Error(`Lambda ${area}: the route module ${name} was not made by routesAt()`);
-    mounted[mount] = routes;
+  for (const [name, routes] of Object.entries(modules)) {
+    const at = servedAtOf(routes);
+    if (!at || !("area" in at) || at.area !== area)
+      throw new Error(`Lambda ${area}: the route module ${name} is not declared for this area by routesAt()`);
+    mounted[at.mount] = routes;
   }
   const edgeKey = env[EDGE_KEY_VARIABLE] || undefined;
   const app = createApp(mounted, deps, { edgeKey });

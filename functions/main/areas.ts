@@ -1,4 +1,4 @@
-import { apiModules } from "./features";
+import { apiModules } from "./generated/modules";
 
 /** Pure data: infra/api.ts reads it to declare one function per area and the routes in front of them. */
 export interface ApiArea {
@@ -39,11 +39,6 @@ export function areaMounts(name: ApiAreaName): readonly string[] {
   if (!area) throw new Error(`Unknown API area ${name}`);
   return area.mounts;
 }
-
-export type AreaModuleName<A extends ApiAreaName> = Extract<
-  (typeof apiModules)[number],
-  { area: A }
->["module"];
 
 export const everyModuleInADeclaredArea: [Exclude<(typeof apiModules)[number]["area"], ApiAreaName>] extends [
   never,

@@ -7,7 +7,7 @@ import { openApiContract } from "./openapi-contract";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-export const openApiRoutes = routesAt("/api/openapi.json", new Hono<AppEnv>());
+export const openApiRoutes = routesAt({ mount: "/api/openapi.json", area: "docs" }, new Hono<AppEnv>());
 // Bound by hand, not with route(): the operation validates nothing, and route.ts would bring the validators and
 // their French errors into the docs function.
 const operation = openApiContract.getOpenapiJson;

@@ -9,7 +9,7 @@ import { getUserOrder, listUserOrders, toOrder, withTransferInstructions } from 
 
 /** Its own Lambda: the PDF renderer is the heaviest code of the API, and the other functions stay small. */
 export const customerOrdersRoutes = routesAt(
-  "/api/user/orders",
+  { mount: "/api/user/orders", area: "documents" },
   new Hono<AppEnv>().use(withSession, requireUser),
 );
 

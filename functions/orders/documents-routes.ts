@@ -9,7 +9,7 @@ import { pdfResponse } from "./pdf-response";
 import { getOrder } from "./service";
 
 export const adminDocumentsRoutes = routesAt(
-  "/api/admin/documents",
+  { mount: "/api/admin/documents", area: "documents" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 

@@ -7,7 +7,10 @@ import { ordersContract as contract } from "./contract";
 import { placeBankTransferOrder } from "./place-order/bank-transfer";
 
 /** PayPal orders are created by /api/paypal-payment. The session is proven in the order's read round. */
-export const ordersRoutes = routesAt("/api/orders", new Hono<AppEnv>().use(requireSessionToken));
+export const ordersRoutes = routesAt(
+  { mount: "/api/orders", area: "orders" },
+  new Hono<AppEnv>().use(requireSessionToken),
+);
 
 route(ordersRoutes, contract.postOrders, async (c) => {
   const key = idempotencyKey(c.req.header("idempotency-key"));

@@ -12,7 +12,7 @@ import { releasePaypalOrder } from "./paypal-checkout/release";
 
 /** The guest is named by her details when the order is created, then proven by her order's link (X-Order-Token). */
 export const guestPaypalRoutes = routesAt(
-  "/api/guest/paypal-payment",
+  { mount: "/api/guest/paypal-payment", area: "payments" },
   new Hono<AppEnv>().use(retryAfterHeader),
 );
 

@@ -17,7 +17,7 @@ import { releasePaypalOrder } from "./paypal-checkout/release";
 import { handlePaypalWebhook, type WebhookEvent } from "./paypal-checkout/webhook";
 
 /** The server computes, holds, captures and verifies; the browser only shows the buttons. */
-export const paypalRoutes = routesAt("/api/paypal-payment", new Hono<AppEnv>());
+export const paypalRoutes = routesAt({ mount: "/api/paypal-payment", area: "payments" }, new Hono<AppEnv>());
 
 route(paypalRoutes, contract.getPaypalPaymentClientId, async (c) =>
   c.json({ clientId: await paypalClientId(c.var.deps) }),

@@ -8,7 +8,7 @@ import { exportPersonalData } from "./export";
 
 /** In the documents Lambda: it renders the invoices with the PDF renderer, which the other functions do not carry. */
 export const personalDataRoutes = routesAt(
-  "/api/user/data-export",
+  { mount: "/api/user/data-export", area: "documents" },
   new Hono<AppEnv>().use(retryAfterHeader, withSession, requireUser),
 );
 

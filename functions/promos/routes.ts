@@ -14,7 +14,10 @@ import { validatePromo } from "./service";
  * Codes must not be guessable by trying: each check is counted per client address and signed-in customer before
  * it is answered. Anonymous visitors may check; the daily limit needs the customer.
  */
-export const promoRoutes = routesAt("/api/promo", new Hono<AppEnv>().use(retryAfterHeader));
+export const promoRoutes = routesAt(
+  { mount: "/api/promo", area: "orders" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
   const { promo_code, total_amount } = c.req.valid("json");

@@ -12,7 +12,10 @@ import { cspReportsContract as contract } from "./csp-reports-contract";
 import { REPORT_MAX_BYTES } from "./csp-schemas";
 
 /** Logged, never stored. Anyone can post here, so each address is limited (browsers ignore the 429). */
-export const cspReportsRoutes = routesAt("/api/csp-reports", new Hono<AppEnv>().use(retryAfterHeader));
+export const cspReportsRoutes = routesAt(
+  { mount: "/api/csp-reports", area: "catalog" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(
   cspReportsRoutes,

@@ -7,7 +7,7 @@ import { settingsContract as contract } from "./contract";
 import { publicCompany, publicMaintenance, publicShipping } from "./service";
 
 /** No secrets, no IBAN: the same for every visitor, so the CDN keeps them. */
-export const settingsRoutes = routesAt("/api/settings", new Hono<AppEnv>());
+export const settingsRoutes = routesAt({ mount: "/api/settings", area: "catalog" }, new Hono<AppEnv>());
 
 route(settingsRoutes, contract.getSettingsShipping, publicRead(publicReadPolicies.settings), async (c) =>
   c.json(await publicShipping(c.var.deps)),

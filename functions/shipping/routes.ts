@@ -14,7 +14,7 @@ import { searchPickupPoints } from "./pickup-points";
 import { refreshAllParcels, refreshParcel } from "./tracking";
 
 export const adminShippingRoutes = routesAt(
-  "/api/admin/shipping",
+  { mount: "/api/admin/shipping", area: "shipping" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 
@@ -56,7 +56,10 @@ route(adminShippingRoutes, contract.postAdminShippingTracking, async (c) =>
  * Each search calls La Poste with the shop's contract, so each is counted per client address. Never kept by the
  * CDN: the points found are what an order may name for a day.
  */
-export const pickupPointsRoutes = routesAt("/api/shipping", new Hono<AppEnv>().use(retryAfterHeader));
+export const pickupPointsRoutes = routesAt(
+  { mount: "/api/shipping", area: "shipping" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(pickupPointsRoutes, pickupPointsContract.getShippingPickupPoints, async (c) => {
   await admitAttempt(c.var.deps, [

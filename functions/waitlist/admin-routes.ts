@@ -8,7 +8,7 @@ import { waitlistCounts } from "./service";
 
 /** Served by the "lots" function: the admin function is at its budget. */
 export const adminWaitlistRoutes = routesAt(
-  "/api/admin/waitlist",
+  { mount: "/api/admin/waitlist", area: "lots" },
   new Hono<AppEnv>().use(withSession, requireAdmin),
 );
 

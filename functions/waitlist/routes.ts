@@ -13,7 +13,10 @@ import { confirmWaitlist, requestWaitlist, unsubscribeWaitlist } from "./service
  * A sign-up counts against the client address, then answers the same 202 whatever the e-mail: the per-e-mail limit,
  * the request and the mail happen after the answer.
  */
-export const waitlistRoutes = routesAt("/api/waitlist", new Hono<AppEnv>().use(retryAfterHeader));
+export const waitlistRoutes = routesAt(
+  { mount: "/api/waitlist", area: "orders" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(waitlistRoutes, contract.postWaitlist, async (c) => {
   await admitAttempt(c.var.deps, [

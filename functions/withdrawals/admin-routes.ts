@@ -4,7 +4,10 @@ import { route, routesAt } from "../platform/route";
 import { adminWithdrawalsContract as contract } from "./admin-contract";
 import { listWithdrawalsForAdmin } from "./service";
 
-export const adminWithdrawalsRoutes = routesAt("/api/admin/withdrawals", new Hono<AppEnv>());
+export const adminWithdrawalsRoutes = routesAt(
+  { mount: "/api/admin/withdrawals", within: "/api/admin" },
+  new Hono<AppEnv>(),
+);
 
 route(adminWithdrawalsRoutes, contract.getAdminWithdrawals, async (c) =>
   c.json({ withdrawals: await listWithdrawalsForAdmin(c.var.deps) }),

@@ -15,7 +15,10 @@ import { confirmGuestWithdrawal, confirmWithdrawal, findGuestOrder, withdrawalVi
  * guest look-up counts against the client address. In the "orders" Lambda: the customer's order routes carry the
  * PDF renderer.
  */
-export const withdrawalsRoutes = routesAt("/api/withdrawals", new Hono<AppEnv>().use(retryAfterHeader));
+export const withdrawalsRoutes = routesAt(
+  { mount: "/api/withdrawals", area: "orders" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(withdrawalsRoutes, contract.getWithdrawalsOrdersById, withSession, requireUser, async (c) => {
   const order = await getUserOrder(c.var.deps, caller(c).user.id, c.req.valid("param").id);

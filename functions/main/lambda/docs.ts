@@ -1,7 +1,7 @@
 import { handle } from "hono/aws-lambda";
 import type { Deps } from "../../platform/deps";
 import { createAreaApp } from "../area-app";
-import { openApiRoutes } from "../openapi-routes";
+import { routes } from "../generated/docs";
 
 /** The bundle carries neither the AWS SDK nor ElectroDB; a route asking for a dependency fails loudly. */
 const noDeps = new Proxy({} as Deps, {
@@ -10,5 +10,5 @@ const noDeps = new Proxy({} as Deps, {
   },
 });
 
-export const app = createAreaApp("docs", { openapi: openApiRoutes }, () => noDeps);
+export const app = createAreaApp("docs", routes, () => noDeps);
 export const handler = handle(app);

@@ -1,16 +1,11 @@
 import { handle } from "hono/aws-lambda";
-import { adminBatchesRoutes } from "../../batches/routes";
-import { adminWaitlistRoutes } from "../../waitlist/admin-routes";
 import { createAreaApp } from "../area-app";
 import { depsFromEnv, settlingBackgroundSends } from "../deps-from-env";
+import { routes } from "../generated/lots";
 import { openFirstConnection } from "./init";
 
 /** Lambda "lots": batches and recalls and the waitlist's counts, admin only. */
-export const app = createAreaApp(
-  "lots",
-  { "admin-batches": adminBatchesRoutes, "admin-waitlist": adminWaitlistRoutes },
-  depsFromEnv,
-);
+export const app = createAreaApp("lots", routes, depsFromEnv);
 export const handler = settlingBackgroundSends(handle(app));
 
 await openFirstConnection();

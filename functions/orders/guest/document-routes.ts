@@ -7,7 +7,10 @@ import { guestDocumentsContract as contract } from "./contract";
 import { guestOrder, guestToken } from "./links";
 
 /** In the documents function: the PDF renderer stays out of the ordering functions. */
-export const guestDocumentsRoutes = routesAt("/api/guest/documents", new Hono<AppEnv>());
+export const guestDocumentsRoutes = routesAt(
+  { mount: "/api/guest/documents", area: "documents" },
+  new Hono<AppEnv>(),
+);
 
 route(guestDocumentsRoutes, contract.getGuestDocumentsByIdInvoice, async (c) => {
   const order = await guestOrder(c.var.deps, c.req.valid("param").id, guestToken(c));

@@ -10,7 +10,10 @@ import { guestOrdersContract as contract } from "./contract";
 import { guestOrder, guestToken, placedWithLink } from "./links";
 
 /** The customer's rules (placeOrder); each guest order counts against the client address first, as sign-ups do. */
-export const guestOrdersRoutes = routesAt("/api/guest/orders", new Hono<AppEnv>().use(retryAfterHeader));
+export const guestOrdersRoutes = routesAt(
+  { mount: "/api/guest/orders", area: "orders" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(guestOrdersRoutes, contract.postGuestOrders, async (c) => {
   await admitGuestOrder(c);

@@ -9,7 +9,10 @@ import { guestDataContract as contract } from "./contract";
 import { eraseGuestData, exportGuestData } from "./service";
 
 /** GDPR art. 15, 17, 20 by a mailed link. In the documents Lambda: the export renders her invoices. */
-export const guestDataRoutes = routesAt("/api/guest/personal-data", new Hono<AppEnv>().use(retryAfterHeader));
+export const guestDataRoutes = routesAt(
+  { mount: "/api/guest/personal-data", area: "documents" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(guestDataRoutes, contract.postGuestPersonalDataRequest, async (c) => {
   await admitAttempt(c.var.deps, [

@@ -10,7 +10,10 @@ import { guestAccountContract, guestOrdersAttachContract } from "./contract";
 import { attachGuestOrders, createGuestAccount, requestAttachLink } from "./service";
 
 /** The order's link says who placed it; the guest orders follow only by a mailed link. */
-export const guestAccountRoutes = routesAt("/api/guest/account", new Hono<AppEnv>().use(retryAfterHeader));
+export const guestAccountRoutes = routesAt(
+  { mount: "/api/guest/account", area: "accounts" },
+  new Hono<AppEnv>().use(retryAfterHeader),
+);
 
 route(guestAccountRoutes, guestAccountContract.postGuestAccount, async (c) => {
   const { order_id, password } = c.req.valid("json");
@@ -27,7 +30,7 @@ route(guestAccountRoutes, guestAccountContract.postGuestAccount, async (c) => {
 const session = createMiddleware<AppEnv>(async (c, next) => (c.var.auth ? next() : withSession(c, next)));
 
 export const guestOrdersAttachRoutes = routesAt(
-  "/api/user/guest-orders",
+  { mount: "/api/user/guest-orders", area: "accounts" },
   new Hono<AppEnv>().use(session, requireUser),
 );
 
