@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { guestUserId, idempotencyScope } from "../../src/domain/orders/guest";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../accounts/auth";
 import type { OrderEntity } from "../orders/entity";
 import { GUEST_CONFIRMATION_SCOPES } from "../orders/guest/confirmation-scopes";

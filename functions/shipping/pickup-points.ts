@@ -1,7 +1,7 @@
 /** La Poste's pick-up point search, src/domain/shipping/laposte-pickup.ts (docs/decisions/048-pickup-points.md). */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
 import {
   PICKUP_SEARCH_PATH,

@@ -9,7 +9,7 @@ import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets"
 import { trackParcels } from "../../functions/shipping/tracking";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
 import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {

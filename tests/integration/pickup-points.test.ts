@@ -10,7 +10,7 @@ import { getSetting, putSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { defaultSettings } from "../../src/domain/settings/settings";
 import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";

@@ -6,7 +6,7 @@ import type {
   OrderInputs,
   OrderProduct,
 } from "../../../src/domain/orders/plan-order/inputs";
-import { parisDay } from "../../../src/domain/promos/promo";
+import { parisDay } from "../../../src/domain/paris-time";
 import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
 import { readBatches } from "../../batches/batch-stock";
 import type { ReadRound } from "../../platform/db/read-round";

@@ -3,7 +3,7 @@
  * (claim.ts) keeps two clicks from buying two labels, and a label paid for from being lost if a later step fails.
  */
 import { DomainError } from "../../../src/domain/errors";
-import { parisDay } from "../../../src/domain/promos/promo";
+import { parisDay } from "../../../src/domain/paris-time";
 import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import {
   colissimoMissing,

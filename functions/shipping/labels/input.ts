@@ -1,6 +1,6 @@
 import { COUNTRY_CODES, isAddressCountry } from "../../../src/domain/accounts/countries";
 import { DomainError } from "../../../src/domain/errors";
-import { parisDay } from "../../../src/domain/promos/promo";
+import { parisDay } from "../../../src/domain/paris-time";
 import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import {
   type ColissimoSetting,

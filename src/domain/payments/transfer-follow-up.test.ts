@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parisDaysBetween } from "../promos/promo";
+import { parisDaysBetween } from "../paris-time";
 import { cancellationDay, defaultTransferFollowUp, transferFollowUp } from "./transfer-follow-up";
 import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 

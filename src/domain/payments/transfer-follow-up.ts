@@ -3,7 +3,7 @@
  * The owner sets N and M (the « Virement : relance et annulation » setting); the job
  * functions/main/jobs/transfer-follow-up.ts applies these rules every hour. Zod-free, so the admin island can use it.
  */
-import { parisDay, parisDaysBetween } from "../promos/promo";
+import { parisDay, parisDaysBetween } from "../paris-time";
 
 export const TRANSFER_FOLLOW_UP_LIMITS = {
   remindMin: 1,
