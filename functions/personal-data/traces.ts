@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
-import { guestUserId, idempotencyScope } from "../../src/domain/orders/guest";
+import { guestUserId } from "../../src/domain/accounts/guest-account";
+import { idempotencyScope } from "../../src/domain/orders/guest";
 import { parisDay } from "../../src/domain/paris-time";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../accounts/auth";
 import type { OrderEntity } from "../orders/entity";

@@ -1,10 +1,6 @@
+import { guestUserId } from "../../../src/domain/accounts/guest-account";
 import { DomainError } from "../../../src/domain/errors";
-import {
-  guestPromoUseSubject,
-  guestUserId,
-  idempotencyScope,
-  promoUseSubject,
-} from "../../../src/domain/orders/guest";
+import { guestPromoUseSubject, idempotencyScope, promoUseSubject } from "../../../src/domain/orders/guest";
 import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import type { OrderInputs } from "../../../src/domain/orders/plan-order/inputs";

@@ -1,5 +1,4 @@
 import { type Cents, formatEuros } from "../money";
-import type { DiscountTerms } from "../orders/pricing";
 
 /**
  * Promo code rules (api.md "Promo codes"): valid when active, started, not expired, the subtotal reaches the
@@ -50,6 +49,11 @@ export function promoRejectionMessage(
       return "Vous avez déjà utilisé ce code promo aujourd'hui.";
   }
 }
+
+/** A promo's terms in integer units: a percentage in hundredths of a percent (15 % = 1500), or cents. */
+export type DiscountTerms =
+  | { type: "percentage"; basisPoints: number; maxDiscount: Cents | null }
+  | { type: "fixed_amount"; amount: Cents };
 
 export function discountTerms(
   promo: Pick<PromoRules, "discount_type" | "discount_value" | "max_discount_cents">,
