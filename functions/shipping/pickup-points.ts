@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
 import { parisDay } from "../../src/domain/paris-time";
-import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
+import { pickupOffered } from "../../src/domain/settings/colissimo-rules";
 import {
   PICKUP_SEARCH_PATH,
   type PickupSearchAnswer,

@@ -4,8 +4,8 @@ import { LAPOSTE_DOUBLE_CONTRACT, LAPOSTE_DOUBLE_PASSWORD } from "../../scripts/
 import type { Order } from "../../src/domain/orders/order";
 import { parisDay } from "../../src/domain/paris-time";
 import { SECRET_MASK } from "../../src/domain/settings/admin-settings";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label/refusal-message";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import {
   customerWithTransferOrder,

@@ -14,7 +14,7 @@ import { LABEL_CLAIM_MS } from "../../functions/shipping/labels/claim";
 import type { Order } from "../../src/domain/orders/order";
 import { formatLongDate } from "../../src/domain/orders/order-display";
 import { parisDay } from "../../src/domain/paris-time";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import { startColissimoDouble } from "../doubles/colissimo";
 import { createTestContext } from "../setup/test-db";

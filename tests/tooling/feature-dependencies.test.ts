@@ -32,7 +32,6 @@ const PLATFORM_FILES_STILL_IMPORTING_FEATURES = [
 const DOMAIN_FOLDERS_STILL_IN_A_CYCLE = [
   "src/domain/admin",
   "src/domain/orders",
-  "src/domain/settings",
   "src/domain/shipping",
   "src/domain/withdrawals",
 ];

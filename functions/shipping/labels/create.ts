@@ -4,11 +4,11 @@
  */
 import { DomainError } from "../../../src/domain/errors";
 import { parisDay } from "../../../src/domain/paris-time";
-import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import {
   colissimoMissing,
   colissimoNotConfiguredMessage,
-} from "../../../src/domain/shipping/colissimo-setting";
+} from "../../../src/domain/settings/colissimo-setting";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import { isParisDay, publishedDeliveryEstimate } from "../../../src/domain/shipping/delivery-estimate";
 import { COLISSIMO, labelKey, labelRefusal } from "../../../src/domain/shipping/shipping-labels";
 import { moveOrder } from "../../orders/lifecycle";

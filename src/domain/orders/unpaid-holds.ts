@@ -8,7 +8,7 @@
 
 import { normalizeEmail } from "../accounts/account-forms";
 import { isGuestUserId } from "../accounts/guest-account";
-import { TRANSFER_FOLLOW_UP_LIMITS } from "../payments/transfer-follow-up";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../settings/settings-constants";
 import { deliveryPlaceKey } from "./delivery-place";
 
 /**

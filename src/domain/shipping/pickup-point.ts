@@ -5,10 +5,6 @@
  * made by the server from what that search found, never from what the browser sends.
  */
 
-/** How an order is delivered: to the customer's address, or to a pick-up point she chose (« point relais »). */
-export type DeliveryMode = "home" | "pickup";
-export const DELIVERY_MODES: readonly DeliveryMode[] = ["home", "pickup"];
-
 export interface PickupPoint {
   /** La Poste's identifier of the point (6 characters): what the label names. */
   id: string;
