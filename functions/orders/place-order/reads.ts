@@ -1,5 +1,6 @@
 import { idempotencyScope } from "../../../src/domain/orders/guest";
 import type { OrderBody } from "../../../src/domain/orders/order";
+import { unpackedHours } from "../../../src/domain/orders/pickup-point";
 import type {
   IdempotencyInput,
   OrderAddress,
@@ -7,7 +8,6 @@ import type {
   OrderProduct,
 } from "../../../src/domain/orders/plan-order/inputs";
 import { parisDay } from "../../../src/domain/paris-time";
-import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
 import { readBatches } from "../../batches/batch-stock";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";

@@ -5,7 +5,7 @@
  */
 import type { Address } from "../../../accounts/address";
 import type { DeliveryMode } from "../../../settings/settings-constants";
-import type { PickupPoint } from "../../../shipping/pickup-point";
+import type { PickupPoint } from "../../pickup-point";
 import type { Totals } from "../../pricing";
 import type { PickupPricing } from "../delivery";
 import { emptyGuestForm, type GuestFieldPath, type GuestForm } from "../guest-form";
