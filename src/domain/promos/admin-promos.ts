@@ -4,7 +4,7 @@
  */
 
 import { GUEST_USER_PREFIX, isGuestUserId } from "../accounts/guest-account";
-import { parseDecimal, parseInteger } from "../catalog/admin-products";
+import { parseDecimal, parseInteger } from "../typed-numbers";
 
 export type DiscountType = "percentage" | "fixed_amount";
 

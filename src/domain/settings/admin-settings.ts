@@ -4,7 +4,7 @@
  * (src/domain/settings/settings.ts); the values both sides need live in settings-constants.ts.
  */
 
-import { parseDecimal, parseInteger } from "../catalog/admin-products";
+import { parseDecimal, parseInteger } from "../typed-numbers";
 import {
   colissimoMissing,
   HOME_PRODUCT_LABELS,
