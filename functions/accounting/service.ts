@@ -10,7 +10,7 @@ import {
   parseStoredInvoice,
   sirenOf,
 } from "../../src/domain/orders/invoice";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 

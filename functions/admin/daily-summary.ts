@@ -3,7 +3,7 @@
  * most one e-mail a Paris day: each run first claims the day (an item created on the condition it does not exist).
  */
 import { isDailySummaryTime } from "../../src/domain/admin/owner-todo/daily-summary";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { isConditionFailure } from "../platform/db/errors";
 import type { Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";

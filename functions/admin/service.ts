@@ -1,12 +1,12 @@
 import * as z from "zod";
 import type { AdminOrderUpdate } from "../../src/domain/admin/admin";
 import { SECRET_MASK } from "../../src/domain/admin/admin";
-import { averageOrderCents, parisMonth } from "../../src/domain/admin/stats";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import { type OrderFilters, orderMatches } from "../../src/domain/orders/admin-orders";
 import type { Order } from "../../src/domain/orders/order";
 import { lifecycleStateOf, planAdminChange } from "../../src/domain/orders/order-lifecycle";
+import { averageOrderCents, parisMonth } from "../../src/domain/orders/order-stats";
 import { paypalBaseUrlProblem } from "../../src/domain/payments/paypal-hosts";
 import {
   type MaintenanceSetting,

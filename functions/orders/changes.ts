@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
-import { isZeroDelta, orderStatsDelta } from "../../src/domain/admin/stats";
 import { DomainError } from "../../src/domain/errors";
+import { isZeroDelta, orderStatsDelta } from "../../src/domain/orders/order-stats";
 import type { OrderStatus } from "../../src/domain/orders/order-status";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { addToStats } from "../platform/db/stats";

@@ -12,7 +12,7 @@ import {
 } from "../../src/domain/orders/order-lifecycle";
 import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-return";
 import { holdsUnpaid } from "../../src/domain/orders/unpaid-holds";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { lotGiveBackCommits } from "../batches/batch-stock";
 import { restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";

@@ -9,7 +9,7 @@ import {
   openingHoursLines,
   pickupAddressLines,
   pickupMessages,
-} from "../../src/domain/shipping/pickup-point";
+} from "../../src/domain/orders/pickup-point";
 import { withdrawalHref } from "../../src/domain/withdrawals/withdrawal";
 import { buttonHtml, escapeHtml, layout, mediatorLines, type ShopMailContext } from "../mail/layout";
 import type { InlineImage, Mail } from "../platform/adapters/mail";

@@ -4,7 +4,7 @@ import { centsToEuros } from "../../src/domain/money";
 import { isGuestOrder } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
 import { awaitsTransfer, type OrderStatus } from "../../src/domain/orders/order-status";
-import { unpackedHours } from "../../src/domain/shipping/pickup-point";
+import { unpackedHours } from "../../src/domain/orders/pickup-point";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import type { OrderEntity } from "./entity";

@@ -4,13 +4,12 @@
  * the cancellation conditioned on the order's version.
  */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
+import { cancellationDay, transferFollowUp } from "../../src/domain/payments/transfer-follow-up";
+import { consumerMediator } from "../../src/domain/settings/settings";
 import {
-  cancellationDay,
   TRANSFER_FOLLOW_UP_LIMITS,
   type TransferFollowUpSetting,
-  transferFollowUp,
-} from "../../src/domain/payments/transfer-follow-up";
-import { consumerMediator } from "../../src/domain/settings/settings";
+} from "../../src/domain/settings/settings-constants";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";

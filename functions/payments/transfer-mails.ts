@@ -1,8 +1,8 @@
 import { type Cents, eurosToCents } from "../../src/domain/money";
 import type { Order } from "../../src/domain/orders/order";
+import { parisDateTime } from "../../src/domain/paris-time";
 import { epcPayload } from "../../src/domain/payments/epc-qr";
 import type { BankTransferSetting } from "../../src/domain/settings/settings";
-import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
 import { escapeHtml, greetingLine, mediatorLines, type ShopMailContext } from "../mail/layout";
 import { orderPageUrl, transferInstructionLines, transferQrHtml, withdrawalLine } from "../orders/mails";
 import type { InlineImage, Mail } from "../platform/adapters/mail";

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { guestUserId, isGuestUserId } from "../../src/domain/accounts/guest-account";
 import {
   ERASED_CUSTOMER_NAME,
   ERASED_ORDER_FIELDS,
@@ -6,7 +7,6 @@ import {
   erasureBlocker,
 } from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
-import { guestUserId, isGuestUserId } from "../../src/domain/orders/guest";
 import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";

@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
-import { guestUserId, idempotencyScope } from "../../src/domain/orders/guest";
-import { parisDay } from "../../src/domain/promos/promo";
+import { guestUserId } from "../../src/domain/accounts/guest-account";
+import { idempotencyScope } from "../../src/domain/orders/guest";
+import { parisDay } from "../../src/domain/paris-time";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../accounts/auth";
 import type { OrderEntity } from "../orders/entity";
 import { GUEST_CONFIRMATION_SCOPES } from "../orders/guest/confirmation-scopes";

@@ -3,12 +3,12 @@ import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import { promoUseSubject } from "../../src/domain/orders/guest";
 import { discountFor } from "../../src/domain/orders/pricing";
+import { parisDay } from "../../src/domain/paris-time";
 import {
   discountTerms,
   normalizePromoCode,
   type PromoRejection,
   type PromoRules,
-  parisDay,
   promoRejection,
   promoRejectionMessage,
 } from "../../src/domain/promos/promo";

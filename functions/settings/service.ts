@@ -1,3 +1,4 @@
+import { pickupOffered } from "../../src/domain/settings/colissimo-rules";
 import {
   defaultSettings,
   type PublicCompany,
@@ -7,7 +8,6 @@ import {
   type SettingValue,
   settingSchemas,
 } from "../../src/domain/settings/settings";
-import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
 import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";

@@ -3,7 +3,7 @@ import {
   type ColissimoSetting,
   colissimoSecretSchema,
   colissimoSettingSchema,
-} from "../../src/domain/shipping/colissimo-setting";
+} from "../../src/domain/settings/colissimo-setting";
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { COLISSIMO_PASSWORD_CONTEXT, LAPOSTE_API_KEY_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";

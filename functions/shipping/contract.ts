@@ -1,7 +1,7 @@
 /** Colissimo labels and pick-up point search. Schemas and words only. */
 import * as z from "zod";
 import { orderSchema, pickupPointSchema } from "../../src/domain/orders/order";
-import { POSTAL_CODE_PATTERN, pickupMessages } from "../../src/domain/shipping/pickup-point";
+import { POSTAL_CODE_PATTERN, pickupMessages } from "../../src/domain/orders/pickup-point";
 import { labelDaySchema } from "../../src/domain/shipping/shipping-labels";
 import { adminOnly, type Contract, errorResponse } from "../platform/contract";
 import { rateLimitedSchema } from "../platform/middleware/retry-after";

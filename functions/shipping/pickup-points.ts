@@ -1,15 +1,15 @@
 /** La Poste's pick-up point search, src/domain/shipping/laposte-pickup.ts (docs/decisions/048-pickup-points.md). */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
-import { parisDay } from "../../src/domain/promos/promo";
-import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
+import { type PickupPoint, packedHours, pickupMessages } from "../../src/domain/orders/pickup-point";
+import { parisDay } from "../../src/domain/paris-time";
+import { pickupOffered } from "../../src/domain/settings/colissimo-rules";
 import {
   PICKUP_SEARCH_PATH,
   type PickupSearchAnswer,
   parsePickupSearchResponse,
   pickupSearchBody,
 } from "../../src/domain/shipping/laposte-pickup";
-import { type PickupPoint, packedHours, pickupMessages } from "../../src/domain/shipping/pickup-point";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { laposteBaseUrl } from "./colissimo-client";

@@ -4,7 +4,7 @@
  */
 import { DomainError } from "../../src/domain/errors";
 import { isColissimo } from "../../src/domain/orders/order-status";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   parseTrackingResponse,

@@ -1,5 +1,5 @@
 import { orderNumber } from "../../src/domain/orders/order-status";
-import { parisDateTime } from "../../src/domain/withdrawals/withdrawal";
+import { parisDateTime } from "../../src/domain/paris-time";
 import type { WithdrawalRecord } from "../../src/domain/withdrawals/withdrawal-schemas";
 import { layout, mediatorLines, type ShopMailContext } from "../mail/layout";
 import { orderPageUrl } from "../orders/mails";

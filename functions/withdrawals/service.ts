@@ -5,9 +5,9 @@
  */
 
 import type { EntityItem } from "electrodb";
+import { guestUserId } from "../../src/domain/accounts/guest-account";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
-import { guestUserId } from "../../src/domain/orders/guest";
 import { orderNumber } from "../../src/domain/orders/order-status";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import {

@@ -1,12 +1,3 @@
-import {
-  RESET_MAILS_PER_HOUR,
-  SIGNIN_MAX_FAILURES,
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT,
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY,
-  SIGNIN_MAX_FAILURES_PER_ADDRESS,
-  SIGNIN_WINDOW_MINUTES,
-} from "./accounts/account";
-
 /**
  * Abuse limits: at most `max` counted attempts in any `windowMinutes`, each attempt counted BEFORE it is judged
  * (docs/decisions/011-abuse-limits.md). Pure arithmetic; `functions/platform/throttle.ts` does the DynamoDB part.
@@ -33,6 +24,26 @@ export interface RateLimitRule {
 }
 
 export const BUCKETS_PER_WINDOW = 15;
+
+/**
+ * At most 10 judged sign-ins that fail for one e-mail from one client address in any 15 minutes: past them, that
+ * address is refused (429) for that e-mail until the oldest ones are 15 minutes old (the window slides, it is not cut
+ * by the clock). Other addresses are not: an attacker cannot lock the owner out
+ * (docs/decisions/033-signin-locks.md).
+ */
+export const SIGNIN_MAX_FAILURES = 10;
+export const SIGNIN_WINDOW_MINUTES = 15;
+/**
+ * Guesses spread over many addresses stay bounded per account: at most 100 failures in any 15 minutes (ten
+ * addresses' worth) and 300 in any 24 hours, whatever the addresses; past them the account is locked for everyone
+ * until the holder resets the password through the mailed link (decision record 033 gives the reasoning).
+ */
+export const SIGNIN_MAX_FAILURES_PER_ACCOUNT = 100;
+export const SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY = 300;
+/** And at most 30 from one client address in any 15 minutes, so one address cannot try e-mail after e-mail. */
+export const SIGNIN_MAX_FAILURES_PER_ADDRESS = 30;
+/** At most 3 reset mails per e-mail in any hour. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export const rateLimits = {
   /** Judged sign-ins that did not succeed, per e-mail and client address (unknown e-mails included). */

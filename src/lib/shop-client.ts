@@ -7,7 +7,7 @@ import type { PickupPricing } from "../domain/orders/checkout/delivery";
 import type { BankDetails } from "../domain/orders/checkout/payment";
 import type { AppliedPromo, ShippingSettings } from "../domain/orders/checkout/totals";
 import type { Order } from "../domain/orders/order";
-import type { PickupPoint } from "../domain/shipping/pickup-point";
+import type { PickupPoint } from "../domain/orders/pickup-point";
 import { ApiError, apiRequest, attachmentFileName } from "./api-client";
 
 export type { Order };

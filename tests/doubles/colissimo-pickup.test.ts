@@ -5,6 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PICKUP_POINT_ID_PATTERN } from "../../src/domain/orders/pickup-point";
 import {
   PICKUP_ERRORS,
   PICKUP_SEARCH_PATH,
@@ -12,7 +13,6 @@ import {
   parsePickupSearchResponse,
   pickupSearchBody,
 } from "../../src/domain/shipping/laposte-pickup";
-import { PICKUP_POINT_ID_PATTERN } from "../../src/domain/shipping/pickup-point";
 import {
   type ColissimoDouble,
   PICKUP_EMPTY_POSTAL_CODE,

@@ -7,7 +7,7 @@ import {
   LAPOSTE_DOUBLE_PASSWORD,
 } from "../../scripts/local/laposte-double";
 import type { Order } from "../../src/domain/orders/order";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import {
   customerWithTransferOrder,

@@ -1,7 +1,7 @@
 import { LAPOSTE_DOUBLE_CONTRACT, LAPOSTE_DOUBLE_PASSWORD } from "../../scripts/local/laposte-double";
 import type { Order } from "../../src/domain/orders/order";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
-import { pickupMessages } from "../../src/domain/shipping/pickup-point";
+import { pickupMessages } from "../../src/domain/orders/pickup-point";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { expect, type Page, test } from "./fixtures";
 import { addToCartFromProductPage, expectAxeClean, ownerContext, signedInCustomer } from "./support";
 

@@ -1,4 +1,4 @@
-import { packedHours } from "../../src/domain/shipping/pickup-point";
+import { packedHours } from "../../src/domain/orders/pickup-point";
 import { ORDER_PICKUP_POINT } from "../fixtures/pickup-point";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { customerInOwnContext, expectAxeClean, ownerContext, placeTransferOrder, shopDeps } from "./support";

@@ -2,10 +2,10 @@ import { PDFDocument } from "pdf-lib";
 import { E2E_LAPOSTE_PORT } from "../../playwright.config";
 import { LAPOSTE_DOUBLE_CONTRACT, LAPOSTE_DOUBLE_PASSWORD } from "../../scripts/local/laposte-double";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { SECRET_MASK } from "../../src/domain/settings/admin-settings";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { labelRefusalMessage } from "../../src/domain/shipping/colissimo-label/refusal-message";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import {
   customerWithTransferOrder,

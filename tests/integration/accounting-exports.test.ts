@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { putSetting } from "../../functions/settings/service";
 import { FEC_COLUMNS } from "../../src/domain/accounting/fec";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

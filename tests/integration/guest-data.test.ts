@@ -8,13 +8,13 @@ import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createPromo } from "../../functions/promos/service";
 import { emailKeyOf } from "../../functions/waitlist/service";
+import { guestUserId } from "../../src/domain/accounts/guest-account";
 import {
   GUEST_DATA_LINK_INVALID,
   GUEST_DATA_REQUEST_ANSWER,
   guestDataLimits,
 } from "../../src/domain/accounts/guest-data";
 import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
-import { guestUserId } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";

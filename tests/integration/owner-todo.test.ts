@@ -8,7 +8,7 @@ import { createBatch } from "../../functions/batches/service";
 import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/publishing/publishing";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
+import { parisDay } from "../../src/domain/paris-time";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
 import { createSoap } from "../support/products";

@@ -9,8 +9,8 @@ import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets"
 import { trackParcels } from "../../functions/shipping/tracking";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
-import { parisDay } from "../../src/domain/promos/promo";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { parisDay } from "../../src/domain/paris-time";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import {
   endOfParisDayAfter,

@@ -13,8 +13,8 @@ import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets"
 import { LABEL_CLAIM_MS } from "../../functions/shipping/labels/claim";
 import type { Order } from "../../src/domain/orders/order";
 import { formatLongDate } from "../../src/domain/orders/order-display";
-import { parisDay } from "../../src/domain/promos/promo";
-import { defaultColissimoSetting } from "../../src/domain/shipping/colissimo-setting";
+import { parisDay } from "../../src/domain/paris-time";
+import { defaultColissimoSetting } from "../../src/domain/settings/colissimo-setting";
 import { publishedDeliveryEstimate } from "../../src/domain/shipping/delivery-estimate";
 import { startColissimoDouble } from "../doubles/colissimo";
 import { createTestContext } from "../setup/test-db";

@@ -8,8 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../functions/accounts/service";
 import { countAttempt } from "../../functions/platform/throttle";
-import { SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY } from "../../src/domain/accounts/account";
-import { rateLimits } from "../../src/domain/rate-limit";
+import { rateLimits, SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
 import { readMails } from "../support/mail";
 

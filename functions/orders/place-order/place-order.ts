@@ -1,16 +1,12 @@
+import { guestUserId } from "../../../src/domain/accounts/guest-account";
 import { DomainError } from "../../../src/domain/errors";
-import {
-  guestPromoUseSubject,
-  guestUserId,
-  idempotencyScope,
-  promoUseSubject,
-} from "../../../src/domain/orders/guest";
+import { guestPromoUseSubject, idempotencyScope, promoUseSubject } from "../../../src/domain/orders/guest";
 import type { GuestDetails, OrderBody } from "../../../src/domain/orders/order";
 import type { PaymentMethod } from "../../../src/domain/orders/order-status";
 import type { OrderInputs } from "../../../src/domain/orders/plan-order/inputs";
 import { type OrderPlan, planOrder } from "../../../src/domain/orders/plan-order/plan";
+import { pickupOffered } from "../../../src/domain/settings/colissimo-rules";
 import { shopSetup } from "../../../src/domain/settings/shop-setup";
-import { pickupOffered } from "../../../src/domain/shipping/colissimo-rules";
 import { type AuthUser, resolveSession, sessionInRound, sessionUserId } from "../../accounts/auth";
 import { checkLowStock } from "../../catalog/stock-alerts";
 import { newId } from "../../platform/adapters/ids";

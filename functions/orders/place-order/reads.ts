@@ -1,13 +1,13 @@
 import { idempotencyScope } from "../../../src/domain/orders/guest";
 import type { OrderBody } from "../../../src/domain/orders/order";
+import { unpackedHours } from "../../../src/domain/orders/pickup-point";
 import type {
   IdempotencyInput,
   OrderAddress,
   OrderInputs,
   OrderProduct,
 } from "../../../src/domain/orders/plan-order/inputs";
-import { parisDay } from "../../../src/domain/promos/promo";
-import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
+import { parisDay } from "../../../src/domain/paris-time";
 import { readBatches } from "../../batches/batch-stock";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";

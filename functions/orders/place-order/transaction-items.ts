@@ -1,7 +1,7 @@
 import { DomainError } from "../../../src/domain/errors";
 import { idempotencyScope } from "../../../src/domain/orders/guest";
 import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders/plan-order/effects";
-import { parisDay } from "../../../src/domain/promos/promo";
+import { parisDay } from "../../../src/domain/paris-time";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";
 import { addToStats } from "../../platform/db/stats";

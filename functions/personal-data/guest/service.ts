@@ -1,4 +1,6 @@
 /** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/accounts/guest-data.ts). */
+
+import { guestUserId } from "../../../src/domain/accounts/guest-account";
 import {
   erasedGuestUserId,
   GUEST_DATA_LINK_HOURS,
@@ -9,7 +11,6 @@ import {
   guestExportReadme,
 } from "../../../src/domain/accounts/guest-data";
 import { DomainError } from "../../../src/domain/errors";
-import { guestUserId } from "../../../src/domain/orders/guest";
 import { findUserByEmail } from "../../accounts/auth";
 import { liftSuppression } from "../../mail/suppressions";
 import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/guest/links";

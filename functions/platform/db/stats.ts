@@ -1,4 +1,4 @@
-import { type StatsDelta, scopeItems, shardScope } from "../../../src/domain/admin/stats";
+import { type StatsDelta, scopeItems, shardScope } from "../../../src/domain/orders/order-stats";
 import type { DataDeps } from "../deps";
 import type { TransactionEntities, TransactionItem } from "./transaction";
 

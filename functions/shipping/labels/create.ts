@@ -3,12 +3,12 @@
  * (claim.ts) keeps two clicks from buying two labels, and a label paid for from being lost if a later step fails.
  */
 import { DomainError } from "../../../src/domain/errors";
-import { parisDay } from "../../../src/domain/promos/promo";
-import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
+import { parisDay } from "../../../src/domain/paris-time";
 import {
   colissimoMissing,
   colissimoNotConfiguredMessage,
-} from "../../../src/domain/shipping/colissimo-setting";
+} from "../../../src/domain/settings/colissimo-setting";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import { isParisDay, publishedDeliveryEstimate } from "../../../src/domain/shipping/delivery-estimate";
 import { COLISSIMO, labelKey, labelRefusal } from "../../../src/domain/shipping/shipping-labels";
 import { moveOrder } from "../../orders/lifecycle";

@@ -1,13 +1,13 @@
 import { COUNTRY_CODES, isAddressCountry } from "../../../src/domain/accounts/countries";
 import { DomainError } from "../../../src/domain/errors";
-import { parisDay } from "../../../src/domain/promos/promo";
-import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
+import { parisDay } from "../../../src/domain/paris-time";
 import {
   type ColissimoSetting,
   colissimoMissing,
   colissimoNotConfiguredMessage,
   senderAddress,
-} from "../../../src/domain/shipping/colissimo-setting";
+} from "../../../src/domain/settings/colissimo-setting";
+import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import { parcelWeightGrams } from "../../../src/domain/shipping/shipping-labels";
 import { type OrderRecord, toOrder } from "../../orders/service";
 import { batchGetAll } from "../../platform/db/batch-get";

@@ -1,4 +1,4 @@
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 
 /** The period the export card proposes: from the first day of the current month to today, in Paris. */
 /** (Zod-free: the admin panel's export card imports it, and the panel ships no zod.) */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { franchiseDocuments, vatRateDocuments } from "../../../tests/fixtures/accounting/documents";
 import { sirenOf } from "../orders/invoice";
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 import { documentAmounts, exportPeriodSchema } from "./accounting";
 import { defaultExportPeriod } from "./accounting-period";
 import { buildEReportingCsv, csvAmount, eReportingRows } from "./e-reporting";

@@ -1,6 +1,6 @@
 import type { Cents } from "../money";
 import type { InvoiceSnapshot } from "../orders/invoice";
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 import { byIssue, documentAmounts } from "./accounting";
 
 /**

@@ -10,6 +10,8 @@ import {
   guestAccountPasswordError,
   guestAttachPath,
   guestAttachTokenFromHash,
+  guestUserId,
+  isGuestUserId,
 } from "./guest-account";
 
 const token = `${"A".repeat(42)}_`;
@@ -88,5 +90,13 @@ describe("guestAccountPasswordError", () => {
     expect(guestAccountPasswordError("")).toBe("Choisissez un mot de passe.");
     expect(guestAccountPasswordError("12345")).toBe("Le mot de passe doit contenir au moins 6 caractères.");
     expect(guestAccountPasswordError("123456")).toBeNull();
+  });
+});
+
+describe("a guest's user id", () => {
+  it("is her normalised e-mail, apart from any account id", () => {
+    expect(guestUserId("  Lina.Moreau@Example.FR ")).toBe("guest:lina.moreau@example.fr");
+    expect(isGuestUserId(guestUserId("lina@example.fr"))).toBe(true);
+    expect(isGuestUserId("01JABCDEF")).toBe(false);
   });
 });

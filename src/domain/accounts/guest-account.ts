@@ -11,7 +11,18 @@
  *   SHA-256 is kept, bound to the account and the e-mail, for GUEST_ATTACH_LINK_HOURS, and it serves once.
  */
 import type { RateLimitRule } from "../rate-limit";
-import { PASSWORD_MIN_LENGTH } from "./account-forms";
+import { normalizeEmail, PASSWORD_MIN_LENGTH } from "./account-forms";
+
+/** A guest's `user_id`: `guest:<normalised e-mail>`, never an account's id. */
+export const GUEST_USER_PREFIX = "guest:";
+
+export function guestUserId(email: string): string {
+  return `${GUEST_USER_PREFIX}${normalizeEmail(email)}`;
+}
+
+export function isGuestUserId(userId: string): boolean {
+  return userId.startsWith(GUEST_USER_PREFIX);
+}
 
 /** How long a mailed attach link works. */
 export const GUEST_ATTACH_LINK_HOURS = 24;

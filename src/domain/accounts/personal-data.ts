@@ -1,4 +1,4 @@
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 
 /**
  * The customer's rights over their data, self-service (GDPR art. 15 access, art. 20 portability, art. 17 erasure):

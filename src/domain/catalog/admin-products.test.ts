@@ -4,8 +4,6 @@ import {
   emptyProductForm,
   isImageUrl,
   missingForActivation,
-  parseDecimal,
-  parseInteger,
   productFormFrom,
   productPayload,
   stockTone,
@@ -27,31 +25,6 @@ describe("stock badge colour (spec: red <= threshold, yellow <= 2x threshold, gr
     [-1, 5, "danger"],
   ])("stock %i, threshold %i -> %s", (stock, threshold, tone) => {
     expect(stockTone(stock, threshold)).toBe(tone);
-  });
-});
-
-describe("number parsing of the form (invalid becomes 0)", () => {
-  it.each([
-    ["12.90", 12.9],
-    ["12,90", 12.9],
-    [" 7 ", 7],
-    ["7,5 €", 7.5],
-    ["0.105", 0.11],
-    ["", 0],
-    ["abc", 0],
-    ["1e3", 1000],
-  ])("decimal %j -> %d", (text, value) => {
-    expect(parseDecimal(text)).toBe(value);
-  });
-
-  it.each([
-    ["100", 100],
-    [" 4 ", 4],
-    ["4.7", 4],
-    ["", 0],
-    ["dix", 0],
-  ])("integer %j -> %d", (text, value) => {
-    expect(parseInteger(text)).toBe(value);
   });
 });
 

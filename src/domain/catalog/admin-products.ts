@@ -2,6 +2,8 @@
  * Rules of the admin's Products tab (spec 2 "Admin", 3 "Product", 5 "Product form"), with no dependency so the
  * admin island ships no zod. The server checks the payload again with adminProductSchema.
  */
+
+import { parseDecimal, parseInteger } from "../typed-numbers";
 import { type CosmeticField, missingCosmeticFields } from "./cosmetics";
 import { DEFAULT_PRODUCT_IMAGE, type ProductView } from "./product-rules";
 
@@ -99,27 +101,6 @@ export function productFormFrom(product: ProductView): ProductFormState {
     pao_months: product.pao_months > 0 ? String(product.pao_months) : "",
     durability_date: product.durability_date,
   };
-}
-
-/**
- * A decimal as typed ("12,90", "12.9", " 7 "), rounded to the cent; anything that is not a number gives 0
- * (spec 5: price and shipping amounts parsed as decimals, invalid becomes 0).
- */
-export function parseDecimal(text: string): number {
-  const value = Number.parseFloat(
-    text
-      .trim()
-      .replace(/\s|\u00a0|\u202f|€/g, "")
-      .replace(",", "."),
-  );
-  if (!Number.isFinite(value)) return 0;
-  return Math.round(value * 100) / 100;
-}
-
-/** An integer as typed; anything that is not one gives 0 (spec 5: stock and threshold). */
-export function parseInteger(text: string): number {
-  const value = Number.parseInt(text.trim(), 10);
-  return Number.isSafeInteger(value) ? value : 0;
 }
 
 /** The image must be a URL: absolute http(s), or a path of the site itself ("/images/..."), as the API accepts. */

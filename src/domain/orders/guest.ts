@@ -7,17 +7,8 @@
  *   conformity ends (Code de la consommation L217-3, L217-7), or when the owner revokes it.
  */
 import { normalizeEmail } from "../accounts/account-forms";
+import { GUEST_USER_PREFIX, isGuestUserId } from "../accounts/guest-account";
 import { deliveryPlaceKey } from "./delivery-place";
-
-export const GUEST_USER_PREFIX = "guest:";
-
-export function guestUserId(email: string): string {
-  return `${GUEST_USER_PREFIX}${normalizeEmail(email)}`;
-}
-
-export function isGuestUserId(userId: string): boolean {
-  return userId.startsWith(GUEST_USER_PREFIX);
-}
 
 /**
  * Whose Idempotency-Keys a request is judged among: an account's own, or every guest's together. A guest names

@@ -1,8 +1,9 @@
 import * as z from "zod";
 import { emailSchema } from "../accounts/account";
 import { addressInputSchema, COUNTRIES } from "../accounts/address";
-import { DELIVERY_MODES, PICKUP_POINT_ID_PATTERN, pickupMessages } from "../shipping/pickup-point";
+import { DELIVERY_MODES } from "../settings/settings-constants";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status";
+import { PICKUP_POINT_ID_PATTERN, pickupMessages } from "./pickup-point";
 
 export const ORDER_NOTES_MAX = 500;
 export const MAX_ORDER_LINES = 30;

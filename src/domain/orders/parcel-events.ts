@@ -4,7 +4,7 @@
  * functions/shipping/tracking.ts); the screens show the newest first, each with La Poste's French text and its date
  * and time in Paris. No dependency but the shop's date formatting (islands import it).
  */
-import { parisDateTime } from "../withdrawals/withdrawal";
+import { parisDateTime } from "../paris-time";
 
 /** One event as the order carries it: La Poste's code, its French text, when it happened (ISO UTC). */
 export interface ParcelEvent {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DiscountTerms, discountFor, mergeLines, priceOrder, shippingFor } from "./pricing";
+import type { DiscountTerms } from "../promos/promo";
+import { discountFor, mergeLines, priceOrder, shippingFor } from "./pricing";
 
 const rule = { standardCost: 780, freeThreshold: 10_000 };
 const pct = (percent: number, maxDiscount: number | null = null): DiscountTerms => ({

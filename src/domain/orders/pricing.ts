@@ -1,4 +1,5 @@
 import { type Cents, centsToEuros } from "../money";
+import type { DiscountTerms } from "../promos/promo";
 
 /**
  * Order pricing (api.md "Pricing"), in integer cents throughout:
@@ -15,11 +16,6 @@ export interface ShippingRule {
   standardCost: Cents;
   freeThreshold: Cents;
 }
-
-/** A promo's terms in integer units: a percentage in hundredths of a percent (15 % = 1500), or cents. */
-export type DiscountTerms =
-  | { type: "percentage"; basisPoints: number; maxDiscount: Cents | null }
-  | { type: "fixed_amount"; amount: Cents };
 
 export interface Totals {
   subtotal: Cents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guestUserId } from "./guest";
+import { guestUserId } from "../accounts/guest-account";
 import {
   holdsMostOf,
   holdsUnpaid,

@@ -7,9 +7,9 @@
  */
 
 import { normalizeEmail } from "../accounts/account-forms";
-import { TRANSFER_FOLLOW_UP_LIMITS } from "../payments/transfer-follow-up";
+import { isGuestUserId } from "../accounts/guest-account";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../settings/settings-constants";
 import { deliveryPlaceKey } from "./delivery-place";
-import { isGuestUserId } from "./guest";
 
 /**
  * A household buys a few bars, ten for presents; a larger order is one the owner would rather hear of, and once paid

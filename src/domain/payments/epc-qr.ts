@@ -6,7 +6,7 @@
  */
 
 import type { Cents } from "../money";
-import { compactIban, isValidBic, isValidIban } from "./bank-details";
+import { compactIban, isValidBic, isValidIban } from "../settings/bank-details";
 
 /** The guideline's limits (EPC069-12 table of section 3.4). */
 export const EPC_LIMITS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parisDaysBetween } from "../promos/promo";
-import { cancellationDay, defaultTransferFollowUp, transferFollowUp } from "./transfer-follow-up";
-import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
+import { parisDaysBetween } from "../paris-time";
+import { defaultTransferFollowUp } from "../settings/settings-constants";
+import { cancellationDay, transferFollowUp } from "./transfer-follow-up";
 
 const setting = defaultTransferFollowUp; // remind after 5 days, cancel after 10
 
@@ -69,28 +69,5 @@ describe("cancellationDay", () => {
   it("is the Paris day M days after the order's Paris day", () => {
     const day = cancellationDay("2026-03-01T22:50:00Z", setting);
     expect(day.toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" })).toBe("11/03/2026");
-  });
-});
-
-describe("transferFollowUpSettingSchema", () => {
-  it("accepts the defaults", () => {
-    expect(transferFollowUpSettingSchema.parse(defaultTransferFollowUp)).toEqual({
-      remind_after_days: 5,
-      cancel_after_days: 10,
-    });
-  });
-
-  it.each([
-    [{ remind_after_days: 5, cancel_after_days: 5 }, "cancel_after_days"],
-    [{ remind_after_days: 6, cancel_after_days: 5 }, "cancel_after_days"],
-    [{ remind_after_days: 0, cancel_after_days: 5 }, "remind_after_days"],
-    [{ remind_after_days: 2.5, cancel_after_days: 5 }, "remind_after_days"],
-    [{ remind_after_days: 5, cancel_after_days: 61 }, "cancel_after_days"],
-    [{ remind_after_days: "5", cancel_after_days: 10 }, "remind_after_days"],
-  ])("refuses %o (field %s) with a French message", (value, field) => {
-    const result = transferFollowUpSettingSchema.safeParse(value);
-    expect(result.success).toBe(false);
-    const issue = result.error?.issues.find((i) => i.path[0] === field);
-    expect(issue?.message).toMatch(/jour|relance/);
   });
 });

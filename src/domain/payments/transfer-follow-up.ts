@@ -3,27 +3,8 @@
  * The owner sets N and M (the « Virement : relance et annulation » setting); the job
  * functions/main/jobs/transfer-follow-up.ts applies these rules every hour. Zod-free, so the admin island can use it.
  */
-import { parisDay, parisDaysBetween } from "../promos/promo";
-
-export const TRANSFER_FOLLOW_UP_LIMITS = {
-  remindMin: 1,
-  remindMax: 30,
-  cancelMin: 2,
-  cancelMax: 60,
-} as const;
-
-/** The owner's two delays, in days (checked by transfer-follow-up-schema.ts on the server). */
-export interface TransferFollowUpSetting {
-  /** Days after the order's day when the one reminder goes out (default 5). */
-  remind_after_days: number;
-  /** Days after the order's day when an unpaid order is cancelled (default 10); always after the reminder. */
-  cancel_after_days: number;
-}
-
-export const defaultTransferFollowUp: TransferFollowUpSetting = {
-  remind_after_days: 5,
-  cancel_after_days: 10,
-};
+import { parisDay, parisDaysBetween } from "../paris-time";
+import type { TransferFollowUpSetting } from "../settings/settings-constants";
 
 export type TransferFollowUpStep = "remind" | "cancel" | null;
 

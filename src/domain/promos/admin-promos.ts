@@ -3,8 +3,8 @@
  * dependency so the admin island ships no zod. The server checks the payload again with adminPromoSchema.
  */
 
-import { parseDecimal, parseInteger } from "../catalog/admin-products";
-import { GUEST_USER_PREFIX, isGuestUserId } from "../orders/guest";
+import { GUEST_USER_PREFIX, isGuestUserId } from "../accounts/guest-account";
+import { parseDecimal, parseInteger } from "../typed-numbers";
 
 export type DiscountType = "percentage" | "fixed_amount";
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  normalizePromoCode,
-  type PromoRules,
-  parisDay,
-  promoRejection,
-  promoRejectionMessage,
-} from "./promo";
+import { normalizePromoCode, type PromoRules, promoRejection, promoRejectionMessage } from "./promo";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const promo: PromoRules = {
@@ -50,15 +44,7 @@ describe("messages", () => {
   });
 });
 
-describe("parisDay and codes", () => {
-  it.each([
-    ["2026-11-22T22:59:59Z", "2026-11-22"],
-    ["2026-11-22T23:00:00Z", "2026-11-23"],
-    ["2026-07-01T21:59:59Z", "2026-07-01"],
-    ["2026-07-01T22:00:00Z", "2026-07-02"],
-  ])("%s is %s in Paris", (iso, day) => {
-    expect(parisDay(new Date(iso))).toBe(day);
-  });
+describe("codes", () => {
   it("normalises codes", () => {
     expect(normalizePromoCode("  bienvenue10 ")).toBe("BIENVENUE10");
   });

@@ -1,6 +1,4 @@
 import { type Cents, formatEuros } from "../money";
-import { once } from "../once";
-import type { DiscountTerms } from "../orders/pricing";
 
 /**
  * Promo code rules (api.md "Promo codes"): valid when active, started, not expired, the subtotal reaches the
@@ -52,6 +50,11 @@ export function promoRejectionMessage(
   }
 }
 
+/** A promo's terms in integer units: a percentage in hundredths of a percent (15 % = 1500), or cents. */
+export type DiscountTerms =
+  | { type: "percentage"; basisPoints: number; maxDiscount: Cents | null }
+  | { type: "fixed_amount"; amount: Cents };
+
 export function discountTerms(
   promo: Pick<PromoRules, "discount_type" | "discount_value" | "max_discount_cents">,
 ): DiscountTerms {
@@ -82,38 +85,4 @@ export function promoRejection(promo: PromoRules | null, context: PromoContext):
 /** Codes are compared trimmed and in upper case (the admin form forces upper case). */
 export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
-}
-
-const parisDayFormat = once(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Europe/Paris",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
-
-/** The calendar day in Paris ("2026-11-22"), the unit of the per-user daily limit. */
-export function parisDay(date: Date): string {
-  return parisDayFormat().format(date);
-}
-
-/** "2026-03-29" -> its day number since 1970, so two days subtract exactly, whatever the clock change between them. */
-function dayNumber(day: string): number {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, date) / 86_400_000;
-}
-
-/** Whole calendar days from the day `fromDay` to the day `toDay` ("2026-11-22"), negative when before. */
-export function calendarDaysBetween(fromDay: string, toDay: string): number {
-  return dayNumber(toDay) - dayNumber(fromDay);
-}
-
-/**
- * How many Paris calendar days separate two instants: 0 on the same Paris day, 1 from the next midnight in Paris
- * on, and so on. Midnight is Paris midnight in winter (UTC+1) and in summer (UTC+2) alike.
- */
-export function parisDaysBetween(from: Date, to: Date): number {
-  return calendarDaysBetween(parisDay(from), parisDay(to));
 }

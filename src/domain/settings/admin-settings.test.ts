@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { defaultColissimoSetting } from "../shipping/colissimo-setting";
 import {
   COLISSIMO_HOME_PRODUCTS,
   COLISSIMO_LABEL_FORMATS,
@@ -21,6 +20,7 @@ import {
   shippingValue,
   trimmedValue,
 } from "./admin-settings";
+import { defaultColissimoSetting } from "./colissimo-setting";
 import { defaultSettings, settingSchemas } from "./settings";
 
 describe("settings rows", () => {

@@ -4,16 +4,15 @@
  * (src/domain/settings/settings.ts); the values both sides need live in settings-constants.ts.
  */
 
-import { parseDecimal, parseInteger } from "../catalog/admin-products";
-import type { TransferFollowUpSetting } from "../payments/transfer-follow-up";
+import { parseDecimal, parseInteger } from "../typed-numbers";
 import {
   colissimoMissing,
   HOME_PRODUCT_LABELS,
   type HomeProduct,
   LABEL_FORMAT_LABELS,
   type LabelFormat,
-} from "../shipping/colissimo-rules";
-import type { ColissimoSetting } from "../shipping/colissimo-setting";
+} from "./colissimo-rules";
+import type { ColissimoSetting } from "./colissimo-setting";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
@@ -23,6 +22,7 @@ import type {
   SettingKey,
   ShippingSetting,
 } from "./settings";
+import type { TransferFollowUpSetting } from "./settings-constants";
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
@@ -145,7 +145,7 @@ export function trimmedValue<T extends object>(form: T): T {
   ) as T;
 }
 
-// The « Colissimo » card: its rules are src/domain/shipping/colissimo-rules.ts.
+// The « Colissimo » card: its rules are colissimo-rules.ts.
 
 export const COLISSIMO_LABEL_FORMATS = LABEL_FORMAT_LABELS;
 export const COLISSIMO_HOME_PRODUCTS = HOME_PRODUCT_LABELS;

@@ -1,10 +1,10 @@
 import * as z from "zod";
 import { type Cents, eurosToCents } from "../money";
-import { isValidBic, isValidIban } from "../payments/bank-details";
-import { defaultTransferFollowUp } from "../payments/transfer-follow-up";
-import { transferFollowUpSettingSchema } from "../payments/transfer-follow-up-schema";
-import { colissimoSettingSchema, defaultColissimoSetting } from "../shipping/colissimo-setting";
-import type { DeliveryMode } from "../shipping/pickup-point";
+import { isValidBic, isValidIban } from "./bank-details";
+import { colissimoSettingSchema, defaultColissimoSetting } from "./colissimo-setting";
+import type { DeliveryMode } from "./settings-constants";
+import { defaultTransferFollowUp } from "./settings-constants";
+import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 
 /** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
 const euros = z
@@ -19,7 +19,7 @@ export const shippingSettingSchema = z.object({
   shipping_company: z.string().trim().min(1).max(60),
   /**
    * Delivery to a pick-up point: its own price and free-shipping threshold. Offered only while the
-   * « Colissimo » card is complete (pickupOffered, src/domain/shipping/colissimo-rules.ts).
+   * « Colissimo » card is complete (pickupOffered, src/domain/settings/colissimo-rules.ts).
    */
   pickup_cost: euros,
   pickup_free_shipping_threshold: euros,

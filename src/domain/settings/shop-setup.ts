@@ -7,9 +7,8 @@
 
 import { DomainError, errorCatalogue } from "../errors";
 import { eurosToCents, formatEuros } from "../money";
-import type { PaymentMethod } from "../orders/order-status";
-import { isValidBic, isValidIban } from "../payments/bank-details";
-import { pickupOffered } from "../shipping/colissimo-rules";
+import { isValidBic, isValidIban } from "./bank-details";
+import { pickupOffered } from "./colissimo-rules";
 import type {
   BankTransferSetting,
   CompanyInfoSetting,
@@ -199,7 +198,7 @@ export const SHOP_NOT_READY_MESSAGE = errorCatalogue.SHOP_NOT_READY.message;
  * payment methods are not set up takes no order (503), and a method that is not configured is not one the shopper
  * may use.
  */
-export function sellRefusal(setup: ShopSetup, method: PaymentMethod): DomainError | null {
+export function sellRefusal(setup: ShopSetup, method: keyof ShopSetup["methods"]): DomainError | null {
   if (!setup.canTakeOrders) return new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
   if (method === "bank_transfer" && !setup.methods.bank_transfer)
     return new DomainError("BANK_TRANSFER_DISABLED");

@@ -4,7 +4,7 @@
  */
 import type { Order } from "../orders/order";
 import { isColissimo } from "../orders/order-status";
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 import { TRACKING_ID_PATTERN } from "./laposte-tracking";
 
 /**

@@ -45,8 +45,9 @@
  * - how a slot is written: « HH:MM-HH:MM », several separated by spaces; a slot this module cannot read, or that
  *   does not end after it starts (« 00:00-00:00 »), is left out, and so is a missing day's field (a closed day).
  */
+
+import { PICKUP_POINT_ID_PATTERN, type PickupPoint, POSTAL_CODE_PATTERN } from "../orders/pickup-point";
 import { CARRIER_TEXT_MAX, carrierText } from "./carrier-text";
-import { PICKUP_POINT_ID_PATTERN, type PickupPoint, POSTAL_CODE_PATTERN } from "./pickup-point";
 
 /** Where the service lives, below https://ws.colissimo.fr (or a double's base address). */
 export const PICKUP_SEARCH_PATH = "/pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement";

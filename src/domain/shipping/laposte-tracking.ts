@@ -26,7 +26,7 @@
  *   (https://docs.digitalgenius.com/docs/colissimo-la-poste-track-trace: events carry `order`, 100 the newest).
  */
 
-import { parisDay } from "../promos/promo";
+import { parisDay } from "../paris-time";
 import { CARRIER_TEXT_MAX, carrierText, MAX_TRACKING_EVENTS } from "./carrier-text";
 
 /** The path (and query) of one parcel's tracking, below https://api.laposte.fr (or a double's base address). */

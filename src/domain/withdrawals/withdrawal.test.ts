@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   checkWithdrawal,
   endOfParisDayAfter,
-  parisDateTime,
   type RefundableWithdrawalOrder,
   refundDeadline,
   withdrawableLines,
@@ -226,11 +225,4 @@ describe("refunds after a withdrawal (L221-24)", () => {
     const order = { ...delivered("2026-10-11T10:00:00.000Z"), status: "cancelled" as const, payment_status };
     expect(withdrawalRefundStates(order, [{ lines: [{ index: 0, quantity: 3 }] }])).toEqual([state]);
   });
-});
-
-describe("parisDateTime", () => {
-  it.each([
-    ["2026-11-24T08:28:00.000Z", "mardi 24 novembre 2026 à 09:28"],
-    ["2026-07-14T21:05:00.000Z", "mardi 14 juillet 2026 à 23:05"],
-  ])("%s", (at, text) => expect(parisDateTime(new Date(at))).toBe(text));
 });

@@ -329,23 +329,6 @@ export const REFUND_STATE_LABELS: Record<RefundState, string> = {
   awaiting: "Retour et remboursement à enregistrer",
 };
 
-/** Formats an instant for the customer and the owner: « mardi 24 novembre 2026 à 09:28 » (Europe/Paris). */
-export function parisDateTime(at: Date): string {
-  const date = at.toLocaleDateString("fr-FR", {
-    timeZone: "Europe/Paris",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  const time = at.toLocaleTimeString("fr-FR", {
-    timeZone: "Europe/Paris",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  return `${date} à ${time}`;
-}
-
 export function withdrawalOffered(order: WithdrawableOrder, now: Date): boolean {
   const window = withdrawalWindow(order, now);
   return window.phase !== "closed" && withdrawableLines(order, []).some((line) => line.available > 0);

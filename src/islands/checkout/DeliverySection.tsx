@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { type Cents, formatEuros } from "../../domain/money";
 import { DEFAULT_CARRIER } from "../../domain/orders/checkout/delivery";
-import { type DeliveryMode, pickupMessages } from "../../domain/shipping/pickup-point";
+import { pickupMessages } from "../../domain/orders/pickup-point";
+import type { DeliveryMode } from "../../domain/settings/settings-constants";
 import { Section } from "./Section";
 
 /** Delivery to a pick-up point, once the checkout settings offer it: the two modes and their prices. */

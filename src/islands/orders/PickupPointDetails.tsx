@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { phoneToInput } from "../../domain/accounts/phone";
 import type { Order } from "../../domain/orders/order";
-import { type OrderPickupPoint, pickupAddressLines } from "../../domain/shipping/pickup-point";
+import { type OrderPickupPoint, pickupAddressLines } from "../../domain/orders/pickup-point";
 import { OpeningHours } from "../ui/OpeningHours";
 
 /** The pick-up point an order goes to, or null when it is delivered to the customer's address. */

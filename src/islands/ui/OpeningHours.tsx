@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { openingHoursLines } from "../../domain/shipping/pickup-point";
+import { openingHoursLines } from "../../domain/orders/pickup-point";
 
 /**
  * A pick-up point's week of opening hours, folded in a <details> its summary opens: in the checkout's list of points

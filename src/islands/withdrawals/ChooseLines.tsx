@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import { parisDateTime, type WithdrawnLine } from "../../domain/withdrawals/withdrawal";
+import { parisDateTime } from "../../domain/paris-time";
+import type { WithdrawnLine } from "../../domain/withdrawals/withdrawal";
 import type { WithdrawalView } from "../../domain/withdrawals/withdrawal-schemas";
 import { inputClass, Notice } from "../ui/fields";
 

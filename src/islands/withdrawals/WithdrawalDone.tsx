@@ -1,4 +1,4 @@
-import { parisDateTime } from "../../domain/withdrawals/withdrawal";
+import { parisDateTime } from "../../domain/paris-time";
 import { Notice } from "../ui/fields";
 import type { Step } from "./steps";
 

@@ -14,9 +14,9 @@ import {
   guestAccountLimits,
   guestAccountName,
   guestAttachPath,
+  guestUserId,
 } from "../../../../src/domain/accounts/guest-account";
 import { DomainError } from "../../../../src/domain/errors";
-import { guestUserId } from "../../../../src/domain/orders/guest";
 import { rateLimits } from "../../../../src/domain/rate-limit";
 import { type AuthUser, findUserByEmail, getUser, openSession, toSessionUser } from "../../../accounts/auth";
 import { createUser } from "../../../accounts/service";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDaysBetween } from "../../promos/promo";
+import { calendarDaysBetween } from "../../paris-time";
 import { order, paid } from "./fixtures";
 import { ownerTodo, publishingFailure } from "./list";
 

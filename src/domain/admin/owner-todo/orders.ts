@@ -5,7 +5,7 @@
 
 import { orderNumber } from "../../orders/order-status";
 import { holdsMostOf } from "../../orders/unpaid-holds";
-import { calendarDaysBetween, parisDay } from "../../promos/promo";
+import { calendarDaysBetween, parisDay } from "../../paris-time";
 import { customerOf, type TodoOrder } from "./facts";
 
 /** Spec 9: « préparation 24-48 h ». Past the first bound the order is due today; past the second, late. */

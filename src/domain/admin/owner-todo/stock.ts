@@ -3,7 +3,7 @@
  * their expiry date (a Europe/Paris day).
  */
 
-import { calendarDaysBetween, parisDay } from "../../promos/promo";
+import { calendarDaysBetween, parisDay } from "../../paris-time";
 import type { TodoBatch, TodoProduct } from "./facts";
 
 /** Batches expiring within this many days (or already expired) while units remain. */

@@ -5,7 +5,8 @@
  */
 import type { Cart } from "../../cart/cart";
 import { type Cents, eurosToCents } from "../../money";
-import { type DiscountTerms, discountFor, priceOrder, type Totals } from "../pricing";
+import type { DiscountTerms } from "../../promos/promo";
+import { discountFor, priceOrder, type Totals } from "../pricing";
 
 /** What GET /api/settings/shipping answers, in euros; the spec's defaults until it answered (section 9). */
 export interface ShippingSettings {

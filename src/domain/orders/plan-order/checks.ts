@@ -6,7 +6,7 @@
 
 import { CHECKOUT_COUNTRIES, type Country } from "../../accounts/address";
 import { DomainError } from "../../errors";
-import { frenchMobile, packedHours, pickupMessages } from "../../shipping/pickup-point";
+import { frenchMobile, packedHours, pickupMessages } from "../pickup-point";
 import type { OrderAddress, OrderInputs, OrderProduct } from "./inputs";
 import type { PlannedOrder } from "./record";
 

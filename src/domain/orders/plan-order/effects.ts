@@ -3,8 +3,8 @@
  * the dashboard's stats), and what follows once it is written (low-stock checks, sold-out products).
  */
 
-import { type OrderFacts, orderStatsDelta, parisMonth, type StatsDelta } from "../../admin/stats";
 import { type SaleWatch, saleWatch } from "../../catalog/stock-alerts";
+import { type OrderFacts, orderStatsDelta, parisMonth, type StatsDelta } from "../order-stats";
 import type { OrderInputs } from "./inputs";
 import type { PlannedOrder, Sold } from "./record";
 

@@ -9,9 +9,9 @@ import type { Cents } from "../../money";
 import type { PromoRules } from "../../promos/promo";
 import type { ShippingSetting } from "../../settings/settings";
 import type { ShopSetup } from "../../settings/shop-setup";
-import type { PickupPoint } from "../../shipping/pickup-point";
 import type { OrderBody } from "../order";
 import type { PaymentMethod } from "../order-status";
+import type { PickupPoint } from "../pickup-point";
 
 /** A product as the order reads it (the catalogue's row). */
 export interface OrderProduct {

@@ -13,12 +13,12 @@
  * the total the customer saw (PRICE_CHANGED, with the server's totals). The first refusal is the answer.
  */
 
+import { isGuestUserId } from "../../accounts/guest-account";
 import { DomainError } from "../../errors";
 import { eurosToCents } from "../../money";
 import { discountTerms, promoRejection, promoRejectionMessage } from "../../promos/promo";
 import { shippingRuleCents } from "../../settings/settings";
 import { sellRefusal } from "../../settings/shop-setup";
-import { isGuestUserId } from "../guest";
 import { mergeLines, priceOrder, subtotalOf, totalsInEuros } from "../pricing";
 import { UNPAID_UNITS_PER_PRODUCT, unpaidHoldMessage } from "../unpaid-holds";
 import { deliverable, keyReuseRefusal, pickupDestination, sellable } from "./checks";

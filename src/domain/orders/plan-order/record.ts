@@ -3,12 +3,13 @@
  * their lots, the address and the pick-up point copied, a guest's unpaid-hold subjects.
  */
 
+import { isGuestUserId } from "../../accounts/guest-account";
 import { allocateLots, type LotTaken } from "../../batches/batches";
 import { mainImage } from "../../catalog/product-photos";
 import type { Cents } from "../../money";
-import type { OrderPickupPoint } from "../../shipping/pickup-point";
-import { isGuestUserId, promoUseSubjectOf } from "../guest";
+import { promoUseSubjectOf } from "../guest";
 import type { PaymentMethod } from "../order-status";
+import type { OrderPickupPoint } from "../pickup-point";
 import type { Totals } from "../pricing";
 import { unpaidHoldSubjects } from "../unpaid-holds";
 import type { OrderAddress, OrderInputs, OrderProduct } from "./inputs";

@@ -5,7 +5,7 @@ import {
   type PickupPoint,
   POSTAL_CODE_PATTERN,
   pickupMessages,
-} from "../../../domain/shipping/pickup-point";
+} from "../../../domain/orders/pickup-point";
 import { ApiError } from "../../../lib/api-client";
 import { searchPickupPoints } from "../../../lib/shop-client";
 import { PhoneField } from "../../ui/fields";

@@ -1,5 +1,5 @@
-import type { PickupPoint } from "../../../domain/shipping/pickup-point";
-import { distanceText } from "../../../domain/shipping/pickup-point";
+import type { PickupPoint } from "../../../domain/orders/pickup-point";
+import { distanceText } from "../../../domain/orders/pickup-point";
 import { Hours, Lines } from "./PickupPointParts";
 
 interface Props {

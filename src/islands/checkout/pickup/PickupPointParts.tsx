@@ -1,4 +1,4 @@
-import { distanceText, type PickupPoint, pickupAddressLines } from "../../../domain/shipping/pickup-point";
+import { distanceText, type PickupPoint, pickupAddressLines } from "../../../domain/orders/pickup-point";
 import { OpeningHours } from "../../ui/OpeningHours";
 
 /** The point's street, complement, postal code and city (its name is shown apart). */

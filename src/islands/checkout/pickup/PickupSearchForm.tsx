@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { pickupMessages } from "../../../domain/shipping/pickup-point";
+import { pickupMessages } from "../../../domain/orders/pickup-point";
 import { TextField } from "../../ui/fields";
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { OrderPickupPoint } from "../../../domain/shipping/pickup-point";
+import type { OrderPickupPoint } from "../../../domain/orders/pickup-point";
 import type { Order } from "../../../lib/shop-client";
 import { PickupPointDetails } from "../PickupPointDetails";
 

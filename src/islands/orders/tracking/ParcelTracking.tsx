@@ -1,6 +1,6 @@
 import { formatLongDate, hasTrackingDetails } from "../../../domain/orders/order-display";
 import { colissimoTrackingUrl, isColissimo, orderStatusLabel } from "../../../domain/orders/order-status";
-import { pickupMessages } from "../../../domain/shipping/pickup-point";
+import { pickupMessages } from "../../../domain/orders/pickup-point";
 import type { Order } from "../../../lib/shop-client";
 
 /**

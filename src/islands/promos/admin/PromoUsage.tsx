@@ -1,5 +1,5 @@
+import { isGuestUserId } from "../../../domain/accounts/guest-account";
 import { formatAmount, formatDateTime } from "../../../domain/admin/admin-format";
-import { isGuestUserId } from "../../../domain/orders/guest";
 import { type AdminPromo, usageOrderLabel, usageUserLabel } from "../../../domain/promos/admin-promos";
 import { fetchPromoUsage, fetchUserSummary, type UserSummary } from "../../ui/admin/admin-api";
 import { DataTable } from "../../ui/admin/DataTable";

@@ -1,4 +1,3 @@
-import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/payments/transfer-follow-up";
 import {
   type AdminSettings,
   isPaypalSandbox,
@@ -6,6 +5,7 @@ import {
   secretDisplay,
   trimmedValue,
 } from "../../../domain/settings/admin-settings";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "../../../domain/settings/settings-constants";
 import type { CardSpec } from "./SettingCard";
 
 /** The cards of the payments (cards.tsx lists them all): the bank transfer, its follow-up, PayPal. */

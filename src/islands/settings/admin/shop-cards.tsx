@@ -1,5 +1,4 @@
 import { formatDateTime } from "../../../domain/admin/admin-format";
-import { parseDecimal } from "../../../domain/catalog/admin-products";
 import {
   type AdminSettings,
   COUNTDOWN_HOURS_MAX,
@@ -11,6 +10,7 @@ import {
   trimmedValue,
 } from "../../../domain/settings/admin-settings";
 import type { CompanyInfoSetting } from "../../../domain/settings/settings";
+import { parseDecimal } from "../../../domain/typed-numbers";
 import { onOff } from "./payment-cards";
 import type { CardSpec } from "./SettingCard";
 

@@ -4,7 +4,8 @@
  */
 import type { Address } from "../../../accounts/address";
 import type { AddressFormValues } from "../../../accounts/address-forms";
-import type { DeliveryMode, PickupPoint } from "../../../shipping/pickup-point";
+import type { DeliveryMode } from "../../../settings/settings-constants";
+import type { PickupPoint } from "../../pickup-point";
 import type { Totals } from "../../pricing";
 import type { PaymentChoice } from "../payment";
 import type { Buyer, GuestAccess, Offer } from "./state";

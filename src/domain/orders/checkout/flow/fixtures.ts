@@ -3,7 +3,7 @@
  * offer, a pick-up point, the state of a customer and of a guest ready to pay.
  */
 import type { Address } from "../../../accounts/address";
-import type { PickupPoint } from "../../../shipping/pickup-point";
+import type { PickupPoint } from "../../pickup-point";
 import type { GuestForm } from "../guest-form";
 import type { CheckoutEvent } from "./events";
 import { type CheckoutPhase, type CheckoutState, initialCheckout, type Offer, type PhaseName } from "./state";

@@ -5,7 +5,7 @@
  */
 import type { Address } from "../../../accounts/address";
 import { phoneToInput } from "../../../accounts/phone";
-import { frenchMobile, pickupMessages } from "../../../shipping/pickup-point";
+import { frenchMobile, pickupMessages } from "../../pickup-point";
 import type { DeliveryChoice } from "../delivery";
 import { guestFieldErrors, guestMessages } from "../guest-form";
 import { checkoutError } from "../submit-checks";

@@ -4,7 +4,8 @@
  * modules of checkout/: the island imports this file.
  */
 import type { Address } from "../../../accounts/address";
-import type { DeliveryMode, PickupPoint } from "../../../shipping/pickup-point";
+import type { DeliveryMode } from "../../../settings/settings-constants";
+import type { PickupPoint } from "../../pickup-point";
 import type { Totals } from "../../pricing";
 import type { PickupPricing } from "../delivery";
 import { emptyGuestForm, type GuestFieldPath, type GuestForm } from "../guest-form";

@@ -8,7 +8,7 @@
  */
 import type { Address } from "../../../accounts/address";
 import { formatEuros } from "../../../money";
-import { pickupMessages } from "../../../shipping/pickup-point";
+import { pickupMessages } from "../../pickup-point";
 import { type GuestFieldPath, guestFieldErrors, guestMessages, isGuestFieldPath } from "../guest-form";
 import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../messages";
 import { offeredMethod } from "../payment";

@@ -8,7 +8,7 @@ import {
   scopeItems,
   shardScope,
   statsShard,
-} from "./stats";
+} from "./order-stats";
 
 const pending = { status: "pending", payment_status: "pending", total_cents: 2070 };
 const paid = { status: "confirmed", payment_status: "completed", total_cents: 2070 };

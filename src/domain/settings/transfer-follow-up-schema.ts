@@ -1,6 +1,6 @@
-/** The schema of the transfers' follow-up setting (src/domain/payments/transfer-follow-up.ts has its rules). */
+/** The schema of the transfers' follow-up setting (its bounds in settings-constants.ts; payments/transfer-follow-up.ts applies it). */
 import * as z from "zod";
-import { TRANSFER_FOLLOW_UP_LIMITS } from "./transfer-follow-up";
+import { TRANSFER_FOLLOW_UP_LIMITS } from "./settings-constants";
 
 const days = (min: number, max: number) =>
   z

@@ -1,13 +1,9 @@
 /**
  * Delivery to a pick-up point (docs/decisions/048): what the checkout, the server, the e-mails and the
  * admin share about a point, without zod (the checkout island imports this file). A point comes from La Poste's
- * pick-up points service (laposte-pickup.ts) through GET /api/shipping/pickup-points; the order keeps its own copy,
- * made by the server from what that search found, never from what the browser sends.
+ * pick-up points service (shipping/laposte-pickup.ts) through GET /api/shipping/pickup-points; the order keeps its
+ * own copy, made by the server from what that search found, never from what the browser sends.
  */
-
-/** How an order is delivered: to the customer's address, or to a pick-up point she chose (« point relais »). */
-export type DeliveryMode = "home" | "pickup";
-export const DELIVERY_MODES: readonly DeliveryMode[] = ["home", "pickup"];
 
 export interface PickupPoint {
   /** La Poste's identifier of the point (6 characters): what the label names. */
