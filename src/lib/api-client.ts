@@ -68,7 +68,7 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
 }
 
 /** The ApiError of a failed answer's JSON body (`{ error, code, fields }`, api.md). */
-function apiErrorOf(status: number, data: unknown): ApiError {
+export function apiErrorOf(status: number, data: unknown): ApiError {
   const { error, code, fields } = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
   return new ApiError(
     typeof error === "string" && error ? error : `HTTP ${status}`,

@@ -4,7 +4,8 @@
  * prebuilt pages (src/scripts/storefront/waitlist-form.ts). No React, no zod: content pages ship it as is.
  */
 import { WAITLIST_CONSENT_REQUIRED, WAITLIST_CONSENT_TEXT } from "../domain/catalog/stock-alerts";
-import { ApiError, apiRequest } from "./api-client";
+import { api, unwrap } from "./api/client";
+import { ApiError } from "./api-client";
 
 export const WAITLIST_TITLE = "Être prévenu(e) du retour en stock";
 export const WAITLIST_INTRO =
@@ -43,17 +44,12 @@ export type WaitlistOutcome =
   | { ok: true; message: string }
   | { ok: false; message: string; errors: WaitlistErrors };
 
-/** POST /api/waitlist; the answer's French message either way. */
-export async function submitWaitlist(
-  productId: number,
-  email: string,
-  consent: boolean,
-): Promise<WaitlistOutcome> {
+/** POST /api/waitlist, once checkWaitlistForm passed (the consent is given); the answer's French message either way. */
+export async function submitWaitlist(productId: number, email: string): Promise<WaitlistOutcome> {
   try {
-    const { message } = await apiRequest<{ message: string }>("/api/waitlist", {
-      method: "POST",
-      body: { product_id: productId, email: email.trim(), consent },
-    });
+    const { message } = await unwrap(
+      api.POST("/api/waitlist", { body: { product_id: productId, email: email.trim(), consent: true } }),
+    );
     return { ok: true, message };
   } catch (error) {
     const fields = error instanceof ApiError ? error.fields : {};

@@ -50,7 +50,7 @@ export default function WaitlistForm({ productId, open }: Props) {
       return;
     }
     setBusy(true);
-    const outcome = await submitWaitlist(productId, email, consent);
+    const outcome = await submitWaitlist(productId, email);
     setBusy(false);
     setStatus(outcome.message);
     if (outcome.ok) {

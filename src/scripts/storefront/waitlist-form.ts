@@ -50,7 +50,7 @@ export function enhanceWaitlist(form: HTMLFormElement): void {
     busy = true;
     submit.setAttribute("aria-disabled", "true");
     setText(submit, WAITLIST_SENDING);
-    const outcome = await submitWaitlist(productId, email.value, consent.checked);
+    const outcome = await submitWaitlist(productId, email.value);
     busy = false;
     submit.setAttribute("aria-disabled", "false");
     setText(submit, WAITLIST_SUBMIT);
