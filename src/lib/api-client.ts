@@ -84,22 +84,6 @@ export function attachmentFileName(header: string | null, fallback: string): str
   return /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
 }
 
-/** GETs a file the API answers as an attachment (a zip, a FEC...): its bytes and the name the server gives it. */
-export async function apiDownload(
-  path: string,
-  fallbackName: string,
-): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => null));
-  const fileName = attachmentFileName(response.headers.get("content-disposition"), fallbackName);
-  return { blob: await response.blob(), fileName };
-}
-
 /** Hands a downloaded file to the browser's downloads, under its name. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -118,23 +102,4 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** Field messages of a 400 VALIDATION answer, for showing next to the fields; empty otherwise. */
 export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
   return error instanceof ApiError ? error.fields : {};
-}
-
-/** Sends a file's bytes as the body (a product photo): its own type, answered as JSON like apiRequest. */
-export async function apiUpload<T = unknown>(path: string, file: Blob): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": file.type || "application/octet-stream" },
-      body: file,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorOf(response.status, data);
-  return data as T;
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
+import { submitWaitlist } from "../../lib/waitlist-submit";
 import {
   checkWaitlistForm,
-  submitWaitlist,
   WAITLIST_CONSENT_TEXT,
   WAITLIST_EMAIL_LABEL,
   WAITLIST_ERROR_CLASS,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { creditNoteUrl, invoiceAvailable, invoiceUrl } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { apiUrl } from "../../../lib/api/client";
 import { ApiError, saveFile } from "../../../lib/api-client";
 import { downloadGuestDocument, type Order } from "../../../lib/shop-client";
 
@@ -16,20 +17,20 @@ interface OrderDocument {
   label: string;
   /** The customer's download (a link: the session cookie goes with it). */
   href: string;
-  /** A guest's download (GET with the X-Order-Token header). */
+  /** A guest's download (GET with the X-Order-Token header), its URL from a declared path. */
   guestPath: string;
 }
 
 /** The order's invoice (once paid) and credit notes, as « Mes commandes » offers them. */
 function orderDocuments(order: Order): OrderDocument[] {
-  const id = encodeURIComponent(order.id);
+  const path = { id: order.id };
   const documents: OrderDocument[] = [];
   if (invoiceAvailable(order)) {
     documents.push({
       key: "invoice",
       label: "Télécharger la facture",
       href: invoiceUrl(order.id),
-      guestPath: `/api/guest/documents/${id}/invoice`,
+      guestPath: apiUrl("/api/guest/documents/{id}/invoice", { path }),
     });
   }
   if (order.credit_note_number) {
@@ -37,7 +38,7 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: "credit-note",
       label: "Télécharger l'avoir",
       href: invoiceUrl(order.id, "credit-note"),
-      guestPath: `/api/guest/documents/${id}/credit-note`,
+      guestPath: apiUrl("/api/guest/documents/{id}/credit-note", { path }),
     });
   }
   for (const refund of order.refunds) {
@@ -45,7 +46,9 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: `refund-${refund.id}`,
       label: `Télécharger l'avoir ${refund.credit_note_number}`,
       href: creditNoteUrl(order.id, refund.credit_note_number, "customer"),
-      guestPath: `/api/guest/documents/${id}/credit-notes/${encodeURIComponent(refund.credit_note_number)}`,
+      guestPath: apiUrl("/api/guest/documents/{id}/credit-notes/{number}", {
+        path: { ...path, number: refund.credit_note_number },
+      }),
     });
   }
   return documents;

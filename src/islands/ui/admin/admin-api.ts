@@ -15,7 +15,8 @@ import type { SettingRow } from "../../../domain/settings/admin-settings";
 import type { ShopSetup } from "../../../domain/settings/shop-setup";
 import { labelUrl, trackingRefreshUrl } from "../../../domain/shipping/admin-labels";
 import type { AdminWithdrawal } from "../../../domain/withdrawals/withdrawal-schemas";
-import { apiRequest, apiUpload } from "../../../lib/api-client";
+import { apiUpload } from "../../../lib/api/client";
+import { apiRequest } from "../../../lib/api-client";
 
 export interface AdminStats {
   totalUsers: number;
@@ -182,7 +183,7 @@ export const fetchPromoUsage = (promoId: string, signal?: AbortSignal) =>
 
 /** A product's photos: each answer is the product with its photos. */
 export const uploadPhoto = (productId: number, file: Blob, alt: string) =>
-  apiUpload<ProductView>(`/api/admin/photos/${id(productId)}?alt=${encodeURIComponent(alt)}`, file);
+  apiUpload("/api/admin/photos/{productId}", { path: { productId }, query: { alt } }, file);
 export const arrangePhotos = (productId: number, order: string[], alts: Record<string, string>) =>
   apiRequest<ProductView>(`/api/admin/photos/${id(productId)}`, { method: "PUT", body: { order, alts } });
 export const deletePhoto = (productId: number, photoId: string) =>
