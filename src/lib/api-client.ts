@@ -1,8 +1,7 @@
 /**
- * The islands' one way to call the API: same origin, JSON in and out, the session cookie sent by the browser
- * (the page never holds a token, api.md "Sessions"). Failures become an ApiError carrying the spec's message.
+ * What the API client (api/client.ts) shares with the screens: the ApiError a failed call throws, carrying the spec's
+ * message, and the helpers that read it or save a downloaded file.
  */
-import { forgetEarlyReads, takeEarlyRead } from "./early-reads";
 
 /**
  * A failed call. `message` follows spec 8 "Generic call failure": the response's `error` field, else
@@ -20,51 +19,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ApiRequest {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Readonly<Record<string, string>>;
-}
-
-/** Calls `path` and answers its JSON body (undefined for 204). Throws ApiError; an abort rethrows as is. */
-export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = "GET", body, signal } = request;
-  const headers: Record<string, string> = { ...request.headers, accept: "application/json" };
-  // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
-  // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
-  if (method !== "GET") headers["content-type"] = "application/json";
-  // A GET without extra headers may already be under way (early-reads.ts); a write makes those out of date.
-  const early = method === "GET" && !request.headers ? takeEarlyRead(path) : undefined;
-  if (method !== "GET") forgetEarlyReads();
-  let response: Response;
-  try {
-    response =
-      (early && (await early.catch(() => null))) ||
-      (await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: "same-origin",
-        cache: "no-store",
-        signal,
-      }));
-    signal?.throwIfAborted();
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError("Network error", 0);
-  }
-  if (response.status === 204) return undefined as T;
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    throw new ApiError(response.ok ? "Network error" : `HTTP ${response.status}`, response.status);
-  }
-  if (!response.ok) throw apiErrorOf(response.status, data);
-  return data as T;
 }
 
 /** The ApiError of a failed answer's JSON body (`{ error, code, fields }`, api.md). */

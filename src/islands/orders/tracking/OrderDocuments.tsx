@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { creditNoteUrl, invoiceAvailable, invoiceUrl } from "../../../domain/orders/order-display";
+import { invoiceAvailable } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { creditNoteUrl, invoiceUrl } from "../../../lib/api/api-links";
 import { apiUrl } from "../../../lib/api/client";
 import { ApiError, saveFile } from "../../../lib/api-client";
 import { downloadGuestDocument, type Order } from "../../../lib/shop-client";
