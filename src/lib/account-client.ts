@@ -2,7 +2,7 @@
 import type { SessionUser } from "../domain/accounts/account";
 import type { Address } from "../domain/accounts/address";
 import type { addressPayload } from "../domain/accounts/address-forms";
-import { api, apiDownload, unwrap } from "./api/client";
+import { api, unwrap } from "./api/client";
 
 export type AddressBody = ReturnType<typeof addressPayload>;
 
@@ -58,6 +58,8 @@ export async function deleteAccount(password: string): Promise<{ message: string
 }
 
 /** GET /api/user/data-export: the customer's data as a zip, with the file name the server gives it. */
-export function downloadPersonalData(): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadPersonalData(): Promise<{ blob: Blob; fileName: string }> {
+  // Loaded on the click: the account pages do not carry the file helpers.
+  const { apiDownload } = await import("./api/files");
   return apiDownload("/api/user/data-export", "mes-donnees.zip");
 }

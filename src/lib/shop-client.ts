@@ -3,17 +3,11 @@
  * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
  */
 
-import type { ShippingSettings } from "../domain/orders/checkout/totals";
 import type { Order } from "../domain/orders/order";
 import type { PickupPoint } from "../domain/shipping/pickup-point";
-import { type ApiAnswer, type ApiBody, api, unwrap } from "./api/client";
-import { ApiError, attachmentFileName } from "./api-client";
+import { type ApiAnswer, type ApiBody, type ApiPath, api, type Params, unwrap } from "./api/client";
 
 export type { Order };
-
-export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettings> {
-  return unwrap(api.GET("/api/settings/shipping", { signal }));
-}
 
 /** What the payment screen may offer: orders taken or why not, the bank's details, PayPal, pick-up points. */
 export type CheckoutSettings = ApiAnswer<"/api/settings/checkout">;
@@ -41,15 +35,6 @@ export type CompanyContact = ApiAnswer<"/api/settings/company">;
 
 export function fetchCompany(signal?: AbortSignal): Promise<CompanyContact> {
   return unwrap(api.GET("/api/settings/company", { signal }));
-}
-
-export type PromoValidation = ApiAnswer<"/api/promo/validate", "post">;
-
-/** POST /api/promo/validate: `total_amount` is the cart's subtotal in euros. */
-export function validatePromoCode(promoCode: string, totalAmount: number): Promise<PromoValidation> {
-  return unwrap(
-    api.POST("/api/promo/validate", { body: { promo_code: promoCode, total_amount: totalAmount } }),
-  );
 }
 
 /** POST /api/orders (bank transfer); the same Idempotency-Key returns the same order. */
@@ -199,32 +184,17 @@ export function fetchGuestOrder(id: string, token: string, signal?: AbortSignal)
 }
 
 /**
- * GETs one of a guest order's PDFs (its URL from apiUrl: GET /api/guest/documents/{id}/invoice, .../credit-note,
- * .../credit-notes/{number}) with the link's token: a plain link cannot send the header, so the page saves the
- * answer itself (saveFile). Its bytes and the name the server gives it; failures are ApiError.
+ * GETs one of a guest order's PDFs with the link's token: a plain link cannot send the header, so the page saves the
+ * answer itself (saveFile). Its bytes and the name the server gives it; failures are ApiError. Loaded on the click.
  */
 export async function downloadGuestDocument(
-  url: string,
+  path: Extract<ApiPath, `/api/guest/documents/${string}`>,
+  params: Params,
   token: string,
 ): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { [ORDER_TOKEN_HEADER]: token, accept: "application/pdf, application/json" },
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
-    throw new ApiError(
-      typeof body?.error === "string" && body.error ? body.error : `HTTP ${response.status}`,
-      response.status,
-      typeof body?.code === "string" ? body.code : undefined,
-    );
-  }
-  const fileName = attachmentFileName(response.headers.get("content-disposition"), "document.pdf");
-  return { blob: await response.blob(), fileName };
+  const { apiDownload } = await import("./api/files");
+  return apiDownload(path, "document.pdf", params, {
+    [ORDER_TOKEN_HEADER]: token,
+    accept: "application/pdf, application/json",
+  });
 }

@@ -36,10 +36,10 @@ function sourceFiles(): string[] {
     .filter((file) => !/\.test\.tsx?$/.test(file) && !file.endsWith(".d.ts"));
 }
 
-/** Whether a parameter's type is ApiPath, or a type parameter that extends it. */
+/** Whether a parameter's type is ApiPath (or part of it), or a type parameter that extends it. */
 function isApiPathParameter(fn: ts.SignatureDeclaration, source: ts.SourceFile): boolean {
   const type = fn.parameters[0]?.type?.getText(source);
-  if (type === "ApiPath") return true;
+  if (type !== undefined && /^(ApiPath|Extract<ApiPath,.*>)$/s.test(type)) return true;
   return Boolean(
     fn.typeParameters?.some((p) => p.name.text === type && p.constraint?.getText(source) === "ApiPath"),
   );

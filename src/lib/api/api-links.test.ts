@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminDocumentUrl, creditNoteUrl, dayLabelsUrl, invoiceUrl, labelUrl } from "./api-links";
+import { adminDocumentUrl, creditNoteUrl, invoiceUrl, labelUrl } from "./api-links";
 
 describe("the documents' addresses", () => {
   it("links to the documents", () => {
@@ -20,15 +20,5 @@ describe("the documents' addresses", () => {
 describe("the labels' addresses", () => {
   it("names the order", () => {
     expect(labelUrl("01JABC/7")).toBe("/api/admin/shipping/orders/01JABC%2F7/label");
-  });
-
-  it.each([
-    // Paris is UTC+1 in winter and UTC+2 in summer: the day turns at its midnight, not at UTC's.
-    ["2026-11-27T22:59:59Z", "2026-11-27"],
-    ["2026-11-27T23:00:00Z", "2026-11-28"],
-    ["2026-07-14T21:59:59Z", "2026-07-14"],
-    ["2026-07-14T22:00:00Z", "2026-07-15"],
-  ])("prints the labels of the Paris day of %s: %s", (now, day) => {
-    expect(dayLabelsUrl(new Date(now))).toBe(`/api/admin/shipping/labels?date=${day}`);
   });
 });

@@ -1,8 +1,7 @@
 /**
- * Addresses of the API's files that a link or a bare fetch opens (PDFs, the day's labels): built from declared paths
+ * Addresses of the API's files that a link or a bare fetch opens (PDFs): built from declared paths
  * (apiUrl), so a path the document no longer has fails the type check.
  */
-import { parisDay } from "../../domain/promos/promo";
 import { apiUrl } from "./client";
 
 /** The customer's invoice or cancellation credit note (the session cookie goes with the link). */
@@ -31,9 +30,4 @@ export function creditNoteUrl(orderId: string, number: string, reader: "admin" |
 /** The order's label: created by a POST, its PDF read by a GET. */
 export function labelUrl(orderId: string): string {
   return apiUrl("/api/admin/shipping/orders/{id}/label", { path: { id: orderId } });
-}
-
-/** Every label bought on `now`'s Paris day, one PDF to print. */
-export function dayLabelsUrl(now: Date): string {
-  return apiUrl("/api/admin/shipping/labels", { query: { date: parisDay(now) } });
 }

@@ -5,7 +5,7 @@
  * `unwrap` answers a call's data or throws the ApiError carrying the spec's message.
  */
 import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
-import { ApiError, apiErrorOf, attachmentFileName } from "../api-client";
+import { ApiError, apiErrorOf } from "../api-client";
 import { forgetEarlyReads, takeEarlyRead } from "../early-reads";
 import type { paths } from "./openapi";
 
@@ -80,7 +80,7 @@ export async function unwrap<T>(
   return data as T;
 }
 
-type Params = {
+export type Params = {
   path?: Readonly<Record<string, string | number>>;
   query?: Readonly<Record<string, string | number | boolean | undefined>>;
 };
@@ -108,46 +108,3 @@ export type ApiAnswer<P extends ApiPath, M extends Method = "get"> =
 /** The JSON body a declared operation takes. */
 export type ApiBody<P extends ApiPath, M extends Method> =
   Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
-
-/**
- * GETs a file the API answers as an attachment (a zip, a FEC...): its bytes and the name the server gives it. A bare
- * fetch: openapi-fetch would read the answer as JSON and ask for JSON.
- */
-export async function apiDownload(
-  path: ApiPath,
-  fallbackName: string,
-  params: Params = {},
-): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, params), { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => null));
-  const fileName = attachmentFileName(response.headers.get("content-disposition"), fallbackName);
-  return { blob: await response.blob(), fileName };
-}
-
-/** Sends a file's bytes as the body (a product photo), with its own type; the answer is read as JSON. */
-export async function apiUpload<P extends ApiPath>(
-  path: P,
-  params: Params,
-  file: Blob,
-): Promise<ApiAnswer<P, "post">> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, params), {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": file.type || "application/octet-stream" },
-      body: file,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorOf(response.status, data);
-  return data as ApiAnswer<P, "post">;
-}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { defaultExportPeriod } from "../../../domain/accounting/accounting-period";
-import { apiDownload } from "../../../lib/api/client";
+import { apiDownload } from "../../../lib/api/files";
 import { ApiError, fieldErrors, saveFile } from "../../../lib/api-client";
 import { useAccessGuard } from "../../ui/admin/hooks";
 import { Notice, TextField } from "../../ui/fields";

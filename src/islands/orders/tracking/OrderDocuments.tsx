@@ -2,7 +2,6 @@ import { useState } from "react";
 import { invoiceAvailable } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
 import { creditNoteUrl, invoiceUrl } from "../../../lib/api/api-links";
-import { apiUrl } from "../../../lib/api/client";
 import { ApiError, saveFile } from "../../../lib/api-client";
 import { downloadGuestDocument, type Order } from "../../../lib/shop-client";
 
@@ -18,8 +17,8 @@ interface OrderDocument {
   label: string;
   /** The customer's download (a link: the session cookie goes with it). */
   href: string;
-  /** A guest's download (GET with the X-Order-Token header), its URL from a declared path. */
-  guestPath: string;
+  /** A guest's download (GET with the X-Order-Token header). */
+  guestDownload: (token: string) => Promise<{ blob: Blob; fileName: string }>;
 }
 
 /** The order's invoice (once paid) and credit notes, as « Mes commandes » offers them. */
@@ -31,7 +30,7 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: "invoice",
       label: "Télécharger la facture",
       href: invoiceUrl(order.id),
-      guestPath: apiUrl("/api/guest/documents/{id}/invoice", { path }),
+      guestDownload: (token) => downloadGuestDocument("/api/guest/documents/{id}/invoice", { path }, token),
     });
   }
   if (order.credit_note_number) {
@@ -39,7 +38,8 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: "credit-note",
       label: "Télécharger l'avoir",
       href: invoiceUrl(order.id, "credit-note"),
-      guestPath: apiUrl("/api/guest/documents/{id}/credit-note", { path }),
+      guestDownload: (token) =>
+        downloadGuestDocument("/api/guest/documents/{id}/credit-note", { path }, token),
     });
   }
   for (const refund of order.refunds) {
@@ -47,9 +47,12 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: `refund-${refund.id}`,
       label: `Télécharger l'avoir ${refund.credit_note_number}`,
       href: creditNoteUrl(order.id, refund.credit_note_number, "customer"),
-      guestPath: apiUrl("/api/guest/documents/{id}/credit-notes/{number}", {
-        path: { ...path, number: refund.credit_note_number },
-      }),
+      guestDownload: (token) =>
+        downloadGuestDocument(
+          "/api/guest/documents/{id}/credit-notes/{number}",
+          { path: { ...path, number: refund.credit_note_number } },
+          token,
+        ),
     });
   }
   return documents;
@@ -70,7 +73,7 @@ export function OrderDocuments({ order, guestToken }: { order: Order; guestToken
     setBusy(file.key);
     setError(null);
     try {
-      const { blob, fileName } = await downloadGuestDocument(file.guestPath, token);
+      const { blob, fileName } = await file.guestDownload(token);
       saveFile(blob, fileName);
     } catch (failure) {
       setError(

@@ -10,7 +10,8 @@ import type { Order } from "../../../domain/orders/order";
 import type { AdminPromo, PromoPayload, PromoUsage } from "../../../domain/promos/admin-promos";
 import type { SettingRow } from "../../../domain/settings/admin-settings";
 import type { SettingKey } from "../../../domain/settings/settings";
-import { type ApiAnswer, api, apiUpload, unwrap } from "../../../lib/api/client";
+import { type ApiAnswer, api, unwrap } from "../../../lib/api/client";
+import { apiUpload } from "../../../lib/api/files";
 
 export type AdminStats = ApiAnswer<"/api/admin/stats">;
 
