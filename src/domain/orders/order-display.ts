@@ -78,24 +78,9 @@ function cleanId(raw: string): string | null {
   return /^[0-9A-Za-z_-]{1,40}$/.test(id) ? id : null;
 }
 
-/** The invoice exists once the order is paid (api.md: GET /api/user/orders/{id}/invoice, once paid). */
 /** The invoice exists once the order was paid (the server issues it with the payment); a refund keeps it. */
 export function invoiceAvailable(order: { payment_status: string; invoice_number?: string | null }): boolean {
   return Boolean(order.invoice_number) || order.payment_status === "completed";
-}
-
-export function invoiceUrl(orderId: string, kind: "invoice" | "credit-note" = "invoice"): string {
-  return `/api/user/orders/${encodeURIComponent(orderId)}/${kind}`;
-}
-
-export function adminDocumentUrl(orderId: string, kind: "invoice" | "credit-note"): string {
-  return `/api/admin/documents/${encodeURIComponent(orderId)}/${kind}`;
-}
-
-/** One credit note of an order by its number (a cancellation's or a return's), for the admin or the customer. */
-export function creditNoteUrl(orderId: string, number: string, reader: "admin" | "customer"): string {
-  const base = reader === "admin" ? "/api/admin/documents" : "/api/user/orders";
-  return `${base}/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(number)}`;
 }
 
 export function trackingUrl(orderId: string): string {

@@ -4,7 +4,6 @@
  */
 import type { Order } from "../orders/order";
 import { isColissimo } from "../orders/order-status";
-import { parisDay } from "../paris-time";
 import { TRACKING_ID_PATTERN } from "./laposte-tracking";
 
 /**
@@ -37,23 +36,6 @@ export function canRefreshTracking(
     isColissimo(order.shipping_company) &&
     TRACKING_ID_PATTERN.test(order.tracking_number ?? "")
   );
-}
-
-/** Reads one order's tracking now (POST), or every open parcel's. */
-export function trackingRefreshUrl(orderId?: string): string {
-  return orderId === undefined
-    ? "/api/admin/shipping/tracking"
-    : `/api/admin/shipping/orders/${encodeURIComponent(orderId)}/tracking`;
-}
-
-/** Creates the order's label (POST), or reads its PDF (GET). */
-export function labelUrl(orderId: string): string {
-  return `/api/admin/shipping/orders/${encodeURIComponent(orderId)}/label`;
-}
-
-/** Every label bought on `now`'s Paris day, one PDF to print. */
-export function dayLabelsUrl(now: Date): string {
-  return `/api/admin/shipping/labels?date=${parisDay(now)}`;
 }
 
 /** What the owner reads once the order has its label (just bought, or bought by an earlier click). */

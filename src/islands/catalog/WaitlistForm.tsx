@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
+import { submitWaitlist } from "../../lib/waitlist-submit";
 import {
   checkWaitlistForm,
-  submitWaitlist,
   WAITLIST_CONSENT_TEXT,
   WAITLIST_EMAIL_LABEL,
   WAITLIST_ERROR_CLASS,
@@ -50,7 +50,7 @@ export default function WaitlistForm({ productId, open }: Props) {
       return;
     }
     setBusy(true);
-    const outcome = await submitWaitlist(productId, email, consent);
+    const outcome = await submitWaitlist(productId, email);
     setBusy(false);
     setStatus(outcome.message);
     if (outcome.ok) {

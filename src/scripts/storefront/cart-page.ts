@@ -16,7 +16,6 @@ import {
   type PromoFormState,
 } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
-import { validatePromoCode } from "../../lib/shop-client";
 import { $cart, removeFromCart, updateCartQuantity } from "../../stores/cart";
 import {
   $appliedPromo,
@@ -121,6 +120,7 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
     setPromoForm({ checking: true, notice: null });
     const subtotal = cartTotals($cart.get(), $shippingSettings.get(), $appliedPromo.get() ?? null).subtotal;
     try {
+      const { validatePromoCode } = await import("../../lib/cart-client");
       const result = await validatePromoCode(wanted, centsToEuros(subtotal));
       if (result.valid) {
         applyPromo({ ...result.promo, subtotal_amount: centsToEuros(subtotal) });
