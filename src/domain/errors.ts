@@ -1,4 +1,4 @@
-/** One error vocabulary: a stable code, its HTTP status and a safe French message, sent as `{ error, code, ...details }`. */
+/** One error vocabulary: a stable code, its HTTP status and a safe French message (`{ error, code, ...details }`). */
 export const errorCatalogue = {
   VALIDATION: { status: 400, message: "Les données envoyées sont invalides." },
   BAD_JSON: { status: 400, message: "Le corps de la requête doit être du JSON valide." },

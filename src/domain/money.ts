@@ -1,4 +1,4 @@
-/** Integer cents inside the shop, euros only at the JSON boundary and in forms: no float drift against PayPal's breakdown. */
+/** Integer cents inside, euros only at the JSON boundary and in forms: no float drift against PayPal's breakdown. */
 export type Cents = number;
 
 export function isCents(value: number): value is Cents {

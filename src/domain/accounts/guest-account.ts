@@ -1,5 +1,5 @@
 /**
- * « Créer mon compte » after a guest order, and the attachment of past guest orders (server: functions/orders/guest/account/).
+ * « Créer mon compte » after a guest order, and attaching past guest orders (server: functions/orders/guest/account/).
  * Zod-free: the islands use it too. Guest orders move to the account only once the e-mail is proven by a mailed link,
  * its token in the URL's fragment so it never reaches a log or a Referer; only its SHA-256 is kept, and it serves once.
  */

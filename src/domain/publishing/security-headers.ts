@@ -1,6 +1,6 @@
 /**
  * The security headers of the shop's pages, one source for the local server (functions/platform/static-site.ts) and
- * the CloudFront Router (infra/edge.ts, infra/web.ts). Why each directive: docs/decisions/013-content-security-policy.md.
+ * the CloudFront Router (infra/edge.ts, web.ts). Why each directive: docs/decisions/013-content-security-policy.md.
  */
 
 /** report-uri: sent at once, by every browser that enforces CSP. */
@@ -22,7 +22,7 @@ export const ANALYTICS_CONNECT_SOURCES = [
 ];
 
 /**
- * Only lets the page's policy allow Google's script; the choice itself stays in localStorage (src/domain/legal/consent.ts).
+ * Only lets the page's policy allow Google's script; the choice stays in localStorage (src/domain/legal/consent.ts).
  * Strictly necessary (it records a consent choice), first-party, no identifier.
  */
 export const ANALYTICS_CONSENT_COOKIE = "analytics_consent";

@@ -24,7 +24,7 @@ export const PICKUP_HOURS_FIELDS = [
   "horairesOuvertureDimanche",
 ] as const;
 
-/** La Poste's error codes for this service and their texts, as the CDI plugin transcribes them (see above). */
+/** La Poste's error codes for this service and their texts, as the CDI plugin transcribes them (docs/decisions/048). */
 export const PICKUP_ERRORS: Readonly<Record<number, string>> = {
   0: "Code retour OK",
   101: "Numéro de compte absent",

@@ -226,7 +226,7 @@ export function refundDeadline(requestedAt: Date): Date {
   return endOfParisDayAfter(requestedAt, REFUND_DAYS);
 }
 
-/** Null when nothing is owed (unpaid order): L221-24 then sets no deadline, and « Rien à rembourser » would contradict one. */
+/** Null when nothing is owed: L221-24 then sets no deadline, and « Rien à rembourser » would contradict one. */
 export function withdrawalRefundDeadline(requestedAt: Date, state: RefundState): Date | null {
   return state === "nothing_to_refund" ? null : refundDeadline(requestedAt);
 }
