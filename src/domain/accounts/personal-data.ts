@@ -1,18 +1,13 @@
 import { parisDay } from "../paris-time";
 
 /**
- * The customer's rights over their data, self-service (GDPR art. 15 access, art. 20 portability, art. 17 erasure):
- * what an erased account leaves behind, and when erasure must wait. Pure. Why: docs/decisions/017-personal-data.md.
- *
- * Accounting records stay: invoices and credit notes are kept as issued for 10 years (Code de commerce L123-22;
- * GDPR art. 17(3)(b), a legal obligation), and the orders they belong to keep what the books need (amounts, lines,
- * dates, payment) but nothing that identifies the person (name, e-mail, delivery address, phone, notes, payer id).
+ * GDPR art. 15, 17, 20, self-service (docs/decisions/017-personal-data.md). Invoices stay as issued for 10 years (Code
+ * de commerce L123-22; GDPR art. 17(3)(b)); their orders keep nothing that identifies the person.
  */
 
-/** What an erased customer's orders say instead of their name. */
 export const ERASED_CUSTOMER_NAME = "Client supprimé";
 
-/** The personal fields of an order once its customer is erased (the country stays: it says where goods went). */
+/** The country stays: it says where goods went. */
 export function erasedShippingAddress(country: string) {
   return {
     first_name: "",
@@ -26,14 +21,11 @@ export function erasedShippingAddress(country: string) {
   };
 }
 
-/** Order fields that identify the customer and are removed on erasure. */
 export const ERASED_ORDER_FIELDS = [
   "order_notes",
   "transfer_sender_name",
   "paypal_payer_id",
-  // The Colissimo label's PDF, removed from the documents storage with the account.
   "shipping_label_key",
-  // The pick-up point she chose and her mobile: the point says where she collects her parcels.
   "pickup_point",
 ] as const;
 
@@ -41,18 +33,12 @@ export interface OrderForErasure {
   order_number: string;
   status: string;
   refunds?: readonly { status: string }[] | null | undefined;
-  /** A withdrawal of this order still awaits its return or its refund (src/domain/withdrawals/withdrawal.ts). */
   withdrawal_pending?: boolean;
 }
 
-/**
- * Why the account cannot be erased now, in French, or null. An order still on its way (not yet delivered, nor
- * cancelled) needs the delivery address and the e-mail; a refund still to be sent by transfer needs the customer
- * to be reachable.
- */
+/** An order on its way needs the address and e-mail; a refund by transfer needs the customer reachable. */
 export function erasureBlocker(
   orders: readonly OrderForErasure[],
-  /** Whose data: a customer's account, or a guest's orders, who has no account to delete. */
   whose: "account" | "guest" = "account",
 ): string | null {
   const cannot =
@@ -78,13 +64,10 @@ export function erasureBlocker(
   return null;
 }
 
-/** "mes-donnees-2026-11-24.zip": the export's file name, dated in Paris. */
 export function exportFileName(at: Date): string {
   return `mes-donnees-${parisDay(at)}.zip`;
 }
 
-/** The French notice at the root of the export: what each file holds and what is kept where. */
-/** The first line of an export's notice: whose shop, and when (Paris time). */
 export function exportTitle(shopName: string, at: Date): string {
   const when = at.toLocaleString("fr-FR", {
     timeZone: "Europe/Paris",

@@ -1,15 +1,11 @@
 /**
- * A guest's details (decision record 049), without zod (the islands import this file): what she typed, what
- * it lacks field by field in the server's words, and the `guest` part of her order requests. The server checks them
- * again; guest-form.test.ts keeps the copies below in step with it.
+ * A guest's details (decision record 049), without zod: the islands import it. The server checks again;
+ * guest-form.test.ts keeps the copies below in step with it.
  */
 import { type AddressFormValues, addressPayload, emptyAddressForm } from "../../accounts/address-forms";
 import { normalizePhone } from "../../accounts/phone";
 
-/**
- * Ordering without an account (decision record 049): a guest gives her e-mail and the delivery address
- * instead of a session and an address of her book. What she typed, the phone as the field shows it.
- */
+/** The phone as the field shows it. */
 export interface GuestForm {
   email: string;
   address: AddressFormValues;
@@ -17,11 +13,10 @@ export interface GuestForm {
 
 export const emptyGuestForm: GuestForm = { email: "", address: emptyAddressForm };
 
-/** The fields of a guest's details, as the API names them in its validation errors (`guest.email`, `guest.address.city`). */
 export type GuestFieldPath = "guest.email" | `guest.address.${GuestAddressField}`;
 export type GuestAddressField = Exclude<keyof AddressFormValues, "country">;
 
-/** The guest's fields in the form's order: the first invalid one takes the focus. */
+/** The first invalid one takes the focus. */
 export const GUEST_FIELD_PATHS: readonly GuestFieldPath[] = [
   "guest.email",
   "guest.address.first_name",
@@ -37,10 +32,7 @@ export function isGuestFieldPath(path: string): path is GuestFieldPath {
   return (GUEST_FIELD_PATHS as readonly string[]).includes(path);
 }
 
-/**
- * The guest's details messages: the address book's (address.ts addressInputSchema) and the e-mail's (account.ts
- * emailSchema), word for word, so the browser says what the server would (guest-form.test.ts keeps them in step).
- */
+/** The server's messages word for word (address.ts, account.ts), so the browser says what the server would. */
 export const guestMessages = {
   detailsInvalid: "Veuillez compléter ou corriger vos coordonnées.",
   emailRequired: "L'adresse e-mail est obligatoire.",
@@ -59,9 +51,9 @@ export const guestMessages = {
   postalCodeInvalid: "Code postal invalide pour ce pays.",
 } as const;
 
-/** An e-mail as the browser's own check of type=email reads one: something@domain, no space. */
+/** As the browser's own type=email check reads one. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** Checkout delivers to France only (address.ts CHECKOUT_COUNTRIES): five digits. */
+/** Checkout delivers to France only (address.ts CHECKOUT_COUNTRIES). */
 const FRENCH_POSTAL_CODE = /^\d{5}$/;
 
 function textProblem(value: string, max: number, required: string, tooLong: string): string | null {
@@ -70,10 +62,7 @@ function textProblem(value: string, max: number, required: string, tooLong: stri
   return text.length > max ? tooLong : null;
 }
 
-/**
- * What the guest's details lack, field by field, keyed as the API keys its errors (empty: nothing). The server checks
- * them again with the address book's schema.
- */
+/** Keyed as the API keys its errors; empty: nothing lacks. */
 export function guestFieldErrors(form: GuestForm): Partial<Record<GuestFieldPath, string>> {
   const m = guestMessages;
   const { address } = form;
@@ -109,7 +98,6 @@ export function guestFieldErrors(form: GuestForm): Partial<Record<GuestFieldPath
   return errors;
 }
 
-/** The `guest` part of a guest's order requests: her e-mail and the address, trimmed, delivered in France. */
 export function guestDetailsBody(form: GuestForm) {
   return {
     email: form.email.trim(),

@@ -1,7 +1,6 @@
 /**
- * The body of the order requests, a customer's and a guest's, without zod (the islands import this file).
- * The server prices and checks everything again; request-bodies.test.ts keeps the bodies below in step with its
- * schemas (order.ts).
+ * The order requests' bodies without zod: the islands import it. The server checks again; request-bodies.test.ts
+ * keeps them in step with order.ts.
  */
 import type { Cart } from "../../cart/cart";
 import { centsToEuros } from "../../money";
@@ -10,7 +9,7 @@ import type { DeliveryChoice } from "./delivery";
 import { type GuestForm, guestDetailsBody } from "./guest-form";
 import { type AppliedPromo, unitPriceCents } from "./totals";
 
-/** Same limit as order.ts (spec 5: order notes, max 500 characters). */
+/** Spec 5: order notes, max 500 characters. */
 export const ORDER_NOTES_LIMIT = 500;
 
 export interface OrderRequestInput {
@@ -19,11 +18,9 @@ export interface OrderRequestInput {
   notes: string;
   promo: AppliedPromo | null;
   totals: Totals;
-  /** Home delivery when absent. */
   delivery?: DeliveryChoice;
 }
 
-/** The delivery's fields of an order request: the mode, and for a pick-up point its id and the mobile. */
 function deliveryFields(delivery: DeliveryChoice = { mode: "home" }) {
   return delivery.mode === "pickup"
     ? {
@@ -34,17 +31,12 @@ function deliveryFields(delivery: DeliveryChoice = { mode: "home" }) {
     : { delivery_mode: "home" as const };
 }
 
-/**
- * Body of POST /api/paypal-payment/create-order (spec "Order creation payload"); the server reads only the
- * product ids and quantities of the lines, the address, the notes, the promo, the delivery (the point is
- * the server's copy of what its search found, named by its id) and the total the customer saw.
- */
+/** Spec "Order creation payload"; the point is named by its id, the server copies it from its own search. */
 export function orderRequestBody({ addressId, ...input }: OrderRequestInput) {
   const { items, ...rest } = orderBody(input);
   return { items, shipping_address_id: addressId, ...rest };
 }
 
-/** What every order request carries, whoever orders: the lines, the notes, the promo, the total seen, the delivery. */
 function orderBody({ cart, notes, promo, totals, delivery }: Omit<OrderRequestInput, "addressId">) {
   return {
     items: cart.map((item) => {
@@ -66,12 +58,11 @@ function orderBody({ cart, notes, promo, totals, delivery }: Omit<OrderRequestIn
   };
 }
 
-/** Body of POST /api/orders: a bank transfer, payment pending, with the name on the transfer. */
+/** A bank transfer, payment pending, with the name on the transfer. */
 export function bankTransferOrderBody(input: OrderRequestInput & { senderName: string }) {
   return { ...orderRequestBody(input), ...transferFields(input) };
 }
 
-/** What a bank transfer adds to an order request, a customer's or a guest's. */
 function transferFields(input: { totals: Totals; senderName: string }) {
   return {
     original_total: centsToEuros(input.totals.subtotal + input.totals.shipping),
@@ -81,15 +72,12 @@ function transferFields(input: { totals: Totals; senderName: string }) {
   };
 }
 
-/** A guest's order request: the customer's body without the address book's id, with her details. */
 export type GuestOrderRequestInput = Omit<OrderRequestInput, "addressId"> & { guest: GuestForm };
 
-/** Body of POST /api/guest/paypal-payment/create-order. */
 export function guestOrderRequestBody({ guest, ...input }: GuestOrderRequestInput) {
   return { ...orderBody(input), guest: guestDetailsBody(guest) };
 }
 
-/** Body of POST /api/guest/orders: a guest's bank transfer. */
 export function guestBankTransferOrderBody(input: GuestOrderRequestInput & { senderName: string }) {
   return { ...guestOrderRequestBody(input), ...transferFields(input) };
 }

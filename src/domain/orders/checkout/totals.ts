@@ -1,38 +1,33 @@
 /**
- * What the cart and checkout screens compute, without zod (the islands and the cart page import this file): totals in
- * cents with pricing.ts exactly as the server prices an order, the shipping figures, and the applied promo as stored in
- * the browser. The server prices everything again; totals.test.ts keeps the copies below in step with it.
+ * The cart's and checkout's totals without zod, priced with pricing.ts as the server prices an order; the server
+ * prices again, and totals.test.ts keeps the copies in step.
  */
 import type { Cart } from "../../cart/cart";
 import { type Cents, eurosToCents } from "../../money";
 import type { DiscountTerms } from "../../promos/promo";
 import { discountFor, priceOrder, type Totals } from "../pricing";
 
-/** What GET /api/settings/shipping answers, in euros; the spec's defaults until it answered (section 9). */
+/** The spec's defaults until it answered (section 9). */
 export interface ShippingSettings {
   standard_cost: number;
   free_shipping_threshold: number;
 }
 export const defaultShippingSettings: ShippingSettings = { standard_cost: 7.8, free_shipping_threshold: 100 };
 
-/**
- * The applied promo of spec 3 as POST /api/promo/validate answers it (discount_value: percent or euros,
- * discount_amount: euros), plus the subtotal in euros it was validated for.
- */
+/** As POST /api/promo/validate answers it, plus the subtotal it was validated for. */
 export interface AppliedPromo {
   id: string;
   code: string;
   discount_type: "percentage" | "fixed_amount";
   discount_value: number;
   discount_amount: number;
-  /** Subtotal (euros) the server computed discount_amount for. */
   subtotal_amount?: number;
 }
 
 const isFiniteNonNegative = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value) && value >= 0;
 
-/** Reads a stored promo (any JSON value); anything malformed is no promo. */
+/** Anything malformed is no promo. */
 export function parseStoredPromo(value: unknown): AppliedPromo | null {
   if (typeof value !== "object" || value === null) return null;
   const promo = value as Record<string, unknown>;
@@ -57,10 +52,7 @@ export function parseStoredPromo(value: unknown): AppliedPromo | null {
   };
 }
 
-/**
- * The promo's terms for pricing.ts. The browser does not know a percentage's cap (max_discount_amount); when
- * the server's discount for the validated subtotal is below the plain percentage, that discount is the cap.
- */
+/** The browser does not know a percentage's cap: a server discount below the plain percentage is the cap. */
 export function promoTerms(promo: AppliedPromo): DiscountTerms {
   if (promo.discount_type === "fixed_amount") {
     return { type: "fixed_amount", amount: eurosToCents(promo.discount_value) };
@@ -86,29 +78,25 @@ export function shippingRule(settings: ShippingSettings) {
   };
 }
 
-/** Unit price of a cart line in cents (the cart keeps it as euro text, "12.90"). */
 export function unitPriceCents(price: string): Cents {
   const euros = Number(price);
   return Number.isFinite(euros) ? eurosToCents(euros) : 0;
 }
 
-/** Subtotal, shipping, discount and total of the cart, in cents, as the server will price the order. */
 export function cartTotals(cart: Cart, shipping: ShippingSettings, promo: AppliedPromo | null): Totals {
   const lines = cart.map((item) => ({ unitPriceCents: unitPriceCents(item.price), quantity: item.quantity }));
   return priceOrder(lines, shippingRule(shipping), promo ? promoTerms(promo) : null);
 }
 
-/** What is missing for free shipping (0 when shipping is already free). */
 export function freeShippingRemaining(subtotal: Cents, shipping: ShippingSettings): Cents {
   return Math.max(0, eurosToCents(shipping.free_shipping_threshold) - subtotal);
 }
 
-/** Whether the promo's discount must be asked again: it was validated for another subtotal. */
 export function promoNeedsRevalidation(promo: AppliedPromo, subtotal: Cents): boolean {
   return promo.subtotal_amount === undefined || eurosToCents(promo.subtotal_amount) !== subtotal;
 }
 
-/** The server's totals of a 409 PRICE_CHANGED (euros), back in cents; null when the body lacks them. */
+/** Null when the body lacks them. */
 export function totalsFromPriceChange(details: Readonly<Record<string, unknown>>): Totals | null {
   const totals = details.totals;
   if (typeof totals !== "object" || totals === null) return null;

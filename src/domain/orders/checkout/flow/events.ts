@@ -1,7 +1,4 @@
-/**
- * What the island tells the checkout's flow: the events `transition` (transition.ts) takes, and a failed
- * request as the island read it. Without zod, as the modules of checkout/: the island imports this file.
- */
+/** The events `transition` takes, and a failed request as the island read it; zod-free, the island imports it. */
 import type { Address } from "../../../accounts/address";
 import type { AddressFormValues } from "../../../accounts/address-forms";
 import type { DeliveryMode } from "../../../settings/settings-constants";
@@ -10,27 +7,24 @@ import type { Totals } from "../../pricing";
 import type { PaymentChoice } from "../payment";
 import type { Buyer, GuestAccess, Offer } from "./state";
 
-/** A request that failed, as the island read the API's answer. */
 export type Failure =
-  /** The session ended: the session store takes the buyer to sign in; nothing to show here. */
+  /** The session store takes the buyer to sign in. */
   | { kind: "session_expired" }
   /** cartChanged: a 409 PRICE_CHANGED without the server's totals; the message is shown as an error. */
   | { kind: "message"; message: string; cartChanged: boolean }
-  /** A 409 PRICE_CHANGED with the server's totals: the buyer confirms the new total. */
+  /** The buyer confirms the new total. */
   | { kind: "price_changed"; message: string; totals: Totals }
-  /** 422 PICKUP_POINT_UNKNOWN: the point chosen is not one a recent search found; the buyer searches again. */
+  /** The buyer searches again. */
   | { kind: "pickup_point_unknown" }
-  /** 409 PICKUP_NOT_OFFERED: delivery to a pick-up point was withdrawn meanwhile; back to home delivery. */
+  /** Withdrawn meanwhile: back to home delivery. */
   | { kind: "pickup_not_offered" }
-  /** A 400 naming a guest's fields (`guest.email`, `guest.address.*`): shown on them, the first one focused. */
   | { kind: "guest_fields"; message: string; fields: Readonly<Record<string, string>> };
 
-/** A guest's field, as her form names it: the e-mail, or a field of the address but its country (France). */
+/** Any address field but its country (France). */
 export type GuestField = "email" | Exclude<keyof AddressFormValues, "country">;
 
 export type CheckoutEvent<O> =
   | { type: "settings_loaded"; offer: Offer }
-  /** The island knows who orders (the session read, the guest's choice). */
   | { type: "buyer_known"; buyer: Buyer }
   | { type: "guest_typed"; field: GuestField; value: string }
   | { type: "addresses_loading" }
@@ -49,7 +43,7 @@ export type CheckoutEvent<O> =
   | { type: "terms_set"; accepted: boolean }
   | { type: "totals_inputs_changed" }
   | { type: "promo_rejected"; message: string }
-  /** PayPal's button clicked: the submit checks, shown, before PayPal's window opens. */
+  /** Checked and shown before PayPal's window opens. */
   | { type: "check"; signedIn: boolean }
   | { type: "submit_transfer"; signedIn: boolean }
   | { type: "transfer_placed"; order: O; guest?: GuestAccess }

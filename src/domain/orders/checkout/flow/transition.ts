@@ -1,10 +1,6 @@
 /**
- * The checkout's flow as a pure state machine: what /payment may do next, decided by one reducer,
- * `transition(state, event)`, that the island runs with React's useReducer. Requests, PayPal's script and timers stay
- * in the island; they send the events of events.ts and act on the phase they read back, so every rule of the flow is
- * in this folder, tested state by event in transition.test.ts. An event a phase does not accept is ignored: the same
- * state comes back (as React's useReducer then skips the render). Without zod, as the modules of checkout/: the
- * island imports this file.
+ * The checkout's flow as a pure reducer the island runs with useReducer; requests, PayPal's script and timers stay in
+ * the island. An event a phase does not accept returns the same state (React then skips the render). Zod-free.
  */
 import type { Address } from "../../../accounts/address";
 import { formatEuros } from "../../../money";
@@ -20,11 +16,10 @@ import { type CheckoutPhase, type CheckoutState, deliverable } from "./state";
 export const PAYPAL_CANCELLED =
   "Paiement PayPal annulé : rien n'a été débité et votre panier est toujours là.";
 
-/** Nothing of ours in flight and not placed: a payment may start, PayPal's window may come back. */
 const idle = (phase: CheckoutPhase<unknown>) =>
   phase.name === "editing" || phase.name === "paypal_creating" || phase.name === "paypal_open";
 
-/** The address to select once the book is read: the current one if still deliverable, else the default. */
+/** The current one if still deliverable, else the default. */
 function chosenAddress(addresses: Address[], current: string | null): string | null {
   if (current && addresses.some((a) => a.id === current && deliverable(a))) return current;
   const usable = addresses.filter(deliverable);
@@ -35,13 +30,11 @@ function showError<O>(state: CheckoutState<O>, message: string): CheckoutState<O
   return { ...state, error: message, errorsShown: state.errorsShown + 1 };
 }
 
-/** A payment's request failed: the phase to go back to is decided by the caller. */
 function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPhase<O>): CheckoutState<O> {
   const next = { ...state, phase };
   switch (failure.kind) {
     case "session_expired":
       return next;
-    // The server's words for the pick-up point's refusals are pickupMessages' (src/domain/errors.ts).
     case "pickup_point_unknown":
       return showError(
         { ...next, pickupPoint: null, pickupSearches: state.pickupSearches + 1 },
@@ -80,10 +73,7 @@ function failed<O>(state: CheckoutState<O>, failure: Failure, phase: CheckoutPha
   };
 }
 
-/**
- * The submit checks, shown: the spec's message in the banner; for a guest whose details lack something, each field's
- * message on it and the first one focused (the banner is not scrolled to: the keyboard goes to the field).
- */
+/** A guest's field messages go on the fields and the first one takes the focus (the banner is not scrolled to). */
 function checked<O>(
   state: CheckoutState<O>,
   signedIn: boolean,
@@ -103,14 +93,13 @@ function checked<O>(
   return { state: showError(state, problem), passed: false };
 }
 
-/** The submit checks before a payment starts: refused with the spec's message, or the phase it starts. */
 function start<O>(state: CheckoutState<O>, signedIn: boolean, phase: CheckoutPhase<O>): CheckoutState<O> {
   const check = checked(state, signedIn);
   if (!check.passed) return check.state;
   return { ...check.state, phase, priceNotice: null };
 }
 
-/** The form's fields and the data read from the API: taken in every phase but `placed`. */
+/** Taken in every phase but `placed`. */
 function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
   switch (event.type) {
     case "buyer_known":
@@ -167,7 +156,6 @@ function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutStat
     case "notes_typed":
       return { ...state, notes: event.text.slice(0, ORDER_NOTES_LIMIT) };
     case "method_chosen":
-      // The radio of a method not offered, or of a closed shop, is disabled.
       return state.offer.methods[event.method] && !state.offer.closedMessage
         ? { ...state, method: event.method }
         : state;
@@ -184,7 +172,6 @@ function edit<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutStat
   }
 }
 
-/** The checkout's one reducer: the next state, or the same state when the phase ignores the event. */
 export function transition<O>(state: CheckoutState<O>, event: CheckoutEvent<O>): CheckoutState<O> {
   const { phase } = state;
   if (phase.name === "placed") return state;
