@@ -11,6 +11,8 @@ import {
   sirenOf,
 } from "../../src/domain/orders/invoice";
 import { parisDay } from "../../src/domain/promos/promo";
+import { invoiceEntity } from "../orders/invoice-entity";
+import { counterEntity } from "../platform/db/entities/counter";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 
@@ -29,7 +31,9 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     await Promise.all(
       years.flatMap((year) =>
         kinds.map(async (kind) => {
-          const { data } = await deps.db.entities.counter.get({ name: invoiceCounterName(kind, year) }).go();
+          const { data } = await counterEntity(deps.db)
+            .get({ name: invoiceCounterName(kind, year) })
+            .go();
           return Array.from({ length: data?.value ?? 0 }, (_, i) => ({
             number: formatInvoiceNumber(kind, year, i + 1),
           }));
@@ -43,7 +47,7 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await deps.db.entities.invoice.get(pending).go({ concurrency: 4 });
+    const { data, unprocessed } = await invoiceEntity(deps.db).get(pending).go({ concurrency: 4 });
     for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
     pending = unprocessed.map(({ number }) => ({ number }));
   }

@@ -18,8 +18,11 @@ import {
 } from "../../src/domain/settings/settings";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
+import { userEntity } from "../accounts/user-entity";
+import { productEntity } from "../catalog/product-entity";
 import { getSuppression, liftSuppression } from "../mail/suppressions";
 import type { OrderFields } from "../orders/changes";
+import { orderEntity } from "../orders/entity";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";
 import { sendShippingMail } from "../orders/shipping-mail";
@@ -45,7 +48,9 @@ export async function adminStats(deps: DataDeps) {
   const [all, thisMonth, products] = await Promise.all([
     readStats(deps, "all"),
     readStats(deps, month),
-    deps.db.entities.product.query.byId({}).go({ pages: "all", attributes: ["id"] }),
+    productEntity(deps.db)
+      .query.byId({})
+      .go({ pages: "all", attributes: ["id"] }),
   ]);
   return {
     totalUsers: all.users,
@@ -83,7 +88,9 @@ function isBadCursor(error: unknown): boolean {
 
 export async function listUsers(deps: DataDeps, page: Page) {
   const result = await paged(page.cursor, () =>
-    deps.db.entities.user.query.all({}).go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
+    userEntity(deps.db)
+      .query.all({})
+      .go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
   );
   return { users: result.data.map(toSessionUser), next_cursor: result.cursor };
 }
@@ -146,7 +153,7 @@ export async function listOrders(deps: DataDeps, query: Page & OrderFilters) {
   let read = 0;
   let more = true;
   while (more && orders.length < query.limit && read < ORDERS_READ_BUDGET) {
-    const all = deps.db.entities.order.query.all({});
+    const all = orderEntity(deps.db).query.all({});
     const { data, cursor } = await (after ? all.lt({ created_at: after.created_at, id: after.id }) : all).go({
       order: "desc",
       limit: ORDERS_CHUNK,

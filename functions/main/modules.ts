@@ -12,6 +12,7 @@ import { guestAccountRoutes, guestOrdersAttachRoutes } from "../orders/guest/acc
 import { guestDocumentsRoutes } from "../orders/guest/document-routes";
 import { guestOrdersRoutes } from "../orders/guest/routes";
 import { ordersRoutes } from "../orders/routes";
+import { ordersByIds } from "../orders/service";
 import { guestPaypalRoutes } from "../payments/guest-routes";
 import { paypalRoutes } from "../payments/routes";
 import { eraseAccount } from "../personal-data/erase";
@@ -49,7 +50,7 @@ export const routesByModule: Record<ApiModuleName, Hono<AppEnv>> = {
   "customer-orders": customerOrdersRoutes,
   "admin-documents": adminDocumentsRoutes,
   "admin-exports": adminExportsRoutes,
-  "admin-batches": adminBatchesRoutes,
+  "admin-batches": adminBatchesRoutes(ordersByIds),
   "admin-photos": adminPhotosRoutes,
   "personal-data": personalDataRoutes,
   waitlist: waitlistRoutes,

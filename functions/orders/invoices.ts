@@ -12,9 +12,11 @@ import {
 } from "../../src/domain/orders/invoice";
 import { paymentMethodLabel } from "../../src/domain/orders/order-status";
 import type { RefundAmounts } from "../../src/domain/orders/refund";
+import { counterEntity } from "../platform/db/entities/counter";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { OrderEntity } from "./entity";
+import { invoiceEntity } from "./invoice-entity";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
@@ -50,7 +52,7 @@ export async function prepareDocument(
   const year = parisYear(now);
   const name = invoiceCounterName(kind, year);
   const [{ data: counter }, company] = await Promise.all([
-    deps.db.entities.counter.get({ name }).go(),
+    counterEntity(deps.db).get({ name }).go(),
     getSetting(deps, "company_info"),
   ]);
   const current = counter?.value ?? 0;
@@ -149,7 +151,7 @@ export async function findDocument(
       kind === "invoice" ? "Aucune facture pour cette commande." : "Aucun avoir pour cette commande.",
     );
   }
-  const { data } = await deps.db.entities.invoice.get({ number }).go();
+  const { data } = await invoiceEntity(deps.db).get({ number }).go();
   if (!data) throw new DomainError("NOT_FOUND");
   return parseStoredInvoice(data.snapshot);
 }
@@ -165,7 +167,7 @@ export async function findCreditNote(
   ];
   if (!numbers.includes(number))
     throw new DomainError("NOT_FOUND", "Aucun avoir de ce numéro pour cette commande.");
-  const { data } = await deps.db.entities.invoice.get({ number }).go();
+  const { data } = await invoiceEntity(deps.db).get({ number }).go();
   if (!data || data.order_id !== order.id) throw new DomainError("NOT_FOUND");
   return parseStoredInvoice(data.snapshot);
 }

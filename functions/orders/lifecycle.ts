@@ -14,10 +14,11 @@ import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-ret
 import { holdsUnpaid } from "../../src/domain/orders/unpaid-holds";
 import { parisDay } from "../../src/domain/promos/promo";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { restockItems, type StockReason } from "../catalog/stock";
+import { productEntity } from "../catalog/product-entity";
+import { markRestocked, restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markRestocked } from "../publishing/publishing";
+import { promoDailyUseEntity, promoEntity, promoUsageEntity } from "../promos/entity";
 import {
   documentsDue,
   type LifecycleFields,
@@ -96,7 +97,7 @@ async function releaseWrites(
 ): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   // Strongly consistent: each unit given back is conditioned on the stock read here.
-  const { data: products } = await deps.db.entities.product
+  const { data: products } = await productEntity(deps.db)
     .get(ids.map((id) => ({ id })))
     .go({ consistent: true });
   const stocks = new Map(products.map((product) => [product.id, product.stock]));
@@ -106,18 +107,17 @@ async function releaseWrites(
   const subject = order.promo_use_subject ?? order.user_id;
   const [promo, dailyUse] = promoId
     ? await Promise.all([
-        deps.db.entities.promo.get({ id: promoId }).go(),
-        deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: subject, day }).go(),
+        promoEntity(deps.db).get({ id: promoId }).go(),
+        promoDailyUseEntity(deps.db).get({ promo_id: promoId, user_id: subject, day }).go(),
       ])
     : [null, null];
   const at = deps.clock().toISOString();
-  return (entities) => {
-    const { promo: promoEntity, promoDailyUse, promoUsage } = entities;
+  return () => {
     return [
       ...order.items
         .filter((item) => stocks.has(item.product_id))
         .flatMap((item) =>
-          restockItems(entities, {
+          restockItems(deps.db, {
             productId: item.product_id,
             delta: item.quantity,
             stockBefore: stocks.get(item.product_id) ?? 0,
@@ -128,15 +128,24 @@ async function releaseWrites(
         ),
       ...order.items
         .filter((item) => stocks.has(item.product_id))
-        .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
+        .flatMap((item) => lotGiveBackCommits(deps.db, item.product_id, item.lots ?? [])),
       ...(promoId && promo?.data
         ? [
-            promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
-            promoUsage.delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id }).commit(),
+            promoEntity.transact(deps.db).patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
+            promoUsageEntity
+              .transact(deps.db)
+              .delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id })
+              .commit(),
           ]
         : []),
       ...(promoId && dailyUse?.data && dailyUse.data.count > 0
-        ? [promoDailyUse.patch({ promo_id: promoId, user_id: subject, day }).subtract({ count: 1 }).commit()]
+        ? [
+            promoDailyUseEntity
+              .transact(deps.db)
+              .patch({ promo_id: promoId, user_id: subject, day })
+              .subtract({ count: 1 })
+              .commit(),
+          ]
         : []),
     ];
   };
@@ -239,7 +248,7 @@ export async function moveOrder(
       set,
       move: { to, statuses: plan.statuses, at: historyTime(deps, current, request.at?.(current)) },
       documents,
-      with: writes.length ? (entities) => writes.flatMap((write) => write(entities)) : undefined,
+      with: writes.length ? () => writes.flatMap((write) => write()) : undefined,
     };
   });
   if (changed && order.released_at && !before?.released_at) {

@@ -3,10 +3,10 @@ import type { LifecycleEffect } from "../../src/domain/orders/order-lifecycle";
 import type { ReturnMove } from "../../src/domain/orders/order-return";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { restockItems } from "../catalog/stock";
+import { productEntity } from "../catalog/product-entity";
+import { markRestocked, restockItems } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markRestocked } from "../publishing/publishing";
 import { getSetting } from "../settings/service";
 import { documentWrites, type OrderChange, type OrderFields } from "./changes";
 import { addGuestLink } from "./guest/links";
@@ -76,7 +76,7 @@ export async function returnChange(
     ...(refund.adminId && { admin_id: refund.adminId }),
   };
   const restocked = effects.includes("restock_returned") ? lines.filter((line) => line.restock) : [];
-  const { data: present } = await deps.db.entities.product
+  const { data: present } = await productEntity(deps.db)
     .get(restocked.map((line) => ({ id: line.product_id })))
     .go({ consistent: true });
   // Each restock is conditioned on the stock read here, so its movement records the stock it leaves.
@@ -88,9 +88,9 @@ export async function returnChange(
       refunds: [...(current.refunds ?? []), entry],
       refunded_cents: (current.refunded_cents ?? 0) + amounts.total_cents,
     },
-    with: (entities) => [
+    with: () => [
       ...back.flatMap((line) =>
-        restockItems(entities, {
+        restockItems(deps.db, {
           productId: line.product_id,
           delta: line.quantity,
           stockBefore: stocks.get(line.product_id) ?? 0,
@@ -99,8 +99,8 @@ export async function returnChange(
           at: movedAt,
         }).map((item) => item.commit),
       ),
-      ...back.flatMap((line) => lotGiveBackCommits(entities, line.product_id, line.lots ?? [])),
-      ...documentWrites(entities, current, note),
+      ...back.flatMap((line) => lotGiveBackCommits(deps.db, line.product_id, line.lots ?? [])),
+      ...documentWrites(deps.db, current, note),
     ],
   };
 }

@@ -1,5 +1,6 @@
 /** A buyer's own PayPal holds given up (lifecycle command "abandon"): stock and promo use back at once. */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
+import { orderEntity } from "../orders/entity";
 import { type MoveResult, moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
 import type { DataDeps } from "../platform/deps";
@@ -36,8 +37,8 @@ export function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult
 export async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
   const now = deps.clock();
   const from = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query
-    .byUser({ user_id: userId })
+  const { data } = await orderEntity(deps.db)
+    .query.byUser({ user_id: userId })
     .gte({ created_at: from })
     .go({ pages: "all" });
   const released: string[] = [];

@@ -7,6 +7,7 @@ import {
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { PAYPAL_SECRET_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";
+import { settingEntity } from "../settings/entity";
 import { putSetting } from "../settings/service";
 
 /**
@@ -64,13 +65,13 @@ export async function putPaypalSetting(deps: DataDeps, value: PaypalSetting): Pr
 
 /** The row is rewritten only if it is still the one read (its updated_at), so an owner's save in between wins. */
 export async function migratePlainPaypalSecret(deps: DataDeps): Promise<boolean> {
-  const { data } = await deps.db.entities.setting.get({ key: "payment_paypal" }).go();
+  const { data } = await settingEntity(deps.db).get({ key: "payment_paypal" }).go();
   const stored = data?.value as Partial<PaypalSetting> | undefined;
   const secret = typeof stored?.client_secret === "string" ? stored.client_secret : "";
   if (!data || !secret || isSealed(secret) || !deps.secrets) return false;
   const value = { ...stored, client_secret: await sealPaypalSecret(deps, secret) };
   try {
-    await deps.db.entities.setting
+    await settingEntity(deps.db)
       .patch({ key: "payment_paypal" })
       .set({ value, updated_at: deps.clock().toISOString() })
       .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))

@@ -11,6 +11,7 @@ import {
   transferFollowUp,
 } from "../../src/domain/payments/transfer-follow-up";
 import { consumerMediator } from "../../src/domain/settings/settings";
+import { orderEntity } from "../orders/entity";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../orders/service";
@@ -24,8 +25,8 @@ export const FOLLOW_UP_LOOKBACK_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 30;
 
 async function awaitedTransfers(deps: DataDeps): Promise<OrderRecord[]> {
   const from = new Date(deps.clock().getTime() - FOLLOW_UP_LOOKBACK_DAYS * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query
-    .all({})
+  const { data } = await orderEntity(deps.db)
+    .query.all({})
     .gte({ created_at: from })
     .where(
       ({ payment_method, payment_status, status }, { eq }) =>
@@ -43,7 +44,7 @@ const awaitingTransfer = (order: OrderRecord) =>
 /** Of two runs at once, one wins and sends; a transfer marked received meanwhile stops it. */
 async function claimReminder(deps: DataDeps, id: string, at: string): Promise<boolean> {
   try {
-    await deps.db.entities.order
+    await orderEntity(deps.db)
       .patch({ id })
       .set({ transfer_reminded_at: at, updated_at: at })
       // Every order write moves its version, so a change decided before this claim is decided again.
@@ -62,7 +63,7 @@ async function claimReminder(deps: DataDeps, id: string, at: string): Promise<bo
 
 /** A reminder that could not be sent is unclaimed, so the next run tries again (only the claim this run made). */
 async function releaseReminder(deps: DataDeps, id: string, at: string): Promise<void> {
-  await deps.db.entities.order
+  await orderEntity(deps.db)
     .update({ id })
     .remove(["transfer_reminded_at"])
     .set({ updated_at: deps.clock().toISOString() })

@@ -10,17 +10,26 @@ import { guestUserId, isGuestUserId } from "../../src/domain/orders/guest";
 import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";
+import { addressEntity } from "../accounts/address-entity";
 import type { AuthUser } from "../accounts/auth";
+import { sessionEntity } from "../accounts/session-entity";
+import { userEmailEntity, userEntity } from "../accounts/user-entity";
 import { liftSuppression } from "../mail/suppressions";
 import type { OrderEntity } from "../orders/entity";
+import { orderEntity } from "../orders/entity";
+import { invoiceEntity } from "../orders/invoice-entity";
 import { toOrder } from "../orders/service";
 import { verifyPassword } from "../platform/adapters/password";
 import { batchGetAll } from "../platform/db/batch-get";
+import type { Db } from "../platform/db/service";
 import { addToStats } from "../platform/db/stats";
-import { type TransactionEntities, type TransactionItem, writeTransaction } from "../platform/db/transaction";
+import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
+import { promoUsageEntity } from "../promos/entity";
+import { shippingLabelEntity } from "../shipping/label-entity";
 import { eraseWaitlistRequests } from "../waitlist/service";
+import { withdrawalEntity } from "../withdrawals/entity";
 import { type ErasureWrite, emailTraces } from "./traces";
 
 type OrderRecord = EntityItem<OrderEntity>;
@@ -53,10 +62,12 @@ export async function eraseAccount(
 
   await eraseOrders(deps, async () => {
     const [orders, addresses, sessions, placedAsGuest] = await Promise.all([
-      deps.db.entities.order.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.address.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.order.query.byUser({ user_id: guestUserId(user.email) }).go({ limit: 1 }),
+      orderEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      addressEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      sessionEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      orderEntity(deps.db)
+        .query.byUser({ user_id: guestUserId(user.email) })
+        .go({ limit: 1 }),
     ]);
     return {
       orders: orders.data,
@@ -68,18 +79,19 @@ export async function eraseAccount(
         guestOrdersRemain: placedAsGuest.data.length > 0,
       }),
       lastWrites: [
-        ...addresses.data.map((address) => (entities: TransactionEntities) => ({
-          commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
+        ...addresses.data.map((address) => () => ({
+          commit: addressEntity.transact(deps.db).delete({ user_id: user.id, id: address.id }).commit(),
         })),
-        ...sessions.data.map((session) => (entities: TransactionEntities) => ({
-          commit: entities.session.delete({ token_hash: session.token_hash }).commit(),
+        ...sessions.data.map((session) => () => ({
+          commit: sessionEntity.transact(deps.db).delete({ token_hash: session.token_hash }).commit(),
         })),
-        (entities: TransactionEntities) => ({
-          commit: entities.userEmail.delete({ email: user.email }).commit(),
+        () => ({
+          commit: userEmailEntity.transact(deps.db).delete({ email: user.email }).commit(),
         }),
-        (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
-        (entities: TransactionEntities) => ({
-          commit: entities.user
+        () => addToStats(deps.db, "all", user.id, { users: -1 }),
+        () => ({
+          commit: userEntity
+            .transact(deps.db)
             .delete({ id: user.id })
             .where(({ id }, { exists }) => exists(id))
             .commit(),
@@ -140,11 +152,10 @@ export async function eraseOrders(
     );
     const orderWrites: ErasureWrite[] = [
       ...rewritten.map(
-        (order) => (entities: TransactionEntities) =>
-          eraseOrder(entities, order, now, erasedUserId?.(order) ?? order.user_id),
+        (order) => () => eraseOrder(deps.db, order, now, erasedUserId?.(order) ?? order.user_id),
       ),
       ...(await documentsWithEmail(deps, orders, erasedUserId)).map(
-        (document) => (entities: TransactionEntities) => eraseDocumentEmail(entities, document),
+        (document) => () => eraseDocumentEmail(deps.db, document),
       ),
       ...(await promoUsagesRenamed(deps, rewritten, erasedUserId)),
       ...traces,
@@ -158,7 +169,7 @@ export async function eraseOrders(
     chunks.push(writes.slice(firstCut));
     let stale = false;
     for (const chunk of chunks) {
-      const outcome = await writeTransaction(deps.db, (entities) => chunk.map((write) => write(entities)));
+      const outcome = await writeTransaction(deps.db, () => chunk.map((write) => write()));
       if (outcome === "stale") {
         stale = true;
         break;
@@ -180,7 +191,7 @@ async function promoUsagesRenamed(
     order.promo_id ? [{ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id }] : [],
   );
   if (!keys.length) return [];
-  const usages = await batchGetAll((batch) => deps.db.entities.promoUsage.get(batch).go(), keys);
+  const usages = await batchGetAll((batch) => promoUsageEntity(deps.db).get(batch).go(), keys);
   const byOrder = new Map(orders.map((order) => [order.id, order]));
   return usages.flatMap((usage) => {
     const order = byOrder.get(usage.order_id);
@@ -188,8 +199,9 @@ async function promoUsagesRenamed(
     const renamed = erasedUserId?.(order) ?? order.user_id;
     if (renamed === usage.user_id) return [];
     return [
-      (entities: TransactionEntities) => ({
-        commit: entities.promoUsage
+      () => ({
+        commit: promoUsageEntity
+          .transact(deps.db)
           .patch({ promo_id: usage.promo_id, used_at: usage.used_at, order_id: usage.order_id })
           .set({ user_id: renamed })
           .where(({ user_id }, { eq }) => eq(user_id, usage.user_id))
@@ -209,11 +221,14 @@ async function eraseLabels(
   orders: readonly OrderRecord[],
 ): Promise<void> {
   const items = await batchGetAll(
-    (batch) => deps.db.entities.shippingLabel.get(batch).go({ attributes: ["order_id", "key", "pdf"] }),
+    (batch) =>
+      shippingLabelEntity(deps.db)
+        .get(batch)
+        .go({ attributes: ["order_id", "key", "pdf"] }),
     orders.map((order) => ({ order_id: order.id })),
   );
   for (const item of items.filter((label) => label.pdf))
-    await deps.db.entities.shippingLabel.patch({ order_id: item.order_id }).remove(["pdf"]).go();
+    await shippingLabelEntity(deps.db).patch({ order_id: item.order_id }).remove(["pdf"]).go();
   const keys = [
     ...new Set([
       ...orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : [])),
@@ -235,9 +250,7 @@ async function eraseLabels(
  * owner's list reads the name and e-mail from the order, which erasure empties.
  */
 async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<boolean> {
-  const { data } = await deps.db.entities.withdrawal.query
-    .byOrder({ order_id: order.id })
-    .go({ pages: "all" });
+  const { data } = await withdrawalEntity(deps.db).query.byOrder({ order_id: order.id }).go({ pages: "all" });
   if (data.length === 0) return false;
   const requests = data.sort((a, b) => a.seq.localeCompare(b.seq));
   return withdrawalRefundStates(order, requests).some(
@@ -263,7 +276,10 @@ async function documentsWithEmail(
   }
   if (!owners.size) return [];
   const documents = await batchGetAll(
-    (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot", "user_id"] }),
+    (keys) =>
+      invoiceEntity(deps.db)
+        .get(keys)
+        .go({ attributes: ["number", "snapshot", "user_id"] }),
     [...owners.keys()].map((number) => ({ number })),
   );
   return documents.flatMap((document) => {
@@ -280,11 +296,12 @@ async function documentsWithEmail(
  * (docs/decisions/032-documents-whatever-the-text.md). Conditioned on what was read.
  */
 function eraseDocumentEmail(
-  entities: TransactionEntities,
+  db: Db,
   document: { number: string; read: { snapshot: string; user_id: string }; snapshot: string; userId: string },
 ): TransactionItem {
   return {
-    commit: entities.invoice
+    commit: invoiceEntity
+      .transact(db)
       .patch({ number: document.number })
       .set({ snapshot: document.snapshot, user_id: document.userId })
       .where(
@@ -297,14 +314,10 @@ function eraseDocumentEmail(
 }
 
 /** The books keep amounts, lines, dates and payment; nothing names the person. */
-function eraseOrder(
-  entities: TransactionEntities,
-  order: OrderRecord,
-  now: string,
-  userId: string,
-): TransactionItem {
+function eraseOrder(db: Db, order: OrderRecord, now: string, userId: string): TransactionItem {
   return {
-    commit: entities.order
+    commit: orderEntity
+      .transact(db)
       .patch({ id: order.id })
       .set({
         customer_name: ERASED_CUSTOMER_NAME,

@@ -5,12 +5,15 @@ import { rateLimits } from "../../src/domain/rate-limit";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
 import { getSuppression } from "../mail/suppressions";
+import { orderEntity } from "../orders/entity";
+import { invoiceEntity } from "../orders/invoice-entity";
 import { toOrder } from "../orders/service";
 import { renderInvoicePdf } from "../platform/adapters/pdf";
 import type { Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { getSetting } from "../settings/service";
 import { waitlistRequestsOf } from "../waitlist/service";
+import { withdrawalEntity } from "../withdrawals/entity";
 import { toWithdrawalRecord } from "../withdrawals/service";
 
 export interface PersonalDataExport {
@@ -44,7 +47,7 @@ export interface ExportSubject {
 export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
   const [head, orders, company, waitlist, suppression] = await Promise.all([
     subject.head(),
-    deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
+    orderEntity(deps.db).query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
     getSetting(deps, "company_info"),
     // Waitlist requests are made without an account: those of the e-mail.
     waitlistRequestsOf(deps, subject.email),
@@ -60,7 +63,7 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
       ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
     ].filter((number): number is string => Boolean(number));
     for (const number of new Set(numbers)) {
-      const { data } = await deps.db.entities.invoice.get({ number }).go();
+      const { data } = await invoiceEntity(deps.db).get({ number }).go();
       if (!data || data.order_id !== order.id) continue;
       files[`factures/${number}.pdf`] = await renderInvoicePdf(parseStoredInvoice(data.snapshot));
     }
@@ -70,7 +73,7 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
   const withdrawals = (
     await Promise.all(
       orders.data.map((order) =>
-        deps.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go({ pages: "all" }),
+        withdrawalEntity(deps.db).query.byOrder({ order_id: order.id }).go({ pages: "all" }),
       ),
     )
   ).flatMap(({ data }) => data.sort((a, b) => a.seq.localeCompare(b.seq)).map(toWithdrawalRecord));

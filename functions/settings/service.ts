@@ -11,6 +11,7 @@ import { pickupOffered } from "../../src/domain/shipping/colissimo-rules";
 import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";
+import { settingEntity } from "./entity";
 
 /** Off under `npm start`, whose table tests write behind its back. */
 export const SETTINGS_CACHE_MS = 5_000;
@@ -25,7 +26,7 @@ function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingVal
 
 /** A bad row gives the defaults, so the storefront never breaks. The owner's screens read here, never the cache. */
 export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
-  const { data } = await db.entities.setting.get({ key }).go();
+  const { data } = await settingEntity(db).get({ key }).go();
   return settingValue(key, data?.value);
 }
 
@@ -66,7 +67,7 @@ export async function getSettings<const K extends SettingKey>(
 async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
   const rows = await batchGetAll(
     async (pending: { key: string }[]) => {
-      const { data, unprocessed } = await db.entities.setting.get(pending).go();
+      const { data, unprocessed } = await settingEntity(db).get(pending).go();
       return { data, unprocessed: unprocessed.map(({ key }) => ({ key })) };
     },
     keys.map((key) => ({ key })),
@@ -93,7 +94,7 @@ export async function putSetting<K extends SettingKey>(
         "The Colissimo secrets must be sealed before they are stored: use saveColissimoSetting",
       );
   }
-  await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
+  await settingEntity(deps.db).put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
   // This process reads the new value from now on (another container: within its cache's lifetime).
   cached.delete(deps.db);
 }

@@ -21,6 +21,7 @@ import {
   trackingRunMessage,
 } from "../../src/domain/shipping/tracking-refresh";
 import { changeOrder } from "../orders/changes";
+import { orderEntity } from "../orders/entity";
 import { moveOrder } from "../orders/lifecycle";
 import { getOrder, type OrderRecord, toOrder } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
@@ -60,8 +61,8 @@ const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
  * functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
  */
 async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
-  const { data } = await deps.db.entities.order.query
-    .all({})
+  const { data } = await orderEntity(deps.db)
+    .query.all({})
     .where(({ status }, { eq }) => eq(status, "shipped"))
     .go({ pages: "all" });
   return data.filter(

@@ -25,6 +25,8 @@ import type {
   WithdrawalRecord,
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
+import { userEmailEntity } from "../accounts/user-entity";
+import { orderEntity } from "../orders/entity";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
 import type { OrderRecord } from "../orders/service";
@@ -34,6 +36,7 @@ import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { WithdrawalEntity } from "./entity";
+import { withdrawalEntity } from "./entity";
 import { withdrawalAcknowledgementMail } from "./mails";
 
 type WithdrawalItem = EntityItem<WithdrawalEntity>;
@@ -49,10 +52,10 @@ const STALE_FORM =
 export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
   const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
   const ordersOf = async (userId: string) =>
-    (await deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
+    (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" })).data;
   const [placedAsGuest, account] = await Promise.all([
     ordersOf(guestUserId(lookup.email)),
-    deps.db.entities.userEmail.get({ email: lookup.email }).go(),
+    userEmailEntity(deps.db).get({ email: lookup.email }).go(),
   ]);
   const placedSignedIn = account.data ? await ordersOf(account.data.user_id) : [];
   const order = [...placedAsGuest, ...placedSignedIn].find(
@@ -65,8 +68,8 @@ export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): 
 }
 
 async function orderWithdrawals(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
-  const { data } = await deps.db.entities.withdrawal.query
-    .byOrder({ order_id: orderId })
+  const { data } = await withdrawalEntity(deps.db)
+    .query.byOrder({ order_id: orderId })
     .go({ pages: "all", consistent: true });
   return data.sort((a, b) => a.seq.localeCompare(b.seq));
 }
@@ -120,7 +123,7 @@ export async function confirmWithdrawal(
     const earlier = await orderWithdrawals(deps, orderId);
     const same = earlier.find((item) => item.form_key === input.form_key);
     if (same) return { withdrawal: toWithdrawalRecord(same), replayed: true };
-    const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+    const { data: order } = await orderEntity(deps.db).get({ id: orderId }).go();
     if (!order) throw new DomainError("ORDER_NOT_FOUND");
     if ((order.version ?? 0) !== input.order_version) throw new DomainError("CONFLICT", STALE_FORM);
     const now = deps.clock();
@@ -155,7 +158,7 @@ export async function confirmWithdrawal(
         commands: ["cancel"],
         refused: "throw",
         wanted: async (current) => (current.version ?? 0) === input.order_version,
-        alsoWrite: (entities) => [entities.withdrawal.create(record).commit()],
+        alsoWrite: () => [withdrawalEntity.transact(deps.db).create(record).commit()],
         handlers: { refundCapture: refundCancelledCapture(deps) },
       });
       if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
@@ -164,8 +167,8 @@ export async function confirmWithdrawal(
       if (moved.refundFailure)
         console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, moved.refundFailure);
     } else {
-      const outcome = await writeTransaction(deps.db, (entities) => [
-        { commit: entities.withdrawal.create(record).commit(), onFailed: "stale" },
+      const outcome = await writeTransaction(deps.db, () => [
+        { commit: withdrawalEntity.transact(deps.db).create(record).commit(), onFailed: "stale" },
       ]);
       if (outcome !== "written") return STALE;
     }
@@ -202,10 +205,12 @@ async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: Withd
 
 /** Every request, newest first, with its refund deadline (L221-24) and where its refund stands. */
 export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWithdrawal[]> {
-  const { data: items } = await deps.db.entities.withdrawal.query.all({}).go({ order: "desc", pages: "all" });
+  const { data: items } = await withdrawalEntity(deps.db).query.all({}).go({ order: "desc", pages: "all" });
   if (!items.length) return [];
   const ids = [...new Set(items.map((item) => item.order_id))];
-  const { data: orders } = await deps.db.entities.order.get(ids.map((id) => ({ id }))).go();
+  const { data: orders } = await orderEntity(deps.db)
+    .get(ids.map((id) => ({ id })))
+    .go();
   const byId = new Map(orders.map((order) => [order.id, order]));
   const states = new Map<string, string>();
   for (const order of orders) {

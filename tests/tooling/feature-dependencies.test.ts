@@ -5,8 +5,8 @@
  * folders, as TypeScript reads them, and fails on a cycle, on an import of functions/main from a feature, and on an
  * import from orders into the features that build on it.
  *
- * Some imports still close a cycle, and are listed below with what will remove them. A list only shrinks: the test
- * also fails when a listed import is gone, so the list is kept true.
+ * What is still allowed against these rules is listed below with what will remove it. A list only shrinks: the test
+ * also fails when a listed entry is gone, so the list is kept true.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -14,16 +14,6 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "..", "..");
-
-/**
- * The files whose imports of features still close a cycle through functions/platform: every entity of the table is
- * built in one place (db/service.ts), and the session's user is typed by the accounts' entity (env.ts). They go when
- * each feature builds its own entities.
- */
-const PLATFORM_FILES_STILL_IMPORTING_FEATURES = [
-  "functions/platform/db/service.ts",
-  "functions/platform/env.ts",
-];
 
 /**
  * The src/domain folders still in one import cycle (the rules of orders, promos, settings, shipping and the admin's
@@ -123,22 +113,14 @@ function cycles(edges: readonly Edge[]): string[][] {
 const functionsEdges = edgesOf("functions", 2);
 
 describe("the features under functions/", () => {
-  it("import each other without a cycle, once the listed platform files are left out", () => {
-    const kept = functionsEdges.filter(({ file }) => !PLATFORM_FILES_STILL_IMPORTING_FEATURES.includes(file));
-    const cyclic = cycles(kept);
+  it("import each other without a cycle", () => {
+    const cyclic = cycles(functionsEdges);
     const closing = cyclic.flatMap((component) =>
-      kept
+      functionsEdges
         .filter(({ from, to }) => component.includes(from) && component.includes(to))
         .map(({ file, to }) => `${file} → ${to}`),
     );
     expect({ cyclic, closing }).toEqual({ cyclic: [], closing: [] });
-  });
-
-  it("still have the listed platform files importing a feature (remove a file from the list once it does not)", () => {
-    const stillImporting = PLATFORM_FILES_STILL_IMPORTING_FEATURES.filter((file) =>
-      functionsEdges.some((edge) => edge.file === file && edge.to !== "functions/platform"),
-    );
-    expect(stillImporting).toEqual(PLATFORM_FILES_STILL_IMPORTING_FEATURES);
   });
 
   it("never import functions/main, where they are put together", () => {
@@ -158,11 +140,11 @@ describe("the features under functions/", () => {
     expect(upward).toEqual([]);
   });
 
-  it("keep the platform free of features, but for the listed files", () => {
+  it("keep the platform free of features: each feature builds its own entities", () => {
     const intoFeatures = functionsEdges
       .filter(({ from, to }) => from === "functions/platform" && to !== "functions/platform")
-      .map(({ file }) => file);
-    expect([...new Set(intoFeatures)].sort()).toEqual([...PLATFORM_FILES_STILL_IMPORTING_FEATURES].sort());
+      .map(({ file, to }) => `${file} → ${to}`);
+    expect(intoFeatures).toEqual([]);
   });
 });
 

@@ -4,9 +4,12 @@ import { type OrderEffects, orderStatsChanges } from "../../../src/domain/orders
 import { parisDay } from "../../../src/domain/promos/promo";
 import { lotSaleItems } from "../../batches/batch-stock";
 import { saleItems } from "../../catalog/stock";
+import type { Db } from "../../platform/db/service";
 import { addToStats } from "../../platform/db/stats";
-import type { TransactionEntities, TransactionItem } from "../../platform/db/transaction";
-import { type GuestLinkSeed, guestLinkItem } from "../guest/link-entity";
+import type { TransactionItem } from "../../platform/db/transaction";
+import { promoDailyUseEntity, promoEntity, promoUsageEntity } from "../../promos/entity";
+import { idempotencyKeyEntity, orderEntity } from "../entity";
+import { type GuestLinkSeed, guestLinkEntity, guestLinkItem } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 import { unpaidHoldItems } from "../unpaid-holds";
 
@@ -15,15 +18,11 @@ type PromoLimits = { id: string; usage_limit?: number | null; max_uses_per_user:
 const IDEMPOTENCY_TTL_S = 24 * 3600;
 const DAILY_USE_TTL_S = 3 * 86_400;
 
-function promoUseItems(
-  entities: TransactionEntities,
-  promo: PromoLimits,
-  order: OrderRecord,
-  now: Date,
-): TransactionItem[] {
+function promoUseItems(db: Db, promo: PromoLimits, order: OrderRecord, now: Date): TransactionItem[] {
   return [
     {
-      commit: entities.promo
+      commit: promoEntity
+        .transact(db)
         .patch({ id: promo.id })
         .add({ usage_count: 1 })
         .where(({ usage_count, usage_limit, is_active }, { lt, notExists, eq }) =>
@@ -35,7 +34,8 @@ function promoUseItems(
       onFailed: new DomainError("PROMO_EXHAUSTED"),
     },
     {
-      commit: entities.promoDailyUse
+      commit: promoDailyUseEntity
+        .transact(db)
         .update({ promo_id: promo.id, user_id: order.promo_use_subject ?? order.user_id, day: parisDay(now) })
         .add({ count: 1 })
         .set({ expires_at_ttl: Math.ceil(now.getTime() / 1000) + DAILY_USE_TTL_S })
@@ -46,7 +46,8 @@ function promoUseItems(
       onFailed: new DomainError("PROMO_USER_LIMIT"),
     },
     {
-      commit: entities.promoUsage
+      commit: promoUsageEntity
+        .transact(db)
         .create({
           promo_id: promo.id,
           order_id: order.id,
@@ -72,7 +73,7 @@ export interface OrderWrite
  * every order writes, so unrelated orders never collide.
  */
 export function orderTransactionItems(
-  entities: TransactionEntities,
+  db: Db,
   {
     order,
     promo,
@@ -89,7 +90,7 @@ export function orderTransactionItems(
 ): TransactionItem[] {
   return [
     ...order.items.flatMap((line) =>
-      saleItems(entities, {
+      saleItems(db, {
         productId: line.product_id,
         quantity: line.quantity,
         stockBefore: stocks.get(line.product_id) ?? 0,
@@ -100,32 +101,34 @@ export function orderTransactionItems(
     ),
     // The lots each line takes, each conditioned on what is left: a failure means "stale".
     ...order.items.flatMap((line) =>
-      lotSaleItems(entities, {
+      lotSaleItems(db, {
         productId: line.product_id,
         lots: line.lots ?? [],
         orderId: order.id,
         at: order.created_at,
       }),
     ),
-    ...unpaidHoldItems(entities, unpaidHolds ?? [], now),
-    ...(promo ? promoUseItems(entities, promo, order, now) : []),
-    { commit: entities.order.create(order).commit() },
+    ...unpaidHoldItems(db, unpaidHolds ?? [], now),
+    ...(promo ? promoUseItems(db, promo, order, now) : []),
+    { commit: orderEntity.transact(db).create(order).commit() },
     ...(guestLink
       ? [
           {
-            commit: entities.guestLink
+            commit: guestLinkEntity
+              .transact(db)
               .create(guestLinkItem(order.id, guestLink.hash, order.created_at))
               .commit(),
           },
         ]
       : []),
     ...(stats ?? orderStatsChanges(order, now)).map(({ scope, delta }) =>
-      addToStats(entities, scope, order.id, delta),
+      addToStats(db, scope, order.id, delta),
     ),
     ...(idempotencyKey
       ? [
           {
-            commit: entities.idempotencyKey
+            commit: idempotencyKeyEntity
+              .transact(db)
               .create({
                 user_id: idempotencyScope(order.user_id),
                 key: idempotencyKey,

@@ -6,6 +6,7 @@
 import { DomainError } from "../../../src/domain/errors";
 import { changeOrder } from "../../orders/changes";
 import { sendOrderConfirmation } from "../../orders/confirmation-mail";
+import { orderEntity } from "../../orders/entity";
 import type { OrderAccess } from "../../orders/guest/links";
 import { moveOrder } from "../../orders/lifecycle";
 import { type OrderRecord, toOrder } from "../../orders/service";
@@ -76,7 +77,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
   const order = await markCaptureStarted(deps, found.id);
   if (!order) {
     // Released (or paid by a parallel capture) between the read and the mark.
-    const { data: now } = await deps.db.entities.order.get({ id: found.id }).go();
+    const { data: now } = await orderEntity(deps.db).get({ id: found.id }).go();
     if (now?.payment_status === "completed") return { capture: null, order: toOrder(now) };
     throw new DomainError("ORDER_CLOSED");
   }
@@ -90,7 +91,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
     if (error instanceof PaypalError && error.issue === "INSTRUMENT_DECLINED") {
       // The buyer may choose another card or account in PayPal's window; the hold stays until it expires.
       // The next capture is a new request (PayPal replays the answer to a reused PayPal-Request-Id).
-      await deps.db.entities.order
+      await orderEntity(deps.db)
         .patch({ id: order.id })
         .set({ updated_at: deps.clock().toISOString() })
         .add({ paypal_capture_attempt: 1, version: 1 })
@@ -129,7 +130,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
   } else {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
   }
-  const { data: updated } = await deps.db.entities.order.get({ id: order.id }).go();
+  const { data: updated } = await orderEntity(deps.db).get({ id: order.id }).go();
   return { capture: result, order: toOrder(updated ?? order) };
 }
 

@@ -9,6 +9,7 @@ import {
   senderAddress,
 } from "../../../src/domain/shipping/colissimo-setting";
 import { parcelWeightGrams } from "../../../src/domain/shipping/shipping-labels";
+import { productEntity } from "../../catalog/product-entity";
 import { type OrderRecord, toOrder } from "../../orders/service";
 import { batchGetAll } from "../../platform/db/batch-get";
 import type { DataDeps } from "../../platform/deps";
@@ -17,7 +18,10 @@ import { openColissimoSecret } from "../colissimo-secrets";
 async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<number, number>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   const products = await batchGetAll(
-    (keys) => deps.db.entities.product.get(keys).go({ attributes: ["id", "net_weight_g"] }),
+    (keys) =>
+      productEntity(deps.db)
+        .get(keys)
+        .go({ attributes: ["id", "net_weight_g"] }),
     ids.map((id) => ({ id })),
   );
   return new Map(products.map((product) => [product.id, product.net_weight_g ?? 0]));
