@@ -7,11 +7,10 @@ import {
   type InvoiceKind,
   type InvoiceSnapshot,
   invoiceCounterName,
-  parseStoredInvoice,
   sirenOf,
 } from "../../src/domain/orders/invoice";
 import { parisDay } from "../../src/domain/promos/promo";
-import { invoiceEntity } from "../orders/invoice-entity";
+import { storedSnapshots } from "../orders/invoices";
 import { counterEntity } from "../platform/db/entities/counter";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
@@ -42,15 +41,7 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     )
   ).flat();
 
-  const documents: InvoiceSnapshot[] = [];
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await invoiceEntity(deps.db).get(pending).go({ concurrency: 4 });
-    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
-    pending = unprocessed.map(({ number }) => ({ number }));
-  }
+  const documents = await storedSnapshots(deps, keys);
   return documents.filter((document) => {
     const day = parisDay(new Date(document.issued_at));
     return day >= period.from && day <= period.to;

@@ -2,6 +2,8 @@ import type { EntityItem } from "electrodb";
 import type { Address, Country, ParsedAddressInput } from "../../src/domain/accounts/address";
 import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
+import type { ReadRound } from "../platform/db/read-round";
+import type { Db } from "../platform/db/service";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps as Deps } from "../platform/deps";
 import type { AddressEntity } from "./address-entity";
@@ -52,6 +54,10 @@ export async function getAddress(deps: Deps, userId: string, id: string): Promis
 }
 
 /** Placing an order copies it and needs no default flag (one read). */
+/** An address of the book asked for in a read round (orders' one round before placing an order). */
+export const addressInRound = (round: ReadRound, db: Db, key: { user_id: string; id: string }) =>
+  round.get(addressEntity(db), key);
+
 export async function findAddressRecord(
   deps: Deps,
   userId: string,

@@ -54,6 +54,11 @@ export async function findUserByEmail({ db }: DataDeps, email: string): Promise<
   return data;
 }
 
+/** The id of the account an e-mail (normalised) signs in, null when none: one read. */
+export async function userIdByEmail({ db }: DataDeps, email: string): Promise<string | null> {
+  return (await userEmailEntity(db).get({ email }).go()).data?.user_id ?? null;
+}
+
 export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord | null> {
   return (await userEntity(db).get({ id }).go()).data;
 }

@@ -42,3 +42,8 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
   ]);
   return { id, email };
 }
+
+/** Up to `limit` accounts, newest first, from `cursor`; a cursor when there are more. */
+export async function usersNewestFirst(deps: DataDeps, limit: number, cursor: string | null) {
+  return userEntity(deps.db).query.all({}).go({ order: "desc", limit, cursor });
+}

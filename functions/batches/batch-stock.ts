@@ -18,6 +18,18 @@ export async function listBatches(deps: DataDeps, productId: number): Promise<Ba
   return data;
 }
 
+/** A product's lots, only the fields asked for (eventually consistent: for lists, not for writes). */
+export async function productBatches<const F extends keyof BatchRecord>(
+  deps: DataDeps,
+  productId: number,
+  fields: readonly F[],
+): Promise<Pick<BatchRecord, F>[]> {
+  const { data } = await batchEntity(deps.db)
+    .query.byProduct({ product_id: productId })
+    .go({ pages: "all", attributes: [...fields] });
+  return data as Pick<BatchRecord, F>[];
+}
+
 export async function readBatches(
   deps: DataDeps,
   productIds: readonly number[],

@@ -8,7 +8,7 @@ import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batc
 import { DomainError } from "../../src/domain/errors";
 import { orderNumber } from "../../src/domain/orders/order-status";
 import { consumerMediator } from "../../src/domain/settings/settings";
-import { productEntity } from "../catalog/product-entity";
+import { findProduct } from "../catalog/product-reads";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
@@ -46,7 +46,7 @@ export async function createBatch(
   productId: number,
   input: NewBatch,
 ): Promise<Batch> {
-  const { data: product } = await productEntity(deps.db).get({ id: productId }).go();
+  const product = await findProduct(deps, productId);
   if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
   const record: BatchRecord = {
     product_id: productId,
@@ -187,7 +187,7 @@ export async function sendRecall(
   risk: string,
 ): Promise<RecallResult> {
   const entries = await recallList(deps, ordersOf, productId, lot);
-  const { data: product } = await productEntity(deps.db).get({ id: productId }).go();
+  const product = await findProduct(deps, productId);
   const { data: batch } = await batchEntity(deps.db).get({ product_id: productId, lot }).go();
   const company = await getSetting(deps, "company_info");
   let sent = 0;

@@ -171,3 +171,20 @@ export async function findCreditNote(
   if (!data || data.order_id !== order.id) throw new DomainError("NOT_FOUND");
   return parseStoredInvoice(data.snapshot);
 }
+
+/** The stored snapshots of the documents numbered `keys`, those that exist, read by BatchGet until none is left. */
+export async function storedSnapshots(
+  deps: DataDeps,
+  keys: { number: string }[],
+): Promise<InvoiceSnapshot[]> {
+  const documents: InvoiceSnapshot[] = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { data, unprocessed } = await invoiceEntity(deps.db).get(pending).go({ concurrency: 4 });
+    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
+    pending = unprocessed.map(({ number }) => ({ number }));
+  }
+  return documents;
+}

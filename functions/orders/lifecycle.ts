@@ -2,6 +2,7 @@
  * Every change of an order's status or payment: the lifecycle's table (src/domain/orders/order-lifecycle.ts)
  * decides, and the move and its effects are one transaction conditioned on the version decided from.
  */
+
 import { DomainError } from "../../src/domain/errors";
 import {
   type LifecycleEffect,
@@ -14,11 +15,11 @@ import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-ret
 import { holdsUnpaid } from "../../src/domain/orders/unpaid-holds";
 import { parisDay } from "../../src/domain/promos/promo";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { productEntity } from "../catalog/product-entity";
+import { productsByIds } from "../catalog/product-reads";
 import { markRestocked, restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { promoDailyUseEntity, promoEntity, promoUsageEntity } from "../promos/entity";
+import { promoReleaseCommits } from "../promos/order-items";
 import {
   documentsDue,
   type LifecycleFields,
@@ -97,20 +98,20 @@ async function releaseWrites(
 ): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   // Strongly consistent: each unit given back is conditioned on the stock read here.
-  const { data: products } = await productEntity(deps.db)
-    .get(ids.map((id) => ({ id })))
-    .go({ consistent: true });
+  const products = await productsByIds(deps, ids, { consistent: true });
   const stocks = new Map(products.map((product) => [product.id, product.stock]));
   const promoId = order.promo_id;
   const day = parisDay(new Date(order.created_at));
   // Orders without promo_use_subject counted the promo's uses per user id.
   const subject = order.promo_use_subject ?? order.user_id;
-  const [promo, dailyUse] = promoId
-    ? await Promise.all([
-        promoEntity(deps.db).get({ id: promoId }).go(),
-        promoDailyUseEntity(deps.db).get({ promo_id: promoId, user_id: subject, day }).go(),
-      ])
-    : [null, null];
+  const promoCommits = promoId
+    ? await promoReleaseCommits(deps, {
+        promoId,
+        orderId: order.id,
+        usedAt: order.created_at,
+        key: { promo_id: promoId, user_id: subject, day },
+      })
+    : null;
   const at = deps.clock().toISOString();
   return () => {
     return [
@@ -129,24 +130,7 @@ async function releaseWrites(
       ...order.items
         .filter((item) => stocks.has(item.product_id))
         .flatMap((item) => lotGiveBackCommits(deps.db, item.product_id, item.lots ?? [])),
-      ...(promoId && promo?.data
-        ? [
-            promoEntity.transact(deps.db).patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
-            promoUsageEntity
-              .transact(deps.db)
-              .delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id })
-              .commit(),
-          ]
-        : []),
-      ...(promoId && dailyUse?.data && dailyUse.data.count > 0
-        ? [
-            promoDailyUseEntity
-              .transact(deps.db)
-              .patch({ promo_id: promoId, user_id: subject, day })
-              .subtract({ count: 1 })
-              .commit(),
-          ]
-        : []),
+      ...(promoCommits?.(deps.db) ?? []),
     ];
   };
 }

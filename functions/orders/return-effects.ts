@@ -1,9 +1,10 @@
 /** The effects of a return's move as the lifecycle's table declares them (RETURN_EFFECTS), run by moveOrder alone. */
+
 import type { LifecycleEffect } from "../../src/domain/orders/order-lifecycle";
 import type { ReturnMove } from "../../src/domain/orders/order-return";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { productEntity } from "../catalog/product-entity";
+import { productsByIds } from "../catalog/product-reads";
 import { markRestocked, restockItems } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
@@ -76,9 +77,11 @@ export async function returnChange(
     ...(refund.adminId && { admin_id: refund.adminId }),
   };
   const restocked = effects.includes("restock_returned") ? lines.filter((line) => line.restock) : [];
-  const { data: present } = await productEntity(deps.db)
-    .get(restocked.map((line) => ({ id: line.product_id })))
-    .go({ consistent: true });
+  const present = await productsByIds(
+    deps,
+    restocked.map((line) => line.product_id),
+    { consistent: true },
+  );
   // Each restock is conditioned on the stock read here, so its movement records the stock it leaves.
   const stocks = new Map(present.map((product) => [product.id, product.stock]));
   const movedAt = deps.clock().toISOString();

@@ -150,3 +150,37 @@ export async function publicMaintenance(deps: DataDeps): Promise<PublicMaintenan
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** A setting's row as stored, unparsed, with the date it was last saved (null: never saved). */
+export async function storedSetting(
+  deps: DataDeps,
+  key: SettingKey,
+): Promise<{ value: unknown; updated_at: string } | null> {
+  const { data } = await settingEntity(deps.db).get({ key }).go();
+  return data ? { value: data.value, updated_at: data.updated_at } : null;
+}
+
+/**
+ * Rewrites a setting only if it is still the row read (its updated_at), so an owner's save in between wins: false
+ * when it was not.
+ */
+export async function replaceSettingIfUnchanged(
+  deps: DataDeps,
+  key: SettingKey,
+  value: unknown,
+  readAt: string,
+): Promise<boolean> {
+  try {
+    await settingEntity(deps.db)
+      .patch({ key })
+      .set({ value, updated_at: deps.clock().toISOString() })
+      .where(({ updated_at }, { eq }) => eq(updated_at, readAt))
+      .go();
+    return true;
+  } catch (error) {
+    // The owner saved in between (ElectroDB wraps DynamoDB's ConditionalCheckFailedException): hers stands.
+    if ((error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException")
+      return false;
+    throw error;
+  }
+}

@@ -21,9 +21,8 @@ import {
   trackingRunMessage,
 } from "../../src/domain/shipping/tracking-refresh";
 import { changeOrder } from "../orders/changes";
-import { orderEntity } from "../orders/entity";
 import { moveOrder } from "../orders/lifecycle";
-import { getOrder, type OrderRecord, toOrder } from "../orders/service";
+import { getOrder, type OrderRecord, ordersInStatus, toOrder } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
@@ -61,10 +60,7 @@ const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
  * functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
  */
 async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
-  const { data } = await orderEntity(deps.db)
-    .query.all({})
-    .where(({ status }, { eq }) => eq(status, "shipped"))
-    .go({ pages: "all" });
+  const data = await ordersInStatus(deps, "shipped");
   return data.filter(
     (order) =>
       order.status === "shipped" &&

@@ -15,7 +15,7 @@ import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
 import type { WaitlistRequest } from "../../src/domain/waitlist/waitlist-schemas";
 import type { AccountMailDeps } from "../accounts/auth";
-import { productEntity } from "../catalog/product-entity";
+import { allProducts, findProduct } from "../catalog/product-reads";
 import { backInStockMail, waitlistConfirmMail } from "../catalog/stock-mails";
 import { randomSecret } from "../platform/adapters/ids";
 import { isConditionFailure } from "../platform/db/errors";
@@ -47,7 +47,7 @@ const isLive = (record: WaitlistRecord, now: Date) => Date.parse(record.expires_
 
 /** Nothing about the e-mail is read or said; the rest runs after the answer. */
 export async function requestWaitlist(deps: Deps, input: WaitlistRequest): Promise<void> {
-  const { data: product } = await productEntity(deps.db).get({ id: input.product_id }).go();
+  const product = await findProduct(deps, input.product_id);
   if (!product?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
   if (product.stock > 0)
     throw new DomainError("CONFLICT", "Ce produit est en stock : vous pouvez le commander dès maintenant.");
@@ -83,9 +83,9 @@ export async function signUpForWaitlist(
 ): Promise<void> {
   const now = deps.clock();
   const key = { product_id: productId, email_key: emailKeyOf(email) };
-  const [{ data: existing }, { data: product }] = await Promise.all([
+  const [{ data: existing }, product] = await Promise.all([
     waitlistEntity(deps.db).get(key).go({ consistent: true }),
-    productEntity(deps.db).get({ id: productId }).go(),
+    findProduct(deps, productId),
   ]);
   if (!product) return;
   const live = existing && isLive(existing, now) ? existing : null;
@@ -144,7 +144,7 @@ export async function confirmWaitlist(
   const { data: request } = await waitlistEntity(deps.db).get(key).go({ consistent: true });
   if (!request || !isLive(request, now) || !sameSecret(request.confirm_hash, sha256(parsed.secret)))
     throw expiredLink();
-  const { data: product } = await productEntity(deps.db).get({ id: parsed.productId }).go();
+  const product = await findProduct(deps, parsed.productId);
   if (!request.confirmed_at) {
     try {
       await waitlistEntity(deps.db)
@@ -195,7 +195,7 @@ export async function notifyWaitlist(
   productId: number,
   units: number,
 ): Promise<string[]> {
-  const { data: product } = await productEntity(deps.db).get({ id: productId }).go();
+  const product = await findProduct(deps, productId);
   if (!product?.is_active || product.stock <= 0) return [];
   const waiting = await waitingFor(deps, productId);
   if (!waiting.length) return [];
@@ -245,7 +245,7 @@ export async function notifyWaitlist(
 }
 
 export async function waitlistCounts(deps: DataDeps): Promise<Record<string, number>> {
-  const { data: products } = await productEntity(deps.db).query.byId({}).go({ pages: "all" });
+  const products = await allProducts(deps);
   const counts = await Promise.all(
     products.map(
       async (product) => [String(product.id), (await waitingFor(deps, product.id)).length] as const,
@@ -256,7 +256,7 @@ export async function waitlistCounts(deps: DataDeps): Promise<Record<string, num
 
 /** By e-mail (GDPR access and erasure): one read per product of the catalogue. */
 export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise<WaitlistRecord[]> {
-  const { data: products } = await productEntity(deps.db).query.byId({}).go({ pages: "all" });
+  const products = await allProducts(deps);
   if (!products.length) return [];
   const emailKey = emailKeyOf(email);
   const { data } = await waitlistEntity(deps.db)

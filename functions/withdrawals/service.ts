@@ -25,11 +25,10 @@ import type {
   WithdrawalRecord,
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
-import { userEmailEntity } from "../accounts/user-entity";
-import { orderEntity } from "../orders/entity";
+import { userIdByEmail } from "../accounts/auth";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
-import type { OrderRecord } from "../orders/service";
+import { findOrder, type OrderRecord, ordersByIds, ordersOfUser } from "../orders/service";
 import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
@@ -51,13 +50,11 @@ const STALE_FORM =
 /** A guest's order is held under `guest:<e-mail>`, a signed-in one under the account: both searched. */
 export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
   const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
-  const ordersOf = async (userId: string) =>
-    (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" })).data;
-  const [placedAsGuest, account] = await Promise.all([
-    ordersOf(guestUserId(lookup.email)),
-    userEmailEntity(deps.db).get({ email: lookup.email }).go(),
+  const [placedAsGuest, accountId] = await Promise.all([
+    ordersOfUser(deps, guestUserId(lookup.email)),
+    userIdByEmail(deps, lookup.email),
   ]);
-  const placedSignedIn = account.data ? await ordersOf(account.data.user_id) : [];
+  const placedSignedIn = accountId ? await ordersOfUser(deps, accountId) : [];
   const order = [...placedAsGuest, ...placedSignedIn].find(
     (candidate) =>
       orderNumber(candidate.id) === lookup.order_number &&
@@ -123,7 +120,7 @@ export async function confirmWithdrawal(
     const earlier = await orderWithdrawals(deps, orderId);
     const same = earlier.find((item) => item.form_key === input.form_key);
     if (same) return { withdrawal: toWithdrawalRecord(same), replayed: true };
-    const { data: order } = await orderEntity(deps.db).get({ id: orderId }).go();
+    const order = await findOrder(deps, orderId);
     if (!order) throw new DomainError("ORDER_NOT_FOUND");
     if ((order.version ?? 0) !== input.order_version) throw new DomainError("CONFLICT", STALE_FORM);
     const now = deps.clock();
@@ -208,9 +205,7 @@ export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWith
   const { data: items } = await withdrawalEntity(deps.db).query.all({}).go({ order: "desc", pages: "all" });
   if (!items.length) return [];
   const ids = [...new Set(items.map((item) => item.order_id))];
-  const { data: orders } = await orderEntity(deps.db)
-    .get(ids.map((id) => ({ id })))
-    .go();
+  const orders = await ordersByIds(deps, ids);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const states = new Map<string, string>();
   for (const order of orders) {

@@ -8,12 +8,12 @@ import type {
 } from "../../../src/domain/orders/plan-order/inputs";
 import { parisDay } from "../../../src/domain/promos/promo";
 import { unpackedHours } from "../../../src/domain/shipping/pickup-point";
-import { addressEntity } from "../../accounts/address-entity";
+import { addressInRound } from "../../accounts/addresses";
 import { readBatches } from "../../batches/batch-stock";
-import { productEntity } from "../../catalog/product-entity";
+import { productInRound, productsByIds } from "../../catalog/product-reads";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";
-import { promoDailyUseEntity, promoEntity } from "../../promos/entity";
+import { dailyUseInRound, dailyUses, promoInRound } from "../../promos/order-items";
 import { toPromoRules } from "../../promos/service";
 import { idempotencyKeyEntity } from "../entity";
 import { pickupPointEntity } from "../pickup-point-entity";
@@ -35,10 +35,7 @@ export function promoUsesKey(deps: DataDeps, promoId: string, subject: string) {
 }
 
 export async function readPromoUsesToday(deps: DataDeps, promoId: string, subject: string): Promise<number> {
-  const { data } = await promoDailyUseEntity(deps.db)
-    .get(promoUsesKey(deps, promoId, subject))
-    .go();
-  return data?.count ?? 0;
+  return dailyUses(deps, promoUsesKey(deps, promoId, subject));
 }
 
 /**
@@ -59,19 +56,17 @@ export async function readOrder(
   const earlier = key
     ? round.get(idempotencyKeyEntity(db), { user_id: idempotencyScope(userId), key })
     : null;
-  const products = productIds.map((id) => round.get(productEntity(db), { id }));
+  const products = productIds.map((id) => productInRound(round, db, id));
   const address =
     "address" in deliverTo
       ? { value: deliverTo.address }
       : deliverTo.addressId
-        ? round.get(addressEntity(db), { user_id: userId, id: deliverTo.addressId })
+        ? addressInRound(round, db, { user_id: userId, id: deliverTo.addressId })
         : { value: null };
   const promoId = request.promo_code_id;
-  const promo = promoId ? round.get(promoEntity(db), { id: promoId }) : null;
+  const promo = promoId ? promoInRound(round, db, promoId) : null;
   const uses =
-    promoId && promoSubject
-      ? round.get(promoDailyUseEntity(db), promoUsesKey(deps, promoId, promoSubject))
-      : null;
+    promoId && promoSubject ? dailyUseInRound(round, db, promoUsesKey(deps, promoId, promoSubject)) : null;
   const pickupId = request.delivery_mode === "pickup" ? request.pickup_point_id : null;
   const pickup = pickupId ? round.get(pickupPointEntity(db), { id: pickupId }) : null;
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);
@@ -101,10 +96,8 @@ export async function readWhatIsLeft(
   products: ReadonlyMap<number, OrderProduct>,
 ): Promise<Pick<OrderInputs, "products" | "batches">> {
   const ids = [...products.keys()];
-  const [{ data }, batches] = await Promise.all([
-    productEntity(deps.db)
-      .get(ids.map((id) => ({ id })))
-      .go({ consistent: true }),
+  const [data, batches] = await Promise.all([
+    productsByIds(deps, ids, { consistent: true }),
     readBatches(deps, ids),
   ]);
   const now = data.flatMap((fresh) => {

@@ -5,8 +5,8 @@
 
 import { DomainError } from "../../../src/domain/errors";
 import type { OrderBody } from "../../../src/domain/orders/order";
-import { orderEntity } from "../../orders/entity";
 import { moveOrder } from "../../orders/lifecycle";
+import { paypalOrderIdItem } from "../../orders/payment-records";
 import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "../../orders/place-order/place-order";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
@@ -66,14 +66,7 @@ export async function createPaypalOrder(
   try {
     const created = await (await client).createOrder(paypalOrderRequest(order), `create-${order.id}`);
     await writeTransaction(deps.db, () => [
-      {
-        commit: orderEntity
-          .transact(deps.db)
-          .patch({ id: order.id })
-          .set({ paypal_order_id: created.id })
-          .add({ version: 1 })
-          .commit(),
-      },
+      paypalOrderIdItem(deps.db, order.id, created.id),
       {
         commit: paypalLinkEntity
           .transact(deps.db)

@@ -5,8 +5,8 @@
 
 import { DomainError } from "../../../src/domain/errors";
 import { sendOrderConfirmation } from "../../orders/confirmation-mail";
-import { orderEntity } from "../../orders/entity";
 import { type MoveResult, moveOrder, type OrderMove } from "../../orders/lifecycle";
+import { findOrder } from "../../orders/service";
 import type { WebhookHeaders } from "../../platform/adapters/paypal/bodies";
 import type { Deps } from "../../platform/deps";
 import { getSetting } from "../../settings/service";
@@ -47,7 +47,7 @@ export async function handlePaypalWebhook(
   const seen = async () => Boolean((await webhookEventEntity(deps.db).get({ id: event.id }).go()).data);
   if (await seen()) return "duplicate";
   const orderId = event.resource.custom_id;
-  const order = orderId ? (await orderEntity(deps.db).get({ id: orderId }).go()).data : null;
+  const order = orderId ? await findOrder(deps, orderId) : null;
   if (order?.payment_method !== "paypal") return "ignored";
   const captureId = event.resource.id ?? "";
   const once: Pick<OrderMove, "wanted" | "alsoWrite"> = {

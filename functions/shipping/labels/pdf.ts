@@ -1,8 +1,6 @@
 import { DomainError } from "../../../src/domain/errors";
 import { formatOrderDate } from "../../../src/domain/orders/order-display";
-import { orderEntity } from "../../orders/entity";
-import { getOrder } from "../../orders/service";
-import { batchGetAll } from "../../platform/db/batch-get";
+import { getOrder, labelKeysOf } from "../../orders/service";
 import type { Deps } from "../../platform/deps";
 import { shippingLabelEntity } from "../label-entity";
 import { documentsOf } from "./claim";
@@ -27,17 +25,10 @@ export async function dayLabelsPdf(deps: Deps, day: string): Promise<Uint8Array>
   const { data: labels } = await shippingLabelEntity(deps.db)
     .query.byDay({ day })
     .go({ pages: "all", attributes: ["order_id", "key"] });
-  const recorded = new Map<string, string | undefined>();
-  for (let start = 0; start < labels.length; start += 100) {
-    const orders = await batchGetAll(
-      (keys) =>
-        orderEntity(deps.db)
-          .get(keys)
-          .go({ attributes: ["id", "shipping_label_key"] }),
-      labels.slice(start, start + 100).map(({ order_id }) => ({ id: order_id })),
-    );
-    for (const order of orders) recorded.set(order.id, order.shipping_label_key);
-  }
+  const recorded = await labelKeysOf(
+    deps,
+    labels.map(({ order_id }) => order_id),
+  );
   const storage = documentsOf(deps);
   // Loaded only to merge: the function's other calls start without it.
   const { PDFDocument } = await import("pdf-lib");
