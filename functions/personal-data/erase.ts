@@ -10,10 +10,8 @@ import { guestUserId, isGuestUserId } from "../../src/domain/orders/guest";
 import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";
-import { addressEntity } from "../accounts/address-entity";
 import type { AuthUser } from "../accounts/auth";
-import { sessionEntity } from "../accounts/session-entity";
-import { userEmailEntity, userEntity } from "../accounts/user-entity";
+import { accountDeletes } from "../accounts/erasure-items";
 import { liftSuppression } from "../mail/suppressions";
 import type { OrderEntity } from "../orders/entity";
 import { orderEntity } from "../orders/entity";
@@ -22,7 +20,6 @@ import { toOrder } from "../orders/service";
 import { verifyPassword } from "../platform/adapters/password";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { Db } from "../platform/db/service";
-import { addToStats } from "../platform/db/stats";
 import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
@@ -61,10 +58,9 @@ export async function eraseAccount(
   await attempt.giveBack();
 
   await eraseOrders(deps, async () => {
-    const [orders, addresses, sessions, placedAsGuest] = await Promise.all([
+    const [orders, accountWrites, placedAsGuest] = await Promise.all([
       orderEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      addressEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      sessionEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      accountDeletes(deps, user),
       orderEntity(deps.db)
         .query.byUser({ user_id: guestUserId(user.email) })
         .go({ limit: 1 }),
@@ -78,26 +74,7 @@ export async function eraseAccount(
         // Orders she placed without an account and never attached keep the e-mail: so do their « Mes données » links.
         guestOrdersRemain: placedAsGuest.data.length > 0,
       }),
-      lastWrites: [
-        ...addresses.data.map((address) => () => ({
-          commit: addressEntity.transact(deps.db).delete({ user_id: user.id, id: address.id }).commit(),
-        })),
-        ...sessions.data.map((session) => () => ({
-          commit: sessionEntity.transact(deps.db).delete({ token_hash: session.token_hash }).commit(),
-        })),
-        () => ({
-          commit: userEmailEntity.transact(deps.db).delete({ email: user.email }).commit(),
-        }),
-        () => addToStats(deps.db, "all", user.id, { users: -1 }),
-        () => ({
-          commit: userEntity
-            .transact(deps.db)
-            .delete({ id: user.id })
-            .where(({ id }, { exists }) => exists(id))
-            .commit(),
-          onFailed: new DomainError("UNAUTHENTICATED"),
-        }),
-      ],
+      lastWrites: accountWrites,
     };
   });
   // Waitlist requests are made without an account, found by the e-mail. After the account: an

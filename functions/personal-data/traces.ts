@@ -1,19 +1,14 @@
-import type { EntityItem } from "electrodb";
 import { guestUserId, idempotencyScope } from "../../src/domain/orders/guest";
 import { parisDay } from "../../src/domain/promos/promo";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../accounts/auth";
-import type { OrderEntity } from "../orders/entity";
-import { idempotencyKeyEntity } from "../orders/entity";
-import { guestAttachTokenEntity } from "../orders/guest/account/attach-token-entity";
+import { attachLinkDeletes, idempotencyKeyDeletes, unpaidHoldDelete } from "../orders/erasure-items";
 import { GUEST_CONFIRMATION_SCOPES } from "../orders/guest/confirmation-scopes";
-import { unpaidHoldEntity } from "../orders/unpaid-hold-entity";
+import type { OrderRecord } from "../orders/service";
 import { rateWindowEntity } from "../platform/db/entities/rate-window";
 import type { TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
-import { promoDailyUseEntity } from "../promos/entity";
+import { dailyUseDelete } from "../promos/order-items";
 import { guestDataTokenEntity } from "./guest/token-entity";
-
-type OrderRecord = EntityItem<OrderEntity>;
 
 export type ErasureWrite = () => TransactionItem;
 
@@ -60,16 +55,8 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
           .query.byEmail({ email })
           .go({ pages: "all" })
           .then(({ data }) => data),
-    account && account !== "other account"
-      ? guestAttachTokenEntity(deps.db)
-          .query.byUser({ user_id: account.id })
-          .go({ pages: "all" })
-          .then(({ data }) => data)
-      : [],
-    idempotencyKeyEntity(deps.db)
-      .query.byUser({ user_id: idempotencyScope(guestUserId(email)) })
-      .go({ pages: "all" })
-      .then(({ data }) => data.filter((key) => orderIds.has(key.order_id))),
+    account && account !== "other account" ? attachLinkDeletes(deps, account.id) : [],
+    idempotencyKeyDeletes(deps, idempotencyScope(guestUserId(email)), orderIds),
   ]);
   const promoDays = new Map<string, { promo_id: string; user_id: string; day: string }>();
   for (const order of erased.orders) {
@@ -96,17 +83,9 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
       .map(({ token_hash }) => () => ({
         commit: guestDataTokenEntity.transact(deps.db).delete({ token_hash }).commit(),
       })),
-    ...attachLinks.map(({ token_hash }) => () => ({
-      commit: guestAttachTokenEntity.transact(deps.db).delete({ token_hash }).commit(),
-    })),
-    ...keys.map(({ user_id, key }) => () => ({
-      commit: idempotencyKeyEntity.transact(deps.db).delete({ user_id, key }).commit(),
-    })),
-    ...[...promoDays.values()].map((day) => () => ({
-      commit: promoDailyUseEntity.transact(deps.db).delete(day).commit(),
-    })),
-    ...[...holds.values()].map((hold) => () => ({
-      commit: unpaidHoldEntity.transact(deps.db).delete(hold).commit(),
-    })),
+    ...attachLinks,
+    ...keys,
+    ...[...promoDays.values()].map((day) => () => dailyUseDelete(deps.db, day)),
+    ...[...holds.values()].map((hold) => () => unpaidHoldDelete(deps.db, hold)),
   ];
 }

@@ -113,3 +113,8 @@ export async function promoReleaseCommits(
       : []),
   ];
 }
+
+/** Deletes a day's count of uses (erasing the subject it counts under; deleting one gone is no error). */
+export function dailyUseDelete(db: Db, key: DailyUseKey): TransactionItem {
+  return { commit: promoDailyUseEntity.transact(db).delete(key).commit() };
+}

@@ -37,20 +37,10 @@ const DOMAIN_FOLDERS_STILL_IN_A_CYCLE = [
  * "feature -> module" (under functions/), each with why. The list only shrinks.
  */
 const CROSS_FEATURE_ENTITY_USES_STILL_LEFT: Record<string, string> = {
-  "personal-data -> accounts/address-entity":
-    "erasure deletes the account's addresses in its one transaction; accounts offers no erase items yet",
-  "personal-data -> accounts/session-entity":
-    "erasure deletes the account's sessions in the same transaction",
-  "personal-data -> accounts/user-entity":
-    "erasure deletes the user and its e-mail item in the same transaction",
   "personal-data -> orders/entity":
     "export and erasure read a customer's orders and blank their personal fields (erase items not offered yet)",
-  "personal-data -> orders/guest/account/attach-token-entity":
-    "erasure deletes the account's attach links with its other traces",
   "personal-data -> orders/invoice-entity":
     "export lists the customer's documents; erasure blanks their e-mail",
-  "personal-data -> orders/unpaid-hold-entity":
-    "erasure deletes the customer's unpaid holds with its other traces",
   "personal-data -> promos/entity": "erasure deletes the customer's promo uses and day counters",
   "personal-data -> shipping/label-entity": "erasure blanks the recipient on the customer's labels",
   "personal-data -> withdrawals/entity":
