@@ -23,10 +23,10 @@ import type { Db } from "../platform/db/service";
 import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
-import { promoUsageEntity } from "../promos/entity";
-import { shippingLabelEntity } from "../shipping/label-entity";
+import { promoUsageRename, promoUsagesOf } from "../promos/order-items";
+import { labelPdfsRemoved } from "../shipping/labels/erasure";
 import { eraseWaitlistRequests } from "../waitlist/service";
-import { withdrawalEntity } from "../withdrawals/entity";
+import { withdrawalsOfOrder } from "../withdrawals/service";
 import { type ErasureWrite, emailTraces } from "./traces";
 
 type OrderRecord = EntityItem<OrderEntity>;
@@ -168,24 +168,14 @@ async function promoUsagesRenamed(
     order.promo_id ? [{ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id }] : [],
   );
   if (!keys.length) return [];
-  const usages = await batchGetAll((batch) => promoUsageEntity(deps.db).get(batch).go(), keys);
+  const usages = await promoUsagesOf(deps, keys);
   const byOrder = new Map(orders.map((order) => [order.id, order]));
   return usages.flatMap((usage) => {
     const order = byOrder.get(usage.order_id);
     if (!order || (usage.user_id !== order.user_id && !isGuestUserId(usage.user_id))) return [];
     const renamed = erasedUserId?.(order) ?? order.user_id;
     if (renamed === usage.user_id) return [];
-    return [
-      () => ({
-        commit: promoUsageEntity
-          .transact(deps.db)
-          .patch({ promo_id: usage.promo_id, used_at: usage.used_at, order_id: usage.order_id })
-          .set({ user_id: renamed })
-          .where(({ user_id }, { eq }) => eq(user_id, usage.user_id))
-          .commit(),
-        onFailed: "stale" as const,
-      }),
-    ];
+    return [() => promoUsageRename(deps.db, usage, renamed)];
   });
 }
 
@@ -197,19 +187,14 @@ async function eraseLabels(
   deps: DataDeps & Pick<Deps, "documents">,
   orders: readonly OrderRecord[],
 ): Promise<void> {
-  const items = await batchGetAll(
-    (batch) =>
-      shippingLabelEntity(deps.db)
-        .get(batch)
-        .go({ attributes: ["order_id", "key", "pdf"] }),
-    orders.map((order) => ({ order_id: order.id })),
+  const labelKeys = await labelPdfsRemoved(
+    deps,
+    orders.map((order) => order.id),
   );
-  for (const item of items.filter((label) => label.pdf))
-    await shippingLabelEntity(deps.db).patch({ order_id: item.order_id }).remove(["pdf"]).go();
   const keys = [
     ...new Set([
       ...orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : [])),
-      ...items.flatMap((label) => (label.key ? [label.key] : [])),
+      ...labelKeys,
     ]),
   ];
   if (!keys.length) return;
@@ -227,9 +212,8 @@ async function eraseLabels(
  * owner's list reads the name and e-mail from the order, which erasure empties.
  */
 async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<boolean> {
-  const { data } = await withdrawalEntity(deps.db).query.byOrder({ order_id: order.id }).go({ pages: "all" });
-  if (data.length === 0) return false;
-  const requests = data.sort((a, b) => a.seq.localeCompare(b.seq));
+  const requests = await withdrawalsOfOrder(deps, order.id);
+  if (requests.length === 0) return false;
   return withdrawalRefundStates(order, requests).some(
     (state) => state === "awaiting" || state === "refund_due",
   );

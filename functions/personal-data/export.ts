@@ -13,8 +13,7 @@ import type { Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { getSetting } from "../settings/service";
 import { waitlistRequestsOf } from "../waitlist/service";
-import { withdrawalEntity } from "../withdrawals/entity";
-import { toWithdrawalRecord } from "../withdrawals/service";
+import { toWithdrawalRecord, withdrawalsOfOrder } from "../withdrawals/service";
 
 export interface PersonalDataExport {
   fileName: string;
@@ -71,12 +70,8 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
   const at = deps.clock();
   const documents = Object.keys(files);
   const withdrawals = (
-    await Promise.all(
-      orders.data.map((order) =>
-        withdrawalEntity(deps.db).query.byOrder({ order_id: order.id }).go({ pages: "all" }),
-      ),
-    )
-  ).flatMap(({ data }) => data.sort((a, b) => a.seq.localeCompare(b.seq)).map(toWithdrawalRecord));
+    await Promise.all(orders.data.map((order) => withdrawalsOfOrder(deps, order.id)))
+  ).flatMap((requests) => requests.map(toWithdrawalRecord));
 
   const data = {
     exported_at: at.toISOString(),

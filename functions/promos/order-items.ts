@@ -3,6 +3,7 @@
  * holds them beside its own, so a use is counted with the order or not at all.
  */
 import { DomainError } from "../../src/domain/errors";
+import { batchGetAll } from "../platform/db/batch-get";
 import type { ReadRound } from "../platform/db/read-round";
 import type { Db } from "../platform/db/service";
 import type { Commit, TransactionItem } from "../platform/db/transaction";
@@ -117,4 +118,28 @@ export async function promoReleaseCommits(
 /** Deletes a day's count of uses (erasing the subject it counts under; deleting one gone is no error). */
 export function dailyUseDelete(db: Db, key: DailyUseKey): TransactionItem {
   return { commit: promoDailyUseEntity.transact(db).delete(key).commit() };
+}
+
+type UsageKey = { promo_id: string; used_at: string; order_id: string };
+
+/** The usage records of these orders' promos, those that exist. */
+export async function promoUsagesOf(deps: DataDeps, keys: readonly UsageKey[]) {
+  return batchGetAll((batch) => promoUsageEntity(deps.db).get(batch).go(), [...keys]);
+}
+
+/** Renames the user a usage record names, on the condition that it still names the one read. */
+export function promoUsageRename(
+  db: Db,
+  usage: UsageKey & { user_id: string },
+  renamed: string,
+): TransactionItem {
+  return {
+    commit: promoUsageEntity
+      .transact(db)
+      .patch({ promo_id: usage.promo_id, used_at: usage.used_at, order_id: usage.order_id })
+      .set({ user_id: renamed })
+      .where(({ user_id }, { eq }) => eq(user_id, usage.user_id))
+      .commit(),
+    onFailed: "stale",
+  };
 }

@@ -64,6 +64,12 @@ export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): 
   return order;
 }
 
+/** An order's withdrawal requests in the order they were made (eventually consistent: for reading, not deciding). */
+export async function withdrawalsOfOrder(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
+  const { data } = await withdrawalEntity(deps.db).query.byOrder({ order_id: orderId }).go({ pages: "all" });
+  return data.sort((a, b) => a.seq.localeCompare(b.seq));
+}
+
 async function orderWithdrawals(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
   const { data } = await withdrawalEntity(deps.db)
     .query.byOrder({ order_id: orderId })

@@ -41,10 +41,6 @@ const CROSS_FEATURE_ENTITY_USES_STILL_LEFT: Record<string, string> = {
     "export and erasure read a customer's orders and blank their personal fields (erase items not offered yet)",
   "personal-data -> orders/invoice-entity":
     "export lists the customer's documents; erasure blanks their e-mail",
-  "personal-data -> promos/entity": "erasure deletes the customer's promo uses and day counters",
-  "personal-data -> shipping/label-entity": "erasure blanks the recipient on the customer's labels",
-  "personal-data -> withdrawals/entity":
-    "export lists the customer's withdrawals; erasure reads them to keep the legal proof",
 };
 
 /** The features that build on orders: orders never imports them, it receives what it needs as a handler. */
