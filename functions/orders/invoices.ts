@@ -139,6 +139,14 @@ function refundFigures(order: OrderRecord, { lines, amounts }: RefundPart) {
   };
 }
 
+/** A stored document by number: its order and its snapshot, null when there is none. */
+export async function storedDocument(
+  deps: DataDeps,
+  number: string,
+): Promise<{ order_id: string; snapshot: string } | null> {
+  return (await invoiceEntity(deps.db).get({ number }).go()).data;
+}
+
 export async function findDocument(
   deps: DataDeps,
   order: OrderRecord,

@@ -187,9 +187,19 @@ export async function findOrder(deps: DataDeps, id: string): Promise<OrderRecord
   return (await orderEntity(deps.db).get({ id }).go()).data;
 }
 
-/** Every order of a user id (an account's, or a guest's e-mail-derived one). */
-export async function ordersOfUser(deps: DataDeps, userId: string): Promise<OrderRecord[]> {
-  return (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" })).data;
+/** Every order of a user id (an account's, or a guest's e-mail-derived one), oldest first unless told. */
+export async function ordersOfUser(
+  deps: DataDeps,
+  userId: string,
+  options: { newestFirst?: boolean } = {},
+): Promise<OrderRecord[]> {
+  const order = options.newestFirst ? "desc" : "asc";
+  return (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ order, pages: "all" })).data;
+}
+
+/** Whether a user id has placed any order (one item read). */
+export async function hasOrders(deps: DataDeps, userId: string): Promise<boolean> {
+  return (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ limit: 1 })).data.length > 0;
 }
 
 /** Every order, only the fields asked for: a scan of the newest-first index. */

@@ -1,26 +1,15 @@
-import type { EntityItem } from "electrodb";
-import {
-  ERASED_CUSTOMER_NAME,
-  ERASED_ORDER_FIELDS,
-  erasedShippingAddress,
-  erasureBlocker,
-} from "../../src/domain/accounts/personal-data";
+import { ERASED_CUSTOMER_NAME, erasureBlocker } from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
 import { guestUserId, isGuestUserId } from "../../src/domain/orders/guest";
-import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";
 import type { AuthUser } from "../accounts/auth";
 import { accountDeletes } from "../accounts/erasure-items";
 import { liftSuppression } from "../mail/suppressions";
-import type { OrderEntity } from "../orders/entity";
-import { orderEntity } from "../orders/entity";
-import { invoiceEntity } from "../orders/invoice-entity";
-import { toOrder } from "../orders/service";
+import { documentsWithEmail, eraseDocumentEmail, eraseOrder } from "../orders/erasure-items";
+import { hasOrders, type OrderRecord, ordersOfUser, toOrder } from "../orders/service";
 import { verifyPassword } from "../platform/adapters/password";
-import { batchGetAll } from "../platform/db/batch-get";
-import type { Db } from "../platform/db/service";
-import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
+import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { promoUsageRename, promoUsagesOf } from "../promos/order-items";
@@ -28,8 +17,6 @@ import { labelPdfsRemoved } from "../shipping/labels/erasure";
 import { eraseWaitlistRequests } from "../waitlist/service";
 import { withdrawalsOfOrder } from "../withdrawals/service";
 import { type ErasureWrite, emailTraces } from "./traces";
-
-type OrderRecord = EntityItem<OrderEntity>;
 
 /** DynamoDB's limit of items in one transaction. */
 const TRANSACTION_MAX = 100;
@@ -59,20 +46,18 @@ export async function eraseAccount(
 
   await eraseOrders(deps, async () => {
     const [orders, accountWrites, placedAsGuest] = await Promise.all([
-      orderEntity(deps.db).query.byUser({ user_id: user.id }).go({ pages: "all" }),
+      ordersOfUser(deps, user.id),
       accountDeletes(deps, user),
-      orderEntity(deps.db)
-        .query.byUser({ user_id: guestUserId(user.email) })
-        .go({ limit: 1 }),
+      hasOrders(deps, guestUserId(user.email)),
     ]);
     return {
-      orders: orders.data,
+      orders,
       traces: await emailTraces(deps, {
         email: user.email,
-        orders: orders.data,
+        orders,
         account: user,
         // Orders she placed without an account and never attached keep the e-mail: so do their « Mes données » links.
-        guestOrdersRemain: placedAsGuest.data.length > 0,
+        guestOrdersRemain: placedAsGuest,
       }),
       lastWrites: accountWrites,
     };
@@ -217,84 +202,4 @@ async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<bo
   return withdrawalRefundStates(order, requests).some(
     (state) => state === "awaiting" || state === "refund_due",
   );
-}
-
-/** In the stored snapshot (older documents), or as the owner's id (a guest's is her e-mail). */
-async function documentsWithEmail(
-  deps: DataDeps,
-  orders: readonly OrderRecord[],
-  erasedUserId: ((order: OrderRecord) => string) | undefined,
-) {
-  const owners = new Map<string, string>();
-  for (const order of orders) {
-    const owner = erasedUserId?.(order) ?? order.user_id;
-    for (const number of [
-      order.invoice_number,
-      order.credit_note_number,
-      ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
-    ])
-      if (number) owners.set(number, owner);
-  }
-  if (!owners.size) return [];
-  const documents = await batchGetAll(
-    (keys) =>
-      invoiceEntity(deps.db)
-        .get(keys)
-        .go({ attributes: ["number", "snapshot", "user_id"] }),
-    [...owners.keys()].map((number) => ({ number })),
-  );
-  return documents.flatMap((document) => {
-    const snapshot = storedInvoiceWithoutEmail(document.snapshot) ?? document.snapshot;
-    const owner = owners.get(document.number) ?? document.user_id;
-    const userId = isGuestUserId(document.user_id) ? owner : document.user_id;
-    if (snapshot === document.snapshot && userId === document.user_id) return [];
-    return [{ number: document.number, read: document, snapshot, userId }];
-  });
-}
-
-/**
- * The name and address are mentions the law requires (CGI art. 242 nonies A) and stay; only the e-mail goes
- * (docs/decisions/032-documents-whatever-the-text.md). Conditioned on what was read.
- */
-function eraseDocumentEmail(
-  db: Db,
-  document: { number: string; read: { snapshot: string; user_id: string }; snapshot: string; userId: string },
-): TransactionItem {
-  return {
-    commit: invoiceEntity
-      .transact(db)
-      .patch({ number: document.number })
-      .set({ snapshot: document.snapshot, user_id: document.userId })
-      .where(
-        ({ snapshot, user_id }, { eq }) =>
-          `${eq(snapshot, document.read.snapshot)} AND ${eq(user_id, document.read.user_id)}`,
-      )
-      .commit(),
-    onFailed: "stale",
-  };
-}
-
-/** The books keep amounts, lines, dates and payment; nothing names the person. */
-function eraseOrder(db: Db, order: OrderRecord, now: string, userId: string): TransactionItem {
-  return {
-    commit: orderEntity
-      .transact(db)
-      .patch({ id: order.id })
-      .set({
-        customer_name: ERASED_CUSTOMER_NAME,
-        customer_email: "",
-        shipping_address: erasedShippingAddress(order.shipping_address.country),
-        user_id: userId,
-        updated_at: now,
-      })
-      // The promo limit's subject and the unpaid holds' name her e-mail and address: they go with the person.
-      .remove([...ERASED_ORDER_FIELDS, "promo_use_subject", "unpaid_hold_subjects"])
-      .add({ version: 1 })
-      .where(
-        ({ version, user_id }, { eq }) =>
-          `${eq(version, order.version ?? 0)} AND ${eq(user_id, order.user_id)}`,
-      )
-      .commit(),
-    onFailed: "stale",
-  };
 }

@@ -36,12 +36,7 @@ const DOMAIN_FOLDERS_STILL_IN_A_CYCLE = [
  * too, so a multi-item write stays one transaction). Imports of another feature's entity module still left, as
  * "feature -> module" (under functions/), each with why. The list only shrinks.
  */
-const CROSS_FEATURE_ENTITY_USES_STILL_LEFT: Record<string, string> = {
-  "personal-data -> orders/entity":
-    "export and erasure read a customer's orders and blank their personal fields (erase items not offered yet)",
-  "personal-data -> orders/invoice-entity":
-    "export lists the customer's documents; erasure blanks their e-mail",
-};
+const CROSS_FEATURE_ENTITY_USES_STILL_LEFT: Record<string, string> = {};
 
 /** The features that build on orders: orders never imports them, it receives what it needs as a handler. */
 const BUILT_ON_ORDERS = ["payments", "shipping", "withdrawals", "admin", "personal-data"];

@@ -12,8 +12,8 @@ import { DomainError } from "../../../src/domain/errors";
 import { guestUserId } from "../../../src/domain/orders/guest";
 import { findUserByEmail } from "../../accounts/auth";
 import { liftSuppression } from "../../mail/suppressions";
-import { orderEntity } from "../../orders/entity";
 import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/guest/links";
+import { hasOrders, ordersOfUser } from "../../orders/service";
 import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt, countAttempt } from "../../platform/throttle";
 import { getSetting } from "../../settings/service";
@@ -32,10 +32,7 @@ export async function sendGuestDataLink(
   deps: Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">,
   email: string,
 ): Promise<void> {
-  const { data: orders } = await orderEntity(deps.db)
-    .query.byUser({ user_id: guestUserId(email) })
-    .go({ limit: 1 });
-  if (!orders.length) return;
+  if (!(await hasOrders(deps, guestUserId(email)))) return;
   const attempt = await countAttempt(deps, [
     { scope: "guest-data-mails", subject: email, rule: guestDataLimits.mailsPerEmail },
   ]);
@@ -93,10 +90,7 @@ export async function eraseGuestData(
   const userId = guestUserId(email);
   let orderIds: string[] = [];
   const erased = await eraseOrders(deps, async () => {
-    const [{ data: orders }, account] = await Promise.all([
-      orderEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" }),
-      findUserByEmail(deps, email),
-    ]);
+    const [orders, account] = await Promise.all([ordersOfUser(deps, userId), findUserByEmail(deps, email)]);
     orderIds = orders.map((order) => order.id);
     const now = deps.clock().toISOString();
     return {
