@@ -1,4 +1,5 @@
 import { itemKey, pickupPointAttributes } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -19,3 +20,4 @@ export const pickupPointSchema = entitySchema({
   },
 });
 export type PickupPointEntity = EntityOf<typeof pickupPointSchema>;
+export const pickupPointEntity = defineEntity(pickupPointSchema);
