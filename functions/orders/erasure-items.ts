@@ -1,12 +1,12 @@
 /** What erasing a customer removes or blanks of orders' items, offered to personal-data: the reads, and the items. */
 
 import { isGuestUserId } from "../../src/domain/accounts/guest-account";
+import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import {
   ERASED_CUSTOMER_NAME,
   ERASED_ORDER_FIELDS,
   erasedShippingAddress,
-} from "../../src/domain/accounts/personal-data";
-import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
+} from "../../src/domain/personal-data/personal-data";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { Db } from "../platform/db/service";
 import type { TransactionItem } from "../platform/db/transaction";

@@ -1,6 +1,6 @@
 import { guestUserId, isGuestUserId } from "../../src/domain/accounts/guest-account";
-import { ERASED_CUSTOMER_NAME, erasureBlocker } from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
+import { ERASED_CUSTOMER_NAME, erasureBlocker } from "../../src/domain/personal-data/personal-data";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";
 import type { AuthUser } from "../accounts/auth";

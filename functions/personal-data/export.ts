@@ -1,6 +1,6 @@
-import { exportFileName, exportReadme } from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
 import { parseStoredInvoice } from "../../src/domain/orders/invoice";
+import { exportFileName, exportReadme } from "../../src/domain/personal-data/personal-data";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";

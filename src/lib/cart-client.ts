@@ -2,7 +2,7 @@
  * The cart's calls (the shipping settings its totals use, a promo code's check), apart from shop-client.ts: the cart
  * page and the checkout's store load them on their first call, so they stay off the pages' first scripts.
  */
-import type { ShippingSettings } from "../domain/orders/checkout/totals";
+import type { ShippingSettings } from "../domain/checkout/totals";
 import { type ApiAnswer, api, unwrap } from "./api/client";
 
 export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettings> {

@@ -7,15 +7,15 @@
 import { persistentAtom } from "@nanostores/persistent";
 import { atom } from "nanostores";
 import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart/cart-sync";
-import { type Cents, centsToEuros } from "../domain/money";
-import { checkoutMessages } from "../domain/orders/checkout/messages";
+import { checkoutMessages } from "../domain/checkout/messages";
 import {
   type AppliedPromo,
   defaultShippingSettings,
   parseStoredPromo,
   promoNeedsRevalidation,
   type ShippingSettings,
-} from "../domain/orders/checkout/totals";
+} from "../domain/checkout/totals";
+import { type Cents, centsToEuros } from "../domain/money";
 import { PROMO_STORAGE_KEY } from "../lib/storage-keys";
 import { $cart, clearCart } from "./cart";
 

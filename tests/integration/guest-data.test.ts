@@ -15,13 +15,13 @@ import { createPromo } from "../../functions/promos/service";
 import { waitlistEntity } from "../../functions/waitlist/entity";
 import { emailKeyOf } from "../../functions/waitlist/service";
 import { guestUserId } from "../../src/domain/accounts/guest-account";
+import type { Order } from "../../src/domain/orders/order";
 import {
   GUEST_DATA_LINK_INVALID,
   GUEST_DATA_REQUEST_ANSWER,
   guestDataLimits,
-} from "../../src/domain/accounts/guest-data";
-import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
-import type { Order } from "../../src/domain/orders/order";
+} from "../../src/domain/personal-data/guest-data";
+import { ERASED_CUSTOMER_NAME } from "../../src/domain/personal-data/personal-data";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";

@@ -1,6 +1,7 @@
-/** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/accounts/guest-data.ts). */
+/** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/personal-data/guest-data.ts). */
 
 import { guestUserId } from "../../../src/domain/accounts/guest-account";
+import { DomainError } from "../../../src/domain/errors";
 import {
   erasedGuestUserId,
   GUEST_DATA_LINK_HOURS,
@@ -9,8 +10,7 @@ import {
   guestDataLimits,
   guestDataPath,
   guestExportReadme,
-} from "../../../src/domain/accounts/guest-data";
-import { DomainError } from "../../../src/domain/errors";
+} from "../../../src/domain/personal-data/guest-data";
 import { findUserByEmail } from "../../accounts/auth";
 import { liftSuppression } from "../../mail/suppressions";
 import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/guest/links";

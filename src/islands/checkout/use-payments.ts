@@ -1,16 +1,16 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { Cart } from "../../domain/cart/cart";
-import type { CheckoutEvent, Failure } from "../../domain/orders/checkout/flow/events";
-import { deliveryChoice, submitProblem, submitting } from "../../domain/orders/checkout/flow/selectors";
-import type { CheckoutState, GuestAccess } from "../../domain/orders/checkout/flow/state";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import type { CheckoutEvent, Failure } from "../../domain/checkout/flow/events";
+import { deliveryChoice, submitProblem, submitting } from "../../domain/checkout/flow/selectors";
+import type { CheckoutState, GuestAccess } from "../../domain/checkout/flow/state";
+import { checkoutMessages } from "../../domain/checkout/messages";
 import {
   bankTransferOrderBody,
   guestBankTransferOrderBody,
   guestOrderRequestBody,
   orderRequestBody,
-} from "../../domain/orders/checkout/request-bodies";
-import { type AppliedPromo, totalsFromPriceChange } from "../../domain/orders/checkout/totals";
+} from "../../domain/checkout/request-bodies";
+import { type AppliedPromo, totalsFromPriceChange } from "../../domain/checkout/totals";
 import type { Totals } from "../../domain/orders/pricing";
 import { ApiError } from "../../lib/api-client";
 import {

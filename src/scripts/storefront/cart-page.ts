@@ -3,9 +3,10 @@
  * before the first frame from lib/cart-view.ts; this module takes over from the same view and changes only the nodes
  * that differ (morph.ts), so the focus stays where the shopper is.
  */
+
+import { checkoutMessages } from "../../domain/checkout/messages";
+import { type AppliedPromo, cartTotals } from "../../domain/checkout/totals";
 import { centsToEuros } from "../../domain/money";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
-import { type AppliedPromo, cartTotals } from "../../domain/orders/checkout/totals";
 import { ApiError } from "../../lib/api-client";
 import {
   type CartViewState,

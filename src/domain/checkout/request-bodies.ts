@@ -2,9 +2,9 @@
  * The order requests' bodies without zod: the islands import it. The server checks again; request-bodies.test.ts
  * keeps them in step with order.ts.
  */
-import type { Cart } from "../../cart/cart";
-import { centsToEuros } from "../../money";
-import type { Totals } from "../pricing";
+import type { Cart } from "../cart/cart";
+import { centsToEuros } from "../money";
+import type { Totals } from "../orders/pricing";
 import type { DeliveryChoice } from "./delivery";
 import { type GuestForm, guestDetailsBody } from "./guest-form";
 import { type AppliedPromo, unitPriceCents } from "./totals";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Address } from "../../../accounts/address";
-import { pickupMessages } from "../../pickup-point";
+import type { Address } from "../../accounts/address";
+import { pickupMessages } from "../../orders/pickup-point";
 import { guestMessages } from "../guest-form";
 import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../messages";
 import type { EventType } from "./events";

@@ -1,9 +1,9 @@
 /** The events `transition` takes, and a failed request as the island read it; zod-free, the island imports it. */
-import type { Address } from "../../../accounts/address";
-import type { AddressFormValues } from "../../../accounts/address-forms";
-import type { DeliveryMode } from "../../../settings/settings-constants";
-import type { PickupPoint } from "../../pickup-point";
-import type { Totals } from "../../pricing";
+import type { Address } from "../../accounts/address";
+import type { AddressFormValues } from "../../accounts/address-forms";
+import type { PickupPoint } from "../../orders/pickup-point";
+import type { Totals } from "../../orders/pricing";
+import type { DeliveryMode } from "../../settings/settings-constants";
 import type { PaymentChoice } from "../payment";
 import type { Buyer, GuestAccess, Offer } from "./state";
 

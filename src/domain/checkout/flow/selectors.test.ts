@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickupMessages } from "../../pickup-point";
+import { pickupMessages } from "../../orders/pickup-point";
 import { checkoutMessages } from "../messages";
 import { guestReady, home, jeanne, phases, pickupReady, ready } from "./fixtures";
 import { deliveryAddress, deliveryProblem, pickupPhone, submitProblem, submitting } from "./selectors";

@@ -1,8 +1,8 @@
 /** The checkout flow's state; only `transition` (transition.ts) moves it. Without zod: the island imports it. */
-import type { Address } from "../../../accounts/address";
-import type { DeliveryMode } from "../../../settings/settings-constants";
-import type { PickupPoint } from "../../pickup-point";
-import type { Totals } from "../../pricing";
+import type { Address } from "../../accounts/address";
+import type { PickupPoint } from "../../orders/pickup-point";
+import type { Totals } from "../../orders/pricing";
+import type { DeliveryMode } from "../../settings/settings-constants";
 import type { PickupPricing } from "../delivery";
 import { emptyGuestForm, type GuestFieldPath, type GuestForm } from "../guest-form";
 import type { BankDetails, OfferedMethods, PaymentChoice } from "../payment";

@@ -2,8 +2,8 @@
  * A guest's details (decision record 049), without zod: the islands import it. The server checks again;
  * guest-form.test.ts keeps the copies below in step with it.
  */
-import { type AddressFormValues, addressPayload, emptyAddressForm } from "../../accounts/address-forms";
-import { normalizePhone } from "../../accounts/phone";
+import { type AddressFormValues, addressPayload, emptyAddressForm } from "../accounts/address-forms";
+import { normalizePhone } from "../accounts/phone";
 
 /** The phone as the field shows it. */
 export interface GuestForm {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickupMessages } from "../pickup-point";
+import { pickupMessages } from "../orders/pickup-point";
 import { guestMessages } from "./guest-form";
 import { checkoutMessages } from "./messages";
 import { checkoutError, paypalButtonsEnabled } from "./submit-checks";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Cart } from "../../cart/cart";
-import { centsToDecimalText, centsToEuros } from "../../money";
-import { defaultSettings, shippingRuleCents } from "../../settings/settings";
-import { priceOrder } from "../pricing";
+import type { Cart } from "../cart/cart";
+import { centsToDecimalText, centsToEuros } from "../money";
+import { priceOrder } from "../orders/pricing";
+import { defaultSettings, shippingRuleCents } from "../settings/settings";
 import { deliveryShipping } from "./delivery";
 import { cart, line } from "./fixtures";
 import { cartTotals, defaultShippingSettings } from "./totals";

@@ -2,9 +2,9 @@
  * The checkout's flow as a pure reducer the island runs with useReducer; requests, PayPal's script and timers stay in
  * the island. An event a phase does not accept returns the same state (React then skips the render). Zod-free.
  */
-import type { Address } from "../../../accounts/address";
-import { formatEuros } from "../../../money";
-import { pickupMessages } from "../../pickup-point";
+import type { Address } from "../../accounts/address";
+import { formatEuros } from "../../money";
+import { pickupMessages } from "../../orders/pickup-point";
 import { type GuestFieldPath, guestFieldErrors, guestMessages, isGuestFieldPath } from "../guest-form";
 import { checkoutMessages, PAYPAL_SCRIPT_FAILED } from "../messages";
 import { offeredMethod } from "../payment";

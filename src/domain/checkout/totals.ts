@@ -2,10 +2,10 @@
  * The cart's and checkout's totals without zod, priced with pricing.ts as the server prices an order; the server
  * prices again, and totals.test.ts keeps the copies in step.
  */
-import type { Cart } from "../../cart/cart";
-import { type Cents, eurosToCents } from "../../money";
-import type { DiscountTerms } from "../../promos/promo";
-import { discountFor, priceOrder, type Totals } from "../pricing";
+import type { Cart } from "../cart/cart";
+import { type Cents, eurosToCents } from "../money";
+import { discountFor, priceOrder, type Totals } from "../orders/pricing";
+import type { DiscountTerms } from "../promos/promo";
 
 /** The spec's defaults until it answered (section 9). */
 export interface ShippingSettings {

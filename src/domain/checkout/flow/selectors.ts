@@ -1,7 +1,7 @@
 /** What the island and the reducer read off the checkout's state; zod-free, the island imports it. */
-import type { Address } from "../../../accounts/address";
-import { phoneToInput } from "../../../accounts/phone";
-import { frenchMobile, pickupMessages } from "../../pickup-point";
+import type { Address } from "../../accounts/address";
+import { phoneToInput } from "../../accounts/phone";
+import { frenchMobile, pickupMessages } from "../../orders/pickup-point";
 import type { DeliveryChoice } from "../delivery";
 import { guestFieldErrors, guestMessages } from "../guest-form";
 import { checkoutError } from "../submit-checks";

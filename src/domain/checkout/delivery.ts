@@ -3,7 +3,7 @@
  * shipping figures each is priced with, and the carrier shown. The server prices it again; delivery.test.ts keeps
  * the copy below in step with it.
  */
-import type { DeliveryMode } from "../../settings/settings-constants";
+import type { DeliveryMode } from "../settings/settings-constants";
 import type { ShippingSettings } from "./totals";
 
 /** How the parcel goes: home, or a pick-up point (its id from the search, null until one is chosen) and the mobile typed. */

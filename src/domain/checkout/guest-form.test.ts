@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guestDetailsSchema } from "../order";
+import { guestDetailsSchema } from "../orders/order";
 import { cart, jeanne } from "./fixtures";
 import { GUEST_FIELD_PATHS, type GuestForm, guestFieldErrors } from "./guest-form";
 import { guestOrderRequestBody } from "./request-bodies";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankTransferOrderSchema } from "../order";
+import { bankTransferOrderSchema } from "../orders/order";
 import { checkoutMessages } from "./messages";
 
 describe("copies of the server's constants", () => {

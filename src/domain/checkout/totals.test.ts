@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { appliedPromo } from "../../../../functions/promos/service";
-import type { Cart } from "../../cart/cart";
-import { centsToDecimalText, centsToEuros } from "../../money";
-import { defaultSettings, shippingRuleCents } from "../../settings/settings";
-import { ORDER_NOTES_MAX } from "../order";
-import { discountFor, priceOrder } from "../pricing";
+import { appliedPromo } from "../../../functions/promos/service";
+import type { Cart } from "../cart/cart";
+import { centsToDecimalText, centsToEuros } from "../money";
+import { ORDER_NOTES_MAX } from "../orders/order";
+import { discountFor, priceOrder } from "../orders/pricing";
+import { defaultSettings, shippingRuleCents } from "../settings/settings";
 import { cart, line } from "./fixtures";
 import { ORDER_NOTES_LIMIT } from "./request-bodies";
 import {

@@ -4,7 +4,7 @@ import {
   guestBankTransferOrderSchema,
   guestOrderRequestSchema,
   orderRequestSchema,
-} from "../order";
+} from "../orders/order";
 import { cart, jeanne } from "./fixtures";
 import {
   bankTransferOrderBody,

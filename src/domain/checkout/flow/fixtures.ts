@@ -2,8 +2,8 @@
  * Test fixtures shared by the tests of this folder (imported only by them): a customer's address book, the settings'
  * offer, a pick-up point, the state of a customer and of a guest ready to pay.
  */
-import type { Address } from "../../../accounts/address";
-import type { PickupPoint } from "../../pickup-point";
+import type { Address } from "../../accounts/address";
+import type { PickupPoint } from "../../orders/pickup-point";
 import type { GuestForm } from "../guest-form";
 import type { CheckoutEvent } from "./events";
 import { type CheckoutPhase, type CheckoutState, initialCheckout, type Offer, type PhaseName } from "./state";

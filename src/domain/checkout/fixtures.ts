@@ -1,5 +1,5 @@
 /** Test fixtures shared by the tests of this folder (imported only by them): cart lines and a guest's details. */
-import type { Cart } from "../../cart/cart";
+import type { Cart } from "../cart/cart";
 import type { GuestForm } from "./guest-form";
 
 export const line = (id: number, price: string, quantity: number, stock = 50) => ({
