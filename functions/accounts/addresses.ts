@@ -4,7 +4,7 @@ import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
 import type { ReadRound } from "../platform/db/read-round";
 import type { Db } from "../platform/db/service";
-import { writeTransaction } from "../platform/db/transaction";
+import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps as Deps } from "../platform/deps";
 import type { AddressEntity } from "./address-entity";
 import { addressEntity } from "./address-entity";
@@ -91,19 +91,16 @@ export async function createAddress(deps: Deps, userId: string, input: ParsedAdd
         .create({ user_id: userId, id, ...fields(input), created_at: now, updated_at: now })
         .commit(),
     },
-    ...(makeDefault
-      ? [
-          {
-            commit: userEntity
-              .transact(deps.db)
-              .patch({ id: userId })
-              .set({ default_address_id: id })
-              .commit(),
-          },
-        ]
-      : []),
+    ...(makeDefault ? [defaultAddressItem(deps, userId, id)] : []),
   ]);
   return getAddress(deps, userId, id);
+}
+
+/** The user's pointer to her default address: one item, so the address and its default change together. */
+function defaultAddressItem(deps: Deps, userId: string, id: string): TransactionItem {
+  return {
+    commit: userEntity.transact(deps.db).patch({ id: userId }).set({ default_address_id: id }).commit(),
+  };
 }
 
 /** The default is the user's pointer, so switching it is one conditional write: exactly one default, always. */
@@ -131,17 +128,7 @@ export async function updateAddress(
             .commit(),
       onFailed: new DomainError("ADDRESS_NOT_FOUND"),
     },
-    ...(makeDefault
-      ? [
-          {
-            commit: userEntity
-              .transact(deps.db)
-              .patch({ id: userId })
-              .set({ default_address_id: id })
-              .commit(),
-          },
-        ]
-      : []),
+    ...(makeDefault ? [defaultAddressItem(deps, userId, id)] : []),
   ]);
   return getAddress(deps, userId, id);
 }
