@@ -4,18 +4,13 @@ import { laposteApiKeyJobs, paypalSecretJobs } from "./secret-access";
 import { decryptPaypalSecret, grantShopSecret } from "./secrets";
 
 /**
- * Scheduled work, on `sst.aws.CronV2` (the installed SST deprecates `sst.aws.Cron`); why these retries and where a
- * failed run goes: docs/decisions/030-failures-reach-the-owner.md. Scheduler invokes Lambda asynchronously, so the
- * delivery (the schedule's `retries`) and the run (Lambda's 2 asynchronous retries) fail apart; both end in the one
- * JobFailures queue, which alarms. Every job is safe to run twice: each claims what it does in the table first.
+ * Scheduled work on `sst.aws.CronV2` (SST deprecates `sst.aws.Cron`); retries and failures:
+ * docs/decisions/030-failures-reach-the-owner.md. Every job is safe to run twice: each claims its work first.
  */
 
 export const jobFailures = deadLetterQueue("JobFailures");
 
-/**
- * Lambda's 2 retries, no older than `maxEventAgeSeconds` (later, the next scheduled run does the work), then the
- * event to JobFailures, sent with the function's own role, hence the permission.
- */
+/** The event goes to JobFailures with the function's own role, hence the permission. */
 export function asyncFailuresArgs(
   args: sst.aws.FunctionArgs,
   maxEventAgeSeconds: number,
@@ -49,7 +44,7 @@ function scheduledJob(
     handler: string;
     description: string;
     schedule: sst.aws.CronV2Args["schedule"];
-    /** Set where the hour matters: the expression is then read in Paris time, summer time included. */
+    /** Read in Paris time, summer time included. */
     timezone?: "Europe/Paris";
     deliveryRetries: number;
     maxEventAgeSeconds: number;
@@ -78,7 +73,7 @@ function scheduledJob(
   return declared;
 }
 
-/** Every 5 minutes: release PayPal holds older than 30 minutes. Dropped after 10 minutes: two later runs did it. */
+/** Dropped after 10 minutes: two later runs did it. */
 export const releaseHolds = scheduledJob("ReleaseHolds", {
   handler: "functions/main/jobs/release-holds.handler",
   description: "Release expired PayPal holds",
@@ -87,10 +82,7 @@ export const releaseHolds = scheduledJob("ReleaseHolds", {
   maxEventAgeSeconds: 600,
 });
 
-/**
- * Nightly, settle PayPal orders still pending. 04:00 because 02:00 and 03:00 are skipped or repeated when the clocks
- * change. One PayPal call per order, so minutes, not the API's 20 seconds. Retried until 10:00.
- */
+/** 04:00: 02:00 and 03:00 are skipped or repeated when the clocks change. */
 export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
   handler: "functions/main/jobs/reconcile-paypal.handler",
   description: "Reconcile pending PayPal orders with PayPal",
@@ -101,10 +93,7 @@ export const reconcilePaypal = scheduledJob("ReconcilePaypal", {
   timeout: "5 minutes",
 });
 
-/**
- * The owner's daily summary at 8:00 Paris time. The job claims the day first, so a retry is harmless; an hour at
- * most: a summary at 9:00 still helps, one in the afternoon is noise.
- */
+/** The job claims the day first, so a retry is harmless. */
 export const dailySummary = scheduledJob("DailySummary", {
   handler: "functions/main/jobs/daily-summary.handler",
   description: "Owner's daily summary e-mail (8:00 Europe/Paris)",
@@ -114,10 +103,7 @@ export const dailySummary = scheduledJob("DailySummary", {
   maxEventAgeSeconds: 3600,
 });
 
-/**
- * Hourly in the daytime, so customers are not mailed at night: unpaid transfers reminded after N days and cancelled
- * after M. A run more than an hour late is dropped: the next one does the same.
- */
+/** Daytime only, so customers are not mailed at night. */
 export const transferFollowUp = scheduledJob("TransferFollowUp", {
   handler: "functions/main/jobs/transfer-follow-up.handler",
   description: "Remind and cancel unpaid bank transfers",
@@ -128,10 +114,7 @@ export const transferFollowUp = scheduledJob("TransferFollowUp", {
   timeout: "5 minutes",
 });
 
-/**
- * Every two hours in the daytime, when La Poste scans parcels: their tracking read and recorded. Two calls at a time,
- * well under La Poste's 10 a second; a run more than an hour late is dropped.
- */
+/** Two calls at a time, well under La Poste's 10 a second. */
 export const trackParcels = scheduledJob("TrackParcels", {
   handler: "functions/main/jobs/track-parcels.handler",
   description: "Read La Poste's tracking of shipped Colissimo parcels",

@@ -1,14 +1,7 @@
 /**
- * What the publish build runs (CodeBuild, infra/publish.ts): pure strings, so tests/infra can check the order of the
- * upload and its cache headers. The order keeps a visitor from ever getting an error while a publish replaces the site:
- * 1. nothing is uploaded unless `astro build` succeeded;
- * 2. files go longest-cached first (`_astro/`, then other files, then the pages and the service worker that refer to
- *    them): a visitor gets the old page or the new one, and the new one only once what it needs is there;
- * 3. the KeyValueStore learns the product pages built and forgets the others before their files go, so a removed one
- *    opens the product shell, never S3's 403, which the edge cannot repair;
- * 4. `_astro/` is never deleted (pages in browsers and caches still refer to it); other stale files are deleted last;
- * 5. the CloudFront cache is invalidated.
- * The API's public reads are invalidated as the build starts, so the islands read the edit within a minute.
+ * What the publish build runs (CodeBuild, infra/publish.ts). The upload order keeps every visitor on a working site:
+ * nothing unless `astro build` succeeded; longest-cached files first; page keys before their files go (never S3's 403);
+ * `_astro/` never deleted (cached pages still refer to it); then the CloudFront invalidation.
  */
 
 import { PAGE_KEY_PREFIX, PRODUCT_PAGE_PATH } from "./edge";
@@ -16,26 +9,17 @@ import { PAGE_KEY_PREFIX, PRODUCT_PAGE_PATH } from "./edge";
 export const publishBuildVariables = {
   bucket: "SITE_BUCKET",
   distribution: "SITE_DISTRIBUTION_ID",
-  /** The newest request the publish covers (functions/publishing/jobs/publish-site.ts sets it on each build). */
   covers: "SITE_PUBLISH_COVERS",
-  /** The ARN of the Router's KeyValueStore (infra/web.ts `edgeStore`), where the product pages are listed. */
   edgeStore: "SITE_EDGE_STORE",
 } as const;
 
-/** Keys per UpdateKeys call: small batches stay far below limits only AWS can confirm (decision record 028). */
+/** Small batches stay far below limits only AWS can confirm (decision record 028). */
 export const PAGE_KEYS_PER_UPDATE = 50;
 
-/**
- * Tries of one UpdateKeys batch: a deploy writing SST's keys meanwhile moves the ETag and the call is refused; the
- * program reads the ETag again and resends, waiting 1, 2, 3... seconds (SHOP_KVS_RETRY_MS).
- */
+/** A deploy writing SST's keys meanwhile moves the ETag: read it again and resend. */
 export const PAGE_KEYS_ATTEMPTS = 5;
 
-/**
- * Keeps the product pages' keys in step with the build, in plain CommonJS with the AWS CLI (CodeBuild's images carry
- * it, and it signs the KeyValueStore API's SigV4A requests). The deploy's keys are never touched. SHOP_AWS_CLI
- * replaces `aws` in tests.
- */
+/** The AWS CLI: CodeBuild's images carry it, and it signs the KeyValueStore API's SigV4A requests. */
 export const productPageKeysProgram = `"use strict";
 const { execFileSync } = require("node:child_process");
 const { existsSync, readdirSync } = require("node:fs");
@@ -82,10 +66,9 @@ for (let at = 0; at < changes.length; at += ${PAGE_KEYS_PER_UPDATE}) {
 console.log("Product pages at the edge: " + built.size + " built, " + changes.filter((c) => c.put).length + " added, " + changes.filter((c) => c.del).length + " removed.");
 `;
 
-/** The buildspec line that runs it (base64, so the YAML and the shell see one plain word). */
+/** Base64, so the YAML and the shell see one plain word. */
 export const productPageKeysCommand = `echo ${Buffer.from(productPageKeysProgram).toString("base64")} | base64 -d > /tmp/product-page-keys.cjs && node /tmp/product-page-keys.cjs`;
 
-/** The API's public reads (infra/web.ts `publicReadPaths`) as invalidation paths. */
 export const publicReadInvalidationPaths = ["/api/products*", "/api/settings*"] as const;
 
 export const buildOutput = "dist";
@@ -114,7 +97,7 @@ export function cacheLifetime(cacheControl: string | undefined): number {
 const quote = (value: string) => `"${value.replace(/(["\\$`])/g, "\\$1")}"`;
 const destination = `"s3://$${publishBuildVariables.bucket}"`;
 
-/** One `aws s3 cp` per file option, with exactly the files SST would give its headers, longest-cached first. */
+/** Longest-cached first. */
 export function uploadCommands(fileOptions: readonly FileOption[]): string[] {
   const patterns = fileOptions.map((option) => [option.files].flat().map(toCliPattern));
   return fileOptions
@@ -155,8 +138,7 @@ export function publishBuildspec(fileOptions: readonly FileOption[]): string {
     "phases:",
     "  install:",
     "    runtime-versions:",
-    // A runtime the image offers (CodeBuild "Available runtimes" for standard:5.0); npm ci then installs the project's
-    // own Node.
+    // CodeBuild "Available runtimes" for standard:5.0; npm ci then installs the project's own Node.
     "      nodejs: 22",
     "    commands:",
     ...commands([

@@ -11,11 +11,7 @@ import { writeSourceArchive } from "./source-archive";
 import { table, tablePermissions } from "./storage";
 import { edgeStore, router, routerDistributionArn, site, siteBuildApiUrl, siteFileOptions } from "./web";
 
-/**
- * Publishing on AWS (why this shape: docs/decisions/012-publishing.md): an edit queues a request; the publish job
- * gathers ~20 seconds of them and starts one CodeBuild build (publish-build.ts); an EventBridge rule runs the result
- * job when it ends, for the dashboard. The deploy itself still builds the site once, through the StaticSite (web.ts).
- */
+/** Publishing on AWS: docs/decisions/012-publishing.md. */
 
 const siteBucket = site.nodes.assets;
 if (!siteBucket) throw new Error("The StaticSite uploads to a bucket of its own: publishing writes to it");
@@ -36,13 +32,12 @@ export const buildLogs = new aws.cloudwatch.LogGroup("SitePublishLogs", {
 });
 
 /**
- * npm's download cache kept in S3 between builds, under this prefix. Not CodeBuild's local cache: it survives only
- * on a host CodeBuild happens to reuse for a short while, and publishes come hours apart. npm's cache rather than
- * node_modules, which `npm ci` deletes first anyway.
+ * npm's download cache in S3: CodeBuild's local cache survives only on a briefly reused host, and publishes come hours
+ * apart; node_modules would be deleted by `npm ci` anyway.
  */
 export const buildCachePrefix = "build-cache";
 
-/** The edge key as a SecureString parameter CodeBuild reads at start, so no project setting shows it. */
+/** A SecureString read at start, so no project setting shows the edge key. */
 export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
   name: `/${$app.name}/${$app.stage}/site-publish/edge-key`,
   description: "The Router's edge key, for the site publish build (infra/edge-key.ts)",
@@ -52,7 +47,6 @@ export const edgeKeyParameter = new aws.ssm.Parameter("SitePublishEdgeKey", {
 
 const distributionArn = routerDistributionArn;
 
-/** What the build may do, and nothing else. It reads the API over HTTPS like any visitor. */
 export const buildRole = new aws.iam.Role("SitePublishBuildRole", {
   description: "CodeBuild: publishes the storefront",
   assumeRolePolicy: {
@@ -74,7 +68,6 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
       },
       { Effect: "Allow", Action: ["s3:GetBucketLocation", "s3:GetBucketAcl"], Resource: sourceBucket.arn },
       { Effect: "Allow", Action: "s3:ListBucket", Resource: siteBucket.arn },
-      // The dependency cache: read at the start of a build, written at its end.
       {
         Effect: "Allow",
         Action: ["s3:GetObject", "s3:PutObject"],
@@ -105,23 +98,19 @@ const buildPolicy = new aws.iam.RolePolicy("SitePublishBuildPolicy", {
   },
 });
 
-/** Build and queue timeouts (minutes) add up to the time after which the dashboard considers a publish dead. */
+/** Build and queue timeouts add up to when the dashboard considers a publish dead. */
 export const buildTimeoutMinutes = 15;
 export const queuedTimeoutMinutes = PUBLISH_TIMEOUT_MS / 60_000 - buildTimeoutMinutes;
 
 const gaMeasurementId = process.env.PUBLIC_GA_MEASUREMENT_ID?.trim();
 
-/**
- * The build machine. Not ARM: CodeBuild offers ARM_CONTAINER in no Paris region (API reference, ProjectEnvironment);
- * the image and `nodejs: 22` are a pair "Available runtimes" lists, and npm ci installs the project's own Node.
- */
+/** Not ARM: CodeBuild offers ARM_CONTAINER in no Paris region (API reference, ProjectEnvironment). */
 export const buildEnvironment = {
   type: "LINUX_CONTAINER",
   computeType: "BUILD_GENERAL1_SMALL",
   image: "aws/codebuild/amazonlinux-x86_64-standard:5.0",
 } as const;
 
-/** One build at a time: a second StartBuild is refused while one runs. */
 export const publishProject = new aws.codebuild.Project(
   "SitePublishBuild",
   {
@@ -142,7 +131,6 @@ export const publishProject = new aws.codebuild.Project(
       ...buildEnvironment,
       environmentVariables: [
         { name: "SHOP_API_URL", value: siteBuildApiUrl },
-        // Read from Parameter Store as the build starts, never a plain-text setting of the project.
         { name: EDGE_KEY_VARIABLE, type: "PARAMETER_STORE", value: edgeKeyParameter.name },
         { name: "SITE_URL", value: router.url },
         { name: publishBuildVariables.bucket, value: siteBucket.name },
@@ -167,10 +155,7 @@ function jobArgs(handler: string, description: string): sst.aws.FunctionArgs {
   };
 }
 
-/**
- * The debounce: up to 20 seconds of messages start one build; those that find a build running come back after the
- * queue's visibility timeout.
- */
+/** The debounce: messages that find a build running come back after the queue's visibility timeout. */
 export const publishBatchWindow = "20 seconds";
 export const publishSubscriber = publishQueue.subscribe(
   {
@@ -188,15 +173,11 @@ export const publishSubscriber = publishQueue.subscribe(
   },
   {
     batch: { size: 10, window: publishBatchWindow, partialResponses: true },
-    // One build runs at a time: more concurrent invocations would only hand their requests back.
     transform: { eventSourceMapping: { scalingConfig: { maximumConcurrency: QUEUE_MAX_CONCURRENCY } } },
   },
 );
 
-/**
- * Records how each build ended. A failed run is retried by Lambda, then sent to JobFailures (jobs.ts) within the
- * hour; the dashboard gives up on a publish after 20 minutes anyway.
- */
+/** A failed run is retried by Lambda, then sent to JobFailures (jobs.ts). */
 export const publishResult = new sst.aws.Function(
   "SitePublishResult",
   asyncFailuresArgs(

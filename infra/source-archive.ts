@@ -1,21 +1,13 @@
 /**
- * The zip a publish builds from (infra/publish.ts uploads it as the CodeBuild project's S3 source). Pure Node, no SST
- * globals, so tests/infra can open what it writes. Why write a zip here: CodeBuild reads an S3 source as a zip, and
- * Pulumi's `aws.s3.BucketObjectv2` uploads a file as it is (its `source` is a file asset, it does not zip a folder).
- *
- * The zip is deterministic (sorted entries, a fixed date, no extra fields), so a deploy re-uploads it only when a
- * build input changed, and the file is rewritten only when its bytes differ.
+ * The zip a publish builds from: CodeBuild reads an S3 source as a zip, and Pulumi uploads a file as it is. Pure
+ * Node, so tests/infra can open it. Deterministic, so a deploy re-uploads it only when a build input changed.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
 
-/**
- * What `npm ci && npm run build` reads: the manifest and lock file (same dependencies, same Node through the `node`
- * package), Astro's and TypeScript's configuration, the site's sources and static files. The build reads the
- * catalogue and settings from the API, never from this repository's functions/ or scripts/.
- */
+/** What `npm ci && npm run build` reads; the build reads catalogue and settings from the API. */
 export const siteSourcePaths = [
   "package.json",
   "package-lock.json",
@@ -26,12 +18,10 @@ export const siteSourcePaths = [
 ] as const;
 
 export interface ArchiveEntry {
-  /** Path inside the zip, with forward slashes. */
   readonly name: string;
   readonly data: Buffer;
 }
 
-/** Every file under `paths` (files or folders, relative to `root`), sorted by their path in the zip. */
 export function collectFiles(root: string, paths: readonly string[]): ArchiveEntry[] {
   const files: ArchiveEntry[] = [];
   const visit = (path: string) => {
@@ -56,10 +46,7 @@ const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 0x0800;
 const DEFLATE = 8;
 
-/**
- * The fields a file's local header and its central directory record share, in the same order from "version needed
- * to extract" to "file name length" (PKWARE's APPNOTE.TXT, 4.3.7 and 4.3.12): written once for both.
- */
+/** Shared by a local header and its central directory record (PKWARE's APPNOTE.TXT, 4.3.7 and 4.3.12). */
 function writeEntryFields(
   header: Buffer,
   at: number,
@@ -76,7 +63,6 @@ function writeEntryFields(
   header.writeUInt16LE(entry.nameLength, at + 22);
 }
 
-/** A zip of `entries` (deflated, UTF-8 names, regular files readable by all). */
 export function zip(entries: readonly ArchiveEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -123,10 +109,6 @@ export function zip(entries: readonly ArchiveEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/**
- * Writes the zip of the site's build inputs to `outFile` (rewritten only when it changes) and returns its path, its
- * SHA-256 and the files it holds.
- */
 export function writeSourceArchive(
   root: string,
   outFile: string,

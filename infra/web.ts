@@ -19,11 +19,7 @@ import { domain } from "./stage";
 
 const securityHeaders = staticSecurityHeaders({ https: true });
 
-/**
- * The headers that never vary, on every answer of the Router (pages, files, the API, errors included), with the
- * local server's values. The per-page Content-Security-Policy is set by the viewer-response function (edge.ts), which
- * runs on answers below 400 only: every page, the 404 page included, reaches it with 200.
- */
+/** The headers that never vary; the per-page CSP is set by viewer-response (edge.ts). */
 export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
   name: `${$app.name}-${$app.stage}-security-headers`,
   comment: "Savonnerie: nosniff, DENY, referrer, HSTS, Permissions-Policy",
@@ -42,10 +38,7 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
   },
 });
 
-/**
- * The Router's KeyValueStore, the project's own rather than SST's, so that its ARN can be given to the publish build,
- * which keeps the product pages' keys in step. SST writes its routes into it as into its own.
- */
+/** The project's own, not SST's, so that its ARN can be given to the publish build. */
 export const edgeStore = new aws.cloudfront.KeyValueStore("RouterStore", {
   name: `${$app.name}-${$app.stage}-router`,
   comment: "Savonnerie: SST's routes and site keys, the pages of the build (shop:page:*)",
@@ -58,7 +51,6 @@ export const edgeInjections = edgeKey.result.apply((key) =>
   routerInjections({ edgeKey: key, scriptHashes, analytics }),
 );
 
-/** One key per page `src/pages` declares, written by every deploy; the product pages' keys by each publish. */
 export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages")).map(
   (path) =>
     new aws.cloudfront.KeyvaluestoreKey(
@@ -71,7 +63,7 @@ export const sitePageKeys = sitePagePaths(join($cli.paths.root, "src", "pages"))
     ),
 );
 
-/** The 405 answer in parts (edge.ts `methodNotAllowedKeys`: with the page's CSP it is too long for the function). */
+/** With the page's CSP the 405 answer is too long for the function (edge.ts). */
 export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes }).map(
   ([key, value]) =>
     new aws.cloudfront.KeyvaluestoreKey(`MethodNotAllowed${key.replace(/[^A-Za-z0-9]/g, "_")}`, {
@@ -81,20 +73,14 @@ export const methodNotAllowedAnswerKeys = methodNotAllowedKeys({ scriptHashes })
     }),
 );
 
-/**
- * The public reads the CDN may keep, as CloudFront path patterns. Their answers say for how long
- * (functions/platform/middleware/public-read.ts), read no cookie and set none.
- */
+/** The public reads the CDN may keep (functions/platform/middleware/public-read.ts). */
 export const publicReadPaths = ["/api/products", "/api/products/*", "/api/settings/*"] as const;
 
 export const publicReadMaxTtl = Math.max(
   ...Object.values(publicReadPolicies).map((policy) => policy.sMaxAge),
 );
 
-/**
- * How CloudFront keeps the public reads: as long as the origin's `s-maxage` says (0 when it says nothing), at most
- * `publicReadMaxTtl`; keyed on the path alone, so a `?x=1` cannot make the Lambda answer again.
- */
+/** Keyed on the path alone, so a `?x=1` cannot make the Lambda answer again. */
 export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadCache", {
   name: `${$app.name}-${$app.stage}-public-reads`,
   comment: "Savonnerie: catalogue and public settings, as long as the API's s-maxage says",
@@ -113,21 +99,15 @@ export const publicReadCachePolicy = new aws.cloudfront.CachePolicy("PublicReadC
 const routerName = "Router";
 
 /**
- * The viewer-request function is uploaded minified: SST's code and the injection fill 9.9 of CloudFront Functions'
- * 10 KB. SST's Router has no `transform` for its functions, hence a stack transformation, registered before the
- * Router is constructed (when Pulumi copies the stack's transformations for its children).
+ * Minified: SST's code and the injection fill 9.9 of CloudFront Functions' 10 KB. SST's Router has no `transform` for
+ * its functions, hence a stack transformation registered before the Router is constructed.
  */
 $transform(aws.cloudfront.Function, (args, _opts, name) => {
   if (name !== requestFunctionName(routerName)) return;
   args.code = $util.output(args.code).apply((code) => minifyFunctionCode(code, $cli.paths.root));
 });
 
-/**
- * One CloudFront Router in front of everything, so the browser sees a single origin (first-party session cookie,
- * no CORS). SST's Router has one cache behaviour for every route, whose policy keeps what the origin allows; every
- * other /api answer says no-store. The public reads get behaviours of their own with the policy above, so what the
- * CDN keeps of the API is declared here.
- */
+/** One Router in front of everything: one origin for the browser (first-party session cookie, no CORS). */
 export const router = new sst.aws.Router(routerName, {
   domain: domain ? { name: domain, redirects: [`www.${domain}`] } : undefined,
   edge: {
@@ -141,7 +121,6 @@ export const router = new sst.aws.Router(routerName, {
     cdn: (args) => {
       const base = { ...args.defaultCacheBehavior, responseHeadersPolicyId: securityHeadersPolicy.id };
       args.defaultCacheBehavior = base;
-      // SST's routes live in its CloudFront function, not in behaviours: a behaviour here would be a surprise.
       if (args.orderedCacheBehaviors)
         throw new Error("SST's Router now declares cache behaviours: check the public reads' ones");
       args.orderedCacheBehaviors = publicReadPaths.map((pathPattern) => ({
@@ -170,10 +149,7 @@ export const routerDistributionArn = router.nodes.cdn.apply((cdn) =>
   cdn.nodes.distribution.apply((distribution) => distribution.arn),
 );
 
-/**
- * What `astro build` reads from the API. The build calls the function URL rather than the Router: that URL exists
- * only once the function is deployed, and the Router's routes may not have reached the edge yet.
- */
+/** The build calls the function URL, not the Router, whose routes may not have reached the edge yet. */
 export const siteBuildReads = ["/api/products", "/api/settings"] as const;
 
 const buildApiFunction = functionServing(siteBuildReads[0]);
@@ -185,10 +161,7 @@ for (const mount of siteBuildReads) {
 
 export const siteBuildApiUrl = buildApiFunction.url.apply((url) => url.replace(/\/+$/, ""));
 
-/**
- * Astro fingerprints `_astro/`; pages and the PWA's entry files must be revalidated (SST's default caches every
- * non-HTML file for a year, service worker included). SST keeps the last matching entry.
- */
+/** SST's default caches every non-HTML file for a year, service worker included; SST keeps the last match. */
 export const siteFileOptions: sst.aws.StaticSiteFileOptions[] = [
   { files: "**", cacheControl: "public,max-age=3600" },
   { files: "_astro/**", cacheControl: "public,max-age=31536000,immutable" },
@@ -198,21 +171,18 @@ export const siteFileOptions: sst.aws.StaticSiteFileOptions[] = [
   },
 ];
 
-/**
- * The prebuilt storefront behind the same Router; missing pages are decided at the edge (edge.ts). `errorPage` only
- * keeps SST from a single-page-app fallback.
- */
+/** `errorPage` only keeps SST from a single-page-app fallback; missing pages are decided at the edge (edge.ts). */
 export const site = new sst.aws.StaticSite("Web", {
   path: ".",
   build: { command: "npm run build", output: "dist" },
   environment: {
     SHOP_API_URL: siteBuildApiUrl,
-    // The function URLs answer only with the edge key (docs/decisions/031): the build sends it (src/lib/build-api.ts).
+    // docs/decisions/031.
     [EDGE_KEY_VARIABLE]: edgeKey.result,
     SITE_URL: router.url,
   },
   errorPage: "404.html",
-  // `sst dev` deploys the built site too: the islands call /api on the site's origin, which only the Router provides.
+  // The islands call /api on the site's origin, which only the Router provides.
   dev: false,
   router: { instance: router },
   // A copy: SST reverses the list it is given in place.

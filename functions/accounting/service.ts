@@ -7,10 +7,11 @@ import {
   type InvoiceKind,
   type InvoiceSnapshot,
   invoiceCounterName,
-  parseStoredInvoice,
   sirenOf,
 } from "../../src/domain/orders/invoice";
 import { parisDay } from "../../src/domain/paris-time";
+import { storedSnapshots } from "../orders/invoices";
+import { counterEntity } from "../platform/db/entities/counter";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 
@@ -29,7 +30,9 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     await Promise.all(
       years.flatMap((year) =>
         kinds.map(async (kind) => {
-          const { data } = await deps.db.entities.counter.get({ name: invoiceCounterName(kind, year) }).go();
+          const { data } = await counterEntity(deps.db)
+            .get({ name: invoiceCounterName(kind, year) })
+            .go();
           return Array.from({ length: data?.value ?? 0 }, (_, i) => ({
             number: formatInvoiceNumber(kind, year, i + 1),
           }));
@@ -38,15 +41,7 @@ export async function periodDocuments(deps: DataDeps, period: ExportPeriod): Pro
     )
   ).flat();
 
-  const documents: InvoiceSnapshot[] = [];
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await deps.db.entities.invoice.get(pending).go({ concurrency: 4 });
-    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
-    pending = unprocessed.map(({ number }) => ({ number }));
-  }
+  const documents = await storedSnapshots(deps, keys);
   return documents.filter((document) => {
     const day = parisDay(new Date(document.issued_at));
     return day >= period.from && day <= period.to;

@@ -1,4 +1,5 @@
 import { postalAddressAttributes } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** An address of a customer's address book; the key includes the owner's id, so no one reads another's. */
@@ -19,3 +20,4 @@ export const addressSchema = entitySchema({
   },
 });
 export type AddressEntity = EntityOf<typeof addressSchema>;
+export const addressEntity = defineEntity(addressSchema);

@@ -2,10 +2,14 @@ import type { EntityItem } from "electrodb";
 import type { Address, Country, ParsedAddressInput } from "../../src/domain/accounts/address";
 import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
-import { writeTransaction } from "../platform/db/transaction";
+import type { ReadRound } from "../platform/db/read-round";
+import type { Db } from "../platform/db/service";
+import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps as Deps } from "../platform/deps";
 import type { AddressEntity } from "./address-entity";
+import { addressEntity } from "./address-entity";
 import { getUser } from "./auth";
+import { userEntity } from "./user-entity";
 
 export type AddressRecord = EntityItem<AddressEntity>;
 
@@ -31,7 +35,7 @@ async function defaultAddressId(deps: Deps, userId: string): Promise<string | un
 
 export async function listAddresses(deps: Deps, userId: string): Promise<Address[]> {
   const [{ data }, defaultId] = await Promise.all([
-    deps.db.entities.address.query.byUser({ user_id: userId }).go({ pages: "all" }),
+    addressEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" }),
     defaultAddressId(deps, userId),
   ]);
   return data
@@ -42,7 +46,7 @@ export async function listAddresses(deps: Deps, userId: string): Promise<Address
 
 export async function getAddress(deps: Deps, userId: string, id: string): Promise<Address> {
   const [{ data }, defaultId] = await Promise.all([
-    deps.db.entities.address.get({ user_id: userId, id }).go(),
+    addressEntity(deps.db).get({ user_id: userId, id }).go(),
     defaultAddressId(deps, userId),
   ]);
   if (!data) throw new DomainError("ADDRESS_NOT_FOUND");
@@ -50,12 +54,16 @@ export async function getAddress(deps: Deps, userId: string, id: string): Promis
 }
 
 /** Placing an order copies it and needs no default flag (one read). */
+/** An address of the book asked for in a read round (orders' one round before placing an order). */
+export const addressInRound = (round: ReadRound, db: Db, key: { user_id: string; id: string }) =>
+  round.get(addressEntity(db), key);
+
 export async function findAddressRecord(
   deps: Deps,
   userId: string,
   id: string,
 ): Promise<AddressRecord | null> {
-  return (await deps.db.entities.address.get({ user_id: userId, id }).go()).data;
+  return (await addressEntity(deps.db).get({ user_id: userId, id }).go()).data;
 }
 
 function fields(input: ParsedAddressInput) {
@@ -76,15 +84,23 @@ export async function createAddress(deps: Deps, userId: string, input: ParsedAdd
   const now = deps.clock().toISOString();
   const currentDefault = await defaultAddressId(deps, userId);
   const makeDefault = input.is_default === true || !currentDefault;
-  await writeTransaction(deps.db, ({ address, user }) => [
+  await writeTransaction(deps.db, () => [
     {
-      commit: address
+      commit: addressEntity
+        .transact(deps.db)
         .create({ user_id: userId, id, ...fields(input), created_at: now, updated_at: now })
         .commit(),
     },
-    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+    ...(makeDefault ? [defaultAddressItem(deps, userId, id)] : []),
   ]);
   return getAddress(deps, userId, id);
+}
+
+/** The user's pointer to her default address: one item, so the address and its default change together. */
+function defaultAddressItem(deps: Deps, userId: string, id: string): TransactionItem {
+  return {
+    commit: userEntity.transact(deps.db).patch({ id: userId }).set({ default_address_id: id }).commit(),
+  };
 }
 
 /** The default is the user's pointer, so switching it is one conditional write: exactly one default, always. */
@@ -97,20 +113,22 @@ export async function updateAddress(
   const now = deps.clock().toISOString();
   const edit = "first_name" in input ? input : null;
   const makeDefault = input.is_default === true;
-  await writeTransaction(deps.db, ({ address, user }) => [
+  await writeTransaction(deps.db, () => [
     {
       commit: edit
-        ? address
+        ? addressEntity
+            .transact(deps.db)
             .patch({ user_id: userId, id })
             .set({ ...fields(edit), updated_at: now })
             .commit()
-        : address
+        : addressEntity
+            .transact(deps.db)
             .check({ user_id: userId, id })
             .where(({ id: attr }, { exists }) => exists(attr))
             .commit(),
       onFailed: new DomainError("ADDRESS_NOT_FOUND"),
     },
-    ...(makeDefault ? [{ commit: user.patch({ id: userId }).set({ default_address_id: id }).commit() }] : []),
+    ...(makeDefault ? [defaultAddressItem(deps, userId, id)] : []),
   ]);
   return getAddress(deps, userId, id);
 }
@@ -120,9 +138,10 @@ export async function deleteAddress(deps: Deps, userId: string, id: string): Pro
   const target = addresses.find((address) => address.id === id);
   if (!target) throw new DomainError("ADDRESS_NOT_FOUND");
   const successor = target.is_default ? addresses.find((address) => address.id !== id) : undefined;
-  await writeTransaction(deps.db, ({ address, user }) => [
+  await writeTransaction(deps.db, () => [
     {
-      commit: address
+      commit: addressEntity
+        .transact(deps.db)
         .delete({ user_id: userId, id })
         .where(({ id: attr }, { exists }) => exists(attr))
         .commit(),
@@ -132,8 +151,12 @@ export async function deleteAddress(deps: Deps, userId: string, id: string): Pro
       ? [
           {
             commit: successor
-              ? user.patch({ id: userId }).set({ default_address_id: successor.id }).commit()
-              : user.patch({ id: userId }).remove(["default_address_id"]).commit(),
+              ? userEntity
+                  .transact(deps.db)
+                  .patch({ id: userId })
+                  .set({ default_address_id: successor.id })
+                  .commit()
+              : userEntity.transact(deps.db).patch({ id: userId }).remove(["default_address_id"]).commit(),
           },
         ]
       : []),

@@ -14,13 +14,17 @@ import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { randomSecret } from "../platform/adapters/ids";
 import { hashPassword, verifyPassword } from "../platform/adapters/password";
+import { rateWindowEntity } from "../platform/db/entities/rate-window";
 import { type ReadRound, readRound } from "../platform/db/read-round";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt, countAttempt, type Limit } from "../platform/throttle";
 import { getSetting } from "../settings/service";
 import { resetPasswordMail, signinLockedMail } from "./mails";
+import { resetTokenEntity } from "./reset-token-entity";
+import { sessionEntity } from "./session-entity";
 import type { UserEntity } from "./user-entity";
+import { userEmailEntity, userEntity } from "./user-entity";
 
 type UserRecord = EntityItem<UserEntity>;
 export type AuthUser = UserRecord;
@@ -44,14 +48,19 @@ export function toSessionUser(user: UserRecord): SessionUser {
 }
 
 export async function findUserByEmail({ db }: DataDeps, email: string): Promise<UserRecord | null> {
-  const { data: link } = await db.entities.userEmail.get({ email }).go();
+  const { data: link } = await userEmailEntity(db).get({ email }).go();
   if (!link) return null;
-  const { data } = await db.entities.user.get({ id: link.user_id }).go();
+  const { data } = await userEntity(db).get({ id: link.user_id }).go();
   return data;
 }
 
+/** The id of the account an e-mail (normalised) signs in, null when none: one read. */
+export async function userIdByEmail({ db }: DataDeps, email: string): Promise<string | null> {
+  return (await userEmailEntity(db).get({ email }).go()).data?.user_id ?? null;
+}
+
 export async function getUser({ db }: DataDeps, id: string): Promise<UserRecord | null> {
-  return (await db.entities.user.get({ id }).go()).data;
+  return (await userEntity(db).get({ id }).go()).data;
 }
 
 /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
@@ -89,7 +98,7 @@ async function claimLockNotice(deps: Deps, email: string, epoch: number): Promis
   const now = deps.clock();
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
-    await deps.db.entities.rateWindow
+    await rateWindowEntity(deps.db)
       .put({
         scope: "signin-lock-notice",
         subject: signinSubject(email, epoch),
@@ -148,7 +157,7 @@ export async function openSession(deps: Deps, userId: string): Promise<string> {
   const token = TOKEN_USER.test(`${userId}.x`) ? `${userId}.${randomSecret(32)}` : randomSecret(32);
   const now = deps.clock();
   const expires = new Date(now.getTime() + SESSION_MS);
-  await deps.db.entities.session
+  await sessionEntity(deps.db)
     .create({
       token_hash: hashToken(token),
       user_id: userId,
@@ -178,8 +187,8 @@ export function sessionInRound(
   if (!token || token.length > 200) return async () => null;
   const tokenHash = hashToken(token);
   const named = sessionUserId(token);
-  const session = round.get(deps.db.entities.session, { token_hash: tokenHash });
-  const namedUser = named ? round.get(deps.db.entities.user, { id: named }) : null;
+  const session = round.get(sessionEntity(deps.db), { token_hash: tokenHash });
+  const namedUser = named ? round.get(userEntity(deps.db), { id: named }) : null;
   return async () => {
     const found = session.value;
     const now = deps.clock().getTime();
@@ -189,7 +198,7 @@ export function sessionInRound(
     if (!user) return null;
     if (Date.parse(found.expires_at) - now < SESSION_MS - DAY) {
       const expires = new Date(now + SESSION_MS);
-      await deps.db.entities.session
+      await sessionEntity(deps.db)
         .patch({ token_hash: tokenHash })
         .set({ expires_at: expires.toISOString(), expires_at_ttl: Math.ceil(expires.getTime() / 1000) })
         .go()
@@ -212,14 +221,16 @@ export async function resolveSession(deps: DataDeps, token: string): Promise<Res
 }
 
 export async function signOut(deps: Deps, token: string): Promise<void> {
-  await deps.db.entities.session.delete({ token_hash: hashToken(token) }).go();
+  await sessionEntity(deps.db)
+    .delete({ token_hash: hashToken(token) })
+    .go();
 }
 
 export async function revokeSessions(deps: DataDeps, userId: string, keepTokenHash?: string): Promise<void> {
-  const { data } = await deps.db.entities.session.query.byUser({ user_id: userId }).go({ pages: "all" });
+  const { data } = await sessionEntity(deps.db).query.byUser({ user_id: userId }).go({ pages: "all" });
   const doomed = data.filter((session) => session.token_hash !== keepTokenHash);
   for (let i = 0; i < doomed.length; i += 25) {
-    await deps.db.entities.session
+    await sessionEntity(deps.db)
       .delete(doomed.slice(i, i + 25).map((s) => ({ token_hash: s.token_hash })))
       .go();
   }
@@ -256,7 +267,7 @@ async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
   if (!deps.siteUrl) throw new Error("SITE_URL is not configured: the reset link would have no origin.");
   const token = randomSecret(32);
   const expires = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000);
-  await deps.db.entities.resetToken
+  await resetTokenEntity(deps.db)
     .create({
       token_hash: hashToken(token),
       user_id: user.id,
@@ -275,15 +286,16 @@ async function newResetLink(deps: AccountMailDeps, user: UserRecord) {
  */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   const tokenHash = hashToken(input.token);
-  const { data: token } = await deps.db.entities.resetToken.get({ token_hash: tokenHash }).go();
+  const { data: token } = await resetTokenEntity(deps.db).get({ token_hash: tokenHash }).go();
   const now = deps.clock();
   if (!token || token.used_at || Date.parse(token.expires_at) <= now.getTime()) {
     throw new DomainError("INVALID_RESET_TOKEN");
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await writeTransaction(deps.db, ({ resetToken, user }) => [
+  await writeTransaction(deps.db, () => [
     {
-      commit: resetToken
+      commit: resetTokenEntity
+        .transact(deps.db)
         .patch({ token_hash: tokenHash })
         .set({ used_at: now.toISOString() })
         .where(({ used_at }, { notExists }) => notExists(used_at))
@@ -291,7 +303,8 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
       onFailed: new DomainError("INVALID_RESET_TOKEN"),
     },
     {
-      commit: user
+      commit: userEntity
+        .transact(deps.db)
         .patch({ id: token.user_id })
         .set({ password_hash: passwordHash })
         .add({ signin_epoch: 1 })
@@ -315,7 +328,7 @@ export async function changePassword(
   if (!(await verifyPassword(input.currentPassword, user.password_hash)))
     throw new DomainError("WRONG_PASSWORD");
   await attempt.giveBack();
-  await deps.db.entities.user
+  await userEntity(deps.db)
     .patch({ id: user.id })
     .set({ password_hash: await hashPassword(input.newPassword) })
     .go();

@@ -4,6 +4,7 @@ import { normalizePhone } from "../../src/domain/accounts/phone";
 import { DomainError } from "../../src/domain/errors";
 import type { Deps } from "../platform/deps";
 import { getUser, toSessionUser } from "./auth";
+import { userEntity } from "./user-entity";
 
 export async function getProfile(deps: Deps, userId: string): Promise<SessionUser> {
   const user = await getUser(deps, userId);
@@ -23,7 +24,7 @@ export async function updateProfile(
       fields: { phone: "Numéro de téléphone invalide (10 chiffres)." },
     });
   }
-  const { data } = await deps.db.entities.user
+  const { data } = await userEntity(deps.db)
     .patch({ id: userId })
     .set({ full_name: input.full_name, phone })
     .go({ response: "all_new" });

@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** A password-reset token (hashed), single-use (`used_at` set in the same transaction as the new password). */
@@ -16,3 +17,4 @@ export const resetTokenSchema = entitySchema({
   },
 });
 export type ResetTokenEntity = EntityOf<typeof resetTokenSchema>;
+export const resetTokenEntity = defineEntity(resetTokenSchema);

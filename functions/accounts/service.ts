@@ -5,6 +5,7 @@ import { hashPassword } from "../platform/adapters/password";
 import { addToStats } from "../platform/db/stats";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
+import { userEmailEntity, userEntity } from "./user-entity";
 
 export interface NewUser {
   email: string;
@@ -19,13 +20,14 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
   const id = newId();
   const passwordHash = await hashPassword(input.password);
   const createdAt = deps.clock().toISOString();
-  await writeTransaction(deps.db, (entities) => [
+  await writeTransaction(deps.db, () => [
     {
-      commit: entities.userEmail.create({ email, user_id: id }).commit(),
+      commit: userEmailEntity.transact(deps.db).create({ email, user_id: id }).commit(),
       onFailed: new DomainError("EMAIL_TAKEN"),
     },
     {
-      commit: entities.user
+      commit: userEntity
+        .transact(deps.db)
         .create({
           id,
           email,
@@ -36,7 +38,12 @@ export async function createUser(deps: DataDeps, input: NewUser): Promise<{ id: 
         })
         .commit(),
     },
-    addToStats(entities, "all", id, { users: 1 }),
+    addToStats(deps.db, "all", id, { users: 1 }),
   ]);
   return { id, email };
+}
+
+/** Up to `limit` accounts, newest first, from `cursor`; a cursor when there are more. */
+export async function usersNewestFirst(deps: DataDeps, limit: number, cursor: string | null) {
+  return userEntity(deps.db).query.all({}).go({ order: "desc", limit, cursor });
 }

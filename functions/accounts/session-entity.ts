@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** Only the token's SHA-256 is stored: a leaked table leaks no session. The code checks `expires_at`: TTL is lazy. */
@@ -22,3 +23,4 @@ export const sessionSchema = entitySchema({
   },
 });
 export type SessionEntity = EntityOf<typeof sessionSchema>;
+export const sessionEntity = defineEntity(sessionSchema);

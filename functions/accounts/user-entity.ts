@@ -1,4 +1,5 @@
 import { everyItem, itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** A customer or admin account. The e-mail is unique through the UserEmail item written in the same transaction. */
@@ -26,6 +27,7 @@ export const userSchema = entitySchema({
   },
 });
 export type UserEntity = EntityOf<typeof userSchema>;
+export const userEntity = defineEntity(userSchema);
 
 /** Uniqueness item: one per normalised e-mail, pointing at the user id. */
 export const userEmailSchema = entitySchema({
@@ -39,3 +41,4 @@ export const userEmailSchema = entitySchema({
   },
 });
 export type UserEmailEntity = EntityOf<typeof userEmailSchema>;
+export const userEmailEntity = defineEntity(userEmailSchema);

@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** Created on the condition that the day has none, so two runs send at most one e-mail a day. */
@@ -19,3 +20,4 @@ export const dailySummarySchema = entitySchema({
   },
 });
 export type DailySummaryEntity = EntityOf<typeof dailySummarySchema>;
+export const dailySummaryEntity = defineEntity(dailySummarySchema);

@@ -7,6 +7,7 @@ import { parisDay } from "../../src/domain/paris-time";
 import { isConditionFailure } from "../platform/db/errors";
 import type { Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
+import { dailySummaryEntity } from "./daily-summary-entity";
 import { dailySummaryMail } from "./daily-summary-mail";
 import { currentOwnerTodo } from "./owner-todo";
 
@@ -21,7 +22,7 @@ const STALE_CLAIM_MS = 15 * 60_000;
 
 /** Takes over a claim left "sending" by a dead run, conditioned on that claim: two runs cannot both take it over. */
 async function claimDay(deps: Pick<Deps, "db">, day: string, now: Date): Promise<boolean> {
-  const entity = deps.db.entities.dailySummary;
+  const entity = dailySummaryEntity(deps.db);
   try {
     await entity
       .create({
@@ -64,7 +65,7 @@ export async function runDailySummary(
   if (!daily_summary.enabled) return { outcome: "disabled", day };
   if (!company_info.email) return { outcome: "no_address", day };
 
-  const entity = deps.db.entities.dailySummary;
+  const entity = dailySummaryEntity(deps.db);
   if (!(await claimDay(deps, day, now))) return { outcome: "already_done", day };
 
   let mailed = false;

@@ -1,6 +1,9 @@
 /** Reads what the rules of src/domain/admin/owner-todo/ need, with the cheapest read each list has. */
 import type { TodoBatch, TodoOrder, TodoWithdrawal } from "../../src/domain/admin/owner-todo/facts";
 import { type OwnerTodo, ownerTodo } from "../../src/domain/admin/owner-todo/list";
+import { productBatches } from "../batches/batch-stock";
+import { allProducts } from "../catalog/product-reads";
+import { allOrders } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { listProblems } from "../platform/owner-problems";
@@ -34,9 +37,7 @@ const ORDER_ATTRIBUTES = [
  * sparse "open orders" index written by the lifecycle.
  */
 async function openOrders(deps: DataDeps): Promise<TodoOrder[]> {
-  const { data } = await deps.db.entities.order.query
-    .all({})
-    .go({ pages: "all", attributes: [...ORDER_ATTRIBUTES] });
+  const data = await allOrders(deps, ORDER_ATTRIBUTES);
   return (data as TodoOrder[]).filter(
     (order) =>
       order.status === "pending" ||
@@ -56,17 +57,18 @@ const batchReads = limitConcurrency(8, 10_000);
 
 /** One query per product on the table's key, at most 8 at once: a catalogue has tens of products. */
 async function catalogue(deps: DataDeps) {
-  const { data: products } = await deps.db.entities.product.query
-    .byId({})
-    .go({ pages: "all", attributes: ["id", "name", "stock", "low_stock_threshold", "is_active"] });
+  const products = await allProducts(deps, ["id", "name", "stock", "low_stock_threshold", "is_active"]);
   const batches = await Promise.all(
     products.map((product) =>
-      batchReads(async () => {
-        const { data } = await deps.db.entities.batch.query
-          .byProduct({ product_id: product.id })
-          .go({ pages: "all", attributes: ["product_id", "lot", "expires_on", "remaining"] });
-        return data as TodoBatch[];
-      }),
+      batchReads(
+        async () =>
+          (await productBatches(deps, product.id, [
+            "product_id",
+            "lot",
+            "expires_on",
+            "remaining",
+          ])) as TodoBatch[],
+      ),
     ),
   );
   return { products, batches: batches.flat() };

@@ -18,10 +18,12 @@ import {
 } from "../../src/domain/settings/settings";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
+import { usersNewestFirst } from "../accounts/service";
+import { allProducts } from "../catalog/product-reads";
 import { getSuppression, liftSuppression } from "../mail/suppressions";
 import type { OrderFields } from "../orders/changes";
 import { moveOrder } from "../orders/lifecycle";
-import { type OrderRecord, toOrder } from "../orders/service";
+import { type OrderRecord, ordersNewestFirst, toOrder } from "../orders/service";
 import { sendShippingMail } from "../orders/shipping-mail";
 import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { paypalLoopbackAllowed } from "../payments/paypal-client";
@@ -45,11 +47,11 @@ export async function adminStats(deps: DataDeps) {
   const [all, thisMonth, products] = await Promise.all([
     readStats(deps, "all"),
     readStats(deps, month),
-    deps.db.entities.product.query.byId({}).go({ pages: "all", attributes: ["id"] }),
+    allProducts(deps, ["id"]),
   ]);
   return {
     totalUsers: all.users,
-    totalProducts: products.data.length,
+    totalProducts: products.length,
     totalOrders: all.orders,
     totalRevenue: centsToEuros(all.revenue_cents),
     ordersThisMonth: thisMonth.orders,
@@ -82,9 +84,7 @@ function isBadCursor(error: unknown): boolean {
 }
 
 export async function listUsers(deps: DataDeps, page: Page) {
-  const result = await paged(page.cursor, () =>
-    deps.db.entities.user.query.all({}).go({ order: "desc", limit: page.limit, cursor: page.cursor ?? null }),
-  );
+  const result = await paged(page.cursor, () => usersNewestFirst(deps, page.limit, page.cursor ?? null));
   return { users: result.data.map(toSessionUser), next_cursor: result.cursor };
 }
 
@@ -146,11 +146,7 @@ export async function listOrders(deps: DataDeps, query: Page & OrderFilters) {
   let read = 0;
   let more = true;
   while (more && orders.length < query.limit && read < ORDERS_READ_BUDGET) {
-    const all = deps.db.entities.order.query.all({});
-    const { data, cursor } = await (after ? all.lt({ created_at: after.created_at, id: after.id }) : all).go({
-      order: "desc",
-      limit: ORDERS_CHUNK,
-    });
+    const { data, cursor } = await ordersNewestFirst(deps, after, ORDERS_CHUNK);
     let consumed = 0;
     for (const record of data) {
       consumed++;

@@ -1,18 +1,33 @@
 /** Apart from the owner's batch routes, so the order and payment functions bundle only this. */
+
 import type { EntityItem } from "electrodb";
 import type { LotTaken } from "../../src/domain/batches/batches";
-import type { TransactionEntities, TransactionItem } from "../platform/db/transaction";
+import type { Db } from "../platform/db/service";
+import type { TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import type { BatchEntity } from "./entity";
+import { batchEntity, batchSaleEntity } from "./entity";
 
 export type BatchRecord = EntityItem<BatchEntity>;
 
 /** Read strongly: the allocation decides from them. */
 export async function listBatches(deps: DataDeps, productId: number): Promise<BatchRecord[]> {
-  const { data } = await deps.db.entities.batch.query
-    .byProduct({ product_id: productId })
+  const { data } = await batchEntity(deps.db)
+    .query.byProduct({ product_id: productId })
     .go({ pages: "all", consistent: true });
   return data;
+}
+
+/** A product's lots, only the fields asked for (eventually consistent: for lists, not for writes). */
+export async function productBatches<const F extends keyof BatchRecord>(
+  deps: DataDeps,
+  productId: number,
+  fields: readonly F[],
+): Promise<Pick<BatchRecord, F>[]> {
+  const { data } = await batchEntity(deps.db)
+    .query.byProduct({ product_id: productId })
+    .go({ pages: "all", attributes: [...fields] });
+  return data as Pick<BatchRecord, F>[];
 }
 
 export async function readBatches(
@@ -23,12 +38,13 @@ export async function readBatches(
 }
 
 export function lotSaleItems(
-  entities: TransactionEntities,
+  db: Db,
   sale: { productId: number; lots: readonly LotTaken[]; orderId: string; at: string },
 ): TransactionItem[] {
   return sale.lots.flatMap(({ lot, quantity }) => [
     {
-      commit: entities.batch
+      commit: batchEntity
+        .transact(db)
         .patch({ product_id: sale.productId, lot })
         .subtract({ remaining: quantity })
         .where(({ remaining }, { gte }) => gte(remaining, quantity))
@@ -36,7 +52,8 @@ export function lotSaleItems(
       onFailed: "stale" as const,
     },
     {
-      commit: entities.batchSale
+      commit: batchSaleEntity
+        .transact(db)
         .create({ product_id: sale.productId, lot, order_id: sale.orderId, quantity, at: sale.at })
         .commit(),
       onFailed: "stale" as const,
@@ -46,13 +63,13 @@ export function lotSaleItems(
 
 /** Batches are never deleted, so the lot is there; ElectroDB's patch checks it exists all the same. */
 export function lotGiveBackCommits(
-  entities: TransactionEntities,
+  db: Db,
   productId: number,
   lots: readonly LotTaken[],
 ): TransactionItem["commit"][] {
   return lots
     .filter((entry) => entry.quantity > 0)
     .map(({ lot, quantity }) =>
-      entities.batch.patch({ product_id: productId, lot }).add({ remaining: quantity }).commit(),
+      batchEntity.transact(db).patch({ product_id: productId, lot }).add({ remaining: quantity }).commit(),
     );
 }

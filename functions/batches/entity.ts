@@ -1,3 +1,4 @@
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -39,6 +40,7 @@ export const batchSchema = entitySchema({
   },
 });
 export type BatchEntity = EntityOf<typeof batchSchema>;
+export const batchEntity = defineEntity(batchSchema);
 
 /**
  * One per order and lot, so a recall finds every order of a lot with one query. `notified_at` is set on the
@@ -64,3 +66,4 @@ export const batchSaleSchema = entitySchema({
   },
 });
 export type BatchSaleEntity = EntityOf<typeof batchSaleSchema>;
+export const batchSaleEntity = defineEntity(batchSaleSchema);

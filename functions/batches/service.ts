@@ -8,11 +8,13 @@ import type { Batch, NewBatch, RecallEntry } from "../../src/domain/batches/batc
 import { DomainError } from "../../src/domain/errors";
 import { orderNumber } from "../../src/domain/orders/order-status";
 import { consumerMediator } from "../../src/domain/settings/settings";
+import { findProduct } from "../catalog/product-reads";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { BatchRecord } from "./batch-stock";
+import { batchEntity, batchSaleEntity } from "./entity";
 import { recallMail } from "./mails";
 
 function conditionFailed(error: unknown): boolean {
@@ -44,7 +46,7 @@ export async function createBatch(
   productId: number,
   input: NewBatch,
 ): Promise<Batch> {
-  const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+  const product = await findProduct(deps, productId);
   if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
   const record: BatchRecord = {
     product_id: productId,
@@ -60,7 +62,7 @@ export async function createBatch(
     admin_id: adminId,
   };
   try {
-    await deps.db.entities.batch.create(record).go();
+    await batchEntity(deps.db).create(record).go();
   } catch (error) {
     if (conditionFailed(error))
       throw new DomainError("CONFLICT", `Le lot « ${input.lot} » existe déjà pour ce produit.`);
@@ -79,7 +81,7 @@ export async function adjustBatch(
   const { delta } = adjustment;
   return retryOnStale(
     async () => {
-      const { data } = await deps.db.entities.batch
+      const { data } = await batchEntity(deps.db)
         .get({ product_id: productId, lot })
         .go({ consistent: true });
       if (!data) throw new DomainError("NOT_FOUND", "Lot introuvable pour ce produit.");
@@ -90,9 +92,10 @@ export async function adjustBatch(
           `Le lot ne peut pas devenir négatif : ${data.remaining} restant(s), vous retirez ${-delta}.`,
           { stock: data.remaining },
         );
-      const outcome = await writeTransaction(deps.db, (entities) => [
+      const outcome = await writeTransaction(deps.db, () => [
         {
-          commit: entities.batch
+          commit: batchEntity
+            .transact(deps.db)
             .patch({ product_id: productId, lot })
             .add({ remaining: delta })
             .append({
@@ -118,14 +121,31 @@ export async function adjustBatch(
   );
 }
 
-export async function recallList(deps: DataDeps, productId: number, lot: string): Promise<RecallEntry[]> {
-  const { data: batch } = await deps.db.entities.batch.get({ product_id: productId, lot }).go();
+/** What a recall reads of the orders that got a lot: orders, built on batches, hands it in through functions/main. */
+export interface RecallOrder {
+  id: string;
+  created_at: string;
+  customer_name?: string;
+  customer_email: string;
+}
+export type RecallOrdersOf = (deps: DataDeps, ids: readonly string[]) => Promise<RecallOrder[]>;
+
+export async function recallList(
+  deps: DataDeps,
+  ordersOf: RecallOrdersOf,
+  productId: number,
+  lot: string,
+): Promise<RecallEntry[]> {
+  const { data: batch } = await batchEntity(deps.db).get({ product_id: productId, lot }).go();
   if (!batch) throw new DomainError("NOT_FOUND", "Lot introuvable pour ce produit.");
-  const { data: sales } = await deps.db.entities.batchSale.query
-    .byLot({ product_id: productId, lot })
+  const { data: sales } = await batchSaleEntity(deps.db)
+    .query.byLot({ product_id: productId, lot })
     .go({ pages: "all", consistent: true });
   const orders = sales.length
-    ? (await deps.db.entities.order.get(sales.map((sale) => ({ id: sale.order_id }))).go()).data
+    ? await ordersOf(
+        deps,
+        sales.map((sale) => sale.order_id),
+      )
     : [];
   const byId = new Map(orders.map((order) => [order.id, order]));
   return sales
@@ -159,22 +179,23 @@ export interface RecallResult {
  */
 export async function sendRecall(
   deps: Deps,
+  ordersOf: RecallOrdersOf,
   adminId: string,
   productId: number,
   lot: string,
   /** The risk, as the owner describes it (Regulation (EU) 2023/988 art. 36(2)); printed in every mail. */
   risk: string,
 ): Promise<RecallResult> {
-  const entries = await recallList(deps, productId, lot);
-  const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
-  const { data: batch } = await deps.db.entities.batch.get({ product_id: productId, lot }).go();
+  const entries = await recallList(deps, ordersOf, productId, lot);
+  const product = await findProduct(deps, productId);
+  const { data: batch } = await batchEntity(deps.db).get({ product_id: productId, lot }).go();
   const company = await getSetting(deps, "company_info");
   let sent = 0;
   for (const entry of entries) {
     if (entry.notified_at || !entry.customer_email) continue;
     const at = deps.clock().toISOString();
     try {
-      await deps.db.entities.batchSale
+      await batchSaleEntity(deps.db)
         .patch({ product_id: productId, lot, order_id: entry.order_id })
         .set({ notified_at: at, notified_email: entry.customer_email, notified_by: adminId })
         .where(({ notified_at }, { notExists }) => notExists(notified_at))
@@ -206,11 +227,11 @@ export async function sendRecall(
       sent++;
     } catch (error) {
       console.error(`Recall of lot ${lot}: the mail of order ${entry.order_id} could not be sent`, error);
-      await deps.db.entities.batchSale
+      await batchSaleEntity(deps.db)
         .patch({ product_id: productId, lot, order_id: entry.order_id })
         .remove(["notified_at", "notified_email", "notified_by"])
         .go();
     }
   }
-  return { sent, entries: await recallList(deps, productId, lot) };
+  return { sent, entries: await recallList(deps, ordersOf, productId, lot) };
 }

@@ -21,6 +21,7 @@ import { isConditionFailure } from "../platform/db/errors";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import type { Deps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
+import { productEntity } from "./product-entity";
 import { toProduct } from "./service";
 
 type PhotoDeps = Pick<Deps, "db" | "clock" | "media" | "publisher">;
@@ -78,12 +79,12 @@ async function changePhotos(
 ): Promise<Product> {
   return retryOnStale(
     async () => {
-      const { data } = await deps.db.entities.product.get({ id: productId }).go();
+      const { data } = await productEntity(deps.db).get({ id: productId }).go();
       if (!data) throw new DomainError("PRODUCT_NOT_FOUND");
       const photos = change((data.photos ?? []).map((photo) => ({ ...photo, widths: [...photo.widths] })));
       const updatedAt = deps.clock().toISOString();
       try {
-        await deps.db.entities.product
+        await productEntity(deps.db)
           .patch({ id: productId })
           .set({ photos, updated_at: updatedAt })
           .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))
@@ -115,7 +116,7 @@ export async function addProductPhoto(
   alt: string,
 ): Promise<Product> {
   const media = storage(deps);
-  const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+  const { data: product } = await productEntity(deps.db).get({ id: productId }).go();
   if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
   if ((product.photos ?? []).length >= MAX_PHOTOS) throw new DomainError("PHOTO_LIMIT");
   const { width, height } = await inspectPhoto(bytes);

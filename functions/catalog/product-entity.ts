@@ -1,3 +1,4 @@
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** A catalogue product. Money in integer cents; ids are positive integers from the "product" counter. */
@@ -61,3 +62,4 @@ export const productSchema = entitySchema({
   },
 });
 export type ProductEntity = EntityOf<typeof productSchema>;
+export const productEntity = defineEntity(productSchema);

@@ -16,6 +16,7 @@ import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
 import type { ProductEntity } from "./product-entity";
+import { productEntity } from "./product-entity";
 import { movementItem } from "./stock";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 
@@ -66,7 +67,7 @@ export function assertSellable(product: ProductInput): void {
 }
 
 async function allProductRecords({ db }: DataDeps): Promise<ProductRecord[]> {
-  const result = await db.entities.product.query.byId({}).go({ pages: "all" });
+  const result = await productEntity(db).query.byId({}).go({ pages: "all" });
   return result.data.sort((a, b) => a.id - b.id);
 }
 
@@ -76,7 +77,7 @@ export async function listActiveProducts(deps: DataDeps): Promise<Product[]> {
 
 /** Unknown and inactive products are both 'Produit non trouvé'. */
 export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Product> {
-  const { data } = await db.entities.product.get({ id }).go();
+  const { data } = await productEntity(db).get({ id }).go();
   if (!data?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
   return toProduct(data);
 }
@@ -92,11 +93,11 @@ export async function createProduct(
   const now = deps.clock().toISOString();
   const { price, ...rest } = parsed;
   const record = { ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now };
-  await writeTransaction(deps.db, (entities) => [
-    { commit: entities.product.create(record).commit() },
+  await writeTransaction(deps.db, () => [
+    { commit: productEntity.transact(deps.db).create(record).commit() },
     ...(record.stock > 0
       ? [
-          movementItem(entities, {
+          movementItem(deps.db, {
             productId: id,
             delta: record.stock,
             reason: "adjustment",
@@ -132,19 +133,22 @@ export async function updateProduct(
   const { price, stock, ...rest } = parsed;
   const changesStock = stock !== stockLoaded;
   const now = deps.clock().toISOString();
-  const outcome = await writeTransaction(deps.db, (entities) => {
-    let patch = entities.product.patch({ id }).set({
-      ...rest,
-      ...(changesStock && { stock }),
-      price_cents: eurosToCents(price),
-      updated_at: now,
-    });
+  const outcome = await writeTransaction(deps.db, () => {
+    let patch = productEntity
+      .transact(deps.db)
+      .patch({ id })
+      .set({
+        ...rest,
+        ...(changesStock && { stock }),
+        price_cents: eurosToCents(price),
+        updated_at: now,
+      });
     if (changesStock) patch = patch.where(({ stock: current }, { eq }) => eq(current, stockLoaded));
     return [
       { commit: patch.commit(), onFailed: "stale" },
       ...(changesStock
         ? [
-            movementItem(entities, {
+            movementItem(deps.db, {
               productId: id,
               delta: stock - stockLoaded,
               reason: "adjustment",
@@ -157,7 +161,7 @@ export async function updateProduct(
         : []),
     ];
   });
-  const { data: current } = await deps.db.entities.product.get({ id }).go();
+  const { data: current } = await productEntity(deps.db).get({ id }).go();
   if (!current) throw new DomainError("PRODUCT_NOT_FOUND");
   if (outcome !== "written")
     throw new DomainError(
@@ -175,7 +179,7 @@ export async function updateProduct(
 export async function deleteProduct(deps: DataDeps & { media?: ObjectStorage }, id: number): Promise<void> {
   let photos: { id: string; widths: number[] }[] = [];
   try {
-    const { data } = await deps.db.entities.product
+    const { data } = await productEntity(deps.db)
       .delete({ id })
       .where(({ id: attr }, { exists }) => exists(attr))
       .go({ response: "all_old" });

@@ -7,6 +7,7 @@ import { unitsToNotify } from "../../src/domain/catalog/stock-alerts";
 import type { StockMailRequest } from "../platform/adapters/account-mail-queue";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";
+import { productEntity } from "./product-entity";
 
 export type StockAlertDeps = DataDeps & Partial<Pick<Deps, "accountMail">>;
 
@@ -19,7 +20,7 @@ function handOver(deps: StockAlertDeps, request: StockMailRequest): void {
 export async function raiseLowStockAlert(deps: StockAlertDeps, productId: number): Promise<boolean> {
   const now = deps.clock().toISOString();
   try {
-    await deps.db.entities.product
+    await productEntity(deps.db)
       .patch({ id: productId })
       .set({ low_stock_alerted_at: now })
       .where(
@@ -39,7 +40,7 @@ export async function raiseLowStockAlert(deps: StockAlertDeps, productId: number
 /** Only above the threshold: a restock that stays low keeps the flag. */
 async function rearmLowStockAlert(deps: StockAlertDeps, productId: number): Promise<void> {
   try {
-    await deps.db.entities.product
+    await productEntity(deps.db)
       .patch({ id: productId })
       .remove(["low_stock_alerted_at"])
       .where(
@@ -74,7 +75,7 @@ export async function afterStockChange(
   await Promise.all(
     [...increases].map(async ([productId, increase]) => {
       try {
-        const { data: product } = await deps.db.entities.product
+        const { data: product } = await productEntity(deps.db)
           .get({ id: productId })
           .go({ consistent: true });
         if (!product) return;

@@ -1,4 +1,5 @@
 import type { StockReason } from "../../src/domain/catalog/stock";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 const STOCK_REASONS = [
@@ -32,3 +33,4 @@ export const stockMovementSchema = entitySchema({
   },
 });
 export type StockMovementEntity = EntityOf<typeof stockMovementSchema>;
+export const stockMovementEntity = defineEntity(stockMovementSchema);

@@ -3,17 +3,21 @@
  * what its own update leaves, so each change is conditioned on the stock its writer read, and the movement carries
  * `stockBefore + delta`: when another change came first, the writer reads again ("stale"). Never an estimate.
  */
+
 import type { EntityItem } from "electrodb";
 import type { StockAdjustment, StockMovement } from "../../src/domain/catalog/stock";
 import type { SaleWatch } from "../../src/domain/catalog/stock-alerts";
 import { DomainError } from "../../src/domain/errors";
 import { newId } from "../platform/adapters/ids";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
-import { type TransactionEntities, type TransactionItem, writeTransaction } from "../platform/db/transaction";
-import type { DataDeps } from "../platform/deps";
+import type { Db } from "../platform/db/service";
+import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
+import type { DataDeps, Deps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
+import { productEntity } from "./product-entity";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 import type { StockMovementEntity } from "./stock-movement-entity";
+import { stockMovementEntity } from "./stock-movement-entity";
 
 export type StockMovementRecord = EntityItem<StockMovementEntity>;
 export type StockReason = StockMovementRecord["reason"];
@@ -35,10 +39,11 @@ export interface StockChange extends Omit<StockMove, "stockAfter"> {
 }
 
 /** With an id of the writer's, the movement already there means a try whose answer was lost ("replay"). */
-export function movementItem(entities: TransactionEntities, move: StockMove): TransactionItem {
+export function movementItem(db: Db, move: StockMove): TransactionItem {
   return {
     ...(move.id && { onFailed: "replay" as const }),
-    commit: entities.stockMovement
+    commit: stockMovementEntity
+      .transact(db)
       .create({
         product_id: move.productId,
         id: move.id ?? newId(),
@@ -56,13 +61,14 @@ export function movementItem(entities: TransactionEntities, move: StockMove): Tr
 
 /** A failure means "stale": the writer reads again, and refuses the sale by name if too few units are left. */
 export function saleItems(
-  entities: TransactionEntities,
+  db: Db,
   move: Omit<StockChange, "delta" | "reason"> & { quantity: number; watch?: SaleWatch },
 ): TransactionItem[] {
   const { watch, stockBefore } = move;
   return [
     {
-      commit: entities.product
+      commit: productEntity
+        .transact(db)
         .patch({ id: move.productId })
         .subtract({ stock: move.quantity })
         .where(({ stock, is_active, low_stock_alerted_at }, { gte, gt, eq, exists }) => {
@@ -74,7 +80,7 @@ export function saleItems(
         .commit(),
       onFailed: "stale",
     },
-    movementItem(entities, {
+    movementItem(db, {
       ...move,
       delta: -move.quantity,
       reason: "sale",
@@ -84,17 +90,18 @@ export function saleItems(
 }
 
 /** Conditioned on the stock read a moment ago: a sale first, or a deletion, means read again ("stale"). */
-export function restockItems(entities: TransactionEntities, move: StockChange): TransactionItem[] {
+export function restockItems(db: Db, move: StockChange): TransactionItem[] {
   return [
     {
-      commit: entities.product
+      commit: productEntity
+        .transact(db)
         .patch({ id: move.productId })
         .add({ stock: move.delta })
         .where(({ stock }, { eq }) => eq(stock, move.stockBefore))
         .commit(),
       onFailed: "stale",
     },
-    movementItem(entities, { ...move, stockAfter: move.stockBefore + move.delta }),
+    movementItem(db, { ...move, stockAfter: move.stockBefore + move.delta }),
   ];
 }
 
@@ -110,7 +117,7 @@ export async function adjustStock(
   // Among 30 parallel orders of the product, the adjustment may have to wait for each of them once.
   return retryOnStale(
     async () => {
-      const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+      const { data: product } = await productEntity(deps.db).get({ id: productId }).go();
       if (!product) throw new DomainError("PRODUCT_NOT_FOUND");
       const stockAfter = product.stock + adjustment.delta;
       if (stockAfter < 0)
@@ -119,16 +126,17 @@ export async function adjustStock(
           `Le stock ne peut pas devenir négatif : ${product.stock} en stock, vous retirez ${-adjustment.delta}.`,
           { stock: product.stock },
         );
-      const outcome = await writeTransaction(deps.db, (entities) => [
+      const outcome = await writeTransaction(deps.db, () => [
         {
-          commit: entities.product
+          commit: productEntity
+            .transact(deps.db)
             .patch({ id: productId })
             .add({ stock: adjustment.delta })
             .where(({ stock }, { eq }) => eq(stock, product.stock))
             .commit(),
           onFailed: "stale",
         },
-        movementItem(entities, {
+        movementItem(deps.db, {
           ...movement,
           productId,
           delta: adjustment.delta,
@@ -149,7 +157,7 @@ export async function adjustStock(
         return { stock: stockAfter };
       }
       if (outcome === "replay") {
-        const { data: written } = await deps.db.entities.stockMovement
+        const { data: written } = await stockMovementEntity(deps.db)
           .get({ product_id: productId, ...movement })
           .go();
         return { stock: written?.stock_after ?? stockAfter };
@@ -170,8 +178,8 @@ export async function listStockMovements(
   productId: number,
   limit = 50,
 ): Promise<StockMovementRecord[]> {
-  const { data } = await deps.db.entities.stockMovement.query
-    .byProduct({ product_id: productId })
+  const { data } = await stockMovementEntity(deps.db)
+    .query.byProduct({ product_id: productId })
     .go({ order: "desc", limit });
   return data;
 }
@@ -186,4 +194,23 @@ export function toStockMovement(record: StockMovementRecord): StockMovement {
     note: record.note ?? null,
     stock_after: record.stock_after ?? null,
   };
+}
+
+/** A product whose stock is now at most what came back was sold out: its structured data changes. */
+export async function markRestocked(
+  deps: DataDeps & Partial<Pick<Deps, "publisher">>,
+  lines: readonly { product_id: number; quantity: number }[],
+): Promise<void> {
+  if (!lines.length) return;
+  const { data } = await productEntity(deps.db)
+    .get(lines.map((line) => ({ id: line.product_id })))
+    .go();
+  const back = data.filter((product) => {
+    const returned = lines
+      .filter((line) => line.product_id === product.id)
+      .reduce((n, line) => n + line.quantity, 0);
+    return product.stock > 0 && product.stock <= returned;
+  });
+  if (back.length)
+    await markSiteStale(deps, `De nouveau en stock : ${back.map((product) => product.name).join(", ")}`);
 }

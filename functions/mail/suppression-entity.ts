@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -18,3 +19,4 @@ export const mailSuppressionSchema = entitySchema({
   },
 });
 export type MailSuppressionEntity = EntityOf<typeof mailSuppressionSchema>;
+export const mailSuppressionEntity = defineEntity(mailSuppressionSchema);

@@ -1,5 +1,6 @@
 /** Why: docs/decisions/030-failures-reach-the-owner.md. */
 import type { DataDeps } from "../platform/deps";
+import { mailSuppressionEntity } from "./suppression-entity";
 
 export type SuppressionReason = "bounce" | "complaint";
 
@@ -21,7 +22,7 @@ export async function recordSuppression(
   const email = normalizeEmail(report.email);
   const existing = await getSuppression(deps, email);
   if (existing?.reason === "complaint" && report.reason === "bounce") return;
-  await deps.db.entities.mailSuppression
+  await mailSuppressionEntity(deps.db)
     .put({
       email,
       reason: report.reason,
@@ -35,7 +36,9 @@ export async function getSuppression(
   deps: Pick<DataDeps, "db">,
   email: string,
 ): Promise<MailSuppression | null> {
-  const { data } = await deps.db.entities.mailSuppression.get({ email: normalizeEmail(email) }).go();
+  const { data } = await mailSuppressionEntity(deps.db)
+    .get({ email: normalizeEmail(email) })
+    .go();
   return data ? { reason: data.reason, at: data.at } : null;
 }
 
@@ -44,7 +47,9 @@ export async function isSuppressed(deps: Pick<DataDeps, "db">, email: string): P
 }
 
 export async function liftSuppression(deps: Pick<DataDeps, "db">, email: string): Promise<void> {
-  await deps.db.entities.mailSuppression.delete({ email: normalizeEmail(email) }).go();
+  await mailSuppressionEntity(deps.db)
+    .delete({ email: normalizeEmail(email) })
+    .go();
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "../../src/domain/settings/settings";
 import { findUserByEmail, revokeSessions } from "../accounts/auth";
 import { createUser } from "../accounts/service";
+import { userEntity } from "../accounts/user-entity";
 import { createProduct } from "../catalog/service";
 import { putPaypalSetting } from "../payments/paypal-secret";
 import { randomSecret } from "../platform/adapters/ids";
@@ -16,6 +17,7 @@ import { hashPassword } from "../platform/adapters/password";
 import { isTableEmpty } from "../platform/db/bootstrap";
 import { seedProducts } from "../platform/db/seed-catalog";
 import type { DataDeps } from "../platform/deps";
+import { settingEntity } from "../settings/entity";
 import { putSetting } from "../settings/service";
 
 export interface SeedOptions {
@@ -85,14 +87,14 @@ export async function retireSeedExamples(deps: DataDeps): Promise<string[]> {
     SettingKey,
     Record<string, string>,
   ][]) {
-    const { data } = await deps.db.entities.setting.get({ key }).go();
+    const { data } = await settingEntity(deps.db).get({ key }).go();
     const stored = data?.value;
     if (!stored || typeof stored !== "object") continue;
     const value = { ...(stored as Record<string, unknown>) };
     const fields = Object.keys(examples).filter((field) => value[field] === examples[field]);
     if (!fields.length) continue;
     for (const field of fields) value[field] = "";
-    await deps.db.entities.setting.put({ key, value, updated_at: deps.clock().toISOString() }).go();
+    await settingEntity(deps.db).put({ key, value, updated_at: deps.clock().toISOString() }).go();
     retired.push(...fields.map((field) => `${key}.${field}`));
   }
   return retired;
@@ -166,7 +168,7 @@ export async function recoverAdminAccess(deps: DataDeps, options: SeedOptions): 
     );
   }
   // The new password lifts the sign-in locks too, as a reset through the mailed link does.
-  await deps.db.entities.user
+  await userEntity(deps.db)
     .patch({ id: existing.id })
     .set({ password_hash: await hashPassword(adminPassword) })
     .add({ signin_epoch: 1 })

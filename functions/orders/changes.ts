@@ -2,11 +2,15 @@ import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { isZeroDelta, orderStatsDelta } from "../../src/domain/orders/order-stats";
 import type { OrderStatus } from "../../src/domain/orders/order-status";
+import { counterEntity } from "../platform/db/entities/counter";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
+import type { Db } from "../platform/db/service";
 import { addToStats } from "../platform/db/stats";
-import { type Commit, type TransactionEntities, writeTransaction } from "../platform/db/transaction";
+import { type Commit, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import type { OrderEntity } from "./entity";
+import { orderEntity } from "./entity";
+import { invoiceEntity } from "./invoice-entity";
 import { type PreparedDocument, prepareDocument } from "./invoices";
 
 type OrderRecord = EntityItem<OrderEntity>;
@@ -43,7 +47,7 @@ export type DocumentKind = "invoice" | "credit_note";
 
 export interface OrderChange {
   set: OrderFields;
-  with?: (entities: TransactionEntities) => Commit[];
+  with?: () => Commit[];
   /** One of each kind per order, ever. */
   documents?: DocumentKind[];
 }
@@ -96,7 +100,7 @@ async function writeOrderChange(
   // Invoice numbers are one counter: many payments at once queue on it (retryOnStale's bound covers them).
   return retryOnStale<{ order: OrderRecord; changed: boolean }, never>(
     async () => {
-      const { data: order } = await deps.db.entities.order.get({ id }).go();
+      const { data: order } = await orderEntity(deps.db).get({ id }).go();
       if (!order) throw new DomainError("ORDER_NOT_FOUND");
       const decided = await decide(order);
       if (!decided) return { order, changed: false };
@@ -120,8 +124,9 @@ async function writeOrderChange(
         status_history: [...order.status_history, ...history],
       };
       const delta = orderStatsDelta(order, after);
-      const outcome = await writeTransaction(deps.db, (entities) => {
-        let patch = entities.order
+      const outcome = await writeTransaction(deps.db, () => {
+        let patch = orderEntity
+          .transact(deps.db)
           .patch({ id })
           .set({ ...fields, updated_at: now })
           .add({ version: 1 });
@@ -131,10 +136,10 @@ async function writeOrderChange(
             commit: patch.where(({ version }, { eq }) => eq(version, order.version ?? 0)).commit(),
             onFailed: "stale",
           },
-          ...(isZeroDelta(delta) ? [] : [addToStats(entities, "all", id, delta)]),
+          ...(isZeroDelta(delta) ? [] : [addToStats(deps.db, "all", id, delta)]),
           // The effects were decided on what was read (a product there, a counter's value): if that changed, decide
           // again.
-          ...(change.with?.(entities) ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
+          ...(change.with?.() ?? []).map((commit) => ({ commit, onFailed: "stale" as const })),
         ];
       });
       return outcome === "written" ? { order: after, changed: true } : STALE;
@@ -172,27 +177,29 @@ async function withDocuments(
   return {
     ...change,
     set,
-    with: (entities) => [
-      ...(change.with?.(entities) ?? []),
-      ...documents.flatMap((document) => documentWrites(entities, order, document)),
+    with: () => [
+      ...(change.with?.() ?? []),
+      ...documents.flatMap((document) => documentWrites(deps.db, order, document)),
     ],
   };
 }
 
 export function documentWrites(
-  entities: TransactionEntities,
+  db: Db,
   order: OrderRecord,
   { kind, number, counter, snapshot }: PreparedDocument,
 ): Commit[] {
   return [
-    entities.counter
+    counterEntity
+      .transact(db)
       .update({ name: counter.name })
       .set({ value: counter.current + 1 })
       .where(({ value }, { eq, notExists }) =>
         counter.current === 0 ? notExists(value) : eq(value, counter.current),
       )
       .commit(),
-    entities.invoice
+    invoiceEntity
+      .transact(db)
       .create({
         number,
         kind,

@@ -3,6 +3,7 @@ import { type BankTransferSetting, consumerMediator } from "../../src/domain/set
 import type { InlineImage } from "../platform/adapters/mail";
 import type { Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
+import { orderEntity } from "./entity";
 import { addGuestLink } from "./guest/links";
 import { orderConfirmationMail } from "./mails";
 import { type OrderRecord, toOrder } from "./service";
@@ -34,7 +35,7 @@ export async function sendQueuedOrderConfirmation(
   orderId: string,
   transferQr?: TransferQrDrawer,
 ): Promise<void> {
-  const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+  const { data: order } = await orderEntity(deps.db).get({ id: orderId }).go();
   if (!order) throw new Error(`Order ${orderId}: not found, no confirmation to send`);
   await mailOrderConfirmation(deps, order, transferQr);
 }

@@ -6,6 +6,7 @@ import {
   pickupPointAttributes,
   postalAddressAttributes,
 } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** Lines, prices (cents) and address frozen when placed. `user_id` is checked on every customer read. */
@@ -159,6 +160,7 @@ export const orderSchema = entitySchema({
   },
 });
 export type OrderEntity = EntityOf<typeof orderSchema>;
+export const orderEntity = defineEntity(orderSchema);
 
 /**
  * A client's Idempotency-Key, written in the order's transaction: a retried request finds the first order, and the
@@ -186,3 +188,4 @@ export const idempotencyKeySchema = entitySchema({
   },
 });
 export type IdempotencyKeyEntity = EntityOf<typeof idempotencyKeySchema>;
+export const idempotencyKeyEntity = defineEntity(idempotencyKeySchema);

@@ -3,6 +3,8 @@ import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
 import { batchGetAll } from "../platform/db/batch-get";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps } from "../platform/deps";
+import { orderEntity } from "./entity";
+import { invoiceEntity } from "./invoice-entity";
 
 /**
  * Rewrites every stored document that still holds the customer's e-mail without it
@@ -12,8 +14,8 @@ import type { DataDeps } from "../platform/deps";
 export async function dropEmailsFromStoredDocuments(
   deps: DataDeps,
 ): Promise<{ documents: number; rewritten: number }> {
-  const { data: orders } = await deps.db.entities.order.query
-    .all({})
+  const { data: orders } = await orderEntity(deps.db)
+    .query.all({})
     .go({ pages: "all", attributes: ["id", "invoice_number", "credit_note_number", "refunds"] });
   const numbers = [
     ...new Set(
@@ -30,14 +32,17 @@ export async function dropEmailsFromStoredDocuments(
   // BatchGetItem reads at most 100 keys at a time.
   for (let start = 0; start < numbers.length; start += 100) {
     const documents = await batchGetAll(
-      (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot"] }),
+      (keys) =>
+        invoiceEntity(deps.db)
+          .get(keys)
+          .go({ attributes: ["number", "snapshot"] }),
       numbers.slice(start, start + 100).map((number) => ({ number })),
     );
     for (const document of documents) {
       const snapshot = storedInvoiceWithoutEmail(document.snapshot);
       if (snapshot === null) continue;
       try {
-        await deps.db.entities.invoice
+        await invoiceEntity(deps.db)
           .patch({ number: document.number })
           .set({ snapshot })
           .where((attributes, { eq }) => eq(attributes.snapshot, document.snapshot))

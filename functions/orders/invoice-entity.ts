@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** `snapshot` is frozen at issue: two downloads are identical and later edits elsewhere change nothing. */
@@ -17,3 +18,4 @@ export const invoiceSchema = entitySchema({
   },
 });
 export type InvoiceEntity = EntityOf<typeof invoiceSchema>;
+export const invoiceEntity = defineEntity(invoiceSchema);

@@ -12,9 +12,11 @@ import {
 } from "../../src/domain/orders/invoice";
 import { paymentMethodLabel } from "../../src/domain/orders/order-status";
 import type { RefundAmounts } from "../../src/domain/orders/refund";
+import { counterEntity } from "../platform/db/entities/counter";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { OrderEntity } from "./entity";
+import { invoiceEntity } from "./invoice-entity";
 
 type OrderRecord = EntityItem<OrderEntity>;
 
@@ -50,7 +52,7 @@ export async function prepareDocument(
   const year = parisYear(now);
   const name = invoiceCounterName(kind, year);
   const [{ data: counter }, company] = await Promise.all([
-    deps.db.entities.counter.get({ name }).go(),
+    counterEntity(deps.db).get({ name }).go(),
     getSetting(deps, "company_info"),
   ]);
   const current = counter?.value ?? 0;
@@ -137,6 +139,14 @@ function refundFigures(order: OrderRecord, { lines, amounts }: RefundPart) {
   };
 }
 
+/** A stored document by number: its order and its snapshot, null when there is none. */
+export async function storedDocument(
+  deps: DataDeps,
+  number: string,
+): Promise<{ order_id: string; snapshot: string } | null> {
+  return (await invoiceEntity(deps.db).get({ number }).go()).data;
+}
+
 export async function findDocument(
   deps: DataDeps,
   order: OrderRecord,
@@ -149,7 +159,7 @@ export async function findDocument(
       kind === "invoice" ? "Aucune facture pour cette commande." : "Aucun avoir pour cette commande.",
     );
   }
-  const { data } = await deps.db.entities.invoice.get({ number }).go();
+  const { data } = await invoiceEntity(deps.db).get({ number }).go();
   if (!data) throw new DomainError("NOT_FOUND");
   return parseStoredInvoice(data.snapshot);
 }
@@ -165,7 +175,24 @@ export async function findCreditNote(
   ];
   if (!numbers.includes(number))
     throw new DomainError("NOT_FOUND", "Aucun avoir de ce numéro pour cette commande.");
-  const { data } = await deps.db.entities.invoice.get({ number }).go();
+  const { data } = await invoiceEntity(deps.db).get({ number }).go();
   if (!data || data.order_id !== order.id) throw new DomainError("NOT_FOUND");
   return parseStoredInvoice(data.snapshot);
+}
+
+/** The stored snapshots of the documents numbered `keys`, those that exist, read by BatchGet until none is left. */
+export async function storedSnapshots(
+  deps: DataDeps,
+  keys: { number: string }[],
+): Promise<InvoiceSnapshot[]> {
+  const documents: InvoiceSnapshot[] = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 5) throw new Error(`${pending.length} documents left unread by BatchGet`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { data, unprocessed } = await invoiceEntity(deps.db).get(pending).go({ concurrency: 4 });
+    for (const item of data) documents.push(parseStoredInvoice(item.snapshot));
+    pending = unprocessed.map(({ number }) => ({ number }));
+  }
+  return documents;
 }

@@ -2,6 +2,7 @@
  * Every change of an order's status or payment: the lifecycle's table (src/domain/orders/order-lifecycle.ts)
  * decides, and the move and its effects are one transaction conditioned on the version decided from.
  */
+
 import { DomainError } from "../../src/domain/errors";
 import {
   type LifecycleEffect,
@@ -14,10 +15,11 @@ import { isReturnMove, type ReturnMove } from "../../src/domain/orders/order-ret
 import { holdsUnpaid } from "../../src/domain/orders/unpaid-holds";
 import { parisDay } from "../../src/domain/paris-time";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { restockItems, type StockReason } from "../catalog/stock";
+import { productsByIds } from "../catalog/product-reads";
+import { markRestocked, restockItems, type StockReason } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markRestocked } from "../publishing/publishing";
+import { promoReleaseCommits } from "../promos/order-items";
 import {
   documentsDue,
   type LifecycleFields,
@@ -96,28 +98,27 @@ async function releaseWrites(
 ): Promise<NonNullable<OrderChange["with"]>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
   // Strongly consistent: each unit given back is conditioned on the stock read here.
-  const { data: products } = await deps.db.entities.product
-    .get(ids.map((id) => ({ id })))
-    .go({ consistent: true });
+  const products = await productsByIds(deps, ids, { consistent: true });
   const stocks = new Map(products.map((product) => [product.id, product.stock]));
   const promoId = order.promo_id;
   const day = parisDay(new Date(order.created_at));
   // Orders without promo_use_subject counted the promo's uses per user id.
   const subject = order.promo_use_subject ?? order.user_id;
-  const [promo, dailyUse] = promoId
-    ? await Promise.all([
-        deps.db.entities.promo.get({ id: promoId }).go(),
-        deps.db.entities.promoDailyUse.get({ promo_id: promoId, user_id: subject, day }).go(),
-      ])
-    : [null, null];
+  const promoCommits = promoId
+    ? await promoReleaseCommits(deps, {
+        promoId,
+        orderId: order.id,
+        usedAt: order.created_at,
+        key: { promo_id: promoId, user_id: subject, day },
+      })
+    : null;
   const at = deps.clock().toISOString();
-  return (entities) => {
-    const { promo: promoEntity, promoDailyUse, promoUsage } = entities;
+  return () => {
     return [
       ...order.items
         .filter((item) => stocks.has(item.product_id))
         .flatMap((item) =>
-          restockItems(entities, {
+          restockItems(deps.db, {
             productId: item.product_id,
             delta: item.quantity,
             stockBefore: stocks.get(item.product_id) ?? 0,
@@ -128,16 +129,8 @@ async function releaseWrites(
         ),
       ...order.items
         .filter((item) => stocks.has(item.product_id))
-        .flatMap((item) => lotGiveBackCommits(entities, item.product_id, item.lots ?? [])),
-      ...(promoId && promo?.data
-        ? [
-            promoEntity.patch({ id: promoId }).subtract({ usage_count: 1 }).commit(),
-            promoUsage.delete({ promo_id: promoId, used_at: order.created_at, order_id: order.id }).commit(),
-          ]
-        : []),
-      ...(promoId && dailyUse?.data && dailyUse.data.count > 0
-        ? [promoDailyUse.patch({ promo_id: promoId, user_id: subject, day }).subtract({ count: 1 }).commit()]
-        : []),
+        .flatMap((item) => lotGiveBackCommits(deps.db, item.product_id, item.lots ?? [])),
+      ...(promoCommits?.(deps.db) ?? []),
     ];
   };
 }
@@ -239,7 +232,7 @@ export async function moveOrder(
       set,
       move: { to, statuses: plan.statuses, at: historyTime(deps, current, request.at?.(current)) },
       documents,
-      with: writes.length ? (entities) => writes.flatMap((write) => write(entities)) : undefined,
+      with: writes.length ? () => writes.flatMap((write) => write()) : undefined,
     };
   });
   if (changed && order.released_at && !before?.released_at) {

@@ -7,6 +7,7 @@ import { eurosToCents } from "../../src/domain/money";
 import { planReturn } from "../../src/domain/orders/order-return";
 import type { ReturnRequest } from "../../src/domain/orders/refund";
 import type { Deps } from "../platform/deps";
+import { orderEntity } from "./entity";
 import { moveOrder } from "./lifecycle";
 import type { RefundAtPaypal } from "./return-effects";
 import { toOrder } from "./service";
@@ -30,7 +31,7 @@ export async function recordReturn(
   input: ReturnInput,
   { atPaypal, adminId }: ReturnHandlers,
 ) {
-  const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+  const { data: order } = await orderEntity(deps.db).get({ id: orderId }).go();
   if (!order) throw new DomainError("ORDER_NOT_FOUND");
   // The refund's id comes from the order the owner's click read: a second click finds it recorded (below).
   const refundId = `${order.id}-R${(order.refunds?.length ?? 0) + 1}`;

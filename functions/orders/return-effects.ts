@@ -1,12 +1,13 @@
 /** The effects of a return's move as the lifecycle's table declares them (RETURN_EFFECTS), run by moveOrder alone. */
+
 import type { LifecycleEffect } from "../../src/domain/orders/order-lifecycle";
 import type { ReturnMove } from "../../src/domain/orders/order-return";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import { lotGiveBackCommits } from "../batches/batch-stock";
-import { restockItems } from "../catalog/stock";
+import { productsByIds } from "../catalog/product-reads";
+import { markRestocked, restockItems } from "../catalog/stock";
 import { afterStockChange } from "../catalog/stock-alerts";
 import type { DataDeps, Deps } from "../platform/deps";
-import { markRestocked } from "../publishing/publishing";
 import { getSetting } from "../settings/service";
 import { documentWrites, type OrderChange, type OrderFields } from "./changes";
 import { addGuestLink } from "./guest/links";
@@ -76,9 +77,11 @@ export async function returnChange(
     ...(refund.adminId && { admin_id: refund.adminId }),
   };
   const restocked = effects.includes("restock_returned") ? lines.filter((line) => line.restock) : [];
-  const { data: present } = await deps.db.entities.product
-    .get(restocked.map((line) => ({ id: line.product_id })))
-    .go({ consistent: true });
+  const present = await productsByIds(
+    deps,
+    restocked.map((line) => line.product_id),
+    { consistent: true },
+  );
   // Each restock is conditioned on the stock read here, so its movement records the stock it leaves.
   const stocks = new Map(present.map((product) => [product.id, product.stock]));
   const movedAt = deps.clock().toISOString();
@@ -88,9 +91,9 @@ export async function returnChange(
       refunds: [...(current.refunds ?? []), entry],
       refunded_cents: (current.refunded_cents ?? 0) + amounts.total_cents,
     },
-    with: (entities) => [
+    with: () => [
       ...back.flatMap((line) =>
-        restockItems(entities, {
+        restockItems(deps.db, {
           productId: line.product_id,
           delta: line.quantity,
           stockBefore: stocks.get(line.product_id) ?? 0,
@@ -99,8 +102,8 @@ export async function returnChange(
           at: movedAt,
         }).map((item) => item.commit),
       ),
-      ...back.flatMap((line) => lotGiveBackCommits(entities, line.product_id, line.lots ?? [])),
-      ...documentWrites(entities, current, note),
+      ...back.flatMap((line) => lotGiveBackCommits(deps.db, line.product_id, line.lots ?? [])),
+      ...documentWrites(deps.db, current, note),
     ],
   };
 }

@@ -5,9 +5,11 @@ import { isGuestOrder } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";
 import { awaitsTransfer, type OrderStatus } from "../../src/domain/orders/order-status";
 import { unpackedHours } from "../../src/domain/orders/pickup-point";
+import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import type { OrderEntity } from "./entity";
+import { orderEntity } from "./entity";
 
 export type OrderRecord = EntityItem<OrderEntity>;
 
@@ -105,8 +107,8 @@ export function toOrder(record: OrderRecord): Order {
 }
 
 export async function listUserOrders(deps: DataDeps, userId: string): Promise<Order[]> {
-  const { data } = await deps.db.entities.order.query
-    .byUser({ user_id: userId })
+  const { data } = await orderEntity(deps.db)
+    .query.byUser({ user_id: userId })
     .go({ order: "desc", pages: "all" });
   return withTransferInstructions(deps, data.map(toOrder));
 }
@@ -130,14 +132,93 @@ export async function withTransferInstructions(deps: DataDeps, orders: Order[]):
 }
 
 export async function getOrder(deps: DataDeps, id: string): Promise<OrderRecord> {
-  const { data } = await deps.db.entities.order.get({ id }).go();
+  const { data } = await orderEntity(deps.db).get({ id }).go();
   if (!data) throw new DomainError("ORDER_NOT_FOUND");
   return data;
 }
 
 /** Someone else's order is 'not found', exactly like a made-up id. */
 export async function getUserOrder(deps: DataDeps, userId: string, id: string): Promise<OrderRecord> {
-  const { data } = await deps.db.entities.order.get({ id }).go();
+  const { data } = await orderEntity(deps.db).get({ id }).go();
   if (!data || data.user_id !== userId) throw new DomainError("ORDER_NOT_FOUND");
   return data;
+}
+
+/** Orders by id, those that exist, in one batch read: what a recall of a lot lists (handed to batches by main). */
+export async function ordersByIds(deps: DataDeps, ids: readonly string[]): Promise<OrderRecord[]> {
+  if (!ids.length) return [];
+  return (
+    await orderEntity(deps.db)
+      .get(ids.map((id) => ({ id })))
+      .go()
+  ).data;
+}
+
+/** The label key each order records (undefined: none), read 100 at a time; orders that are gone are left out. */
+export async function labelKeysOf(
+  deps: DataDeps,
+  orderIds: readonly string[],
+): Promise<Map<string, string | undefined>> {
+  const recorded = new Map<string, string | undefined>();
+  for (let start = 0; start < orderIds.length; start += 100) {
+    const orders = await batchGetAll(
+      (keys) =>
+        orderEntity(deps.db)
+          .get(keys)
+          .go({ attributes: ["id", "shipping_label_key"] }),
+      orderIds.slice(start, start + 100).map((id) => ({ id })),
+    );
+    for (const order of orders) recorded.set(order.id, order.shipping_label_key);
+  }
+  return recorded;
+}
+
+/** Every order in `status`: the newest-first index, filtered (no index by status). */
+export async function ordersInStatus(deps: DataDeps, status: OrderStatus): Promise<OrderRecord[]> {
+  const { data } = await orderEntity(deps.db)
+    .query.all({})
+    .where(({ status: current }, { eq }) => eq(current, status))
+    .go({ pages: "all" });
+  return data;
+}
+
+/** An order by id, null when there is none. */
+export async function findOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
+  return (await orderEntity(deps.db).get({ id }).go()).data;
+}
+
+/** Every order of a user id (an account's, or a guest's e-mail-derived one), oldest first unless told. */
+export async function ordersOfUser(
+  deps: DataDeps,
+  userId: string,
+  options: { newestFirst?: boolean } = {},
+): Promise<OrderRecord[]> {
+  const order = options.newestFirst ? "desc" : "asc";
+  return (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ order, pages: "all" })).data;
+}
+
+/** Whether a user id has placed any order (one item read). */
+export async function hasOrders(deps: DataDeps, userId: string): Promise<boolean> {
+  return (await orderEntity(deps.db).query.byUser({ user_id: userId }).go({ limit: 1 })).data.length > 0;
+}
+
+/** Every order, only the fields asked for: a scan of the newest-first index. */
+export async function allOrders<const F extends keyof OrderRecord>(
+  deps: DataDeps,
+  fields: readonly F[],
+): Promise<Pick<OrderRecord, F>[]> {
+  const { data } = await orderEntity(deps.db)
+    .query.all({})
+    .go({ pages: "all", attributes: [...fields] });
+  return data as Pick<OrderRecord, F>[];
+}
+
+/** Up to `limit` orders, newest first, older than `after` when given; a cursor when there are more. */
+export async function ordersNewestFirst(
+  deps: DataDeps,
+  after: { created_at: string; id: string } | null,
+  limit: number,
+): Promise<{ data: OrderRecord[]; cursor: string | null }> {
+  const all = orderEntity(deps.db).query.all({});
+  return (after ? all.lt({ created_at: after.created_at, id: after.id }) : all).go({ order: "desc", limit });
 }

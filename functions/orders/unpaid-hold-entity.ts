@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** The units a guest's unpaid orders hold under one subject (src/domain/orders/unpaid-holds.ts). */
@@ -15,3 +16,4 @@ export const unpaidHoldSchema = entitySchema({
   },
 });
 export type UnpaidHoldEntity = EntityOf<typeof unpaidHoldSchema>;
+export const unpaidHoldEntity = defineEntity(unpaidHoldSchema);

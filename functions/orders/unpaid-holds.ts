@@ -4,8 +4,10 @@ import {
   UNPAID_UNITS_PER_PRODUCT,
   unpaidHoldMessage,
 } from "../../src/domain/orders/unpaid-holds";
-import type { Commit, TransactionEntities, TransactionItem } from "../platform/db/transaction";
+import type { Db } from "../platform/db/service";
+import type { Commit, TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
+import { unpaidHoldEntity } from "./unpaid-hold-entity";
 
 export interface UnpaidHoldTake {
   subject: string;
@@ -15,14 +17,11 @@ export interface UnpaidHoldTake {
 }
 
 /** Conditioned on the limit: DynamoDB judges every parallel order against the others, so 30 at once cannot pass. */
-export function unpaidHoldItems(
-  entities: TransactionEntities,
-  takes: readonly UnpaidHoldTake[],
-  now: Date,
-): TransactionItem[] {
+export function unpaidHoldItems(db: Db, takes: readonly UnpaidHoldTake[], now: Date): TransactionItem[] {
   const expires = Math.ceil(now.getTime() / 1000) + UNPAID_HOLD_COUNTER_DAYS * 86_400;
   return takes.map((take) => ({
-    commit: entities.unpaidHold
+    commit: unpaidHoldEntity
+      .transact(db)
       .update({ subject: take.subject, product_id: take.productId })
       .add({ units: take.quantity })
       .set({ expires_at_ttl: expires })
@@ -45,20 +44,21 @@ export async function unpaidHoldGiveBack(
     unpaid_hold_subjects?: string[] | null;
     items: readonly { product_id: number; quantity: number }[];
   },
-): Promise<(entities: TransactionEntities) => Commit[]> {
+): Promise<() => Commit[]> {
   const keys = (order.unpaid_hold_subjects ?? []).flatMap((subject) =>
     order.items.map((item) => ({ subject, product_id: item.product_id, quantity: item.quantity })),
   );
   if (!keys.length) return () => [];
-  const { data } = await deps.db.entities.unpaidHold
+  const { data } = await unpaidHoldEntity(deps.db)
     .get(keys.map(({ subject, product_id }) => ({ subject, product_id })))
     .go({ consistent: true });
   const present = new Set(data.map((counter) => `${counter.subject}|${counter.product_id}`));
-  return (entities) =>
+  return () =>
     keys
       .filter((key) => present.has(`${key.subject}|${key.product_id}`))
       .map((key) =>
-        entities.unpaidHold
+        unpaidHoldEntity
+          .transact(deps.db)
           .patch({ subject: key.subject, product_id: key.product_id })
           .subtract({ units: key.quantity })
           .commit(),

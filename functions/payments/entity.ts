@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** PayPal order id -> our order id (the capture call and PayPal's webhooks name PayPal's id). */
@@ -13,6 +14,7 @@ export const paypalLinkSchema = entitySchema({
   },
 });
 export type PaypalLinkEntity = EntityOf<typeof paypalLinkSchema>;
+export const paypalLinkEntity = defineEntity(paypalLinkSchema);
 
 /** A PayPal webhook event already applied: created once per event id, so a redelivery changes nothing. */
 export const webhookEventSchema = entitySchema({
@@ -27,3 +29,4 @@ export const webhookEventSchema = entitySchema({
   },
 });
 export type WebhookEventEntity = EntityOf<typeof webhookEventSchema>;
+export const webhookEventEntity = defineEntity(webhookEventSchema);

@@ -1,6 +1,7 @@
 /** A buyer's own PayPal holds given up (lifecycle command "abandon"): stock and promo use back at once. */
 import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { type MoveResult, moveOrder } from "../orders/lifecycle";
+import { userOrdersSince } from "../orders/payment-records";
 import type { OrderRecord } from "../orders/service";
 import type { DataDeps } from "../platform/deps";
 
@@ -36,10 +37,7 @@ export function abandonHold(deps: DataDeps, orderId: string): Promise<MoveResult
 export async function releaseEarlierHolds(deps: DataDeps, userId: string): Promise<string[]> {
   const now = deps.clock();
   const from = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query
-    .byUser({ user_id: userId })
-    .gte({ created_at: from })
-    .go({ pages: "all" });
+  const data = await userOrdersSince(deps, userId, from);
   const released: string[] = [];
   for (const order of data) {
     if (order.payment_method !== "paypal" || order.payment_status !== "pending" || order.released_at)

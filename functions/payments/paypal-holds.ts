@@ -3,6 +3,7 @@ import { planCommands } from "../../src/domain/orders/order-lifecycle";
 import { changeOrder } from "../orders/changes";
 import { sendOrderConfirmation } from "../orders/confirmation-mail";
 import { moveOrder } from "../orders/lifecycle";
+import { ordersCreatedSince } from "../orders/payment-records";
 import type { OrderRecord } from "../orders/service";
 import type { PaypalCaptureResult } from "../platform/adapters/paypal/bodies";
 import type { PaypalClient } from "../platform/adapters/paypal/client";
@@ -25,8 +26,7 @@ export const RECONCILE_DAYS = 30;
 
 async function ordersSince(deps: DataDeps, days: number): Promise<OrderRecord[]> {
   const from = new Date(deps.clock().getTime() - days * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query.all({}).gte({ created_at: from }).go({ pages: "all" });
-  return data;
+  return ordersCreatedSince(deps, from);
 }
 
 const expiredHold = (order: OrderRecord, cutoff: number) =>

@@ -7,7 +7,7 @@ import {
 import { isSealed, SecretUnreadableError } from "../platform/adapters/secret-box";
 import { PAYPAL_SECRET_CONTEXT } from "../platform/adapters/secret-contexts";
 import type { DataDeps } from "../platform/deps";
-import { putSetting } from "../settings/service";
+import { putSetting, replaceSettingIfUnchanged, storedSetting } from "../settings/service";
 
 /**
  * The PayPal client secret is stored sealed (docs/decisions/031-secrets-and-origin.md): only the functions that call
@@ -64,23 +64,12 @@ export async function putPaypalSetting(deps: DataDeps, value: PaypalSetting): Pr
 
 /** The row is rewritten only if it is still the one read (its updated_at), so an owner's save in between wins. */
 export async function migratePlainPaypalSecret(deps: DataDeps): Promise<boolean> {
-  const { data } = await deps.db.entities.setting.get({ key: "payment_paypal" }).go();
+  const data = await storedSetting(deps, "payment_paypal");
   const stored = data?.value as Partial<PaypalSetting> | undefined;
   const secret = typeof stored?.client_secret === "string" ? stored.client_secret : "";
   if (!data || !secret || isSealed(secret) || !deps.secrets) return false;
   const value = { ...stored, client_secret: await sealPaypalSecret(deps, secret) };
-  try {
-    await deps.db.entities.setting
-      .patch({ key: "payment_paypal" })
-      .set({ value, updated_at: deps.clock().toISOString() })
-      .where(({ updated_at }, { eq }) => eq(updated_at, data.updated_at))
-      .go();
-  } catch (error) {
-    // The owner saved in between (ElectroDB wraps DynamoDB's ConditionalCheckFailedException): hers stands.
-    if ((error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException")
-      return false;
-    throw error;
-  }
+  if (!(await replaceSettingIfUnchanged(deps, "payment_paypal", value, data.updated_at))) return false;
   console.info("The PayPal secret stored in clear is now sealed.");
   return true;
 }

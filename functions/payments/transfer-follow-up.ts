@@ -12,8 +12,12 @@ import {
 } from "../../src/domain/settings/settings-constants";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
+import {
+  awaitedTransfersSince,
+  claimTransferReminder,
+  releaseTransferReminder,
+} from "../orders/payment-records";
 import { type OrderRecord, toOrder } from "../orders/service";
-import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { transferCancelledMail, transferQrImage, transferReminderMail } from "./transfer-mails";
@@ -23,55 +27,13 @@ export const FOLLOW_UP_LOOKBACK_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 30;
 
 async function awaitedTransfers(deps: DataDeps): Promise<OrderRecord[]> {
   const from = new Date(deps.clock().getTime() - FOLLOW_UP_LOOKBACK_DAYS * 86_400_000).toISOString();
-  const { data } = await deps.db.entities.order.query
-    .all({})
-    .gte({ created_at: from })
-    .where(
-      ({ payment_method, payment_status, status }, { eq }) =>
-        `${eq(payment_method, "bank_transfer")} AND ${eq(payment_status, "pending")} AND ${eq(status, "pending")}`,
-    )
-    .go({ pages: "all" });
-  return data;
+  return awaitedTransfersSince(deps, from);
 }
 
 const awaitingTransfer = (order: OrderRecord) =>
   order.payment_method === "bank_transfer" &&
   order.payment_status === "pending" &&
   order.status === "pending";
-
-/** Of two runs at once, one wins and sends; a transfer marked received meanwhile stops it. */
-async function claimReminder(deps: DataDeps, id: string, at: string): Promise<boolean> {
-  try {
-    await deps.db.entities.order
-      .patch({ id })
-      .set({ transfer_reminded_at: at, updated_at: at })
-      // Every order write moves its version, so a change decided before this claim is decided again.
-      .add({ version: 1 })
-      .where(
-        ({ transfer_reminded_at, payment_method, payment_status, status }, { eq, notExists }) =>
-          `${notExists(transfer_reminded_at)} AND ${eq(payment_method, "bank_transfer")} AND ${eq(payment_status, "pending")} AND ${eq(status, "pending")}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** A reminder that could not be sent is unclaimed, so the next run tries again (only the claim this run made). */
-async function releaseReminder(deps: DataDeps, id: string, at: string): Promise<void> {
-  await deps.db.entities.order
-    .update({ id })
-    .remove(["transfer_reminded_at"])
-    .set({ updated_at: deps.clock().toISOString() })
-    .add({ version: 1 })
-    .where(({ transfer_reminded_at }, { eq }) => eq(transfer_reminded_at, at))
-    .go()
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
-}
 
 async function remind(
   deps: Deps,
@@ -80,7 +42,7 @@ async function remind(
   shop: Awaited<ReturnType<typeof shopContext>>,
 ): Promise<boolean> {
   const at = deps.clock().toISOString();
-  if (!(await claimReminder(deps, order.id, at))) return false;
+  if (!(await claimTransferReminder(deps, order.id, at))) return false;
   try {
     const view = toOrder(order);
     await deps.mailer.send(
@@ -98,7 +60,7 @@ async function remind(
       `Order ${order.id}: the transfer reminder could not be sent; it will be tried again`,
       error,
     );
-    await releaseReminder(deps, order.id, at);
+    await releaseTransferReminder(deps, order.id, at);
     return false;
   }
 }

@@ -1,29 +1,22 @@
-import type { EntityItem } from "electrodb";
 import { guestUserId, isGuestUserId } from "../../src/domain/accounts/guest-account";
-import {
-  ERASED_CUSTOMER_NAME,
-  ERASED_ORDER_FIELDS,
-  erasedShippingAddress,
-  erasureBlocker,
-} from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
-import { storedInvoiceWithoutEmail } from "../../src/domain/orders/invoice";
+import { ERASED_CUSTOMER_NAME, erasureBlocker } from "../../src/domain/personal-data/personal-data";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { withdrawalRefundStates } from "../../src/domain/withdrawals/withdrawal";
 import type { AuthUser } from "../accounts/auth";
+import { accountDeletes } from "../accounts/erasure-items";
 import { liftSuppression } from "../mail/suppressions";
-import type { OrderEntity } from "../orders/entity";
-import { toOrder } from "../orders/service";
+import { documentsWithEmail, eraseDocumentEmail, eraseOrder } from "../orders/erasure-items";
+import { hasOrders, type OrderRecord, ordersOfUser, toOrder } from "../orders/service";
 import { verifyPassword } from "../platform/adapters/password";
-import { batchGetAll } from "../platform/db/batch-get";
-import { addToStats } from "../platform/db/stats";
-import { type TransactionEntities, type TransactionItem, writeTransaction } from "../platform/db/transaction";
+import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
+import { promoUsageRename, promoUsagesOf } from "../promos/order-items";
+import { labelPdfsRemoved } from "../shipping/labels/erasure";
 import { eraseWaitlistRequests } from "../waitlist/service";
+import { withdrawalsOfOrder } from "../withdrawals/service";
 import { type ErasureWrite, emailTraces } from "./traces";
-
-type OrderRecord = EntityItem<OrderEntity>;
 
 /** DynamoDB's limit of items in one transaction. */
 const TRANSACTION_MAX = 100;
@@ -52,40 +45,21 @@ export async function eraseAccount(
   await attempt.giveBack();
 
   await eraseOrders(deps, async () => {
-    const [orders, addresses, sessions, placedAsGuest] = await Promise.all([
-      deps.db.entities.order.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.address.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.session.query.byUser({ user_id: user.id }).go({ pages: "all" }),
-      deps.db.entities.order.query.byUser({ user_id: guestUserId(user.email) }).go({ limit: 1 }),
+    const [orders, accountWrites, placedAsGuest] = await Promise.all([
+      ordersOfUser(deps, user.id),
+      accountDeletes(deps, user),
+      hasOrders(deps, guestUserId(user.email)),
     ]);
     return {
-      orders: orders.data,
+      orders,
       traces: await emailTraces(deps, {
         email: user.email,
-        orders: orders.data,
+        orders,
         account: user,
         // Orders she placed without an account and never attached keep the e-mail: so do their « Mes données » links.
-        guestOrdersRemain: placedAsGuest.data.length > 0,
+        guestOrdersRemain: placedAsGuest,
       }),
-      lastWrites: [
-        ...addresses.data.map((address) => (entities: TransactionEntities) => ({
-          commit: entities.address.delete({ user_id: user.id, id: address.id }).commit(),
-        })),
-        ...sessions.data.map((session) => (entities: TransactionEntities) => ({
-          commit: entities.session.delete({ token_hash: session.token_hash }).commit(),
-        })),
-        (entities: TransactionEntities) => ({
-          commit: entities.userEmail.delete({ email: user.email }).commit(),
-        }),
-        (entities: TransactionEntities) => addToStats(entities, "all", user.id, { users: -1 }),
-        (entities: TransactionEntities) => ({
-          commit: entities.user
-            .delete({ id: user.id })
-            .where(({ id }, { exists }) => exists(id))
-            .commit(),
-          onFailed: new DomainError("UNAUTHENTICATED"),
-        }),
-      ],
+      lastWrites: accountWrites,
     };
   });
   // Waitlist requests are made without an account, found by the e-mail. After the account: an
@@ -140,11 +114,10 @@ export async function eraseOrders(
     );
     const orderWrites: ErasureWrite[] = [
       ...rewritten.map(
-        (order) => (entities: TransactionEntities) =>
-          eraseOrder(entities, order, now, erasedUserId?.(order) ?? order.user_id),
+        (order) => () => eraseOrder(deps.db, order, now, erasedUserId?.(order) ?? order.user_id),
       ),
       ...(await documentsWithEmail(deps, orders, erasedUserId)).map(
-        (document) => (entities: TransactionEntities) => eraseDocumentEmail(entities, document),
+        (document) => () => eraseDocumentEmail(deps.db, document),
       ),
       ...(await promoUsagesRenamed(deps, rewritten, erasedUserId)),
       ...traces,
@@ -158,7 +131,7 @@ export async function eraseOrders(
     chunks.push(writes.slice(firstCut));
     let stale = false;
     for (const chunk of chunks) {
-      const outcome = await writeTransaction(deps.db, (entities) => chunk.map((write) => write(entities)));
+      const outcome = await writeTransaction(deps.db, () => chunk.map((write) => write()));
       if (outcome === "stale") {
         stale = true;
         break;
@@ -180,23 +153,14 @@ async function promoUsagesRenamed(
     order.promo_id ? [{ promo_id: order.promo_id, used_at: order.created_at, order_id: order.id }] : [],
   );
   if (!keys.length) return [];
-  const usages = await batchGetAll((batch) => deps.db.entities.promoUsage.get(batch).go(), keys);
+  const usages = await promoUsagesOf(deps, keys);
   const byOrder = new Map(orders.map((order) => [order.id, order]));
   return usages.flatMap((usage) => {
     const order = byOrder.get(usage.order_id);
     if (!order || (usage.user_id !== order.user_id && !isGuestUserId(usage.user_id))) return [];
     const renamed = erasedUserId?.(order) ?? order.user_id;
     if (renamed === usage.user_id) return [];
-    return [
-      (entities: TransactionEntities) => ({
-        commit: entities.promoUsage
-          .patch({ promo_id: usage.promo_id, used_at: usage.used_at, order_id: usage.order_id })
-          .set({ user_id: renamed })
-          .where(({ user_id }, { eq }) => eq(user_id, usage.user_id))
-          .commit(),
-        onFailed: "stale" as const,
-      }),
-    ];
+    return [() => promoUsageRename(deps.db, usage, renamed)];
   });
 }
 
@@ -208,16 +172,14 @@ async function eraseLabels(
   deps: DataDeps & Pick<Deps, "documents">,
   orders: readonly OrderRecord[],
 ): Promise<void> {
-  const items = await batchGetAll(
-    (batch) => deps.db.entities.shippingLabel.get(batch).go({ attributes: ["order_id", "key", "pdf"] }),
-    orders.map((order) => ({ order_id: order.id })),
+  const labelKeys = await labelPdfsRemoved(
+    deps,
+    orders.map((order) => order.id),
   );
-  for (const item of items.filter((label) => label.pdf))
-    await deps.db.entities.shippingLabel.patch({ order_id: item.order_id }).remove(["pdf"]).go();
   const keys = [
     ...new Set([
       ...orders.flatMap((order) => (order.shipping_label_key ? [order.shipping_label_key] : [])),
-      ...items.flatMap((label) => (label.key ? [label.key] : [])),
+      ...labelKeys,
     ]),
   ];
   if (!keys.length) return;
@@ -235,92 +197,9 @@ async function eraseLabels(
  * owner's list reads the name and e-mail from the order, which erasure empties.
  */
 async function withdrawalPending(deps: DataDeps, order: OrderRecord): Promise<boolean> {
-  const { data } = await deps.db.entities.withdrawal.query
-    .byOrder({ order_id: order.id })
-    .go({ pages: "all" });
-  if (data.length === 0) return false;
-  const requests = data.sort((a, b) => a.seq.localeCompare(b.seq));
+  const requests = await withdrawalsOfOrder(deps, order.id);
+  if (requests.length === 0) return false;
   return withdrawalRefundStates(order, requests).some(
     (state) => state === "awaiting" || state === "refund_due",
   );
-}
-
-/** In the stored snapshot (older documents), or as the owner's id (a guest's is her e-mail). */
-async function documentsWithEmail(
-  deps: DataDeps,
-  orders: readonly OrderRecord[],
-  erasedUserId: ((order: OrderRecord) => string) | undefined,
-) {
-  const owners = new Map<string, string>();
-  for (const order of orders) {
-    const owner = erasedUserId?.(order) ?? order.user_id;
-    for (const number of [
-      order.invoice_number,
-      order.credit_note_number,
-      ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
-    ])
-      if (number) owners.set(number, owner);
-  }
-  if (!owners.size) return [];
-  const documents = await batchGetAll(
-    (keys) => deps.db.entities.invoice.get(keys).go({ attributes: ["number", "snapshot", "user_id"] }),
-    [...owners.keys()].map((number) => ({ number })),
-  );
-  return documents.flatMap((document) => {
-    const snapshot = storedInvoiceWithoutEmail(document.snapshot) ?? document.snapshot;
-    const owner = owners.get(document.number) ?? document.user_id;
-    const userId = isGuestUserId(document.user_id) ? owner : document.user_id;
-    if (snapshot === document.snapshot && userId === document.user_id) return [];
-    return [{ number: document.number, read: document, snapshot, userId }];
-  });
-}
-
-/**
- * The name and address are mentions the law requires (CGI art. 242 nonies A) and stay; only the e-mail goes
- * (docs/decisions/032-documents-whatever-the-text.md). Conditioned on what was read.
- */
-function eraseDocumentEmail(
-  entities: TransactionEntities,
-  document: { number: string; read: { snapshot: string; user_id: string }; snapshot: string; userId: string },
-): TransactionItem {
-  return {
-    commit: entities.invoice
-      .patch({ number: document.number })
-      .set({ snapshot: document.snapshot, user_id: document.userId })
-      .where(
-        ({ snapshot, user_id }, { eq }) =>
-          `${eq(snapshot, document.read.snapshot)} AND ${eq(user_id, document.read.user_id)}`,
-      )
-      .commit(),
-    onFailed: "stale",
-  };
-}
-
-/** The books keep amounts, lines, dates and payment; nothing names the person. */
-function eraseOrder(
-  entities: TransactionEntities,
-  order: OrderRecord,
-  now: string,
-  userId: string,
-): TransactionItem {
-  return {
-    commit: entities.order
-      .patch({ id: order.id })
-      .set({
-        customer_name: ERASED_CUSTOMER_NAME,
-        customer_email: "",
-        shipping_address: erasedShippingAddress(order.shipping_address.country),
-        user_id: userId,
-        updated_at: now,
-      })
-      // The promo limit's subject and the unpaid holds' name her e-mail and address: they go with the person.
-      .remove([...ERASED_ORDER_FIELDS, "promo_use_subject", "unpaid_hold_subjects"])
-      .add({ version: 1 })
-      .where(
-        ({ version, user_id }, { eq }) =>
-          `${eq(version, order.version ?? 0)} AND ${eq(user_id, order.user_id)}`,
-      )
-      .commit(),
-    onFailed: "stale",
-  };
 }

@@ -1,17 +1,18 @@
-import { exportFileName, exportReadme } from "../../src/domain/accounts/personal-data";
 import { DomainError } from "../../src/domain/errors";
 import { parseStoredInvoice } from "../../src/domain/orders/invoice";
+import { exportFileName, exportReadme } from "../../src/domain/personal-data/personal-data";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { listAddresses } from "../accounts/addresses";
 import { getUser, toSessionUser } from "../accounts/auth";
 import { getSuppression } from "../mail/suppressions";
-import { toOrder } from "../orders/service";
+import { storedDocument } from "../orders/invoices";
+import { ordersOfUser, toOrder } from "../orders/service";
 import { renderInvoicePdf } from "../platform/adapters/pdf";
 import type { Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { getSetting } from "../settings/service";
 import { waitlistRequestsOf } from "../waitlist/service";
-import { toWithdrawalRecord } from "../withdrawals/service";
+import { toWithdrawalRecord, withdrawalsOfOrder } from "../withdrawals/service";
 
 export interface PersonalDataExport {
   fileName: string;
@@ -44,7 +45,7 @@ export interface ExportSubject {
 export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
   const [head, orders, company, waitlist, suppression] = await Promise.all([
     subject.head(),
-    deps.db.entities.order.query.byUser({ user_id: subject.userId }).go({ order: "desc", pages: "all" }),
+    ordersOfUser(deps, subject.userId, { newestFirst: true }),
     getSetting(deps, "company_info"),
     // Waitlist requests are made without an account: those of the e-mail.
     waitlistRequestsOf(deps, subject.email),
@@ -53,32 +54,28 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
   const { strToU8, zipSync } = await import("../platform/adapters/zip");
   const files: Record<string, Uint8Array> = {};
   // One document at a time: the PDFs are rendered in turn, never all held as pages at once.
-  for (const order of orders.data) {
+  for (const order of orders) {
     const numbers = [
       order.invoice_number,
       order.credit_note_number,
       ...(order.refunds ?? []).map((refund) => refund.credit_note_number),
     ].filter((number): number is string => Boolean(number));
     for (const number of new Set(numbers)) {
-      const { data } = await deps.db.entities.invoice.get({ number }).go();
+      const data = await storedDocument(deps, number);
       if (!data || data.order_id !== order.id) continue;
       files[`factures/${number}.pdf`] = await renderInvoicePdf(parseStoredInvoice(data.snapshot));
     }
   }
   const at = deps.clock();
   const documents = Object.keys(files);
-  const withdrawals = (
-    await Promise.all(
-      orders.data.map((order) =>
-        deps.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go({ pages: "all" }),
-      ),
-    )
-  ).flatMap(({ data }) => data.sort((a, b) => a.seq.localeCompare(b.seq)).map(toWithdrawalRecord));
+  const withdrawals = (await Promise.all(orders.map((order) => withdrawalsOfOrder(deps, order.id)))).flatMap(
+    (requests) => requests.map(toWithdrawalRecord),
+  );
 
   const data = {
     exported_at: at.toISOString(),
     ...head,
-    orders: orders.data.map(toOrder),
+    orders: orders.map(toOrder),
     withdrawals,
     waitlist: waitlist.map((request) => ({
       product_id: request.product_id,

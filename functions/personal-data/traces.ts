@@ -1,16 +1,17 @@
-import type { EntityItem } from "electrodb";
 import { guestUserId } from "../../src/domain/accounts/guest-account";
 import { idempotencyScope } from "../../src/domain/orders/guest";
 import { parisDay } from "../../src/domain/paris-time";
 import { SIGNIN_EMAIL_SCOPES, signinSubject } from "../accounts/auth";
-import type { OrderEntity } from "../orders/entity";
+import { attachLinkDeletes, idempotencyKeyDeletes, unpaidHoldDelete } from "../orders/erasure-items";
 import { GUEST_CONFIRMATION_SCOPES } from "../orders/guest/confirmation-scopes";
-import type { TransactionEntities, TransactionItem } from "../platform/db/transaction";
+import type { OrderRecord } from "../orders/service";
+import { rateWindowEntity } from "../platform/db/entities/rate-window";
+import type { TransactionItem } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
+import { dailyUseDelete } from "../promos/order-items";
+import { guestDataTokenEntity } from "./guest/token-entity";
 
-type OrderRecord = EntityItem<OrderEntity>;
-
-export type ErasureWrite = (entities: TransactionEntities) => TransactionItem;
+export type ErasureWrite = () => TransactionItem;
 
 /** Abuse limits counted under a bare e-mail, by whom they serve: an account, guest orders, or anyone. */
 const ACCOUNT_SCOPES = ["reset-mails", "guest-attach-mails"];
@@ -46,25 +47,17 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
     Promise.all(
       subjects.map(
         async (subject) =>
-          (await deps.db.entities.rateWindow.query.bySubject(subject).go({ pages: "all" })).data,
+          (await rateWindowEntity(deps.db).query.bySubject(subject).go({ pages: "all" })).data,
       ),
     ),
     erased.guestOrdersRemain
       ? []
-      : deps.db.entities.guestDataToken.query
-          .byEmail({ email })
+      : guestDataTokenEntity(deps.db)
+          .query.byEmail({ email })
           .go({ pages: "all" })
           .then(({ data }) => data),
-    account && account !== "other account"
-      ? deps.db.entities.guestAttachToken.query
-          .byUser({ user_id: account.id })
-          .go({ pages: "all" })
-          .then(({ data }) => data)
-      : [],
-    deps.db.entities.idempotencyKey.query
-      .byUser({ user_id: idempotencyScope(guestUserId(email)) })
-      .go({ pages: "all" })
-      .then(({ data }) => data.filter((key) => orderIds.has(key.order_id))),
+    account && account !== "other account" ? attachLinkDeletes(deps, account.id) : [],
+    idempotencyKeyDeletes(deps, idempotencyScope(guestUserId(email)), orderIds),
   ]);
   const promoDays = new Map<string, { promo_id: string; user_id: string; day: string }>();
   for (const order of erased.orders) {
@@ -83,25 +76,17 @@ export async function emailTraces(deps: DataDeps, erased: ErasedEmail): Promise<
       for (const { product_id } of order.items)
         holds.set(`${subject}|${product_id}`, { subject, product_id });
   return [
-    ...counters.flat().map(({ scope, subject, bucket_start }) => (entities: TransactionEntities) => ({
-      commit: entities.rateWindow.delete({ scope, subject, bucket_start }).commit(),
+    ...counters.flat().map(({ scope, subject, bucket_start }) => () => ({
+      commit: rateWindowEntity.transact(deps.db).delete({ scope, subject, bucket_start }).commit(),
     })),
     ...dataLinks
       .filter((link) => link.token_hash !== erased.usedDataLinkHash)
-      .map(({ token_hash }) => (entities: TransactionEntities) => ({
-        commit: entities.guestDataToken.delete({ token_hash }).commit(),
+      .map(({ token_hash }) => () => ({
+        commit: guestDataTokenEntity.transact(deps.db).delete({ token_hash }).commit(),
       })),
-    ...attachLinks.map(({ token_hash }) => (entities: TransactionEntities) => ({
-      commit: entities.guestAttachToken.delete({ token_hash }).commit(),
-    })),
-    ...keys.map(({ user_id, key }) => (entities: TransactionEntities) => ({
-      commit: entities.idempotencyKey.delete({ user_id, key }).commit(),
-    })),
-    ...[...promoDays.values()].map((day) => (entities: TransactionEntities) => ({
-      commit: entities.promoDailyUse.delete(day).commit(),
-    })),
-    ...[...holds.values()].map((hold) => (entities: TransactionEntities) => ({
-      commit: entities.unpaidHold.delete(hold).commit(),
-    })),
+    ...attachLinks,
+    ...keys,
+    ...[...promoDays.values()].map((day) => () => dailyUseDelete(deps.db, day)),
+    ...[...holds.values()].map((hold) => () => unpaidHoldDelete(deps.db, hold)),
   ];
 }

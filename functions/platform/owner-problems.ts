@@ -6,6 +6,7 @@ import {
   type ProblemKind,
   problemOfAlarm,
 } from "../../src/domain/admin/owner-problems";
+import { ownerProblemEntity } from "./db/entities/owner-problem";
 import { isConditionFailure } from "./db/errors";
 import type { DataDeps } from "./deps";
 
@@ -19,7 +20,7 @@ export interface ProblemReport {
 
 /** Records a problem; one already recorded keeps its `since` and gets the new report's time and detail. */
 export async function recordProblem(deps: Pick<DataDeps, "db">, report: ProblemReport): Promise<void> {
-  const entity = deps.db.entities.ownerProblem;
+  const entity = ownerProblemEntity(deps.db);
   const detail = report.detail?.slice(0, 1000);
   try {
     await entity
@@ -52,7 +53,7 @@ export async function clearProblem(
   at: string,
 ): Promise<boolean> {
   try {
-    await deps.db.entities.ownerProblem
+    await ownerProblemEntity(deps.db)
       .delete({ kind, subject })
       .where(({ since }, { lte }) => lte(since, at))
       .go();
@@ -64,7 +65,7 @@ export async function clearProblem(
 }
 
 export async function listProblems(deps: Pick<DataDeps, "db">): Promise<OwnerProblem[]> {
-  const { data } = await deps.db.entities.ownerProblem.query.byKind({}).go({ pages: "all" });
+  const { data } = await ownerProblemEntity(deps.db).query.byKind({}).go({ pages: "all" });
   return data
     .flatMap((item) => {
       const kind = item.kind;

@@ -8,6 +8,7 @@ import {
   judgeAttempt,
   type RateLimitRule,
 } from "../../src/domain/rate-limit";
+import { rateWindowEntity } from "./db/entities/rate-window";
 import type { DataDeps } from "./deps";
 
 /** Abuse limits: count first (one atomic ADD), then judge on a sliding window (docs/decisions/011-abuse-limits.md). */
@@ -40,7 +41,7 @@ async function countOne(deps: DataDeps, limit: Limit, nowMs: number): Promise<Co
   const bucket = bucketOf(rule, nowMs);
   const key = { scope: limit.scope, subject: limit.subject, bucket_start: iso(bucketStart(rule, bucket)) };
   const expires = bucketStart(rule, bucket) + 2 * rule.windowMinutes * 60_000 + bucketLength(rule);
-  const entity = deps.db.entities.rateWindow;
+  const entity = rateWindowEntity(deps.db);
   // 1. Count: the ADD answers this bucket's new count, the attempt's rank among the attempts of its bucket.
   const { data: counted } = await entity
     .update(key)
@@ -63,7 +64,7 @@ async function countOne(deps: DataDeps, limit: Limit, nowMs: number): Promise<Co
 async function giveBackOne(deps: DataDeps, key: Counted["key"]): Promise<void> {
   try {
     // patch: only an existing bucket (never a new one at -1).
-    await deps.db.entities.rateWindow.patch(key).subtract({ count: 1 }).go({ response: "none" });
+    await rateWindowEntity(deps.db).patch(key).subtract({ count: 1 }).go({ response: "none" });
   } catch (error) {
     console.error("Abuse limit: an attempt could not be given back (it stays counted)", error);
   }

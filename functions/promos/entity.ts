@@ -1,4 +1,5 @@
 import { everyItem, itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** `discount_value` in hundredths (1500 = 15 % or 15,00 €); `usage_count` moves in the order's transaction. */
@@ -29,6 +30,7 @@ export const promoSchema = entitySchema({
   },
 });
 export type PromoEntity = EntityOf<typeof promoSchema>;
+export const promoEntity = defineEntity(promoSchema);
 
 /** One per code, written with the promo in one transaction: codes are unique. */
 export const promoCodeSchema = entitySchema({
@@ -42,6 +44,7 @@ export const promoCodeSchema = entitySchema({
   },
 });
 export type PromoCodeEntity = EntityOf<typeof promoCodeSchema>;
+export const promoCodeEntity = defineEntity(promoCodeSchema);
 
 /** How many times a customer used a promo on one Paris calendar day: the per-user-per-day limit's counter. */
 export const promoDailyUseSchema = entitySchema({
@@ -58,6 +61,7 @@ export const promoDailyUseSchema = entitySchema({
   },
 });
 export type PromoDailyUseEntity = EntityOf<typeof promoDailyUseSchema>;
+export const promoDailyUseEntity = defineEntity(promoDailyUseSchema);
 
 export const promoUsageSchema = entitySchema({
   model: { entity: "promo_usage", version: "1", service: "shop" },
@@ -76,3 +80,4 @@ export const promoUsageSchema = entitySchema({
   },
 });
 export type PromoUsageEntity = EntityOf<typeof promoUsageSchema>;
+export const promoUsageEntity = defineEntity(promoUsageSchema);

@@ -16,6 +16,7 @@ import { newId } from "../platform/adapters/ids";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import type { PromoEntity } from "./entity";
+import { promoCodeEntity, promoDailyUseEntity, promoEntity, promoUsageEntity } from "./entity";
 
 export type PromoRecord = EntityItem<PromoEntity>;
 
@@ -36,20 +37,20 @@ export function toPromoRules(record: PromoRecord): PromoRules {
 }
 
 export async function getPromo({ db }: DataDeps, id: string): Promise<PromoRecord | null> {
-  return (await db.entities.promo.get({ id }).go()).data;
+  return (await promoEntity(db).get({ id }).go()).data;
 }
 
 export async function findPromoByCode(deps: DataDeps, code: string): Promise<PromoRecord | null> {
   const normalized = normalizePromoCode(code);
   if (!normalized) return null;
-  const { data: link } = await deps.db.entities.promoCode.get({ code: normalized }).go();
+  const { data: link } = await promoCodeEntity(deps.db).get({ code: normalized }).go();
   return link ? getPromo(deps, link.promo_id) : null;
 }
 
 /** Guest orders count apart, with their delivery address: a typed e-mail never uses up an account's allowance. */
 export async function usesToday(deps: DataDeps, promoId: string, email: string | null): Promise<number> {
   if (!email) return 0;
-  const { data } = await deps.db.entities.promoDailyUse
+  const { data } = await promoDailyUseEntity(deps.db)
     .get({ promo_id: promoId, user_id: promoUseSubject(email), day: parisDay(deps.clock()) })
     .go();
   return data?.count ?? 0;
@@ -124,9 +125,12 @@ export async function createPromo(deps: DataDeps, input: NewPromo): Promise<Prom
     created_at: now,
     updated_at: now,
   };
-  await writeTransaction(deps.db, ({ promo, promoCode }) => [
-    { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
-    { commit: promo.create(record).commit() },
+  await writeTransaction(deps.db, () => [
+    {
+      commit: promoCodeEntity.transact(deps.db).create({ code, promo_id: id }).commit(),
+      onFailed: codeTaken(),
+    },
+    { commit: promoEntity.transact(deps.db).create(record).commit() },
   ]);
   return (await getPromo(deps, id)) as PromoRecord;
 }
@@ -152,7 +156,7 @@ export function toAdminPromo(promo: PromoRecord) {
 }
 
 export async function listPromos(deps: DataDeps) {
-  const { data } = await deps.db.entities.promo.query.all({}).go({ order: "desc", pages: "all" });
+  const { data } = await promoEntity(deps.db).query.all({}).go({ order: "desc", pages: "all" });
   return data.map(toAdminPromo);
 }
 
@@ -171,10 +175,11 @@ export async function updatePromo(
     );
   const code = normalizePromoCode(input.code);
   const now = deps.clock().toISOString();
-  await writeTransaction(deps.db, ({ promo, promoCode }) => [
+  await writeTransaction(deps.db, () => [
     {
       onFailed: new DomainError("NOT_FOUND", "Code promo introuvable."),
-      commit: promo
+      commit: promoEntity
+        .transact(deps.db)
         .patch({ id })
         .set({
           code,
@@ -199,8 +204,11 @@ export async function updatePromo(
     },
     ...(code !== current.code
       ? [
-          { commit: promoCode.create({ code, promo_id: id }).commit(), onFailed: codeTaken() },
-          { commit: promoCode.delete({ code: current.code }).commit() },
+          {
+            commit: promoCodeEntity.transact(deps.db).create({ code, promo_id: id }).commit(),
+            onFailed: codeTaken(),
+          },
+          { commit: promoCodeEntity.transact(deps.db).delete({ code: current.code }).commit() },
         ]
       : []),
   ]);
@@ -217,29 +225,27 @@ export async function deletePromo(deps: DataDeps, id: string): Promise<"deleted"
   if (current.archived_at) return "archived";
   const deleted =
     current.usage_count === 0 &&
-    (await writeTransaction(deps.db, ({ promo, promoCode }) => [
+    (await writeTransaction(deps.db, () => [
       {
-        commit: promo
+        commit: promoEntity
+          .transact(deps.db)
           .delete({ id })
           .where(({ usage_count }, { eq }) => eq(usage_count, 0))
           .commit(),
         onFailed: "stale",
       },
-      { commit: promoCode.delete({ code: current.code }).commit() },
+      { commit: promoCodeEntity.transact(deps.db).delete({ code: current.code }).commit() },
     ])) === "written";
   if (deleted) return "deleted";
   const now = deps.clock().toISOString();
-  await deps.db.entities.promo
-    .patch({ id })
-    .set({ archived_at: now, is_active: false, updated_at: now })
-    .go();
+  await promoEntity(deps.db).patch({ id }).set({ archived_at: now, is_active: false, updated_at: now }).go();
   return "archived";
 }
 
 export async function promoUsageHistory(deps: DataDeps, id: string) {
   if (!(await getPromo(deps, id))) throw new DomainError("NOT_FOUND", "Code promo introuvable.");
-  const { data } = await deps.db.entities.promoUsage.query
-    .byPromo({ promo_id: id })
+  const { data } = await promoUsageEntity(deps.db)
+    .query.byPromo({ promo_id: id })
     .go({ order: "desc", pages: "all" });
   return data.map((usage) => ({
     id: `${usage.promo_id}-${usage.order_id}`,

@@ -1,4 +1,5 @@
 import { itemKey } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** One item: when the pages last went stale, what the running or last publish covered, and how it ended. */
@@ -20,3 +21,4 @@ export const sitePublishSchema = entitySchema({
   },
 });
 export type SitePublishEntity = EntityOf<typeof sitePublishSchema>;
+export const sitePublishEntity = defineEntity(sitePublishSchema);

@@ -1,6 +1,7 @@
 /** The publisher records when a publish starts and how it ends, for the dashboard's status. */
 import { type PublishStatus, publishStatus } from "../../src/domain/publishing/publishing";
 import type { DataDeps, Deps } from "../platform/deps";
+import { sitePublishEntity } from "./entity";
 
 const SITE = { site: "storefront" };
 
@@ -8,7 +9,7 @@ export async function markSiteStale(
   deps: DataDeps & Partial<Pick<Deps, "publisher">>,
   reason: string,
 ): Promise<void> {
-  await deps.db.entities.sitePublish
+  await sitePublishEntity(deps.db)
     .upsert({ ...SITE, requested_at: deps.clock().toISOString(), reason })
     .go();
   deps.publisher?.request(reason);
@@ -17,9 +18,11 @@ export async function markSiteStale(
 /** It covers every request made until now: the build reads the API after this. */
 export async function beginPublish(deps: DataDeps): Promise<{ covers: string }> {
   const now = deps.clock().toISOString();
-  const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+  const { data } = await sitePublishEntity(deps.db).get(SITE).go();
   const covers = data?.requested_at ?? now;
-  await deps.db.entities.sitePublish.upsert({ ...SITE, started_at: now, started_covers: covers }).go();
+  await sitePublishEntity(deps.db)
+    .upsert({ ...SITE, started_at: now, started_covers: covers })
+    .go();
   return { covers };
 }
 
@@ -29,34 +32,19 @@ export async function recordPublishResult(
 ): Promise<void> {
   const now = deps.clock().toISOString();
   if (result.ok) {
-    const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+    const { data } = await sitePublishEntity(deps.db).get(SITE).go();
     const covered = data?.covered_at && data.covered_at > result.covers ? data.covered_at : result.covers;
-    await deps.db.entities.sitePublish.upsert({ ...SITE, covered_at: covered, published_at: now }).go();
+    await sitePublishEntity(deps.db)
+      .upsert({ ...SITE, covered_at: covered, published_at: now })
+      .go();
   } else {
-    await deps.db.entities.sitePublish
+    await sitePublishEntity(deps.db)
       .upsert({ ...SITE, failed_at: now, error: result.error.slice(0, 500) })
       .go();
   }
 }
 
 export async function sitePublishStatus(deps: DataDeps): Promise<PublishStatus> {
-  const { data } = await deps.db.entities.sitePublish.get(SITE).go();
+  const { data } = await sitePublishEntity(deps.db).get(SITE).go();
   return publishStatus(data, deps.clock());
-}
-
-/** A product whose stock is now at most what came back was sold out: its structured data changes. */
-export async function markRestocked(
-  deps: DataDeps & Partial<Pick<Deps, "publisher">>,
-  lines: readonly { product_id: number; quantity: number }[],
-): Promise<void> {
-  if (!lines.length) return;
-  const { data } = await deps.db.entities.product.get(lines.map((line) => ({ id: line.product_id }))).go();
-  const back = data.filter((product) => {
-    const returned = lines
-      .filter((line) => line.product_id === product.id)
-      .reduce((n, line) => n + line.quantity, 0);
-    return product.stock > 0 && product.stock <= returned;
-  });
-  if (back.length)
-    await markSiteStale(deps, `De nouveau en stock : ${back.map((product) => product.name).join(", ")}`);
 }

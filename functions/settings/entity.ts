@@ -1,3 +1,4 @@
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /** Each value is validated by its schema in src/domain/settings/settings.ts. */
@@ -16,3 +17,4 @@ export const settingSchema = entitySchema({
   },
 });
 export type SettingEntity = EntityOf<typeof settingSchema>;
+export const settingEntity = defineEntity(settingSchema);

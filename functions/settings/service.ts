@@ -11,6 +11,7 @@ import {
 import { isSealed } from "../platform/adapters/secret-box";
 import { batchGetAll } from "../platform/db/batch-get";
 import type { DataDeps } from "../platform/deps";
+import { settingEntity } from "./entity";
 
 /** Off under `npm start`, whose table tests write behind its back. */
 export const SETTINGS_CACHE_MS = 5_000;
@@ -25,7 +26,7 @@ function settingValue<K extends SettingKey>(key: K, stored: unknown): SettingVal
 
 /** A bad row gives the defaults, so the storefront never breaks. The owner's screens read here, never the cache. */
 export async function getSetting<K extends SettingKey>({ db }: DataDeps, key: K): Promise<SettingValue<K>> {
-  const { data } = await db.entities.setting.get({ key }).go();
+  const { data } = await settingEntity(db).get({ key }).go();
   return settingValue(key, data?.value);
 }
 
@@ -66,7 +67,7 @@ export async function getSettings<const K extends SettingKey>(
 async function batchGetSettings(db: Db, keys: readonly SettingKey[]): Promise<Map<SettingKey, unknown>> {
   const rows = await batchGetAll(
     async (pending: { key: string }[]) => {
-      const { data, unprocessed } = await db.entities.setting.get(pending).go();
+      const { data, unprocessed } = await settingEntity(db).get(pending).go();
       return { data, unprocessed: unprocessed.map(({ key }) => ({ key })) };
     },
     keys.map((key) => ({ key })),
@@ -93,7 +94,7 @@ export async function putSetting<K extends SettingKey>(
         "The Colissimo secrets must be sealed before they are stored: use saveColissimoSetting",
       );
   }
-  await deps.db.entities.setting.put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
+  await settingEntity(deps.db).put({ key, value: parsed, updated_at: deps.clock().toISOString() }).go();
   // This process reads the new value from now on (another container: within its cache's lifetime).
   cached.delete(deps.db);
 }
@@ -148,4 +149,38 @@ export async function publicMaintenance(deps: DataDeps): Promise<PublicMaintenan
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A setting's row as stored, unparsed, with the date it was last saved (null: never saved). */
+export async function storedSetting(
+  deps: DataDeps,
+  key: SettingKey,
+): Promise<{ value: unknown; updated_at: string } | null> {
+  const { data } = await settingEntity(deps.db).get({ key }).go();
+  return data ? { value: data.value, updated_at: data.updated_at } : null;
+}
+
+/**
+ * Rewrites a setting only if it is still the row read (its updated_at), so an owner's save in between wins: false
+ * when it was not.
+ */
+export async function replaceSettingIfUnchanged(
+  deps: DataDeps,
+  key: SettingKey,
+  value: unknown,
+  readAt: string,
+): Promise<boolean> {
+  try {
+    await settingEntity(deps.db)
+      .patch({ key })
+      .set({ value, updated_at: deps.clock().toISOString() })
+      .where(({ updated_at }, { eq }) => eq(updated_at, readAt))
+      .go();
+    return true;
+  } catch (error) {
+    // The owner saved in between (ElectroDB wraps DynamoDB's ConditionalCheckFailedException): hers stands.
+    if ((error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException")
+      return false;
+    throw error;
+  }
 }

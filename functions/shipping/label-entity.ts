@@ -1,3 +1,4 @@
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -33,3 +34,4 @@ export const shippingLabelSchema = entitySchema({
   },
 });
 export type ShippingLabelEntity = EntityOf<typeof shippingLabelSchema>;
+export const shippingLabelEntity = defineEntity(shippingLabelSchema);

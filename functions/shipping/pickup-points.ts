@@ -1,7 +1,7 @@
 /** La Poste's pick-up point search, src/domain/shipping/laposte-pickup.ts (docs/decisions/048-pickup-points.md). */
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../src/domain/errors";
-import { type PickupPoint, packedHours, pickupMessages } from "../../src/domain/orders/pickup-point";
+import { type PickupPoint, pickupMessages } from "../../src/domain/orders/pickup-point";
 import { parisDay } from "../../src/domain/paris-time";
 import { pickupOffered } from "../../src/domain/settings/colissimo-rules";
 import {
@@ -10,6 +10,7 @@ import {
   parsePickupSearchResponse,
   pickupSearchBody,
 } from "../../src/domain/shipping/laposte-pickup";
+import { keepPickupPoints } from "../orders/pickup-points";
 import type { DataDeps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { laposteBaseUrl } from "./colissimo-client";
@@ -17,8 +18,6 @@ import { openColissimoSecret } from "./colissimo-secrets";
 
 /** Short: the shopper is waiting at the checkout, and home delivery is there if La Poste is slow. */
 const TIMEOUT_MS = 8_000;
-
-const PICKUP_POINT_KEPT_MS = 24 * 60 * 60_000;
 
 /** The cart is not sent: La Poste leaves out points that take less, and a heavier parcel is checked at its label. */
 const SEARCH_WEIGHT_G = 1000;
@@ -38,31 +37,6 @@ async function askLaPoste(body: Record<string, string>): Promise<PickupSearchAns
     console.error("La Poste pick-up points: no usable answer", error);
     throw new DomainError("CARRIER_UNAVAILABLE", pickupMessages.searchFailed);
   }
-}
-
-async function keepPoints(deps: DataDeps, points: readonly PickupPoint[]): Promise<void> {
-  if (!points.length) return;
-  const now = deps.clock().getTime();
-  const expires = now + PICKUP_POINT_KEPT_MS;
-  const { unprocessed } = await deps.db.entities.pickupPoint
-    .put(
-      points.map((point) => ({
-        id: point.id,
-        name: point.name,
-        address_line1: point.address_line1,
-        ...(point.address_line2 && { address_line2: point.address_line2 }),
-        postal_code: point.postal_code,
-        city: point.city,
-        country_code: point.country_code,
-        opening_hours: packedHours(point.opening_hours),
-        found_at: new Date(now).toISOString(),
-        expires_at: new Date(expires).toISOString(),
-        expires_at_ttl: Math.ceil(expires / 1000) + 24 * 3600,
-      })),
-    )
-    .go();
-  // Points not kept cannot be ordered: the search answers only the ones an order can name.
-  if (unprocessed.length) throw new DomainError("UNAVAILABLE");
 }
 
 /** One that does not open is the owner's to fix: the shopper reads that the search does not answer. */
@@ -105,6 +79,6 @@ export async function searchPickupPoints(
     console.warn(`La Poste refused a pick-up point search (${answer.code}): ${answer.message}`);
     throw new DomainError("VALIDATION", `La Poste n'a pas pu chercher de point relais : ${answer.message}`);
   }
-  await keepPoints(deps, answer.points);
+  await keepPickupPoints(deps, answer.points);
   return { points: answer.points };
 }

@@ -22,7 +22,7 @@ import {
 } from "../../src/domain/shipping/tracking-refresh";
 import { changeOrder } from "../orders/changes";
 import { moveOrder } from "../orders/lifecycle";
-import { getOrder, type OrderRecord, toOrder } from "../orders/service";
+import { getOrder, type OrderRecord, ordersInStatus, toOrder } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";
@@ -60,10 +60,7 @@ const sameEvents = (a: readonly TrackingEvent[], b: readonly TrackingEvent[]) =>
  * functions/admin/owner-todo.ts for when a sparse index of open orders would be the next step).
  */
 async function shippedByColissimo(deps: DataDeps): Promise<OrderRecord[]> {
-  const { data } = await deps.db.entities.order.query
-    .all({})
-    .where(({ status }, { eq }) => eq(status, "shipped"))
-    .go({ pages: "all" });
+  const data = await ordersInStatus(deps, "shipped");
   return data.filter(
     (order) =>
       order.status === "shipped" &&

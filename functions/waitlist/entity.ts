@@ -1,3 +1,4 @@
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -32,3 +33,4 @@ export const waitlistSchema = entitySchema({
   },
 });
 export type WaitlistEntity = EntityOf<typeof waitlistSchema>;
+export const waitlistEntity = defineEntity(waitlistSchema);

@@ -15,6 +15,7 @@ import { DomainError } from "../../src/domain/errors";
 import { rateLimits } from "../../src/domain/rate-limit";
 import type { WaitlistRequest } from "../../src/domain/waitlist/waitlist-schemas";
 import type { AccountMailDeps } from "../accounts/auth";
+import { allProducts, findProduct } from "../catalog/product-reads";
 import { backInStockMail, waitlistConfirmMail } from "../catalog/stock-mails";
 import { randomSecret } from "../platform/adapters/ids";
 import { isConditionFailure } from "../platform/db/errors";
@@ -22,6 +23,7 @@ import type { DataDeps, Deps } from "../platform/deps";
 import { countAttempt } from "../platform/throttle";
 import { getSetting } from "../settings/service";
 import type { WaitlistEntity } from "./entity";
+import { waitlistEntity } from "./entity";
 
 export type WaitlistRecord = EntityItem<WaitlistEntity>;
 
@@ -45,7 +47,7 @@ const isLive = (record: WaitlistRecord, now: Date) => Date.parse(record.expires_
 
 /** Nothing about the e-mail is read or said; the rest runs after the answer. */
 export async function requestWaitlist(deps: Deps, input: WaitlistRequest): Promise<void> {
-  const { data: product } = await deps.db.entities.product.get({ id: input.product_id }).go();
+  const product = await findProduct(deps, input.product_id);
   if (!product?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
   if (product.stock > 0)
     throw new DomainError("CONFLICT", "Ce produit est en stock : vous pouvez le commander dès maintenant.");
@@ -81,9 +83,9 @@ export async function signUpForWaitlist(
 ): Promise<void> {
   const now = deps.clock();
   const key = { product_id: productId, email_key: emailKeyOf(email) };
-  const [{ data: existing }, { data: product }] = await Promise.all([
-    deps.db.entities.waitlist.get(key).go({ consistent: true }),
-    deps.db.entities.product.get({ id: productId }).go(),
+  const [{ data: existing }, product] = await Promise.all([
+    waitlistEntity(deps.db).get(key).go({ consistent: true }),
+    findProduct(deps, productId),
   ]);
   if (!product) return;
   const live = existing && isLive(existing, now) ? existing : null;
@@ -97,7 +99,7 @@ export async function signUpForWaitlist(
   const confirm = randomSecret(24);
   const unsubscribe = live?.unsubscribe_secret ?? randomSecret(24);
   try {
-    await deps.db.entities.waitlist
+    await waitlistEntity(deps.db)
       .put({
         ...key,
         email,
@@ -139,13 +141,13 @@ export async function confirmWaitlist(
   if (!parsed) throw expiredLink();
   const now = deps.clock();
   const key = { product_id: parsed.productId, email_key: parsed.emailKey };
-  const { data: request } = await deps.db.entities.waitlist.get(key).go({ consistent: true });
+  const { data: request } = await waitlistEntity(deps.db).get(key).go({ consistent: true });
   if (!request || !isLive(request, now) || !sameSecret(request.confirm_hash, sha256(parsed.secret)))
     throw expiredLink();
-  const { data: product } = await deps.db.entities.product.get({ id: parsed.productId }).go();
+  const product = await findProduct(deps, parsed.productId);
   if (!request.confirmed_at) {
     try {
-      await deps.db.entities.waitlist
+      await waitlistEntity(deps.db)
         .patch(key)
         .set({ confirmed_at: now.toISOString(), ...expiry(now, WAITLIST_KEEP_DAYS) })
         .where(({ confirm_hash }, { eq }) => eq(confirm_hash, request.confirm_hash))
@@ -163,9 +165,9 @@ export async function unsubscribeWaitlist(deps: DataDeps, token: string): Promis
   const parsed = parseWaitlistToken(token);
   if (!parsed) throw new DomainError("NOT_FOUND", "Ce lien de désinscription est invalide.");
   const key = { product_id: parsed.productId, email_key: parsed.emailKey };
-  const { data: request } = await deps.db.entities.waitlist.get(key).go({ consistent: true });
+  const { data: request } = await waitlistEntity(deps.db).get(key).go({ consistent: true });
   if (!request || !sameSecret(request.unsubscribe_secret, parsed.secret)) return;
-  await deps.db.entities.waitlist
+  await waitlistEntity(deps.db)
     .delete(key)
     .where(({ unsubscribe_secret }, { eq }) => eq(unsubscribe_secret, parsed.secret))
     .go()
@@ -176,8 +178,8 @@ export async function unsubscribeWaitlist(deps: DataDeps, token: string): Promis
 
 export async function waitingFor(deps: DataDeps, productId: number): Promise<WaitlistRecord[]> {
   const now = deps.clock();
-  const { data } = await deps.db.entities.waitlist.query
-    .byProduct({ product_id: productId })
+  const { data } = await waitlistEntity(deps.db)
+    .query.byProduct({ product_id: productId })
     .go({ pages: "all", consistent: true });
   return data
     .filter((request) => request.confirmed_at && !request.notified_at && isLive(request, now))
@@ -193,7 +195,7 @@ export async function notifyWaitlist(
   productId: number,
   units: number,
 ): Promise<string[]> {
-  const { data: product } = await deps.db.entities.product.get({ id: productId }).go();
+  const product = await findProduct(deps, productId);
   if (!product?.is_active || product.stock <= 0) return [];
   const waiting = await waitingFor(deps, productId);
   if (!waiting.length) return [];
@@ -206,7 +208,7 @@ export async function notifyWaitlist(
     // instant: two restocks may claim within the same millisecond.
     const claimId: string = randomUUID();
     try {
-      await deps.db.entities.waitlist
+      await waitlistEntity(deps.db)
         .patch(key)
         .set({ notified_at: deps.clock().toISOString(), claim_id: claimId })
         .where(
@@ -228,7 +230,7 @@ export async function notifyWaitlist(
         ),
       );
     } catch (error) {
-      await deps.db.entities.waitlist
+      await waitlistEntity(deps.db)
         .patch(key)
         .remove(["notified_at", "claim_id"])
         .go()
@@ -236,14 +238,14 @@ export async function notifyWaitlist(
       throw error;
     }
     // Told: the request has served its purpose (the privacy notice says it is deleted then).
-    await deps.db.entities.waitlist.delete(key).go();
+    await waitlistEntity(deps.db).delete(key).go();
     told.push(request.email);
   }
   return told;
 }
 
 export async function waitlistCounts(deps: DataDeps): Promise<Record<string, number>> {
-  const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
+  const products = await allProducts(deps);
   const counts = await Promise.all(
     products.map(
       async (product) => [String(product.id), (await waitingFor(deps, product.id)).length] as const,
@@ -254,10 +256,10 @@ export async function waitlistCounts(deps: DataDeps): Promise<Record<string, num
 
 /** By e-mail (GDPR access and erasure): one read per product of the catalogue. */
 export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise<WaitlistRecord[]> {
-  const { data: products } = await deps.db.entities.product.query.byId({}).go({ pages: "all" });
+  const products = await allProducts(deps);
   if (!products.length) return [];
   const emailKey = emailKeyOf(email);
-  const { data } = await deps.db.entities.waitlist
+  const { data } = await waitlistEntity(deps.db)
     .get(products.map((product) => ({ product_id: product.id, email_key: emailKey })))
     .go();
   return data;
@@ -266,7 +268,7 @@ export async function waitlistRequestsOf(deps: DataDeps, email: string): Promise
 export async function eraseWaitlistRequests(deps: DataDeps, email: string): Promise<void> {
   const requests = await waitlistRequestsOf(deps, email);
   if (requests.length)
-    await deps.db.entities.waitlist
+    await waitlistEntity(deps.db)
       .delete(requests.map(({ product_id, email_key }) => ({ product_id, email_key })))
       .go();
 }

@@ -1,4 +1,5 @@
 import type { AccountMailDeps } from "../accounts/auth";
+import { findProduct } from "../catalog/product-reads";
 import { lowStockMail } from "../catalog/stock-mails";
 import type { StockMailRequest } from "../platform/adapters/account-mail-queue";
 import { getSetting } from "../settings/service";
@@ -6,8 +7,8 @@ import { notifyWaitlist, signUpForWaitlist } from "./service";
 
 /** None when the owner has not given the shop an e-mail. */
 async function sendLowStockAlert(deps: AccountMailDeps, productId: number): Promise<void> {
-  const [{ data: product }, company] = await Promise.all([
-    deps.db.entities.product.get({ id: productId }).go(),
+  const [product, company] = await Promise.all([
+    findProduct(deps, productId),
     getSetting(deps, "company_info"),
   ]);
   if (!product) return;

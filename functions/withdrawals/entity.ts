@@ -1,4 +1,5 @@
 import { everyItem } from "../platform/db/entities/shapes";
+import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 
 /**
@@ -46,3 +47,4 @@ export const withdrawalSchema = entitySchema({
   },
 });
 export type WithdrawalEntity = EntityOf<typeof withdrawalSchema>;
+export const withdrawalEntity = defineEntity(withdrawalSchema);

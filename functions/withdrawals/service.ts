@@ -25,15 +25,17 @@ import type {
   WithdrawalRecord,
   WithdrawalView,
 } from "../../src/domain/withdrawals/withdrawal-schemas";
+import { userIdByEmail } from "../accounts/auth";
 import { addGuestLink } from "../orders/guest/links";
 import { moveOrder } from "../orders/lifecycle";
-import type { OrderRecord } from "../orders/service";
+import { findOrder, type OrderRecord, ordersByIds, ordersOfUser } from "../orders/service";
 import { refundCancelledCapture } from "../payments/paypal-cancel-refund";
 import { retryOnStale, STALE } from "../platform/db/retry-on-stale";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSetting } from "../settings/service";
 import type { WithdrawalEntity } from "./entity";
+import { withdrawalEntity } from "./entity";
 import { withdrawalAcknowledgementMail } from "./mails";
 
 type WithdrawalItem = EntityItem<WithdrawalEntity>;
@@ -48,13 +50,11 @@ const STALE_FORM =
 /** A guest's order is held under `guest:<e-mail>`, a signed-in one under the account: both searched. */
 export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): Promise<OrderRecord> {
   const notFound = () => new DomainError("ORDER_NOT_FOUND", GUEST_NOT_FOUND);
-  const ordersOf = async (userId: string) =>
-    (await deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
-  const [placedAsGuest, account] = await Promise.all([
-    ordersOf(guestUserId(lookup.email)),
-    deps.db.entities.userEmail.get({ email: lookup.email }).go(),
+  const [placedAsGuest, accountId] = await Promise.all([
+    ordersOfUser(deps, guestUserId(lookup.email)),
+    userIdByEmail(deps, lookup.email),
   ]);
-  const placedSignedIn = account.data ? await ordersOf(account.data.user_id) : [];
+  const placedSignedIn = accountId ? await ordersOfUser(deps, accountId) : [];
   const order = [...placedAsGuest, ...placedSignedIn].find(
     (candidate) =>
       orderNumber(candidate.id) === lookup.order_number &&
@@ -64,9 +64,15 @@ export async function findGuestOrder(deps: DataDeps, lookup: WithdrawalLookup): 
   return order;
 }
 
+/** An order's withdrawal requests in the order they were made (eventually consistent: for reading, not deciding). */
+export async function withdrawalsOfOrder(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
+  const { data } = await withdrawalEntity(deps.db).query.byOrder({ order_id: orderId }).go({ pages: "all" });
+  return data.sort((a, b) => a.seq.localeCompare(b.seq));
+}
+
 async function orderWithdrawals(deps: DataDeps, orderId: string): Promise<WithdrawalItem[]> {
-  const { data } = await deps.db.entities.withdrawal.query
-    .byOrder({ order_id: orderId })
+  const { data } = await withdrawalEntity(deps.db)
+    .query.byOrder({ order_id: orderId })
     .go({ pages: "all", consistent: true });
   return data.sort((a, b) => a.seq.localeCompare(b.seq));
 }
@@ -120,7 +126,7 @@ export async function confirmWithdrawal(
     const earlier = await orderWithdrawals(deps, orderId);
     const same = earlier.find((item) => item.form_key === input.form_key);
     if (same) return { withdrawal: toWithdrawalRecord(same), replayed: true };
-    const { data: order } = await deps.db.entities.order.get({ id: orderId }).go();
+    const order = await findOrder(deps, orderId);
     if (!order) throw new DomainError("ORDER_NOT_FOUND");
     if ((order.version ?? 0) !== input.order_version) throw new DomainError("CONFLICT", STALE_FORM);
     const now = deps.clock();
@@ -155,7 +161,7 @@ export async function confirmWithdrawal(
         commands: ["cancel"],
         refused: "throw",
         wanted: async (current) => (current.version ?? 0) === input.order_version,
-        alsoWrite: (entities) => [entities.withdrawal.create(record).commit()],
+        alsoWrite: () => [withdrawalEntity.transact(deps.db).create(record).commit()],
         handlers: { refundCapture: refundCancelledCapture(deps) },
       });
       if (!moved.changed) return STALE; // changed meanwhile (maybe by this very form): read again
@@ -164,8 +170,8 @@ export async function confirmWithdrawal(
       if (moved.refundFailure)
         console.error(`Order ${order.id}: the PayPal refund of the withdrawal failed`, moved.refundFailure);
     } else {
-      const outcome = await writeTransaction(deps.db, (entities) => [
-        { commit: entities.withdrawal.create(record).commit(), onFailed: "stale" },
+      const outcome = await writeTransaction(deps.db, () => [
+        { commit: withdrawalEntity.transact(deps.db).create(record).commit(), onFailed: "stale" },
       ]);
       if (outcome !== "written") return STALE;
     }
@@ -202,10 +208,10 @@ async function sendAcknowledgement(deps: Deps, order: OrderRecord, record: Withd
 
 /** Every request, newest first, with its refund deadline (L221-24) and where its refund stands. */
 export async function listWithdrawalsForAdmin(deps: DataDeps): Promise<AdminWithdrawal[]> {
-  const { data: items } = await deps.db.entities.withdrawal.query.all({}).go({ order: "desc", pages: "all" });
+  const { data: items } = await withdrawalEntity(deps.db).query.all({}).go({ order: "desc", pages: "all" });
   if (!items.length) return [];
   const ids = [...new Set(items.map((item) => item.order_id))];
-  const { data: orders } = await deps.db.entities.order.get(ids.map((id) => ({ id }))).go();
+  const orders = await ordersByIds(deps, ids);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const states = new Map<string, string>();
   for (const order of orders) {

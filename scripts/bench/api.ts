@@ -8,6 +8,7 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ulid } from "ulid";
 import { openSession } from "../../functions/accounts/auth";
 import { createUser } from "../../functions/accounts/service";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { seedIfEmpty, seedSettingsFrom } from "../../functions/main/seed";
 import { systemClock } from "../../functions/platform/adapters/clock";
 import { ensureTable } from "../../functions/platform/db/bootstrap";
@@ -166,7 +167,7 @@ async function orderPlacement(endpoint: string, tableName: string, mailDir: stri
     });
   const address = (await (await call("/api/user/addresses", FRENCH_ADDRESS)).json()) as { id: string };
   const productId = 1;
-  await db.entities.product.patch({ id: productId }).set({ stock: 1_000_000 }).go();
+  await productEntity(db).patch({ id: productId }).set({ stock: 1_000_000 }).go();
   const request = {
     items: [{ product_id: productId, quantity: 1 }],
     shipping_address_id: address.id,

@@ -1,8 +1,4 @@
-/**
- * One error vocabulary for the whole shop: a stable machine code, its HTTP status and a safe French
- * message. Services throw DomainError; the API's onError turns it into
- * `{ error, code, ...details }` with the status below.
- */
+/** One error vocabulary: a stable code, its HTTP status and a safe French message (`{ error, code, ...details }`). */
 export const errorCatalogue = {
   VALIDATION: { status: 400, message: "Les données envoyées sont invalides." },
   BAD_JSON: { status: 400, message: "Le corps de la requête doit être du JSON valide." },
@@ -11,10 +7,7 @@ export const errorCatalogue = {
   FORBIDDEN: { status: 403, message: "Vous n'avez pas les droits nécessaires." },
   NOT_FOUND: { status: 404, message: "Ressource introuvable." },
   PRODUCT_NOT_FOUND: { status: 404, message: "Produit non trouvé" },
-  /**
-   * A product cannot be on sale without its cosmetics information (L111-1; Regulation 1223/2009 art. 19;
-   * decision record 015); the body lists the fields in `missing_fields`, the message names them.
-   */
+  /** L111-1; Regulation 1223/2009 art. 19; decision record 015. */
   PRODUCT_INCOMPLETE: {
     status: 409,
     message: "Ce produit ne peut pas être mis en vente tant que des informations obligatoires manquent.",
@@ -28,10 +21,7 @@ export const errorCatalogue = {
   },
   ADDRESS_NOT_FOUND: { status: 404, message: "Adresse introuvable." },
   ORDER_NOT_FOUND: { status: 404, message: "Commande non trouvée." },
-  /**
-   * A guest link to an order that has since joined its owner's account: the link still names the order, which is
-   * now seen signed in (decision record 049).
-   */
+  /** A guest link to an order since joined to its owner's account (decision record 049). */
   ORDER_IN_ACCOUNT: {
     status: 401,
     message: "Cette commande est rattachée à votre compte client : connectez-vous pour la suivre.",
@@ -47,10 +37,7 @@ export const errorCatalogue = {
   PROMO_EXPIRED: { status: 409, message: "Ce code promo a expiré." },
   PROMO_MIN_ORDER: { status: 409, message: "Montant minimum de commande non atteint pour ce code promo." },
   PROMO_EXHAUSTED: { status: 409, message: "Ce code promo a atteint sa limite d'utilisation." },
-  /**
-   * A guest's unpaid orders would hold more of a product than one e-mail or one delivery address may
-   * (src/domain/orders/unpaid-holds.ts); the message, built there, names the product and the limit.
-   */
+  /** src/domain/orders/unpaid-holds.ts builds the message. */
   UNPAID_HOLD_LIMIT: {
     status: 409,
     message:
@@ -63,17 +50,15 @@ export const errorCatalogue = {
   },
   DELIVERY_COUNTRY: { status: 400, message: "Nous livrons uniquement en France pour le moment." },
   PAYPAL_NOT_CONFIGURED: { status: 503, message: "PayPal n'est pas configuré." },
-  /** PayPal answered with an error of its own (the answer's message says, in French, what to do). */
   PAYPAL_ERROR: {
     status: 502,
     message: "PayPal a rencontré un problème passager : réessayez dans quelques minutes.",
   },
-  /** PayPal cannot be reached, or refuses the shop's credentials: the request may succeed later (Retry-After). */
+  /** May succeed later (Retry-After). */
   PAYPAL_UNAVAILABLE: {
     status: 503,
     message: "PayPal ne répond pas pour le moment : réessayez dans quelques minutes.",
   },
-  /** The capture of an order the buyer has not approved in PayPal's window (ORDER_NOT_APPROVED). */
   PAYPAL_NOT_APPROVED: {
     status: 409,
     message:
@@ -96,36 +81,31 @@ export const errorCatalogue = {
   },
   STOCK_NEGATIVE: { status: 409, message: "Le stock ne peut pas devenir négatif." },
   ORDER_TRANSITION: { status: 409, message: "Ce changement n'est pas possible pour cette commande." },
-  /** The « Colissimo » card or the shop's address is incomplete; the message names what is missing. */
   COLISSIMO_NOT_CONFIGURED: { status: 409, message: "Colissimo n'est pas configuré : complétez Paramètres." },
-  /** A label is being bought for this order right now (a second click, another tab): never two labels. */
+  /** Never two labels. */
   LABEL_IN_PROGRESS: {
     status: 409,
     message:
       "L'étiquette de cette commande est en cours de création : patientez quelques secondes puis rechargez.",
   },
-  /**
-   * Colissimo sold the label, and the shop could not keep all of it yet (its PDF not stored, or not recorded): the
-   * message names the parcel; the next click finishes keeping it and buys nothing.
-   */
+  /** The label was bought but not all kept yet: the next click finishes keeping it and buys nothing. */
   LABEL_NOT_KEPT: {
     status: 503,
     message:
       "L'étiquette est achetée, mais la boutique n'a pas pu l'enregistrer jusqu'au bout : réessayez dans quelques instants, elle ne sera pas rachetée.",
   },
-  /** Colissimo refused the label; the message carries its reason in French. Nothing was bought. */
+  /** Nothing was bought. */
   CARRIER_REFUSED: { status: 422, message: "Colissimo a refusé l'étiquette." },
-  /** Colissimo did not answer (network, timeout, its own error): nothing is recorded, the owner may retry. */
+  /** Nothing is recorded, the owner may retry. */
   CARRIER_UNAVAILABLE: {
     status: 503,
     message: "Colissimo ne répond pas pour le moment : réessayez dans quelques minutes.",
   },
-  /** Delivery to a pick-up point is not offered (the « Colissimo » card is incomplete). */
   PICKUP_NOT_OFFERED: {
     status: 409,
     message: "La livraison en point relais n'est pas proposée pour le moment.",
   },
-  /** The chosen pick-up point is not one a recent search found (the search expired, or a forged id). */
+  /** Not one a recent search found (expired search, or a forged id). */
   PICKUP_POINT_UNKNOWN: {
     status: 422,
     message: "Ce point relais n'est plus proposé : veuillez faire une nouvelle recherche et en choisir un.",
@@ -134,10 +114,7 @@ export const errorCatalogue = {
     status: 409,
     message: "Le montant à payer est nul : choisissez le virement pour valider la commande.",
   },
-  /**
-   * An Idempotency-Key already used by the same customer for a different request (another cart, another payment
-   * method): draft-ietf-httpapi-idempotency-key-header-07 §2.7 asks for 422 rather than the first request's answer.
-   */
+  /** draft-ietf-httpapi-idempotency-key-header-07 §2.7 asks for 422. */
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message:
@@ -145,7 +122,6 @@ export const errorCatalogue = {
   },
   EMAIL_TAKEN: { status: 409, message: "Un compte existe déjà avec cette adresse e-mail." },
   RATE_LIMITED: { status: 429, message: "Trop de tentatives. Veuillez réessayer plus tard." },
-  /** The shop's identity, mediator or payment methods are not set up yet. */
   SHOP_NOT_READY: {
     status: 503,
     message:
@@ -153,7 +129,6 @@ export const errorCatalogue = {
   },
   MAINTENANCE: { status: 503, message: "La boutique est en maintenance. Veuillez réessayer plus tard." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "La requête est trop volumineuse." },
-  /** Product photos: a file that is not a readable photo, or not one the shop can show. */
   PHOTO_INVALID: {
     status: 415,
     message: "Ce fichier n'est pas une photo lisible : envoyez une image JPEG, PNG, WebP, AVIF ou HEIC.",

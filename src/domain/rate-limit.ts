@@ -1,20 +1,8 @@
 /**
- * Abuse limits: at most `max` counted attempts in any `windowMinutes`, each attempt counted BEFORE it is judged
- * (docs/decisions/011-abuse-limits.md). Pure arithmetic; `functions/platform/throttle.ts` does the DynamoDB part.
- *
- * The window is cut into BUCKETS_PER_WINDOW buckets (a 15-minute window has 1-minute buckets). An attempt
- * 1. adds 1 to its own bucket's counter: one atomic ADD, which answers the new count, i.e. its rank in the bucket;
- * 2. then reads the counters of the BUCKETS_PER_WINDOW buckets on each side of its own (one consistent query);
- * 3. is refused when its rank plus those counts exceeds `max`. A refused attempt gives its 1 back, and so does an
- *    attempt the limit does not mean to count (a successful sign-in), so the counters hold judged attempts only.
- *
- * Why no parallelism gets more than `max` judged attempts into one window: take judged attempts whose buckets are
- * at most BUCKETS_PER_WINDOW apart (any `windowMinutes`-long span is), and among them the one whose ADD finished
- * last. Its rank counts the others of its bucket; its read, made after its ADD and so after all of theirs, sees the
- * others in the other buckets. It was judged, so they are at most `max`. Reading the buckets after one's own
- * (empty unless a clock runs ahead) is what keeps this true for attempts on both sides of a bucket's end.
- * So there is no burst around a boundary, and a lock lifts between one window and one window plus one bucket after
- * the attempts that caused it.
+ * Abuse limits: at most `max` attempts in any `windowMinutes`, each counted BEFORE it is judged
+ * (docs/decisions/011-abuse-limits.md); `functions/platform/throttle.ts` does the DynamoDB part. An attempt ADDs 1 to
+ * its bucket, then reads the buckets on both sides: reading after one's own ADD is what keeps parallel attempts from
+ * getting more than `max` through, including across a bucket's end.
  */
 export interface RateLimitRule {
   max: number;
@@ -25,34 +13,19 @@ export interface RateLimitRule {
 
 export const BUCKETS_PER_WINDOW = 15;
 
-/**
- * At most 10 judged sign-ins that fail for one e-mail from one client address in any 15 minutes: past them, that
- * address is refused (429) for that e-mail until the oldest ones are 15 minutes old (the window slides, it is not cut
- * by the clock). Other addresses are not: an attacker cannot lock the owner out
- * (docs/decisions/033-signin-locks.md).
- */
+/** Per e-mail and client address; other addresses stay free, so an attacker cannot lock the owner out (decision 033). */
 export const SIGNIN_MAX_FAILURES = 10;
 export const SIGNIN_WINDOW_MINUTES = 15;
-/**
- * Guesses spread over many addresses stay bounded per account: at most 100 failures in any 15 minutes (ten
- * addresses' worth) and 300 in any 24 hours, whatever the addresses; past them the account is locked for everyone
- * until the holder resets the password through the mailed link (decision record 033 gives the reasoning).
- */
+/** Per account, whatever the address: past it the account is locked until the holder resets the password. */
 export const SIGNIN_MAX_FAILURES_PER_ACCOUNT = 100;
 export const SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY = 300;
-/** And at most 30 from one client address in any 15 minutes, so one address cannot try e-mail after e-mail. */
 export const SIGNIN_MAX_FAILURES_PER_ADDRESS = 30;
-/** At most 3 reset mails per e-mail in any hour. */
 export const RESET_MAILS_PER_HOUR = 3;
 
 export const rateLimits = {
-  /** Judged sign-ins that did not succeed, per e-mail and client address (unknown e-mails included). */
   signinPerPair: { max: SIGNIN_MAX_FAILURES, windowMinutes: SIGNIN_WINDOW_MINUTES },
-  /** The same per e-mail, whatever the address: guesses spread over many addresses (decision record 033). */
   signinPerAccount: { max: SIGNIN_MAX_FAILURES_PER_ACCOUNT, windowMinutes: SIGNIN_WINDOW_MINUTES },
-  /** And over a day (15 buckets of 96 minutes). */
   signinPerAccountPerDay: { max: SIGNIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY, windowMinutes: 24 * 60 },
-  /** The same, per client address: one address cannot try many e-mails. */
   signinPerAddress: { max: SIGNIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: SIGNIN_WINDOW_MINUTES },
   resetMailsPerEmail: { max: RESET_MAILS_PER_HOUR, windowMinutes: 60 },
   signupPerAddress: {
@@ -92,12 +65,8 @@ export const rateLimits = {
     message:
       "Trop de commandes sans compte depuis cette connexion. Réessayez dans une heure, ou connectez-vous pour commander.",
   },
-  /**
-   * Anyone may type anyone's e-mail for a guest order (decision record 049): past the limit the order is placed and
-   * its link shown, only the mail is not sent, so a stranger gets at most this many mails into one inbox.
-   */
+  /** Anyone may type anyone's e-mail (decision 049): past the limit only the mail is not sent. */
   guestConfirmationsPerEmail: { max: 3, windowMinutes: 60 },
-  /** And over a day (15 buckets of 96 minutes). */
   guestConfirmationsPerEmailPerDay: { max: 6, windowMinutes: 24 * 60 },
   promoChecks: {
     max: 20,
@@ -130,7 +99,6 @@ export function bucketStart(rule: RateLimitRule, bucket: number): number {
   return bucket * bucketLength(rule);
 }
 
-/** The buckets an attempt in `bucket` reads: BUCKETS_PER_WINDOW before it and after it. */
 export function bucketsAround(bucket: number): { first: number; last: number } {
   return { first: bucket - BUCKETS_PER_WINDOW, last: bucket + BUCKETS_PER_WINDOW };
 }
@@ -142,15 +110,11 @@ export interface BucketCount {
 
 export interface Judgement {
   allowed: boolean;
-  /** When refused: seconds until an attempt would be judged again if nobody tried meanwhile (at least 1). */
+  /** When refused: seconds until an attempt would be judged again (at least 1). */
   retryAfterSeconds: number;
 }
 
-/**
- * The decision for an attempt already counted: `rank` is what the ADD answered for its bucket (this attempt
- * included), `others` what the read found in the buckets around it (its own bucket, if listed, is ignored: the
- * rank is the figure that orders it among the attempts of that bucket).
- */
+/** `rank` is what the ADD answered (this attempt included); its own bucket in `others` is ignored. */
 export function judgeAttempt(
   rule: RateLimitRule,
   nowMs: number,
@@ -163,7 +127,7 @@ export function judgeAttempt(
   const total = rank + around.reduce((sum, o) => sum + o.count, 0);
   if (total <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
 
-  // Refused: this attempt gives its 1 back. The first later bucket whose own window holds fewer than `max`.
+  // Refused: this attempt gives its 1 back.
   const counts = [...around, { bucket, count: rank - 1 }];
   for (let next = bucket + 1; next <= last + BUCKETS_PER_WINDOW + 1; next++) {
     const window = bucketsAround(next);
@@ -181,11 +145,7 @@ function secondsUntil(atMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((atMs - nowMs) / 1000));
 }
 
-/**
- * The subject an address-based limit counts under. IPv4 as is (also when written as IPv4-mapped IPv6); IPv6 by
- * its /64 network, since one subscriber commonly holds a whole /64 and could otherwise switch addresses at will;
- * "unknown" when the runtime gave no address (the API called in-process).
- */
+/** IPv4 as is; IPv6 by its /64, since one subscriber commonly holds a whole /64 and could switch at will. */
 export function clientAddressKey(address: string | null | undefined): string {
   const raw = (address ?? "").trim().toLowerCase().replace(/%.*$/, "");
   if (!raw) return "unknown";
@@ -197,7 +157,6 @@ export function clientAddressKey(address: string | null | undefined): string {
   return `${groups.slice(0, 4).join(":")}::/64`;
 }
 
-/** The eight 16-bit groups of an IPv6 address (hex, no leading zeros), or null when it is not one. */
 function ipv6Groups(address: string): string[] | null {
   if (!/^[0-9a-f:.]+$/.test(address) || !address.includes(":")) return null;
   let text = address;

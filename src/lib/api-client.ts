@@ -1,8 +1,7 @@
 /**
- * The islands' one way to call the API: same origin, JSON in and out, the session cookie sent by the browser
- * (the page never holds a token, api.md "Sessions"). Failures become an ApiError carrying the spec's message.
+ * What the API client (api/client.ts) shares with the screens: the ApiError a failed call throws, carrying the spec's
+ * message, and the helpers that read it or save a downloaded file.
  */
-import { forgetEarlyReads, takeEarlyRead } from "./early-reads";
 
 /**
  * A failed call. `message` follows spec 8 "Generic call failure": the response's `error` field, else
@@ -22,53 +21,8 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Readonly<Record<string, string>>;
-}
-
-/** Calls `path` and answers its JSON body (undefined for 204). Throws ApiError; an abort rethrows as is. */
-export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = "GET", body, signal } = request;
-  const headers: Record<string, string> = { ...request.headers, accept: "application/json" };
-  // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
-  // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
-  if (method !== "GET") headers["content-type"] = "application/json";
-  // A GET without extra headers may already be under way (early-reads.ts); a write makes those out of date.
-  const early = method === "GET" && !request.headers ? takeEarlyRead(path) : undefined;
-  if (method !== "GET") forgetEarlyReads();
-  let response: Response;
-  try {
-    response =
-      (early && (await early.catch(() => null))) ||
-      (await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: "same-origin",
-        cache: "no-store",
-        signal,
-      }));
-    signal?.throwIfAborted();
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError("Network error", 0);
-  }
-  if (response.status === 204) return undefined as T;
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    throw new ApiError(response.ok ? "Network error" : `HTTP ${response.status}`, response.status);
-  }
-  if (!response.ok) throw apiErrorOf(response.status, data);
-  return data as T;
-}
-
 /** The ApiError of a failed answer's JSON body (`{ error, code, fields }`, api.md). */
-function apiErrorOf(status: number, data: unknown): ApiError {
+export function apiErrorOf(status: number, data: unknown): ApiError {
   const { error, code, fields } = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
   return new ApiError(
     typeof error === "string" && error ? error : `HTTP ${status}`,
@@ -82,22 +36,6 @@ function apiErrorOf(status: number, data: unknown): ApiError {
 /** The file name of a `content-disposition: attachment; filename="..."` header, else the fallback. */
 export function attachmentFileName(header: string | null, fallback: string): string {
   return /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
-}
-
-/** GETs a file the API answers as an attachment (a zip, a FEC...): its bytes and the name the server gives it. */
-export async function apiDownload(
-  path: string,
-  fallbackName: string,
-): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => null));
-  const fileName = attachmentFileName(response.headers.get("content-disposition"), fallbackName);
-  return { blob: await response.blob(), fileName };
 }
 
 /** Hands a downloaded file to the browser's downloads, under its name. */
@@ -118,23 +56,4 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** Field messages of a 400 VALIDATION answer, for showing next to the fields; empty otherwise. */
 export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
   return error instanceof ApiError ? error.fields : {};
-}
-
-/** Sends a file's bytes as the body (a product photo): its own type, answered as JSON like apiRequest. */
-export async function apiUpload<T = unknown>(path: string, file: Blob): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": file.type || "application/octet-stream" },
-      body: file,
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorOf(response.status, data);
-  return data as T;
 }

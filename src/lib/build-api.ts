@@ -14,6 +14,7 @@ import {
   publicCompanySchema,
   publicShippingSchema,
 } from "../domain/settings/settings";
+import type { ApiPath } from "./api/client";
 
 export const shopApiUrl = (process.env.SHOP_API_URL ?? "http://localhost:4321").replace(/\/+$/, "");
 
@@ -43,7 +44,7 @@ class BuildApiError extends Error {
   override name = "BuildApiError";
 }
 
-async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+async function getJson<T>(path: ApiPath, schema: z.ZodType<T>): Promise<T> {
   const url = `${shopApiUrl}${path}`;
   let response: Response;
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "../domain/cart/cart";
-import { defaultShippingSettings } from "../domain/orders/checkout/totals";
+import { defaultShippingSettings } from "../domain/checkout/totals";
 import {
   articles,
   type CartViewState,

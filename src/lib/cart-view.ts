@@ -9,13 +9,13 @@
  */
 import { type Cart, type CartItem, itemCount } from "../domain/cart/cart";
 import type { CartChange } from "../domain/cart/cart-sync";
-import { eurosToCents, formatEuros } from "../domain/money";
 import {
   type AppliedPromo,
   cartTotals,
   type ShippingSettings,
   unitPriceCents,
-} from "../domain/orders/checkout/totals";
+} from "../domain/checkout/totals";
+import { eurosToCents, formatEuros } from "../domain/money";
 import type { Totals } from "../domain/orders/pricing";
 import { inputClass } from "./field-classes";
 import { html, type SafeHtml } from "./safe-html";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRequest } from "./api-client";
+import { api, unwrap } from "./api/client";
 import { EARLY_READ_INIT, forgetEarlyReads, startEarlyReads, takeEarlyRead } from "./early-reads";
 
 const json = (body: unknown, status = 200) =>
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe("early reads", () => {
-  it("starts one GET per API path, as apiRequest would make it, and nothing for another origin's path", () => {
+  it("starts one GET per API path, as the API client would make it, and nothing for another origin's path", () => {
     const fetch = vi.fn(async () => json({}));
     vi.stubGlobal("fetch", fetch);
     startEarlyReads(["/api/auth/me", "/api/user/orders", "https://evil.example/api/x", "//evil.example/api"]);
@@ -25,10 +25,10 @@ describe("early reads", () => {
     const fetch = vi.fn(async () => json([{ id: "early" }]));
     vi.stubGlobal("fetch", fetch);
     startEarlyReads(["/api/user/orders"]);
-    expect(await apiRequest("/api/user/orders")).toEqual([{ id: "early" }]);
+    expect(await unwrap(api.GET("/api/user/orders"))).toEqual([{ id: "early" }]);
     expect(fetch).toHaveBeenCalledTimes(1);
     fetch.mockImplementation(async () => json([{ id: "fresh" }]));
-    expect(await apiRequest("/api/user/orders")).toEqual([{ id: "fresh" }]);
+    expect(await unwrap(api.GET("/api/user/orders"))).toEqual([{ id: "fresh" }]);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -38,7 +38,7 @@ describe("early reads", () => {
       vi.fn(async () => json({ error: "Non authentifié", code: "UNAUTHENTICATED" }, 401)),
     );
     startEarlyReads(["/api/auth/me"]);
-    await expect(apiRequest("/api/auth/me")).rejects.toMatchObject({
+    await expect(unwrap(api.GET("/api/auth/me"))).rejects.toMatchObject({
       status: 401,
       message: "Non authentifié",
     });
@@ -51,7 +51,7 @@ describe("early reads", () => {
       .mockResolvedValue(json({ ok: 1 }));
     vi.stubGlobal("fetch", fetch);
     startEarlyReads(["/api/user/profile"]);
-    expect(await apiRequest("/api/user/profile")).toEqual({ ok: 1 });
+    expect(await unwrap(api.GET("/api/user/profile"))).toEqual({ ok: 1 });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -59,7 +59,7 @@ describe("early reads", () => {
     const fetch = vi.fn(async () => json({}));
     vi.stubGlobal("fetch", fetch);
     startEarlyReads(["/api/user/addresses"]);
-    await apiRequest("/api/user/addresses", { method: "POST", body: { city: "Alep" } });
+    await unwrap(api.POST("/api/user/addresses", { body: { city: "Alep" } as never }));
     expect(takeEarlyRead("/api/user/addresses")).toBeUndefined();
   });
 
@@ -69,12 +69,12 @@ describe("early reads", () => {
       vi.fn(async () => json({})),
     );
     startEarlyReads(["/api/user/orders"]);
-    await apiRequest("/api/user/orders", { headers: { "x-order-token": "t" } });
+    await unwrap(api.GET("/api/user/orders", { headers: { "x-order-token": "t" } }));
     expect(takeEarlyRead("/api/user/orders")).toBeDefined();
 
     startEarlyReads(["/api/user/orders"]);
     const controller = new AbortController();
     controller.abort();
-    await expect(apiRequest("/api/user/orders", { signal: controller.signal })).rejects.toThrow();
+    await expect(unwrap(api.GET("/api/user/orders", { signal: controller.signal }))).rejects.toThrow();
   });
 });

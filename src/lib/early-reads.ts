@@ -1,6 +1,6 @@
 /**
  * Reads a signed-in page needs, started by its inline head-of-frame script (session-hint.ts) while React's code is
- * still on its way, and taken by the island's first identical GET (api-client.ts): the customer's orders or profile
+ * still on its way, and taken by the island's first identical GET (api/client.ts): the customer's orders or profile
  * arrive with the code instead of two round trips after it. Each read is taken once; any write forgets them all, so
  * nothing read before a change is shown after it.
  */
@@ -13,7 +13,7 @@ function reads(): Reads | undefined {
   return (globalThis as unknown as Record<string, Reads | undefined>)[KEY];
 }
 
-/** The request every early read makes: the one apiRequest makes for a GET. */
+/** The request every early read makes: the one the API client makes for a GET. */
 export const EARLY_READ_INIT: RequestInit = {
   headers: { accept: "application/json" },
   credentials: "same-origin",

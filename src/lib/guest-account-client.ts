@@ -4,7 +4,7 @@
  */
 import type { SessionUser } from "../domain/accounts/account";
 import { GUEST_TOKEN_HEADER } from "../domain/orders/guest";
-import { apiRequest } from "./api-client";
+import { type ApiAnswer, api, unwrap } from "./api/client";
 
 /**
  * POST /api/guest/account: the account of the order's e-mail and name, with this password; the session cookie comes
@@ -16,24 +16,24 @@ export async function createGuestAccount(input: {
   orderToken: string;
   password: string;
 }): Promise<SessionUser> {
-  const { user } = await apiRequest<{ user: SessionUser }>("/api/guest/account", {
-    method: "POST",
-    body: { order_id: input.orderId, password: input.password },
-    headers: { [GUEST_TOKEN_HEADER]: input.orderToken },
-  });
+  const { user } = await unwrap(
+    api.POST("/api/guest/account", {
+      body: { order_id: input.orderId, password: input.password },
+      headers: { [GUEST_TOKEN_HEADER]: input.orderToken },
+    }),
+  );
   return user;
 }
 
 /** POST /api/user/guest-orders/attach: how many guest orders joined the signed-in account. The link then stops. */
-export function attachGuestOrders(token: string, signal?: AbortSignal): Promise<{ attached: number }> {
-  return apiRequest<{ attached: number }>("/api/user/guest-orders/attach", {
-    method: "POST",
-    body: { token },
-    signal,
-  });
+export function attachGuestOrders(
+  token: string,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<"/api/user/guest-orders/attach", "post">> {
+  return unwrap(api.POST("/api/user/guest-orders/attach", { body: { token }, signal }));
 }
 
 /** POST /api/user/guest-orders/attach-link: a new attach link mailed to the signed-in customer's e-mail. */
 export async function requestAttachLink(): Promise<void> {
-  await apiRequest("/api/user/guest-orders/attach-link", { method: "POST" });
+  await unwrap(api.POST("/api/user/guest-orders/attach-link"));
 }

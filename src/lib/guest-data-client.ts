@@ -2,25 +2,23 @@
  * Browser calls of « Mes données » for orders placed without an account (/mes-donnees): ask for a link by
  * e-mail, then download or erase with the token the link carries in its fragment.
  */
-import { ApiError, apiRequest, attachmentFileName } from "./api-client";
+import { api, apiUrl, unwrap } from "./api/client";
+import { ApiError, attachmentFileName } from "./api-client";
 
 /** POST /api/guest/personal-data/request: the same answer whether the e-mail ordered or not. */
 export async function requestGuestDataLink(email: string): Promise<string> {
-  const { message } = await apiRequest<{ message: string }>("/api/guest/personal-data/request", {
-    method: "POST",
-    body: { email },
-  });
+  const { message } = await unwrap(api.POST("/api/guest/personal-data/request", { body: { email } }));
   return message;
 }
 
 /**
  * POST /api/guest/personal-data/export: the zip and the name the server gives it. A POST (the token travels in the
- * body, never in a URL), so fetched here rather than by apiDownload; failures become ApiError like apiRequest's.
+ * body, never in a URL), so fetched here rather than by apiDownload; failures become ApiError like the client's.
  */
 export async function downloadGuestData(token: string): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
-    response = await fetch("/api/guest/personal-data/export", {
+    response = await fetch(apiUrl("/api/guest/personal-data/export"), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/zip, application/json" },
       body: JSON.stringify({ token }),
@@ -44,8 +42,5 @@ export async function downloadGuestData(token: string): Promise<{ blob: Blob; fi
 
 /** POST /api/guest/personal-data/erase: how many orders were made anonymous. The link then stops working. */
 export function eraseGuestData(token: string): Promise<{ erased: number }> {
-  return apiRequest<{ erased: number }>("/api/guest/personal-data/erase", {
-    method: "POST",
-    body: { token },
-  });
+  return unwrap(api.POST("/api/guest/personal-data/erase", { body: { token } }));
 }

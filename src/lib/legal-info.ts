@@ -7,7 +7,10 @@
  * contact-text.ts, which leaves it out until its value exists. Only for .astro frontmatter.
  */
 import type { PublicCompany } from "../domain/settings/settings";
+import type { ApiPath } from "./api/client";
 import { buildReadHeaders, getCompany, shopApiUrl } from "./build-api";
+
+const COMPANY_PATH: ApiPath = "/api/settings/company";
 
 export interface LegalInfo
   extends Omit<PublicCompany, "siret" | "legal_name" | "legal_form" | "vat_number" | "vat_mode"> {
@@ -56,7 +59,7 @@ async function load(): Promise<LegalInfo> {
   // The public shape may carry the legal fields; build-api's schema keeps only the ones it knows.
   let extra: Record<string, unknown> = {};
   try {
-    const response = await fetch(`${shopApiUrl}/api/settings/company`, {
+    const response = await fetch(`${shopApiUrl}${COMPANY_PATH}`, {
       headers: buildReadHeaders,
       signal: AbortSignal.timeout(15_000),
     });

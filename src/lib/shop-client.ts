@@ -3,32 +3,17 @@
  * "Catalogue and public settings"). Same origin, JSON, the session cookie; failures are ApiError.
  */
 
-import type { PickupPricing } from "../domain/orders/checkout/delivery";
-import type { BankDetails } from "../domain/orders/checkout/payment";
-import type { AppliedPromo, ShippingSettings } from "../domain/orders/checkout/totals";
 import type { Order } from "../domain/orders/order";
 import type { PickupPoint } from "../domain/orders/pickup-point";
-import { ApiError, apiRequest, attachmentFileName } from "./api-client";
+import { type ApiAnswer, type ApiBody, type ApiPath, api, type Params, unwrap } from "./api/client";
 
 export type { Order };
 
-export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettings> {
-  return apiRequest<ShippingSettings>("/api/settings/shipping", { signal });
-}
-
-export interface CheckoutSettings {
-  /** False until the owner has set the shop up (identity, mediator, a payment method): no order is taken. */
-  can_take_orders: boolean;
-  /** Why, for shoppers; null when orders are taken. */
-  message: string | null;
-  bank_transfer: BankDetails & { enabled: boolean };
-  paypal: { configured: boolean; client_id: string; sandbox: boolean };
-  /** Delivery to a pick-up point, in euros; null while it is not offered (the « Colissimo » card). */
-  pickup: PickupPricing | null;
-}
+/** What the payment screen may offer: orders taken or why not, the bank's details, PayPal, pick-up points. */
+export type CheckoutSettings = ApiAnswer<"/api/settings/checkout">;
 
 export function fetchCheckoutSettings(signal?: AbortSignal): Promise<CheckoutSettings> {
-  return apiRequest<CheckoutSettings>("/api/settings/checkout", { signal });
+  return unwrap(api.GET("/api/settings/checkout", { signal }));
 }
 
 /**
@@ -41,105 +26,72 @@ export async function searchPickupPoints(
   city?: string,
   signal?: AbortSignal,
 ): Promise<PickupPoint[]> {
-  const query = new URLSearchParams({ postal_code: postalCode });
-  if (city) query.set("city", city);
-  const { points } = await apiRequest<{ points: PickupPoint[] }>(`/api/shipping/pickup-points?${query}`, {
-    signal,
-  });
+  const query = city ? { postal_code: postalCode, city } : { postal_code: postalCode };
+  const { points } = await unwrap(api.GET("/api/shipping/pickup-points", { params: { query }, signal }));
   return points;
 }
 
-export interface CompanyContact {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  shipping_company: string;
-  free_shipping_threshold: number;
-}
+export type CompanyContact = ApiAnswer<"/api/settings/company">;
 
 export function fetchCompany(signal?: AbortSignal): Promise<CompanyContact> {
-  return apiRequest<CompanyContact>("/api/settings/company", { signal });
-}
-
-export type PromoValidation =
-  | { valid: true; promo: Omit<AppliedPromo, "subtotal_amount"> }
-  | { valid: false; error?: string };
-
-/** POST /api/promo/validate: `total_amount` is the cart's subtotal in euros. */
-export function validatePromoCode(promoCode: string, totalAmount: number): Promise<PromoValidation> {
-  return apiRequest<PromoValidation>("/api/promo/validate", {
-    method: "POST",
-    body: { promo_code: promoCode, total_amount: totalAmount },
-  });
+  return unwrap(api.GET("/api/settings/company", { signal }));
 }
 
 /** POST /api/orders (bank transfer); the same Idempotency-Key returns the same order. */
-export async function placeBankTransferOrder(body: unknown, idempotencyKey: string): Promise<Order> {
-  const { order } = await apiRequest<{ order: Order }>("/api/orders", {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+export async function placeBankTransferOrder(
+  body: ApiBody<"/api/orders", "post">,
+  idempotencyKey: string,
+): Promise<Order> {
+  const { order } = await unwrap(
+    api.POST("/api/orders", { body, headers: { "idempotency-key": idempotencyKey } }),
+  );
   return order;
 }
 
 /** GET /api/paypal-payment/client-id: 503 'PayPal n'est pas configuré.' when it is not. */
 export async function fetchPaypalClientId(signal?: AbortSignal): Promise<string> {
-  const { clientId } = await apiRequest<{ clientId: string }>("/api/paypal-payment/client-id", { signal });
+  const { clientId } = await unwrap(api.GET("/api/paypal-payment/client-id", { signal }));
   return clientId;
 }
 
 /** POST /api/paypal-payment/create-order: our order (a hold) and the PayPal order for the server's total. */
 export function createPaypalOrder(
-  body: unknown,
+  body: ApiBody<"/api/paypal-payment/create-order", "post">,
   idempotencyKey: string,
-): Promise<{ id: string; order_id: string }> {
-  return apiRequest<{ id: string; order_id: string }>("/api/paypal-payment/create-order", {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+): Promise<ApiAnswer<"/api/paypal-payment/create-order", "post">> {
+  return unwrap(
+    api.POST("/api/paypal-payment/create-order", { body, headers: { "idempotency-key": idempotencyKey } }),
+  );
 }
 
-export interface PaypalCapture {
-  status?: string;
-  payer?: { payer_id?: string };
-  purchase_units?: { payments?: { captures?: { status?: string }[] } }[];
-  order: Order;
-}
+export type PaypalCapture = ApiAnswer<"/api/paypal-payment/capture-order", "post">;
 
 /** POST /api/paypal-payment/capture-order after the buyer approved in PayPal's window. */
 export function capturePaypalOrder(orderID: string): Promise<PaypalCapture> {
-  return apiRequest<PaypalCapture>("/api/paypal-payment/capture-order", {
-    method: "POST",
-    body: { orderID },
-  });
+  return unwrap(api.POST("/api/paypal-payment/capture-order", { body: { orderID } }));
 }
 
-export interface PaypalRelease {
-  outcome: "released" | "already_released" | "paid" | "capturing";
-  message: string;
-  order: Order;
-}
+export type PaypalRelease = ApiAnswer<"/api/paypal-payment/orders/{id}/release", "post">;
 
 /**
  * POST /api/paypal-payment/orders/{id}/release when the buyer closed or cancelled PayPal's window: the pending
  * order is released at once (stock and promo use back). Idempotent.
  */
 export function releasePaypalOrder(paypalOrderId: string): Promise<PaypalRelease> {
-  return apiRequest<PaypalRelease>(
-    `/api/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`,
-    {
-      method: "POST",
-      body: {},
-    },
+  return unwrap(
+    api.POST("/api/paypal-payment/orders/{id}/release", {
+      params: { path: { id: paypalOrderId } },
+    }),
   );
 }
 
 /** The capture's status as the spec reads it: purchase_units[0].payments.captures[0].status. */
 export function captureStatus(capture: PaypalCapture): string | undefined {
-  return capture.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? capture.status;
+  // The document leaves PayPal's own fields open (a loose object): their shape is PayPal's, read as the spec says.
+  const { purchase_units } = capture as {
+    purchase_units?: { payments?: { captures?: { status?: string }[] } }[];
+  };
+  return purchase_units?.[0]?.payments?.captures?.[0]?.status ?? capture.status;
 }
 
 /**
@@ -150,56 +102,59 @@ export function captureStatus(capture: PaypalCapture): string | undefined {
  */
 const ORDER_TOKEN_HEADER = "x-order-token";
 
-export interface GuestPlacement {
-  order: Order;
-  access_token: string;
-  /** Whether the confirmation is mailed: false past the per-e-mail limit, null for a replayed request. */
-  confirmation_mailed: boolean | null;
-}
+/** The order, its link's token, and whether the confirmation is mailed (false past the per-e-mail limit). */
+export type GuestPlacement = ApiAnswer<"/api/guest/orders", "post">;
 
 /** POST /api/guest/orders (a guest's bank transfer); the same Idempotency-Key returns the same order. */
-export function placeGuestBankTransferOrder(body: unknown, idempotencyKey: string): Promise<GuestPlacement> {
-  return apiRequest<GuestPlacement>("/api/guest/orders", {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+export function placeGuestBankTransferOrder(
+  body: ApiBody<"/api/guest/orders", "post">,
+  idempotencyKey: string,
+): Promise<GuestPlacement> {
+  return unwrap(api.POST("/api/guest/orders", { body, headers: { "idempotency-key": idempotencyKey } }));
 }
 
 /** POST /api/guest/paypal-payment/create-order: a guest's order (a hold), PayPal's order, and the link's token. */
 export function createGuestPaypalOrder(
-  body: unknown,
+  body: ApiBody<"/api/guest/paypal-payment/create-order", "post">,
   idempotencyKey: string,
-): Promise<{ id: string; order_id: string; access_token: string }> {
-  return apiRequest<{ id: string; order_id: string; access_token: string }>(
-    "/api/guest/paypal-payment/create-order",
-    { method: "POST", body, headers: { "idempotency-key": idempotencyKey } },
+): Promise<ApiAnswer<"/api/guest/paypal-payment/create-order", "post">> {
+  return unwrap(
+    api.POST("/api/guest/paypal-payment/create-order", {
+      body,
+      headers: { "idempotency-key": idempotencyKey },
+    }),
   );
 }
 
 /** POST /api/guest/paypal-payment/capture-order, with the token create-order answered. */
 export function captureGuestPaypalOrder(orderID: string, accessToken: string): Promise<PaypalCapture> {
-  return apiRequest<PaypalCapture>("/api/guest/paypal-payment/capture-order", {
-    method: "POST",
-    body: { orderID },
-    headers: { [ORDER_TOKEN_HEADER]: accessToken },
-  });
+  return unwrap(
+    api.POST("/api/guest/paypal-payment/capture-order", {
+      body: { orderID },
+      headers: { [ORDER_TOKEN_HEADER]: accessToken },
+    }),
+  );
 }
 
 /** POST /api/guest/paypal-payment/orders/{id}/release, with the token create-order answered. Idempotent. */
-export function releaseGuestPaypalOrder(paypalOrderId: string, accessToken: string): Promise<PaypalRelease> {
-  return apiRequest<PaypalRelease>(
-    `/api/guest/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`,
-    { method: "POST", body: {}, headers: { [ORDER_TOKEN_HEADER]: accessToken } },
+export function releaseGuestPaypalOrder(
+  paypalOrderId: string,
+  accessToken: string,
+): Promise<ApiAnswer<"/api/guest/paypal-payment/orders/{id}/release", "post">> {
+  return unwrap(
+    api.POST("/api/guest/paypal-payment/orders/{id}/release", {
+      params: { path: { id: paypalOrderId } },
+      headers: { [ORDER_TOKEN_HEADER]: accessToken },
+    }),
   );
 }
 
 export function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest<Order[]>("/api/user/orders", { signal });
+  return unwrap(api.GET("/api/user/orders", { signal }));
 }
 
 export function fetchMyOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiRequest<Order>(`/api/user/orders/${encodeURIComponent(id)}`, { signal });
+  return unwrap(api.GET("/api/user/orders/{id}", { params: { path: { id } }, signal }));
 }
 
 /** A random Idempotency-Key (api.md: 8 to 100 letters, digits, - or _). */
@@ -219,39 +174,27 @@ export function newIdempotencyKey(): string {
 
 /** GET /api/guest/orders/{id}: the order as GET /api/user/orders/{id} answers it (transfer instructions included). */
 export function fetchGuestOrder(id: string, token: string, signal?: AbortSignal): Promise<Order> {
-  return apiRequest<Order>(`/api/guest/orders/${encodeURIComponent(id)}`, {
-    signal,
-    headers: { [ORDER_TOKEN_HEADER]: token },
-  });
+  return unwrap(
+    api.GET("/api/guest/orders/{id}", {
+      params: { path: { id } },
+      signal,
+      headers: { [ORDER_TOKEN_HEADER]: token },
+    }),
+  );
 }
 
 /**
- * GETs one of a guest order's PDFs (`/api/guest/documents/{id}/invoice`, `.../credit-note`,
- * `.../credit-notes/{number}`) with the link's token: a plain link cannot send the header, so the page saves the
- * answer itself (saveFile). Its bytes and the name the server gives it; failures are ApiError.
+ * GETs one of a guest order's PDFs with the link's token: a plain link cannot send the header, so the page saves the
+ * answer itself (saveFile). Its bytes and the name the server gives it; failures are ApiError. Loaded on the click.
  */
 export async function downloadGuestDocument(
-  path: string,
+  path: Extract<ApiPath, `/api/guest/documents/${string}`>,
+  params: Params,
   token: string,
 ): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: { [ORDER_TOKEN_HEADER]: token, accept: "application/pdf, application/json" },
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiError("Network error", 0);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
-    throw new ApiError(
-      typeof body?.error === "string" && body.error ? body.error : `HTTP ${response.status}`,
-      response.status,
-      typeof body?.code === "string" ? body.code : undefined,
-    );
-  }
-  const fileName = attachmentFileName(response.headers.get("content-disposition"), "document.pdf");
-  return { blob: await response.blob(), fileName };
+  const { apiDownload } = await import("./api/files");
+  return apiDownload(path, "document.pdf", params, {
+    [ORDER_TOKEN_HEADER]: token,
+    accept: "application/pdf, application/json",
+  });
 }

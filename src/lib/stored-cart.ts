@@ -5,7 +5,7 @@
  * disagree on what the cart holds.
  */
 import { type Cart, parseStoredCart } from "../domain/cart/cart";
-import { type AppliedPromo, parseStoredPromo } from "../domain/orders/checkout/totals";
+import { type AppliedPromo, parseStoredPromo } from "../domain/checkout/totals";
 import { CART_STORAGE_KEY, PROMO_STORAGE_KEY } from "./storage-keys";
 
 function stored(key: string): unknown {

@@ -4,7 +4,6 @@
  * prebuilt pages (src/scripts/storefront/waitlist-form.ts). No React, no zod: content pages ship it as is.
  */
 import { WAITLIST_CONSENT_REQUIRED, WAITLIST_CONSENT_TEXT } from "../domain/catalog/stock-alerts";
-import { ApiError, apiRequest } from "./api-client";
 
 export const WAITLIST_TITLE = "Être prévenu(e) du retour en stock";
 export const WAITLIST_INTRO =
@@ -12,6 +11,7 @@ export const WAITLIST_INTRO =
 export const WAITLIST_EMAIL_LABEL = "Votre adresse e-mail";
 export const WAITLIST_SUBMIT = "Me prévenir";
 export const WAITLIST_SENDING = "Envoi…";
+export const WAITLIST_OFFLINE = "La demande n'a pas pu être envoyée : vérifiez votre connexion et réessayez.";
 export { WAITLIST_CONSENT_TEXT };
 
 export type WaitlistField = "email" | "consent";
@@ -37,38 +37,6 @@ export function checkWaitlistForm(email: string, consent: boolean): WaitlistErro
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) errors.email = "Adresse e-mail invalide.";
   if (!consent) errors.consent = WAITLIST_CONSENT_REQUIRED;
   return errors;
-}
-
-export type WaitlistOutcome =
-  | { ok: true; message: string }
-  | { ok: false; message: string; errors: WaitlistErrors };
-
-/** POST /api/waitlist; the answer's French message either way. */
-export async function submitWaitlist(
-  productId: number,
-  email: string,
-  consent: boolean,
-): Promise<WaitlistOutcome> {
-  try {
-    const { message } = await apiRequest<{ message: string }>("/api/waitlist", {
-      method: "POST",
-      body: { product_id: productId, email: email.trim(), consent },
-    });
-    return { ok: true, message };
-  } catch (error) {
-    const fields = error instanceof ApiError ? error.fields : {};
-    const errors: WaitlistErrors = {
-      ...(fields.email && { email: fields.email }),
-      ...(fields.consent && { consent: fields.consent }),
-    };
-    const message =
-      error instanceof ApiError && error.status !== 0
-        ? error.status === 400
-          ? "Vérifiez les champs signalés."
-          : error.message
-        : "La demande n'a pas pu être envoyée : vérifiez votre connexion et réessayez.";
-    return { ok: false, message, errors };
-  }
 }
 
 export const WAITLIST_FORM_CLASS = "mt-4 rounded-2xl border border-cream-300 bg-white p-5 shadow-sm sm:p-6";

@@ -1,12 +1,7 @@
 // @ts-check
 /**
- * Astro integration run after `astro build`: writes what needs the finished build.
- *   dist/sw.js        the service worker (src/pwa/service-worker.js) with its VERSION and the precache list:
- *                     the shell pages and the CSS/JS they load (not the admin panel's, the cart's...)
- *   dist/sitemap.xml  every page that has a canonical address and is not noindex (product pages included),
- *                     minus the private areas
- * Plain JavaScript so astro.config.mjs loads it directly; the helpers are pure and tested
- * (src/pwa/integration.test.ts).
+ * Astro integration run after `astro build`: writes dist/sw.js (VERSION and precache list) and dist/sitemap.xml.
+ * Plain JavaScript so astro.config.mjs loads it directly.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
@@ -70,7 +65,7 @@ function isNoindex(html) {
 }
 
 /**
- * The sitemap's addresses: each page's own canonical URL, when it has one, is indexable, and is on `site`.
+ * Each page's own canonical URL, when indexable and on `site`.
  * @param {string[]} pagesHtml the HTML of every built page
  * @param {string} site the site's origin (SITE_URL)
  * @returns {string[]} sorted, without duplicates
@@ -104,7 +99,7 @@ function xmlEscape(text) {
 }
 
 /**
- * When each page says it last changed (`<meta name="shop:lastmod">`, a product's last edit), by canonical URL.
+ * Each page's `<meta name="shop:lastmod">`, by canonical URL.
  * @param {string[]} pagesHtml
  * @param {string} site
  * @returns {Map<string, string>}
@@ -145,8 +140,7 @@ export function renderSitemap(urls, lastmod, pages = new Map()) {
 const ASTRO_ASSET = /\/_astro\/[\w./-]+?\.(?:js|mjs|css)(?=["'\s)>?#]|$)/g;
 
 /**
- * The specifiers a module imports statically (`import … from "x"`, `import "x"`, `export … from "x"`): what the
- * browser fetches before the module runs. `import()` is left out: it is fetched on use (the sign-in dialog...).
+ * The specifiers a module imports statically; `import()` is left out, fetched on use.
  * @param {string} code
  */
 function staticImports(code) {
@@ -155,10 +149,8 @@ function staticImports(code) {
 }
 
 /**
- * What the worker stores at install: the shell pages and files, and the CSS/JS they load, static imports followed to
- * the end. The signed-in areas' bundles are cached on use, so a visitor who never signs in never downloads them.
+ * The shell's files and the CSS/JS they load, static imports followed; signed-in bundles are cached on use.
  * @param {{ shellHtml: string[], exists: (path: string) => boolean, assetSource: (path: string) => string | undefined }} build
- *   shellHtml: the HTML of the shell pages; assetSource: the text of a /_astro/ file, undefined when not built
  * @returns {Promise<string[]>}
  */
 export async function precacheList({ shellHtml, exists, assetSource }) {
@@ -187,8 +179,7 @@ const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
 const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
 
 /**
- * The app shell a page carries: its inline scripts and styles, without its text, which a publish changes. JSON data
- * blocks (JSON-LD) are content, not code.
+ * A page's inline scripts and styles, without its text, which a publish changes; JSON-LD is content.
  * @param {string} html
  */
 export function pageShell(html) {
@@ -207,9 +198,7 @@ export function pageShell(html) {
 }
 
 /**
- * The worker's version: it changes when the app shell the worker caches changes, and only then. Each new version
- * reloads open pages, so a version that followed the pages' text would reload every visitor's page after each of the
- * owner's edits. Pages are served network first, so the newest text arrives anyway.
+ * Changes only with the app shell: each new version reloads open pages, and pages are served network first anyway.
  * @param {string[]} precache
  * @param {(path: string) => string | Buffer} contentOf
  * @param {string} [workerSource] the worker's template (src/pwa/service-worker.js)
@@ -267,7 +256,7 @@ async function isFile(path) {
 }
 
 /**
- * Where a site path is in dist (as the server resolves it: the file, or the folder's index.html).
+ * The file, or the folder's index.html.
  * @param {string} distDir
  * @param {string} path
  */

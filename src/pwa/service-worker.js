@@ -1,16 +1,7 @@
 /**
- * The shop's service worker, served at /sw.js with scope /. Hand-written; the build (src/pwa/integration.mjs)
- * fills in VERSION and PRECACHE below.
- *
- *   pages (navigations)          network first, copy kept; offline: the kept copy, else the offline page
- *   /_astro/* (fingerprinted)    cache first: a name never changes content. Only the shell's are precached; the
- *                                admin panel's, cart's, checkout's... are kept here the first time they are used
- *   images, icons, manifest      cache first, refreshed in the background
- *   /api/*                       never touched: always the network, never cached
- *
- * A new app shell has a new VERSION (the code, styles and files precached; not the pages' text, which each publish
- * changes: integration.mjs, serviceWorkerVersion): the new worker installs, takes over at once (skipWaiting +
- * clients.claim) and the pages reload, those with unsaved input at their next navigation (sw-register.ts).
+ * The shop's service worker (/sw.js, scope /); integration.mjs fills in VERSION and PRECACHE. Pages network first,
+ * /_astro/ cache first (a name never changes content), /api never touched. VERSION follows the app shell, not the
+ * pages' text, so a publish does not reload every visitor's page.
  */
 const VERSION = "__SW_VERSION__";
 const PRECACHE = /* __SW_PRECACHE__ */ ["/", "/offline"];
@@ -22,7 +13,6 @@ const ASSETS_CACHE = "assets";
 const MAX_PAGES = 60;
 const MAX_ASSETS = 200;
 const OFFLINE_PAGE = "/offline";
-/** A page slower than this on a bad connection is answered from the kept copy when there is one. */
 const NETWORK_TIMEOUT_MS = 4000;
 
 self.addEventListener("install", (event) => {
@@ -49,7 +39,7 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** The page asks to keep the page it was loaded with (loaded before this worker controlled it). */
+/** The page it was loaded with, before this worker controlled it. */
 self.addEventListener("message", (event) => {
   const data = event.data;
   if (data?.type !== "cache-page" || typeof data.url !== "string") return;
@@ -87,7 +77,7 @@ function isApi(url) {
   return url.pathname === "/api" || url.pathname.startsWith("/api/");
 }
 
-/** Only plain successful same-origin answers are kept (no 404 page, no redirect, no opaque answer). */
+/** No 404 page, no redirect, no opaque answer. */
 function keepable(response) {
   return response.ok && response.status === 200 && response.type === "basic" && !response.redirected;
 }
@@ -108,7 +98,6 @@ async function pageResponse(event, request) {
   }
 }
 
-/** The network's answer, unless it is late and a kept copy exists (then the copy). */
 function withTimeout(network, ms, fallback) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(async () => {
@@ -128,7 +117,7 @@ function withTimeout(network, ms, fallback) {
   });
 }
 
-/** Pages are kept without their query and hash: the static HTML is the same whatever the query. */
+/** The static HTML is the same whatever the query. */
 function pageKey(href) {
   const url = new URL(href);
   url.search = "";

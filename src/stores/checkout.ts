@@ -7,19 +7,21 @@
 import { persistentAtom } from "@nanostores/persistent";
 import { atom } from "nanostores";
 import { type CartChange, type CatalogEntry, syncCartWithCatalog } from "../domain/cart/cart-sync";
-import { type Cents, centsToEuros } from "../domain/money";
-import { checkoutMessages } from "../domain/orders/checkout/messages";
+import { checkoutMessages } from "../domain/checkout/messages";
 import {
   type AppliedPromo,
   defaultShippingSettings,
   parseStoredPromo,
   promoNeedsRevalidation,
   type ShippingSettings,
-} from "../domain/orders/checkout/totals";
-import { fetchProducts } from "../lib/catalog-client";
-import { fetchShippingSettings, validatePromoCode } from "../lib/shop-client";
+} from "../domain/checkout/totals";
+import { type Cents, centsToEuros } from "../domain/money";
 import { PROMO_STORAGE_KEY } from "../lib/storage-keys";
 import { $cart, clearCart } from "./cart";
+
+// The cart page's scripts have a byte budget: the API client comes with the first call, not with the page.
+const catalogClient = () => import("../lib/catalog-client");
+const cartClient = () => import("../lib/cart-client");
 
 function decodePromo(encoded: string): AppliedPromo | undefined {
   try {
@@ -77,6 +79,7 @@ export function syncCart(catalog: readonly CatalogEntry[]): CartChange[] {
  * cart, the server checks everything again when the order is placed.
  */
 export async function refreshCartFromCatalog(signal?: AbortSignal): Promise<CartChange[]> {
+  const { fetchProducts } = await catalogClient();
   return syncCart(await fetchProducts(signal));
 }
 
@@ -97,7 +100,8 @@ export function revalidatePromoSoon(
   if (!promo || subtotal <= 0 || !promoNeedsRevalidation(promo, subtotal)) return () => undefined;
   let cancelled = false;
   const timer = setTimeout(() => {
-    validatePromoCode(promo.code, centsToEuros(subtotal))
+    cartClient()
+      .then(({ validatePromoCode }) => validatePromoCode(promo.code, centsToEuros(subtotal)))
       .then((result) => {
         if (cancelled || $appliedPromo.get()?.id !== promo.id) return;
         if (result.valid) {
@@ -123,7 +127,8 @@ let shippingLoad: Promise<void> | null = null;
 /** Reads the shipping settings once per page (again with `force`); a failure keeps what is known, silently. */
 export function loadShippingSettings(force = false): Promise<void> {
   if (!shippingLoad || force) {
-    shippingLoad = fetchShippingSettings()
+    shippingLoad = cartClient()
+      .then(({ fetchShippingSettings }) => fetchShippingSettings())
       .then((settings) => {
         const current = $shippingSettings.get();
         const valid =

@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from "nanostores";
 import type { SessionUser } from "../domain/accounts/account";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { ApiError } from "../lib/api-client";
 import { hasSessionHint } from "../lib/session-hint";
 
 /**
@@ -26,13 +26,17 @@ export const $user = computed($session, (session) => session.user);
  * rights on every admin route whatever this says.
  */
 export const $isAdmin = atom(false);
+
+// Every page's header reads this store: the client loads only when a call is made (the storefront's script budget).
+const client = () => import("../lib/api/client");
 onMount($isAdmin, () =>
   $user.subscribe((user) => {
     if (!user) {
       $isAdmin.set(false);
       return;
     }
-    apiRequest<{ isAdmin: boolean }>("/api/admin/check")
+    client()
+      .then(({ api, unwrap }) => unwrap(api.GET("/api/admin/check")))
       .then((answer) => {
         if ($user.get()?.id === user.id) $isAdmin.set(answer.isAdmin === true);
       })
@@ -66,7 +70,8 @@ export async function refreshSession(): Promise<void> {
   }
   if ($session.get().status === "unknown") $session.set({ status: "loading", user: null });
   try {
-    const { user } = await apiRequest<{ user: SessionUser }>("/api/auth/me");
+    const { api, unwrap } = await client();
+    const { user } = await unwrap(api.GET("/api/auth/me"));
     setSignedIn(user);
   } catch {
     setSignedOut();
@@ -75,23 +80,23 @@ export async function refreshSession(): Promise<void> {
 
 /** POST /api/auth/signin; the cookie comes with the answer. Throws ApiError with the message to show. */
 export async function signIn(email: string, password: string): Promise<SessionUser> {
-  const { user } = await apiRequest<{ user: SessionUser }>("/api/auth/signin", {
-    method: "POST",
-    body: { email, password },
-  });
+  const { api, unwrap } = await client();
+  const { user } = await unwrap(api.POST("/api/auth/signin", { body: { email, password } }));
   setSignedIn(user);
   return user;
 }
 
 /** POST /api/auth/signup; the new customer then signs in (spec 4). */
 export async function signUp(input: { email: string; password: string; fullName: string }): Promise<void> {
-  await apiRequest("/api/auth/signup", { method: "POST", body: input });
+  const { api, unwrap } = await client();
+  await unwrap(api.POST("/api/auth/signup", { body: input }));
 }
 
 /** POST /api/auth/signout; the local user is cleared even when the call fails (spec 4). */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest("/api/auth/signout", { method: "POST" });
+    const { api, unwrap } = await client();
+    await unwrap(api.POST("/api/auth/signout"));
   } catch {
     // The cookie may outlive a failed call; the next GET /api/auth/me will say so.
   } finally {

@@ -6,7 +6,7 @@
  * openColissimoSecret opens one of them: which one, tests/infra/secrets.test.ts lists). A new route calling PayPal or
  * Colissimo from another function fails here before it fails on AWS with KMS's AccessDenied.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";

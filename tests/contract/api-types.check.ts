@@ -1,6 +1,6 @@
 /**
  * Issue 29: a client generated from the OpenAPI document (openapi-typescript, `npm run openapi:types` writes
- * tests/contract/openapi.d.ts; `npm run typecheck` does it first) gets the very types the API answers with. Each line
+ * src/lib/api/openapi.d.ts; `npm run typecheck` does it first) gets the very types the API answers with. Each line
  * compares one operation's documented answer with the return type of the service its route answers with; a
  * document that says less, more or otherwise than the API fails `npm run typecheck` on that line.
  */
@@ -15,7 +15,7 @@ import type { validatePromo } from "../../functions/promos/service";
 import type { checkoutSettings } from "../../functions/settings/checkout";
 import type { publicCompany, publicShipping } from "../../functions/settings/service";
 import type { searchPickupPoints } from "../../functions/shipping/pickup-points";
-import type { operations } from "./openapi";
+import type { operations } from "../../src/lib/api/openapi";
 
 /** What the API sends: the service's result, as JSON.stringify writes it. */
 type Answer<F extends (...args: never[]) => unknown> = Jsonified<Awaited<ReturnType<F>>>;

@@ -1,6 +1,8 @@
 import { createUser } from "../../functions/accounts/service";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { promoEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import { E2E_ADMIN } from "../../playwright.config";
@@ -567,8 +569,8 @@ test.describe("PayPal's window closed", () => {
       discount_value: 1000,
       max_uses_per_user: 1,
     });
-    const stockOf = async () => (await deps.db.entities.product.get({ id: 3 }).go()).data?.stock;
-    const usesOf = async () => (await deps.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count;
+    const stockOf = async () => (await productEntity(deps.db).get({ id: 3 }).go()).data?.stock;
+    const usesOf = async () => (await promoEntity(deps.db).get({ id: promo.id }).go()).data?.usage_count;
     try {
       const stock = await stockOf();
       const account = await newAccount("Rim Laurier");

@@ -1,3 +1,4 @@
+import { orderEntity } from "../../functions/orders/entity";
 import { packedHours } from "../../src/domain/orders/pickup-point";
 import { ORDER_PICKUP_POINT } from "../fixtures/pickup-point";
 import { expect, type Locator, type Page, test } from "./fixtures";
@@ -53,8 +54,8 @@ test("an order for a pick-up point: « Point relais » on « Mes commandes », t
       senderName: customer.fullName,
     });
     const { opening_hours, ...point } = POINT;
-    await shopDeps()
-      .db.entities.order.patch({ id: order.id })
+    await orderEntity(shopDeps().db)
+      .patch({ id: order.id })
       .set({ pickup_point: { ...point, opening_hours: packedHours(opening_hours) } })
       .go();
 

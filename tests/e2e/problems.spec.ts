@@ -1,3 +1,4 @@
+import { mailSuppressionEntity } from "../../functions/mail/suppression-entity";
 import { recordSuppression } from "../../functions/mail/suppressions";
 import { recordAlarm } from "../../functions/platform/owner-problems";
 import { alarmName } from "../../src/domain/admin/owner-problems";
@@ -67,6 +68,6 @@ test("a customer whose address SES refused shows it, and the owner lets the shop
   await lift.focus();
   await admin.keyboard.press("Enter");
   await expect(dialog.getByText("Adresse e-mail refusée")).toHaveCount(0);
-  expect(await shopDeps().db.entities.mailSuppression.get({ email }).go()).toEqual({ data: null });
+  expect(await mailSuppressionEntity(shopDeps().db).get({ email }).go()).toEqual({ data: null });
   await owner.close();
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { systemClock } from "../../functions/platform/adapters/clock";
 import { localSecretBox } from "../../functions/platform/adapters/local-secret-box";
 import { LOCAL_SECRET_KEY_FILE } from "../../functions/platform/adapters/secret-box";
@@ -24,7 +25,7 @@ export function shopDeps(): DataDeps {
 }
 
 export async function setStock(deps: DataDeps, id: number, stock: number): Promise<void> {
-  await deps.db.entities.product.patch({ id }).set({ stock }).go();
+  await productEntity(deps.db).patch({ id }).set({ stock }).go();
 }
 
 /**

@@ -3,6 +3,7 @@
  * number, transfer reference, customer name or e-mail, all on the server; admin only.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { userEntity } from "../../functions/accounts/user-entity";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
@@ -12,7 +13,7 @@ const ctx = await createTestContext();
 const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const helene = await createCustomer(ctx.deps, ctx.app);
 const marc = await createCustomer(ctx.deps, ctx.app);
-await ctx.db.entities.user.patch({ id: helene.id }).set({ full_name: "Hélène Dupré" }).go();
+await userEntity(ctx.db).patch({ id: helene.id }).set({ full_name: "Hélène Dupré" }).go();
 
 interface OrdersPage {
   orders: Order[];

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { createProduct } from "../../functions/catalog/service";
 import { openPaypalSecret } from "../../functions/payments/paypal-secret";
+import { settingEntity } from "../../functions/settings/entity";
 import { SECRET_MASK } from "../../src/domain/admin/admin";
 import { DEFAULT_PRODUCT_IMAGE } from "../../src/domain/catalog/product-rules";
 import type { Order } from "../../src/domain/orders/order";
@@ -79,7 +81,7 @@ describe("a product form left open while customers buy", () => {
       error: "Le stock a changé depuis l'ouverture du formulaire : 7 en stock.",
       stock: 7,
     });
-    expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(7);
+    expect((await productEntity(ctx.db).get({ id: product.id }).go()).data?.stock).toBe(7);
 
     const deliberate = await admin.call("PUT", `/api/admin/products/${product.id}`, {
       ...form,
@@ -253,7 +255,7 @@ describe("orders", () => {
   it("cancels once: two admins cancelling at the same moment give the stock back once", async () => {
     const product = await soapProduct({ stock: 10 });
     const order = await placeTransferOrder(customer, product.id, 3, 37.8);
-    expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(7);
+    expect((await productEntity(ctx.db).get({ id: product.id }).go()).data?.stock).toBe(7);
     const answers = await Promise.all([
       admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" }),
       admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" }),
@@ -262,7 +264,7 @@ describe("orders", () => {
     expect((await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "cancelled" })).status).toBe(
       200,
     );
-    expect((await ctx.db.entities.product.get({ id: product.id }).go()).data?.stock).toBe(10);
+    expect((await productEntity(ctx.db).get({ id: product.id }).go()).data?.stock).toBe(10);
     const reopened = await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "confirmed" });
     expect(reopened.status).toBe(409);
   });
@@ -377,7 +379,7 @@ describe("settings", () => {
     await admin.call("PUT", "/api/admin/settings/payment_paypal", {
       value: { ...paypal?.setting_value, client_id: "id-2" },
     });
-    const stored = (await ctx.db.entities.setting.get({ key: "payment_paypal" }).go()).data?.value as Record<
+    const stored = (await settingEntity(ctx.db).get({ key: "payment_paypal" }).go()).data?.value as Record<
       string,
       string
     >;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashToken, resolveSession } from "../../functions/accounts/auth";
 import { FORGOT_PASSWORD_ANSWER } from "../../functions/accounts/routes";
+import { sessionEntity } from "../../functions/accounts/session-entity";
+import { userEmailEntity, userEntity } from "../../functions/accounts/user-entity";
 import { randomSecret } from "../../functions/platform/adapters/ids";
 import { createTestContext } from "../setup/test-db";
 import { lastResetLink, readMails } from "../support/mail";
@@ -66,8 +68,8 @@ describe("sign-up", () => {
       await Promise.all([post("/api/auth/signup", body), post("/api/auth/signup", body)])
     ).map((r) => r.status);
     expect(statuses.sort()).toEqual([201, 409]);
-    const { data } = await ctx.db.entities.userEmail.get({ email: "double@example.fr" }).go();
-    const users = await ctx.db.entities.user.query.all({}).go({ pages: "all" });
+    const { data } = await userEmailEntity(ctx.db).get({ email: "double@example.fr" }).go();
+    const users = await userEntity(ctx.db).query.all({}).go({ pages: "all" });
     expect(users.data.filter((u) => u.email === "double@example.fr")).toHaveLength(1);
     expect(users.data.find((u) => u.email === "double@example.fr")?.id).toBe(data?.user_id);
   });
@@ -97,7 +99,7 @@ describe("sign-up", () => {
       is_admin: true,
     });
     expect(response.status).toBe(400);
-    expect((await ctx.db.entities.userEmail.get({ email: "pirate@example.fr" }).go()).data).toBeNull();
+    expect((await userEmailEntity(ctx.db).get({ email: "pirate@example.fr" }).go()).data).toBeNull();
   });
 });
 
@@ -186,7 +188,9 @@ describe("sign-in and sessions", () => {
     expect((await me({ cookie: `session=${token}` })).status).toBe(200);
     expect((await me(withToken(body.token))).status).toBe(200);
     // Only a hash of the token is stored.
-    const sessions = await ctx.db.entities.session.query.byUser({ user_id: String(body.user.id) }).go();
+    const sessions = await sessionEntity(ctx.db)
+      .query.byUser({ user_id: String(body.user.id) })
+      .go();
     expect(JSON.stringify(sessions.data)).not.toContain(body.token);
   });
 
@@ -378,7 +382,7 @@ describe("session tokens that name their user (issue 18)", () => {
   }
   async function storeSession(token: string, userId: string) {
     const expires = new Date(Date.now() + offset + 30 * DAY);
-    await ctx.db.entities.session
+    await sessionEntity(ctx.db)
       .create({
         token_hash: hashToken(token),
         user_id: userId,

@@ -4,6 +4,8 @@
  * units given back return to their lots, and the recall of a lot mails each of its orders once.
  */
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
 import type { Batch, RecallEntry } from "../../src/domain/batches/batches";
 import type { InvoiceSnapshot } from "../../src/domain/orders/invoice";
 import type { Order } from "../../src/domain/orders/order";
@@ -30,7 +32,7 @@ const lots = async (productId: number) => {
   const { batches } = (await response.json()) as { batches: Batch[] };
   return Object.fromEntries(batches.map((batch) => [batch.lot, batch.remaining]));
 };
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
 const RISK = "Risque d'irritation de la peau : une erreur de pesée a laissé trop de soude dans ce lot.";
 const recall = async (productId: number, lot: string, method = "GET") => {
@@ -88,7 +90,7 @@ describe("batches", () => {
     const paid = (await (await edit(order.id, { payment_status: "completed" })).json()) as Order & {
       invoice_number: string;
     };
-    const { data } = await ctx.db.entities.invoice.get({ number: paid.invoice_number }).go();
+    const { data } = await invoiceEntity(ctx.db).get({ number: paid.invoice_number }).go();
     const snapshot = JSON.parse(data?.snapshot ?? "{}") as InvoiceSnapshot;
     expect(snapshot.lines[0]?.lots).toBe("Lot EARLY × 2, lot LATE × 1");
   });

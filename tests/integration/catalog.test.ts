@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { userEmailEntity, userEntity } from "../../functions/accounts/user-entity";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { seedIfEmpty } from "../../functions/main/seed";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { settingEntity } from "../../functions/settings/entity";
 import { putSetting } from "../../functions/settings/service";
 import { productSchema } from "../../src/domain/catalog/product";
 import { defaultSettings } from "../../src/domain/settings/settings";
@@ -25,9 +28,11 @@ describe("seed", () => {
   });
 
   it("creates the admin account with a hashed password and a normalised e-mail", async () => {
-    const { data: link } = await ctx.db.entities.userEmail.get({ email: "owner@example.fr" }).go();
+    const { data: link } = await userEmailEntity(ctx.db).get({ email: "owner@example.fr" }).go();
     expect(link).not.toBeNull();
-    const { data: user } = await ctx.db.entities.user.get({ id: link?.user_id ?? "" }).go();
+    const { data: user } = await userEntity(ctx.db)
+      .get({ id: link?.user_id ?? "" })
+      .go();
     expect(user?.is_admin).toBe(true);
     expect(user?.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect(user?.password_hash).not.toContain("secret-admin");
@@ -46,13 +51,13 @@ describe("GET /api/products", () => {
   });
 
   it("leaves out inactive products", async () => {
-    await ctx.db.entities.product.patch({ id: 2 }).set({ is_active: false }).go();
+    await productEntity(ctx.db).patch({ id: 2 }).set({ is_active: false }).go();
     try {
       const products = (await (await api("/api/products")).json()) as { id: number }[];
       expect(products.map((p) => p.id)).not.toContain(2);
       expect((await api("/api/products/2")).status).toBe(404);
     } finally {
-      await ctx.db.entities.product.patch({ id: 2 }).set({ is_active: true }).go();
+      await productEntity(ctx.db).patch({ id: 2 }).set({ is_active: true }).go();
     }
   });
 });
@@ -140,7 +145,7 @@ describe("public settings", () => {
   });
 
   it("falls back to the defaults when a stored row is unreadable", async () => {
-    await ctx.db.entities.setting
+    await settingEntity(ctx.db)
       .put({ key: "shipping", value: { standard_cost: "beaucoup" }, updated_at: "x" })
       .go();
     try {

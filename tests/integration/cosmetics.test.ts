@@ -4,6 +4,7 @@
  * carries it, and the seed catalogue has it.
  */
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { seedIfEmpty } from "../../functions/main/seed";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
 import { REQUIRED_COSMETIC_FIELDS } from "../../src/domain/catalog/cosmetics";
@@ -108,7 +109,7 @@ describe("activation needs the cosmetics information", () => {
   it("keeps selling a product stored active before the rule, and lists what it lacks to the admin", async () => {
     const now = new Date().toISOString();
     // A record as an older version of the shop wrote it: none of the new attributes.
-    await ctx.db.entities.product
+    await productEntity(ctx.db)
       .create({
         id: 9001,
         name: "Ancien savon",

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runDailySummary } from "../../functions/admin/daily-summary";
+import { dailySummaryEntity } from "../../functions/admin/daily-summary-entity";
 import type { Mailer } from "../../functions/platform/adapters/mail";
 import { putSetting } from "../../functions/settings/service";
 import { createTestContext } from "../setup/test-db";
@@ -72,7 +73,7 @@ describe("the daily summary", () => {
 
   it("takes over a day left half done by a run that died, but not one still running", async () => {
     const claim = (day: string, at: Date) =>
-      ctx.db.entities.dailySummary
+      dailySummaryEntity(ctx.db)
         .create({ day, claimed_at: at.toISOString(), outcome: "sending", expires_at_ttl: 2_000_000_000 })
         .go();
     now = new Date("2026-12-01T07:30:00.000Z");

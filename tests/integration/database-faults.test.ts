@@ -7,10 +7,18 @@
  * (docs/decisions/029).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { stockMovementEntity } from "../../functions/catalog/stock-movement-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
+import { counterEntity } from "../../functions/platform/db/entities/counter";
 import { BUSY_MESSAGE } from "../../functions/platform/db/transaction";
 import { isUnavailable } from "../../functions/platform/middleware/errors";
+import { promoEntity, promoUsageEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
+import { waitlistEntity } from "../../functions/waitlist/entity";
 import { notifyWaitlist } from "../../functions/waitlist/service";
+import { withdrawalEntity } from "../../functions/withdrawals/entity";
 import { invoiceCounterName } from "../../src/domain/orders/invoice";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
@@ -37,12 +45,12 @@ afterEach(() => {
 const TRANSACT_WRITE = "TransactWriteItemsCommand";
 const UNAVAILABLE_MESSAGE = "Service momentanément indisponible, veuillez réessayer.";
 
-const productOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data;
-const orderOf = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+const productOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data;
+const orderOf = async (id: string) => (await orderEntity(ctx.db).get({ id }).go()).data;
 const movementsOf = async (productId: number) =>
-  (await ctx.db.entities.stockMovement.query.byProduct({ product_id: productId }).go({ pages: "all" })).data;
+  (await stockMovementEntity(ctx.db).query.byProduct({ product_id: productId }).go({ pages: "all" })).data;
 const ordersOf = async (userId: string) =>
-  (await ctx.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
+  (await orderEntity(ctx.db).query.byUser({ user_id: userId }).go({ pages: "all" })).data;
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
 
 async function expectStatus(response: Response, status: number): Promise<unknown> {
@@ -124,7 +132,7 @@ const operations: Record<string, () => Promise<Prepared>> = {
         const order = await orderOf(placed.id);
         expect(order).toMatchObject({ payment_status: "completed", status: "confirmed" });
         expect(order?.invoice_number).toMatch(/^FA-\d{4}-\d{6}$/);
-        const { data: invoice } = await ctx.db.entities.invoice
+        const { data: invoice } = await invoiceEntity(ctx.db)
           .get({ number: order?.invoice_number ?? "" })
           .go();
         expect(invoice?.order_id).toBe(placed.id);
@@ -228,7 +236,7 @@ const operations: Record<string, () => Promise<Prepared>> = {
       order_version: number;
     };
     const records = async () =>
-      (await ctx.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go()).data;
+      (await withdrawalEntity(ctx.db).query.byOrder({ order_id: order.id }).go()).data;
     return {
       act: () =>
         customer.call("POST", `/api/withdrawals/orders/${order.id}`, {
@@ -263,13 +271,13 @@ async function waitingShopper() {
   const token = /[?&]confirmer=([^\s&]+)/.exec(mail?.text ?? "")?.[1];
   if (!token) throw new Error("no confirmation link");
   await expectStatus(await post("/api/waitlist/confirm", { token: decodeURIComponent(token) }), 200);
-  await ctx.db.entities.product.patch({ id: product.id }).set({ stock: 1 }).go();
+  await productEntity(ctx.db).patch({ id: product.id }).set({ stock: 1 }).go();
   const told = () =>
     readMails(ctx.mailDir).filter(
       (each) => each.to === email && each.subject.includes("est de nouveau disponible"),
     );
   const request = async () =>
-    (await ctx.db.entities.waitlist.query.byProduct({ product_id: product.id }).go()).data[0];
+    (await waitlistEntity(ctx.db).query.byProduct({ product_id: product.id }).go()).data[0];
   return { product, email, told, request };
 }
 
@@ -515,12 +523,11 @@ describe("a storm of faults (seeded), parallel orders and payments", () => {
 
     // Promo uses = orders that used it, its usage items too, never above its limit.
     const withPromo = orders.filter((order) => order.promo_id === promo.id);
-    const { data: promoAfter } = await ctx.db.entities.promo.get({ id: promo.id }).go();
+    const { data: promoAfter } = await promoEntity(ctx.db).get({ id: promo.id }).go();
     expect(promoAfter?.usage_count).toBe(withPromo.length);
     expect(withPromo.length).toBeLessThanOrEqual(5);
-    const usages = (
-      await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go({ pages: "all" })
-    ).data;
+    const usages = (await promoUsageEntity(ctx.db).query.byPromo({ promo_id: promo.id }).go({ pages: "all" }))
+      .data;
     expect(usages.map((usage) => usage.order_id).sort()).toEqual(withPromo.map((order) => order.id).sort());
 
     // Payments: every transfer marked received, in parallel, under a new storm; then what was left, without it.
@@ -546,18 +553,18 @@ describe("a storm of faults (seeded), parallel orders and payments", () => {
 
     // Invoice numbers, over the whole table (this file's other tests issued some too): contiguous from 1, none
     // twice, each with its invoice, the counter at the last one.
-    const everyOrder = (await ctx.db.entities.order.query.all({}).go({ pages: "all" })).data;
+    const everyOrder = (await orderEntity(ctx.db).query.all({}).go({ pages: "all" })).data;
     const numbers = everyOrder.flatMap((order) => (order.invoice_number ? [order.invoice_number] : []));
     for (const order of orders)
       expect(everyOrder.find((each) => each.id === order.id)?.invoice_number).toMatch(/^FA-\d{4}-\d{6}$/);
     const year = numbers[0]?.slice(3, 7) ?? "";
     const sequences = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
-    const { data: counter } = await ctx.db.entities.counter
+    const { data: counter } = await counterEntity(ctx.db)
       .get({ name: invoiceCounterName("invoice", Number(year)) })
       .go();
     expect(counter?.value).toBe(sequences.length);
     for (const number of numbers)
-      expect((await ctx.db.entities.invoice.get({ number }).go()).data?.number).toBe(number);
+      expect((await invoiceEntity(ctx.db).get({ number }).go()).data?.number).toBe(number);
   }, 120_000);
 });

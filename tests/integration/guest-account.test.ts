@@ -5,6 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { findUserByEmail } from "../../functions/accounts/auth";
+import { userEntity } from "../../functions/accounts/user-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { guestAttachTokenEntity } from "../../functions/orders/guest/account/attach-token-entity";
 import { newId } from "../../functions/platform/adapters/ids";
 import {
   GUEST_ATTACH_LINK_INVALID,
@@ -97,7 +100,7 @@ const attach = (as: (method: string, path: string, body?: unknown) => Promise<Re
   as("POST", "/api/user/guest-orders/attach", { token });
 
 const storedUserId = async (orderId: string) =>
-  (await ctx.db.entities.order.get({ id: orderId }).go()).data?.user_id;
+  (await orderEntity(ctx.db).get({ id: orderId }).go()).data?.user_id;
 
 describe("« Créer mon compte » after a guest order", () => {
   it("creates the account with the password only, opens a session, and mails the attach link", async () => {
@@ -124,7 +127,7 @@ describe("« Créer mon compte » after a guest order", () => {
     expect(mail?.html).toContain("Retrouver mes commandes");
     // Only the link's hash is kept.
     const token = await attachToken(email);
-    const { data: stored } = await ctx.db.entities.guestAttachToken.scan.go({ pages: "all" });
+    const { data: stored } = await guestAttachTokenEntity(ctx.db).scan.go({ pages: "all" });
     expect(stored.some((item) => item.user_id === user.id && item.email === email)).toBe(true);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -194,7 +197,7 @@ describe("attaching the guest orders", () => {
     const guest = await guestWithAccount();
     const earlier = [await placeGuest(guest.email), await placeGuest(guest.email.toUpperCase())];
     const stranger = await placeGuest(newEmail());
-    const versionBefore = (await ctx.db.entities.order.get({ id: guest.placed.order.id }).go()).data?.version;
+    const versionBefore = (await orderEntity(ctx.db).get({ id: guest.placed.order.id }).go()).data?.version;
 
     const response = await attach(guest.as, await attachToken(guest.email));
     expect(response.status, await response.clone().text()).toBe(200);
@@ -202,7 +205,7 @@ describe("attaching the guest orders", () => {
 
     const ids = [guest.placed, ...earlier].map((placed) => placed.order.id);
     for (const id of ids) expect(await storedUserId(id)).toBe(guest.id);
-    expect((await ctx.db.entities.order.get({ id: guest.placed.order.id }).go()).data?.version).toBe(
+    expect((await orderEntity(ctx.db).get({ id: guest.placed.order.id }).go()).data?.version).toBe(
       (versionBefore ?? 0) + 1,
     );
     expect(await storedUserId(stranger.order.id)).toMatch(/^guest:/);
@@ -295,7 +298,7 @@ describe("attaching the guest orders", () => {
   it("refuses a link when the account's e-mail is no longer the one it was sent to", async () => {
     const guest = await guestWithAccount();
     const token = await attachToken(guest.email);
-    await ctx.db.entities.user.patch({ id: guest.id }).set({ email: newEmail() }).go();
+    await userEntity(ctx.db).patch({ id: guest.id }).set({ email: newEmail() }).go();
     const refused = await attach(guest.as, token);
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ error: GUEST_ATTACH_LINK_INVALID });
@@ -319,15 +322,17 @@ describe("attaching the guest orders", () => {
   it("attaches more orders than one transaction holds, over several", async () => {
     const guest = await guestWithAccount();
     // Copies of the guest's order written directly (placing 150 through the API would only be slower).
-    const { data: original } = await ctx.db.entities.order.get({ id: guest.placed.order.id }).go();
+    const { data: original } = await orderEntity(ctx.db).get({ id: guest.placed.order.id }).go();
     if (!original) throw new Error("the order is missing");
     const copies = Array.from({ length: 150 }, () => ({ ...original, id: newId() }));
     for (let start = 0; start < copies.length; start += 25)
-      await ctx.db.entities.order.put(copies.slice(start, start + 25)).go();
+      await orderEntity(ctx.db)
+        .put(copies.slice(start, start + 25))
+        .go();
     const response = await attach(guest.as, await attachToken(guest.email));
     expect(await response.json()).toEqual({ attached: 151 });
-    const { data: left } = await ctx.db.entities.order.query
-      .byUser({ user_id: `guest:${guest.email}` })
+    const { data: left } = await orderEntity(ctx.db)
+      .query.byUser({ user_id: `guest:${guest.email}` })
       .go({ pages: "all" });
     expect(left).toEqual([]);
   });

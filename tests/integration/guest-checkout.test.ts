@@ -4,6 +4,9 @@
  * reached only by its own link: another order's, a revoked or an expired link answer 404 like a made-up id.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { guestLinkEntity } from "../../functions/orders/guest/link-entity";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
 import { UNPAID_UNITS_PER_PRODUCT } from "../../src/domain/orders/unpaid-holds";
@@ -49,7 +52,7 @@ const transferBody = (email: string, productId: number, quantity = 1, total = 20
   ...extra,
 });
 const soap = (stock = 10) => createSoap(ctx.deps, { price: 12.9, stock, lowStockThreshold: 0 });
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 
 type Placed = { order: Order; access_token: string };
 async function placeGuest(body: object, headers?: Record<string, string>): Promise<Placed> {
@@ -87,11 +90,11 @@ describe("a guest's bank-transfer order", () => {
     });
     expect(access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await stockOf(product.id)).toBe(8);
-    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(stored?.user_id).toBe(`guest:${email}`);
     // Only the link's hash is kept.
     expect(
-      JSON.stringify(await ctx.db.entities.guestLink.query.byOrder({ order_id: order.id }).go()),
+      JSON.stringify(await guestLinkEntity(ctx.db).query.byOrder({ order_id: order.id }).go()),
     ).not.toContain(access_token);
 
     const read = await readGuest(order.id, access_token);
@@ -127,7 +130,7 @@ describe("a guest's bank-transfer order", () => {
     const first = await placeGuest(transferBody(email, product.id), key);
     await ctx.deps.accountMail.flush();
     const links = async () =>
-      (await ctx.db.entities.guestLink.query.byOrder({ order_id: first.order.id }).go()).data.length;
+      (await guestLinkEntity(ctx.db).query.byOrder({ order_id: first.order.id }).go()).data.length;
     const linksBefore = await links();
     const retried = await call("POST", "/api/guest/orders", transferBody(email, product.id), key);
     expect(retried.status).toBe(200);
@@ -156,8 +159,8 @@ describe("a guest's bank-transfer order", () => {
     expect(reused.status, await reused.clone().text()).toBe(422);
     expect(await reused.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
     expect(await stockOf(product.id)).toBe(9);
-    const { data: theirs } = await ctx.db.entities.order.query
-      .byUser({ user_id: `guest:${otherEmail}` })
+    const { data: theirs } = await orderEntity(ctx.db)
+      .query.byUser({ user_id: `guest:${otherEmail}` })
       .go();
     expect(theirs).toEqual([]);
     expect((await readGuest(first.order.id, first.access_token)).status).toBe(200);
@@ -186,7 +189,7 @@ describe("a guest's bank-transfer order", () => {
       ).toBe(404);
     }
     // Only the owner's new link remains.
-    const { data: links } = await ctx.db.entities.guestLink.query.byOrder({ order_id: order.id }).go();
+    const { data: links } = await guestLinkEntity(ctx.db).query.byOrder({ order_id: order.id }).go();
     expect(links).toHaveLength(1);
   });
 

@@ -6,16 +6,22 @@
  */
 import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
+import { orderEntity } from "../../functions/orders/entity";
+import { guestLinkEntity } from "../../functions/orders/guest/link-entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
+import { guestDataTokenEntity } from "../../functions/personal-data/guest/token-entity";
+import { promoUsageEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
+import { waitlistEntity } from "../../functions/waitlist/entity";
 import { emailKeyOf } from "../../functions/waitlist/service";
 import { guestUserId } from "../../src/domain/accounts/guest-account";
+import type { Order } from "../../src/domain/orders/order";
 import {
   GUEST_DATA_LINK_INVALID,
   GUEST_DATA_REQUEST_ANSWER,
   guestDataLimits,
-} from "../../src/domain/accounts/guest-data";
-import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
-import type { Order } from "../../src/domain/orders/order";
+} from "../../src/domain/personal-data/guest-data";
+import { ERASED_CUSTOMER_NAME } from "../../src/domain/personal-data/personal-data";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
@@ -105,7 +111,7 @@ async function unzip(response: Response) {
 /** A waitlist request of `email` for a new product, as the waitlist stores one: the product. */
 async function waitsFor(email: string) {
   const product = await soap();
-  await ctx.db.entities.waitlist
+  await waitlistEntity(ctx.db)
     .put({
       product_id: product.id,
       email_key: emailKeyOf(email),
@@ -146,7 +152,7 @@ describe("« Recevoir un lien »", () => {
     expect(mail?.text).toContain(`http://shop.test/mes-donnees#jeton=${token}`);
     expect(mail?.text).toContain("24 heures");
     // Only the token's hash is kept.
-    const scan = await ctx.db.entities.guestDataToken.scan.go({ pages: "all" });
+    const scan = await guestDataTokenEntity(ctx.db).scan.go({ pages: "all" });
     expect(scan.data.some((item) => item.email === known)).toBe(true);
     expect(JSON.stringify(scan.data)).not.toContain(token);
   });
@@ -252,7 +258,11 @@ describe("« Télécharger mes données » with the link", () => {
     }
     offset = 0;
     expect(
-      (await ctx.db.entities.order.query.byUser({ user_id: guestUserId(email) }).go()).data,
+      (
+        await orderEntity(ctx.db)
+          .query.byUser({ user_id: guestUserId(email) })
+          .go()
+      ).data,
     ).toHaveLength(1);
   });
 });
@@ -286,15 +296,18 @@ describe("« Effacer mes données » with the link", () => {
 
     const delivered = await deliver(first.order.id);
     await adminEdit(second.order.id, { status: "cancelled" });
-    const invoiceBefore = (await ctx.db.entities.invoice.get({ number: delivered.invoice_number ?? "" }).go())
-      .data;
+    const invoiceBefore = (
+      await invoiceEntity(ctx.db)
+        .get({ number: delivered.invoice_number ?? "" })
+        .go()
+    ).data;
 
     const response = await erase(token);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toEqual({ erased: 2 });
 
     for (const { order } of [first, second]) {
-      const record = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+      const record = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
       expect(record).toMatchObject({
         user_id: `guest:erased:${order.id}`,
         customer_name: ERASED_CUSTOMER_NAME,
@@ -316,10 +329,10 @@ describe("« Effacer mes données » with the link", () => {
         (await readGuest(order.id, order.id === first.order.id ? first.access_token : second.access_token))
           .status,
       ).toBe(404);
-      expect((await ctx.db.entities.guestLink.query.byOrder({ order_id: order.id }).go()).data).toEqual([]);
+      expect((await guestLinkEntity(ctx.db).query.byOrder({ order_id: order.id }).go()).data).toEqual([]);
     }
     // The books: amounts and the invoice as issued, still downloadable by the owner.
-    expect((await ctx.db.entities.order.get({ id: first.order.id }).go()).data).toMatchObject({
+    expect((await orderEntity(ctx.db).get({ id: first.order.id }).go()).data).toMatchObject({
       total_cents: 1870,
       discount_cents: 200,
       invoice_number: delivered.invoice_number,
@@ -327,21 +340,31 @@ describe("« Effacer mes données » with the link", () => {
       status: "delivered",
     });
     // As issued; only its owner's id, her e-mail, follows the order's.
-    expect((await ctx.db.entities.invoice.get({ number: delivered.invoice_number ?? "" }).go()).data).toEqual(
-      {
-        ...invoiceBefore,
-        user_id: `guest:erased:${first.order.id}`,
-      },
-    );
+    expect(
+      (
+        await invoiceEntity(ctx.db)
+          .get({ number: delivered.invoice_number ?? "" })
+          .go()
+      ).data,
+    ).toEqual({
+      ...invoiceBefore,
+      user_id: `guest:erased:${first.order.id}`,
+    });
     const pdf = await admin.call("GET", `/api/admin/documents/${first.order.id}/invoice`);
     expect(pdf.status).toBe(200);
     // The customer index no longer gathers them under her e-mail; the promo's usage history names nobody.
-    expect((await ctx.db.entities.order.query.byUser({ user_id: guestUserId(email) }).go()).data).toEqual([]);
-    const neutral = await ctx.db.entities.order.query
-      .byUser({ user_id: `guest:erased:${first.order.id}` })
+    expect(
+      (
+        await orderEntity(ctx.db)
+          .query.byUser({ user_id: guestUserId(email) })
+          .go()
+      ).data,
+    ).toEqual([]);
+    const neutral = await orderEntity(ctx.db)
+      .query.byUser({ user_id: `guest:erased:${first.order.id}` })
       .go();
     expect(neutral.data.map((order) => order.id)).toEqual([first.order.id]);
-    const usages = (await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data;
+    const usages = (await promoUsageEntity(ctx.db).query.byPromo({ promo_id: promo.id }).go()).data;
     expect(usages.map((usage) => usage.user_id)).toEqual([`guest:erased:${first.order.id}`]);
     // The owner's list shows an erased guest.
     const { orders } = (await (await admin.call("GET", "/api/admin/orders?limit=100")).json()) as {
@@ -354,10 +377,13 @@ describe("« Effacer mes données » with the link", () => {
     expect(JSON.stringify(orders)).not.toContain(email);
     // Her waitlist request went with her; another guest's order is untouched.
     expect(
-      (await ctx.db.entities.waitlist.get({ product_id: awaited.id, email_key: emailKeyOf(email) }).go())
-        .data,
+      (
+        await waitlistEntity(ctx.db)
+          .get({ product_id: awaited.id, email_key: emailKeyOf(email) })
+          .go()
+      ).data,
     ).toBeNull();
-    expect((await ctx.db.entities.order.get({ id: theirs.order.id }).go()).data).toMatchObject({
+    expect((await orderEntity(ctx.db).get({ id: theirs.order.id }).go()).data).toMatchObject({
       customer_email: other,
       user_id: guestUserId(other),
     });
@@ -412,7 +438,7 @@ describe("« Effacer mes données » with the link", () => {
     expect(statuses).toEqual([200, 404]);
     const ok = responses.find((response) => response.status === 200);
     expect(await ok?.json()).toEqual({ erased: 1 });
-    const record = (await ctx.db.entities.order.get({ id: placed.order.id }).go()).data;
+    const record = (await orderEntity(ctx.db).get({ id: placed.order.id }).go()).data;
     expect(record).toMatchObject({ user_id: `guest:erased:${placed.order.id}`, customer_email: "" });
   });
 

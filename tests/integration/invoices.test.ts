@@ -2,8 +2,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, inject, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { createProduct } from "../../functions/catalog/service";
 import { dropEmailsFromStoredDocuments } from "../../functions/orders/invoice-emails";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
+import { settingEntity } from "../../functions/settings/entity";
 import { putSetting } from "../../functions/settings/service";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
@@ -108,16 +111,16 @@ describe("invoices", () => {
     const first = new Uint8Array(
       await (await customer.call("GET", `/api/user/orders/${placed.id}/invoice`)).arrayBuffer(),
     );
-    await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Nouveau nom" }).go();
+    await productEntity(ctx.db).patch({ id: product.id }).set({ name: "Nouveau nom" }).go();
     await putSetting(ctx.deps, "company_info", {
-      ...(await ctx.db.entities.setting.get({ key: "company_info" }).go()).data?.value,
+      ...(await settingEntity(ctx.db).get({ key: "company_info" }).go()).data?.value,
       name: "Autre nom",
     });
     const second = new Uint8Array(
       await (await admin.call("GET", `/api/admin/documents/${placed.id}/invoice`)).arrayBuffer(),
     );
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
-    await ctx.db.entities.product.patch({ id: product.id }).set({ name: "Savon d'Alep Premium" }).go();
+    await productEntity(ctx.db).patch({ id: product.id }).set({ name: "Savon d'Alep Premium" }).go();
     await putSetting(ctx.deps, "company_info", {
       ...SHOP_COMPANY,
       name: "Savonnerie d'Alep Artisanale",
@@ -248,7 +251,11 @@ describe("invoices", () => {
       expect(text).toContain("Lina Moreau");
       expect(text).not.toContain(customer.email);
       expect(text).not.toContain("@example.fr");
-      const stored = (await ctx.db.entities.invoice.get({ number: number ?? "" }).go()).data;
+      const stored = (
+        await invoiceEntity(ctx.db)
+          .get({ number: number ?? "" })
+          .go()
+      ).data;
       expect(stored?.snapshot).toContain("Lina Moreau");
       expect(stored?.snapshot).not.toContain(customer.email);
       expect(JSON.parse(stored?.snapshot ?? "{}").customer).toEqual({
@@ -264,7 +271,7 @@ describe("invoices", () => {
   }, async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
     const stored = async (number: string) =>
-      (await ctx.db.entities.invoice.get({ number }).go()).data?.snapshot ?? "";
+      (await invoiceEntity(ctx.db).get({ number }).go()).data?.snapshot ?? "";
     /** A paid then cancelled order whose invoice and credit note are stored as before issue 28. */
     const storedAsBefore = async () => {
       const placed = await order(customer);
@@ -278,7 +285,7 @@ describe("invoices", () => {
         issued.set(number, await stored(number));
         const snapshot = JSON.parse(await stored(number));
         snapshot.customer.email = customer.email;
-        await ctx.db.entities.invoice
+        await invoiceEntity(ctx.db)
           .patch({ number })
           .set({ snapshot: JSON.stringify(snapshot) })
           .go();

@@ -10,6 +10,7 @@ import type { SNSEvent } from "aws-lambda";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { maskEmail, recordMailFeedback } from "../../functions/mail/jobs/mail-feedback";
+import { mailSuppressionEntity } from "../../functions/mail/suppression-entity";
 import { isSuppressed } from "../../functions/mail/suppressions";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer } from "../support/customers";
@@ -163,7 +164,7 @@ describe("SES's bounces and complaints", () => {
 
     const erased = await customer.call("POST", "/api/user/account/delete", { password: "secret12" });
     expect(erased.status, await erased.clone().text()).toBe(200);
-    expect(await ctx.db.entities.mailSuppression.get({ email: customer.email }).go()).toEqual({ data: null });
+    expect(await mailSuppressionEntity(ctx.db).get({ email: customer.email }).go()).toEqual({ data: null });
   });
 
   it("skips nothing that is not an SES event", async () => {

@@ -3,6 +3,7 @@
  * shoppers see its name and website (the footer, the CGV and the order e-mails read GET /api/settings/company).
  */
 import { describe, expect, it } from "vitest";
+import { settingEntity } from "../../functions/settings/entity";
 import { consumerMediator } from "../../src/domain/settings/settings";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, placeTransferOrder } from "../support/customers";
@@ -48,7 +49,7 @@ describe("the consumer mediator", () => {
 
   it("keeps a company setting saved before the mediator existed readable", async () => {
     const { mediator_name: _name, mediator_url: _url, ...older } = company;
-    await ctx.db.entities.setting
+    await settingEntity(ctx.db)
       .put({ key: "company_info", value: older, updated_at: new Date().toISOString() })
       .go();
     const body = (await (await ctx.app.request("/api/settings/company")).json()) as Record<string, unknown>;

@@ -4,10 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/accounts/auth";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
 import { moveOrder } from "../../functions/orders/lifecycle";
 import { placeOrder } from "../../functions/orders/place-order/place-order";
 import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { promoEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
@@ -23,7 +27,7 @@ const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 const soap = (price = 10, stock = 10) => createSoap(ctx.deps, { price, stock });
 
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 const stats = async () =>
   (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
 
@@ -42,7 +46,7 @@ describe("the owner's order form follows the lifecycle", () => {
       error:
         "Une commande annulée ne peut plus être payée, expédiée ni rouverte : passez une nouvelle commande.",
     });
-    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: placed.id }).go()).data;
     expect(stored).toMatchObject({ status: "cancelled", payment_status: "failed" });
     expect(stored?.invoice_number).toBeUndefined();
   });
@@ -58,7 +62,7 @@ describe("the owner's order form follows the lifecycle", () => {
       /^Une commande livrée ne s'annule pas/,
     );
     expect(await stockOf(product.id)).toBe(8);
-    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: placed.id }).go()).data;
     expect(stored?.status).toBe("delivered");
     expect(stored?.credit_note_number).toBeUndefined();
   });
@@ -103,7 +107,7 @@ describe("the owner's order form follows the lifecycle", () => {
     await edit(placed.id, { payment_status: "completed", status: "shipped" });
     const back = await edit(placed.id, { status: "confirmed" });
     expect(back.status).toBe(409);
-    const stored = (await ctx.db.entities.order.get({ id: placed.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: placed.id }).go()).data;
     expect(stored?.status_history.map((entry) => entry.status)).toEqual(["pending", "confirmed", "shipped"]);
   });
 });
@@ -120,7 +124,11 @@ describe("one change that receives and undoes a payment", () => {
     expect(order).toMatchObject({ status: "cancelled", payment_status: "refunded" });
     expect(order.invoice_number).toMatch(/^FA-/);
     expect(order.credit_note_number).toMatch(/^AV-/);
-    const note = (await ctx.db.entities.invoice.get({ number: order.credit_note_number ?? "" }).go()).data;
+    const note = (
+      await invoiceEntity(ctx.db)
+        .get({ number: order.credit_note_number ?? "" })
+        .go()
+    ).data;
     expect(JSON.parse(note?.snapshot ?? "{}")).toMatchObject({
       cancels: order.invoice_number,
       total_cents: 1780,
@@ -171,14 +179,14 @@ describe("a promo code deleted after it was used", () => {
 
     expect((await edit(placed.id, { status: "cancelled" })).status).toBe(200);
     expect(await stockOf(product.id)).toBe(10);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(0);
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(0);
   });
 
   it("deletes a code that was never used, and frees it", async () => {
     const code = `NEW${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
     const promo = await createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 200 });
     expect((await admin.call("DELETE", `/api/admin/promo/${promo.id}`)).status).toBe(204);
-    expect(await ctx.db.entities.promo.get({ id: promo.id }).go()).toMatchObject({ data: null });
+    expect(await promoEntity(ctx.db).get({ id: promo.id }).go()).toMatchObject({ data: null });
     await createPromo(ctx.deps, { code, discount_type: "fixed_amount", discount_value: 300 });
   });
 
@@ -191,12 +199,12 @@ describe("a promo code deleted after it was used", () => {
       discount_value: 200,
     });
     const placed = await placeTransferOrder(customer, product.id, 1, 15.8, promo.id);
-    await ctx.db.entities.promo.delete({ id: promo.id }).go();
+    await promoEntity(ctx.db).delete({ id: promo.id }).go();
 
     const cancelled = await edit(placed.id, { status: "cancelled" });
     expect(cancelled.status).toBe(200);
     expect(await stockOf(product.id)).toBe(10);
-    expect(await ctx.db.entities.promo.get({ id: promo.id }).go()).toMatchObject({ data: null });
+    expect(await promoEntity(ctx.db).get({ id: promo.id }).go()).toMatchObject({ data: null });
 
     // A PayPal hold that used a code deleted since is released by the job like any other.
     const other = await createPromo(ctx.deps, {
@@ -219,7 +227,7 @@ describe("a promo code deleted after it was used", () => {
       { paymentMethod: "paypal" },
     );
     expect(await stockOf(product.id)).toBe(8);
-    await ctx.db.entities.promo.delete({ id: other.id }).go();
+    await promoEntity(ctx.db).delete({ id: other.id }).go();
     now = new Date(now.getTime() + 31 * 60_000);
     expect(await releaseExpiredHolds(ctx.deps)).toEqual([hold.id]);
     expect(await stockOf(product.id)).toBe(10);

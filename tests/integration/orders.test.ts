@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { createProduct } from "../../functions/catalog/service";
+import { orderEntity } from "../../functions/orders/entity";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
+import { promoEntity, promoUsageEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import type { Order } from "../../src/domain/orders/order";
@@ -35,7 +38,7 @@ async function product(overrides: Partial<typeof soap> = {}) {
   return createProduct(ctx.deps, { ...soap, ...overrides });
 }
 async function stockOf(id: number) {
-  return (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+  return (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 }
 function orderBody(
   customer: TestCustomer,
@@ -282,7 +285,7 @@ describe("concurrency", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
     expect(await stockOf(p.id)).toBe(0);
-    const orders = await ctx.db.entities.order.query.all({}).go({ pages: "all" });
+    const orders = await orderEntity(ctx.db).query.all({}).go({ pages: "all" });
     expect(orders.data.filter((o) => o.items.some((item) => item.product_id === p.id))).toHaveLength(5);
   });
 
@@ -308,10 +311,8 @@ describe("concurrency", () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(3);
-    expect((await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data).toHaveLength(
-      3,
-    );
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(3);
+    expect((await promoUsageEntity(ctx.db).query.byPromo({ promo_id: promo.id }).go()).data).toHaveLength(3);
     expect(await stockOf(p.id)).toBe(97);
   });
 
@@ -377,7 +378,7 @@ describe("an Idempotency-Key reused for another request (issue 28, item 4)", () 
       headers,
     );
     expect(renamed.status).toBe(422);
-    const { data } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    const { data } = await orderEntity(ctx.db).query.byUser({ user_id: customer.id }).go();
     expect(data.map((order) => order.id)).toEqual([firstOrder.id]);
   });
 
@@ -413,7 +414,7 @@ describe("promo codes at checkout", () => {
     const { order } = (await response.json()) as { order: Order };
     expect(order).toMatchObject({ discount_amount: 5.24, total_amount: 37.46, original_total: 42.7 });
     expect(order.promo_code).toEqual({ code: "QUINZE", discount_amount: 5.24 });
-    const usage = (await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data;
+    const usage = (await promoUsageEntity(ctx.db).query.byPromo({ promo_id: promo.id }).go()).data;
     expect(usage).toEqual([
       expect.objectContaining({ user_id: customer.id, order_id: order.id, discount_cents: 524 }),
     ]);

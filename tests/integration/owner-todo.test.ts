@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createBatch } from "../../functions/batches/service";
+import { orderEntity } from "../../functions/orders/entity";
 import { beginPublish, markSiteStale, recordPublishResult } from "../../functions/publishing/publishing";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
@@ -55,10 +56,7 @@ describe("GET /api/admin/todo", () => {
     now = new Date(now.getTime() + HOUR);
     await put(first, { payment_status: "completed" });
     // The reminder job (another part of issue 19) writes this; the list only reads it.
-    await ctx.db.entities.order
-      .patch({ id: second.id })
-      .set({ transfer_reminded_at: now.toISOString() })
-      .go();
+    await orderEntity(ctx.db).patch({ id: second.id }).set({ transfer_reminded_at: now.toISOString() }).go();
 
     // Almost sold out (stock 2, threshold 2), and another product with a batch expiring in 30 days.
     const scarce = await createSoap(ctx.deps, { price: 12, stock: 2 });

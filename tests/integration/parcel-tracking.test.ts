@@ -5,6 +5,7 @@
  * the run in French.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { orderEntity } from "../../functions/orders/entity";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
 import { trackParcels } from "../../functions/shipping/tracking";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
@@ -64,7 +65,7 @@ async function shippedOrder(): Promise<Order> {
 }
 
 const orderOf = async (id: string) => {
-  const { data } = await ctx.db.entities.order.get({ id }).go();
+  const { data } = await orderEntity(ctx.db).get({ id }).go();
   if (!data) throw new Error(`no order ${id}`);
   return data;
 };
@@ -150,7 +151,7 @@ describe("with the key", () => {
 
   it("gives a parcel labelled without an estimate the published one, counted from its label's day", async () => {
     const order = await shippedOrder();
-    await ctx.db.entities.order.patch({ id: order.id }).remove(["estimated_delivery"]).go();
+    await orderEntity(ctx.db).patch({ id: order.id }).remove(["estimated_delivery"]).go();
     const shippedAt = (await orderOf(order.id)).status_history.at(-1)?.at ?? "";
     ahead = 2 * DAY;
     await trackParcels(ctx.deps);

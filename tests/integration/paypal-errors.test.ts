@@ -7,6 +7,8 @@
  */
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
 import { paypalFailure } from "../../functions/payments/paypal-failures";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
@@ -251,7 +253,7 @@ describe("the owner's refunds", () => {
     captureLogs();
     await expectFrenchAnswer(await refund(order), 502, RETRY);
     expectLogged({ operation: "refund", status: 500, debug_id: body.debug_id });
-    expect((await ctx.db.entities.order.get({ id: order.id }).go()).data?.refunds ?? []).toEqual([]);
+    expect((await orderEntity(ctx.db).get({ id: order.id }).go()).data?.refunds ?? []).toEqual([]);
   });
 
   it("PayPal unreachable on a return's refund: 503 in French, try again", async () => {
@@ -294,8 +296,8 @@ describe("PayPal answering something other than its JSON", () => {
   /** What a proxy in front of PayPal may send, with 200. */
   const HTML = "<!DOCTYPE html><html><head><title>Maintenance</title></head><body>Back soon</body></html>";
   const NO_ANSWER = /^PayPal ne répond pas/;
-  const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
-  const stored = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+  const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
+  const stored = async (id: string) => (await orderEntity(ctx.db).get({ id }).go()).data;
 
   it("on creating the order (HTML, or JSON without the order): 503 in French, the hold given back", async () => {
     const customer = await createCustomer(ctx.deps, ctx.app);
@@ -312,7 +314,7 @@ describe("PayPal answering something other than its JSON", () => {
       expectLogged({ operation: "create-order", kind: "unreadable", status: 200 });
       expect(await stockOf(product.id)).toBe(5);
     }
-    const { data: orders } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    const { data: orders } = await orderEntity(ctx.db).query.byUser({ user_id: customer.id }).go();
     expect(orders).toHaveLength(2);
     for (const order of orders) {
       expect(order).toMatchObject({ payment_status: "failed" });

@@ -17,6 +17,7 @@ import { localSecretBox } from "../../functions/platform/adapters/local-secret-b
 import { clearPaypalTokens } from "../../functions/platform/adapters/paypal/http";
 import type { SecretBox } from "../../functions/platform/adapters/secret-box";
 import type { Deps } from "../../functions/platform/deps";
+import { settingEntity } from "../../functions/settings/entity";
 import { putSetting } from "../../functions/settings/service";
 import { SECRET_MASK } from "../../src/domain/admin/admin";
 import { type PaypalDouble, startPaypalDouble } from "../doubles/paypal";
@@ -46,13 +47,13 @@ const credentials = () => ({
 
 /** The payment_paypal row as stored. */
 async function storedRow() {
-  const { data } = await ctx.db.entities.setting.get({ key: "payment_paypal" }).go();
+  const { data } = await settingEntity(ctx.db).get({ key: "payment_paypal" }).go();
   return data as { value: Record<string, string>; updated_at: string };
 }
 
 /** A row as a shop older than issue 27 wrote it: the secret in clear (written around putSetting, which refuses it). */
 async function writeLegacyRow() {
-  await ctx.db.entities.setting
+  await settingEntity(ctx.db)
     .put({ key: "payment_paypal", value: credentials(), updated_at: "2026-01-01T00:00:00.000Z" })
     .go();
 }

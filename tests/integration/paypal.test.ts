@@ -1,5 +1,8 @@
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { changeOrder } from "../../functions/orders/changes";
+import { orderEntity } from "../../functions/orders/entity";
 import { moveOrder } from "../../functions/orders/lifecycle";
 import { toOrder } from "../../functions/orders/service";
 import { reconcile as reconcileJob } from "../../functions/payments/jobs/reconcile-paypal";
@@ -8,6 +11,7 @@ import { reconcilePaypalOrders, releaseExpiredHolds } from "../../functions/paym
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
 import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
 import type { Deps } from "../../functions/platform/deps";
+import { promoEntity, promoUsageEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
 import type { Order } from "../../src/domain/orders/order";
 import { defaultSettings } from "../../src/domain/settings/settings";
@@ -32,8 +36,8 @@ beforeEach(() => {
 });
 
 const minutes = (n: number) => n * 60_000;
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
-const orderOf = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
+const orderOf = async (id: string) => (await orderEntity(ctx.db).get({ id }).go()).data;
 /** 10 soaps at 12,90 €: one costs 20,70 € with the 7,80 € shipping. */
 const soap = (stock = 10) => createSoap(ctx.deps, { price: 12.9, stock, lowStockThreshold: 3 });
 /** A promo of 1 € off, with the limits a test needs. */
@@ -212,15 +216,15 @@ describe("create, approve, capture", () => {
     const promo = await euroOff("REFUS", { usage_limit: 1 });
     const { product, customer, id, order_id } = await hold({ quantity: 2, total: 32.6, promoId: promo.id });
     expect(await stockOf(product.id)).toBe(8);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(1);
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(1);
     paypal.approve(id);
     paypal.nextCaptureOutcome = "DECLINED";
     const response = await capture(customer, id);
     expect(response.status).toBe(200);
     expect(await orderIn(response)).toMatchObject({ payment_status: "failed", status: "cancelled" });
     expect(await stockOf(product.id)).toBe(10);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(0);
-    expect((await ctx.db.entities.promoUsage.query.byPromo({ promo_id: promo.id }).go()).data).toEqual([]);
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(0);
+    expect((await promoUsageEntity(ctx.db).query.byPromo({ promo_id: promo.id }).go()).data).toEqual([]);
     // The promo can be used again today by the same customer.
     expect((await createPaypal(customer, product.id, 2, 32.6, { promo_code_id: promo.id })).status).toBe(201);
     expect(await orderOf(order_id)).toMatchObject({ released_at: expect.any(String) });
@@ -302,21 +306,16 @@ describe("webhooks", () => {
     const { order_id } = await hold();
     const event = completedEvent(order_id, `WH-RETRY-${order_id}`);
     // The first delivery reaches a database that fails every transaction (throttled, or down for a moment).
-    const broken: Deps = {
-      ...ctx.deps,
-      db: {
-        ...ctx.db,
-        service: {
-          ...ctx.db.service,
-          transaction: {
-            ...ctx.db.service.transaction,
-            write: () => ({
-              go: () => Promise.reject(new Error("Service DynamoDB momentanément indisponible")),
-            }),
-          },
-        } as unknown as Deps["db"]["service"],
+    const documents = ctx.db.documents;
+    const failing = Object.create(documents, {
+      send: {
+        value: (command: unknown, ...rest: unknown[]) =>
+          command instanceof TransactWriteCommand
+            ? Promise.reject(new Error("Service DynamoDB momentanément indisponible"))
+            : (documents.send as (...args: unknown[]) => unknown)(command, ...rest),
       },
-    };
+    }) as typeof documents;
+    const broken: Deps = { ...ctx.deps, db: { ...ctx.db, documents: failing } };
     const signed = paypal.webhookHeaders(event);
     const headers = {
       transmissionId: signed["paypal-transmission-id"] ?? "",
@@ -366,7 +365,7 @@ describe("webhooks", () => {
   it("records a full refund of a shipped order with a credit note, without putting the goods back in stock", async () => {
     const { product, order_id } = await hold();
     await deliver(completedEvent(order_id, `WH-C-${order_id}`));
-    await ctx.db.entities.order.patch({ id: order_id }).set({ status: "shipped" }).go();
+    await orderEntity(ctx.db).patch({ id: order_id }).set({ status: "shipped" }).go();
     const refunded = {
       id: `WH-R-${order_id}`,
       event_type: "PAYMENT.CAPTURE.REFUNDED",
@@ -439,7 +438,7 @@ describe("the buyer closes or cancels PayPal's window", () => {
     customer.call("POST", `/api/paypal-payment/orders/${encodeURIComponent(paypalOrderId)}/release`, {});
   const oneUsePerDay = (code: string) => euroOff(code, { max_uses_per_user: 1 });
   const usageCount = async (promoId: string) =>
-    (await ctx.db.entities.promo.get({ id: promoId }).go()).data?.usage_count;
+    (await promoEntity(ctx.db).get({ id: promoId }).go()).data?.usage_count;
 
   it("releases the caller's own pending order at once (stock and promo use back); a second call changes nothing", async () => {
     const promo = await oneUsePerDay("FENETRE");
@@ -523,7 +522,7 @@ describe("the buyer closes or cancels PayPal's window", () => {
     expect(await orderOf(first.order_id)).toMatchObject({ status: "cancelled", payment_status: "failed" });
     expect(await stockOf(product.id)).toBe(7);
     expect(await usageCount(promo.id)).toBe(1);
-    const { data } = await ctx.db.entities.order.query.byUser({ user_id: customer.id }).go();
+    const { data } = await orderEntity(ctx.db).query.byUser({ user_id: customer.id }).go();
     expect(data.filter((order) => order.status === "pending").map((order) => order.id)).toEqual([order_id]);
   });
 

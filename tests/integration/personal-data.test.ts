@@ -5,9 +5,14 @@
  */
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { addressEntity } from "../../functions/accounts/address-entity";
+import { userEntity } from "../../functions/accounts/user-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
 import { createPromo } from "../../functions/promos/service";
-import { ERASED_CUSTOMER_NAME } from "../../src/domain/accounts/personal-data";
+import { withdrawalEntity } from "../../functions/withdrawals/entity";
 import type { Order } from "../../src/domain/orders/order";
+import { ERASED_CUSTOMER_NAME } from "../../src/domain/personal-data/personal-data";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";
@@ -139,7 +144,7 @@ describe("withdrawal requests and personal data", () => {
     };
     await refundOne(current.orders.find((entry) => entry.id === order.id) ?? order);
     expect((await deleteAccount(customer, "secret12")).status).toBe(200);
-    const kept = (await ctx.db.entities.withdrawal.query.byOrder({ order_id: order.id }).go()).data;
+    const kept = (await withdrawalEntity(ctx.db).query.byOrder({ order_id: order.id }).go()).data;
     expect(kept).toHaveLength(1);
     const listed = JSON.stringify(await (await admin.call("GET", "/api/admin/withdrawals")).json());
     expect(listed).toContain(order.id);
@@ -180,8 +185,11 @@ describe("« Supprimer mon compte »", () => {
     const stats = async () =>
       (await (await admin.call("GET", "/api/admin/stats")).json()) as Record<string, number>;
     const statsBefore = await stats();
-    const invoiceBefore = (await ctx.db.entities.invoice.get({ number: order.invoice_number ?? "" }).go())
-      .data;
+    const invoiceBefore = (
+      await invoiceEntity(ctx.db)
+        .get({ number: order.invoice_number ?? "" })
+        .go()
+    ).data;
 
     const response = await deleteAccount(customer, "secret12");
     expect(response.status, await response.clone().text()).toBe(200);
@@ -204,12 +212,12 @@ describe("« Supprimer mon compte »", () => {
       body: JSON.stringify({ email: customer.email, password: "secret12", fullName: "Nouvelle Cliente" }),
     });
     expect(signup.status, await signup.clone().text()).toBe(201);
-    expect(await ctx.db.entities.address.query.byUser({ user_id: customer.id }).go()).toMatchObject({
+    expect(await addressEntity(ctx.db).query.byUser({ user_id: customer.id }).go()).toMatchObject({
       data: [],
     });
 
     // The order keeps what the books need and nothing that names the person.
-    const record = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const record = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(record).toMatchObject({
       customer_name: ERASED_CUSTOMER_NAME,
       customer_email: "",
@@ -237,8 +245,11 @@ describe("« Supprimer mon compte »", () => {
     expect(listed?.user).toEqual({ full_name: ERASED_CUSTOMER_NAME, email: "" });
     const users = JSON.stringify(await (await admin.call("GET", "/api/admin/users?limit=100")).json());
     expect(users).not.toContain(customer.id);
-    const invoiceAfter = (await ctx.db.entities.invoice.get({ number: order.invoice_number ?? "" }).go())
-      .data;
+    const invoiceAfter = (
+      await invoiceEntity(ctx.db)
+        .get({ number: order.invoice_number ?? "" })
+        .go()
+    ).data;
     expect(invoiceAfter).toEqual(invoiceBefore);
     const pdf = await admin.call("GET", `/api/admin/documents/${order.id}/invoice`);
     expect(pdf.status).toBe(200);
@@ -251,7 +262,11 @@ describe("« Supprimer mon compte »", () => {
     const numbers = [order.invoice_number, ...order.refunds.map((refund) => refund.credit_note_number)];
     expect(numbers).toHaveLength(2);
     const stored = async (number: string | null) =>
-      (await ctx.db.entities.invoice.get({ number: number ?? "" }).go()).data;
+      (
+        await invoiceEntity(ctx.db)
+          .get({ number: number ?? "" })
+          .go()
+      ).data;
     // As the shop stored them before: the snapshot's customer with the e-mail.
     const issued = new Map<string, unknown>();
     for (const number of numbers) {
@@ -259,7 +274,7 @@ describe("« Supprimer mon compte »", () => {
       const snapshot = JSON.parse(item?.snapshot ?? "{}");
       issued.set(number ?? "", structuredClone(snapshot));
       snapshot.customer.email = customer.email;
-      await ctx.db.entities.invoice
+      await invoiceEntity(ctx.db)
         .patch({ number: number ?? "" })
         .set({ snapshot: JSON.stringify(snapshot) })
         .go();
@@ -297,7 +312,7 @@ describe("« Supprimer mon compte »", () => {
       .sort();
     // The second finds the account gone (its session, or the account's delete condition): nothing twice.
     expect(statuses).toEqual([200, 401]);
-    expect((await ctx.db.entities.user.get({ id: customer.id }).go()).data).toBeNull();
+    expect((await userEntity(ctx.db).get({ id: customer.id }).go()).data).toBeNull();
     expect(await users()).toBe(before - 1);
   });
 

@@ -5,6 +5,8 @@
  * and the customer's mobile, and its label is a « point retrait » parcel for that point.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderEntity } from "../../functions/orders/entity";
+import { pickupPointEntity } from "../../functions/orders/pickup-point-entity";
 import { PAYPAL_SECRET_CONTEXT } from "../../functions/platform/adapters/secret-contexts";
 import { getSetting, putSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
@@ -187,7 +189,7 @@ describe("with the contract", () => {
     }
     expect(point.name).toMatch(/^Relais\[2J W+…$/);
     expect(point.opening_hours[0]?.length).toBeLessThanOrEqual(4);
-    const { data: kept } = await ctx.db.entities.pickupPoint.get({ id: point.id }).go();
+    const { data: kept } = await pickupPointEntity(ctx.db).get({ id: point.id }).go();
     expect(kept?.name).toBe(point.name);
     const response = await pickupOrder(point.id, 14.9);
     expect(response.status, await response.clone().text()).toBe(201);
@@ -331,7 +333,7 @@ describe("erasing the account", () => {
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     const erased = await leaving.call("POST", "/api/user/account/delete", { password: "secret12" });
     expect(erased.status, await erased.clone().text()).toBe(200);
-    const { data: after } = await ctx.db.entities.order.get({ id: order.id }).go();
+    const { data: after } = await orderEntity(ctx.db).get({ id: order.id }).go();
     expect(after?.pickup_point).toBeUndefined();
     expect(JSON.stringify(after)).not.toContain("781920314");
   });

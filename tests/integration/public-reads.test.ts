@@ -3,6 +3,7 @@
  * for a second, by the process; they never depend on a cookie nor set one. Every other API answer stays no-store.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { createFullApp } from "../../functions/main/full-app";
 import { seedIfEmpty } from "../../functions/main/seed";
 import { PUBLIC_READ_CACHE_MS, publicReadPolicies } from "../../functions/platform/middleware/public-read";
@@ -83,7 +84,7 @@ describe("the public reads kept in the process (deps.publicReadCacheMs)", () => 
 
   it("answers the kept product until it expires, but the site build's reads get the database's", async () => {
     const before = await name(await cached.request("/api/products/3"));
-    await ctx.db.entities.product.patch({ id: 3 }).set({ name: "Savon renommé" }).go();
+    await productEntity(ctx.db).patch({ id: 3 }).set({ name: "Savon renommé" }).go();
     try {
       expect(await name(await cached.request("/api/products/3"))).toBe(before);
       expect(await name(await cached.request("/api/products/3", { headers: buildReadHeaders }))).toBe(
@@ -92,7 +93,7 @@ describe("the public reads kept in the process (deps.publicReadCacheMs)", () => 
       // Without the cache (tests, scripts): always the database's.
       expect(await name(await api("/api/products/3"))).toBe("Savon renommé");
     } finally {
-      await ctx.db.entities.product.patch({ id: 3 }).set({ name: before }).go();
+      await productEntity(ctx.db).patch({ id: 3 }).set({ name: before }).go();
     }
   });
 });

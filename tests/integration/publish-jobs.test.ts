@@ -14,6 +14,7 @@ import {
 } from "@aws-sdk/client-codebuild";
 import type { CodeBuildStateEventDetail } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
+import { sitePublishEntity } from "../../functions/publishing/entity";
 import {
   type BuildStateChange,
   failureReason,
@@ -129,7 +130,7 @@ function buildEnded(
 }
 
 beforeEach(async () => {
-  await ctx.db.entities.sitePublish.delete({ site: "storefront" }).go();
+  await sitePublishEntity(ctx.db).delete({ site: "storefront" }).go();
   tick(60);
 });
 

@@ -3,6 +3,9 @@
  * restock, a credit note per refund, PayPal refunded through its API, a bank transfer listed until the owner sends it.
  */
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
+import { invoiceEntity } from "../../functions/orders/invoice-entity";
 import { moveOrder } from "../../functions/orders/lifecycle";
 import { PaypalClient } from "../../functions/platform/adapters/paypal/client";
 import { formatEuros } from "../../src/domain/money";
@@ -19,7 +22,7 @@ const paypalDouble = withPaypalDouble(ctx.deps);
 
 const soap = (price = 10, stock = 10) => createSoap(ctx.deps, { price, stock });
 
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 const stats = async () =>
   (await (await admin.call("GET", "/api/admin/stats")).json()) as { totalRevenue: number };
 const edit = (id: string, body: object) => admin.call("PUT", `/api/admin/orders/${id}`, body);
@@ -76,7 +79,11 @@ describe("a return of some lines of a bank-transfer order", () => {
     expect(
       (await customer.call("GET", `/api/user/orders/${order.id}/credit-notes/FA-2026-000001`)).status,
     ).toBe(404);
-    const snapshot = (await ctx.db.entities.invoice.get({ number: number ?? "" }).go()).data;
+    const snapshot = (
+      await invoiceEntity(ctx.db)
+        .get({ number: number ?? "" })
+        .go()
+    ).data;
     expect(JSON.parse(snapshot?.snapshot ?? "{}")).toMatchObject({
       kind: "credit_note",
       refers_to: order.invoice_number,
@@ -161,7 +168,7 @@ describe("what a return refuses", () => {
       error: expect.stringMatching(/annulez-la/),
     });
 
-    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(stored?.refunds ?? []).toEqual([]);
     expect(await stockOf(product.id)).toBe(6);
 
@@ -183,7 +190,7 @@ describe("what a return refuses", () => {
     const body = { lines: [{ index: 0, quantity: 1, restock: true }], refund_shipping: false, amount: 10 };
     const answers = await Promise.all([returnOf(order, body), returnOf(order, body), returnOf(order, body)]);
     for (const answer of answers) expect([201, 409]).toContain(answer.status);
-    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(stored?.refunds).toHaveLength(1);
     expect(stored?.refunded_cents).toBe(1000);
     const mails = readMails(ctx.mailDir).filter(
@@ -225,7 +232,7 @@ describe("a return of a PayPal order", () => {
     const response = await edit(id, { status: "cancelled" });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toMatchObject({ status: "cancelled", payment_status: "refunded" });
-    const stored = (await ctx.db.entities.order.get({ id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id }).go()).data;
     expect(stored?.credit_note_number).toMatch(/^AV-/);
     expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
       expect.objectContaining({ amountCents: 2780, captureId: stored?.paypal_capture_id }),
@@ -247,7 +254,7 @@ describe("a return of a PayPal order", () => {
     const response = await edit(id, { status: "cancelled", payment_status: "refunded" });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toMatchObject({ status: "cancelled", payment_status: "refunded" });
-    const stored = (await ctx.db.entities.order.get({ id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id }).go()).data;
     // Recorded as refunded only once PayPal has given the money back.
     expect(paypalDouble.double.refunds.filter((refund) => refund.requestId === `${id}-cancel`)).toEqual([
       expect.objectContaining({ amountCents: 2780, captureId: stored?.paypal_capture_id }),
@@ -268,7 +275,7 @@ describe("a return of a PayPal order", () => {
     await expect(moveOrder(ctx.deps, id, { commands: ["ship"], refused: "throw" })).rejects.toThrow(
       /need shippingMail/,
     );
-    expect((await ctx.db.entities.order.get({ id }).go()).data).toMatchObject({
+    expect((await orderEntity(ctx.db).get({ id }).go()).data).toMatchObject({
       status: "confirmed",
       payment_status: "completed",
     });
@@ -327,7 +334,7 @@ describe("a return of a PayPal order", () => {
       code: "PAYPAL_ERROR",
       error: expect.stringMatching(/rien n'a été enregistré/),
     });
-    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(stored).toMatchObject({ payment_status: "completed" });
     expect(stored?.refunds ?? []).toEqual([]);
     expect(await stockOf(product.id)).toBe(8);

@@ -6,10 +6,12 @@
 import { readdirSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { orderEntity } from "../../functions/orders/entity";
 import type { ObjectStorage } from "../../functions/platform/adapters/object-storage";
 import { isSealed } from "../../functions/platform/adapters/secret-box";
 import { getSetting } from "../../functions/settings/service";
 import { putColissimoSetting } from "../../functions/shipping/colissimo-secrets";
+import { shippingLabelEntity } from "../../functions/shipping/label-entity";
 import { LABEL_CLAIM_MS } from "../../functions/shipping/labels/claim";
 import type { Order } from "../../src/domain/orders/order";
 import { formatLongDate } from "../../src/domain/orders/order-display";
@@ -234,7 +236,7 @@ describe("with the contract", () => {
 
   it("a claim left by a request that died is taken over; a fresh one is waited for", async () => {
     const stale = await paidOrder();
-    await ctx.db.entities.shippingLabel
+    await shippingLabelEntity(ctx.db)
       .create({
         order_id: stale.id,
         state: "buying",
@@ -243,7 +245,7 @@ describe("with the contract", () => {
       .go();
     expect((await createLabel(stale.id)).status).toBe(201);
     const fresh = await paidOrder();
-    await ctx.db.entities.shippingLabel
+    await shippingLabelEntity(ctx.db)
       .create({ order_id: fresh.id, state: "buying", requested_at: new Date().toISOString() })
       .go();
     const waiting = await createLabel(fresh.id);
@@ -267,7 +269,7 @@ describe("with the contract", () => {
 
   it("prints the day's labels as one PDF, one page per label recorded on its order", async () => {
     const today = parisDay(new Date());
-    const recorded = (await ctx.db.entities.shippingLabel.query.byDay({ day: today }).go({ pages: "all" }))
+    const recorded = (await shippingLabelEntity(ctx.db).query.byDay({ day: today }).go({ pages: "all" }))
       .data;
     const response = await admin.call("GET", `/api/admin/shipping/labels?date=${today}`);
     expect(response.status).toBe(200);
@@ -288,14 +290,14 @@ describe("with the contract", () => {
     expect(label.status).toBe(200);
     const delivered = await admin.call("PUT", `/api/admin/orders/${order.id}`, { status: "delivered" });
     expect(delivered.status, await delivered.clone().text()).toBe(200);
-    const { data: stored } = await ctx.db.entities.order.get({ id: order.id }).go();
+    const { data: stored } = await orderEntity(ctx.db).get({ id: order.id }).go();
     const key = stored?.shipping_label_key ?? "";
     expect(await ctx.deps.documents?.get(key)).not.toBeNull();
 
     const erased = await leaving.call("POST", "/api/user/account/delete", { password: "secret12" });
     expect(erased.status, await erased.clone().text()).toBe(200);
     expect(await ctx.deps.documents?.get(key)).toBeNull();
-    const { data: after } = await ctx.db.entities.order.get({ id: order.id }).go();
+    const { data: after } = await orderEntity(ctx.db).get({ id: order.id }).go();
     expect(after?.shipping_label_key).toBeUndefined();
     expect(after?.tracking_number).toBe(stored?.tracking_number);
     expect((await admin.call("GET", `/api/admin/shipping/orders/${order.id}/label`)).status).toBe(404);
@@ -335,7 +337,7 @@ describe("a label Colissimo sold is never lost, nor bought twice", () => {
     });
     expect(await samePdf(await labelOf(order.id), label.pdf)).toBe(true);
     // Stored now: the label item holds its key again, not the PDF.
-    const { data: item } = await ctx.db.entities.shippingLabel.get({ order_id: order.id }).go();
+    const { data: item } = await shippingLabelEntity(ctx.db).get({ order_id: order.id }).go();
     expect(item).toMatchObject({ state: "bought", parcel_number: label.parcelNumber });
     expect(item?.pdf).toBeUndefined();
   });
@@ -392,7 +394,7 @@ describe("a label Colissimo sold is never lost, nor bought twice", () => {
     expect((await errorOf(response)).message).toMatch(/^La réponse de Colissimo est illisible/);
     const files = readdirSync(ctx.documentsDir, { recursive: true }).map(String);
     expect(files.some((file) => file.includes("evil"))).toBe(false);
-    const { data } = await ctx.db.entities.order.get({ id: order.id }).go();
+    const { data } = await orderEntity(ctx.db).get({ id: order.id }).go();
     expect(data).toMatchObject({ status: "confirmed" });
     expect(data?.tracking_number).toBeUndefined();
   });

@@ -7,7 +7,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { RETIRED_SEED_EXAMPLES, retireSeedExamples, seedSettingsFrom } from "../../functions/main/seed";
+import { settingEntity } from "../../functions/settings/entity";
 import { putSetting } from "../../functions/settings/service";
 import { localConfigFromEnv } from "../../scripts/local/config";
 import { StartError } from "../../scripts/local/start-error";
@@ -80,7 +82,7 @@ describe("a new shop", () => {
         /^(La boutique ne prend pas encore de commandes|PayPal n'est pas configuré)/,
       );
     }
-    expect((await ctx.db.entities.product.get({ id: soap.id }).go()).data?.stock).toBe(3);
+    expect((await productEntity(ctx.db).get({ id: soap.id }).go()).data?.stock).toBe(3);
     expect(await (await customer.call("GET", "/api/user/orders")).json()).toEqual([]);
   });
 
@@ -162,7 +164,7 @@ describe("a shop seeded by an earlier version", () => {
       phone: "06 12 34 56 78",
       siret: "123 456 789 00012",
     });
-    const { data } = await ctx.db.entities.setting.get({ key: "payment_bank_transfer" }).go();
+    const { data } = await settingEntity(ctx.db).get({ key: "payment_bank_transfer" }).go();
     expect(data?.value).toEqual({
       enabled: true,
       iban: "",

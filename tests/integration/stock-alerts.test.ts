@@ -3,6 +3,7 @@
  * the concurrency, and again only after a restock above the threshold.
  */
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import type { Product } from "../../src/domain/catalog/product";
 import { createTestContext } from "../setup/test-db";
 import { createCustomer, type TestCustomer } from "../support/customers";
@@ -52,7 +53,7 @@ const adjust = async (product: Product, delta: number) => {
 };
 
 const stockOf = async (product: Product) =>
-  (await ctx.db.entities.product.get({ id: product.id }).go({ consistent: true })).data;
+  (await productEntity(ctx.db).get({ id: product.id }).go({ consistent: true })).data;
 
 describe("low-stock alert", () => {
   // 30 sales of one product, each written on the stock it read (issue 28 item 17): 22 s on a loaded 2-core machine.

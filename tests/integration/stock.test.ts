@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getUser } from "../../functions/accounts/auth";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { placeOrder } from "../../functions/orders/place-order/place-order";
 import { releaseExpiredHolds } from "../../functions/payments/paypal-holds";
 import { putPaypalSetting } from "../../functions/payments/paypal-secret";
@@ -19,7 +20,7 @@ const admin = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
 
 const soap = (stock = 10, price = 10) => createSoap(ctx.deps, { stock, price });
 
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 async function movements(productId: number): Promise<StockMovement[]> {
   const response = await admin.call("GET", `/api/admin/products/${productId}/stock-movements`);
   expect(response.status).toBe(200);

@@ -6,7 +6,10 @@
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
 import { followUpTransfers } from "../../functions/payments/transfer-follow-up";
+import { promoEntity } from "../../functions/promos/entity";
 import { createPromo } from "../../functions/promos/service";
 import { putSetting } from "../../functions/settings/service";
 import type { Cents } from "../../src/domain/money";
@@ -30,8 +33,8 @@ const run = () => followUpTransfers(ctx.deps);
 const mailsTo = (customer: TestCustomer): ReadMail[] =>
   readMails(ctx.mailDir).filter((mail) => mail.to === customer.email);
 const reminders = (customer: TestCustomer) => mailsTo(customer).filter((mail) => /Rappel/.test(mail.subject));
-const stored = async (id: string) => (await ctx.db.entities.order.get({ id }).go()).data;
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stored = async (id: string) => (await orderEntity(ctx.db).get({ id }).go()).data;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 
 /** A customer's transfer order of one 10 € soap (with 7,80 € shipping), placed at `iso`. */
 async function orderAt(iso: string, options: { quantity?: number } = {}) {
@@ -171,7 +174,7 @@ describe("the cancellation after 10 Paris days", () => {
     });
     const order = await placeTransferOrder(customer, product.id, 3, 35.8, promo.id);
     expect(await stockOf(product.id)).toBe(7);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(1);
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(1);
 
     at("2026-07-10T21:59:59Z"); // 10 July, 23:59:59 in Paris: reminded, not cancelled
     expect((await run()).cancelled).not.toContain(order.id);
@@ -185,7 +188,7 @@ describe("the cancellation after 10 Paris days", () => {
     expect(cancelled?.released_at).toBeDefined();
     expect(cancelled?.invoice_number).toBeUndefined();
     expect(await stockOf(product.id)).toBe(10);
-    expect((await ctx.db.entities.promo.get({ id: promo.id }).go()).data?.usage_count).toBe(0);
+    expect((await promoEntity(ctx.db).get({ id: promo.id }).go()).data?.usage_count).toBe(0);
     const told = mailsTo(customer).filter((mail) => /annulée : virement non reçu/.test(mail.subject));
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain("dans les 10 jours qui ont suivi la commande");

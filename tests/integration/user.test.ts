@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { userEntity } from "../../functions/accounts/user-entity";
 import { createTestContext } from "../setup/test-db";
 
 const ctx = await createTestContext();
@@ -189,9 +190,7 @@ describe("address book", () => {
     // The intruder's default pointer was not set to someone else's address.
     const intruderId = ((await (await call("GET", "/api/user/profile", intruder)).json()) as { id: string })
       .id;
-    expect(
-      (await ctx.db.entities.user.get({ id: intruderId }).go()).data?.default_address_id,
-    ).toBeUndefined();
+    expect((await userEntity(ctx.db).get({ id: intruderId }).go()).data?.default_address_id).toBeUndefined();
 
     const list = (await (await call("GET", "/api/user/addresses", owner)).json()) as Address[];
     expect(list).toEqual([expect.objectContaining({ id: address.id, city: "Avignon", is_default: true })]);

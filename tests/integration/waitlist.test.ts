@@ -4,6 +4,8 @@
  */
 import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { waitlistEntity } from "../../functions/waitlist/entity";
 import { notifyWaitlist } from "../../functions/waitlist/service";
 import type { Product } from "../../src/domain/catalog/product";
 import { WAITLIST_ACCEPTED_MESSAGE } from "../../src/domain/catalog/stock-alerts";
@@ -177,7 +179,7 @@ describe("back in stock", () => {
     const product = await createSoap(ctx.deps, { stock: 0 });
     const shoppers: string[] = [];
     for (let i = 0; i < 8; i++) shoppers.push(await waiting(product));
-    await ctx.db.entities.product.patch({ id: product.id }).set({ stock: 20 }).go();
+    await productEntity(ctx.db).patch({ id: product.id }).set({ stock: 20 }).go();
 
     // Two restocks of 3 at the same moment: 6 different shoppers, the first 6.
     const [first, second] = await Promise.all([
@@ -227,7 +229,7 @@ describe("unsubscribe", () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { message: string }).message).toContain("Vous êtes désinscrit");
     expect((await counts())[product.id]).toBeUndefined();
-    const { data } = await ctx.db.entities.waitlist.query.byProduct({ product_id: product.id }).go();
+    const { data } = await waitlistEntity(ctx.db).query.byProduct({ product_id: product.id }).go();
     expect(data).toEqual([]);
 
     await adjust(product, 5);
@@ -260,7 +262,7 @@ describe("personal data", () => {
     const erased = await customer.call("POST", "/api/user/account/delete", { password: "secret12" });
     expect(erased.status, await erased.clone().text()).toBe(200);
     expect((await counts())[product.id]).toBeUndefined();
-    const { data: left } = await ctx.db.entities.waitlist.query.byProduct({ product_id: product.id }).go();
+    const { data: left } = await waitlistEntity(ctx.db).query.byProduct({ product_id: product.id }).go();
     expect(left).toEqual([]);
   });
 });

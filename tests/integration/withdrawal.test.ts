@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../functions/accounts/auth";
 import { runDailySummary } from "../../functions/admin/daily-summary";
+import { productEntity } from "../../functions/catalog/product-entity";
+import { orderEntity } from "../../functions/orders/entity";
 import { putSetting } from "../../functions/settings/service";
+import { withdrawalEntity } from "../../functions/withdrawals/entity";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { defaultSettings } from "../../src/domain/settings/settings";
@@ -38,7 +41,7 @@ const customerAt = (at: string) => {
 let keys = 0;
 const formKey = () => `form-key-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
 const number = (order: { id: string }) => order.id.slice(-8);
-const stockOf = async (id: number) => (await ctx.db.entities.product.get({ id }).go()).data?.stock;
+const stockOf = async (id: number) => (await productEntity(ctx.db).get({ id }).go()).data?.stock;
 const edit = async (id: string, body: object) => {
   const response = await admin.call("PUT", `/api/admin/orders/${id}`, body);
   expect(response.status, await response.clone().text()).toBe(200);
@@ -91,7 +94,7 @@ const guest = (path: string, body: object) =>
     body: JSON.stringify(body),
   });
 const records = async (orderId: string) =>
-  (await ctx.db.entities.withdrawal.query.byOrder({ order_id: orderId }).go()).data;
+  (await withdrawalEntity(ctx.db).query.byOrder({ order_id: orderId }).go()).data;
 
 describe("the period, in Europe/Paris", () => {
   it("is open until 23:59:59 Paris time on the 14th day after delivery, across the autumn clock change", async () => {
@@ -186,7 +189,7 @@ describe("a withdrawal after delivery, signed in", () => {
     expect(nothingLeft.status).toBe(409);
     expect((await view(customer, order.id)).lines.map((line) => line.available)).toEqual([0, 0]);
     // The order itself is unchanged: the goods come back through the owner's return.
-    const stored = (await ctx.db.entities.order.get({ id: order.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: order.id }).go()).data;
     expect(stored).toMatchObject({ status: "delivered", payment_status: "completed" });
   });
 
@@ -277,7 +280,7 @@ describe("before shipping", () => {
       scope: "whole",
       effect: "cancelled",
     });
-    const stored = (await ctx.db.entities.order.get({ id: paid.id }).go()).data;
+    const stored = (await orderEntity(ctx.db).get({ id: paid.id }).go()).data;
     expect(stored).toMatchObject({ status: "cancelled", payment_status: "completed" });
     expect(stored?.credit_note_number).toMatch(/^AV-/);
     expect(await stockOf(products[0] ?? 0)).toBe(10);
@@ -298,7 +301,7 @@ describe("before shipping", () => {
       [1, 1],
     ]);
     expect(whole.status).toBe(201);
-    expect((await ctx.db.entities.order.get({ id: order.id }).go()).data).toMatchObject({
+    expect((await orderEntity(ctx.db).get({ id: order.id }).go()).data).toMatchObject({
       status: "cancelled",
       payment_status: "failed",
     });
@@ -442,7 +445,7 @@ describe("as a guest, an order placed without an account", () => {
     const { order: signedIn } = await deliveredAt(customer, "2027-03-02T10:00:00.000Z");
     const placedAsGuest = await guestOrderDelivered(customer.email, "2027-03-02T10:00:00.000Z");
     now = new Date("2027-03-03T09:00:00.000Z");
-    expect((await ctx.db.entities.order.get({ id: placedAsGuest.id }).go()).data?.user_id).toBe(
+    expect((await orderEntity(ctx.db).get({ id: placedAsGuest.id }).go()).data?.user_id).toBe(
       `guest:${customer.email}`,
     );
 
@@ -505,12 +508,14 @@ describe("records are immutable", () => {
     expect(record).toBeDefined();
     const key = { order_id: order.id, seq: record?.seq ?? "" };
     expect(() =>
-      ctx.db.entities.withdrawal.update(key).set({ requested_at: "2000-01-01T00:00:00Z" }).params(),
+      withdrawalEntity(ctx.db).update(key).set({ requested_at: "2000-01-01T00:00:00Z" }).params(),
     ).toThrow();
-    expect(() => ctx.db.entities.withdrawal.patch(key).set({ lines: [] }).params()).toThrow();
+    expect(() => withdrawalEntity(ctx.db).patch(key).set({ lines: [] }).params()).toThrow();
     // A second create of the same number fails its condition: a record is never overwritten.
     await expect(
-      ctx.db.entities.withdrawal.create({ ...record, form_key: "other" } as never).go(),
+      withdrawalEntity(ctx.db)
+        .create({ ...record, form_key: "other" } as never)
+        .go(),
     ).rejects.toThrow();
     expect((await records(order.id))[0]).toEqual(record);
   });

@@ -13,8 +13,10 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { productEntity } from "../../functions/catalog/product-entity";
 import { ensureTable } from "../../functions/platform/db/bootstrap";
 import { createDb } from "../../functions/platform/db/service";
+import { sitePublishEntity } from "../../functions/publishing/entity";
 import { STAGE_COMPONENTS } from "../../scripts/stage-resources";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -137,14 +139,14 @@ describe("the README's seed command, as sst shell runs it", () => {
     expect(first.output).toMatch(/Publication du site demandée/);
     expect(first.code).toBe(0);
 
-    const products = await db.entities.product.scan.go({ pages: "all" });
+    const products = await productEntity(db).scan.go({ pages: "all" });
     expect(products.data.length).toBeGreaterThan(0);
     expect(queue.sent).toHaveLength(1);
     expect(queue.sent[0]).toMatchObject({
       queueUrl: queue.queueUrl,
       body: { reason: "Boutique initialisée" },
     });
-    const facts = await db.entities.sitePublish.get({ site: "storefront" }).go();
+    const facts = await sitePublishEntity(db).get({ site: "storefront" }).go();
     expect(facts.data?.requested_at).toBeTruthy();
 
     // The site is still unpublished (no build answered here): the same command asks again, and seeds nothing.
@@ -152,7 +154,7 @@ describe("the README's seed command, as sst shell runs it", () => {
     expect(second.output).toMatch(/La table n'est pas vide : rien n'a été modifié\./);
     expect(second.code).toBe(0);
     expect(queue.sent).toHaveLength(2);
-    expect((await db.entities.product.scan.go({ pages: "all" })).data).toHaveLength(products.data.length);
+    expect((await productEntity(db).scan.go({ pages: "all" })).data).toHaveLength(products.data.length);
   });
 
   it("says in French which table is missing when run outside sst shell, and writes nothing", async () => {

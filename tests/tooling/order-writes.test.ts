@@ -21,7 +21,9 @@ function orderWrites(): { file: string; method: string; chain: string }[] {
   return ["functions", "scripts"].flatMap(sources).flatMap((file) => {
     const text = readFileSync(file, "utf8");
     return [
-      ...text.matchAll(/entities\s*\.\s*order\s*\.\s*(patch|update|upsert|put|create|delete|remove)\s*\(/g),
+      ...text.matchAll(
+        /\borderEntity\s*(?:\.\s*transact\s*)?\(\s*[\w.]*\s*\)\s*\.\s*(patch|update|upsert|put|create|delete|remove)\s*\(/g,
+      ),
     ].map((match) => {
       const start = match.index ?? 0;
       const end = text.slice(start).search(/\.\s*(go|commit)\s*\(/);
@@ -73,7 +75,7 @@ function orderFieldObjects(): { file: string; keys: string[] }[] {
   return ["functions", "scripts", "src"].flatMap(sources).flatMap((file) => {
     if (file === LIFECYCLE || file === MOVE_ORDER) return [];
     const text = readFileSync(file, "utf8");
-    const writesOrders = /\b(changeOrder|moveOrder)\s*\(|entities\s*\.\s*order\s*\./.test(text);
+    const writesOrders = /\b(changeOrder|moveOrder)\s*\(|\borderEntity\b/.test(text);
     if (!writesOrders) return [];
     return [...text.matchAll(/\bset\s*(?::|\()\s*(?:\([^)]*\)\s*=>\s*\(?\s*)?\{/g)].map((match) => ({
       file,

@@ -3,7 +3,6 @@
 import { adminExportsRoutes } from "../../accounting/routes";
 import { authRoutes } from "../../accounts/routes";
 import { adminRoutes } from "../../admin/routes";
-import { adminBatchesRoutes } from "../../batches/routes";
 import { adminPhotosRoutes } from "../../catalog/photos-routes";
 import { productsRoutes } from "../../catalog/routes";
 import { customerOrdersRoutes } from "../../orders/customer-routes";
@@ -23,7 +22,7 @@ import { adminShippingRoutes, pickupPointsRoutes } from "../../shipping/routes";
 import { adminWaitlistRoutes } from "../../waitlist/admin-routes";
 import { waitlistRoutes } from "../../waitlist/routes";
 import { withdrawalsRoutes } from "../../withdrawals/routes";
-import { userRoutes } from "../composed-routes";
+import { adminBatchesRoutes, userRoutes } from "../composed-routes";
 import { openApiRoutes } from "../openapi-routes";
 
 /** Every route module, for the app that serves the whole API (the local server, the tests). */

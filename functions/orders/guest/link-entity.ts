@@ -1,3 +1,4 @@
+import { defineEntity } from "../../platform/db/entity";
 import { type EntityOf, entitySchema } from "../../platform/db/entity-schema";
 
 /**
@@ -20,6 +21,7 @@ export const guestLinkSchema = entitySchema({
   },
 });
 export type GuestLinkEntity = EntityOf<typeof guestLinkSchema>;
+export const guestLinkEntity = defineEntity(guestLinkSchema);
 
 /** A guest's first link: its hash beside the order, and the salt of its token under the Idempotency-Key. */
 export interface GuestLinkSeed {

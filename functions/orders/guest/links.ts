@@ -14,8 +14,9 @@ import {
 import { readRound } from "../../platform/db/read-round";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
+import { orderEntity } from "../entity";
 import { getUserOrder, type OrderRecord } from "../service";
-import { type GuestLinkSeed, guestLinkItem } from "./link-entity";
+import { type GuestLinkSeed, guestLinkEntity, guestLinkItem } from "./link-entity";
 
 export function guestTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -42,8 +43,8 @@ export async function reachableOrder(deps: DataDeps, id: string, access: OrderAc
   const token = access.guestToken;
   if (!token || !GUEST_TOKEN_PATTERN.test(token)) throw notFound();
   const round = readRound(deps.db);
-  const order = round.get(deps.db.entities.order, { id });
-  const link = round.get(deps.db.entities.guestLink, { order_id: id, hash: guestTokenHash(token) });
+  const order = round.get(orderEntity(deps.db), { id });
+  const link = round.get(guestLinkEntity(deps.db), { order_id: id, hash: guestTokenHash(token) });
   await round.run();
   const found = order.value;
   const reach = found && link.value ? guestLinkReach(found, deps.clock()) : "closed";
@@ -61,7 +62,9 @@ export async function addGuestLink(
 ): Promise<string | null> {
   if (!isGuestOrder(order)) return null;
   const { token, hash } = newGuestToken();
-  await deps.db.entities.guestLink.create(guestLinkItem(order.id, hash, deps.clock().toISOString())).go();
+  await guestLinkEntity(deps.db)
+    .create(guestLinkItem(order.id, hash, deps.clock().toISOString()))
+    .go();
   return token;
 }
 
@@ -93,7 +96,7 @@ export async function replaceGuestLinks(
   deps: DataDeps,
   id: string,
 ): Promise<{ order: OrderRecord; token: string }> {
-  const { data: order } = await deps.db.entities.order.get({ id }).go();
+  const { data: order } = await orderEntity(deps.db).get({ id }).go();
   if (!order) throw new DomainError("ORDER_NOT_FOUND");
   if (!isGuestOrder(order))
     throw new DomainError(
@@ -106,29 +109,36 @@ export async function replaceGuestLinks(
       "CONFLICT",
       "Les données personnelles de cette commande ont été effacées : plus aucun lien ne lui est envoyé.",
     );
-  const { data: links } = await deps.db.entities.guestLink.query
-    .byOrder({ order_id: id })
-    .go({ pages: "all" });
+  const { data: links } = await guestLinkEntity(deps.db).query.byOrder({ order_id: id }).go({ pages: "all" });
   const { token, hash } = newGuestToken();
   // At most 100 items a transaction: an order does not get 99 mails; past that the oldest go in earlier writes.
   const stale = links.map((link) => link.hash);
   while (stale.length > 99) {
     const chunk = stale.splice(0, 99);
-    await writeTransaction(deps.db, ({ guestLink }) =>
-      chunk.map((old) => ({ commit: guestLink.delete({ order_id: id, hash: old }).commit() })),
+    await writeTransaction(deps.db, () =>
+      chunk.map((old) => ({
+        commit: guestLinkEntity.transact(deps.db).delete({ order_id: id, hash: old }).commit(),
+      })),
     );
   }
-  await writeTransaction(deps.db, ({ guestLink }) => [
-    ...stale.map((old) => ({ commit: guestLink.delete({ order_id: id, hash: old }).commit() })),
-    { commit: guestLink.create(guestLinkItem(id, hash, deps.clock().toISOString())).commit() },
+  await writeTransaction(deps.db, () => [
+    ...stale.map((old) => ({
+      commit: guestLinkEntity.transact(deps.db).delete({ order_id: id, hash: old }).commit(),
+    })),
+    {
+      commit: guestLinkEntity
+        .transact(deps.db)
+        .create(guestLinkItem(id, hash, deps.clock().toISOString()))
+        .commit(),
+    },
   ]);
   return { order, token };
 }
 
 export async function deleteGuestLinks(deps: DataDeps, id: string): Promise<void> {
-  const { data: links } = await deps.db.entities.guestLink.query
-    .byOrder({ order_id: id })
-    .go({ pages: "all" });
+  const { data: links } = await guestLinkEntity(deps.db).query.byOrder({ order_id: id }).go({ pages: "all" });
   if (links.length)
-    await deps.db.entities.guestLink.delete(links.map(({ hash }) => ({ order_id: id, hash }))).go();
+    await guestLinkEntity(deps.db)
+      .delete(links.map(({ hash }) => ({ order_id: id, hash })))
+      .go();
 }

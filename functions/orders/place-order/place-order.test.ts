@@ -4,9 +4,12 @@ import { createTestContext } from "../../../tests/setup/test-db";
 import { createCustomer } from "../../../tests/support/customers";
 import { createSoap } from "../../../tests/support/products";
 import { getUser, hashToken, openSession } from "../../accounts/auth";
+import { sessionEntity } from "../../accounts/session-entity";
+import { productEntity } from "../../catalog/product-entity";
 import { randomSecret } from "../../platform/adapters/ids";
 import type { DataDeps } from "../../platform/deps";
 import { createPromo } from "../../promos/service";
+import { settingEntity } from "../../settings/entity";
 import { putSetting } from "../../settings/service";
 import { placeOrder } from "./place-order";
 
@@ -127,7 +130,7 @@ describe("placing an order reads what it needs in one round", () => {
     // The intruder's own session, under a token that names the victim (the victim's address id is asked for).
     const forged = `${victim.user.id}.${randomSecret(32)}`;
     const expires = new Date(Date.now() + 86_400_000);
-    await ctx.db.entities.session
+    await sessionEntity(ctx.db)
       .create({
         token_hash: hashToken(forged),
         user_id: intruder.user.id,
@@ -156,7 +159,7 @@ describe("placing an order reads what it needs in one round", () => {
       code: "UNAUTHENTICATED",
     });
     expect(calls.all()).not.toContain("TransactWriteItemsCommand");
-    expect((await ctx.db.entities.product.get({ id: soap.id }).go()).data?.stock).toBe(3);
+    expect((await productEntity(ctx.db).get({ id: soap.id }).go()).data?.stock).toBe(3);
   });
 
   it("a session opened before issue 18 (its token names nobody) still places orders", async () => {
@@ -164,7 +167,7 @@ describe("placing an order reads what it needs in one round", () => {
     const { customer, user } = await buyer();
     const legacy = randomSecret(32);
     const expires = new Date(Date.now() + 86_400_000);
-    await ctx.db.entities.session
+    await sessionEntity(ctx.db)
       .create({
         token_hash: hashToken(legacy),
         user_id: user.id,
@@ -247,7 +250,7 @@ describe("the settings cache (Deps.settingsCacheMs)", () => {
     expect(batchGets()).toBe(1);
 
     // Changed elsewhere (another container): seen once the cached copy is older than its lifetime.
-    await ctx.db.entities.setting
+    await settingEntity(ctx.db)
       .put({ key: "shipping", value: defaultSettings.shipping, updated_at: new Date().toISOString() })
       .go();
     calls.clear();
@@ -296,7 +299,7 @@ describe("an order written on its second attempt", () => {
     await order(second, 2);
 
     expect(interposed).toBe(true);
-    expect((await ctx.db.entities.product.get({ id: soap.id }).go()).data?.stock).toBe(0);
+    expect((await productEntity(ctx.db).get({ id: soap.id }).go()).data?.stock).toBe(0);
     expect(requests).toEqual([`En rupture : ${soap.name}`]);
   });
 });

@@ -16,6 +16,7 @@ import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { markSiteStale } from "../../publishing/publishing";
 import { getSettings } from "../../settings/service";
+import { idempotencyKeyEntity, orderEntity } from "../entity";
 import type { GuestLinkSeed } from "../guest/link-entity";
 import type { OrderRecord } from "../service";
 import { assertSameRequest, requestFingerprint } from "./fingerprint";
@@ -48,7 +49,9 @@ async function findByIdempotencyKey(
   key: string,
   fingerprint: string,
 ): Promise<PlacedOrder | null> {
-  const { data } = await deps.db.entities.idempotencyKey.get({ user_id: idempotencyScope(userId), key }).go();
+  const { data } = await idempotencyKeyEntity(deps.db)
+    .get({ user_id: idempotencyScope(userId), key })
+    .go();
   assertSameRequest(data, fingerprint);
   return data ? replayOf(deps, data) : null;
 }
@@ -59,7 +62,7 @@ async function replayOf(deps: DataDeps, stored: StoredKey): Promise<PlacedOrder 
 }
 
 async function earlierOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
-  return (await deps.db.entities.order.get({ id }).go()).data;
+  return (await orderEntity(deps.db).get({ id }).go()).data;
 }
 
 /** A session token is proven in the order's read round, before any rule: naming someone else's id learns nothing. */
@@ -195,8 +198,8 @@ export async function placeOrder(
         planned = again;
       }
       const { record, effects } = planned;
-      const outcome = await writeTransaction(deps.db, (entities) =>
-        orderTransactionItems(entities, { order: record, ...effects, guestLink: options.guestLink }),
+      const outcome = await writeTransaction(deps.db, () =>
+        orderTransactionItems(deps.db, { order: record, ...effects, guestLink: options.guestLink }),
       );
       if (outcome === "written") return record;
       return outcome === "replay" ? null : STALE;

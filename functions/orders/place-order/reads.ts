@@ -8,10 +8,15 @@ import type {
   OrderProduct,
 } from "../../../src/domain/orders/plan-order/inputs";
 import { parisDay } from "../../../src/domain/paris-time";
+import { addressInRound } from "../../accounts/addresses";
 import { readBatches } from "../../batches/batch-stock";
+import { productInRound, productsByIds } from "../../catalog/product-reads";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";
+import { dailyUseInRound, dailyUses, promoInRound } from "../../promos/order-items";
 import { toPromoRules } from "../../promos/service";
+import { idempotencyKeyEntity } from "../entity";
+import { pickupPointEntity } from "../pickup-point-entity";
 
 export type OrderReads = Pick<OrderInputs, "products" | "address" | "promo" | "batches" | "pickupPoint"> & {
   earlier: StoredKey | null;
@@ -30,8 +35,7 @@ export function promoUsesKey(deps: DataDeps, promoId: string, subject: string) {
 }
 
 export async function readPromoUsesToday(deps: DataDeps, promoId: string, subject: string): Promise<number> {
-  const { data } = await deps.db.entities.promoDailyUse.get(promoUsesKey(deps, promoId, subject)).go();
-  return data?.count ?? 0;
+  return dailyUses(deps, promoUsesKey(deps, promoId, subject));
 }
 
 /**
@@ -47,24 +51,24 @@ export async function readOrder(
   deliverTo: DeliverTo,
   promoSubject: string | null,
 ): Promise<OrderReads> {
-  const { entities } = deps.db;
+  const { db } = deps;
   const productIds = [...new Set(request.items.map((line) => line.product_id))];
-  const earlier = key ? round.get(entities.idempotencyKey, { user_id: idempotencyScope(userId), key }) : null;
-  const products = productIds.map((id) => round.get(entities.product, { id }));
+  const earlier = key
+    ? round.get(idempotencyKeyEntity(db), { user_id: idempotencyScope(userId), key })
+    : null;
+  const products = productIds.map((id) => productInRound(round, db, id));
   const address =
     "address" in deliverTo
       ? { value: deliverTo.address }
       : deliverTo.addressId
-        ? round.get(entities.address, { user_id: userId, id: deliverTo.addressId })
+        ? addressInRound(round, db, { user_id: userId, id: deliverTo.addressId })
         : { value: null };
   const promoId = request.promo_code_id;
-  const promo = promoId ? round.get(entities.promo, { id: promoId }) : null;
+  const promo = promoId ? promoInRound(round, db, promoId) : null;
   const uses =
-    promoId && promoSubject
-      ? round.get(entities.promoDailyUse, promoUsesKey(deps, promoId, promoSubject))
-      : null;
+    promoId && promoSubject ? dailyUseInRound(round, db, promoUsesKey(deps, promoId, promoSubject)) : null;
   const pickupId = request.delivery_mode === "pickup" ? request.pickup_point_id : null;
-  const pickup = pickupId ? round.get(entities.pickupPoint, { id: pickupId }) : null;
+  const pickup = pickupId ? round.get(pickupPointEntity(db), { id: pickupId }) : null;
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);
   return {
     earlier: earlier?.value ?? null,
@@ -92,8 +96,8 @@ export async function readWhatIsLeft(
   products: ReadonlyMap<number, OrderProduct>,
 ): Promise<Pick<OrderInputs, "products" | "batches">> {
   const ids = [...products.keys()];
-  const [{ data }, batches] = await Promise.all([
-    deps.db.entities.product.get(ids.map((id) => ({ id }))).go({ consistent: true }),
+  const [data, batches] = await Promise.all([
+    productsByIds(deps, ids, { consistent: true }),
     readBatches(deps, ids),
   ]);
   const now = data.flatMap((fresh) => {

@@ -47,19 +47,15 @@ function order(index: number, productId: number): OrderRecord {
 }
 
 function itemKeys(record: OrderRecord, promo: PromoRecord | null = null, idempotencyKey?: string): string[] {
-  const params = db.service.transaction
-    .write((entities) =>
-      orderTransactionItems(entities, {
-        order: record,
-        promo,
-        idempotencyKey,
-        now,
-        stocks: new Map(record.items.map((line) => [line.product_id, 10])),
-        movedAt: now.toISOString(),
-      }).map((item) => item.commit),
-    )
-    .params();
-  return (params.TransactItems ?? []).map((item) => {
+  const commits = orderTransactionItems(db, {
+    order: record,
+    promo,
+    idempotencyKey,
+    now,
+    stocks: new Map(record.items.map((line) => [line.product_id, 10])),
+    movedAt: now.toISOString(),
+  }).map((item) => item.commit);
+  return commits.map((item) => {
     const write = item as {
       Put?: { Item: { pk: string; sk: string } };
       Update?: { Key: object };

@@ -8,7 +8,8 @@ import { changeOrder } from "../../orders/changes";
 import { sendOrderConfirmation } from "../../orders/confirmation-mail";
 import type { OrderAccess } from "../../orders/guest/links";
 import { moveOrder } from "../../orders/lifecycle";
-import { type OrderRecord, toOrder } from "../../orders/service";
+import { countCaptureAttempt } from "../../orders/payment-records";
+import { findOrder, type OrderRecord, toOrder } from "../../orders/service";
 import type { PaypalCaptureResult } from "../../platform/adapters/paypal/bodies";
 import type { PaypalClient } from "../../platform/adapters/paypal/client";
 import { PaypalError } from "../../platform/adapters/paypal/error";
@@ -76,7 +77,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
   const order = await markCaptureStarted(deps, found.id);
   if (!order) {
     // Released (or paid by a parallel capture) between the read and the mark.
-    const { data: now } = await deps.db.entities.order.get({ id: found.id }).go();
+    const now = await findOrder(deps, found.id);
     if (now?.payment_status === "completed") return { capture: null, order: toOrder(now) };
     throw new DomainError("ORDER_CLOSED");
   }
@@ -90,12 +91,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
     if (error instanceof PaypalError && error.issue === "INSTRUMENT_DECLINED") {
       // The buyer may choose another card or account in PayPal's window; the hold stays until it expires.
       // The next capture is a new request (PayPal replays the answer to a reused PayPal-Request-Id).
-      await deps.db.entities.order
-        .patch({ id: order.id })
-        .set({ updated_at: deps.clock().toISOString() })
-        .add({ paypal_capture_attempt: 1, version: 1 })
-        .go()
-        .catch(() => undefined);
+      await countCaptureAttempt(deps, order.id, deps.clock().toISOString()).catch(() => undefined);
     }
     if (error instanceof PaypalError && error.issue === "ORDER_ALREADY_CAPTURED") {
       result = await client.getOrder(paypalOrderId).catch((failure: unknown) => {
@@ -129,7 +125,7 @@ export async function capturePaypalOrder(deps: Deps, access: OrderAccess, paypal
   } else {
     await moveOrder(deps, order.id, { commands: ["decline"], refused: "ignore" });
   }
-  const { data: updated } = await deps.db.entities.order.get({ id: order.id }).go();
+  const updated = await findOrder(deps, order.id);
   return { capture: result, order: toOrder(updated ?? order) };
 }
 

@@ -6,10 +6,12 @@
 import { DomainError } from "../../../src/domain/errors";
 import type { OrderBody } from "../../../src/domain/orders/order";
 import { moveOrder } from "../../orders/lifecycle";
+import { paypalOrderIdItem } from "../../orders/payment-records";
 import { type OrderCaller, type PlaceOrderOptions, placeOrder } from "../../orders/place-order/place-order";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { currentShopSetup } from "../../settings/shop-setup";
+import { paypalLinkEntity } from "../entity";
 import { paypalClient, usablePaypalSetting } from "../paypal-client";
 import { releaseEarlierHolds } from "../paypal-earlier-holds";
 import { paypalFailure } from "../paypal-failures";
@@ -63,9 +65,14 @@ export async function createPaypalOrder(
   }
   try {
     const created = await (await client).createOrder(paypalOrderRequest(order), `create-${order.id}`);
-    await writeTransaction(deps.db, ({ order: orderEntity, paypalLink }) => [
-      { commit: orderEntity.patch({ id: order.id }).set({ paypal_order_id: created.id }).commit() },
-      { commit: paypalLink.put({ paypal_order_id: created.id, order_id: order.id }).commit() },
+    await writeTransaction(deps.db, () => [
+      paypalOrderIdItem(deps.db, order.id, created.id),
+      {
+        commit: paypalLinkEntity
+          .transact(deps.db)
+          .put({ paypal_order_id: created.id, order_id: order.id })
+          .commit(),
+      },
     ]);
     return { id: created.id, order_id: order.id, replayed, linkSalt };
   } catch (error) {

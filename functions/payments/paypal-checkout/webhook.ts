@@ -6,9 +6,11 @@
 import { DomainError } from "../../../src/domain/errors";
 import { sendOrderConfirmation } from "../../orders/confirmation-mail";
 import { type MoveResult, moveOrder, type OrderMove } from "../../orders/lifecycle";
+import { findOrder } from "../../orders/service";
 import type { WebhookHeaders } from "../../platform/adapters/paypal/bodies";
 import type { Deps } from "../../platform/deps";
 import { getSetting } from "../../settings/service";
+import { webhookEventEntity } from "../entity";
 import { paypalClient } from "../paypal-client";
 import { captureAmountMatches, markPaid } from "./mark-paid";
 import { refundUnwantedCapture } from "./unwanted-capture";
@@ -42,16 +44,17 @@ export async function handlePaypalWebhook(
 
   // An event is marked seen in the very transaction that applies it: if applying fails, PayPal's retry of the
   // same event is applied, not answered "duplicate". Events that change nothing are not recorded.
-  const seen = async () => Boolean((await deps.db.entities.webhookEvent.get({ id: event.id }).go()).data);
+  const seen = async () => Boolean((await webhookEventEntity(deps.db).get({ id: event.id }).go()).data);
   if (await seen()) return "duplicate";
   const orderId = event.resource.custom_id;
-  const order = orderId ? (await deps.db.entities.order.get({ id: orderId }).go()).data : null;
+  const order = orderId ? await findOrder(deps, orderId) : null;
   if (order?.payment_method !== "paypal") return "ignored";
   const captureId = event.resource.id ?? "";
   const once: Pick<OrderMove, "wanted" | "alsoWrite"> = {
     wanted: async () => !(await seen()),
-    alsoWrite: ({ webhookEvent }) => [
-      webhookEvent
+    alsoWrite: () => [
+      webhookEventEntity
+        .transact(deps.db)
         .create({ id: event.id, type: event.event_type, received_at: deps.clock().toISOString() })
         .commit(),
     ],

@@ -6,7 +6,7 @@ import {
   GUEST_DATA_LINK_INVALID,
   GUEST_DATA_REQUEST_ANSWER,
   guestDataLimits,
-} from "../../../src/domain/accounts/guest-data";
+} from "../../../src/domain/personal-data/guest-data";
 import { type Contract, errorResponse as error } from "../../platform/contract";
 import { rateLimitedSchema } from "../../platform/middleware/retry-after";
 

@@ -1,4 +1,4 @@
-import { GUEST_DATA_LINK_HOURS } from "../../../src/domain/accounts/guest-data";
+import { GUEST_DATA_LINK_HOURS } from "../../../src/domain/personal-data/guest-data";
 import { layout } from "../../mail/layout";
 import type { Mail } from "../../platform/adapters/mail";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { GUEST_DATA_REQUEST_ANSWER, guestDataLimits } from "../../../src/domain/accounts/guest-data";
+import { GUEST_DATA_REQUEST_ANSWER, guestDataLimits } from "../../../src/domain/personal-data/guest-data";
 import type { AppEnv } from "../../platform/env";
 import { clientKey } from "../../platform/middleware/client-ip";
 import { retryAfterHeader } from "../../platform/middleware/retry-after";

@@ -1,6 +1,7 @@
-/** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/accounts/guest-data.ts). */
+/** A guest has no account, so she proves her e-mail by a link sent to it (src/domain/personal-data/guest-data.ts). */
 
 import { guestUserId } from "../../../src/domain/accounts/guest-account";
+import { DomainError } from "../../../src/domain/errors";
 import {
   erasedGuestUserId,
   GUEST_DATA_LINK_HOURS,
@@ -9,11 +10,11 @@ import {
   guestDataLimits,
   guestDataPath,
   guestExportReadme,
-} from "../../../src/domain/accounts/guest-data";
-import { DomainError } from "../../../src/domain/errors";
+} from "../../../src/domain/personal-data/guest-data";
 import { findUserByEmail } from "../../accounts/auth";
 import { liftSuppression } from "../../mail/suppressions";
 import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/guest/links";
+import { hasOrders, ordersOfUser } from "../../orders/service";
 import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt, countAttempt } from "../../platform/throttle";
 import { getSetting } from "../../settings/service";
@@ -22,6 +23,7 @@ import { eraseOrders } from "../erase";
 import { exportArchive, type PersonalDataExport } from "../export";
 import { emailTraces } from "../traces";
 import { guestDataLinkMail } from "./mails";
+import { guestDataTokenEntity } from "./token-entity";
 
 /**
  * Runs after the route answered, the same whatever the e-mail, so nobody is told whether a link went. A failure
@@ -31,10 +33,7 @@ export async function sendGuestDataLink(
   deps: Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">,
   email: string,
 ): Promise<void> {
-  const { data: orders } = await deps.db.entities.order.query
-    .byUser({ user_id: guestUserId(email) })
-    .go({ limit: 1 });
-  if (!orders.length) return;
+  if (!(await hasOrders(deps, guestUserId(email)))) return;
   const attempt = await countAttempt(deps, [
     { scope: "guest-data-mails", subject: email, rule: guestDataLimits.mailsPerEmail },
   ]);
@@ -43,7 +42,7 @@ export async function sendGuestDataLink(
   const { token, hash } = newGuestToken();
   const now = deps.clock();
   const expires = new Date(now.getTime() + GUEST_DATA_LINK_HOURS * 3_600_000);
-  await deps.db.entities.guestDataToken
+  await guestDataTokenEntity(deps.db)
     .create({
       token_hash: hash,
       email,
@@ -61,7 +60,7 @@ async function openLink(deps: DataDeps, token: string): Promise<{ hash: string; 
   const invalid = () => new DomainError("NOT_FOUND", GUEST_DATA_LINK_INVALID);
   if (!GUEST_DATA_TOKEN_PATTERN.test(token)) throw invalid();
   const hash = guestTokenHash(token);
-  const { data } = await deps.db.entities.guestDataToken.get({ token_hash: hash }).go({ consistent: true });
+  const { data } = await guestDataTokenEntity(deps.db).get({ token_hash: hash }).go({ consistent: true });
   if (!data || data.used_at || Date.parse(data.expires_at) <= deps.clock().getTime()) throw invalid();
   return { hash, email: data.email };
 }
@@ -92,10 +91,7 @@ export async function eraseGuestData(
   const userId = guestUserId(email);
   let orderIds: string[] = [];
   const erased = await eraseOrders(deps, async () => {
-    const [{ data: orders }, account] = await Promise.all([
-      deps.db.entities.order.query.byUser({ user_id: userId }).go({ pages: "all" }),
-      findUserByEmail(deps, email),
-    ]);
+    const [orders, account] = await Promise.all([ordersOfUser(deps, userId), findUserByEmail(deps, email)]);
     orderIds = orders.map((order) => order.id);
     const now = deps.clock().toISOString();
     return {
@@ -112,9 +108,10 @@ export async function eraseGuestData(
         for (const id of orderIds) await deleteGuestLinks(deps, id);
       },
       lastWrites: [
-        (entities) => ({
+        () => ({
           // Deleted rather than marked used: it holds the e-mail.
-          commit: entities.guestDataToken
+          commit: guestDataTokenEntity
+            .transact(deps.db)
             .delete({ token_hash: hash })
             .where(
               ({ token_hash, used_at, expires_at }, { exists, notExists, gt }) =>

@@ -1,4 +1,5 @@
 import { itemKey } from "../../platform/db/entities/shapes";
+import { defineEntity } from "../../platform/db/entity";
 import { type EntityOf, entitySchema } from "../../platform/db/entity-schema";
 
 /**
@@ -26,3 +27,4 @@ export const guestDataTokenSchema = entitySchema({
   },
 });
 export type GuestDataTokenEntity = EntityOf<typeof guestDataTokenSchema>;
+export const guestDataTokenEntity = defineEntity(guestDataTokenSchema);

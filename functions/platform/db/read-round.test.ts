@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../tests/setup/test-db";
 import { createSoap } from "../../../tests/support/products";
+import { userEntity } from "../../accounts/user-entity";
+import { productEntity } from "../../catalog/product-entity";
+import { settingEntity } from "../../settings/entity";
 import { readRound } from "./read-round";
 
 const ctx = await createTestContext({ newShop: true });
@@ -24,20 +27,20 @@ afterEach(() => {
 describe("readRound: items of several entities in one BatchGetItem", () => {
   it("answers each read with its entity's item as get().go() gives it, null when absent, in one request", async () => {
     const soap = await createSoap(ctx.deps);
-    await ctx.db.entities.setting
+    await settingEntity(ctx.db)
       .put({ key: "shipping", value: { x: 1 }, updated_at: "2026-11-25T08:00:00.000Z" })
       .go();
     const calls = countCalls();
 
     const round = readRound(ctx.db);
-    const product = round.get(ctx.db.entities.product, { id: soap.id });
-    const again = round.get(ctx.db.entities.product, { id: soap.id });
-    const setting = round.get(ctx.db.entities.setting, { key: "shipping" });
-    const missing = round.get(ctx.db.entities.user, { id: "personne" });
+    const product = round.get(productEntity(ctx.db), { id: soap.id });
+    const again = round.get(productEntity(ctx.db), { id: soap.id });
+    const setting = round.get(settingEntity(ctx.db), { key: "shipping" });
+    const missing = round.get(userEntity(ctx.db), { id: "personne" });
     await round.run();
 
     expect(calls).toEqual(["BatchGetItemCommand"]);
-    expect(product.value).toEqual((await ctx.db.entities.product.get({ id: soap.id }).go()).data);
+    expect(product.value).toEqual((await productEntity(ctx.db).get({ id: soap.id }).go()).data);
     expect(again.value).toEqual(product.value);
     expect(setting.value).toMatchObject({ key: "shipping", value: { x: 1 } });
     expect(missing.value).toBeNull();
@@ -48,7 +51,7 @@ describe("readRound: items of several entities in one BatchGetItem", () => {
     const calls = countCalls();
     const round = readRound(ctx.db);
     const reads = Array.from({ length: 150 }, (_, index) =>
-      round.get(ctx.db.entities.product, { id: index === 120 ? soap.id : 1_000_000 + index }),
+      round.get(productEntity(ctx.db), { id: index === 120 ? soap.id : 1_000_000 + index }),
     );
     await round.run();
     expect(calls).toEqual(["BatchGetItemCommand", "BatchGetItemCommand"]);

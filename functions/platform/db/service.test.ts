@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { DeleteTableCommand, GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { Entity, Service } from "electrodb";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { DomainError } from "../../../src/domain/errors";
+import { productEntity } from "../../catalog/product-entity";
+import { settingEntity } from "../../settings/entity";
 import { ensureTable } from "./bootstrap";
 import {
   createDocumentClient,
@@ -15,8 +19,8 @@ import {
   limitsFor,
 } from "./client";
 import { isConditionFailure } from "./errors";
-import { createDb, type Db, entitySchemas } from "./service";
-import { writeTransaction } from "./transaction";
+import { createDb, type Db } from "./service";
+import { entitiesOf, getTransaction, writeTransaction } from "./transaction";
 
 /** Counts the entities ElectroDB builds (it validates each model in its constructor). */
 function countBuilds() {
@@ -37,36 +41,67 @@ const product = (id: number) => ({
   updated_at: "2026-11-23T10:00:00.000Z",
 });
 
+/** Every module under functions/ that defines entities: name (the schema's, without "Schema") → accessor. */
+async function definedEntities(): Promise<Map<string, { schema: unknown; accessor: unknown }>> {
+  const root = join(import.meta.dirname, "..", "..");
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+    (file) =>
+      file.endsWith(".ts") &&
+      !file.endsWith(".test.ts") &&
+      /\bdefineEntity\(/.test(readFileSync(join(root, file), "utf8")),
+  );
+  const found = new Map<string, { schema: unknown; accessor: unknown }>();
+  for (const file of files) {
+    const module = (await import(join(root, file))) as Record<string, unknown>;
+    for (const [name, schema] of Object.entries(module))
+      if (name.endsWith("Schema")) {
+        const base = name.slice(0, -"Schema".length);
+        found.set(base, { schema, accessor: module[`${base}Entity`] });
+      }
+  }
+  return found;
+}
+
 describe("the entities", () => {
-  it("are built when first used, each once, not all at createDb", () => {
+  it("are built when first used, each once per db client, not at createDb", () => {
     const builds = countBuilds();
     try {
       const db = createDb({ tableName: "shop", endpoint: "http://127.0.0.1:9" });
       expect(builds).not.toHaveBeenCalled();
-      expect(db.entities.product).toBe(db.entities.product);
-      db.entities.setting.get({ key: "shipping" }).params();
+      expect(productEntity(db)).toBe(productEntity(db));
+      settingEntity(db).get({ key: "shipping" }).params();
       expect(builds).toHaveBeenCalledTimes(2);
-      expect(Object.keys(db.entities)).toContain("batchSale");
+      expect(productEntity.transact(db)).toBe(productEntity(db));
       expect(builds).toHaveBeenCalledTimes(2);
+      const other = createDb({ tableName: "other", endpoint: "http://127.0.0.1:9" });
+      expect(productEntity(other)).not.toBe(productEntity(db));
+      expect(productEntity(other).get({ id: 1 }).params()).toMatchObject({ TableName: "other" });
+      expect(builds).toHaveBeenCalledTimes(3);
     } finally {
       builds.mockRestore();
     }
   });
 
-  it("are the models ElectroDB's Service built: same keys, prefixes, indexes, for all of them", () => {
+  it("are the models ElectroDB's Service built: same keys, prefixes, indexes, for all of them", async () => {
+    const defined = await definedEntities();
+    expect(defined.size).toBeGreaterThanOrEqual(34);
     const db = createDb({ tableName: "shop", endpoint: "http://127.0.0.1:9" });
     const client = createDocumentClient(db.dynamo);
     const joined = new Service(
-      Object.fromEntries(Object.entries(entitySchemas).map(([name, schema]) => [name, new Entity(schema)])),
+      Object.fromEntries(
+        [...defined].map(([name, { schema }]) => [name, new Entity(schema as never)]),
+      ) as unknown as ConstructorParameters<typeof Service>[0],
       { client, table: "shop" },
     ).entities;
     const model = (entity: unknown) =>
       JSON.stringify((entity as { model: unknown }).model, (key, value) =>
         typeof value === "function" || key === "table" ? undefined : value,
       );
-    for (const name of Object.keys(entitySchemas) as (keyof typeof entitySchemas)[])
-      expect(model(db.entities[name]), name).toBe(model(joined[name]));
-    expect(db.entities.product.get({ id: 12 }).params()).toEqual({
+    for (const [name, { accessor }] of defined) {
+      expect(accessor, `${name}Entity`).toBeTypeOf("function");
+      expect(model((accessor as (db: Db) => unknown)(db)), name).toBe(model(joined[name]));
+    }
+    expect(productEntity(db).get({ id: 12 }).params()).toEqual({
       TableName: "shop",
       Key: { pk: "$shop", sk: "$product_1#id_12" },
     });
@@ -76,11 +111,10 @@ describe("the entities", () => {
     const db = createDb({ tableName: "shop", endpoint: "http://127.0.0.1:9" });
     const builds = countBuilds();
     try {
-      const params = db.service.transaction
-        .write(({ product: products }) => [products.create(product(7)).commit()])
-        .params();
-      expect(params.TransactItems).toHaveLength(1);
+      const commits = [productEntity.transact(db).create(product(7)).commit()];
+      expect(Object.values(entitiesOf(commits))).toEqual([productEntity(db)]);
       expect(builds).toHaveBeenCalledTimes(1);
+      expect(() => entitiesOf([{ Put: {} }])).toThrow(/commit\(\)/);
     } finally {
       builds.mockRestore();
     }
@@ -102,11 +136,11 @@ describe("against DynamoDB Local", () => {
   it("builds no ElectroDB error (no stack trace) for a call that succeeds", async () => {
     const traces = vi.spyOn(Error, "captureStackTrace");
     try {
-      await db.entities.product.create(product(1)).go();
-      await db.entities.product.get({ id: 1 }).go();
-      await db.entities.product.query.byId({}).go();
-      await writeTransaction(db, ({ product: products }) => [
-        { commit: products.patch({ id: 1 }).set({ stock: 2 }).commit() },
+      await productEntity(db).create(product(1)).go();
+      await productEntity(db).get({ id: 1 }).go();
+      await productEntity(db).query.byId({}).go();
+      await writeTransaction(db, () => [
+        { commit: productEntity.transact(db).patch({ id: 1 }).set({ stock: 2 }).commit() },
       ]);
       const electro = traces.mock.calls.filter(([error]) => (error as Error).name === "ElectroError");
       expect(electro).toEqual([]);
@@ -116,8 +150,8 @@ describe("against DynamoDB Local", () => {
   });
 
   it("fails as ElectroDB did: an ElectroError with its message, caused by the SDK's error", async () => {
-    await db.entities.product.create(product(2)).go();
-    const failure = await db.entities.product
+    await productEntity(db).create(product(2)).go();
+    const failure = await productEntity(db)
       .create(product(2))
       .go()
       .catch((error: unknown) => error);
@@ -135,7 +169,7 @@ describe("against DynamoDB Local", () => {
   });
 
   it("keeps ElectroDB's own errors (validation) as they are", async () => {
-    const failure = await db.entities.product
+    const failure = await productEntity(db)
       .create({ ...product(3), price_cents: "huit" as unknown as number })
       .go()
       .catch((error: unknown) => error);
@@ -145,21 +179,23 @@ describe("against DynamoDB Local", () => {
 
   it("writes transactions and reads their failed conditions", async () => {
     await expect(
-      writeTransaction(db, ({ product: products }) => [
+      writeTransaction(db, () => [
         {
-          commit: products.create(product(2)).commit(),
+          commit: productEntity.transact(db).create(product(2)).commit(),
           onFailed: new DomainError("CONFLICT", "Ce produit existe déjà."),
         },
       ]),
     ).rejects.toThrow("Ce produit existe déjà.");
-    const { data } = await db.entities.product.get({ id: 1 }).go();
+    const { data } = await productEntity(db).get({ id: 1 }).go();
     expect(data?.stock).toBe(2);
   });
 
   it("reads in a transaction (TransactGetItems) with only the entities it names", async () => {
-    const { canceled, data } = await db.service.transaction
-      .get(({ product: products }) => [products.get({ id: 1 }).commit(), products.get({ id: 404 }).commit()])
-      .go();
+    const products = productEntity.transactGet(db);
+    const { canceled, data } = await getTransaction(db, [
+      products.get({ id: 1 }).commit(),
+      products.get({ id: 404 }).commit(),
+    ]);
     expect(canceled).toBe(false);
     expect(data.map(({ item }) => item?.id ?? null)).toEqual([1, null]);
   });

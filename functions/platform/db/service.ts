@@ -1,5 +1,5 @@
 /**
- * The shop's single-table data model, composed from one ElectroDB entity per file.
+ * The shop's single-table data model: one ElectroDB entity per file, each in the feature that owns it.
  *
  * Access patterns (pk / sk, index):
  * - product by id                 $shop#product / $product_1#id_<id>              (table)
@@ -43,180 +43,12 @@
  * - an order's Colissimo label     $shop#order_id_<id> / $shipping_label_1          (table)
  * - the labels bought on a day     gsi1: $shop#day_<YYYY-MM-DD>, by bought_at       (gsi1)
  */
-import {
-  createGetTransaction,
-  createWriteTransaction,
-  type DocumentClient,
-  ElectroError,
-  Entity,
-  type Service,
-} from "electrodb";
-import { addressSchema } from "../../accounts/address-entity";
-import { resetTokenSchema } from "../../accounts/reset-token-entity";
-import { sessionSchema } from "../../accounts/session-entity";
-import { userEmailSchema, userSchema } from "../../accounts/user-entity";
-import { dailySummarySchema } from "../../admin/daily-summary-entity";
-import { batchSaleSchema, batchSchema } from "../../batches/entity";
-import { productSchema } from "../../catalog/product-entity";
-import { stockMovementSchema } from "../../catalog/stock-movement-entity";
-import { mailSuppressionSchema } from "../../mail/suppression-entity";
-import { idempotencyKeySchema, orderSchema } from "../../orders/entity";
-import { guestAttachTokenSchema } from "../../orders/guest/account/attach-token-entity";
-import { guestLinkSchema } from "../../orders/guest/link-entity";
-import { invoiceSchema } from "../../orders/invoice-entity";
-import { unpaidHoldSchema } from "../../orders/unpaid-hold-entity";
-import { paypalLinkSchema, webhookEventSchema } from "../../payments/entity";
-import { guestDataTokenSchema } from "../../personal-data/guest/token-entity";
-import { promoCodeSchema, promoDailyUseSchema, promoSchema, promoUsageSchema } from "../../promos/entity";
-import { sitePublishSchema } from "../../publishing/entity";
-import { settingSchema } from "../../settings/entity";
-import { shippingLabelSchema } from "../../shipping/label-entity";
-import { pickupPointSchema } from "../../shipping/pickup-point-entity";
-import { waitlistSchema } from "../../waitlist/entity";
-import { withdrawalSchema } from "../../withdrawals/entity";
 import { createDocumentClient, createDynamoClient, type DbConfig } from "./client";
-import { counterSchema } from "./entities/counter";
-import { ownerProblemSchema } from "./entities/owner-problem";
-import { rateWindowSchema } from "./entities/rate-window";
-import { statsSchema } from "./entities/stats";
-import type { EntityOf } from "./entity-schema";
 
-export const entitySchemas = {
-  product: productSchema,
-  counter: counterSchema,
-  setting: settingSchema,
-  user: userSchema,
-  userEmail: userEmailSchema,
-  session: sessionSchema,
-  resetToken: resetTokenSchema,
-  rateWindow: rateWindowSchema,
-  address: addressSchema,
-  promo: promoSchema,
-  promoCode: promoCodeSchema,
-  promoDailyUse: promoDailyUseSchema,
-  promoUsage: promoUsageSchema,
-  order: orderSchema,
-  idempotencyKey: idempotencyKeySchema,
-  paypalLink: paypalLinkSchema,
-  webhookEvent: webhookEventSchema,
-  stats: statsSchema,
-  invoice: invoiceSchema,
-  stockMovement: stockMovementSchema,
-  sitePublish: sitePublishSchema,
-  withdrawal: withdrawalSchema,
-  batch: batchSchema,
-  batchSale: batchSaleSchema,
-  waitlist: waitlistSchema,
-  dailySummary: dailySummarySchema,
-  ownerProblem: ownerProblemSchema,
-  mailSuppression: mailSuppressionSchema,
-  shippingLabel: shippingLabelSchema,
-  pickupPoint: pickupPointSchema,
-  guestLink: guestLinkSchema,
-  guestDataToken: guestDataTokenSchema,
-  guestAttachToken: guestAttachTokenSchema,
-  unpaidHold: unpaidHoldSchema,
-};
-
-type Schemas = typeof entitySchemas;
-export type EntityName = keyof Schemas;
-export type Entities = { [Name in EntityName]: EntityOf<Schemas[Name]> };
-
-interface EntityInternals {
-  go(method: string, parameters: unknown, config?: Record<string, unknown>): Promise<unknown>;
-}
-
-// ElectroDB's constructor (code, message, cause), which its public types leave out. No code: "UnknownError".
-const Electro = ElectroError as unknown as new (
-  code: undefined,
-  message: string,
-  cause: Error,
-) => ElectroError<Error>;
-
-type CallFailure = Error & { isElectroError?: boolean; __isAWSError?: boolean; __edb_params?: unknown };
-
-/** The error ElectroDB would have rejected with: an ElectroError whose `cause` is the SDK's error. */
-export function electroErrorOf(failure: unknown): unknown {
-  if (!(failure instanceof Error)) return failure;
-  const raw = failure as CallFailure;
-  if (raw.isElectroError) return raw;
-  const error = new Electro(undefined, raw.message, raw);
-  Object.defineProperty(error, "params", { value: () => raw.__edb_params ?? null, configurable: true });
-  if (raw.__isAWSError) {
-    error.message = `Error thrown by DynamoDB client: "${raw.message}" - For more detail on this error reference: https://electrodb.dev/en/reference/errors/#aws-error`;
-    Object.defineProperty(error, "code", { value: 4001, enumerable: true, configurable: true });
-  }
-  return error;
-}
-
-/**
- * Unless told `originalErr`, ElectroDB builds an ElectroError (a stack trace, ~7 % of a busy API's time) before every
- * call; here it is built only when the call failed, in ElectroDB's shape.
- */
-function errorsOnFailureOnly<E>(entity: E): E {
-  const internals = entity as unknown as EntityInternals;
-  const go = internals.go.bind(internals);
-  internals.go = (method, parameters, config = {}) =>
-    go(method, parameters, { ...config, originalErr: true }).catch((failure: unknown) => {
-      throw electroErrorOf(failure);
-    });
-  return entity;
-}
-
-/** Each entity is built (~5 ms of validation) when first used: a Lambda builds only those of its area. */
-function lazyEntities(client: DocumentClient, table: string): Entities {
-  const built: Partial<Record<EntityName, unknown>> = {};
-  const entities = {} as Entities;
-  for (const name of Object.keys(entitySchemas) as EntityName[]) {
-    Object.defineProperty(entities, name, {
-      enumerable: true,
-      get: () => {
-        built[name] ??= errorsOnFailureOnly(new Entity(entitySchemas[name], { client, table }));
-        return built[name];
-      },
-    });
-  }
-  return entities;
-}
-
-type Transactions = Service<Entities>["transaction"];
-
-/**
- * ElectroDB's Service transactions without building every entity. The items are built first (once): ElectroDB picks
- * the sending entity before it asks for them.
- */
-function lazyTransactions(entities: Entities): { transaction: Transactions } {
-  const transaction =
-    (create: (entities: never, items: () => never) => unknown) =>
-    (items: (entities: Entities) => unknown) => {
-      const used: Partial<Record<EntityName, unknown>> = {};
-      const naming = {} as Entities;
-      for (const name of Object.keys(entities) as EntityName[]) {
-        Object.defineProperty(naming, name, {
-          get: () => {
-            used[name] = entities[name];
-            return used[name];
-          },
-        });
-      }
-      const listed = items(naming);
-      // Nothing listed: ElectroDB answers without a request, but wants an entity to send it; any one will do.
-      if (!Object.keys(used).length) used.setting = entities.setting;
-      return create(used as never, () => listed as never);
-    };
-  // Typed loosely inside: ElectroDB's types describe the Service's form, not this one.
-  return {
-    transaction: {
-      write: transaction(createWriteTransaction) as unknown as Transactions["write"],
-      get: transaction(createGetTransaction) as unknown as Transactions["get"],
-    },
-  };
-}
-
+/** The table's clients: each feature builds its own entities on them (`defineEntity`). */
 export function createDb(config: DbConfig) {
   const dynamo = createDynamoClient(config);
   const documents = createDocumentClient(dynamo);
-  const entities = lazyEntities(documents, config.tableName);
-  return { service: lazyTransactions(entities), entities, dynamo, documents, tableName: config.tableName };
+  return { dynamo, documents, tableName: config.tableName };
 }
 export type Db = ReturnType<typeof createDb>;

@@ -1,18 +1,16 @@
 import { type StatsDelta, scopeItems, shardScope } from "../../../src/domain/orders/order-stats";
 import type { DataDeps } from "../deps";
-import type { TransactionEntities, TransactionItem } from "./transaction";
+import { statsEntity } from "./entities/stats";
+import type { Db } from "./service";
+import type { TransactionItem } from "./transaction";
 
 type Counters = Partial<StatsDelta & { users: number }>;
 
 /** Adds `delta` to the counters of `scope`, on the shard of the order or user `id` is (see statsShard). */
-export function addToStats(
-  entities: TransactionEntities,
-  scope: string,
-  id: string,
-  delta: Counters,
-): TransactionItem {
+export function addToStats(db: Db, scope: string, id: string, delta: Counters): TransactionItem {
   return {
-    commit: entities.stats
+    commit: statsEntity
+      .transact(db)
       .update({ scope: shardScope(scope, id) })
       .add(delta)
       .commit(),
@@ -21,7 +19,9 @@ export function addToStats(
 
 /** The counters of `scope`, summed over its shards. */
 export async function readStats(deps: DataDeps, scope: string): Promise<Required<Counters>> {
-  const { data } = await deps.db.entities.stats.get(scopeItems(scope).map((name) => ({ scope: name }))).go();
+  const { data } = await statsEntity(deps.db)
+    .get(scopeItems(scope).map((name) => ({ scope: name })))
+    .go();
   const sum = (key: keyof Counters) => data.reduce((total, item) => total + (item[key] ?? 0), 0);
   return {
     users: sum("users"),

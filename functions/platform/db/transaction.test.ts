@@ -74,7 +74,9 @@ describe("the one transaction helper", () => {
       (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
     );
     const writers = files.filter((file) =>
-      /\.service\.transaction|transaction\s*\.write\(/.test(readFileSync(join(root, file), "utf8")),
+      /\bcreateWriteTransaction\b|\.service\.transaction|transaction\s*\.write\(|TransactWrite(Items)?Command\b/.test(
+        readFileSync(join(root, file), "utf8"),
+      ),
     );
     expect(writers).toEqual([join("platform", "db", "transaction.ts")]);
   });

@@ -3,11 +3,33 @@
  * failed condition never is retried as it is (docs/decisions/009-transactions-stock-refunds.md,
  * 029-database-faults.md).
  */
+import { createGetTransaction, createWriteTransaction, type PutRecordGoTransaction } from "electrodb";
 import { DomainError } from "../../../src/domain/errors";
 import type { Db } from "./service";
 
-export type TransactionEntities = Parameters<Parameters<Db["service"]["transaction"]["write"]>[0]>[0];
-export type Commit = ReturnType<ReturnType<TransactionEntities["product"]["create"]>["commit"]>;
+/** One item of a DynamoDB transaction: what an entity's `.commit()` gives, of any entity. */
+export type Commit = ReturnType<PutRecordGoTransaction<unknown>>;
+
+interface Committed {
+  entity: { model: { entity: string } };
+}
+
+/**
+ * The entities the items came from, each once: ElectroDB sends the transaction through one of them and reads a
+ * failed item back through its own. Each commit names its entity under ElectroDB's (unexported) symbol.
+ */
+export function entitiesOf(commits: readonly object[]): Record<string, unknown> {
+  const entities: Record<string, unknown> = {};
+  for (const commit of commits) {
+    const symbol = Object.getOwnPropertySymbols(commit).find(
+      (key) => key.description === "transaction_commit",
+    );
+    const committed = symbol && (commit as Record<symbol, () => Committed>)[symbol]?.();
+    if (!committed) throw new Error("A transaction item must come from an entity's commit()");
+    entities[committed.entity.model.entity] = committed.entity;
+  }
+  return entities;
+}
 
 /**
  * What a failed condition on an item means:
@@ -84,20 +106,21 @@ export type WriteOutcome = "written" | "stale" | "replay";
  * DynamoDB does not apply it twice; each new try here follows a cancellation, so nothing of it was written.
  */
 export async function writeTransaction(
-  db: Db,
-  build: (entities: TransactionEntities) => TransactionItem[],
+  _db: Db,
+  build: () => TransactionItem[],
   options: WriteOptions = {},
 ): Promise<WriteOutcome> {
   const attempts = options.attempts ?? 12;
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
-    let items: TransactionItem[] = [];
-    const { canceled, data } = await db.service.transaction
-      .write((entities) => {
-        items = build(entities);
-        return items.map((item) => item.commit);
-      })
-      .go();
+    const items = build();
+    // Nothing to write: ElectroDB would answer without a request.
+    if (!items.length) return "written";
+    const commits = items.map((item) => item.commit);
+    const { canceled, data } = await createWriteTransaction(
+      entitiesOf(commits) as never,
+      () => commits as never,
+    ).go();
     if (!canceled) return "written";
     const outcome = explainCancellation(data, items);
     if (!outcome.retry) {
@@ -108,4 +131,13 @@ export async function writeTransaction(
       throw new DomainError("UNAVAILABLE", BUSY_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, collisionBackoffMs(attempt)));
   }
+}
+
+/** Reads the items in one TransactGetItems: each answer is an item of its entity, or null when absent. */
+export async function getTransaction(_db: Db, commits: readonly object[]) {
+  const { canceled, data } = await createGetTransaction(
+    entitiesOf(commits) as never,
+    () => commits as never,
+  ).go();
+  return { canceled, data: data as { item: Record<string, unknown> | null }[] };
 }

@@ -6,6 +6,7 @@ import { DomainError } from "../../../src/domain/errors";
 import { isParcelNumber, labelKey } from "../../../src/domain/shipping/shipping-labels";
 import type { ObjectStorage } from "../../platform/adapters/object-storage";
 import type { DataDeps } from "../../platform/deps";
+import { shippingLabelEntity } from "../label-entity";
 
 /** Longer than a Colissimo call (15 s) plus storing the PDF: an older claim without receipt is a dead request's. */
 export const LABEL_CLAIM_MS = 60_000;
@@ -89,14 +90,16 @@ export async function recordLabel(
 ): Promise<boolean> {
   const base64 = pdf && Buffer.from(pdf).toString("base64");
   const fits = !base64 || base64.length <= MAX_KEPT_PDF;
-  const patch = deps.db.entities.shippingLabel.patch({ order_id: orderId }).set({
-    state: "bought",
-    parcel_number: label.parcelNumber,
-    key: label.key,
-    day: label.day,
-    bought_at: label.boughtAt,
-    ...(base64 && fits && { pdf: base64 }),
-  });
+  const patch = shippingLabelEntity(deps.db)
+    .patch({ order_id: orderId })
+    .set({
+      state: "bought",
+      parcel_number: label.parcelNumber,
+      key: label.key,
+      day: label.day,
+      bought_at: label.boughtAt,
+      ...(base64 && fits && { pdf: base64 }),
+    });
   await (claimedAt
     ? patch.where(
         ({ state, requested_at }, { eq }) => `${eq(state, "buying")} AND ${eq(requested_at, claimedAt)}`,
@@ -108,7 +111,7 @@ export async function recordLabel(
 
 /** The label item's PDF, once the storage has it: the item holds only its key again. */
 export async function forgetKeptPdf(deps: DataDeps, orderId: string): Promise<void> {
-  await deps.db.entities.shippingLabel
+  await shippingLabelEntity(deps.db)
     .patch({ order_id: orderId })
     .remove(["pdf"])
     .go()
@@ -136,7 +139,7 @@ export async function claim(
   orderId: string,
 ): Promise<{ requestedAt: string } | { bought: KeptLabel }> {
   const requestedAt = deps.clock().toISOString();
-  const labels = deps.db.entities.shippingLabel;
+  const labels = shippingLabelEntity(deps.db);
   try {
     await labels.create({ order_id: orderId, state: "buying", requested_at: requestedAt }).go();
     return { requestedAt };
@@ -183,7 +186,7 @@ export async function claim(
 
 /** Nothing was bought: the owner may click again. */
 export async function release(deps: DataDeps, orderId: string, requestedAt: string): Promise<void> {
-  await deps.db.entities.shippingLabel
+  await shippingLabelEntity(deps.db)
     .delete({ order_id: orderId })
     .where(({ state, requested_at }, { eq }) => `${eq(state, "buying")} AND ${eq(requested_at, requestedAt)}`)
     .go()

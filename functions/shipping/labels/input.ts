@@ -9,18 +9,14 @@ import {
 } from "../../../src/domain/settings/colissimo-setting";
 import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/request";
 import { parcelWeightGrams } from "../../../src/domain/shipping/shipping-labels";
+import { netWeightsOf } from "../../catalog/product-reads";
 import { type OrderRecord, toOrder } from "../../orders/service";
-import { batchGetAll } from "../../platform/db/batch-get";
 import type { DataDeps } from "../../platform/deps";
 import { openColissimoSecret } from "../colissimo-secrets";
 
 async function netWeights(deps: DataDeps, order: OrderRecord): Promise<Map<number, number>> {
   const ids = [...new Set(order.items.map((item) => item.product_id))];
-  const products = await batchGetAll(
-    (keys) => deps.db.entities.product.get(keys).go({ attributes: ["id", "net_weight_g"] }),
-    ids.map((id) => ({ id })),
-  );
-  return new Map(products.map((product) => [product.id, product.net_weight_g ?? 0]));
+  return netWeightsOf(deps, ids);
 }
 
 /** A pick-up point parcel carries the customer's mobile, which La Poste texts when the parcel can be collected. */

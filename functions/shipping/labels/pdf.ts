@@ -1,8 +1,8 @@
 import { DomainError } from "../../../src/domain/errors";
 import { formatOrderDate } from "../../../src/domain/orders/order-display";
-import { getOrder } from "../../orders/service";
-import { batchGetAll } from "../../platform/db/batch-get";
+import { getOrder, labelKeysOf } from "../../orders/service";
 import type { Deps } from "../../platform/deps";
+import { shippingLabelEntity } from "../label-entity";
 import { documentsOf } from "./claim";
 
 /** A label bought while the order changed (createLabel's 409) is only on its item: the owner's all the same. */
@@ -11,7 +11,7 @@ export async function labelPdf(deps: Deps, orderId: string): Promise<Uint8Array>
   const storage = documentsOf(deps);
   let key = order.shipping_label_key;
   if (!key) {
-    const { data: label } = await deps.db.entities.shippingLabel.get({ order_id: orderId }).go();
+    const { data: label } = await shippingLabelEntity(deps.db).get({ order_id: orderId }).go();
     if (label?.state === "bought" && label.pdf) return new Uint8Array(Buffer.from(label.pdf, "base64"));
     if (label?.state === "bought") key = label.key;
   }
@@ -22,17 +22,13 @@ export async function labelPdf(deps: Deps, orderId: string): Promise<Uint8Array>
 
 /** A label whose order changed before it was recorded is left out: its parcel does not go. */
 export async function dayLabelsPdf(deps: Deps, day: string): Promise<Uint8Array> {
-  const { data: labels } = await deps.db.entities.shippingLabel.query
-    .byDay({ day })
+  const { data: labels } = await shippingLabelEntity(deps.db)
+    .query.byDay({ day })
     .go({ pages: "all", attributes: ["order_id", "key"] });
-  const recorded = new Map<string, string | undefined>();
-  for (let start = 0; start < labels.length; start += 100) {
-    const orders = await batchGetAll(
-      (keys) => deps.db.entities.order.get(keys).go({ attributes: ["id", "shipping_label_key"] }),
-      labels.slice(start, start + 100).map(({ order_id }) => ({ id: order_id })),
-    );
-    for (const order of orders) recorded.set(order.id, order.shipping_label_key);
-  }
+  const recorded = await labelKeysOf(
+    deps,
+    labels.map(({ order_id }) => order_id),
+  );
   const storage = documentsOf(deps);
   // Loaded only to merge: the function's other calls start without it.
   const { PDFDocument } = await import("pdf-lib");

@@ -1,27 +1,17 @@
 /**
- * What went wrong in the shop's machinery, for the owner ("failures reach the owner"): the top of her to-do
- * list, « Quelque chose ne va pas », each problem with what to do, in French. On AWS a CloudWatch alarm records one
- * (functions/admin/jobs/shop-alarm.ts) and its return to OK clears it; under `npm start` the jobs runner records the same
- * kinds (scripts/start.ts). Pure: the names and the words, nothing read or written here.
- * Why: docs/decisions/030-failures-reach-the-owner.md.
+ * What went wrong in the shop's machinery, for the top of the owner's to-do list: names and words only.
+ * docs/decisions/030-failures-reach-the-owner.md.
  */
 
 export const PROBLEM_KINDS = [
-  /** A scheduled job failed (AWS: its function's Errors alarm; locally: the runner caught the error). */
   "job_failed",
-  /** Another function of the shop (an API area, a queue's subscriber, a recorder) answers with errors. */
   "function_errors",
-  /** Messages were given up after their retries: mails not sent, publish requests, scheduled runs. */
   "dead_letters",
-  /** A site publish build failed (CodeBuild's FailedBuilds). */
   "publish_failed",
-  /** SES's bounce or complaint rate reached the level at which AWS reviews the account. */
+  /** The level at which AWS reviews the account. */
   "mail_bounce_rate",
   "mail_complaint_rate",
-  /**
-   * A Colissimo secret stored in Paramètres does not open here (subject `password` or `api_key`): recorded by the
-   * shop itself when it needs it, taken off when the owner types it again.
-   */
+  /** Recorded by the shop when it needs the secret, cleared when the owner types it again. */
   "colissimo_secret_unreadable",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
@@ -31,19 +21,13 @@ export const isProblemKind = (value: string): value is ProblemKind =>
 
 export interface OwnerProblem {
   kind: ProblemKind;
-  /** What it is about: a job, a function, a queue ("DailySummary", "ApiOrders", "AccountMail"). */
   subject: string;
-  /** When it started (ISO 8601, UTC). */
   since: string;
   title: string;
   action: string;
 }
 
-/**
- * An alarm's name says which problem it raises: `<app>-<stage>--<kind>--<subject>` (infra/alarms.ts names them with
- * `alarmName`, the recorder reads them back with `problemOfAlarm`). The name, not the metric, because the metric's
- * dimension is a generated function or queue name.
- */
+/** `<app>-<stage>--<kind>--<subject>`: the name, since the metric's dimension is a generated name. */
 export const ALARM_NAME_SEPARATOR = "--";
 
 export function alarmName(prefix: string, kind: ProblemKind, subject: string): string {
@@ -52,7 +36,6 @@ export function alarmName(prefix: string, kind: ProblemKind, subject: string): s
   return [prefix, kind, subject].join(ALARM_NAME_SEPARATOR);
 }
 
-/** The kind and subject an alarm's name carries; undefined for an alarm the shop did not name (left alone). */
 export function problemOfAlarm(name: string): { kind: ProblemKind; subject: string } | undefined {
   const parts = name.split(ALARM_NAME_SEPARATOR);
   if (parts.length !== 3) return undefined;
@@ -60,7 +43,6 @@ export function problemOfAlarm(name: string): { kind: ProblemKind; subject: stri
   return isProblemKind(kind) && subject ? { kind, subject } : undefined;
 }
 
-/** The scheduled jobs, by the name infra/jobs.ts and the local runner give them. */
 export const JOB_LABELS: Record<string, string> = {
   ReleaseHolds: "la libération des réservations PayPal (toutes les 5 minutes)",
   ReconcilePaypal: "le rapprochement nocturne des commandes PayPal",

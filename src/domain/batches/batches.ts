@@ -1,31 +1,26 @@
 /**
- * Batches (lots) and what each sale takes from them — decision record 018. Regulation (EC) 1223/2009 art. 19(1)(e):
- * the batch number is on each soap's label; Regulation (EU) 2023/988 (GPSR) art. 35-36: a recall must reach the
- * consumers who bought the product, so the shop records which lots every order line took. Pure code, no zod: the
- * admin island imports this file.
+ * Batches and what each sale takes from them (decision record 018): Regulation (EC) 1223/2009 art. 19(1)(e);
+ * Regulation (EU) 2023/988 art. 35-36 (a recall must reach the buyers). No zod: the admin island imports it.
  */
 
-/** A batch as the allocation rule needs it. Dates are calendar days "YYYY-MM-DD". */
+/** Dates are "YYYY-MM-DD". */
 export interface BatchStock {
   lot: string;
   made_on: string;
-  /** Expiry date ("à utiliser de préférence avant"), when the lot has one. */
   expires_on?: string | null;
-  /** Period after opening, in months, when the lot has no expiry date. */
   pao_months?: number | null;
   remaining: number;
 }
 
-/** The lots one order line took: each lot with its units; units no recorded lot covered are not listed. */
+/** Units no recorded lot covered are not listed. */
 export interface LotTaken {
   lot: string;
   quantity: number;
 }
 
-/** What the label says under the lot when no lot covered the units (owner had not recorded them). */
 export const UNRECORDED_LOT = "lot non enregistré";
 
-/** The recall's risk text (Regulation (EU) 2023/988 art. 36(2)), as the owner writes it: at least a phrase. */
+/** Regulation (EU) 2023/988 art. 36(2). */
 export const RECALL_RISK_MIN = 10;
 export const RECALL_RISK_MAX = 1000;
 
@@ -37,17 +32,13 @@ function addMonths(day: string, months: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
 }
 
-/**
- * The day a lot "expires" for the first-expiring-first rule: its expiry date, else its making date plus its PAO,
- * else its making date (the oldest goes first). Day strings compare as dates.
- */
+/** Expiry date, else making date plus PAO, else making date. */
 export function expiryKey(batch: Pick<BatchStock, "made_on" | "expires_on" | "pao_months">): string {
   if (batch.expires_on) return batch.expires_on;
   if (batch.pao_months) return addMonths(batch.made_on, batch.pao_months);
   return batch.made_on;
 }
 
-/** The lots in the order sales take them: first-expiring first, ties by making date then lot number. */
 export function allocationOrder<T extends BatchStock>(batches: readonly T[]): T[] {
   return [...batches].sort(
     (a, b) =>
@@ -57,11 +48,7 @@ export function allocationOrder<T extends BatchStock>(batches: readonly T[]): T[
   );
 }
 
-/**
- * The lots `quantity` units are taken from: the first-expiring lots with units left, in order. Units the lots do not
- * cover are simply not listed (the line then shows « lot non enregistré » for them): a sale is never refused because
- * the owner has not recorded her batches.
- */
+/** A sale is never refused because the owner has not recorded her batches. */
 export function allocateLots(batches: readonly BatchStock[], quantity: number): LotTaken[] {
   const taken: LotTaken[] = [];
   let left = quantity;
@@ -75,10 +62,7 @@ export function allocateLots(batches: readonly BatchStock[], quantity: number): 
   return taken;
 }
 
-/**
- * The lots `quantity` returned units go back to: a line's lots less what earlier returns already gave back, the last
- * lot taken first (the later-expiring one), so the lots never get more back than the line took from them.
- */
+/** Last lot taken first, so the lots never get more back than the line took from them. */
 export function lotsToGiveBack(
   lineLots: readonly LotTaken[],
   alreadyReturned: readonly LotTaken[],
@@ -100,7 +84,6 @@ export function lotsToGiveBack(
   return result;
 }
 
-/** "Lot L2611 × 2, lot non enregistré × 1": what an order line, its card and its invoice say of its lots. */
 export function lotsLabel(lots: readonly LotTaken[] | undefined, quantity: number): string {
   const entries = (lots ?? []).filter((entry) => entry.quantity > 0);
   const recorded = entries.reduce((sum, entry) => sum + entry.quantity, 0);
@@ -123,7 +106,6 @@ export interface Batch {
   created_at: string;
 }
 
-/** The body of POST /api/admin/batches/{productId} (checked by newBatchSchema on the server). */
 export interface NewBatch {
   lot: string;
   made_on: string;
@@ -139,10 +121,9 @@ export interface RecallEntry {
   order_number: string;
   ordered_at: string;
   customer_name: string;
-  /** "" when the customer erased her account (decision record 017): she cannot be mailed. */
+  /** "" when the customer erased her account (decision record 017). */
   customer_email: string;
   quantity: number;
-  /** When the recall e-mail was sent for this order and lot, and by which admin; null when not yet. */
   notified_at: string | null;
   notified_email: string | null;
 }

@@ -1,14 +1,11 @@
 /**
- * Cart rules (spec 3 "Cart item" and 5 "Add to cart"). Pure functions over an immutable list:
- * the store persists what they return, the cart page and the checkout read it.
- * The price stays the euro text the spec keeps ("12.90"); totals are computed in cents elsewhere.
- * No zod here on purpose: the header's cart badge imports this file on every page, and zod would
- * weigh more than the rest of the island.
+ * Cart rules (spec 3, 5), pure over an immutable list. No zod on purpose: the header's cart badge imports this on
+ * every page, and zod would weigh more than the rest of the island.
  */
 export interface CartItem {
   id: number;
   name: string;
-  /** Unit price in euros as text, 2 decimals at most ("12.90"). */
+  /** Euro text as the spec keeps it ("12.90"); totals are computed in cents elsewhere. */
   price: string;
   weight: string;
   image: string;
@@ -17,15 +14,11 @@ export interface CartItem {
 }
 export type Cart = readonly CartItem[];
 
-/** What a product page hands to addItem: the item without its quantity. */
 export type CartProduct = Omit<CartItem, "quantity">;
 
 export const emptyCart: Cart = [];
 
-/**
- * Adds a product. Already in the cart: +1, never above stock. New: the given quantity (default 1),
- * capped at stock. Nothing is added when the product is out of stock.
- */
+/** Never above stock; nothing is added when out of stock. */
 export function addItem(cart: Cart, product: CartProduct, quantity = 1): Cart {
   if (product.stock <= 0) return cart;
   const existing = cart.find((item) => item.id === product.id);
@@ -37,7 +30,7 @@ export function addItem(cart: Cart, product: CartProduct, quantity = 1): Cart {
   return [...cart, { ...product, quantity: start }];
 }
 
-/** Sets a line's quantity: zero or less removes the line, otherwise capped at the line's stock. */
+/** Zero or less removes the line; capped at stock. */
 export function updateQuantity(cart: Cart, id: number, quantity: number): Cart {
   const wanted = Math.trunc(quantity);
   if (!(wanted > 0)) return removeItem(cart, id);
@@ -61,10 +54,7 @@ export function canAddMore(cart: Cart, id: number, stock: number): boolean {
   return stock > 0 && inCart < stock;
 }
 
-/**
- * Reads a stored cart (any JSON value) and keeps only well-formed lines, so a corrupt or outdated
- * storage entry never breaks a page.
- */
+/** Keeps only well-formed lines: a corrupt or outdated entry never breaks a page. */
 export function parseStoredCart(value: unknown): Cart {
   if (!Array.isArray(value)) return emptyCart;
   const items: CartItem[] = [];

@@ -3,7 +3,6 @@ import { isValidGtin } from "./cosmetics";
 import { MAX_PHOTOS } from "./product-photos";
 import { DEFAULT_PRODUCT_IMAGE } from "./product-rules";
 
-/** A product photo as the API gives it; the pages derive its URLs (product-photos.ts). */
 export const productPhotoSchema = z.object({
   id: z.string(),
   alt: z.string(),
@@ -12,7 +11,6 @@ export const productPhotoSchema = z.object({
   widths: z.array(z.number().int().positive()),
 });
 
-/** Product images are absolute URLs or paths served by the site itself ("/images/...") */
 export const imageUrlSchema = z
   .string()
   .trim()
@@ -26,13 +24,11 @@ export const imageUrlSchema = z
   );
 
 /**
- * Cosmetics and product-safety fields (decision record 015: Code de la consommation L111-1, Regulation (EC)
- * 1223/2009 art. 19, Regulation (EU) 2023/1545, Regulation (EU) 2023/988 art. 19). Each may be empty while the
- * product is inactive: missingCosmeticFields (cosmetics.ts) says which must be filled before it goes on sale.
- * Defaults let products stored before these fields existed, and API clients that do not send them, still parse.
+ * Decision record 015 (L111-1; Regulation (EC) 1223/2009 art. 19; (EU) 2023/1545; (EU) 2023/988 art. 19). Defaults
+ * let older products and clients that do not send these fields still parse.
  */
 export const cosmeticInfoSchema = z.object({
-  /** Internal reference (SKU), the product identifier of GPSR art. 19(b); required. */
+  /** The product identifier of GPSR art. 19(b). */
   reference: z
     .string()
     .trim()
@@ -42,7 +38,6 @@ export const cosmeticInfoSchema = z.object({
       "La référence ne peut contenir que des lettres, chiffres, points, tirets et barres.",
     )
     .default(""),
-  /** Optional GTIN/EAN when the owner has one from GS1 France. */
   gtin: z
     .string()
     .trim()
@@ -82,7 +77,7 @@ export const cosmeticInfoSchema = z.object({
 });
 export type CosmeticInfoInput = z.input<typeof cosmeticInfoSchema>;
 
-/** A product as the API and the screens see it (spec section 3); price in euros with 2 decimals. */
+/** Spec section 3; price in euros with 2 decimals. */
 export const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1).max(120),
@@ -99,9 +94,9 @@ export const productSchema = z.object({
   usage: z.string().max(2000),
   is_active: z.boolean(),
   ...cosmeticInfoSchema.shape,
-  /** When the product was last edited (its page's lastmod in the sitemap). */
+  /** Its page's lastmod in the sitemap. */
   updated_at: z.string().optional(),
-  /** The owner's photos, first = main picture; set through the photo routes only. */
+  /** First = main picture; set through the photo routes only. */
   photos: z.array(productPhotoSchema).max(MAX_PHOTOS).default([]),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -113,14 +108,10 @@ export const productIdParamSchema = z.object({
     .transform(Number),
 });
 
-// Pure rules live in a zod-free module so browser islands can use them without shipping zod.
+// Zod-free, so browser islands can use the rules without shipping zod.
 export * from "./product-rules";
 
-/**
- * The image URL the owner may leave empty: she adds her photos once the product exists, and
- * until then it shows the shop's illustration, which is what is stored (so every page, mail and order line that
- * prints a product's picture shows it too).
- */
+/** Left empty, the shop's illustration is stored, so every page, mail and order line shows it too. */
 export const productImageInputSchema = z
   .string()
   .trim()
@@ -131,10 +122,8 @@ export const productImageInputSchema = z
   .optional()
   .transform((value) => value || DEFAULT_PRODUCT_IMAGE);
 
-/** What the owner enters for a product: everything but the id, which the server assigns, and the photos. */
 export const productInputSchema = productSchema
   .omit({ id: true, photos: true })
   .extend({ image: productImageInputSchema });
 export type ProductInput = z.infer<typeof productInputSchema>;
-/** What a caller may pass (the cosmetics fields default to empty). */
 export type ProductInputData = z.input<typeof productInputSchema>;

@@ -1,7 +1,4 @@
-/**
- * Rules of the admin's Orders tab (spec 2 "Orders tab", api.md "Orders and payment"), with no runtime
- * dependency but money and order-status, so the admin island ships no zod.
- */
+/** Rules of the admin's Orders tab, depending only on money and order-status so the admin island ships no zod. */
 import { eurosToCents } from "../money";
 import type { Order } from "./order";
 import { type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, type StatusTone } from "./order-status";
@@ -11,12 +8,11 @@ export interface OrderEditForm {
   payment_status: PaymentStatus;
   shipping_company: string;
   tracking_number: string;
-  /** "YYYY-MM-DD" of <input type="date">, or "". */
   estimated_delivery: string;
   shipping_notes: string;
 }
 
-/** The body of PUT /api/admin/orders/{id}: empty texts clear the field; statuses only when they change. */
+/** Empty texts clear the field. */
 export type OrderUpdatePayload = Partial<Pick<OrderEditForm, "status" | "payment_status">> &
   Omit<OrderEditForm, "status" | "payment_status">;
 
@@ -41,10 +37,7 @@ export function orderEditForm(order: EditableOrder): OrderEditForm {
   };
 }
 
-/**
- * The statuses are sent only when changed: saving the tracking number of a cancelled order must not ask the
- * server to cancel it again.
- */
+/** Statuses only when changed: saving a cancelled order's tracking number must not cancel it again. */
 export function orderUpdatePayload(
   form: OrderEditForm,
   current: Pick<Order, "status" | "payment_status">,
@@ -59,25 +52,17 @@ export function orderUpdatePayload(
   };
 }
 
-/**
- * Cancelling gives the stock and the promo use back and cannot be undone (api.md), so the screen asks first.
- * Only a change to cancelled asks; an order already cancelled keeps its status.
- */
+/** Cancelling gives stock and promo use back and cannot be undone, so the screen asks first. */
 export function needsCancelConfirmation(current: OrderStatus, next: OrderStatus): boolean {
   return next === "cancelled" && current !== "cancelled";
 }
 
-/** The 'Gratuit atteint!' badge: the subtotal reached the order's free-shipping threshold (compared in cents). */
 export function freeShippingReached(
   order: Pick<Order, "subtotal_amount" | "free_shipping_threshold">,
 ): boolean {
   return eurosToCents(order.subtotal_amount) >= eurosToCents(order.free_shipping_threshold);
 }
 
-/**
- * What the shipping block shows (spec): a shipped order with a carrier shows its shipping information, a
- * shipped order without one warns that it is incomplete; a delivered order keeps showing what was entered.
- */
 export type ShippingInfoState = "complete" | "incomplete" | "none";
 
 export function shippingInfoState(
@@ -97,19 +82,13 @@ const PAYMENT_TONES: Record<PaymentStatus, StatusTone> = {
   partially_refunded: "info",
 };
 
-/**
- * The colour of the order card's payment badge: a cancelled order whose payment was received waits for its refund
- * (« Remboursement à effectuer », orderPaymentLabel), otherwise the payment status's own tone.
- */
+/** A cancelled order whose payment was received waits for its refund. */
 export function orderPaymentTone(order: Pick<Order, "status" | "payment_status">): StatusTone {
   if (order.status === "cancelled" && order.payment_status === "completed") return "waiting";
   return Object.hasOwn(PAYMENT_TONES, order.payment_status) ? PAYMENT_TONES[order.payment_status] : "neutral";
 }
 
-/**
- * The payment statuses the edit form offers: a partial refund is recorded by « Retour et remboursement », not chosen
- * there, so « Partiellement remboursé » is offered only to an order already in it.
- */
+/** A partial refund is recorded by « Retour et remboursement », not chosen here. */
 export function paymentStatusChoices(current: PaymentStatus): PaymentStatus[] {
   return PAYMENT_STATUSES.filter(
     (status) => status !== "partially_refunded" || current === "partially_refunded",
@@ -120,14 +99,13 @@ export function customerLabel(order: Pick<Order, "user">): string {
   return order.user.full_name?.trim() || order.user.email;
 }
 
-/** The Orders tab's filters: a status, a payment status, and words to look for (number, reference, name, e-mail). */
 export interface OrderFilters {
   status?: OrderStatus;
   payment_status?: PaymentStatus;
   q?: string;
 }
 
-/** Lower case, without accents or spaces around: « Hélène » and « helene » are the same search. */
+/** « Hélène » and « helene » are the same search. */
 export function normalizeSearch(text: string): string {
   return text
     .normalize("NFD")
@@ -136,10 +114,7 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
-/**
- * Whether an order is one the owner is looking for: its status and payment status when chosen, and the words typed
- * found in its number (the last 8 characters, « #» optional), its transfer reference, the customer's name or e-mail.
- */
+/** Words match the number's last 8 characters (« #» optional), the transfer reference, the name or e-mail. */
 export function orderMatches(
   order: Pick<Order, "status" | "payment_status" | "order_number" | "transfer_reference" | "user">,
   filters: OrderFilters,

@@ -1,10 +1,6 @@
 import type { Cents } from "../money";
 
-/**
- * French invoices and credit notes. Numbers are chronological and continuous per year and kind
- * (FA-2026-000042, AV-2026-000007); what an invoice says is frozen in a snapshot when it is issued, so later
- * changes to products, settings or the customer's profile never alter it.
- */
+/** Numbers continuous per year and kind; what an invoice says is frozen in a snapshot when issued. */
 export type InvoiceKind = "invoice" | "credit_note";
 
 export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: "FA", credit_note: "AV" };
@@ -23,16 +19,13 @@ export const LATE_PAYMENT_MENTION =
   "ainsi que, pour les professionnels, une indemnité forfaitaire de 40 € pour frais de recouvrement " +
   "(art. L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.";
 
-/** The SIREN is the first 9 digits of the SIRET (INSEE: SIRET = SIREN + NIC); "" when no SIRET is set. */
+/** INSEE: SIRET = SIREN + NIC; "" when no SIRET is set. */
 export function sirenOf(siret: string): string {
   const digits = siret.replace(/\D/g, "");
   return digits.length >= 9 ? digits.slice(0, 9) : "";
 }
 
-/**
- * The nature of the operation, a mention the e-invoicing reform adds (CGI art. 242 nonies A as amended by décret
- * n° 2022-1299): goods, services or both. The shop only sells goods.
- */
+/** CGI art. 242 nonies A as amended by décret n° 2022-1299. The shop only sells goods. */
 export const OPERATION_NATURE = "Livraison de biens";
 
 export interface InvoiceLine {
@@ -40,10 +33,7 @@ export interface InvoiceLine {
   quantity: number;
   unit_price_cents: Cents;
   total_cents: Cents;
-  /**
-   * The lots the units came from, as printed under the line ("Lot L2611 × 2"; decision record 018). Absent on
-   * documents issued before batches were recorded: issued documents are never rewritten.
-   */
+  /** Decision record 018; absent on older documents: issued documents are never rewritten. */
   lots?: string;
 }
 
@@ -55,9 +45,9 @@ export interface InvoiceSnapshot {
   kind: InvoiceKind;
   number: string;
   issued_at: string;
-  /** For a credit note: the invoice it cancels (a cancelled order)... */
+  /** For a credit note: the invoice it cancels... */
   cancels?: string;
-  /** ...or the invoice it partly credits (goods returned and refunded: only those lines). */
+  /** ...or partly credits (only the returned lines). */
   refers_to?: string;
   order_id: string;
   order_number: string;
@@ -70,15 +60,9 @@ export interface InvoiceSnapshot {
     email: string;
     phone: string;
   };
-  /**
-   * The buyer as the law asks (CGI art. 242 nonies A: name and address), nothing more: no e-mail (decision
-   * record 032). Documents issued before held `customer.email`; parseStoredInvoice drops it on every read.
-   */
+  /** CGI art. 242 nonies A: name and address, no e-mail (decision record 032). */
   customer: { name: string; address: string[] };
-  /**
-   * Reform mentions (issued before them: absent; the PDF then prints the customer's address, which was the order's
-   * one shipping address, and the shop's only nature of operation).
-   */
+  /** Reform mentions; absent on older documents. */
   delivery?: { name: string; address: string[] };
   operation_nature?: string;
   lines: InvoiceLine[];
@@ -91,7 +75,7 @@ export interface InvoiceSnapshot {
   payment: { method: string; paid_at: string };
 }
 
-/** VAT included in a consumer price: net = total / (1 + rate), rounded to the cent; VAT is the rest. */
+/** net = total / (1 + rate), rounded to the cent; VAT is the rest. */
 export function vatTreatment(
   mode: "franchise" | "rate",
   ratePercent: number,
@@ -102,21 +86,14 @@ export function vatTreatment(
   return { mode: "rate", rate_percent: ratePercent, net_cents: net, vat_cents: totalCents - net };
 }
 
-/**
- * A stored snapshot (the invoice item's JSON) as the shop reads it: older documents also carried the
- * customer's e-mail, which is not a mention of CGI art. 242 nonies A; it is dropped here, so no PDF, export or
- * accounting file ever shows it, whether or not the stored item was rewritten yet (decision record 032).
- */
+/** Drops an older document's customer e-mail, not a mention of CGI art. 242 nonies A (decision record 032). */
 export function parseStoredInvoice(json: string): InvoiceSnapshot {
   const stored = JSON.parse(json) as InvoiceSnapshot & { customer: { email?: unknown } };
   const { email: _email, ...customer } = stored.customer;
   return { ...stored, customer };
 }
 
-/**
- * The stored JSON without the customer's e-mail, or null when it holds none (nothing to rewrite). Every other byte
- * of the document stays as issued: the mentions, the numbers, the amounts.
- */
+/** Null when it holds none; every other byte stays as issued. */
 export function storedInvoiceWithoutEmail(json: string): string | null {
   const stored = JSON.parse(json) as { customer?: { email?: unknown } };
   if (!stored.customer || !("email" in stored.customer)) return null;

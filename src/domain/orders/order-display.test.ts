@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  adminDocumentUrl,
   deliveryStepIndex,
   formatLongDate,
   formatOrderDate,
   hasTrackingDetails,
   invoiceAvailable,
-  invoiceUrl,
   trackingIdFromLocation,
   trackingUrl,
 } from "./order-display";
@@ -39,9 +37,8 @@ describe("trackingIdFromLocation", () => {
     expect(trackingIdFromLocation("/orders/track/%E0%A4%A")).toBeNull();
   });
 
-  it("builds the tracking and invoice addresses", () => {
+  it("builds the tracking address", () => {
     expect(trackingUrl("01ABC")).toBe("/orders/track/01ABC");
-    expect(invoiceUrl("01ABC")).toBe("/api/user/orders/01ABC/invoice");
   });
 });
 
@@ -51,12 +48,6 @@ describe("order facts", () => {
     expect(invoiceAvailable({ payment_status: "pending" })).toBe(false);
     expect(invoiceAvailable({ payment_status: "failed" })).toBe(false);
     expect(invoiceAvailable({ payment_status: "refunded", invoice_number: "FA-2026-000001" })).toBe(true);
-  });
-
-  it("links to the documents", () => {
-    expect(invoiceUrl("01ABC")).toBe("/api/user/orders/01ABC/invoice");
-    expect(invoiceUrl("01ABC", "credit-note")).toBe("/api/user/orders/01ABC/credit-note");
-    expect(adminDocumentUrl("01ABC", "invoice")).toBe("/api/admin/documents/01ABC/invoice");
   });
 
   it("knows whether there is detailed tracking", () => {

@@ -1,7 +1,4 @@
-/**
- * How the orders and tracking screens show an order: fr-FR dates in Paris time, the tracking page's id, the
- * invoice and tracking availability. No dependency but `once` (islands import it).
- */
+/** How the orders and tracking screens show an order. No dependency but `once`: islands import it. */
 import { once } from "../once";
 
 const TIME_ZONE = "Europe/Paris";
@@ -27,7 +24,7 @@ const longDateFormat = once(
     }),
 );
 
-/** A calendar day without time ("2026-05-14") is the same day anywhere: formatted in UTC, never shifted. */
+/** A calendar day is the same day anywhere: formatted in UTC, never shifted. */
 const longDayFormat = once(
   () =>
     new Intl.DateTimeFormat("fr-FR", {
@@ -44,23 +41,18 @@ function parseDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The order's date on the orders list: "14 mai 2026" (Paris day). */
 export function formatOrderDate(iso: string): string {
   const date = parseDate(iso);
   return date ? orderDateFormat().format(date) : iso;
 }
 
-/** The estimated delivery on the tracking page, long fr-FR form: "jeudi 14 mai 2026". */
 export function formatLongDate(value: string): string {
   const date = parseDate(value);
   if (!date) return value;
   return (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDayFormat : longDateFormat)().format(date);
 }
 
-/**
- * The order id of /orders/track/{orderId}: the path (locally and on AWS, where the edge serves the shell under the
- * asked address, docs/decisions/028), or `?id=` (the older AWS redirect, still honoured). Null when there is none.
- */
+/** The path (docs/decisions/028), or `?id=` (the older AWS redirect, still honoured). */
 export function trackingIdFromLocation(pathname: string, search = ""): string | null {
   const fromQuery = new URLSearchParams(search).get("id");
   if (fromQuery && /\/orders\/track\/?$/.test(pathname)) return cleanId(fromQuery);
@@ -78,31 +70,15 @@ function cleanId(raw: string): string | null {
   return /^[0-9A-Za-z_-]{1,40}$/.test(id) ? id : null;
 }
 
-/** The invoice exists once the order is paid (api.md: GET /api/user/orders/{id}/invoice, once paid). */
-/** The invoice exists once the order was paid (the server issues it with the payment); a refund keeps it. */
+/** The server issues it with the payment; a refund keeps it. */
 export function invoiceAvailable(order: { payment_status: string; invoice_number?: string | null }): boolean {
   return Boolean(order.invoice_number) || order.payment_status === "completed";
-}
-
-export function invoiceUrl(orderId: string, kind: "invoice" | "credit-note" = "invoice"): string {
-  return `/api/user/orders/${encodeURIComponent(orderId)}/${kind}`;
-}
-
-export function adminDocumentUrl(orderId: string, kind: "invoice" | "credit-note"): string {
-  return `/api/admin/documents/${encodeURIComponent(orderId)}/${kind}`;
-}
-
-/** One credit note of an order by its number (a cancellation's or a return's), for the admin or the customer. */
-export function creditNoteUrl(orderId: string, number: string, reader: "admin" | "customer"): string {
-  const base = reader === "admin" ? "/api/admin/documents" : "/api/user/orders";
-  return `${base}/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(number)}`;
 }
 
 export function trackingUrl(orderId: string): string {
   return `/orders/track/${encodeURIComponent(orderId)}`;
 }
 
-/** Whether the tracking page has anything detailed to show (carrier, tracking number or estimated date). */
 export function hasTrackingDetails(order: {
   shipping_company: string | null;
   tracking_number: string | null;
@@ -113,10 +89,8 @@ export function hasTrackingDetails(order: {
   );
 }
 
-/** The steps of a delivery, for the tracking page's progress; a cancelled order has none reached. */
 export const DELIVERY_STEPS = ["pending", "confirmed", "shipped", "delivered"] as const;
 
-/** Index of the order's status in DELIVERY_STEPS; -1 when cancelled or unknown. */
 export function deliveryStepIndex(status: string): number {
   return (DELIVERY_STEPS as readonly string[]).indexOf(status);
 }

@@ -1,8 +1,4 @@
-/**
- * The order lifecycle: the one table of moves every writer of an order follows (the admin's order form, PayPal's
- * capture and webhooks, the hold-expiry job). A move not in the table is refused with a French reason and changes
- * nothing. See docs/decisions/008-order-lifecycle.md for the choices the table makes.
- */
+/** The one table of moves every writer of an order follows; docs/decisions/008-order-lifecycle.md. */
 import type { OrderStatus, PaymentStatus } from "./order-status";
 
 export interface LifecycleState {
@@ -25,61 +21,41 @@ export function lifecycleStateOf(order: {
 }
 
 export const ORDER_COMMANDS = [
-  /** Payment received for our exact total: PayPal capture or webhook, or the owner marks a transfer received. */
+  /** Payment received for our exact total. */
   "pay",
-  /** The buyer closed or cancelled PayPal's window. */
   "abandon",
-  /** PayPal declined the payment. */
   "decline",
-  /** The PayPal hold expired, or the transfer never came. */
   "expire",
   "cancel",
   "ship",
   "deliver",
-  /** The owner records that the refund of a cancelled, paid order was made (a transfer sent back). */
   "refund_done",
-  /** PayPal says the payment was refunded in full (a refund made in PayPal's own dashboard). */
+  /** Refunded in full in PayPal's own dashboard. */
   "refunded",
-  /** The owner records goods sent back after shipping (withdrawal or after-sales) and refunds them: some lines... */
+  /** Goods sent back after shipping and refunded: some lines... */
   "return_part",
-  /** ...or everything left, delivery included: the payment is then refunded in full. */
+  /** ...or everything left, delivery included. */
   "return_all",
-  /** The owner sent the bank transfer of a return's refund listed as due (« Virement à effectuer »). */
   "refund_sent",
 ] as const;
 export type OrderCommand = (typeof ORDER_COMMANDS)[number];
 
-/** What a move does besides changing the two statuses, in the same transaction. */
 export type LifecycleEffect =
   | "issue_invoice"
   | "issue_credit_note"
-  /** Stock and promo use given back, exactly once. */
+  /** Exactly once. */
   | "release"
-  /**
-   * A return's money back, recorded on the order with its lines and amounts (src/domain/orders/order-return.ts): through
-   * PayPal's refund API before anything is written (a refusal writes nothing), or listed as a transfer to make.
-   */
+  /** Through PayPal's refund API before anything is written (a refusal writes nothing), or a transfer to make. */
   | "refund_lines"
-  /** A credit note for the returned lines only: it cites the invoice, which stays. */
+  /** It cites the invoice, which stays. */
   | "issue_refund_note"
-  /** Stock back for the returned lines marked resaleable, to the lots they came from, with `return` movements. */
   | "restock_returned"
-  /** The customer is told of the refund and its credit note. */
   | "refund_mail"
-  /** A return's refund listed as due is marked done: its transfer was sent. */
   | "mark_refund_sent"
-  /** The customer is told her order is on its way, with the carrier and tracking number (after the move). */
   | "shipping_mail"
-  /**
-   * A cancelled order's payment goes back. A PayPal capture is refunded at once: the cancellation is written, then
-   * followed by refund_done (its refund_capture). A transfer is sent back by the owner, who then records it
-   * (refund_done).
-   */
+  /** A PayPal capture is refunded at once (then refund_done); a transfer is sent back by the owner, who records it. */
   | "refund_payment"
-  /**
-   * A cancelled PayPal order's capture refunded in full through PayPal's API before the move is written (a refusal
-   * writes nothing; one PayPal-Request-Id per order, so never twice). For a transfer the owner records what she sent.
-   */
+  /** Before the move is written (a refusal writes nothing); one PayPal-Request-Id per order, so never twice. */
   | "refund_capture";
 
 export type Transition =
@@ -98,7 +74,6 @@ const CANCELLED =
   "Une commande annulée ne peut plus être payée, expédiée ni rouverte : passez une nouvelle commande.";
 const ALREADY_PAID = "Le paiement de cette commande est déjà enregistré.";
 
-/** An order whose payment has not come (pending), or failed before it was closed. */
 function fromUnpaid(state: LifecycleState, command: OrderCommand): Transition {
   switch (command) {
     case "pay":
@@ -129,7 +104,6 @@ function fromUnpaid(state: LifecycleState, command: OrderCommand): Transition {
 const RETURNED_BEFORE =
   "Des produits de cette commande ont déjà été retournés et remboursés : enregistrez le retour des autres.";
 
-/** What a return runs, whole or in part: its refund, its credit note, its resaleable stock back, the customer's mail. */
 export const RETURN_EFFECTS: readonly LifecycleEffect[] = [
   "refund_lines",
   "issue_refund_note",
@@ -137,7 +111,6 @@ export const RETURN_EFFECTS: readonly LifecycleEffect[] = [
   "refund_mail",
 ];
 
-/** Goods back after shipping, refunded: the status stays, the payment is refunded in part or in full. */
 function returnMove(state: LifecycleState, command: "return_part" | "return_all"): Transition {
   return move(
     { status: state.status, payment_status: command === "return_all" ? "refunded" : "partially_refunded" },
@@ -145,7 +118,6 @@ function returnMove(state: LifecycleState, command: "return_part" | "return_all"
   );
 }
 
-/** A paid order on its way: confirmed (to prepare) or shipped. */
 function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
   const status = state.status === "pending" ? "confirmed" : state.status;
   switch (command) {
@@ -172,7 +144,6 @@ function fromPaid(state: LifecycleState, command: OrderCommand): Transition {
           );
     case "cancel":
       if (state.payment_status === "partially_refunded") return refuse(RETURNED_BEFORE);
-      // Before delivery: the goods come back to stock, a credit note cancels the invoice, the payment goes back.
       return move(
         { status: "cancelled", payment_status: "completed" },
         "release",
@@ -221,7 +192,6 @@ function fromDelivered(state: LifecycleState, command: OrderCommand): Transition
 }
 
 function fromCancelled(state: LifecycleState, command: OrderCommand): Transition {
-  // The one thing left to a cancelled, paid order: its refund, made by the shop or (refunded) seen at PayPal.
   if (state.payment_status === "completed" && command === "refund_done")
     return move({ status: "cancelled", payment_status: "refunded" }, "refund_capture");
   if (state.payment_status === "completed" && command === "refunded")
@@ -239,10 +209,6 @@ function fromCancelled(state: LifecycleState, command: OrderCommand): Transition
   return refuse(CANCELLED);
 }
 
-/**
- * A return's transfer sent: only an order with returns has one (shipped or delivered, refunded in part or in
- * full); the statuses stay.
- */
 function refundSent(state: LifecycleState): Transition {
   const returned =
     (state.status === "shipped" || state.status === "delivered") &&
@@ -252,7 +218,7 @@ function refundSent(state: LifecycleState): Transition {
     : refuse("Cette commande n'a pas de remboursement de retour à effectuer.");
 }
 
-/** The move `command` makes from `state`, or why it is refused. Pure: the services turn it into one transaction. */
+/** Pure: the services turn the move into one transaction. */
 export function transition(state: LifecycleState, command: OrderCommand): Transition {
   if (command === "refund_sent") return refundSent(state);
   if (state.status === "cancelled") return fromCancelled(state, command);
@@ -261,8 +227,7 @@ export function transition(state: LifecycleState, command: OrderCommand): Transi
     return fromUnpaid(state, command);
   if (state.status === "delivered") return fromDelivered(state, command);
   if (state.payment_status === "refunded") {
-    // Refunded before it was closed (PayPal's dashboard, or a webhook of an earlier version): it can still be
-    // cancelled, which gives the stock back and issues the missing credit note.
+    // Refunded before it was closed: cancelling still gives the stock back and issues the missing credit note.
     return command === "cancel"
       ? move({ status: "cancelled", payment_status: "refunded" }, "release", "issue_credit_note")
       : refuse("Le paiement de cette commande est remboursé.");
@@ -274,11 +239,10 @@ export interface LifecyclePlan {
   to: LifecycleState;
   commands: OrderCommand[];
   effects: LifecycleEffect[];
-  /** Every status passed through, in order (paid then shipped: confirmed, shipped), for the order's history. */
+  /** Every status passed through, in order, for the order's history. */
   statuses: OrderStatus[];
 }
 
-/** Applies commands one after the other; the first refused one refuses the whole plan. */
 export function planCommands(
   state: LifecycleState,
   commands: readonly OrderCommand[],
@@ -306,11 +270,7 @@ const STATUS_STEPS: Partial<Record<OrderStatus, OrderCommand[]>> = {
   delivered: ["ship", "deliver"],
 };
 
-/**
- * The owner's order form says where she wants the order to be (status, payment); this finds the lifecycle's
- * commands that take it there, in order (cancel, then payment, then shipping steps), or says why it cannot go.
- * Marking a pending transfer paid and delivered in one save is pay -> ship -> deliver, each an allowed move.
- */
+/** The commands (cancel, then payment, then shipping) that take the order where the owner's form says, or why not. */
 export function planAdminChange(
   state: LifecycleState,
   target: Partial<LifecycleState>,

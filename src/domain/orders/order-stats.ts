@@ -1,7 +1,6 @@
 /**
- * The admin dashboard's figures (api.md "Admin"): kept up to date on every order write instead of being
- * counted on each page view. Every write that changes an order adds `orderStatsDelta(before, after)` to the
- * counters in the same transaction, conditioned on the order's state it was computed from.
+ * The admin dashboard's figures, kept up to date by every order write in the same transaction, conditioned on the
+ * order's state the delta was computed from.
  */
 import { once } from "../once";
 
@@ -9,7 +8,6 @@ export interface OrderFacts {
   status: string;
   payment_status: string;
   total_cents: number;
-  /** What returns have refunded so far (a partially refunded order keeps the rest). */
   refunded_cents?: number | null;
 }
 
@@ -23,11 +21,7 @@ export interface StatsDelta {
 
 const indicator = (condition: boolean | undefined) => (condition ? 1 : 0);
 
-/**
- * How the counters change when an order goes from `before` (null: new) to `after` (null: deleted). Revenue and the
- * paid orders behind the average count money kept: paid, not refunded in full nor cancelled (a cancelled paid order's
- * refund is due), less what returns refunded, so revenue is net of cancellations and refunds.
- */
+/** Revenue counts money kept: net of cancellations (a cancelled paid order's refund is due) and returns. */
 export function orderStatsDelta(before: OrderFacts | null, after: OrderFacts | null): StatsDelta {
   const paid = (order: OrderFacts | null) =>
     indicator(
@@ -59,24 +53,18 @@ const parisMonthFormat = once(
     }),
 );
 
-/** The Paris calendar month of a date ("2026-11"), the unit of ordersThisMonth. */
 export function parisMonth(date: Date): string {
   return parisMonthFormat().format(date).slice(0, 7);
 }
 
-/** Average order value over paid orders, in cents (0 when none). */
 export function averageOrderCents(revenueCents: number, paidOrders: number): number {
   return paidOrders > 0 ? Math.round(revenueCents / paidOrders) : 0;
 }
 
-/**
- * The counters are split over STATS_SHARDS items per scope, so that unrelated writes (orders for different products,
- * sign-ups) do not all meet on one DynamoDB item and collide (order-lifecycle.md "Transactions"). A write adds to the
- * shard of the order or user it is about; a reader sums the shards (and the unsharded item kept by earlier versions).
- */
+/** Sharded so unrelated writes do not collide on one DynamoDB item; readers also sum the older unsharded item. */
 export const STATS_SHARDS = 16;
 
-/** FNV-1a of the id, modulo the shard count: the same order always lands on the same shard. */
+/** The same order always lands on the same shard. */
 export function statsShard(id: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < id.length; index++) {
@@ -86,12 +74,10 @@ export function statsShard(id: string): number {
   return hash % STATS_SHARDS;
 }
 
-/** The counters item an order's or a user's change is added to ("all#07", "month-2026-11#12"). */
 export function shardScope(scope: string, id: string): string {
   return `${scope}#${String(statsShard(id)).padStart(2, "0")}`;
 }
 
-/** Every item a reader sums for `scope`: the unsharded one of earlier versions, then each shard. */
 export function scopeItems(scope: string): string[] {
   return [
     scope,

@@ -9,7 +9,7 @@ export const ORDER_NOTES_MAX = 500;
 export const MAX_ORDER_LINES = 30;
 export const MAX_LINE_QUANTITY = 99;
 
-/** Only product_id and quantity are used: names, images and prices come from the catalogue on the server. */
+/** Names, images and prices come from the catalogue on the server. */
 export const orderLineInputSchema = z.object({
   product_id: z.number().int().positive(),
   quantity: z
@@ -23,7 +23,7 @@ export const orderLineInputSchema = z.object({
   total_price: z.number().optional(),
 });
 
-/** What the checkout sends for any payment method; unknown fields are ignored, never stored. */
+/** Unknown fields are ignored, never stored. */
 export const orderBodySchema = z.object({
   items: z.array(orderLineInputSchema).min(1, "Votre panier est vide.").max(MAX_ORDER_LINES),
   order_notes: z
@@ -34,13 +34,10 @@ export const orderBodySchema = z.object({
     .transform((value) => value || null),
   promo_code_id: z.string().max(40).nullish(),
   promo_discount_amount: z.number().nullish(),
-  /** The total the customer saw; when it differs from the server's, the answer is 409 PRICE_CHANGED. */
+  /** When it differs from the server's: 409 PRICE_CHANGED. */
   total_amount: z.number().nonnegative(),
   original_total: z.number().nullish(),
-  /**
-   * The server copies the pick-up point from its own search, never from here. Absent means home, so an older
-   * request keeps its idempotency fingerprint.
-   */
+  /** Absent means home, so an older request keeps its idempotency fingerprint. */
   delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]).optional(),
   pickup_point_id: z.string().regex(PICKUP_POINT_ID_PATTERN, pickupMessages.pointRequired).nullish(),
   pickup_phone: z.string().max(40, pickupMessages.mobileRequired).nullish(),
@@ -91,7 +88,7 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/** A pick-up point as the search answers it and as an order keeps it (with the mobile). Documentation only. */
+/** Documentation only. */
 export const pickupPointSchema =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -102,28 +99,26 @@ export const pickupPointSchema =
     postal_code: z.string(),
     city: z.string(),
     country_code: z.string(),
-    /** Monday to Sunday, each day's slots ("09:00-12:00"); an empty day is closed. */
     opening_hours: z.array(z.array(z.string())),
   });
 export const orderPickupPointSchema =
   globalThis.API_DOCS_OMITTED ||
   pickupPointSchema.extend({
-    /** The customer's mobile, E.164. */
     phone: z.string(),
   });
 
-/** What a customer needs to send an awaited transfer (the IBAN is in the confirmation e-mail). */
+/** The IBAN is in the confirmation e-mail. */
 export const transferInstructionsSchema = z.object({
   amount: z.number(),
   reference: z.string(),
-  /** Exactly the account holder's name: the customer's bank compares it with the IBAN (Verification of Payee). */
+  /** Exactly as on the account: the customer's bank checks it (Verification of Payee). */
   beneficiary: z.string(),
   bic: z.string(),
   bank_name: z.string(),
 });
 export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
 
-/** An order as the API answers it, euros with 2 decimals. Documentation only: the serving Lambdas leave it out. */
+/** Documentation only: the serving Lambdas leave it out. */
 export const orderSchema =
   globalThis.API_DOCS_OMITTED ||
   z.object({
@@ -153,11 +148,9 @@ export const orderSchema =
     tracking_events: z.array(z.object({ code: z.string(), label: z.string(), at: z.string() })),
     shipping_address: shippingAddressSchema,
     delivery_mode: z.enum(DELIVERY_MODES as ["home", "pickup"]),
-    /** The pick-up point as it was chosen, and the mobile La Poste texts; null for home delivery. */
     pickup_point: orderPickupPointSchema.nullable(),
     invoice_number: z.string().nullable(),
     credit_note_number: z.string().nullable(),
-    /** Returns refunded after shipping, oldest first, each with its credit note. */
     refunds: z.array(
       z.object({
         id: z.string(),
@@ -173,16 +166,15 @@ export const orderSchema =
         amount: z.number(),
         shipping_amount: z.number(),
         method: z.enum(PAYMENT_METHODS),
-        /** "due": a transfer the shop still has to send; "done": refunded. */
         status: z.enum(["due", "done"]),
         credit_note_number: z.string(),
         done_at: z.string().nullable(),
       }),
     ),
     refunded_amount: z.number(),
-    /** PayPal captured this order after it was released; the shop refunded that payment at once (PayPal refund id). */
+    /** PayPal captured this order after it was released; refunded at once. */
     auto_refund_id: z.string().nullable(),
-    /** Changes with every write: the admin's forms send it back so a stale form is refused. */
+    /** The admin's forms send it back so a stale form is refused. */
     version: z.number(),
     user: z.object({ full_name: z.string(), email: z.string() }),
     is_guest: z.boolean(),
@@ -195,15 +187,11 @@ export const orderSchema =
         unit_price: z.number(),
         quantity: z.number(),
         total_price: z.number(),
-        /** The lots the units came from; units not listed: « lot non enregistré ». */
         lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
       }),
     ),
     status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
-    /**
-     * The customer's own order only, while the shop awaits her transfer: what to send and to whom (never the IBAN,
-     * which only the confirmation e-mail carries). Null otherwise; absent from the admin's views.
-     */
+    /** While her transfer is awaited; never the IBAN, which only the confirmation e-mail carries. */
     transfer_instructions: transferInstructionsSchema.nullable().optional(),
   });
 export type Order = z.infer<typeof orderSchema>;

@@ -1,9 +1,7 @@
 /**
- * What unpaid orders may hold. A bank transfer keeps its units for days before the order is cancelled, so one unpaid
- * guest order for the whole stock would empty a product for everyone. A guest can type as many e-mails as she likes,
- * so her unpaid units are counted by e-mail and by delivery address, each limited per product; the counters are taken
- * in the order's own transaction, each conditioned on the limit, so parallel orders cannot pass it together.
- * Customers' orders are not counted: an account has its own sign-up limit and the owner can reach it.
+ * What unpaid guest orders may hold: a transfer keeps its units for days, and a guest can type any e-mail, so units
+ * are counted per e-mail and per delivery address, conditioned in the order's own transaction so parallel orders
+ * cannot pass the limit together. Customers are not counted: an account has its own sign-up limit.
  */
 
 import { normalizeEmail } from "../accounts/account-forms";
@@ -11,13 +9,10 @@ import { isGuestUserId } from "../accounts/guest-account";
 import { TRANSFER_FOLLOW_UP_LIMITS } from "../settings/settings-constants";
 import { deliveryPlaceKey } from "./delivery-place";
 
-/**
- * A household buys a few bars, ten for presents; a larger order is one the owner would rather hear of, and once paid
- * it no longer counts. Stocked by the tens, a soap stays mostly on sale.
- */
+/** A household buys ten for presents at most; the owner would rather hear of more, and a paid order no longer counts. */
 export const UNPAID_UNITS_PER_PRODUCT = 10;
 
-/** Longer than any unpaid order waits, so a counter never expires under an order that still holds units. */
+/** A counter never expires under an order that still holds units. */
 export const UNPAID_HOLD_COUNTER_DAYS = TRANSFER_FOLLOW_UP_LIMITS.cancelMax + 7;
 
 export interface HoldingOrder {
@@ -26,7 +21,6 @@ export interface HoldingOrder {
   shipping_address: Parameters<typeof deliveryPlaceKey>[0];
 }
 
-/** Under which subjects an order's unpaid units are counted: a guest's e-mail and address; none for a customer. */
 export function unpaidHoldSubjects(order: HoldingOrder): string[] {
   if (!isGuestUserId(order.user_id)) return [];
   return [
@@ -35,7 +29,7 @@ export function unpaidHoldSubjects(order: HoldingOrder): string[] {
   ];
 }
 
-/** The rule only: whether the units are held under this e-mail or this address is not said (it may be someone else's). */
+/** The held units may be someone else's: their e-mail or address is not said. */
 export function unpaidHoldMessage(productName: string): string {
   return (
     `Les commandes non payées ne peuvent réserver plus de ${UNPAID_UNITS_PER_PRODUCT} « ${productName} » ` +
@@ -44,12 +38,11 @@ export function unpaidHoldMessage(productName: string): string {
   );
 }
 
-/** Whether an order holds its units unpaid: placed, not paid, not released. */
 export function holdsUnpaid(order: { status: string; payment_status: string; released_at?: string | null }) {
   return order.status === "pending" && order.payment_status === "pending" && !order.released_at;
 }
 
-/** Whether a line of an unpaid order holds most of a product: more than half of its units, these included. */
+/** More than half of its units, these included. */
 export function holdsMostOf(quantity: number, stockLeft: number): boolean {
   return quantity > Math.max(stockLeft, 0);
 }

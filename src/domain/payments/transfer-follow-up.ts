@@ -1,7 +1,6 @@
 /**
- * Chasing a bank transfer that does not come: one reminder after N days, the order cancelled after M days.
- * The owner sets N and M (the « Virement : relance et annulation » setting); the job
- * functions/main/jobs/transfer-follow-up.ts applies these rules every hour. Zod-free, so the admin island can use it.
+ * Chasing a bank transfer: a reminder after N days, cancellation after M (functions/main/jobs/transfer-follow-up.ts).
+ * Zod-free, so the admin island can use it.
  */
 import { parisDay, parisDaysBetween } from "../paris-time";
 import type { TransferFollowUpSetting } from "../settings/settings-constants";
@@ -9,16 +8,8 @@ import type { TransferFollowUpSetting } from "../settings/settings-constants";
 export type TransferFollowUpStep = "remind" | "cancel" | null;
 
 /**
- * What an unpaid bank-transfer order needs now.
- *
- * "After N days" counts Paris calendar days, not 24-hour periods: an order placed on 1 March (any time that day,
- * Paris time) is reminded from 6 March 00:00 Paris time with N = 5, and cancelled from 11 March 00:00 with
- * M = 10. So every order of a day is chased on the same day, whatever its hour, and the customer had at least N
- * full days: a transfer ordered late on the 1st had the 2nd to the 5th. The hour of the order does not matter, nor
- * the change of clock (the last Sunday of March and of October).
- *
- * Cancelling wins once M days have passed, with or without a reminder (the job did not run, or M was lowered);
- * a reminder is sent once (`transfer_reminded_at` set), never on the cancellation's day or after.
+ * Counts Paris calendar days, so every order of a day is chased the same day and the customer had N full days.
+ * Cancelling wins once M days have passed; a reminder is sent once, never on the cancellation's day or after.
  */
 export function transferFollowUp(
   order: { created_at: string; transfer_reminded_at?: string | null },
@@ -31,7 +22,7 @@ export function transferFollowUp(
   return null;
 }
 
-/** The Paris day (« 2026-03-11 ») from which an order placed at `createdAt` is cancelled: shown in the reminder. */
+/** Shown in the reminder. */
 export function cancellationDay(createdAt: string, setting: TransferFollowUpSetting): Date {
   const [year, month, date] = parisDay(new Date(createdAt)).split("-").map(Number) as [
     number,

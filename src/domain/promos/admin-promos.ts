@@ -1,7 +1,4 @@
-/**
- * Rules of the admin's promo codes tab (spec 2 "Promo codes tab", 3 "Promo code", 5 "Promo form"), with no
- * dependency so the admin island ships no zod. The server checks the payload again with adminPromoSchema.
- */
+/** Rules of the admin's promo codes tab, with no dependency so the admin island ships no zod. */
 
 import { GUEST_USER_PREFIX, isGuestUserId } from "../accounts/guest-account";
 import { parseDecimal, parseInteger } from "../typed-numbers";
@@ -22,11 +19,10 @@ export interface PromoPayload {
   expires_at: string | null;
 }
 
-/** A promo code as GET /api/admin/promo answers it: the form's fields (euros, or percent) and its use. */
 export interface AdminPromo extends PromoPayload {
   id: string;
   usage_count: number;
-  /** Set when the owner deleted a code that had been used: kept, inactive, with its history. */
+  /** A used code, deleted by the owner: kept, inactive, with its history. */
   archived_at?: string | null;
   created_at?: string;
 }
@@ -39,7 +35,6 @@ export interface PromoUsage {
   used_at: string;
 }
 
-/** The form as typed: numbers as text, dates as the local date-times of <input type="datetime-local">. */
 export interface PromoFormState {
   code: string;
   description: string;
@@ -56,7 +51,7 @@ export interface PromoFormState {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** A moment as <input type="datetime-local"> shows it, in the browser's time zone: "2026-05-01T09:30". */
+/** In the browser's time zone: "2026-05-01T09:30". */
 export function toLocalDateTimeInput(date: Date | string | null | undefined): string {
   if (!date) return "";
   const moment = typeof date === "string" ? new Date(date) : date;
@@ -64,7 +59,7 @@ export function toLocalDateTimeInput(date: Date | string | null | undefined): st
   return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }
 
-/** A local date-time from the input to ISO 8601 UTC; null when empty or not a date. */
+/** Null when empty or not a date. */
 export function localDateTimeToIso(text: string): string | null {
   const value = text.trim();
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
@@ -72,7 +67,7 @@ export function localDateTimeToIso(text: string): string | null {
   return Number.isNaN(moment.getTime()) ? null : moment.toISOString();
 }
 
-/** A new code (spec 5): percentage, minimum order 0, one use per user per day, starting now. */
+/** Spec 5. */
 export function emptyPromoForm(now: Date): PromoFormState {
   return {
     code: "",
@@ -107,7 +102,7 @@ export function promoFormFrom(promo: AdminPromo): PromoFormState {
 
 const blank = (text: string) => text.trim() === "";
 
-/** The code in upper case; empty max discount, usage limit and expiry sent as null (spec 5). */
+/** Spec 5. */
 export function promoPayload(form: PromoFormState, now: Date): PromoPayload {
   return {
     code: form.code.trim().toUpperCase(),
@@ -127,7 +122,7 @@ export function promoPayload(form: PromoFormState, now: Date): PromoPayload {
 const decimals = (value: number) =>
   new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2, useGrouping: false }).format(value);
 
-/** The Réduction column (spec): "N%" or "€N" ("€7,50" when the amount has cents). */
+/** Spec: "€7,50" when the amount has cents. */
 export function discountLabel(promo: Pick<AdminPromo, "discount_type" | "discount_value">): string {
   if (promo.discount_type === "percentage") return `${decimals(promo.discount_value)}%`;
   const amount = Number.isInteger(promo.discount_value)
@@ -138,7 +133,6 @@ export function discountLabel(promo: Pick<AdminPromo, "discount_type" | "discoun
   return `€${amount}`;
 }
 
-/** The Utilisations column (spec): 'Illimité', or "count/limit" with the share used to one decimal. */
 export function usageLabel(promo: Pick<AdminPromo, "usage_count" | "usage_limit">): {
   text: string;
   percent: string | null;
@@ -152,7 +146,6 @@ export function usageLabel(promo: Pick<AdminPromo, "usage_count" | "usage_limit"
   return { text: `${promo.usage_count}/${promo.usage_limit}`, percent: `${percent}%` };
 }
 
-/** The user of a usage line (spec): name, else e-mail, else 'User' and the first 8 characters of the id. */
 export function usageUserLabel(
   userId: string,
   summary: { full_name?: string | null; email?: string | null } | null | undefined,
@@ -166,7 +159,6 @@ export function usageUserLabel(
   return `User ${userId.slice(0, 8)}`;
 }
 
-/** The order of a usage line: its last 8 characters (the order number), else 'N/A'. */
 export function usageOrderLabel(orderId: string | null | undefined): string {
   return orderId ? orderId.slice(-8) : "N/A";
 }

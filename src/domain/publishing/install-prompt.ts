@@ -1,21 +1,11 @@
-/**
- * When the install-as-app prompt may show (spec 4 "Install prompt", 9 "install prompt dismissal 7 days, iOS
- * display delay 3 s"). Pure: the island passes what it read from sessionStorage, localStorage and navigator.
- *
- *   'Plus tard'                     -> hidden for this session
- *   install declined in the dialog  -> hidden for this session
- *   install accepted                -> hidden for 7 days
- *   iOS instructions acknowledged   -> hidden for 7 days
- */
+/** When the install-as-app prompt may show (spec 4 "Install prompt", 9). Pure: the island passes what it read. */
 
-/** sessionStorage: "1" once dismissed for this session. */
 export const SESSION_DISMISS_KEY = "install_prompt_dismissed";
-/** localStorage: the time (ms since the epoch) of a 7-day dismissal. */
+/** localStorage: the time (ms) of a 7-day dismissal. */
 export const WEEK_DISMISS_KEY = "install_prompt_dismissed_at";
 
 export const DISMISS_DAYS = 7;
 export const DISMISS_MS = DISMISS_DAYS * 24 * 60 * 60 * 1000;
-/** On iOS (no install event) the instructions appear after 3 s. */
 export const IOS_DELAY_MS = 3000;
 
 export type InstallOutcome = "later" | "declined" | "accepted" | "ios-acknowledged";
@@ -26,14 +16,12 @@ export function dismissalFor(outcome: InstallOutcome): Dismissal {
 }
 
 export interface DismissalState {
-  /** sessionStorage value of SESSION_DISMISS_KEY. */
   session: string | null;
-  /** localStorage value of WEEK_DISMISS_KEY. */
   week: string | null;
   now: number;
 }
 
-/** Hidden if dismissed in this session or within the last 7 days (a date in the future counts as just now). */
+/** A date in the future counts as just now. */
 export function isDismissed({ session, week, now }: DismissalState): boolean {
   if (session === "1") return true;
   if (week === null) return false;
@@ -44,48 +32,42 @@ export function isDismissed({ session, week, now }: DismissalState): boolean {
 
 export interface DeviceInfo {
   userAgent: string;
-  /** navigator.platform (deprecated but still the only way to tell iPadOS, which claims to be a Mac). */
+  /** Deprecated but still the only way to tell iPadOS, which claims to be a Mac. */
   platform: string;
   maxTouchPoints: number;
 }
 
-/** iPhone, iPod, iPad, and iPadOS 13+ which presents itself as a Mac with a touch screen. */
+/** iPadOS 13+ presents itself as a Mac with a touch screen. */
 export function isIosDevice({ userAgent, platform, maxTouchPoints }: DeviceInfo): boolean {
   if (/iPhone|iPad|iPod/i.test(userAgent)) return true;
   return platform === "MacIntel" && maxTouchPoints > 1;
 }
 
-/** sessionStorage: how many pages the shopper has seen in this visit (the current one not counted). */
+/** sessionStorage: pages seen in this visit (the current one not counted). */
 export const PAGES_SEEN_KEY = "install_prompt_pages_seen";
-/** The prompt waits until the shopper has seen this many pages: it never greets a first visit. */
+/** It never greets a first visit. */
 export const MIN_PAGES_SEEN = 2;
 
-/**
- * Pages where the prompt never shows: a card at the bottom of the screen would cover what the shopper came to do,
- * the product's price and « Ajouter au panier », the cart's and the checkout's buttons.
- */
+/** A card at the bottom would cover the price and « Ajouter au panier », the cart's and the checkout's buttons. */
 const BUYING_PAGES = /^\/(product|cart|Cart|payment|Payment)(\/|$)/;
 
-/** Whether the prompt may show on this page, given the pages seen before it in this visit. */
 export function promptAllowedHere({ pagesSeen, path }: { pagesSeen: number; path: string }): boolean {
   return pagesSeen >= MIN_PAGES_SEEN && !BUYING_PAGES.test(path);
 }
 
-/** The count kept in sessionStorage, read safely (anything unreadable counts as none). */
+/** Anything unreadable counts as none. */
 export function pagesSeenFrom(stored: string | null): number {
   const count = Number(stored);
   return Number.isInteger(count) && count > 0 ? count : 0;
 }
 
-/** What the prompt offers: the browser's install dialog, the iOS instructions, or nothing. */
 export type PromptKind = "native" | "ios" | "none";
 
 export function promptKind(input: {
   dismissed: boolean;
-  /** Already running as an installed app (display-mode standalone, or navigator.standalone on iOS). */
+  /** display-mode standalone, or navigator.standalone on iOS. */
   standalone: boolean;
   ios: boolean;
-  /** A beforeinstallprompt event was kept. */
   canInstall: boolean;
 }): PromptKind {
   if (input.dismissed || input.standalone) return "none";

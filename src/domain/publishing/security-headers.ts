@@ -1,26 +1,19 @@
 /**
- * The security headers of the shop's pages, one source for both hosts: the local server (functions/platform/static-site.ts)
- * and the CloudFront Router in AWS (infra/edge.ts writes these values into its viewer-response function; infra/web.ts
- * declares the headers that never vary as a response-headers policy). Pure: the inline scripts' hashes are given
- * (src/scripts/inline/hashes.ts computes them from the sources; the build refuses a page with any other inline
- * script). Why each directive: docs/decisions/013-content-security-policy.md.
+ * The security headers of the shop's pages, one source for the local server (functions/platform/static-site.ts) and
+ * the CloudFront Router (infra/edge.ts, web.ts). Why each directive: docs/decisions/013-content-security-policy.md.
  */
 
-/** Where browsers post what the policy blocked (report-uri: sent at once, by every browser that enforces CSP). */
+/** report-uri: sent at once, by every browser that enforces CSP. */
 export const CSP_REPORT_PATH = "/api/csp-reports";
 
-/**
- * PayPal's JavaScript SDK, allowed on the payment pages only (PayPal's CSP guide for the JS SDK: script, frames,
- * connections and images on *.paypal.com and *.paypalobjects.com). PCI DSS SAQ A: the page that hosts PayPal's script
- * lists every script it may run, and this list is that inventory.
- */
+/** Payment pages only, per PayPal's CSP guide for the JS SDK; PCI DSS SAQ A: this list is the script inventory. */
 export const PAYPAL_SOURCES = [
   "https://www.paypal.com",
   "https://*.paypal.com",
   "https://*.paypalobjects.com",
 ];
 
-/** Google Analytics 4 (gtag.js), allowed only once the visitor accepted the measurement (see ANALYTICS_CONSENT_COOKIE). */
+/** Only once the visitor accepted the measurement. */
 export const ANALYTICS_SCRIPT_SOURCES = ["https://www.googletagmanager.com"];
 export const ANALYTICS_CONNECT_SOURCES = [
   "https://www.googletagmanager.com",
@@ -29,19 +22,17 @@ export const ANALYTICS_CONNECT_SOURCES = [
 ];
 
 /**
- * The cookie that tells the server the visitor accepted the measurement: the choice itself stays in localStorage
- * (src/domain/legal/consent.ts); this copy only lets the page's policy allow Google's script. Strictly necessary (it records
- * a consent choice), first-party, no identifier.
+ * Only lets the page's policy allow Google's script; the choice stays in localStorage (src/domain/legal/consent.ts).
+ * Strictly necessary (it records a consent choice), first-party, no identifier.
  */
 export const ANALYTICS_CONSENT_COOKIE = "analytics_consent";
 export const ANALYTICS_CONSENT_GRANTED = "granted";
 
-/** The checkout: /payment and the spec's capitalised /Payment/…, the only pages that load PayPal's script. */
+/** /payment and the spec's capitalised /Payment/…. */
 export function isPaymentPath(path: string): boolean {
   return /^\/payment(\/|$)/i.test(path);
 }
 
-/** True when the request's Cookie header says the visitor accepted the measurement. */
 export function hasAnalyticsConsent(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader
@@ -50,21 +41,16 @@ export function hasAnalyticsConsent(cookieHeader: string | null | undefined): bo
 }
 
 export interface PolicyOptions {
-  /** 'sha256-…' sources of every inline script the pages may carry. */
   scriptHashes: readonly string[];
-  /** A payment page: PayPal's script, frames and calls. */
   payment: boolean;
-  /** The build has a measurement id and the visitor accepted it: Google's script and calls. */
   analytics: boolean;
-  /** Served over HTTPS (AWS): ask the browser to upgrade any http:// sub-resource. */
+  /** Upgrade any http:// sub-resource. */
   https: boolean;
 }
 
 /**
- * The Content-Security-Policy of a page. Scripts: the site's own files and the listed inline scripts, never
- * 'unsafe-inline' nor 'unsafe-eval'. Styles keep 'unsafe-inline' (Astro's scoped styles and React's style
- * attributes; a style cannot run code). Images may come from any https host: a product's picture may be an
- * absolute URL the owner entered.
+ * Never 'unsafe-inline' scripts; styles keep it (Astro's scoped styles, React's style attributes; a style cannot run
+ * code). Images from any https host: a product's picture may be a URL the owner entered.
  */
 export function contentSecurityPolicy({ scriptHashes, payment, analytics, https }: PolicyOptions): string {
   const hashes = scriptHashes.map((hash) => `'${hash}'`);
@@ -90,7 +76,7 @@ export function contentSecurityPolicy({ scriptHashes, payment, analytics, https 
   return policy.join("; ");
 }
 
-/** Browser features the shop never uses, switched off for it and anything it embeds; payments stay with PayPal. */
+/** Payments stay with PayPal. */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
@@ -108,11 +94,10 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-/** HSTS on AWS: two years, subdomains included (HTTPS only; never sent by the local server over http). */
+/** Two years; HTTPS only, never sent by the local server. */
 export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
 export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
-/** Headers every page carries whatever its path (besides the Content-Security-Policy). */
 export function staticSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
   return {
     "x-content-type-options": "nosniff",

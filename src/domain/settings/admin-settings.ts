@@ -1,8 +1,4 @@
-/**
- * Rules of the admin's Settings tab (spec 2 "Settings tab", 3 "Settings", 5 "Maintenance"), with no runtime
- * dependency so the admin island ships no zod. The server checks every value with its key's schema
- * (src/domain/settings/settings.ts); the values both sides need live in settings-constants.ts.
- */
+/** Rules of the admin's Settings tab, with no runtime dependency so the admin island ships no zod. */
 
 import { parseDecimal, parseInteger } from "../typed-numbers";
 import {
@@ -46,7 +42,6 @@ export interface AdminSettings {
   shipping_colissimo: ColissimoSetting;
 }
 
-/** The rows of GET /api/admin/settings by key (the API answers every key, defaults filled in). */
 export function settingsByKey(rows: readonly SettingRow[]): Partial<AdminSettings> {
   const settings: Partial<Record<SettingKey, unknown>> = {};
   for (const row of rows) {
@@ -61,12 +56,10 @@ export function settingsByKey(rows: readonly SettingRow[]): Partial<AdminSetting
   return settings as Partial<AdminSettings>;
 }
 
-/** The sandbox note shows when the base URL is PayPal's sandbox. */
 export function isPaypalSandbox(baseUrl: string | null | undefined): boolean {
   return (baseUrl ?? "").trim().replace(/\/+$/, "").toLowerCase() === PAYPAL_SANDBOX_URL;
 }
 
-/** How the stored secret reads outside edit mode: masked when set, 'Non configuré' otherwise. */
 export function secretDisplay(secret: string | null | undefined): string {
   return secret ? SECRET_MASK : "Non configuré";
 }
@@ -75,7 +68,7 @@ export function maintenanceStatusLabel(enabled: boolean): string {
   return enabled ? "Maintenance Activée" : "Site Actif";
 }
 
-/** An integer kept within [min, max]; anything that is not a number gives min (spec 5: countdown ranges). */
+/** Anything that is not a number gives min (spec 5: countdown ranges). */
 export function clampInteger(text: string, min: number, max: number): number {
   return Math.min(max, Math.max(min, parseInteger(text)));
 }
@@ -86,7 +79,6 @@ export interface ShippingForm {
   free_shipping_threshold: string;
   standard_cost: string;
   shipping_company: string;
-  /** Delivery to a pick-up point: its price and free-shipping threshold. */
   pickup_cost: string;
   pickup_free_shipping_threshold: string;
 }
@@ -101,7 +93,7 @@ export function shippingForm(setting: ShippingSetting): ShippingForm {
   };
 }
 
-/** Amounts parsed as decimals, invalid becomes 0 (spec 5). */
+/** Invalid becomes 0 (spec 5). */
 export function shippingValue(form: ShippingForm): ShippingSetting {
   return {
     free_shipping_threshold: Math.max(0, parseDecimal(form.free_shipping_threshold)),
@@ -128,7 +120,7 @@ export function maintenanceForm(setting: MaintenanceSetting): MaintenanceForm {
   };
 }
 
-/** The value saved; the server computes ends_at from the countdown. An empty message gets the default one. */
+/** The server computes ends_at from the countdown. */
 export function maintenanceValue(form: MaintenanceForm): Omit<MaintenanceSetting, "ends_at"> {
   return {
     enabled: form.enabled,
@@ -138,7 +130,6 @@ export function maintenanceValue(form: MaintenanceForm): Omit<MaintenanceSetting
   };
 }
 
-/** Trims every text of a setting made of texts and flags (bank transfer, PayPal, company). */
 export function trimmedValue<T extends object>(form: T): T {
   return Object.fromEntries(
     Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value.trim() : value]),
@@ -150,7 +141,6 @@ export function trimmedValue<T extends object>(form: T): T {
 export const COLISSIMO_LABEL_FORMATS = LABEL_FORMAT_LABELS;
 export const COLISSIMO_HOME_PRODUCTS = HOME_PRODUCT_LABELS;
 
-/** The select's options of a name table, in its order. */
 export function optionsOf<T extends string>(names: Record<T, string>): { value: T; label: string }[] {
   return (Object.entries(names) as [T, string][]).map(([value, label]) => ({ value, label }));
 }
@@ -160,10 +150,6 @@ export interface ColissimoStatus {
   text: string;
 }
 
-/**
- * The card's status line, from the settings as the API answered them (the password masked when set), with the
- * company card's address from the same answer: ready, or what is missing.
- */
 export function colissimoStatus(settings: Partial<AdminSettings>): ColissimoStatus {
   const missing = colissimoMissing(
     settings.shipping_colissimo ?? { contract_number: "", password: "" },
@@ -176,7 +162,7 @@ export function colissimoStatus(settings: Partial<AdminSettings>): ColissimoStat
 
 export interface ColissimoForm {
   contract_number: string;
-  /** As the API gave it (SECRET_MASK when one is stored, "" otherwise), or what the owner typed. */
+  /** SECRET_MASK when one is stored. */
   password: string;
   api_key: string;
   label_format: LabelFormat;
@@ -195,16 +181,13 @@ export function colissimoForm(setting: ColissimoSetting): ColissimoForm {
   };
 }
 
-/** A number of grams as typed (« 150 », « 150,5 »); anything else goes as null, which the server refuses in French. */
+/** Anything else goes as null, which the server refuses in French. */
 function grams(text: string): number | null {
   const typed = text.trim().replace(",", ".");
   return /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : null;
 }
 
-/**
- * The value saved. The contract number loses the spaces a copy from a contract brings (« 123 456 »). A secret left as
- * SECRET_MASK keeps the stored one; emptied, it is removed; typed, the server seals it (colissimo-secrets.ts).
- */
+/** A secret left as SECRET_MASK keeps the stored one; emptied, it is removed; typed, the server seals it. */
 export function colissimoValue(
   form: ColissimoForm,
 ): Omit<ColissimoSetting, "packaging_g"> & { packaging_g: number | null } {

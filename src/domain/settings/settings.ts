@@ -6,7 +6,6 @@ import type { DeliveryMode } from "./settings-constants";
 import { defaultTransferFollowUp } from "./settings-constants";
 import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 
-/** Euros with at most 2 decimals, as the admin types them (spec: parsed as decimals). */
 const euros = z
   .number()
   .nonnegative()
@@ -17,32 +16,21 @@ export const shippingSettingSchema = z.object({
   free_shipping_threshold: euros,
   standard_cost: euros,
   shipping_company: z.string().trim().min(1).max(60),
-  /**
-   * Delivery to a pick-up point: its own price and free-shipping threshold. Offered only while the
-   * « Colissimo » card is complete (pickupOffered, src/domain/settings/colissimo-rules.ts).
-   */
+  /** Offered only while the « Colissimo » card is complete (colissimo-rules.ts). */
   pickup_cost: euros,
   pickup_free_shipping_threshold: euros,
 });
 export type ShippingSetting = z.infer<typeof shippingSettingSchema>;
 
-/**
- * The company setting. Every field but the shop's name may be empty: an empty field is one the owner has not filled
- * in yet, which the setup checklist (shop-setup.ts) names and which keeps the shop from taking orders (decision
- * record 020). The seed writes no invented identity: nothing here is ever a placeholder shown as real.
- */
+/** Every field but the name may be empty until the owner fills it in: no placeholder shown as real (decision 020). */
 export const companyInfoSettingSchema = z.object({
-  /** The shop's name as shoppers see it (header, titles, e-mails). */
   name: z.string().trim().min(1, "Le nom de la boutique est obligatoire.").max(120),
   email: z.union([z.literal(""), z.email("L'adresse e-mail est invalide.")]),
   phone: z.string().trim().max(30),
   address: z.string().trim().max(300),
-  /**
-   * Who sells (LCEN art. 6; CGI art. 242 nonies A): the company's name, or for an individual entrepreneur her first
-   * and last name followed by « EI ». Printed in the legal notice, the CGV and on invoices.
-   */
+  /** LCEN art. 6; CGI art. 242 nonies A: the company's name, or an individual's name followed by « EI ». */
   legal_name: z.string().trim().max(120).default(""),
-  /** Mandatory on invoices: legal form and SIRET (14 digits, spaces allowed). */
+  /** Mandatory on invoices. */
   legal_form: z.string().trim().max(80),
   siret: z
     .string()
@@ -51,14 +39,11 @@ export const companyInfoSettingSchema = z.object({
       (value) => value === "" || /^\d{14}$/.test(value.replace(/\s/g, "")),
       "Le SIRET compte 14 chiffres.",
     ),
-  /** VAT on invoices: the franchise mention (art. 293 B du CGI) or a rate included in the prices. */
+  /** Art. 293 B du CGI franchise, or a rate included in the prices. */
   vat_mode: z.enum(["franchise", "rate"]),
   vat_rate: z.number().min(0).max(30),
   vat_number: z.string().trim().max(20),
-  /**
-   * The consumer mediator the shop adheres to (Code de la consommation L612-1, L616-1): its name and website are shown
-   * in the footer, the CGV and the order e-mails. Empty until the owner fills them in. A link only, never fetched.
-   */
+  /** Code de la consommation L612-1, L616-1. A link only, never fetched. */
   mediator_name: z.string().trim().max(120),
   mediator_url: z
     .string()
@@ -76,7 +61,6 @@ export const maintenanceSettingSchema = z.object({
   message: z.string().trim().max(500),
   countdown_hours: z.number().int().min(0).max(24),
   countdown_minutes: z.number().int().min(0).max(59),
-  /** When the countdown ends (ISO 8601), computed on the server when the setting is saved. */
   ends_at: z.iso.datetime().nullable(),
 });
 export type MaintenanceSetting = z.infer<typeof maintenanceSettingSchema>;
@@ -105,27 +89,18 @@ import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL } from "./settings-cons
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL };
 
-/** The client secret as the owner types it (PayPal's are about 80 characters). */
 export const paypalClientSecretSchema = z.string().trim().max(200);
 
 export const paypalSettingSchema = z.object({
   base_url: z.url({ protocol: /^https?$/ }),
   client_id: z.string().trim().max(200),
-  /**
-   * As stored: sealed (`enc:<scheme>:v1:<base64>`, functions/payments/paypal-secret.ts; a KMS ciphertext of a
-   * 200-character secret is well under 1,000 characters), "" when unset, or in clear in an older row.
-   * As the owner types it, paypalClientSecretSchema; the admin's answers carry only a mask.
-   */
+  /** Sealed (functions/payments/paypal-secret.ts), "" when unset, or in clear in an older row. */
   client_secret: z.string().trim().max(2000),
-  /** The id PayPal gives the shop's webhook; deliveries are verified against it. */
   webhook_id: z.string().trim().max(100),
 });
 export type PaypalSetting = z.infer<typeof paypalSettingSchema>;
 
-/**
- * The owner's daily summary e-mail at 8:00 Paris: sent to company_info.email when there is something to
- * do, unless she turns it off here (the e-mail links to this setting).
- */
+/** The owner's daily summary e-mail at 8:00 Paris. */
 export const dailySummarySettingSchema = z.object({
   enabled: z.boolean(),
 });
@@ -138,20 +113,14 @@ export const settingSchemas = {
   payment_bank_transfer: bankTransferSettingSchema,
   payment_paypal: paypalSettingSchema,
   daily_summary: dailySummarySettingSchema,
-  /** Unpaid transfers: the reminder after N days, the cancellation after M (transfer-follow-up.ts). */
   bank_transfer_follow_up: transferFollowUpSettingSchema,
-  /** The Colissimo contract: labels, and the tracking read from La Poste (colissimo-setting.ts). */
   shipping_colissimo: colissimoSettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 
-/**
- * The spec's defaults (section 9), used when a setting row is missing and to seed a new shop. The shop's identity and
- * bank details start empty: a new shop shows no invented SIRET, address or IBAN to shoppers, and the setup checklist
- * asks the owner for them (decision record 020).
- */
+/** The spec's defaults (section 9); identity and bank details start empty (decision 020). */
 export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   shipping: {
     free_shipping_threshold: 100,
@@ -194,7 +163,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   shipping_colissimo: defaultColissimoSetting,
 };
 
-/** The consumer mediator to name to shoppers (L616-1), or null while its name or website is not filled in. */
+/** L616-1; null while its name or website is not filled in. */
 export function consumerMediator(
   company: Pick<CompanyInfoSetting, "mediator_name" | "mediator_url">,
 ): { name: string; url: string } | null {
@@ -203,7 +172,6 @@ export function consumerMediator(
   return name && url ? { name, url } : null;
 }
 
-/** Shipping rule in cents, from the shipping setting: home delivery's, or a pick-up point's. */
 export function shippingRuleCents(
   setting: ShippingSetting,
   mode: DeliveryMode = "home",
@@ -239,7 +207,6 @@ export const publicCompanySchema = companyInfoSettingSchema
   });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
-/** Delivery to a pick-up point as shoppers see it: its price and threshold (euros), while it is offered. */
 export const publicPickupSchema = z
   .object({ cost: z.number(), free_shipping_threshold: z.number() })
   .nullable();
@@ -247,7 +214,7 @@ export const publicPickupSchema = z
 export const publicShippingSchema = z.object({
   standard_cost: z.number(),
   free_shipping_threshold: z.number(),
-  /** Null while the « Colissimo » card is incomplete (no pick-up point is offered). */
+  /** Null while the « Colissimo » card is incomplete. */
   pickup: publicPickupSchema,
 });
 export type PublicShipping = z.infer<typeof publicShippingSchema>;

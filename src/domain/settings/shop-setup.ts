@@ -1,8 +1,6 @@
 /**
- * What the shop needs before it can sell (decision record 020), as the owner's setup checklist and as the rule the
- * server applies to every order: who sells (LCEN art. 6, CGI art. 242 nonies A), the consumer mediator (Code de la
- * consommation L612-1, L616-1), and at least one payment method that works. Zod-free and pure: the API computes it
- * from the settings for the dashboard, the checkout and the order routes alike.
+ * What the shop needs before it can sell (decision record 020): LCEN art. 6, CGI art. 242 nonies A, Code de la
+ * consommation L612-1, L616-1, and one payment method that works. Zod-free: the API and the dashboard share it.
  */
 
 import { DomainError, errorCatalogue } from "../errors";
@@ -19,27 +17,21 @@ import type {
 
 export type SetupItemId = "company" | "mediator" | "bank_transfer" | "paypal" | "shipping";
 
-/** done: ready; missing: something to fill in; off: switched off by the owner. */
 export type SetupState = "done" | "missing" | "off";
 
 export interface SetupItem {
   id: SetupItemId;
   label: string;
-  /** The settings card that fills it in. */
   setting: SettingKey;
   state: SetupState;
-  /** The fields still to fill in, in French, in the card's order. */
   missing: string[];
-  /** One line for the owner: what it is, or what is missing and why it matters. */
   detail: string;
 }
 
 export interface ShopSetup {
   items: SetupItem[];
-  /** The payment methods a shopper may use now. */
   methods: { bank_transfer: boolean; paypal: boolean };
   canTakeOrders: boolean;
-  /** Why the shop cannot take orders, for the owner (empty when it can). */
   blockers: string[];
 }
 
@@ -48,17 +40,13 @@ export interface SetupSettings {
   payment_bank_transfer: BankTransferSetting;
   payment_paypal: PaypalSetting;
   shipping: ShippingSetting;
-  /**
-   * The « Colissimo » card: when given and complete, delivery to a pick-up point is offered and the
-   * shipping line names its price too. Optional: the order routes do not need it to decide whether the shop sells.
-   */
+  /** Optional: the order routes do not need it to decide whether the shop sells. */
   shipping_colissimo?: { contract_number: string; password: string };
 }
 
 const filled = (value: string | undefined) => Boolean(value?.trim());
 const SIRET = /^\d{14}$/;
 
-/** The company fields the law asks for, with their labels, that are still empty or invalid. */
 export function missingCompanyFields(company: CompanyInfoSetting): string[] {
   const missing: string[] = [];
   if (!filled(company.legal_name)) missing.push("nom ou dénomination");
@@ -95,7 +83,7 @@ export function missingPaypalFields(paypal: PaypalSetting): string[] {
   return missing;
 }
 
-/** Euros as the settings hold them, printed by the shop's one money formatter (money.ts: never « -0,00 € »). */
+/** money.ts: never « -0,00 € ». */
 const euros = { format: (amount: number) => formatEuros(eurosToCents(amount)) };
 
 function item(
@@ -118,7 +106,6 @@ function item(
     : { id, label, setting, state: "done", missing, detail: doneDetail };
 }
 
-/** The checklist, the payment methods on offer and whether the shop may take orders, from the settings. */
 export function shopSetup(settings: SetupSettings): ShopSetup {
   const { company_info: company, payment_bank_transfer: bank, payment_paypal: paypal, shipping } = settings;
   const companyItem = item(
@@ -190,14 +177,9 @@ export function shopSetup(settings: SetupSettings): ShopSetup {
   };
 }
 
-/** What a shopper reads when the shop cannot take orders yet (never the owner's details). */
+/** Never the owner's details. */
 export const SHOP_NOT_READY_MESSAGE = errorCatalogue.SHOP_NOT_READY.message;
 
-/**
- * Why an order by `method` is refused while the shop is set up as it is, or null: a shop whose identity, mediator or
- * payment methods are not set up takes no order (503), and a method that is not configured is not one the shopper
- * may use.
- */
 export function sellRefusal(setup: ShopSetup, method: keyof ShopSetup["methods"]): DomainError | null {
   if (!setup.canTakeOrders) return new DomainError("SHOP_NOT_READY", SHOP_NOT_READY_MESSAGE);
   if (method === "bank_transfer" && !setup.methods.bank_transfer)

@@ -3,11 +3,8 @@ import {
   canCreateLabel,
   canRefreshTracking,
   dayLabelsFailureMessage,
-  dayLabelsUrl,
   labelCreatedMessage,
   labelFailureMessage,
-  labelUrl,
-  trackingRefreshUrl,
 } from "./admin-labels";
 import { labelRefusal } from "./shipping-labels";
 
@@ -28,22 +25,6 @@ describe("« Créer l'étiquette »", () => {
     expect(canCreateLabel(order, configured)).toBe(offered);
     // Never offered for an order the server would refuse.
     if (offered) expect(labelRefusal(order)).toBeNull();
-  });
-});
-
-describe("the labels' addresses", () => {
-  it("names the order", () => {
-    expect(labelUrl("01JABC/7")).toBe("/api/admin/shipping/orders/01JABC%2F7/label");
-  });
-
-  it.each([
-    // Paris is UTC+1 in winter and UTC+2 in summer: the day turns at its midnight, not at UTC's.
-    ["2026-11-27T22:59:59Z", "2026-11-27"],
-    ["2026-11-27T23:00:00Z", "2026-11-28"],
-    ["2026-07-14T21:59:59Z", "2026-07-14"],
-    ["2026-07-14T22:00:00Z", "2026-07-15"],
-  ])("prints the labels of the Paris day of %s: %s", (now, day) => {
-    expect(dayLabelsUrl(new Date(now))).toBe(`/api/admin/shipping/labels?date=${day}`);
   });
 });
 
@@ -110,10 +91,5 @@ describe("« Actualiser le suivi »", () => {
     [{ ...onItsWay, status: "confirmed" }, true, false],
   ] as const)("is offered for %j, La Poste's key given %s: %s", (order, configured, offered) => {
     expect(canRefreshTracking(order, configured)).toBe(offered);
-  });
-
-  it("asks the shipping API, for one order or for all", () => {
-    expect(trackingRefreshUrl("01J/x")).toBe("/api/admin/shipping/orders/01J%2Fx/tracking");
-    expect(trackingRefreshUrl()).toBe("/api/admin/shipping/tracking");
   });
 });

@@ -1,16 +1,9 @@
-/**
- * Colissimo labels on the owner's screens (docs/decisions/047): which order offers « Créer l'étiquette »,
- * where its PDF and the day's PDF are, and what the owner reads after a click. Zod-free, as the admin island needs.
- */
+/** Colissimo labels on the owner's screens (docs/decisions/047); zod-free, as the admin island needs. */
 import type { Order } from "../orders/order";
 import { isColissimo } from "../orders/order-status";
-import { parisDay } from "../paris-time";
 import { TRACKING_ID_PATTERN } from "./laposte-tracking";
 
-/**
- * « Créer l'étiquette » is offered for a paid order still to prepare that has no label yet, once the « Colissimo »
- * card is complete (the server decides again: shipping-labels.ts labelRefusal).
- */
+/** The server decides again (shipping-labels.ts labelRefusal). */
 export function canCreateLabel(
   order: Pick<Order, "status" | "payment_status" | "has_shipping_label">,
   colissimoConfigured: boolean,
@@ -23,10 +16,7 @@ export function canCreateLabel(
   );
 }
 
-/**
- * « Actualiser le suivi » is offered for an order on its way with Colissimo and a number La Poste can know, once La
- * Poste's API key is in the « Colissimo » card (the server decides again: tracking.ts refreshParcel).
- */
+/** The server decides again (tracking.ts refreshParcel). */
 export function canRefreshTracking(
   order: Pick<Order, "status" | "shipping_company" | "tracking_number">,
   trackingConfigured: boolean,
@@ -39,23 +29,6 @@ export function canRefreshTracking(
   );
 }
 
-/** Reads one order's tracking now (POST), or every open parcel's. */
-export function trackingRefreshUrl(orderId?: string): string {
-  return orderId === undefined
-    ? "/api/admin/shipping/tracking"
-    : `/api/admin/shipping/orders/${encodeURIComponent(orderId)}/tracking`;
-}
-
-/** Creates the order's label (POST), or reads its PDF (GET). */
-export function labelUrl(orderId: string): string {
-  return `/api/admin/shipping/orders/${encodeURIComponent(orderId)}/label`;
-}
-
-/** Every label bought on `now`'s Paris day, one PDF to print. */
-export function dayLabelsUrl(now: Date): string {
-  return `/api/admin/shipping/labels?date=${parisDay(now)}`;
-}
-
 /** What the owner reads once the order has its label (just bought, or bought by an earlier click). */
 export function labelCreatedMessage(order: Pick<Order, "shipping_company" | "tracking_number">): string {
   const carrier = order.shipping_company || "Colissimo";
@@ -63,10 +36,7 @@ export function labelCreatedMessage(order: Pick<Order, "shipping_company" | "tra
   return `Étiquette créée : commande expédiée par ${carrier}${tracking}. Le client a reçu son numéro de suivi.`;
 }
 
-/**
- * What the owner reads when no label came: the API's French message (what is missing in the card, Colissimo's reason,
- * a label already in the making); for an answer without one, a French sentence of ours, never « HTTP 502 ».
- */
+/** Never « HTTP 502 »: the API's French message, or one of ours. */
 export function labelFailureMessage(failure: { status: number; code?: string; message: string }): string {
   if (failure.code && failure.message) return failure.message;
   if (failure.status === 0)
@@ -74,10 +44,6 @@ export function labelFailureMessage(failure: { status: number; code?: string; me
   return "La création de l'étiquette n'a pas abouti. Actualisez la liste : si la commande n'est pas « Expédiée », réessayez dans quelques minutes.";
 }
 
-/**
- * What the owner reads when the day's PDF does not come: none bought today (the API's 404 says so, with the date),
- * or another failure in French.
- */
 export function dayLabelsFailureMessage(failure: { status: number; code?: string; message: string }): string {
   if (failure.status === 404) return "Aucune étiquette n'a été créée aujourd'hui.";
   if (failure.code && failure.message) return failure.message;

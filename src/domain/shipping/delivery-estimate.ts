@@ -1,12 +1,8 @@
 /**
- * The estimated delivery of a parcel shipped with a Colissimo label, when La Poste's tracking gives no estimate of its
- * own: the delivery delay the shop publishes, counted from the label's day. The CGV (article 6) and the checkout say
- * « livrée en 2 à 3 jours ouvrés » after the parcel leaves; the estimate is the last of those days, so that a parcel
- * on time never arrives after the date the customer was given. Pure; every day is a Europe/Paris calendar day
- * ("2026-12-07").
+ * A Colissimo parcel's estimated delivery when La Poste gives none: the last of the « 2 à 3 jours ouvrés » the CGV
+ * (article 6) publish, so a parcel on time never arrives after the date given. Days are Europe/Paris days.
  */
 
-/** The upper bound of the published « 2 à 3 jours ouvrés ». */
 export const PUBLISHED_DELIVERY_WORKING_DAYS = 3;
 
 const DAY_MS = 86_400_000;
@@ -14,7 +10,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** Easter Sunday of `year` (Gregorian calendar; the anonymous algorithm, « Meeus/Jones/Butcher »). */
+/** Gregorian; the anonymous algorithm (« Meeus/Jones/Butcher »). */
 export function easterSunday(year: number): string {
   const a = year % 19;
   const b = Math.floor(year / 100);
@@ -33,10 +29,7 @@ export function easterSunday(year: number): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/**
- * The eleven public holidays of metropolitan France (Code du travail, L3133-1): 1 January, Easter Monday, 1 May,
- * 8 May, Ascension Thursday, Whit Monday, 14 July, 15 August, 1 November, 11 November, 25 December.
- */
+/** Metropolitan France, Code du travail L3133-1. */
 export function frenchPublicHolidays(year: number): Set<string> {
   const easter = msOf(easterSunday(year));
   const fixed = ["01-01", "05-01", "05-08", "07-14", "08-15", "11-01", "11-11", "12-25"].map(
@@ -45,14 +38,13 @@ export function frenchPublicHolidays(year: number): Set<string> {
   return new Set([...fixed, ...[1, 39, 50].map((offset) => dayOf(easter + offset * DAY_MS))]);
 }
 
-/** A « jour ouvré »: Monday to Friday, not a public holiday. */
 export function isWorkingDay(day: string): boolean {
   const weekday = new Date(msOf(day)).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
   return !frenchPublicHolidays(Number(day.slice(0, 4))).has(day);
 }
 
-/** The `count`-th working day after `day` (`day` itself not counted, whatever it is). */
+/** `day` itself not counted. */
 export function addWorkingDays(day: string, count: number): string {
   let ms = msOf(day);
   for (let left = count; left > 0; ) {
@@ -62,12 +54,10 @@ export function addWorkingDays(day: string, count: number): string {
   return dayOf(ms);
 }
 
-/** Whether `value` is a calendar day as the shop writes them ("2026-12-07"). */
 export function isParisDay(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && dayOf(msOf(value)) === value;
 }
 
-/** The estimated delivery day of a parcel whose label was made on `labelDay`, by the shop's published delay. */
 export function publishedDeliveryEstimate(labelDay: string): string {
   if (!isParisDay(labelDay)) throw new Error(`Not a day: ${labelDay}`);
   return addWorkingDays(labelDay, PUBLISHED_DELIVERY_WORKING_DAYS);

@@ -1,49 +1,7 @@
 /**
- * La Poste's pick-up points web service, « Web service Points de retrait » v2 (docs/decisions/048): the
- * JSON body of `POST https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement`
- * and the reading of its JSON answer into the shop's PickupPoint (pickup-point.ts). Pure: no I/O. Server-only: the
- * body carries the contract's password.
- *
- * Documents this module follows (La Poste's own specification, « WebService de choix de livraison », could not be
- * read from here: what it says is known through the public code that quotes it):
- * - La Poste Colissimo's official WooCommerce plugin, https://github.com/ColissimoPlugin/Colissimo-WordPress:
- *   `includes/pick_up/lpc_relays_api.php` (the REST v2 address above, POSTed as JSON by `includes/lpc_rest_api.php`),
- *   `includes/pick_up/lpc_generate_relays_payload.php` (accountNumber, password, address, zipCode, city,
- *   countryCode, weight, shippingDate « d/m/Y », optionInter "0" for France), `includes/partials/pickup/relay.php`
- *   (the seven `horairesOuverture*` fields, Monday to Sunday; « 00:00-00:00 00:00-00:00 » is a closed day, and a
- *   day of one slot ends in « 00:00-00:00 »), and `admin/pickup/lpc_admin_pickup_web_service.php` (`errorCode`
- *   0 is success; 300, 301 and 203 are shown as « no relay available »).
- * - https://github.com/ekyna/Colissimo (`src/Withdrawal`, the SOAP flavour of the same service): the request's fields
- *   and lengths (zipCode 5, city 50, weight in grams, 5 digits at most, requestId 64, lang 2, filterRelay and
- *   optionInter as booleans) and every field of a point (`PointRetraitAcheminement.php`: identifiant 6 characters,
- *   nom 50, adresse1 to adresse3 38 each, codePostal, localite, codePays, distanceEnMetre, congesTotal,
- *   congesPartiel, poidsMaxi, typeDePoint, reseau, coordinates as text…) and of the answer (`FindPointsResult.php`:
- *   listePointRetraitAcheminement, qualiteReponse, wsRequestId, rdv).
- * - The service's error codes, as transcribed from La Poste's specification by the CDI WooCommerce plugin (Halyra,
- *   « Codes d'erreur Colissimo », section « Choix de livraison »,
- *   https://github.com/common-repository/collect-and-deliver-interface-for-woocommerce) and, for the older subset
- *   (0 to 300 and 1000), in Addonline's SoColissimo Magento module (`Addonline_SoColissimo_Model_Flexibilite_Service`,
- *   « Codes erreurs WS »); support-gingerminds/SyliusPickupPointPlugin (`src/Exception/ColissimoApiException.php`)
- *   quotes 146, 201, 202, 203, 300, 301 and 1000 from the same document. All agree where they overlap.
- * - Public REST clients of the same address, which send the fields as strings and read `errorCode`, `errorMessage`
- *   and `listePointRetraitAcheminement` at the root of the JSON (one of them, a PrestaShop module's
- *   `CiklikRelaySearch`, also reads a `return` envelope, as the SOAP answer has).
- *
- * Read from those sources: the path, the field names and formats, the error codes and their texts, the closed-day
- * and single-slot forms of the hours, that `congesTotal` marks a point closed for holidays over the period.
- * Assumed here:
- * - that a blank city (" ") is accepted when the shopper gave none, as the address is (some public clients send
- *   both so); La Poste's table has « 105 Ville absente ».
- * - that La Poste answers its refusals in the JSON body, with HTTP 200 as the SOAP service does. CiklikRelaySearch's
- *   test gives a refusal of the credentials (201) with HTTP 400 instead: a caller that wants La Poste's reason should
- *   read the body whatever the status.
- * - that 300 and 301 (« pas de point de retrait », after the business rules or at all) mean an empty list, as La
- *   Poste's plugin and the Sylius plugin read them, not a refusal.
- * - that 101, 102 (account or password missing) and 201 (« Identifiant / mot de passe invalide ») are the refusals of
- *   the credentials; 202 (« Service non autorisé pour cet identifiant ») is the contract lacking the service and is
- *   answered as any other refusal.
- * - how a slot is written: « HH:MM-HH:MM », several separated by spaces; a slot this module cannot read, or that
- *   does not end after it starts (« 00:00-00:00 »), is left out, and so is a missing day's field (a closed day).
+ * La Poste's pick-up points web service v2 (docs/decisions/048): the JSON body of
+ * `POST https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait/findRDVPointRetraitAcheminement` and the
+ * reading of its answer into a PickupPoint. Server-only: the body carries the contract's password.
  */
 
 import { PICKUP_POINT_ID_PATTERN, type PickupPoint, POSTAL_CODE_PATTERN } from "../orders/pickup-point";
@@ -66,7 +24,7 @@ export const PICKUP_HOURS_FIELDS = [
   "horairesOuvertureDimanche",
 ] as const;
 
-/** La Poste's error codes for this service and their texts, as the CDI plugin transcribes them (see above). */
+/** La Poste's error codes for this service and their texts, as the CDI plugin transcribes them (docs/decisions/048). */
 export const PICKUP_ERRORS: Readonly<Record<number, string>> = {
   0: "Code retour OK",
   101: "Numéro de compte absent",
@@ -122,12 +80,10 @@ export interface PickupSearchInput {
   requestId: string;
 }
 
-/** One line, spaces collapsed. */
 function oneLine(value: unknown): string {
   return typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
 }
 
-/** The first `max` characters (code points), without a trailing space. */
 function cut(value: string, max: number): string {
   const chars = Array.from(value);
   return chars.length <= max ? value : chars.slice(0, max).join("").trimEnd();
@@ -135,10 +91,7 @@ function cut(value: string, max: number): string {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/**
- * "2025-03-07" as La Poste's shippingDate, "07/03/2025" (« JJ/MM/AAAA », error 122 otherwise). Throws for a day that
- * is not one.
- */
+/** "2025-03-07" as La Poste's shippingDate « JJ/MM/AAAA » (error 122 otherwise); throws for a day that is not one. */
 export function pickupShippingDate(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
   if (!match) throw new Error(`Jour invalide (AAAA-MM-JJ attendu) : ${day}`);
@@ -152,11 +105,7 @@ export function pickupShippingDate(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/**
- * The exact JSON body of findRDVPointRetraitAcheminement, every field a string as La Poste's plugin sends them:
- * an unknown address is " " and so is an unknown city; the weight in whole grams, rounded up, at least 1 (121
- * otherwise); relay points and post offices (`filterRelay` "1"); France only (`countryCode` "FR", `optionInter` "0").
- */
+/** The JSON body, every field a string as La Poste's plugin sends them; an unknown address or city is " ". */
 export function pickupSearchBody(input: PickupSearchInput): Record<string, string> {
   if (!Number.isFinite(input.weightGrams)) throw new Error(`Poids invalide : ${input.weightGrams}`);
   const city = cut(oneLine(input.city), MAX_CITY);
@@ -199,11 +148,7 @@ function minutes(hours: string, mins: string): number | null {
 /** The most slots a day keeps: La Poste's format has two. */
 const MAX_SLOTS_PER_DAY = 4;
 
-/**
- * One day's hours as La Poste writes them (« 09:00-12:00 14:00-19:00 », « 09:00-19:00 00:00-00:00 », closed
- * « 00:00-00:00 00:00-00:00 ») as the slots the shop shows: the « 00:00-00:00 » ones, and any it cannot read, left
- * out, and at most MAX_SLOTS_PER_DAY. A closed day, or a field that is missing, gives no slot.
- */
+/** One day's hours (« 09:00-12:00 14:00-19:00 ») as slots; « 00:00-00:00 » and unreadable slots are left out. */
 export function pickupDayHours(value: unknown): string[] {
   if (typeof value !== "string") return [];
   return value
@@ -219,14 +164,12 @@ export function pickupDayHours(value: unknown): string[] {
     .slice(0, MAX_SLOTS_PER_DAY);
 }
 
-/** A distance in metres: a number or a numeric string, never negative; null otherwise. */
 function distanceOf(value: unknown): number | null {
   const n =
     typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : NaN;
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
 }
 
-/** La Poste's `errorCode`, a number (or a numeric string); null when there is none. */
 function errorCodeOf(body: Json): number | null {
   const code = body.errorCode;
   if (typeof code === "number" && Number.isInteger(code)) return code;
@@ -234,12 +177,7 @@ function errorCodeOf(body: Json): number | null {
   return null;
 }
 
-/**
- * One point of the list as the shop keeps it, or null for a point it must not offer: one without an identifier the
- * shop accepts (PICKUP_POINT_ID_PATTERN), a name, a street, a French postal code, a city or a distance it can read,
- * and one closed for holidays over the period (`congesTotal`). Its texts are La Poste's, shown at checkout, in the
- * e-mails and on the label: cleaned and bounded (carrier-text.ts).
- */
+/** One point as the shop keeps it, or null for one it must not offer (unreadable, or closed: `congesTotal`). */
 function readPoint(raw: unknown): PickupPoint | null {
   if (!isObject(raw)) return null;
   if (raw.congesTotal === true || raw.congesTotal === "true") return null;
@@ -282,14 +220,8 @@ function readPoint(raw: unknown): PickupPoint | null {
 }
 
 /**
- * Reads La Poste's answer, parsed from JSON (at the root, or inside a `return` envelope):
- * - `errorCode` 0: the points, in La Poste's order (nearest first), each read by readPoint; the ones it cannot
- *   offer left out, an identifier met twice kept once, at most PICKUP_MAX_POINTS. No list at all is no point.
- * - 300 or 301 (no pick-up point found): no point.
- * - 101, 102, 201: « credentials », with La Poste's words.
- * - any other code: « refused », with La Poste's code and words (its table's text when it sends none).
- * Throws when the answer is not a JSON object, has no `errorCode`, or holds a list that is not one: the caller
- * answers that the search does not respond.
+ * Reads La Poste's answer (at the root or inside a `return` envelope): 300/301 mean no point, 101/102/201 refused
+ * credentials. Throws when the answer cannot be read: the caller answers that the search does not respond.
  */
 export function parsePickupSearchResponse(json: unknown): PickupSearchAnswer {
   if (!isObject(json)) throw new Error("La réponse du service Points de retrait n'est pas un objet JSON.");

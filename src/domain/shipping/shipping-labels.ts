@@ -1,17 +1,11 @@
 import * as z from "zod";
 
-/**
- * Pure rules of the shipping labels (docs/decisions/047): which orders may get one, what the parcel weighs
- * and where its PDF is kept.
- */
+/** Pure rules of the shipping labels (docs/decisions/047). */
 
-/** A day of labels, as the owner picks it (Paris time): YYYY-MM-DD. */
+/** Paris time. */
 export const labelDaySchema = z.iso.date("Date invalide : AAAA-MM-JJ attendu.");
 
-/**
- * Only a paid order still to prepare gets a label: it ships with it. Pending (unpaid), cancelled, and orders already
- * on their way (shipped or delivered) do not.
- */
+/** Only a paid order still to prepare: it ships with the label. */
 export function labelRefusal(order: { status: string; payment_status: string }): string | null {
   if (order.status === "cancelled") return "Cette commande est annulée : pas d'étiquette.";
   if (order.status === "pending" || order.payment_status !== "completed")
@@ -21,10 +15,7 @@ export function labelRefusal(order: { status: string; payment_status: string }):
   return null;
 }
 
-/**
- * What the parcel weighs (grams): each line's net weight (the product's, as the cosmetics data give it) times its
- * quantity, plus the packaging. A product without a known weight counts nothing: the packaging setting is the margin.
- */
+/** A product without a known weight counts nothing: the packaging setting is the margin. */
 export function parcelWeightGrams(
   lines: readonly { product_id: number; quantity: number }[],
   netWeights: ReadonlyMap<number, number>,
@@ -34,10 +25,7 @@ export function parcelWeightGrams(
   return Math.max(1, Math.ceil(soaps + packagingGrams));
 }
 
-/**
- * What a Colissimo parcel number may be: 11 to 15 letters and digits, what La Poste's tracking takes (« 6A12345678901 »
- * has 13). The number comes from the carrier's answer and names a file: nothing else may reach a key.
- */
+/** 11 to 15 letters and digits, as La Poste's tracking takes; it names a file, so nothing else may reach a key. */
 export function isParcelNumber(value: string): boolean {
   return /^[A-Za-z0-9]{11,15}$/.test(value);
 }
@@ -47,5 +35,4 @@ export function labelKey(orderId: string, parcelNumber: string): string {
   return `labels/${orderId}/${parcelNumber}.pdf`;
 }
 
-/** The carrier's name the order, its mail and its tracking page print. */
 export const COLISSIMO = "Colissimo";

@@ -1,10 +1,6 @@
 /**
- * The withdrawal function (« fonction de rétractation »): Code de la consommation L221-21 (a clearly labelled control
- * to withdraw, reachable during the whole period, a confirmation step, an acknowledgement on a durable medium) and
- * D221-5 (its content), created by ordonnance n° 2026-2 and décret n° 2026-3, in force since 19 June 2026; the
- * period itself is L221-18 (14 days from delivery of the goods) and the refund L221-24 (14 days from the withdrawal).
- * Pure rules, used by the API (the source of truth) and by the islands (to show the button and the form):
- * docs/decisions/014-withdrawal.md.
+ * The withdrawal function: Code de la consommation L221-21 and D221-5 (ordonnance n° 2026-2, décret n° 2026-3);
+ * period L221-18, refund L221-24. docs/decisions/014-withdrawal.md.
  */
 
 import { once } from "../once";
@@ -15,8 +11,7 @@ export const WITHDRAWAL_DAYS = 14;
 /** L221-24: the refund is due within fourteen days of the withdrawal. */
 export const REFUND_DAYS = 14;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Europe/Paris calendar arithmetic (no library: Intl knows the time zone rules, DST included).
+// Europe/Paris calendar arithmetic (Intl knows the DST rules).
 
 const parisParts = once(
   () =>
@@ -48,14 +43,12 @@ function partsOf(ms: number) {
   };
 }
 
-/** Paris' offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
 function parisOffsetMs(ms: number): number {
   const p = partsOf(ms);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant a Paris calendar day begins (00:00:00 Paris time); `day` may overflow the month (Date.UTC rolls it). */
 export function parisStartOfDay(year: number, month: number, day: number): Date {
   const naive = Date.UTC(year, month - 1, day);
   let guess = naive - parisOffsetMs(naive);
@@ -68,24 +61,15 @@ export function parisDateOf(at: Date): { year: number; month: number; day: numbe
   return { year, month, day };
 }
 
-/**
- * The last second of the `days`-th Paris calendar day after the day of `from`: 23:59:59 Paris time (day 0 is the day
- * of `from` itself, so a delivery on 11 October closes at 23:59:59 on 25 October, whatever the time of delivery and
- * whether the clocks change in between). The period is open while now <= this instant (to the millisecond before
- * the next day begins).
- */
+/** 23:59:59 Paris of the `days`-th day after `from`'s day, whatever the hour and any clock change. */
 export function endOfParisDayAfter(from: Date, days: number): Date {
   const { year, month, day } = parisDateOf(from);
   return new Date(parisStartOfDay(year, month, day + days + 1).getTime() - 1000);
 }
 
 function isOpenUntil(deadline: Date, now: Date): boolean {
-  // Open up to the last millisecond of the deadline's second (23:59:59.999 Paris).
   return now.getTime() < deadline.getTime() + 1000;
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// The period.
 
 export interface WithdrawableOrder {
   status: OrderStatus;
@@ -95,27 +79,23 @@ export interface WithdrawableOrder {
   refunds?: readonly { lines: readonly { index: number; quantity: number }[] }[] | null;
 }
 
-/** When the order became delivered: the lifecycle writes each status it passes through, with its time, to its history. */
 export function deliveredAt(order: Pick<WithdrawableOrder, "status_history">): Date | null {
   const entry = [...order.status_history].reverse().find((item) => item.status === "delivered");
   return entry ? new Date(entry.at) : null;
 }
 
 export type WithdrawalPhase =
-  /** Not shipped yet: a withdrawal of the whole order cancels it (and refunds it when paid). */
+  /** A withdrawal of the whole order cancels it. */
   | "before_shipping"
-  /** On its way: the period has not started; the goods come back and are refunded. */
+  /** The period has not started. */
   | "in_transit"
-  /** Delivered, within the 14 days. */
   | "open"
   | "closed";
 
 export interface WithdrawalWindow {
   phase: WithdrawalPhase;
-  /** The last second of the period (23:59:59 Paris time, ISO UTC), once delivered. */
   deadline: string | null;
   delivered_at: string | null;
-  /** Why the function is closed for this order, in French (phase "closed" only). */
   reason: string | null;
 }
 
@@ -133,7 +113,6 @@ const frDate = (at: Date) =>
     year: "numeric",
   });
 
-/** Where the order stands in its withdrawal period at `now`, and why it is closed when it is. */
 export function withdrawalWindow(order: WithdrawableOrder, now: Date): WithdrawalWindow {
   const closed = (reason: string, delivered: Date | null = null, deadline: Date | null = null) => ({
     phase: "closed" as const,
@@ -167,9 +146,6 @@ export function withdrawalWindow(order: WithdrawableOrder, now: Date): Withdrawa
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Lines and quantities.
-
 export interface WithdrawnLine {
   index: number;
   quantity: number;
@@ -179,15 +155,12 @@ export interface WithdrawableLine {
   index: number;
   product_name: string;
   bought: number;
-  /** Units already withdrawn (earlier requests) or already returned and refunded, whichever is more. */
+  /** Already withdrawn or returned, whichever is more. */
   taken: number;
   available: number;
 }
 
-/**
- * What can still be withdrawn, line by line: bought minus what is already withdrawn or returned. A return is how
- * withdrawn goods come back, so the same units are counted once (the larger of the two), never twice.
- */
+/** A return is how withdrawn goods come back: the same units are counted once (the larger), never twice. */
 export function withdrawableLines(
   order: WithdrawableOrder,
   earlier: readonly { lines: readonly WithdrawnLine[] }[],
@@ -212,10 +185,6 @@ export function withdrawableLines(
 
 export type WithdrawalScope = "whole" | "lines";
 
-/**
- * Checks a request against the order as it is now. Returns the lines kept (quantity > 0) and whether it covers
- * everything still withdrawable ("whole"), or a French reason.
- */
 export function checkWithdrawal(
   order: WithdrawableOrder,
   earlier: readonly { lines: readonly WithdrawnLine[] }[],
@@ -252,32 +221,17 @@ export function checkWithdrawal(
   return { lines: [...kept].sort((a, b) => a.index - b.index), scope: whole ? "whole" : "lines", window };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The refund after a withdrawal (L221-24), as the owner's dashboard shows it.
-
-/** The refund is due by the end of the 14th Paris day after the request (23:59:59 Paris time). */
+/** L221-24: by the end of the 14th Paris day after the request. */
 export function refundDeadline(requestedAt: Date): Date {
   return endOfParisDayAfter(requestedAt, REFUND_DAYS);
 }
 
-/**
- * The refund deadline of one withdrawal request as the owner is shown it (her dashboard's row, the to-do list, the
- * daily summary), or null when there is nothing to refund (an unpaid order, cancelled by the withdrawal): with no
- * refund owed, L221-24 sets no deadline, and printing one beside « Rien à rembourser » would contradict it.
- */
+/** Null when nothing is owed: L221-24 then sets no deadline, and « Rien à rembourser » would contradict one. */
 export function withdrawalRefundDeadline(requestedAt: Date, state: RefundState): Date | null {
   return state === "nothing_to_refund" ? null : refundDeadline(requestedAt);
 }
 
-export type RefundState =
-  /** Nothing was paid: nothing to refund. */
-  | "nothing_to_refund"
-  /** The goods of this request are recorded as returned and the refund is done. */
-  | "refunded"
-  /** Recorded, but the refund (a transfer) is still to be sent. */
-  | "refund_due"
-  /** The return has not been recorded yet (goods awaited, or the refund not made). */
-  | "awaiting";
+export type RefundState = "nothing_to_refund" | "refunded" | "refund_due" | "awaiting";
 
 export interface RefundableWithdrawalOrder extends WithdrawableOrder {
   refunds?:
@@ -285,11 +239,7 @@ export interface RefundableWithdrawalOrder extends WithdrawableOrder {
     | null;
 }
 
-/**
- * Where the refund of each request stands (requests oldest first): a request is refunded when the order's returns
- * cover, line by line, every unit withdrawn up to and including it, and every such refund is done; a cancelled
- * paid order is refunded when its payment is.
- */
+/** A request is refunded when the returns cover every unit withdrawn up to it and each such refund is done. */
 export function withdrawalRefundStates(
   order: RefundableWithdrawalOrder,
   requests: readonly { lines: readonly WithdrawnLine[] }[],
@@ -334,6 +284,5 @@ export function withdrawalOffered(order: WithdrawableOrder, now: Date): boolean 
   return window.phase !== "closed" && withdrawableLines(order, []).some((line) => line.available > 0);
 }
 
-/** The link to the function for one order (the footer's link has no order). */
 export const withdrawalHref = (orderId?: string) =>
   orderId ? `/retractation?commande=${encodeURIComponent(orderId)}` : "/retractation";

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { GUEST_DATA_LINK_HOURS, guestDataTokenFromHash } from "../../domain/accounts/guest-data";
+import { GUEST_DATA_LINK_HOURS, guestDataTokenFromHash } from "../../domain/personal-data/guest-data";
 import { ApiError, errorMessage, fieldErrors, saveFile } from "../../lib/api-client";
 import { downloadGuestData, eraseGuestData, requestGuestDataLink } from "../../lib/guest-data-client";
 import { Notice, TextField } from "../ui/fields";

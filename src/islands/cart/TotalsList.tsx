@@ -1,4 +1,4 @@
-import type { ShippingSettings } from "../../domain/orders/checkout/totals";
+import type { ShippingSettings } from "../../domain/checkout/totals";
 import type { Totals } from "../../domain/orders/pricing";
 import { totalsTexts } from "../../lib/cart-view";
 

@@ -12,7 +12,7 @@ import {
 } from "../../lib/buy-box-view";
 import { type BuyBoxProduct, priceLabel, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
-import WaitlistForm from "./WaitlistForm";
+import WaitlistForm from "../waitlist/WaitlistForm";
 
 interface Props {
   /** The product as the page knows it (build time, or just fetched by the shell). */

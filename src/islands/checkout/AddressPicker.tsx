@@ -6,7 +6,7 @@ import {
   addressPayload,
   emptyAddressForm,
 } from "../../domain/accounts/address-forms";
-import { deliverable } from "../../domain/orders/checkout/flow/state";
+import { deliverable } from "../../domain/checkout/flow/state";
 import { createAddress } from "../../lib/account-client";
 import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { handleUnauthenticated } from "../../stores/session";

@@ -1,6 +1,6 @@
 import type { Dispatch } from "react";
-import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
-import type { AddressBook } from "../../domain/orders/checkout/flow/state";
+import type { CheckoutEvent } from "../../domain/checkout/flow/events";
+import type { AddressBook } from "../../domain/checkout/flow/state";
 import { fetchAddresses } from "../../lib/account-client";
 import { AddressPicker } from "./AddressPicker";
 import { Section } from "./Section";

@@ -1,6 +1,6 @@
 import type { Dispatch } from "react";
-import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
-import type { CheckoutState } from "../../domain/orders/checkout/flow/state";
+import type { CheckoutEvent } from "../../domain/checkout/flow/events";
+import type { CheckoutState } from "../../domain/checkout/flow/state";
 import { AddressSection } from "./AddressSection";
 import { GuestDetailsSection } from "./GuestDetailsSection";
 

@@ -1,13 +1,13 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useReducer } from "react";
 import { emptyCart } from "../../domain/cart/cart";
-import { deliveryShipping, type PickupPricing } from "../../domain/orders/checkout/delivery";
-import { checkoutScreen } from "../../domain/orders/checkout/flow/screen";
-import { submitting } from "../../domain/orders/checkout/flow/selectors";
-import { initialCheckout } from "../../domain/orders/checkout/flow/state";
-import { transition } from "../../domain/orders/checkout/flow/transition";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
-import { cartTotals } from "../../domain/orders/checkout/totals";
+import { deliveryShipping, type PickupPricing } from "../../domain/checkout/delivery";
+import { checkoutScreen } from "../../domain/checkout/flow/screen";
+import { submitting } from "../../domain/checkout/flow/selectors";
+import { initialCheckout } from "../../domain/checkout/flow/state";
+import { transition } from "../../domain/checkout/flow/transition";
+import { checkoutMessages } from "../../domain/checkout/messages";
+import { cartTotals } from "../../domain/checkout/totals";
 import type { Order } from "../../lib/shop-client";
 import { $cart } from "../../stores/cart";
 import { $appliedPromo, $shippingSettings } from "../../stores/checkout";
@@ -51,7 +51,7 @@ const flow = transition<Order>;
  * payment method (PayPal by default, or bank transfer), order summary with the terms checkbox, then the
  * success screen. Signed out: the sign-in dialog opens and closing it returns to /cart; an empty cart goes
  * back to /cart. The server prices and checks the order again (409 PRICE_CHANGED shows its new total).
- * What may happen next is decided by the flow (src/domain/orders/checkout/flow/transition.ts); this island reads the
+ * What may happen next is decided by the flow (src/domain/checkout/flow/transition.ts); this island reads the
  * stores, runs the requests the flow's phase asks for, and renders one section per step.
  */
 export default function CheckoutPage({ company: initialCompany, pickup: builtPickup = null }: Props) {

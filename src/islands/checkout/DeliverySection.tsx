@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { DEFAULT_CARRIER } from "../../domain/checkout/delivery";
 import { type Cents, formatEuros } from "../../domain/money";
-import { DEFAULT_CARRIER } from "../../domain/orders/checkout/delivery";
 import { pickupMessages } from "../../domain/orders/pickup-point";
 import type { DeliveryMode } from "../../domain/settings/settings-constants";
 import { Section } from "./Section";

@@ -1,10 +1,10 @@
 import { type Dispatch, lazy, Suspense } from "react";
 import type { Cart } from "../../domain/cart/cart";
-import { deliveryShipping } from "../../domain/orders/checkout/delivery";
-import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
-import { deliveryAddress, pickupPhone } from "../../domain/orders/checkout/flow/selectors";
-import type { CheckoutState } from "../../domain/orders/checkout/flow/state";
-import { cartTotals, type ShippingSettings } from "../../domain/orders/checkout/totals";
+import { deliveryShipping } from "../../domain/checkout/delivery";
+import type { CheckoutEvent } from "../../domain/checkout/flow/events";
+import { deliveryAddress, pickupPhone } from "../../domain/checkout/flow/selectors";
+import type { CheckoutState } from "../../domain/checkout/flow/state";
+import { cartTotals, type ShippingSettings } from "../../domain/checkout/totals";
 import { DeliverySection } from "./DeliverySection";
 
 /** The pick-up point's search: fetched when that mode is chosen, or ahead when the shopper reaches for it. */

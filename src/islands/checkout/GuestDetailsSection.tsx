@@ -1,11 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { DEFAULT_COUNTRY } from "../../domain/accounts/countries";
-import type { GuestField } from "../../domain/orders/checkout/flow/events";
-import {
-  GUEST_FIELD_PATHS,
-  type GuestFieldPath,
-  type GuestForm,
-} from "../../domain/orders/checkout/guest-form";
+import type { GuestField } from "../../domain/checkout/flow/events";
+import { GUEST_FIELD_PATHS, type GuestFieldPath, type GuestForm } from "../../domain/checkout/guest-form";
 import { openAuthModal } from "../../stores/auth-modal";
 import { AddressFields } from "../ui/AddressFields";
 import { TextField } from "../ui/fields";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ORDER_NOTES_LIMIT } from "../../domain/orders/checkout/request-bodies";
+import { ORDER_NOTES_LIMIT } from "../../domain/checkout/request-bodies";
 import { Section } from "./Section";
 
 /** Step 3: the order notes (optional, 500 characters) with their count. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
+import { deliveryChoice, deliveryProblem } from "../../domain/checkout/flow/selectors";
+import type { CheckoutState } from "../../domain/checkout/flow/state";
+import type { PaymentChoice } from "../../domain/checkout/payment";
+import { paypalButtonsEnabled } from "../../domain/checkout/submit-checks";
 import { formatEuros } from "../../domain/money";
-import { deliveryChoice, deliveryProblem } from "../../domain/orders/checkout/flow/selectors";
-import type { CheckoutState } from "../../domain/orders/checkout/flow/state";
-import type { PaymentChoice } from "../../domain/orders/checkout/payment";
-import { paypalButtonsEnabled } from "../../domain/orders/checkout/submit-checks";
 import type { PaypalHandlers } from "./PaypalCheckout";
 import { PaypalPanel } from "./PaypalPanel";
 

@@ -1,6 +1,6 @@
-import type { Offer } from "../../domain/orders/checkout/flow/state";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
-import type { PaymentChoice } from "../../domain/orders/checkout/payment";
+import type { Offer } from "../../domain/checkout/flow/state";
+import { checkoutMessages } from "../../domain/checkout/messages";
+import type { PaymentChoice } from "../../domain/checkout/payment";
 import { TextField } from "../ui/fields";
 import { Section } from "./Section";
 

@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useEffect, useState } from "react";
-import { PAYPAL_SCRIPT_FAILED } from "../../domain/orders/checkout/messages";
-import { PAYPAL_BUTTON_STYLE, paypalScriptOptions } from "../../domain/orders/checkout/payment";
+import { PAYPAL_SCRIPT_FAILED } from "../../domain/checkout/messages";
+import { PAYPAL_BUTTON_STYLE, paypalScriptOptions } from "../../domain/checkout/payment";
 import { ApiError } from "../../lib/api-client";
 import { fetchPaypalClientId } from "../../lib/shop-client";
 import { type PaypalLoad, PaypalPanel } from "./PaypalPanel";

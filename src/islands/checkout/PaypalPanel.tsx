@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import { checkoutMessages } from "../../domain/checkout/messages";
 
 /** Where PayPal's buttons stand: their script is being asked for, they are drawn, or why they cannot be. */
 export type PaypalLoad =

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
+import type { Receipt } from "../../domain/checkout/flow/state";
 import { eurosToCents, formatEuros } from "../../domain/money";
-import type { Receipt } from "../../domain/orders/checkout/flow/state";
 import { guestTrackingPath } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
 import type { Order } from "../../lib/shop-client";

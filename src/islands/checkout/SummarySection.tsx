@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { type Cart, itemCount } from "../../domain/cart/cart";
+import { type ShippingSettings, unitPriceCents } from "../../domain/checkout/totals";
 import { formatEuros } from "../../domain/money";
-import { type ShippingSettings, unitPriceCents } from "../../domain/orders/checkout/totals";
 import type { Totals } from "../../domain/orders/pricing";
 import { TotalsList } from "../cart/TotalsList";
 import { Notice } from "../ui/fields";

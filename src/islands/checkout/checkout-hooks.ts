@@ -1,6 +1,6 @@
 import { type Dispatch, useEffect, useState } from "react";
-import type { CheckoutEvent } from "../../domain/orders/checkout/flow/events";
-import { knownBankDetails } from "../../domain/orders/checkout/payment";
+import type { CheckoutEvent } from "../../domain/checkout/flow/events";
+import { knownBankDetails } from "../../domain/checkout/payment";
 import { fetchAddresses } from "../../lib/account-client";
 import { errorMessage } from "../../lib/api-client";
 import { fetchCheckoutSettings, fetchCompany } from "../../lib/shop-client";

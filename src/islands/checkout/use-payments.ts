@@ -1,16 +1,16 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { Cart } from "../../domain/cart/cart";
-import type { CheckoutEvent, Failure } from "../../domain/orders/checkout/flow/events";
-import { deliveryChoice, submitProblem, submitting } from "../../domain/orders/checkout/flow/selectors";
-import type { CheckoutState, GuestAccess } from "../../domain/orders/checkout/flow/state";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
+import type { CheckoutEvent, Failure } from "../../domain/checkout/flow/events";
+import { deliveryChoice, submitProblem, submitting } from "../../domain/checkout/flow/selectors";
+import type { CheckoutState, GuestAccess } from "../../domain/checkout/flow/state";
+import { checkoutMessages } from "../../domain/checkout/messages";
 import {
   bankTransferOrderBody,
   guestBankTransferOrderBody,
   guestOrderRequestBody,
   orderRequestBody,
-} from "../../domain/orders/checkout/request-bodies";
-import { type AppliedPromo, totalsFromPriceChange } from "../../domain/orders/checkout/totals";
+} from "../../domain/checkout/request-bodies";
+import { type AppliedPromo, totalsFromPriceChange } from "../../domain/checkout/totals";
 import type { Totals } from "../../domain/orders/pricing";
 import { ApiError } from "../../lib/api-client";
 import {
@@ -94,24 +94,24 @@ export function usePayments({ state, dispatch, signedIn, cart, promo, totals }: 
   useEffect(() => {
     if (!placingTransfer || (!addressId && !guest)) return;
     const input = { cart, notes, promo, totals, senderName, delivery };
-    const body = guest
-      ? guestBankTransferOrderBody({ ...input, guest })
-      : bankTransferOrderBody({ ...input, addressId: addressId ?? "" });
-    const idempotencyKey = keyFor(body);
+    const placement = guest
+      ? { guest, body: guestBankTransferOrderBody({ ...input, guest }) }
+      : { guest: null, body: bankTransferOrderBody({ ...input, addressId: addressId ?? "" }) };
+    const idempotencyKey = keyFor(placement.body);
     void (async () => {
       try {
         await new Promise((resolve) => window.setTimeout(resolve, BANK_TRANSFER_DELAY_MS));
-        if (guest) {
-          const placed = await placeGuestBankTransferOrder(body, idempotencyKey);
+        if (placement.guest) {
+          const placed = await placeGuestBankTransferOrder(placement.body, idempotencyKey);
           const access = {
             token: placed.access_token,
-            email: guest.email.trim(),
+            email: placement.guest.email.trim(),
             mailed: placed.confirmation_mailed,
           };
           dispatch({ type: "transfer_placed", order: placed.order, guest: access });
           rememberGuestEmail(access.email);
         } else {
-          const order = await placeBankTransferOrder(body, idempotencyKey);
+          const order = await placeBankTransferOrder(placement.body, idempotencyKey);
           dispatch({ type: "transfer_placed", order });
         }
         clearCartAndPromo();

@@ -1,13 +1,8 @@
 import { eurosToCents, formatEuros } from "../../domain/money";
-import {
-  creditNoteUrl,
-  formatOrderDate,
-  invoiceAvailable,
-  invoiceUrl,
-  trackingUrl,
-} from "../../domain/orders/order-display";
+import { formatOrderDate, invoiceAvailable, trackingUrl } from "../../domain/orders/order-display";
 import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain/orders/order-status";
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
+import { creditNoteUrl, invoiceUrl } from "../../lib/api/api-links";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
 import { SignInRequired } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";

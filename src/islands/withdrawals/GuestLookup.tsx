@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { WithdrawalView } from "../../domain/withdrawals/withdrawal-schemas";
-import { apiRequest, errorMessage, fieldErrors } from "../../lib/api-client";
+import { api, unwrap } from "../../lib/api/client";
+import { errorMessage, fieldErrors } from "../../lib/api-client";
 import { Notice, TextField } from "../ui/fields";
 import type { Who } from "./steps";
 
@@ -27,10 +28,9 @@ export function GuestLookup({
     setError(null);
     setFields({});
     try {
-      const view = await apiRequest<WithdrawalView>("/api/withdrawals/lookup", {
-        method: "POST",
-        body: { order_number: orderNumber, email },
-      });
+      const view = await unwrap(
+        api.POST("/api/withdrawals/lookup", { body: { order_number: orderNumber, email } }),
+      );
       onFound({ kind: "guest", order_number: view.order_number, email }, view);
     } catch (failure) {
       setFields(fieldErrors(failure));

@@ -2,8 +2,8 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { guestTokenFromHash } from "../../domain/orders/guest";
 import { orderNumber } from "../../domain/orders/order-status";
-import type { WithdrawalRecord, WithdrawalView } from "../../domain/withdrawals/withdrawal-schemas";
-import { ApiError, apiRequest, errorMessage } from "../../lib/api-client";
+import { api, unwrap } from "../../lib/api/client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { fetchGuestOrder } from "../../lib/shop-client";
 import { $session, startSession } from "../../stores/session";
 import { ChooseLines } from "./ChooseLines";
@@ -63,7 +63,7 @@ export default function WithdrawalPage() {
       return;
     }
     const who: Who = { kind: "account", orderId: orderParam };
-    apiRequest<WithdrawalView>(`/api/withdrawals/orders/${encodeURIComponent(orderParam)}`)
+    unwrap(api.GET("/api/withdrawals/orders/{id}", { params: { path: { id: orderParam } } }))
       .then((view) => setStep({ name: "choose", who, view }))
       .catch(identify);
   }, [orderParam, guestToken, session.status, step.name]);
@@ -74,17 +74,13 @@ export default function WithdrawalPage() {
     setError(null);
     const body = { lines: current.lines, order_version: current.view.order_version, form_key: formKey };
     try {
-      const answer = await apiRequest<{ withdrawal: WithdrawalRecord }>(
-        current.who.kind === "account"
-          ? `/api/withdrawals/orders/${encodeURIComponent(current.who.orderId)}`
-          : "/api/withdrawals",
-        {
-          method: "POST",
-          body:
-            current.who.kind === "account"
-              ? body
-              : { ...body, order_number: current.who.order_number, email: current.who.email },
-        },
+      const { who } = current;
+      const answer = await unwrap(
+        who.kind === "account"
+          ? api.POST("/api/withdrawals/orders/{id}", { params: { path: { id: who.orderId } }, body })
+          : api.POST("/api/withdrawals", {
+              body: { ...body, order_number: who.order_number, email: who.email },
+            }),
       );
       setStep({
         name: "done",

@@ -4,7 +4,7 @@
  * Written over the page's own view (src/lib/cart-view.ts), so the page's module takes over without changing a
  * thing. Clicks made before the module came are kept in order and played once it is there (cart-events.ts).
  */
-import { defaultShippingSettings } from "../../domain/orders/checkout/totals";
+import { defaultShippingSettings } from "../../domain/checkout/totals";
 import { cartContent, idlePromoForm } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
 import { readStoredCart, readStoredPromo } from "../../lib/stored-cart";

@@ -7,6 +7,7 @@
  * just sent to /maintenance keeps the next pages hidden until the check answers (src/scripts/inline/page-boot.js).
  */
 import { isExemptFromMaintenance } from "../../domain/settings/maintenance";
+import type { ApiPath } from "../../lib/api/client";
 
 const HINT_KEY = "maintenance_seen";
 
@@ -23,7 +24,8 @@ export function watchMaintenance(): void {
       // Storage refused (private mode): the page is simply not hidden next time.
     }
   };
-  const getJson = (url: string): Promise<Record<string, unknown> | null> =>
+  // Every page runs this before anything else: a bare fetch of a declared path, not the client's weight.
+  const getJson = (url: ApiPath): Promise<Record<string, unknown> | null> =>
     fetch(url, { cache: "no-store", credentials: "same-origin", headers: { accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null);

@@ -13,7 +13,7 @@ import {
   readMaintenance,
   safeReturnPath,
 } from "../../domain/settings/maintenance";
-import { apiRequest } from "../../lib/api-client";
+import { api, unwrap } from "../../lib/api/client";
 import { $isAdmin, startSession } from "../../stores/session";
 
 /** Spec 9: the countdown ticks every second. */
@@ -81,7 +81,7 @@ async function refresh(manual = false): Promise<void> {
   }
   let read: MaintenanceState;
   try {
-    read = readMaintenance(await apiRequest("/api/settings/maintenance", { signal: controller.signal }));
+    read = readMaintenance(await unwrap(api.GET("/api/settings/maintenance", { signal: controller.signal })));
   } catch {
     if (controller.signal.aborted) return;
     read = readMaintenance(null);

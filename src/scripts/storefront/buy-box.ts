@@ -12,7 +12,6 @@ import {
   CART_LINK_TEXT,
   stockMessage,
 } from "../../lib/buy-box-view";
-import { fetchProduct } from "../../lib/catalog-client";
 import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 import { playEarlyTaps } from "../site/early-taps";
@@ -81,14 +80,17 @@ export function enhanceBuyBox(root: HTMLElement): void {
   track("view_item", productParams(product));
   // Renders now with the stored cart, then on every change of it.
   $cart.subscribe(render);
+  // The API client loads here, off the page's first scripts (its budget).
   whenLoadedAndIdle(() =>
-    fetchProduct(product.id).then(
-      (fresh) => {
-        product = fresh ? toBuyBoxProduct(fresh) : { ...product, is_active: false };
-        render();
-      },
-      () => undefined,
-    ),
+    import("../../lib/catalog-client")
+      .then(({ fetchProduct }) => fetchProduct(product.id))
+      .then(
+        (fresh) => {
+          product = fresh ? toBuyBoxProduct(fresh) : { ...product, is_active: false };
+          render();
+        },
+        () => undefined,
+      ),
   );
   // The button works from here on (the page's scripts come after its first paint).
   root.dataset.ready = "";

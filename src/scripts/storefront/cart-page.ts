@@ -3,9 +3,10 @@
  * before the first frame from lib/cart-view.ts; this module takes over from the same view and changes only the nodes
  * that differ (morph.ts), so the focus stays where the shopper is.
  */
+
+import { checkoutMessages } from "../../domain/checkout/messages";
+import { type AppliedPromo, cartTotals } from "../../domain/checkout/totals";
 import { centsToEuros } from "../../domain/money";
-import { checkoutMessages } from "../../domain/orders/checkout/messages";
-import { type AppliedPromo, cartTotals } from "../../domain/orders/checkout/totals";
 import { ApiError } from "../../lib/api-client";
 import {
   type CartViewState,
@@ -16,7 +17,6 @@ import {
   type PromoFormState,
 } from "../../lib/cart-view";
 import { hasSessionHint } from "../../lib/session-hint";
-import { validatePromoCode } from "../../lib/shop-client";
 import { $cart, removeFromCart, updateCartQuantity } from "../../stores/cart";
 import {
   $appliedPromo,
@@ -121,6 +121,7 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
     setPromoForm({ checking: true, notice: null });
     const subtotal = cartTotals($cart.get(), $shippingSettings.get(), $appliedPromo.get() ?? null).subtotal;
     try {
+      const { validatePromoCode } = await import("../../lib/cart-client");
       const result = await validatePromoCode(wanted, centsToEuros(subtotal));
       if (result.valid) {
         applyPromo({ ...result.promo, subtotal_amount: centsToEuros(subtotal) });

@@ -4,9 +4,11 @@
  * island's behaviour (checks, focus on the first error, the answer announced) and buy-box.ts opens or closes it as
  * the stock read from the API says. Texts and rules come from lib/waitlist-view.ts, shared with the React form.
  */
+
+import type { WaitlistOutcome } from "../../lib/waitlist-submit";
 import {
   checkWaitlistForm,
-  submitWaitlist,
+  WAITLIST_OFFLINE,
   WAITLIST_SENDING,
   WAITLIST_SUBMIT,
   type WaitlistErrors,
@@ -50,7 +52,10 @@ export function enhanceWaitlist(form: HTMLFormElement): void {
     busy = true;
     submit.setAttribute("aria-disabled", "true");
     setText(submit, WAITLIST_SENDING);
-    const outcome = await submitWaitlist(productId, email.value, consent.checked);
+    const outcome: WaitlistOutcome = await import("../../lib/waitlist-submit").then(
+      ({ submitWaitlist }) => submitWaitlist(productId, email.value),
+      () => ({ ok: false, message: WAITLIST_OFFLINE, errors: {} }),
+    );
     busy = false;
     submit.setAttribute("aria-disabled", "false");
     setText(submit, WAITLIST_SUBMIT);

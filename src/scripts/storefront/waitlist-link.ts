@@ -3,7 +3,9 @@
  * The page sends the token with a POST once it is open in a browser (a mail scanner that only fetches the link
  * changes nothing) and shows the French answer. No framework.
  */
-import { ApiError, apiRequest } from "../../lib/api-client";
+
+import { api, unwrap } from "../../lib/api/client";
+import { ApiError } from "../../lib/api-client";
 import { setText } from "./dom";
 
 const page = document.querySelector<HTMLElement>("[data-waitlist-link]");
@@ -21,9 +23,10 @@ async function follow(): Promise<void> {
   }
   setText(heading, confirm ? "Confirmation de votre alerte" : "Désinscription de l'alerte");
   try {
-    const { message } = await apiRequest<{ message: string }>(
-      confirm ? "/api/waitlist/confirm" : "/api/waitlist/unsubscribe",
-      { method: "POST", body: { token } },
+    const { message } = await unwrap(
+      confirm
+        ? api.POST("/api/waitlist/confirm", { body: { token } })
+        : api.POST("/api/waitlist/unsubscribe", { body: { token } }),
     );
     setText(result, message);
   } catch (error) {

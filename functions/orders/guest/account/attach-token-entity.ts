@@ -1,4 +1,5 @@
 import { itemKey } from "../../../platform/db/entities/shapes";
+import { defineEntity } from "../../../platform/db/entity";
 import { type EntityOf, entitySchema } from "../../../platform/db/entity-schema";
 
 /**
@@ -27,3 +28,4 @@ export const guestAttachTokenSchema = entitySchema({
   },
 });
 export type GuestAttachTokenEntity = EntityOf<typeof guestAttachTokenSchema>;
+export const guestAttachTokenEntity = defineEntity(guestAttachTokenSchema);

@@ -26,7 +26,9 @@ import { writeTransaction } from "../../../platform/db/transaction";
 import type { DataDeps, Deps } from "../../../platform/deps";
 import { admitAttempt, countAttempt } from "../../../platform/throttle";
 import { getSetting } from "../../../settings/service";
+import { orderEntity } from "../../entity";
 import { guestOrder, guestTokenHash, newGuestToken } from "../links";
+import { guestAttachTokenEntity } from "./attach-token-entity";
 import { type AttachMailReason, guestOrdersAttachMail } from "./mails";
 
 type MailDeps = Pick<Deps, "db" | "clock" | "mailer" | "siteUrl" | "settingsCacheMs">;
@@ -46,7 +48,7 @@ export async function mailAttachLink(
     const { token, hash } = newGuestToken();
     const now = deps.clock();
     const expires = attachLinkExpiry(now);
-    await deps.db.entities.guestAttachToken
+    await guestAttachTokenEntity(deps.db)
       .create({
         token_hash: hash,
         user_id: account.id,
@@ -105,8 +107,8 @@ export async function createGuestAccount(
 /** The answer says the same whether guest orders exist under the e-mail or not. */
 export async function requestAttachLink(deps: MailDeps, account: AuthUser): Promise<void> {
   try {
-    const { data } = await deps.db.entities.order.query
-      .byUser({ user_id: guestUserId(account.email) })
+    const { data } = await orderEntity(deps.db)
+      .query.byUser({ user_id: guestUserId(account.email) })
       .go({ limit: 1 });
     if (!data.length) return;
   } catch (error) {
@@ -118,7 +120,7 @@ export async function requestAttachLink(deps: MailDeps, account: AuthUser): Prom
 
 async function stillTheGuests(deps: DataDeps, ids: readonly string[], guestId: string): Promise<string[]> {
   const orders = await batchGetAll(
-    (keys) => deps.db.entities.order.get(keys).go({ consistent: true }),
+    (keys) => orderEntity(deps.db).get(keys).go({ consistent: true }),
     ids.map((id) => ({ id })),
   );
   const kept = new Set(orders.filter((order) => order.user_id === guestId).map((order) => order.id));
@@ -138,16 +140,14 @@ export async function attachGuestOrders(
   const invalid = () => new DomainError("NOT_FOUND", GUEST_ATTACH_LINK_INVALID);
   if (!GUEST_ATTACH_TOKEN_PATTERN.test(token)) throw invalid();
   const hash = guestTokenHash(token);
-  const { data: link } = await deps.db.entities.guestAttachToken
+  const { data: link } = await guestAttachTokenEntity(deps.db)
     .get({ token_hash: hash })
     .go({ consistent: true });
   const refusal = attachLinkRefusal(link, account, deps.clock());
   if (refusal || !link) throw new DomainError("NOT_FOUND", refusal ?? GUEST_ATTACH_LINK_INVALID);
   const guestId = guestUserId(link.email);
   // The customer index is eventually consistent: the condition on each order's user_id judges, not this list.
-  const { data: listed } = await deps.db.entities.order.query
-    .byUser({ user_id: guestId })
-    .go({ pages: "all" });
+  const { data: listed } = await orderEntity(deps.db).query.byUser({ user_id: guestId }).go({ pages: "all" });
   let pending = listed.map((order) => order.id);
   const moved: string[] = [];
   let consumed = false;
@@ -156,12 +156,13 @@ export async function attachGuestOrders(
       throw new DomainError("CONFLICT", "Vos commandes changent en ce moment : réessayez dans un instant.");
     const run = pending.slice(0, ATTACH_ORDERS_PER_TRANSACTION);
     const now = deps.clock().toISOString();
-    const outcome = await writeTransaction(deps.db, (entities) => [
+    const outcome = await writeTransaction(deps.db, () => [
       ...(consumed
         ? []
         : [
             {
-              commit: entities.guestAttachToken
+              commit: guestAttachTokenEntity
+                .transact(deps.db)
                 .patch({ token_hash: hash })
                 .set({ used_at: now })
                 .where(({ used_at }, { notExists }) => notExists(used_at))
@@ -170,7 +171,8 @@ export async function attachGuestOrders(
             },
           ]),
       ...run.map((id) => ({
-        commit: entities.order
+        commit: orderEntity
+          .transact(deps.db)
           .patch({ id })
           .set({ user_id: account.id, updated_at: now })
           .add({ version: 1 })

@@ -1,3 +1,4 @@
+import { defineEntity } from "../entity";
 import { type EntityOf, entitySchema } from "../entity-schema";
 import { itemKey } from "./shapes";
 
@@ -13,3 +14,4 @@ export const counterSchema = entitySchema({
   },
 });
 export type CounterEntity = EntityOf<typeof counterSchema>;
+export const counterEntity = defineEntity(counterSchema);

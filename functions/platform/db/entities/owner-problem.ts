@@ -1,3 +1,4 @@
+import { defineEntity } from "../entity";
 import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
@@ -23,3 +24,4 @@ export const ownerProblemSchema = entitySchema({
   },
 });
 export type OwnerProblemEntity = EntityOf<typeof ownerProblemSchema>;
+export const ownerProblemEntity = defineEntity(ownerProblemSchema);

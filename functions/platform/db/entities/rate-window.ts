@@ -1,3 +1,4 @@
+import { defineEntity } from "../entity";
 import { type EntityOf, entitySchema } from "../entity-schema";
 
 /**
@@ -22,3 +23,4 @@ export const rateWindowSchema = entitySchema({
   },
 });
 export type RateWindowEntity = EntityOf<typeof rateWindowSchema>;
+export const rateWindowEntity = defineEntity(rateWindowSchema);

@@ -10,7 +10,7 @@ export const postalAddressAttributes = {
   country: { type: "string", required: true },
 } as const;
 
-/** A pick-up point (src/domain/shipping/pickup-point.ts): its address and one opening-hours string a day. */
+/** A pick-up point (src/domain/orders/pickup-point.ts): its address and one opening-hours string a day. */
 export const pickupPointAttributes = {
   id: { type: "string", required: true },
   name: { type: "string", required: true },

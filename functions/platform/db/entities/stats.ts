@@ -1,3 +1,4 @@
+import { defineEntity } from "../entity";
 import { type EntityOf, entitySchema } from "../entity-schema";
 import { itemKey } from "./shapes";
 
@@ -21,3 +22,4 @@ export const statsSchema = entitySchema({
   },
 });
 export type StatsEntity = EntityOf<typeof statsSchema>;
+export const statsEntity = defineEntity(statsSchema);

@@ -1,7 +1,4 @@
-/**
- * The to-do list's order items: paid orders to ship with their preparation delay (spec 9), parcels with no
- * news from the carrier, and bank transfers still awaited. Every calendar day is a Europe/Paris day.
- */
+/** The to-do list's order items; every calendar day is a Europe/Paris day. */
 
 import { orderNumber } from "../../orders/order-status";
 import { holdsMostOf } from "../../orders/unpaid-holds";
@@ -11,12 +8,10 @@ import { customerOf, type TodoOrder } from "./facts";
 /** Spec 9: « préparation 24-48 h ». Past the first bound the order is due today; past the second, late. */
 export const PREPARATION_TARGET_HOURS = 24;
 export const PREPARATION_LIMIT_HOURS = 48;
-/** A parcel with no news from the carrier for this many days is on the owner's list. */
 export const STUCK_PARCEL_DAYS = 7;
 
 const HOUR_MS = 3_600_000;
 
-/** Where the preparation of a paid order stands: under 24 h, between 24 and 48 h, past 48 h. */
 export type PreparationState = "on_time" | "due" | "late";
 
 export interface OrderToShip {
@@ -34,10 +29,9 @@ export interface StuckParcel {
   customer: string;
   carrier: string;
   tracking_number: string;
-  /** The last event La Poste gave, or the shipping when it gave none. */
+  /** Or the shipping when La Poste gave none. */
   last_news_at: string;
   days_without_news: number;
-  /** The last event's French label, or null when La Poste has said nothing yet. */
   last_event: string | null;
 }
 
@@ -48,22 +42,19 @@ export interface TransferAwaited {
   reference: string | null;
   amount_cents: number;
   created_at: string;
-  /** Paris calendar days since the order was placed (0 on its own day). */
+  /** 0 on its own day. */
   age_days: number;
   reminded_at: string | null;
-  /**
-   * The lines that hold most of their product, unpaid: more units than are left for sale (holdsMostOf). The owner
-   * may call the buyer, or cancel, rather than leave the product out of stock for the transfer's whole delay.
-   */
+  /** The owner may call the buyer, or cancel, rather than leave the product out of stock for the whole delay. */
   holds_most_of: { product_id: number; product_name: string; quantity: number; left: number }[];
 }
 
-/** When the order was paid: the lifecycle writes "confirmed" to the history with the payment. */
+/** The lifecycle writes "confirmed" to the history with the payment. */
 export function paidAt(order: Pick<TodoOrder, "status_history" | "created_at">): string {
   return order.status_history.find((entry) => entry.status === "confirmed")?.at ?? order.created_at;
 }
 
-/** Exactly 24 h waiting is still on time; exactly 48 h is due, not late: the promise is « 24-48 h ». */
+/** The promise is « 24-48 h »: exactly 48 h is due, not late. */
 export function preparationState(paid: Date, now: Date): PreparationState {
   const waited = now.getTime() - paid.getTime();
   if (waited > PREPARATION_LIMIT_HOURS * HOUR_MS) return "late";
@@ -71,7 +62,6 @@ export function preparationState(paid: Date, now: Date): PreparationState {
   return "on_time";
 }
 
-/** Paid and not shipped yet (status confirmed), oldest payment first. */
 export function ordersToShip(orders: readonly TodoOrder[], now: Date): OrderToShip[] {
   return orders
     .filter((order) => order.status === "confirmed" && order.payment_status === "completed")
@@ -89,10 +79,7 @@ export function ordersToShip(orders: readonly TodoOrder[], now: Date): OrderToSh
     .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.order_id.localeCompare(b.order_id));
 }
 
-/**
- * Shipped orders whose parcel has had no news for STUCK_PARCEL_DAYS days: the last of La Poste's events, or the
- * shipping itself when it has none (a typed tracking number La Poste does not know, or no API key). Oldest news first.
- */
+/** No news: the last La Poste event, or the shipping itself when it has none (unknown number, no API key). */
 export function stuckParcels(orders: readonly TodoOrder[], now: Date): StuckParcel[] {
   return orders
     .filter((order) => order.status === "shipped")
@@ -118,10 +105,7 @@ export function stuckParcels(orders: readonly TodoOrder[], now: Date): StuckParc
     .sort((a, b) => a.last_news_at.localeCompare(b.last_news_at) || a.order_id.localeCompare(b.order_id));
 }
 
-/**
- * Bank-transfer orders still waiting for their money, oldest first, with their age in Paris days and the lines that
- * hold most of a product (`stockLeft`: each product's units left for sale; a product not in it is not judged).
- */
+/** A product not in `stockLeft` is not judged. */
 export function transfersAwaited(
   orders: readonly TodoOrder[],
   now: Date,

@@ -1,42 +1,29 @@
-/**
- * The to-do list's refunds: withdrawals, recorded refunds and cancelled paid transfers whose money is
- * still to go back, with the 14-day deadline of Code de la consommation L221-24 (a Europe/Paris day).
- */
+/** The to-do list's refunds, with the 14-day deadline of Code de la consommation L221-24 (a Europe/Paris day). */
 
 import { orderNumber } from "../../orders/order-status";
 import { endOfParisDayAfter, REFUND_DAYS } from "../../withdrawals/withdrawal";
 import { customerOf, type TodoOrder, type TodoWithdrawal } from "./facts";
 
 export interface RefundDue {
-  /** The withdrawal's id, or the order's id and refund id. */
   key: string;
   kind: "withdrawal" | "refund";
   order_id: string;
   order_number: string;
   customer: string;
-  /** When the withdrawal was received, or when the refund was recorded. */
   since: string;
-  /** What is left to do, in French. */
   action: string;
-  /** The last second to refund (23:59:59 Paris, ISO UTC): L221-24, 14 days after the withdrawal or the return. */
+  /** 23:59:59 Paris, ISO UTC (L221-24). */
   deadline: string;
   overdue: boolean;
   amount_cents: number | null;
 }
 
-/** The refund deadline counted from `since` (L221-24: 14 days), and whether it has passed at `now`. */
 export function refundDeadlineOf(since: Date, now: Date): { deadline: string; overdue: boolean } {
   const deadline = endOfParisDayAfter(since, REFUND_DAYS);
-  // Open up to the last millisecond of 23:59:59 Paris on the 14th day.
   return { deadline: deadline.toISOString(), overdue: now.getTime() >= deadline.getTime() + 1000 };
 }
 
-/**
- * Withdrawals whose refund is not settled yet (goods awaited, or a transfer to send back), refunds recorded as due
- * (a transfer the owner still has to send) and paid transfer orders cancelled before shipping, each once (an order
- * an open withdrawal lists is not listed again). They carry the 14-day deadline of Code de la consommation L221-24,
- * counted from the withdrawal, the recorded return or the cancellation. Soonest deadline first.
- */
+/** Each order once (one an open withdrawal lists is not listed again); soonest deadline first. */
 export function refundsDue(
   withdrawals: readonly TodoWithdrawal[],
   orders: readonly TodoOrder[],
@@ -77,8 +64,7 @@ export function refundsDue(
           amount_cents: refund.amount_cents,
         })),
     );
-  // A paid transfer order cancelled before shipping: its money goes back by transfer (order-lifecycle.md,
-  // "refund due"); 14 days from the cancellation, as L216-3 gives for a contract ended before delivery.
+  // 14 days from the cancellation, as L216-3 gives for a contract ended before delivery.
   const fromCancellations: RefundDue[] = orders
     .filter(
       (order) =>

@@ -1,8 +1,4 @@
-/**
- * The rules an order may be refused by, one refusal each (a DomainError): a reused Idempotency-Key, a product that
- * cannot be sold, an address the shop does not deliver to, a pick-up point that cannot be named. plan.ts judges them
- * in their order.
- */
+/** The rules an order may be refused by, one DomainError each; plan.ts judges them in their order. */
 
 import { CHECKOUT_COUNTRIES, type Country } from "../../accounts/address";
 import { DomainError } from "../../errors";
@@ -11,9 +7,8 @@ import type { OrderAddress, OrderInputs, OrderProduct } from "./inputs";
 import type { PlannedOrder } from "./record";
 
 /**
- * A key already stored: the same fingerprint is a retry (the first answer is given again); another one is a
- * different request reusing the key, refused with 422 (draft-ietf-httpapi-idempotency-key-header-07 §2.7). A key
- * stored before fingerprints existed has none: it replays, as it did.
+ * Another fingerprint is refused with 422 (draft-ietf-httpapi-idempotency-key-header-07 §2.7); a key stored before
+ * fingerprints existed replays.
  */
 export function keyReuseRefusal(
   stored: { fingerprint?: string } | null | undefined,
@@ -24,7 +19,6 @@ export function keyReuseRefusal(
     : null;
 }
 
-/** The product if it can be sold `quantity` times, or its refusal (gone, inactive, too few units), by name. */
 export function sellable(product: OrderProduct | undefined, quantity: number): OrderProduct | DomainError {
   if (!product?.is_active)
     return new DomainError(
@@ -42,7 +36,6 @@ export function sellable(product: OrderProduct | undefined, quantity: number): O
   return product;
 }
 
-/** The customer's own address in a country the shop delivers to, or its refusal. */
 export function deliverable(address: OrderAddress | null): OrderAddress | DomainError {
   if (!address) return new DomainError("ADDRESS_NOT_FOUND");
   return CHECKOUT_COUNTRIES.includes(address.country as Country)
@@ -50,10 +43,7 @@ export function deliverable(address: OrderAddress | null): OrderAddress | Domain
     : new DomainError("DELIVERY_COUNTRY");
 }
 
-/**
- * The pick-up point the order goes to, with the customer's mobile, or its refusal: offered now, named,
- * a French mobile given, and found by a search that has not expired. Null for home delivery.
- */
+/** Null for home delivery. */
 export function pickupDestination(inputs: OrderInputs): PlannedOrder["pickup_point"] | null | DomainError {
   const { request, pickupPoint: point } = inputs;
   if (request.delivery_mode !== "pickup") return null;

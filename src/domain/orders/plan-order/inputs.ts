@@ -1,7 +1,4 @@
-/**
- * What an order is decided from: the request, the caller, and what the service's one read round found
- * (functions/orders/place-order/reads.ts reads them, plan.ts decides).
- */
+/** What an order is decided from (functions/orders/place-order/reads.ts reads them, plan.ts decides). */
 
 import type { BatchStock } from "../../batches/batches";
 import type { ProductPhoto } from "../../catalog/product-photos";
@@ -13,7 +10,6 @@ import type { OrderBody } from "../order";
 import type { PaymentMethod } from "../order-status";
 import type { PickupPoint } from "../pickup-point";
 
-/** A product as the order reads it (the catalogue's row). */
 export interface OrderProduct {
   id: number;
   name: string;
@@ -26,7 +22,6 @@ export interface OrderProduct {
   photos?: readonly ProductPhoto[];
 }
 
-/** The customer's delivery address, as stored in her address book. */
 export interface OrderAddress {
   first_name: string;
   last_name: string;
@@ -38,29 +33,22 @@ export interface OrderAddress {
   country: string;
 }
 
-/** The Idempotency-Key of the request, its fingerprint, and what is stored under it already (null: nothing). */
 export interface IdempotencyInput {
   key: string;
   fingerprint: string;
   earlier: { fingerprint?: string; order_id: string } | null;
 }
 
-/** Everything an order is decided from: the request, the caller, and what the read round found. */
 export interface OrderInputs {
-  /** The new order's id (the same on every attempt). */
+  /** The same on every attempt. */
   id: string;
-  /** When the order is placed: its date, the promo's Paris day, the stats' month. */
   now: Date;
-  /** When this attempt's stock movements are written (after its stock was read, so they sort as they happened). */
+  /** After its stock was read, so the movements sort as they happened. */
   movedAt: string;
-  /**
-   * False on an attempt after a failed condition: each line's low-stock threshold is then checked after the write
-   * whatever was read (the stock moved meanwhile, SaleWatch "check").
-   */
+  /** False after a failed condition: thresholds are then checked after the write (SaleWatch "check"). */
   firstAttempt: boolean;
   user: { id: string; email: string; full_name?: string | null; is_admin?: boolean | null };
   paymentMethod: PaymentMethod;
-  /** Bank transfer: the name of the person who will send the transfer. */
   transferSenderName?: string;
   request: OrderBody;
   maintenance: { enabled: boolean };
@@ -70,12 +58,9 @@ export interface OrderInputs {
   products: ReadonlyMap<number, OrderProduct>;
   address: OrderAddress | null;
   promo: (PromoRules & { id: string }) | null;
-  /** Whether delivery to a pick-up point is offered now (pickupOffered: the « Colissimo » card is complete). */
   pickupOffered: boolean;
-  /** The pick-up point the request names, as a search found it and until when it may be named; null: none found. */
   pickupPoint: (Omit<PickupPoint, "distance_m"> & { expires_at: string }) | null;
-  /** The uses of the promo on today's Paris day by whom this order counts (promoUseSubjectOf; 0 without a promo). */
   promoUsesToday: number;
-  /** Each product's batches as read (the first-expiring lots are taken first, decision record 018). */
+  /** First-expiring lots are taken first (decision record 018). */
   batches: ReadonlyMap<number, readonly BatchStock[]>;
 }

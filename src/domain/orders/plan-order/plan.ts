@@ -1,16 +1,7 @@
 /**
- * Placing an order, the pure part: from what one round of reads found, `planOrder` decides the whole order
- * (the rules in their order, the prices, the promo, the lots, the stats) and says what the order's transaction must
- * write and what follows it, without reading or writing anything. The service (functions/orders/place-order/) reads
- * once, calls it, builds the transaction from its answer and, when a condition failed ("stale"), reads what is left
- * and plans again (retryOnStale, decision record 041). Beside it: what it reads (inputs.ts), each rule's refusal
- * (checks.ts), the order as stored (record.ts), and what the transaction writes besides it (effects.ts).
- *
- * The rules are judged in the order the answers have always had (decision record 024): maintenance (admins pass),
- * the shop's setup and the payment method, a request already made under the Idempotency-Key (replayed, or 422 when
- * it is another request), the products (gone, inactive, too few units), the delivery address, the pick-up point
- * (offered, named with a mobile, found by a recent search), the promo code, and
- * the total the customer saw (PRICE_CHANGED, with the server's totals). The first refusal is the answer.
+ * Placing an order, the pure part: from one round of reads, decides the whole order and what its transaction writes;
+ * the service retries on "stale" (decision record 041). The rules are judged in the order the answers always had
+ * (decision record 024); the first refusal is the answer.
  */
 
 import { isGuestUserId } from "../../accounts/guest-account";
@@ -31,7 +22,6 @@ export type OrderPlan =
   | { kind: "replay"; orderId: string }
   | { kind: "order"; record: PlannedOrder; effects: OrderEffects };
 
-/** Decides an order from what was read: a refusal, the replay of the key's first order, or the order to write. */
 export function planOrder(inputs: OrderInputs): OrderPlan {
   const { request, idempotency, user } = inputs;
   const refused = (error: DomainError): OrderPlan => ({ kind: "refused", error });

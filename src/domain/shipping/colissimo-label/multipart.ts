@@ -1,18 +1,13 @@
-/**
- * A multipart body (RFC 2046) read byte by byte, as SLS answers generateLabel: its parts' headers and contents, the
- * binary label never decoded as text. Pure: nothing but what runs in Node and on Lambda (Uint8Array, TextDecoder,
- * atob).
- */
+/** A multipart body (RFC 2046) read byte by byte, as SLS answers generateLabel: the binary label is never decoded. */
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff);
-/** Bytes as text, one character per byte (headers and base64 are ASCII); in slices, for a large base64 label. */
+/** One character per byte, in slices for a large base64 label. */
 function latin1(bytes: Uint8Array): string {
   let text = "";
   for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
   return text;
 }
 
-/** Where `needle` first occurs in `haystack` from `from`, or -1 (byte by byte: the label is binary). */
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   const first = needle[0];
   const last = haystack.length - needle.length;
@@ -24,13 +19,13 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   return -1;
 }
 
-/** The boundary parameter of a multipart content type (SLS quotes it: `boundary="uuid:…"`), or null. */
+/** SLS quotes it: `boundary="uuid:…"`. */
 export function boundaryOf(contentType: string): string | null {
   const match = /boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return match?.[1] ?? match?.[2] ?? null;
 }
 
-/** The boundary a multipart body opens with (`--uuid:…` on its first line), for an answer without its header. */
+/** For an answer without its header. */
 export function boundaryFromBody(body: Uint8Array): string | null {
   let start = 0;
   while (body[start] === 0x0d || body[start] === 0x0a) start++;
@@ -46,7 +41,6 @@ export interface Part {
   content: Uint8Array;
 }
 
-/** A part: its headers (names in lower case) up to the first empty line, then its content, untouched. */
 function readPart(bytes: Uint8Array): Part {
   let headerEnd = indexOf(bytes, ascii("\r\n\r\n"));
   let separator = 4;
@@ -61,7 +55,6 @@ function readPart(bytes: Uint8Array): Part {
   return { headers, content: bytes.subarray(headerEnd + separator) };
 }
 
-/** Is the delimiter found at `at` a real one: followed by `--` (the last), a line end, a space or the body's end. */
 function delimiterEnds(body: Uint8Array, at: number): boolean {
   const next = body[at];
   return (
@@ -69,11 +62,7 @@ function delimiterEnds(body: Uint8Array, at: number): boolean {
   );
 }
 
-/**
- * The parts of a multipart body (RFC 2046), or null when it is not one or stops before its closing delimiter. Each
- * part ends at the line break before the next delimiter, which belongs to the delimiter: a PDF ending in a line
- * break keeps it. CRLF is the rule; bare LFs are accepted too.
- */
+/** The line break before a delimiter belongs to it: a PDF ending in a line break keeps it. Bare LFs are accepted. */
 export function multipartParts(body: Uint8Array, boundary: string): Part[] | null {
   const delimiter = ascii(`--${boundary}`);
   let at = indexOf(body, delimiter);
@@ -108,13 +97,11 @@ export function multipartParts(body: Uint8Array, boundary: string): Part[] | nul
   }
 }
 
-/** A header parameter (`charset=UTF-8`), or null. */
 export function parameter(header: string | undefined, name: string): string | null {
   const match = new RegExp(`${name}\\s*=\\s*"?([^";\\s]+)`, "i").exec(header ?? "");
   return match?.[1] ?? null;
 }
 
-/** The content of a part as sent: base64 decoded when the part says so (SLS sends binary). */
 export function partBytes(part: Part): Uint8Array | null {
   if (part.headers.get("content-transfer-encoding")?.toLowerCase() !== "base64") return part.content;
   try {
@@ -124,7 +111,7 @@ export function partBytes(part: Part): Uint8Array | null {
   }
 }
 
-/** Text in the charset its header names (SLS: UTF-8); an unknown charset reads as UTF-8. */
+/** An unknown charset reads as UTF-8. */
 export function decodeText(bytes: Uint8Array, charset: string | null): string {
   try {
     return new TextDecoder(charset ?? "utf-8").decode(bytes);

@@ -1,8 +1,3 @@
-/**
- * SLS's answer to generateLabel (sources: request.ts): the parcel number and the label's PDF, or the messages of a
- * refusal, or one message saying the answer could not be read. Pure.
- */
-
 import { CARRIER_TEXT_MAX, carrierText, MAX_REFUSAL_REASONS } from "../carrier-text";
 import { isParcelNumber } from "../shipping-labels";
 import {
@@ -15,7 +10,7 @@ import {
   partBytes,
 } from "./multipart";
 
-/** One message of SLS's answer (its `type`, INFOS or ERROR, decides whether it is a refusal). */
+/** Its `type` (INFOS or ERROR) decides whether it is a refusal. */
 export interface SlsMessage {
   id: string;
   messageContent: string;
@@ -25,10 +20,7 @@ export type LabelAnswer =
   | { ok: true; parcelNumber: string; pdf: Uint8Array }
   | { ok: false; messages: SlsMessage[] };
 
-/**
- * The id of the message parseLabelResponse makes up when the answer cannot be read (not one of SLS's ids): no label
- * can be taken from it, though SLS may have created one.
- */
+/** Not one of SLS's ids: no label can be taken from such an answer, though SLS may have created one. */
 export const UNREADABLE_ANSWER_ID = "reponse-illisible";
 
 const unreadable = (why: string): LabelAnswer => ({
@@ -42,7 +34,6 @@ const isRecord = (value: unknown): value is Json =>
 const asText = (value: unknown): string =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 
-/** SLS's `jsonInfos`: its messages, and the parcel number when a label was made. */
 function readJsonInfos(text: string): { errors: SlsMessage[]; parcelNumber: string } | null {
   let json: unknown;
   try {
@@ -52,8 +43,7 @@ function readJsonInfos(text: string): { errors: SlsMessage[]; parcelNumber: stri
   }
   if (!isRecord(json)) return null;
   const messages = Array.isArray(json.messages) ? json.messages.filter(isRecord) : [];
-  // The texts are the carrier's, kept in logs and shown to the owner: cleaned and bounded (carrier-text.ts), and an id
-  // that is not one of SLS's short codes is not repeated.
+  // Cleaned and bounded (carrier-text.ts); an id that is not one of SLS's short codes is not repeated.
   const errors = messages
     .filter((message) => asText(message.type).toUpperCase() === "ERROR")
     .slice(0, MAX_REFUSAL_REASONS)
@@ -70,13 +60,7 @@ function readJsonInfos(text: string): { errors: SlsMessage[]; parcelNumber: stri
   return { errors, parcelNumber };
 }
 
-/**
- * Reads SLS's answer. On success it is multipart (`multipart/mixed; boundary="uuid:…"`): a JSON part (Content-ID
- * `<jsonInfos>`: messages, and labelV2Response.parcelNumber) then the label's raw bytes (Content-ID `<label>`,
- * application/octet-stream, binary). A refusal (HTTP 400) is the JSON part alone, with messages of type ERROR; a plain
- * JSON answer is read the same way. The PDF is returned byte for byte, never decoded as text. An answer that cannot be
- * read gives one message with the id UNREADABLE_ANSWER_ID.
- */
+/** Multipart on success (`<jsonInfos>` then `<label>`), JSON alone on refusal; the PDF is never decoded as text. */
 export function parseLabelResponse(body: Uint8Array, contentType: string): LabelAnswer {
   const boundary = boundaryOf(contentType) ?? boundaryFromBody(body);
   let jsonText: string;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { defaultExportPeriod } from "../../../domain/accounting/accounting-period";
-import { ApiError, apiDownload, fieldErrors, saveFile } from "../../../lib/api-client";
+import { apiDownload } from "../../../lib/api/files";
+import { ApiError, fieldErrors, saveFile } from "../../../lib/api-client";
 import { useAccessGuard } from "../../ui/admin/hooks";
 import { Notice, TextField } from "../../ui/fields";
 
@@ -27,8 +28,11 @@ export function AccountingExports() {
     setError(null);
     setDone("");
     try {
-      const query = new URLSearchParams(period).toString();
-      const { blob, fileName } = await apiDownload(`/api/admin/exports/${kind}?${query}`, `${kind}.txt`);
+      const { blob, fileName } = await apiDownload(
+        kind === "fec" ? "/api/admin/exports/fec" : "/api/admin/exports/e-reporting",
+        `${kind}.txt`,
+        { query: period },
+      );
       saveFile(blob, fileName);
       setDone(`Fichier ${fileName} prêt : le téléchargement a commencé.`);
     } catch (failure) {

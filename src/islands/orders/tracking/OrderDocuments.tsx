@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { creditNoteUrl, invoiceAvailable, invoiceUrl } from "../../../domain/orders/order-display";
+import { invoiceAvailable } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { creditNoteUrl, invoiceUrl } from "../../../lib/api/api-links";
 import { ApiError, saveFile } from "../../../lib/api-client";
 import { downloadGuestDocument, type Order } from "../../../lib/shop-client";
 
@@ -17,19 +18,19 @@ interface OrderDocument {
   /** The customer's download (a link: the session cookie goes with it). */
   href: string;
   /** A guest's download (GET with the X-Order-Token header). */
-  guestPath: string;
+  guestDownload: (token: string) => Promise<{ blob: Blob; fileName: string }>;
 }
 
 /** The order's invoice (once paid) and credit notes, as « Mes commandes » offers them. */
 function orderDocuments(order: Order): OrderDocument[] {
-  const id = encodeURIComponent(order.id);
+  const path = { id: order.id };
   const documents: OrderDocument[] = [];
   if (invoiceAvailable(order)) {
     documents.push({
       key: "invoice",
       label: "Télécharger la facture",
       href: invoiceUrl(order.id),
-      guestPath: `/api/guest/documents/${id}/invoice`,
+      guestDownload: (token) => downloadGuestDocument("/api/guest/documents/{id}/invoice", { path }, token),
     });
   }
   if (order.credit_note_number) {
@@ -37,7 +38,8 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: "credit-note",
       label: "Télécharger l'avoir",
       href: invoiceUrl(order.id, "credit-note"),
-      guestPath: `/api/guest/documents/${id}/credit-note`,
+      guestDownload: (token) =>
+        downloadGuestDocument("/api/guest/documents/{id}/credit-note", { path }, token),
     });
   }
   for (const refund of order.refunds) {
@@ -45,7 +47,12 @@ function orderDocuments(order: Order): OrderDocument[] {
       key: `refund-${refund.id}`,
       label: `Télécharger l'avoir ${refund.credit_note_number}`,
       href: creditNoteUrl(order.id, refund.credit_note_number, "customer"),
-      guestPath: `/api/guest/documents/${id}/credit-notes/${encodeURIComponent(refund.credit_note_number)}`,
+      guestDownload: (token) =>
+        downloadGuestDocument(
+          "/api/guest/documents/{id}/credit-notes/{number}",
+          { path: { ...path, number: refund.credit_note_number } },
+          token,
+        ),
     });
   }
   return documents;
@@ -66,7 +73,7 @@ export function OrderDocuments({ order, guestToken }: { order: Order; guestToken
     setBusy(file.key);
     setError(null);
     try {
-      const { blob, fileName } = await downloadGuestDocument(file.guestPath, token);
+      const { blob, fileName } = await file.guestDownload(token);
       saveFile(blob, fileName);
     } catch (failure) {
       setError(

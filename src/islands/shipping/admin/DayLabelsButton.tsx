@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { dayLabelsFailureMessage, dayLabelsUrl } from "../../../domain/shipping/admin-labels";
+import { dayLabelsFailureMessage } from "../../../domain/shipping/admin-labels";
+import { dayLabelsUrl } from "../../../lib/api/day-labels";
 import { ApiError } from "../../../lib/api-client";
 import { useAccessGuard } from "../../ui/admin/hooks";
 import { linkClass, smallButton } from "../../ui/admin/ui";

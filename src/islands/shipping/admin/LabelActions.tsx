@@ -5,8 +5,8 @@ import {
   canCreateLabel,
   labelCreatedMessage,
   labelFailureMessage,
-  labelUrl,
 } from "../../../domain/shipping/admin-labels";
+import { labelUrl } from "../../../lib/api/api-links";
 import { ApiError } from "../../../lib/api-client";
 import { createShippingLabel } from "../../ui/admin/admin-api";
 import { useAccessGuard } from "../../ui/admin/hooks";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Order } from "../../../../domain/orders/order";
-import { adminDocumentUrl } from "../../../../domain/orders/order-display";
+import { adminDocumentUrl } from "../../../../lib/api/api-links";
 import { Detail } from "../../../ui/admin/ui";
 
 /** The payment's references: the bank transfer's, or PayPal's transaction and payer; nothing when there is none. */

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { formatAmount, formatDateTime } from "../../../../domain/admin/admin-format";
 import type { Order } from "../../../../domain/orders/order";
-import { creditNoteUrl } from "../../../../domain/orders/order-display";
+import { creditNoteUrl } from "../../../../lib/api/api-links";
 import { errorMessage } from "../../../../lib/api-client";
 import { markRefundDone } from "../../../ui/admin/admin-api";
 import { useAccessGuard } from "../../../ui/admin/hooks";
