@@ -21,6 +21,11 @@ export const errorCatalogue = {
   },
   ADDRESS_NOT_FOUND: { status: 404, message: "Adresse introuvable." },
   ORDER_NOT_FOUND: { status: 404, message: "Commande non trouvée." },
+  REVIEW_NOT_FOUND: { status: 404, message: "Avis introuvable." },
+  REVIEW_CHANGED: {
+    status: 409,
+    message: "Cet avis a changé entre-temps (modifié par son auteur ou déjà modéré) : rechargez la liste.",
+  },
   /** A guest link to an order since joined to its owner's account (decision record 049). */
   ORDER_IN_ACCOUNT: {
     status: 401,

@@ -1,0 +1,270 @@
+/**
+ * Verified reviews (docs/decisions/053-reviews.md): only the customer of a delivered order may review its products,
+ * once per product and order, even with submits at the same moment; a change goes back to moderation.
+ */
+import { describe, expect, it } from "vitest";
+import { openSession } from "../../functions/accounts/auth";
+import { sitePublishStatus } from "../../functions/publishing/publishing";
+import { reviewEntity } from "../../functions/reviews/entity";
+import {
+  answerReview,
+  MODERATION_DAYS,
+  publishReview,
+  refuseReview,
+  reviewsToModerate,
+} from "../../functions/reviews/moderation";
+import {
+  ALREADY_REVIEWED,
+  changeReview,
+  createReview,
+  reviewsOfOrder,
+  withdrawReview,
+} from "../../functions/reviews/service";
+import { DomainError } from "../../src/domain/errors";
+import type { Order } from "../../src/domain/orders/order";
+import { NOT_DELIVERED, NOT_IN_ORDER } from "../../src/domain/reviews/review";
+import { createTestContext } from "../setup/test-db";
+import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
+import { readMails } from "../support/mail";
+import { createSoap } from "../support/products";
+
+let now = new Date("2026-10-01T08:00:00.000Z");
+const ctx = await createTestContext({ now: () => now });
+const adminAccount = await createCustomer(ctx.deps, ctx.app, { isAdmin: true });
+const admin = {
+  call: async (...args: Parameters<TestCustomer["call"]>) =>
+    apiCaller(ctx.app, await openSession(ctx.deps, adminAccount.id))(...args),
+};
+
+const review = {
+  rating: 5,
+  title: "Très doux",
+  text: "Mousse fine, peau pas tirée.",
+  shown_name: "Marie D.",
+};
+
+async function placedOrder(customer: TestCustomer): Promise<{ order: Order; products: number[] }> {
+  const a = await createSoap(ctx.deps, { price: 10, stock: 10 });
+  const b = await createSoap(ctx.deps, { price: 10, stock: 10 });
+  const response = await customer.call("POST", "/api/orders", {
+    items: [
+      { product_id: a.id, quantity: 3 },
+      { product_id: b.id, quantity: 1 },
+    ],
+    shipping_address_id: customer.addressId,
+    total_amount: 47.8,
+    payment_method: "bank_transfer",
+    transfer_sender_name: "Client",
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return { order: ((await response.json()) as { order: Order }).order, products: [a.id, b.id] };
+}
+
+async function moved(order: Order, body: object): Promise<Order> {
+  const response = await admin.call("PUT", `/api/admin/orders/${order.id}`, body);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+async function deliveredOrder(customer: TestCustomer) {
+  const { order, products } = await placedOrder(customer);
+  now = new Date("2026-10-04T09:30:00.000Z");
+  const delivered = await moved(order, { payment_status: "completed", status: "delivered" });
+  now = new Date("2026-10-10T08:00:00.000Z");
+  return { order: delivered, products };
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof DomainError ? { code: error.code, message: error.message } : error),
+  );
+
+describe("who may review", () => {
+  it("the customer of a delivered order, for its products, dated by the delivery", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const written = await createReview(
+      ctx.deps,
+      order.id,
+      products[1] as number,
+      { userId: customer.id },
+      review,
+    );
+    expect(written).toMatchObject({
+      ...review,
+      status: "pending",
+      experienced_at: "2026-10-04T09:30:00.000Z",
+      submitted_at: "2026-10-10T08:00:00.000Z",
+      published_at: null,
+    });
+    expect(await reviewsOfOrder(ctx.deps, order.id, { userId: customer.id })).toEqual([written]);
+  });
+
+  it("not before delivery, not for a product the order lacks, not for someone else's order", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await placedOrder(customer);
+    const [a] = products as [number, number];
+    expect(await refusal(createReview(ctx.deps, order.id, a, { userId: customer.id }, review))).toEqual({
+      code: "CONFLICT",
+      message: NOT_DELIVERED,
+    });
+    const shipped = await moved(order, { payment_status: "completed", status: "shipped" });
+    expect(
+      await refusal(createReview(ctx.deps, shipped.id, a, { userId: customer.id }, review)),
+    ).toMatchObject({
+      message: NOT_DELIVERED,
+    });
+    await moved(shipped, { status: "delivered" });
+    expect(
+      await refusal(createReview(ctx.deps, order.id, 999_999, { userId: customer.id }, review)),
+    ).toMatchObject({
+      message: NOT_IN_ORDER,
+    });
+    const stranger = await createCustomer(ctx.deps, ctx.app);
+    expect(await refusal(createReview(ctx.deps, order.id, a, { userId: stranger.id }, review))).toMatchObject(
+      {
+        code: "ORDER_NOT_FOUND",
+      },
+    );
+    expect(
+      await refusal(createReview(ctx.deps, order.id, a, { guestToken: "x".repeat(43) }, review)),
+    ).toMatchObject({
+      code: "ORDER_NOT_FOUND",
+    });
+    const { data } = await reviewEntity(ctx.db).query.byOrder({ order_id: order.id }).go();
+    expect(data).toEqual([]);
+  });
+});
+
+describe("one review per product and order", () => {
+  it("10 submits at the same moment make one review; the others are told to change it instead", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const product = products[0] as number;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        refusal(
+          createReview(
+            ctx.deps,
+            order.id,
+            product,
+            { userId: customer.id },
+            { ...review, title: `Titre ${index}` },
+          ),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== null)).toEqual(
+      Array(9).fill({ code: "CONFLICT", message: ALREADY_REVIEWED }),
+    );
+    const { data } = await reviewEntity(ctx.db).query.byOrder({ order_id: order.id }).go();
+    expect(data).toHaveLength(1);
+  });
+
+  it("a change goes back to moderation; a withdrawal deletes it, and a new review may follow", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const product = products[0] as number;
+    const access = { userId: customer.id };
+    await createReview(ctx.deps, order.id, product, access, review);
+    await reviewEntity(ctx.db)
+      .patch({ order_id: order.id, product_id: product })
+      .set({ status: "published", published_at: now.toISOString() })
+      .go();
+    now = new Date("2026-10-12T08:00:00.000Z");
+    const changed = await changeReview(ctx.deps, order.id, product, access, { ...review, rating: 2 });
+    expect(changed).toMatchObject({ rating: 2, status: "pending", submitted_at: "2026-10-12T08:00:00.000Z" });
+    const stranger = await createCustomer(ctx.deps, ctx.app);
+    expect(await refusal(withdrawReview(ctx.deps, order.id, product, { userId: stranger.id }))).toMatchObject(
+      {
+        code: "ORDER_NOT_FOUND",
+      },
+    );
+    await withdrawReview(ctx.deps, order.id, product, access);
+    expect(await reviewsOfOrder(ctx.deps, order.id, access)).toEqual([]);
+    expect(await refusal(withdrawReview(ctx.deps, order.id, product, access))).toMatchObject({
+      code: "REVIEW_NOT_FOUND",
+    });
+    expect(await refusal(changeReview(ctx.deps, order.id, product, access, review))).toMatchObject({
+      code: "REVIEW_NOT_FOUND",
+    });
+    await createReview(ctx.deps, order.id, product, access, review);
+    expect(await reviewsOfOrder(ctx.deps, order.id, access)).toHaveLength(1);
+  });
+});
+
+describe("moderation", () => {
+  async function pendingReview(change: Partial<typeof review> = {}) {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const key = { order_id: order.id, product_id: products[0] as number };
+    await createReview(
+      ctx.deps,
+      key.order_id,
+      key.product_id,
+      { userId: customer.id },
+      { ...review, ...change },
+    );
+    return { customer, key };
+  }
+
+  it("lists waiting reviews oldest first, flagged once older than the published delay", async () => {
+    const { key } = await pendingReview();
+    now = new Date(now.getTime() + (MODERATION_DAYS + 1) * 86_400_000);
+    const waiting = (await reviewsToModerate(ctx.deps)).find((entry) => entry.order_id === key.order_id);
+    expect(waiting).toMatchObject({ status: "pending", overdue: true });
+  });
+
+  it("publishes a one-star review like any other, on the version read, and asks for a publish", async () => {
+    const { key } = await pendingReview({
+      rating: 1,
+      title: "Déçue",
+      text: "Le savon a fondu en une semaine.",
+    });
+    const before = (await sitePublishStatus(ctx.deps)).requested_at ?? "";
+    now = new Date(now.getTime() + 60_000);
+    const published = await publishReview(ctx.deps, key, 1);
+    expect(published).toMatchObject({
+      status: "published",
+      rating: 1,
+      published_at: now.toISOString(),
+      version: 2,
+    });
+    expect((await sitePublishStatus(ctx.deps)).requested_at).not.toBe(before);
+    expect(await refusal(publishReview(ctx.deps, key, 1))).toMatchObject({ code: "REVIEW_CHANGED" });
+  });
+
+  it("refuses with a published reason, which the author receives by e-mail", async () => {
+    const { customer, key } = await pendingReview({ title: "Appelez-moi au 06 12 34 56 78" });
+    const refused = await refuseReview(ctx.deps, key, 1, "personal_data");
+    expect(refused).toMatchObject({ status: "refused", refusal_reason: "personal_data" });
+    const mail = readMails(ctx.mailDir).find(
+      (entry) => entry.to === customer.email && entry.subject.includes("avis"),
+    );
+    expect(mail?.text).toContain("Motif : Données personnelles");
+    expect(mail?.text).toContain("/avis-clients");
+    expect(mail?.text).not.toContain("06 12 34 56 78");
+    const changed = await changeReview(
+      ctx.deps,
+      key.order_id,
+      key.product_id,
+      { userId: customer.id },
+      review,
+    );
+    expect(changed).toMatchObject({ status: "pending", refusal_reason: null });
+  });
+
+  it("answers once in public; an edit keeps the first answer's date", async () => {
+    const { key } = await pendingReview();
+    await publishReview(ctx.deps, key, 1);
+    const first = now.toISOString();
+    const answered = await answerReview(ctx.deps, key, 2, "Merci pour votre retour !");
+    expect(answered).toMatchObject({ answer_text: "Merci pour votre retour !", answer_at: first });
+    now = new Date(now.getTime() + 86_400_000);
+    const edited = await answerReview(ctx.deps, key, 3, "Merci beaucoup pour votre retour !");
+    expect(edited).toMatchObject({ answer_text: "Merci beaucoup pour votre retour !", answer_at: first });
+    expect(await refusal(answerReview(ctx.deps, key, 3, "Encore"))).toMatchObject({ code: "REVIEW_CHANGED" });
+  });
+});
