@@ -23,7 +23,11 @@ describe("plainText", () => {
     ["zéro\u200bespace", false, "zéroespace"],
     ["<b>gras</b> & <script>x</script>", false, "<b>gras</b> & <script>x</script>"],
     ["e\u0301te\u0301", false, "été"],
-    ["famille \u{1f468}\u200d\u{1f469}\u200d\u{1f467}", false, "famille \u{1f468}\u200d\u{1f469}\u200d\u{1f467}"],
+    [
+      "famille \u{1f468}\u200d\u{1f469}\u200d\u{1f467}",
+      false,
+      "famille \u{1f468}\u200d\u{1f469}\u200d\u{1f467}",
+    ],
   ])("%j (multiline %s) is kept as %j", (input, multiline, kept) => {
     expect(plainText(input, { multiline })).toBe(kept);
   });
