@@ -31,6 +31,7 @@ export const reviewSchema = entitySchema({
     answer_text: { type: "string" },
     answer_at: { type: "string" },
     reports: { type: "number", required: true, default: 0 },
+    last_report_reason: { type: "string" },
     /** Changes with every write: a stale owner's screen is refused. */
     version: { type: "number", required: true },
   },

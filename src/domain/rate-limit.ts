@@ -85,6 +85,17 @@ export const rateLimits = {
     message: "Trop de demandes d'alerte depuis cette connexion. Réessayez dans une heure.",
   },
   waitlistMailsPerEmail: { max: 3, windowMinutes: 60 },
+  /** An order holds a few products: more writes than that in an hour is not a customer reviewing them. */
+  reviewWrites: {
+    max: 20,
+    windowMinutes: 60,
+    message: "Trop d'avis envoyés en peu de temps. Réessayez dans une heure.",
+  },
+  reviewReportsPerAddress: {
+    max: 5,
+    windowMinutes: 24 * 60,
+    message: "Vous avez déjà signalé plusieurs avis aujourd'hui. Réessayez demain.",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function bucketLength(rule: RateLimitRule): number {

@@ -22,8 +22,10 @@ import {
 } from "../../functions/reviews/service";
 import { DomainError } from "../../src/domain/errors";
 import type { Order } from "../../src/domain/orders/order";
-import { NOT_DELIVERED, NOT_IN_ORDER } from "../../src/domain/reviews/review";
+import { NOT_DELIVERED, NOT_IN_ORDER, RATING_MESSAGE } from "../../src/domain/reviews/review";
 import { createTestContext } from "../setup/test-db";
+import { FRENCH_ADDRESS } from "../support/addresses";
+import { anonymousCaller } from "../support/client-addresses";
 import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
@@ -266,5 +268,82 @@ describe("moderation", () => {
     const edited = await answerReview(ctx.deps, key, 3, "Merci beaucoup pour votre retour !");
     expect(edited).toMatchObject({ answer_text: "Merci beaucoup pour votre retour !", answer_at: first });
     expect(await refusal(answerReview(ctx.deps, key, 3, "Encore"))).toMatchObject({ code: "REVIEW_CHANGED" });
+  });
+});
+
+describe("over HTTP", () => {
+  const anonymous = anonymousCaller(ctx.app, "198.51.100");
+
+  it("a guest reviews by her order's link; without it, or with another order's, nothing is written", async () => {
+    const soap = await createSoap(ctx.deps, { price: 12.9, stock: 10 });
+    const placed = await anonymous("POST", "/api/guest/orders", {
+      items: [{ product_id: soap.id, quantity: 1 }],
+      total_amount: 20.7,
+      payment_method: "bank_transfer",
+      transfer_sender_name: "Lina Moreau",
+      guest: { email: `lina-${Date.now()}@example.fr`, address: FRENCH_ADDRESS },
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order, access_token } = (await placed.json()) as { order: Order; access_token: string };
+    await moved(order, { payment_status: "completed", status: "delivered" });
+    const path = `/api/reviews/orders/${order.id}/products/${soap.id}`;
+    expect((await anonymous("POST", path, review)).status).toBe(404);
+    const other = "A".repeat(43);
+    expect((await anonymous("POST", path, review, { "x-order-token": other })).status).toBe(404);
+    const written = await anonymous("POST", path, review, { "x-order-token": access_token });
+    expect(written.status, await written.clone().text()).toBe(201);
+    const listed = await anonymous("GET", `/api/reviews/orders/${order.id}`, undefined, {
+      "x-order-token": access_token,
+    });
+    expect(((await listed.json()) as { reviews: unknown[] }).reviews).toHaveLength(1);
+  });
+
+  it("answers a French 400 for a rating outside 1-5 or a text too long, and keeps markup as text", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const path = `/api/reviews/orders/${order.id}/products/${products[0]}`;
+    const zero = await customer.call("POST", path, { ...review, rating: 0 });
+    expect(zero.status).toBe(400);
+    expect(((await zero.json()) as { fields: Record<string, string> }).fields.rating).toBe(RATING_MESSAGE);
+    const long = await customer.call("POST", path, { ...review, text: "x".repeat(2001) });
+    expect(long.status).toBe(400);
+    const marked = await customer.call("POST", path, { ...review, title: "<script>alert(1)</script>\u0007" });
+    expect(marked.status).toBe(201);
+    const { review: stored } = (await marked.json()) as { review: { title: string } };
+    expect(stored.title).toBe("<script>alert(1)</script>");
+  });
+
+  it("shows published reviews without who wrote them; a report lands on the owner's list, limited per address", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const key = { order_id: order.id, product_id: products[0] as number };
+    await createReview(ctx.deps, key.order_id, key.product_id, { userId: customer.id }, review);
+    await publishReview(ctx.deps, key, 1);
+    const response = await anonymous("GET", "/api/reviews/published");
+    const { reviews } = (await response.json()) as { reviews: { id: string; product_id: number }[] };
+    const shown = reviews.find((entry) => entry.product_id === key.product_id);
+    expect(shown).toBeDefined();
+    expect(JSON.stringify(reviews)).not.toContain(order.id);
+    expect(JSON.stringify(reviews)).not.toContain(customer.email);
+    const reporter = anonymousCaller(ctx.app, "203.0.113");
+    const report = () =>
+      reporter(
+        "POST",
+        `/api/reviews/published/${shown?.id}/reports`,
+        { reason: "inappropriate" },
+        {},
+        "203.0.113.9",
+      );
+    for (let i = 0; i < 5; i++) expect((await report()).status).toBe(204);
+    expect((await report()).status).toBe(429);
+    const listed = (await reviewsToModerate(ctx.deps)).find((entry) => entry.order_id === key.order_id);
+    expect(listed).toMatchObject({ status: "published", reports: 5, last_report_reason: "inappropriate" });
+    expect(
+      (
+        await anonymous("POST", "/api/reviews/published/0123456789abcdef/reports", {
+          reason: "inappropriate",
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -17,6 +17,7 @@ import { guestDataRoutes } from "../../personal-data/guest/routes";
 import { personalDataRoutes } from "../../personal-data/routes";
 import { promoRoutes } from "../../promos/routes";
 import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
+import { reviewsRoutes } from "../../reviews/routes";
 import { settingsRoutes } from "../../settings/routes";
 import { adminShippingRoutes, pickupPointsRoutes } from "../../shipping/routes";
 import { adminWaitlistRoutes } from "../../waitlist/admin-routes";
@@ -50,6 +51,7 @@ export const routes = {
   pickupPointsRoutes,
   productsRoutes,
   promoRoutes,
+  reviewsRoutes,
   settingsRoutes,
   userRoutes,
   waitlistRoutes,

@@ -2,7 +2,8 @@
 
 import { productsRoutes } from "../../catalog/routes";
 import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
+import { reviewsRoutes } from "../../reviews/routes";
 import { settingsRoutes } from "../../settings/routes";
 
 /** The route modules of the Lambda area "catalog". */
-export const routes = { cspReportsRoutes, productsRoutes, settingsRoutes };
+export const routes = { cspReportsRoutes, productsRoutes, reviewsRoutes, settingsRoutes };

@@ -20,6 +20,7 @@ export const apiModules = [
   { mount: "/api/paypal-payment", area: "payments" },
   { mount: "/api/products", area: "catalog" },
   { mount: "/api/promo", area: "orders" },
+  { mount: "/api/reviews", area: "catalog" },
   { mount: "/api/settings", area: "catalog" },
   { mount: "/api/shipping", area: "shipping" },
   { mount: "/api/user", area: "accounts" },

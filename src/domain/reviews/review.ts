@@ -64,6 +64,9 @@ export function defaultShownName(fullName: string): string {
   return name.slice(0, SHOWN_NAME_MAX);
 }
 
+/** How long a published review stays online (D111-18: said on the rules page). */
+export const REVIEW_RETENTION_YEARS = 5;
+
 export const REVIEW_STATUSES = ["pending", "published", "refused"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

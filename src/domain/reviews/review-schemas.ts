@@ -1,0 +1,51 @@
+/** The reviews' answers as the API documents them (zod): the author's view, the pages' view, the owner's. */
+import * as z from "zod";
+import { REFUSAL_REASON_KEYS, REVIEW_STATUSES } from "./review";
+
+export const reviewKeyParam = z.object({
+  orderId: z.string().min(1).max(40),
+  productId: z.coerce.number().int().positive().max(9_999_999_999),
+});
+
+const answer = z.object({ text: z.string(), at: z.string() }).nullable();
+
+export const ownReviewSchema = z.object({
+  order_id: z.string(),
+  product_id: z.number(),
+  product_name: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  text: z.string(),
+  shown_name: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  refusal_reason: z.enum(REFUSAL_REASON_KEYS).nullable(),
+  experienced_at: z.string(),
+  submitted_at: z.string(),
+  published_at: z.string().nullable(),
+  answer,
+});
+
+/** What a product page prints of a review (D111-17): no e-mail, no order. */
+export const publishedReviewSchema = z.object({
+  id: z.string().describe("Identifiant public de l'avis, stable."),
+  product_id: z.number(),
+  rating: z.number(),
+  title: z.string(),
+  text: z.string(),
+  shown_name: z.string(),
+  experienced_at: z.string(),
+  published_at: z.string(),
+  answer,
+});
+
+export const REPORT_REASONS = {
+  inappropriate: "Contenu injurieux ou inapproprié",
+  personal_data: "Données personnelles",
+  false_review: "Avis mensonger ou sans rapport",
+} as const;
+export const reportSchema = z.strictObject({
+  reason: z.enum(
+    Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS],
+    "Choisissez un motif de signalement.",
+  ),
+});
