@@ -347,3 +347,34 @@ describe("over HTTP", () => {
     ).toBe(404);
   });
 });
+
+describe("the owner's « Avis » list over HTTP", () => {
+  it("is the owner's only; moderates on the version read; refuses only for a published reason", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const { order, products } = await deliveredOrder(customer);
+    const productId = products[1] as number;
+    await createReview(ctx.deps, order.id, productId, { userId: customer.id }, review);
+    expect((await customer.call("GET", "/api/admin/reviews")).status).toBe(403);
+    const listed = await admin.call("GET", "/api/admin/reviews");
+    const { reviews } = (await listed.json()) as {
+      reviews: { order_id: string; version: number; email: string }[];
+    };
+    const mine = reviews.find((entry) => entry.order_id === order.id);
+    expect(mine).toMatchObject({ version: 1, email: customer.email });
+    const base = `/api/admin/reviews/${order.id}/${productId}`;
+    const negative = await admin.call("POST", `${base}/refuse`, { version: 1, reason: "negative" });
+    expect(negative.status).toBe(400);
+    expect(((await negative.json()) as { fields: Record<string, string> }).fields.reason).toBe(
+      "Choisissez l'un des motifs de refus publiés.",
+    );
+    expect((await admin.call("POST", `${base}/publish`, { version: 1 })).status).toBe(200);
+    const stale = await admin.call("POST", `${base}/refuse`, { version: 1, reason: "off_topic" });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { code: string }).code).toBe("REVIEW_CHANGED");
+    const answered = await admin.call("PUT", `${base}/answer`, { version: 2, text: "Merci !" });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(
+      (await admin.call("POST", `/api/admin/reviews/${order.id}/999999/publish`, { version: 1 })).status,
+    ).toBe(404);
+  });
+});

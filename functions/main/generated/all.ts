@@ -17,6 +17,7 @@ import { guestDataRoutes } from "../../personal-data/guest/routes";
 import { personalDataRoutes } from "../../personal-data/routes";
 import { promoRoutes } from "../../promos/routes";
 import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
+import { adminReviewsRoutes } from "../../reviews/admin-routes";
 import { reviewsRoutes } from "../../reviews/routes";
 import { settingsRoutes } from "../../settings/routes";
 import { adminShippingRoutes, pickupPointsRoutes } from "../../shipping/routes";
@@ -32,6 +33,7 @@ export const routes = {
   adminDocumentsRoutes,
   adminExportsRoutes,
   adminPhotosRoutes,
+  adminReviewsRoutes,
   adminRoutes,
   adminShippingRoutes,
   adminWaitlistRoutes,

@@ -25,6 +25,7 @@ import { adminPromosContract } from "../../promos/admin-contract";
 import { promoContract } from "../../promos/contract";
 import { adminPublishingContract } from "../../publishing/admin-contract";
 import { cspReportsContract } from "../../publishing/csp-reports-contract";
+import { adminReviewsContract } from "../../reviews/admin-contract";
 import { reviewsContract } from "../../reviews/contract";
 import { adminSettingsContract } from "../../settings/admin-contract";
 import { settingsContract } from "../../settings/contract";
@@ -65,6 +66,7 @@ export const contracts = [
   promoContract,
   adminPublishingContract,
   cspReportsContract,
+  adminReviewsContract,
   reviewsContract,
   adminSettingsContract,
   settingsContract,

@@ -1,6 +1,6 @@
 /** The reviews' answers as the API documents them (zod): the author's view, the pages' view, the owner's. */
 import * as z from "zod";
-import { REFUSAL_REASON_KEYS, REVIEW_STATUSES } from "./review";
+import { answerSchema, REFUSAL_REASON_KEYS, REVIEW_STATUSES, refusalSchema } from "./review";
 
 export const reviewKeyParam = z.object({
   orderId: z.string().min(1).max(40),
@@ -48,4 +48,21 @@ export const reportSchema = z.strictObject({
     Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS],
     "Choisissez un motif de signalement.",
   ),
+});
+
+/** What the owner's screen sends back: the version it read, so a stale screen writes nothing. */
+const read = { version: z.int("Version invalide.").min(1, "Version invalide.") };
+export const publishRequestSchema = z.strictObject(read);
+export const refuseRequestSchema = refusalSchema.extend(read);
+export const answerRequestSchema = answerSchema.extend(read);
+
+/** A review as the owner moderates it: the author's e-mail to hand, whether it waits too long, its reports. */
+export const adminReviewSchema = ownReviewSchema.extend({
+  user_id: z.string(),
+  email: z.string(),
+  moderated_at: z.string().optional(),
+  reports: z.number(),
+  last_report_reason: z.string().optional(),
+  version: z.number(),
+  overdue: z.boolean(),
 });
