@@ -24,7 +24,8 @@ import { adminShippingRoutes, pickupPointsRoutes } from "../../shipping/routes";
 import { adminWaitlistRoutes } from "../../waitlist/admin-routes";
 import { waitlistRoutes } from "../../waitlist/routes";
 import { withdrawalsRoutes } from "../../withdrawals/routes";
-import { adminBatchesRoutes, userRoutes } from "../composed-routes";
+import { adminBatchesRoutes } from "../composed/batches-routes";
+import { userRoutes } from "../composed/user-routes";
 import { openApiRoutes } from "../openapi-routes";
 
 /** Every route module, for the app that serves the whole API (the local server, the tests). */

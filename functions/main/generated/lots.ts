@@ -2,7 +2,7 @@
 
 import { adminReviewsRoutes } from "../../reviews/admin-routes";
 import { adminWaitlistRoutes } from "../../waitlist/admin-routes";
-import { adminBatchesRoutes } from "../composed-routes";
+import { adminBatchesRoutes } from "../composed/batches-routes";
 
 /** The route modules of the Lambda area "lots". */
 export const routes = { adminBatchesRoutes, adminReviewsRoutes, adminWaitlistRoutes };
