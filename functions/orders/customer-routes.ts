@@ -4,8 +4,9 @@ import type { AppEnv } from "../platform/env";
 import { route, routesAt } from "../platform/route";
 import { customerOrdersContract as contract } from "./customer-contract";
 import { findCreditNote, findDocument } from "./invoices";
+import { getUserOrder } from "./order-reads";
 import { pdfResponse } from "./pdf-response";
-import { getUserOrder, listUserOrders, toOrder, withTransferInstructions } from "./service";
+import { listUserOrders, toOrder, withTransferInstructions } from "./service";
 
 /** Its own Lambda: the PDF renderer is the heaviest code of the API, and the other functions stay small. */
 export const customerOrdersRoutes = routesAt(

@@ -5,8 +5,8 @@ import { requireAdmin } from "../platform/middleware/admin";
 import { route, routesAt } from "../platform/route";
 import { adminDocumentsContract as contract } from "./documents-contract";
 import { findCreditNote, findDocument } from "./invoices";
+import { getOrder } from "./order-reads";
 import { pdfResponse } from "./pdf-response";
-import { getOrder } from "./service";
 
 export const adminDocumentsRoutes = routesAt(
   { mount: "/api/admin/documents", area: "documents" },

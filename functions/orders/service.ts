@@ -131,19 +131,6 @@ export async function withTransferInstructions(deps: DataDeps, orders: Order[]):
   }));
 }
 
-export async function getOrder(deps: DataDeps, id: string): Promise<OrderRecord> {
-  const { data } = await orderEntity(deps.db).get({ id }).go();
-  if (!data) throw new DomainError("ORDER_NOT_FOUND");
-  return data;
-}
-
-/** Someone else's order is 'not found', exactly like a made-up id. */
-export async function getUserOrder(deps: DataDeps, userId: string, id: string): Promise<OrderRecord> {
-  const { data } = await orderEntity(deps.db).get({ id }).go();
-  if (!data || data.user_id !== userId) throw new DomainError("ORDER_NOT_FOUND");
-  return data;
-}
-
 /** Orders by id, those that exist, in one batch read: what a recall of a lot lists (handed to batches by main). */
 export async function ordersByIds(deps: DataDeps, ids: readonly string[]): Promise<OrderRecord[]> {
   if (!ids.length) return [];

@@ -22,7 +22,8 @@ import {
 } from "../../src/domain/shipping/tracking-refresh";
 import { changeOrder } from "../orders/changes";
 import { moveOrder } from "../orders/lifecycle";
-import { getOrder, type OrderRecord, ordersInStatus, toOrder } from "../orders/service";
+import { getOrder } from "../orders/order-reads";
+import { type OrderRecord, ordersInStatus, toOrder } from "../orders/service";
 import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { getSetting } from "../settings/service";

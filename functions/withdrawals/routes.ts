@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { rateLimits } from "../../src/domain/rate-limit";
 import { caller, requireUser, withSession } from "../accounts/session-middleware";
-import { getUserOrder } from "../orders/service";
+import { getUserOrder } from "../orders/order-reads";
 import type { AppEnv } from "../platform/env";
 import { clientKey } from "../platform/middleware/client-ip";
 import { retryAfterHeader } from "../platform/middleware/retry-after";

@@ -15,7 +15,8 @@ import { readRound } from "../../platform/db/read-round";
 import { writeTransaction } from "../../platform/db/transaction";
 import type { DataDeps } from "../../platform/deps";
 import { orderEntity } from "../entity";
-import { getUserOrder, type OrderRecord } from "../service";
+import { getUserOrder } from "../order-reads";
+import type { OrderRecord } from "../service";
 import { type GuestLinkSeed, guestLinkEntity, guestLinkItem } from "./link-entity";
 
 export function guestTokenHash(token: string): string {

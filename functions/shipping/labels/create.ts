@@ -12,7 +12,8 @@ import type { LabelInput } from "../../../src/domain/shipping/colissimo-label/re
 import { isParisDay, publishedDeliveryEstimate } from "../../../src/domain/shipping/delivery-estimate";
 import { COLISSIMO, labelKey, labelRefusal } from "../../../src/domain/shipping/shipping-labels";
 import { moveOrder } from "../../orders/lifecycle";
-import { getOrder, type OrderRecord, toOrder } from "../../orders/service";
+import { getOrder } from "../../orders/order-reads";
+import { type OrderRecord, toOrder } from "../../orders/service";
 import { sendShippingMail } from "../../orders/shipping-mail";
 import type { ObjectStorage } from "../../platform/adapters/object-storage";
 import type { Deps } from "../../platform/deps";

@@ -1,6 +1,7 @@
 import { DomainError } from "../../../src/domain/errors";
 import { formatOrderDate } from "../../../src/domain/orders/order-display";
-import { getOrder, labelKeysOf } from "../../orders/service";
+import { getOrder } from "../../orders/order-reads";
+import { labelKeysOf } from "../../orders/service";
 import type { Deps } from "../../platform/deps";
 import { shippingLabelEntity } from "../label-entity";
 import { documentsOf } from "./claim";
