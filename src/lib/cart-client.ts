@@ -3,16 +3,19 @@
  * page and the checkout's store load them on their first call, so they stay off the pages' first scripts.
  */
 import type { ShippingSettings } from "../domain/checkout/totals";
-import { type ApiAnswer, api, unwrap } from "./api/client";
+import type { ApiAnswer } from "./api/client";
+import { apiGet } from "./api/read";
 
 export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettings> {
-  return unwrap(api.GET("/api/settings/shipping", { signal }));
+  return apiGet("/api/settings/shipping", {}, signal);
 }
 
 export type PromoValidation = ApiAnswer<"/api/promo/validate", "post">;
 
 /** POST /api/promo/validate: `total_amount` is the cart's subtotal in euros. */
-export function validatePromoCode(promoCode: string, totalAmount: number): Promise<PromoValidation> {
+export async function validatePromoCode(promoCode: string, totalAmount: number): Promise<PromoValidation> {
+  // The full client comes with the shopper's click, off the cart page's first scripts.
+  const { api, unwrap } = await import("./api/client");
   return unwrap(
     api.POST("/api/promo/validate", { body: { promo_code: promoCode, total_amount: totalAmount } }),
   );

@@ -3,11 +3,11 @@
  * build printed (price, stock, active state) and to render products created after the build.
  */
 import { isProductView, type ProductView as Product } from "../domain/catalog/product-rules";
-import { api, unwrap } from "./api/client";
+import { apiGet } from "./api/read";
 import { ApiError } from "./api-client";
 
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const body: unknown = await unwrap(api.GET("/api/products", { signal }));
+  const body: unknown = await apiGet("/api/products", {}, signal);
   if (!Array.isArray(body) || !body.every(isProductView)) throw new ApiError("Failed to fetch products", 200);
   return body;
 }
@@ -15,9 +15,7 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
 /** GET /api/products/{id}: the product, or null when it is unknown or no longer sold (404). */
 export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Product | null> {
   try {
-    const body: unknown = await unwrap(
-      api.GET("/api/products/{id}", { params: { path: { id: String(id) } }, signal }),
-    );
+    const body: unknown = await apiGet("/api/products/{id}", { id }, signal);
     if (!isProductView(body)) throw new ApiError("Failed to fetch products", 200);
     return body;
   } catch (error) {

@@ -16,12 +16,10 @@ import {
   type ShippingSettings,
 } from "../domain/checkout/totals";
 import { type Cents, centsToEuros } from "../domain/money";
+import { fetchShippingSettings, validatePromoCode } from "../lib/cart-client";
+import { fetchProducts } from "../lib/catalog-client";
 import { PROMO_STORAGE_KEY } from "../lib/storage-keys";
 import { $cart, clearCart } from "./cart";
-
-// The cart page's scripts have a byte budget: the API client comes with the first call, not with the page.
-const catalogClient = () => import("../lib/catalog-client");
-const cartClient = () => import("../lib/cart-client");
 
 function decodePromo(encoded: string): AppliedPromo | undefined {
   try {
@@ -79,7 +77,6 @@ export function syncCart(catalog: readonly CatalogEntry[]): CartChange[] {
  * cart, the server checks everything again when the order is placed.
  */
 export async function refreshCartFromCatalog(signal?: AbortSignal): Promise<CartChange[]> {
-  const { fetchProducts } = await catalogClient();
   return syncCart(await fetchProducts(signal));
 }
 
@@ -100,8 +97,7 @@ export function revalidatePromoSoon(
   if (!promo || subtotal <= 0 || !promoNeedsRevalidation(promo, subtotal)) return () => undefined;
   let cancelled = false;
   const timer = setTimeout(() => {
-    cartClient()
-      .then(({ validatePromoCode }) => validatePromoCode(promo.code, centsToEuros(subtotal)))
+    validatePromoCode(promo.code, centsToEuros(subtotal))
       .then((result) => {
         if (cancelled || $appliedPromo.get()?.id !== promo.id) return;
         if (result.valid) {
@@ -127,8 +123,7 @@ let shippingLoad: Promise<void> | null = null;
 /** Reads the shipping settings once per page (again with `force`); a failure keeps what is known, silently. */
 export function loadShippingSettings(force = false): Promise<void> {
   if (!shippingLoad || force) {
-    shippingLoad = cartClient()
-      .then(({ fetchShippingSettings }) => fetchShippingSettings())
+    shippingLoad = fetchShippingSettings()
       .then((settings) => {
         const current = $shippingSettings.get();
         const valid =

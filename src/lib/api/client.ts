@@ -6,8 +6,8 @@
  */
 import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import { ApiError, apiErrorOf } from "../api-client";
-import { forgetEarlyReads, takeEarlyRead } from "../early-reads";
 import type { paths } from "./openapi";
+import { send } from "./send";
 
 export type { paths };
 /** A path the API's document declares. */
@@ -27,39 +27,11 @@ class ApiCall {
   }
 }
 
-/** Sends a call; a failure to reach the API becomes ApiError("Network error"), an abort rethrows as is. */
-async function send(call: ApiCall): Promise<Response> {
-  const { url, method, init } = call;
-  const ownHeaders = [...init.headers.keys()].some((name) => name !== "content-type");
-  const headers: Record<string, string> = { ...Object.fromEntries(init.headers), accept: "application/json" };
-  // Every state-changing call says JSON, bodiless ones too: the API refuses any other type (CSRF defence),
-  // and a browser's DELETE carries no Content-Length, which the API cannot tell from a body of another type.
-  if (method !== "GET") headers["content-type"] = "application/json";
-  // A GET without extra headers may already be under way (early-reads.ts); a write makes those out of date.
-  const early = method === "GET" && !ownHeaders ? takeEarlyRead(url) : undefined;
-  if (method !== "GET") forgetEarlyReads();
-  const signal = init.signal ?? undefined;
-  try {
-    const response =
-      (early && (await early.catch(() => null))) ||
-      (await fetch(url, {
-        method,
-        headers,
-        body: init.body ?? undefined,
-        credentials: "same-origin",
-        cache: "no-store",
-        signal,
-      }));
-    signal?.throwIfAborted();
-    return response;
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError("Network error", 0);
-  }
-}
+/** Sends a call through the shared send (send.ts). */
+const sendCall = (call: ApiCall) => send(call.url, call.method, call.init);
 
 export const api = createClient<paths>({
-  fetch: send as unknown as (input: Request) => Promise<Response>,
+  fetch: sendCall as unknown as (input: Request) => Promise<Response>,
   Request: ApiCall as unknown as typeof Request,
 });
 

@@ -4,6 +4,7 @@
  * and stock are read again once the browser is idle; a failure keeps the build's figures, since the server checks
  * both at checkout. Texts and classes come from lib/buy-box-view.ts, shared with the React BuyBox.
  */
+
 import { productParams, track } from "../../lib/analytics";
 import {
   ADDED_FEEDBACK_MS,
@@ -12,6 +13,7 @@ import {
   CART_LINK_TEXT,
   stockMessage,
 } from "../../lib/buy-box-view";
+import { fetchProduct } from "../../lib/catalog-client";
 import { type BuyBoxProduct, priceLabel, toBuyBoxProduct, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 import { playEarlyTaps } from "../site/early-taps";
@@ -80,17 +82,14 @@ export function enhanceBuyBox(root: HTMLElement): void {
   track("view_item", productParams(product));
   // Renders now with the stored cart, then on every change of it.
   $cart.subscribe(render);
-  // The API client loads here, off the page's first scripts (its budget).
   whenLoadedAndIdle(() =>
-    import("../../lib/catalog-client")
-      .then(({ fetchProduct }) => fetchProduct(product.id))
-      .then(
-        (fresh) => {
-          product = fresh ? toBuyBoxProduct(fresh) : { ...product, is_active: false };
-          render();
-        },
-        () => undefined,
-      ),
+    fetchProduct(product.id).then(
+      (fresh) => {
+        product = fresh ? toBuyBoxProduct(fresh) : { ...product, is_active: false };
+        render();
+      },
+      () => undefined,
+    ),
   );
   // The button works from here on (the page's scripts come after its first paint).
   root.dataset.ready = "";

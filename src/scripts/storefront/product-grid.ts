@@ -9,6 +9,7 @@
 import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { unitPriceText } from "../../domain/catalog/unit-price";
+import { fetchProducts } from "../../lib/catalog-client";
 import {
   CARD_IMAGE_CLASS,
   CARD_IMAGE_SIZES,
@@ -185,16 +186,13 @@ export function enhanceProductGrid(root: HTMLElement, template: HTMLTemplateElem
     if (started) return;
     started = true;
     near.disconnect();
-    // The API client loads here, off the page's first scripts (its budget).
-    import("../../lib/catalog-client")
-      .then(({ fetchProducts }) => fetchProducts())
-      .then(
-        (products) => renderGrid(root, template, products, siteUrl),
-        (error: unknown) => {
-          // The build's cards stay; the loading text gives way to the error.
-          if (!printed) showMessage(root, loadErrorMessage(error));
-        },
-      );
+    fetchProducts().then(
+      (products) => renderGrid(root, template, products, siteUrl),
+      (error: unknown) => {
+        // The build's cards stay; the loading text gives way to the error.
+        if (!printed) showMessage(root, loadErrorMessage(error));
+      },
+    );
   };
   const near = new IntersectionObserver(
     (entries) => entries.some((entry) => entry.isIntersecting) && refresh(),
