@@ -8,6 +8,7 @@ import {
   REFUSAL_REASONS,
   refusalSchema,
   reviewEligibility,
+  reviewFormPath,
   reviewInputSchema,
 } from "./review";
 
@@ -116,5 +117,12 @@ describe("who may review", () => {
 
   it("not for an order said delivered without a delivery in its history", () => {
     expect(reviewEligibility({ ...delivered, status_history: [] }, 1).ok).toBe(false);
+  });
+});
+
+describe("reviewFormPath", () => {
+  it("opens the order's page with its form, a guest's with her token in the fragment only", () => {
+    expect(reviewFormPath("01J A")).toBe("/orders/track/01J%20A?avis=1");
+    expect(reviewFormPath("01JA", "tok_en")).toBe("/orders/track/01JA?avis=1#acces=tok_en");
   });
 });

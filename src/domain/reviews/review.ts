@@ -4,6 +4,7 @@
  * reviews come from buyers without checking it, so only a delivered order's products can be reviewed.
  */
 import * as z from "zod";
+import { GUEST_LINK_PARAMETER } from "../orders/guest";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -118,4 +119,18 @@ export function reviewEligibility(order: ReviewedOrder, productId: number): Elig
   if (order.status !== "delivered" || !deliveredAt) return { ok: false, message: NOT_DELIVERED };
   if (!order.items.some((item) => item.product_id === productId)) return { ok: false, message: NOT_IN_ORDER };
   return { ok: true, experiencedAt: deliveredAt };
+}
+
+/** The page rules of D111-18 live at. */
+export const REVIEW_RULES_PATH = "/avis-clients";
+/** Present in the query of an order's page, it opens the order's review form (the invitation mail's link). */
+export const REVIEW_FORM_PARAMETER = "avis";
+
+/**
+ * The order's page with its review form open: the customer's tracking page, or a guest's with her link's token in
+ * the fragment, where the page reads it.
+ */
+export function reviewFormPath(orderId: string, guestToken?: string | null): string {
+  const path = `/orders/track/${encodeURIComponent(orderId)}?${REVIEW_FORM_PARAMETER}=1`;
+  return guestToken ? `${path}#${GUEST_LINK_PARAMETER}=${guestToken}` : path;
 }
