@@ -1,5 +1,10 @@
 /** The owner's daily summary e-mail: apart from the customers' mails, since it goes to the shop only. */
-import { ageLabel, PREPARATION_LABELS, todoLinks } from "../../src/domain/admin/owner-todo/display";
+import {
+  ageLabel,
+  PREPARATION_LABELS,
+  reviewsWaitingLabel,
+  todoLinks,
+} from "../../src/domain/admin/owner-todo/display";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import { formatEuros } from "../../src/domain/money";
 import { escapeHtml } from "../mail/layout";
@@ -32,6 +37,8 @@ interface Line {
 interface Section {
   title: string;
   lines: Line[];
+  /** How many things the section holds, when one line says several. */
+  count?: number;
 }
 
 function sections(todo: OwnerTodo, siteUrl: string): Section[] {
@@ -93,6 +100,19 @@ function sections(todo: OwnerTodo, siteUrl: string): Section[] {
       })),
     },
     {
+      title: "Avis à modérer",
+      count: todo.reviews?.count,
+      lines: todo.reviews
+        ? [
+            {
+              text: reviewsWaitingLabel(todo.reviews),
+              url: at(todoLinks.reviews),
+              urgent: todo.reviews.overdue > 0,
+            },
+          ]
+        : [],
+    },
+    {
       title: "Publication du site",
       lines: todo.publishing
         ? [
@@ -126,7 +146,7 @@ export function dailySummaryMail(
     intro,
     ...parts.map(
       (section) =>
-        `${section.title} (${section.lines.length})\n${section.lines.map((line) => `- ${line.text}\n  ${line.url}`).join("\n")}`,
+        `${section.title} (${section.count ?? section.lines.length})\n${section.lines.map((line) => `- ${line.text}\n  ${line.url}`).join("\n")}`,
     ),
     `Tableau de bord : ${context.siteUrl}/admin`,
     footer,
@@ -137,7 +157,7 @@ export function dailySummaryMail(
 ${parts
   .map(
     (section) =>
-      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(section.title)} (${section.lines.length})</h2><ul style="padding-left:20px">${section.lines
+      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(section.title)} (${section.count ?? section.lines.length})</h2><ul style="padding-left:20px">${section.lines
         .map(
           (line) =>
             `<li style="margin:0 0 8px${line.urgent ? ";color:#9b1c1c;font-weight:bold" : ""}"><a href="${escapeHtml(line.url)}" style="color:inherit">${escapeHtml(line.text)}</a></li>`,

@@ -8,6 +8,7 @@ import { limitConcurrency } from "../platform/adapters/concurrency";
 import type { DataDeps } from "../platform/deps";
 import { listProblems } from "../platform/owner-problems";
 import { sitePublishStatus } from "../publishing/publishing";
+import { reviewsAwaiting } from "../reviews/pending-count";
 import { listWithdrawalsForAdmin } from "../withdrawals/service";
 
 const ORDER_ATTRIBUTES = [
@@ -75,12 +76,16 @@ async function catalogue(deps: DataDeps) {
 }
 
 export async function currentOwnerTodo(deps: DataDeps): Promise<OwnerTodo> {
-  const [orders, requests, { products, batches }, publishing, problems] = await Promise.all([
+  const [orders, requests, { products, batches }, publishing, problems, reviews] = await Promise.all([
     openOrders(deps),
     withdrawals(deps),
     catalogue(deps),
     sitePublishStatus(deps),
     listProblems(deps),
+    reviewsAwaiting(deps),
   ]);
-  return ownerTodo({ orders, withdrawals: requests, products, batches, publishing, problems }, deps.clock());
+  return ownerTodo(
+    { orders, withdrawals: requests, products, batches, publishing, problems, reviews },
+    deps.clock(),
+  );
 }

@@ -2,6 +2,7 @@
 import * as z from "zod";
 import {
   adminReviewSchema,
+  adminReviewsQuerySchema,
   answerRequestSchema,
   publishRequestSchema,
   refuseRequestSchema,
@@ -23,10 +24,14 @@ export const adminReviewsContract = {
   getAdminReviews: {
     method: "get",
     path: "/api/admin/reviews",
+    query: adminReviewsQuerySchema,
     ...(globalThis.API_DOCS_OMITTED ||
-      administration("Les avis à modérer (les plus anciens d'abord) et les avis publiés signalés", {
-        200: { description: "Avis", schema: z.object({ reviews: z.array(adminReviewSchema) }) },
-      })),
+      administration(
+        "Les avis à modérer (les plus anciens d'abord) et les avis publiés signalés ; avec status=published, tous les avis publiés (les plus récents d'abord)",
+        {
+          200: { description: "Avis", schema: z.object({ reviews: z.array(adminReviewSchema) }) },
+        },
+      )),
   },
   postAdminReviewsByOrderIdByProductIdPublish: {
     method: "post",

@@ -4,7 +4,14 @@ import type { AppEnv } from "../platform/env";
 import { requireAdmin } from "../platform/middleware/admin";
 import { route, routesAt } from "../platform/route";
 import { adminReviewsContract as contract } from "./admin-contract";
-import { adminReview, answerReview, publishReview, refuseReview, reviewsToModerate } from "./moderation";
+import {
+  adminReview,
+  answerReview,
+  publishedReviews,
+  publishReview,
+  refuseReview,
+  reviewsToModerate,
+} from "./moderation";
 
 /** Served by the "lots" function, with the owner's other lists outside the admin function. */
 export const adminReviewsRoutes = routesAt(
@@ -17,9 +24,11 @@ const key = (param: { orderId: string; productId: number }) => ({
   product_id: param.productId,
 });
 
-route(adminReviewsRoutes, contract.getAdminReviews, async (c) =>
-  c.json({ reviews: await reviewsToModerate(c.var.deps) }),
-);
+route(adminReviewsRoutes, contract.getAdminReviews, async (c) => {
+  const { status } = c.req.valid("query");
+  const reviews = status === "published" ? publishedReviews(c.var.deps) : reviewsToModerate(c.var.deps);
+  return c.json({ reviews: await reviews });
+});
 
 route(adminReviewsRoutes, contract.postAdminReviewsByOrderIdByProductIdPublish, async (c) => {
   const review = await publishReview(c.var.deps, key(c.req.valid("param")), c.req.valid("json").version);

@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES } from "../../src/domain/reviews/review";
+import { REVIEW_STATUSES } from "../../src/domain/reviews/moderation-words";
 import { defineEntity } from "../platform/db/entity";
 import { type EntityOf, entitySchema } from "../platform/db/entity-schema";
 

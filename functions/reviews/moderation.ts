@@ -1,6 +1,7 @@
 /** The owner's side of reviews: what waits, publish, refuse with a published reason, answer. */
 import { DomainError } from "../../src/domain/errors";
-import type { RefusalReason } from "../../src/domain/reviews/review";
+import { moderationOverdue } from "../../src/domain/reviews/moderation-words";
+import type { RefusalReason, ReviewStatus } from "../../src/domain/reviews/review";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
@@ -9,9 +10,7 @@ import { reviewEntity } from "./entity";
 import { refusalMail } from "./mails";
 import type { ReviewRecord } from "./service";
 
-/** The rules page's promise (docs/decisions/053-reviews.md): a review is read within this many days. */
-export const MODERATION_DAYS = 5;
-const DAY_MS = 86_400_000;
+export { MODERATION_DAYS } from "../../src/domain/reviews/moderation-words";
 
 export interface ReviewKey {
   order_id: string;
@@ -24,24 +23,30 @@ export function adminReview(record: ReviewRecord, now: Date) {
     refusal_reason: record.refusal_reason ?? null,
     published_at: record.published_at ?? null,
     answer: record.answer_text ? { text: record.answer_text, at: record.answer_at ?? "" } : null,
-    overdue:
-      record.status === "pending" &&
-      now.getTime() - Date.parse(record.submitted_at) > MODERATION_DAYS * DAY_MS,
+    overdue: record.status === "pending" && moderationOverdue(record.submitted_at, now),
   };
 }
 export type AdminReview = ReturnType<typeof adminReview>;
 
+const byStatus = (deps: DataDeps, status: ReviewStatus) =>
+  reviewEntity(deps.db).query.byStatus({ status }).go({ pages: "all" });
+
 /** Waiting reviews oldest first, then reported published ones; the to-do list counts the first. */
 export async function reviewsToModerate(deps: DataDeps): Promise<AdminReview[]> {
   const now = deps.clock();
-  const [pending, published] = await Promise.all(
-    (["pending", "published"] as const).map((status) =>
-      reviewEntity(deps.db).query.byStatus({ status }).go({ pages: "all" }),
-    ),
+  const [pending, published] = await Promise.all([byStatus(deps, "pending"), byStatus(deps, "published")]);
+  return [...pending.data, ...published.data.filter((review) => review.reports > 0)].map((review) =>
+    adminReview(review, now),
   );
-  return [...(pending?.data ?? []), ...(published?.data ?? []).filter((review) => review.reports > 0)].map(
-    (review) => adminReview(review, now),
-  );
+}
+
+/** Every published review, newest first: the owner answers them and reads their reports. */
+export async function publishedReviews(deps: DataDeps): Promise<AdminReview[]> {
+  const now = deps.clock();
+  const { data } = await byStatus(deps, "published");
+  return data
+    .sort((a, b) => (b.published_at ?? "").localeCompare(a.published_at ?? ""))
+    .map((review) => adminReview(review, now));
 }
 
 /** A write of the owner's screen made on the version she read: a stale screen is refused, nothing is written. */

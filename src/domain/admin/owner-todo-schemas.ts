@@ -94,5 +94,12 @@ export const ownerTodoSchema =
       }),
     ),
     publishing: z.object({ error: z.string() }).nullable(),
+    reviews: z
+      .object({
+        count: z.number().int(),
+        overdue: z.number().int().describe("Waiting longer than the published moderation delay"),
+      })
+      .nullable()
+      .describe("« Avis à modérer »: the reviews waiting for moderation"),
     count: z.number().int(),
   });

@@ -1,6 +1,9 @@
 /** The reviews' answers as the API documents them (zod): the author's view, the pages' view, the owner's. */
 import * as z from "zod";
+import { REPORT_REASONS } from "./moderation-words";
 import { answerSchema, REFUSAL_REASON_KEYS, REVIEW_STATUSES, refusalSchema } from "./review";
+
+export { REPORT_REASONS } from "./moderation-words";
 
 export const reviewKeyParam = z.object({
   orderId: z.string().min(1).max(40),
@@ -38,11 +41,6 @@ export const publishedReviewSchema = z.object({
   answer,
 });
 
-export const REPORT_REASONS = {
-  inappropriate: "Contenu injurieux ou inapproprié",
-  personal_data: "Données personnelles",
-  false_review: "Avis mensonger ou sans rapport",
-} as const;
 export const reportSchema = z.strictObject({
   reason: z.enum(
     Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS],
@@ -55,6 +53,11 @@ const read = { version: z.int("Version invalide.").min(1, "Version invalide.") }
 export const publishRequestSchema = z.strictObject(read);
 export const refuseRequestSchema = refusalSchema.extend(read);
 export const answerRequestSchema = answerSchema.extend(read);
+
+/** The owner's list: without a status, what waits for her (the waiting reviews and the reported published ones). */
+export const adminReviewsQuerySchema = z.object({
+  status: z.enum(["published"], "Filtre d'avis inconnu : seul « published » est accepté.").optional(),
+});
 
 /** A review as the owner moderates it: the author's e-mail to hand, whether it waits too long, its reports. */
 export const adminReviewSchema = ownReviewSchema.extend({

@@ -5,9 +5,20 @@
  */
 import * as z from "zod";
 import { GUEST_LINK_PARAMETER } from "../orders/guest";
+import { ANSWER_MAX, RATING_MAX, REFUSAL_REASON_KEYS } from "./moderation-words";
+
+export {
+  ANSWER_MAX,
+  RATING_MAX,
+  REFUSAL_REASON_KEYS,
+  REFUSAL_REASONS,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  type RefusalReason,
+  type ReviewStatus,
+} from "./moderation-words";
 
 export const RATING_MIN = 1;
-export const RATING_MAX = 5;
 export const TITLE_MAX = 100;
 export const TEXT_MIN = 10;
 export const TEXT_MAX = 2000;
@@ -68,34 +79,10 @@ export function defaultShownName(fullName: string): string {
 /** How long a published review stays online (D111-18: said on the rules page). */
 export const REVIEW_RETENTION_YEARS = 5;
 
-export const REVIEW_STATUSES = ["pending", "published", "refused"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: "En attente de modération",
-  published: "Publié",
-  refused: "Refusé",
-};
-
-/**
- * The only reasons a review may be refused, published on the rules page (D111-18) and given to the author (D111-19).
- * A rating, however low, is none of them.
- */
-export const REFUSAL_REASONS = {
-  insults: "Propos injurieux, diffamatoires, discriminatoires ou menaçants",
-  personal_data: "Données personnelles : nom, adresse, téléphone ou e-mail d'une personne",
-  off_topic: "Hors sujet : l'avis ne décrit pas l'expérience d'achat ou d'utilisation",
-  unrelated_product: "Sans rapport avec le produit évalué",
-  suspected_fraud: "Soupçon de fraude : avis non sincère, rédigé pour autrui ou en échange d'un avantage",
-} as const;
-export type RefusalReason = keyof typeof REFUSAL_REASONS;
-export const REFUSAL_REASON_KEYS = Object.keys(REFUSAL_REASONS) as [RefusalReason, ...RefusalReason[]];
-
 export const refusalSchema = z.strictObject({
   reason: z.enum(REFUSAL_REASON_KEYS, "Choisissez l'un des motifs de refus publiés."),
 });
 
-export const ANSWER_MAX = 1500;
 export const answerSchema = z.strictObject({ text: text("La réponse", 2, ANSWER_MAX, true) });
 
 /** What the server knows of an order when someone asks to review one of its products. */

@@ -57,6 +57,11 @@ export interface TodoPublishing {
   error: string | null;
 }
 
+/** A review waiting for moderation: when its author submitted it. */
+export interface TodoReview {
+  submitted_at: string;
+}
+
 export interface TodoFacts {
   /** The orders still open (not shipped, not settled): see functions/admin/owner-todo.ts. */
   orders: readonly TodoOrder[];
@@ -66,6 +71,8 @@ export interface TodoFacts {
   publishing: TodoPublishing;
   /** The machinery's problems as recorded (functions/admin/owner-problems.ts); none when absent. */
   problems?: readonly OwnerProblem[];
+  /** The reviews waiting for moderation; none when absent. */
+  reviews?: readonly TodoReview[];
 }
 
 /** Who the owner sees on an item: the customer's name, or her e-mail when she gave none. */

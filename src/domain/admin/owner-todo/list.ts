@@ -14,6 +14,7 @@ import {
   transfersAwaited,
 } from "./orders";
 import { type RefundDue, refundsDue } from "./refunds";
+import { type ReviewsToModerate, reviewsToModerate } from "./reviews";
 import { type ExpiringBatch, expiringBatches, type LowStockProduct, lowStockProducts } from "./stock";
 
 export interface PublishingFailure {
@@ -32,6 +33,8 @@ export interface OwnerTodo {
   low_stock: LowStockProduct[];
   expiring_batches: ExpiringBatch[];
   publishing: PublishingFailure | null;
+  /** « Avis à modérer »: the reviews waiting, those past the published delay among them. */
+  reviews: ReviewsToModerate | null;
   /** How many things there are to do, all lists together. */
   count: number;
 }
@@ -58,6 +61,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
     low_stock: lowStockProducts(facts.products),
     expiring_batches: expiringBatches(facts.batches, names, now),
     publishing: publishingFailure(facts.publishing),
+    reviews: reviewsToModerate(facts.reviews ?? [], now),
   };
   const count =
     todo.problems.length +
@@ -67,6 +71,7 @@ export function ownerTodo(facts: TodoFacts, now: Date): OwnerTodo {
     todo.refunds.length +
     todo.low_stock.length +
     todo.expiring_batches.length +
-    (todo.publishing ? 1 : 0);
+    (todo.publishing ? 1 : 0) +
+    (todo.reviews?.count ?? 0);
   return { ...todo, count };
 }
