@@ -66,7 +66,15 @@ test("every admin tab is axe-clean, and the product form", async ({ page }) => {
   expect((await page.request.post("/api/auth/signin", { data: E2E_ADMIN })).ok()).toBe(true);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
-  for (const name of ["Statistiques", "Utilisateurs", "Produits", "Commandes", "Codes Promo", "Paramètres"]) {
+  for (const name of [
+    "Statistiques",
+    "Utilisateurs",
+    "Produits",
+    "Commandes",
+    "Avis",
+    "Codes Promo",
+    "Paramètres",
+  ]) {
     await page.getByRole("tab", { name, exact: true }).click();
     await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText(/^Chargement/)).toHaveCount(0);

@@ -146,7 +146,7 @@ test.describe("access", () => {
         scripts.push(await response.text());
     });
     await signInAsAdmin(page);
-    for (const name of ["Utilisateurs", "Produits", "Commandes", "Codes Promo", "Paramètres"]) {
+    for (const name of ["Utilisateurs", "Produits", "Commandes", "Avis", "Codes Promo", "Paramètres"]) {
       await openTab(page, name);
     }
     await page.waitForLoadState("networkidle");
@@ -171,7 +171,15 @@ test.describe("dashboard", () => {
   test("tabs follow the keyboard (arrows, Home, End), and each looks right", async ({ page }, testInfo) => {
     await signInAsAdmin(page);
     await tab(page, "Statistiques").focus();
-    const names = ["Statistiques", "Utilisateurs", "Produits", "Commandes", "Codes Promo", "Paramètres"];
+    const names = [
+      "Statistiques",
+      "Utilisateurs",
+      "Produits",
+      "Commandes",
+      "Avis",
+      "Codes Promo",
+      "Paramètres",
+    ];
     for (const [index, name] of names.entries()) {
       if (index > 0) await page.keyboard.press("ArrowRight");
       await expect(tab(page, name)).toBeFocused();

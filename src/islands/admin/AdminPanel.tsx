@@ -31,7 +31,7 @@ function onDemand(waiting: string, load: () => Promise<ComponentType>) {
   };
 }
 
-/** The six tabs (spec 2 "Admin"), Statistiques first and by default; the hash keeps the one open on reload. */
+/** The tabs (spec 2 "Admin", and « Avis »), Statistiques first and by default; the hash keeps the one open on reload. */
 const TABS = [
   {
     id: "statistiques",
@@ -59,6 +59,13 @@ const TABS = [
     label: "Commandes",
     ...onDemand("Chargement des commandes...", () =>
       import("../orders/admin/OrdersTab").then((m) => m.OrdersTab),
+    ),
+  },
+  {
+    id: "avis",
+    label: "Avis",
+    ...onDemand("Chargement des avis...", () =>
+      import("../reviews/admin/ReviewsTab").then((m) => m.ReviewsTab),
     ),
   },
   {
@@ -187,7 +194,15 @@ function Tabs() {
 
   useEffect(() => {
     setSelected(tabFromHash());
-    const onHash = () => setSelected(tabFromHash());
+    const onHash = () => {
+      const id = tabFromHash();
+      setSelected(id);
+      // A link of the panel to another tab (the to-do list's) goes with the tab it was in: focus its new tab.
+      window.setTimeout(() => {
+        if (document.activeElement === document.body || !document.activeElement)
+          buttons.current.get(id)?.focus();
+      });
+    };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, []);

@@ -1,7 +1,8 @@
 import { formatDate, formatDateTime } from "../../../domain/admin/admin-format";
-import { todoLinks } from "../../../domain/admin/owner-todo/display";
+import { reviewsWaitingLabel, todoLinks } from "../../../domain/admin/owner-todo/display";
 import type { OwnerTodo } from "../../../domain/admin/owner-todo/list";
 import { formatEuros } from "../../../domain/money";
+import { MODERATION_DAYS } from "../../../domain/reviews/moderation-words";
 import { linkClass } from "../../ui/admin/ui";
 import { StuckParcels } from "./StuckParcels";
 import { OrderLink, Row, TodoGroup } from "./TodoParts";
@@ -93,6 +94,28 @@ export function TodoLists({
               </span>
             </Row>
           ))}
+        </TodoGroup>
+      )}
+      {todo.reviews && (
+        <TodoGroup
+          id="todo-reviews"
+          title="Avis à modérer"
+          hint={`Chaque avis est lu sous ${MODERATION_DAYS} jours, délai annoncé par les règles de publication.`}
+        >
+          <Row
+            highlight={todo.reviews.overdue > 0}
+            data={{ "data-todo-reviews": String(todo.reviews.count) }}
+          >
+            {reviewsWaitingLabel(todo.reviews)}
+            {todo.reviews.overdue > 0 && (
+              <span className="block font-semibold text-red-800">Délai dépassé.</span>
+            )}
+            <span className="block">
+              <a className={linkClass} href={todoLinks.reviews}>
+                Modérer les avis
+              </a>
+            </span>
+          </Row>
         </TodoGroup>
       )}
       {todo.publishing && (
