@@ -191,17 +191,17 @@ function Tabs() {
   const [selected, setSelected] = useState<TabId>("statistiques");
   const buttons = useRef(new Map<TabId, HTMLButtonElement>());
   const baseId = useId();
+  const shown = useRef(selected);
+  shown.current = selected;
 
   useEffect(() => {
     setSelected(tabFromHash());
     const onHash = () => {
       const id = tabFromHash();
+      // A link of a panel to another tab (the to-do list's) goes with the panel it was in: focus the new tab.
+      if (id !== shown.current && document.activeElement?.closest("[data-admin-panel]"))
+        buttons.current.get(id)?.focus();
       setSelected(id);
-      // A link of the panel to another tab (the to-do list's) goes with the tab it was in: focus its new tab.
-      window.setTimeout(() => {
-        if (document.activeElement === document.body || !document.activeElement)
-          buttons.current.get(id)?.focus();
-      });
     };
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);

@@ -112,6 +112,7 @@ export function ReviewCard({ review, actions }: { review: AdminReview; actions: 
               type="button"
               className={smallButton}
               disabled={busy}
+              aria-describedby={headingId}
               onClick={() => actions.onPublish(review)}
             >
               Publier
@@ -122,6 +123,7 @@ export function ReviewCard({ review, actions }: { review: AdminReview; actions: 
               type="button"
               className={dangerButton}
               disabled={busy}
+              aria-describedby={headingId}
               onClick={() => actions.onRefuse(review)}
             >
               Refuser
@@ -132,6 +134,7 @@ export function ReviewCard({ review, actions }: { review: AdminReview; actions: 
               type="button"
               className={smallButton}
               disabled={busy}
+              aria-describedby={headingId}
               onClick={() => actions.onAnswer(review)}
             >
               {review.answer ? "Modifier la réponse" : "Répondre"}
