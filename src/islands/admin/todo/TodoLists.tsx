@@ -11,7 +11,7 @@ import { TransfersGroup } from "./TransfersGroup";
 
 /**
  * The groups of the list, each shown when it has something: problems, orders to ship, transfers awaited, refunds
- * due, parcels without news, low stock, batches expiring, a failed publish.
+ * due, parcels without news, low stock, batches expiring, reviews to moderate, a failed publish.
  */
 export function TodoLists({
   todo,
