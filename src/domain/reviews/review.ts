@@ -65,6 +65,9 @@ export function defaultShownName(fullName: string): string {
   return name.slice(0, SHOWN_NAME_MAX);
 }
 
+/** The rules page's promise: a review is read, and published or refused, within this many days. */
+export const MODERATION_DAYS = 5;
+
 /** How long a published review stays online (D111-18: said on the rules page). */
 export const REVIEW_RETENTION_YEARS = 5;
 
