@@ -1,4 +1,4 @@
-/** « Signaler cet avis »: focus into the opened form, Escape closes it, the report sent and its answer announced. */
+/** « Signaler cet avis »: focus into the opened form, Escape to close it, the report sent and its answer announced. */
 import type { REPORT_REASONS } from "../../domain/reviews/review-schemas";
 import { api, unwrap } from "../../lib/api/client";
 import { ApiError } from "../../lib/api-client";

@@ -1,11 +1,9 @@
 /**
  * « Signaler cet avis » on the prebuilt product pages: the form's code (review-report.ts, with the API client) loads
- * only when a report is opened or sent, so the page's script before interaction stays within its budget.
+ * only when a report is opened or sent. Bundled with the buy box's script, whose list of lazy chunks it shares: a
+ * loader of its own would cost the page more than its script budget leaves.
  */
-import { REPORT_FAILED } from "../../lib/review-report-view";
-
-type ReportModule = typeof import("./review-report");
-let loading: Promise<ReportModule> | undefined;
+let loading: Promise<typeof import("./review-report")> | undefined;
 const load = () => {
   loading ??= import("./review-report");
   return loading;
@@ -32,8 +30,8 @@ document.addEventListener("submit", (event) => {
   load().then(
     (report) => report.send(form),
     () => {
-      const status = form.querySelector("[data-report-status]");
-      if (status) status.textContent = REPORT_FAILED;
+      const status = form.querySelector<HTMLElement>("[data-report-status]");
+      if (status) status.textContent = status.dataset.failed ?? "";
     },
   );
 });
