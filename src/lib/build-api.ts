@@ -6,8 +6,10 @@
  * Any failure (API down, HTTP error, unexpected body) stops the build with a message saying what to do:
  * a shop published without its catalogue would be worse than no new deployment.
  */
-import type { z } from "zod";
+import * as z from "zod";
 import { type Product, productSchema } from "../domain/catalog/product";
+import type { PublishedReview } from "../domain/reviews/ratings";
+import { publishedReviewSchema } from "../domain/reviews/review-schemas";
 import {
   type PublicCompany,
   type PublicShipping,
@@ -110,3 +112,17 @@ export const getCompany: () => Promise<PublicCompany> = once(() =>
 export const getShipping: () => Promise<PublicShipping> = once(() =>
   getJson("/api/settings/shipping", publicShippingSchema),
 );
+
+const publishedReviewsSchema = z.object({ reviews: publishedReviewSchema.array() });
+
+/** Every published review, newest first, by product id: read once, shown by the product pages and the home's cards. */
+export const getPublishedReviews: () => Promise<ReadonlyMap<number, PublishedReview[]>> = once(async () => {
+  const { reviews } = await getJson("/api/reviews/published", publishedReviewsSchema);
+  const byProduct = new Map<number, PublishedReview[]>();
+  for (const { product_id, ...review } of reviews) {
+    const list = byProduct.get(product_id) ?? [];
+    list.push(review);
+    byProduct.set(product_id, list);
+  }
+  return byProduct;
+});

@@ -3,6 +3,7 @@
 import { mainImage } from "../domain/catalog/product-photos";
 import { type ProductView as Product, schemaOrgAvailability } from "../domain/catalog/product-rules";
 import { centsToDecimalText, eurosToCents } from "../domain/money";
+import type { reviewsStructuredData } from "../domain/reviews/ratings";
 
 type ProductData = Pick<Product, "id" | "name" | "price" | "image" | "description" | "stock"> &
   Partial<Pick<Product, "category" | "reference" | "gtin" | "net_weight_g">>;
@@ -37,10 +38,15 @@ export interface ProductManufacturer {
   email: string;
 }
 
+/**
+ * The product's schema.org data. `reviews` is reviewsStructuredData's answer (aggregateRating and review, or nothing
+ * without a review): passed in, not computed here, as the home's script builds cards' data without the reviews' rules.
+ */
 export function productJsonLd(
   product: ProductData,
   siteUrl: string,
   manufacturer?: ProductManufacturer,
+  reviews: ReturnType<typeof reviewsStructuredData> = {},
 ): Record<string, unknown> {
   const url = new URL(`/product/${product.id}`, siteUrl).href;
   return {
@@ -70,6 +76,7 @@ export function productJsonLd(
       availability: schemaOrgAvailability(product.stock),
       itemCondition: "https://schema.org/NewCondition",
     },
+    ...reviews,
   };
 }
 

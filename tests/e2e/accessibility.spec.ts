@@ -32,6 +32,7 @@ test("every public page is axe-clean", async ({ page }) => {
     "/returns-and-exchanges",
     "/copyright",
     "/accessibilite",
+    "/avis-clients",
     "/retractation",
     "/reset-password?token=abc",
     "/maintenance",

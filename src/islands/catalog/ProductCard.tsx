@@ -14,6 +14,7 @@ import {
   viewProductDetail,
 } from "../../lib/catalog-view";
 import { priceLabel } from "../../lib/product-view";
+import type { SummaryView } from "../../lib/review-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
 import { ProductPicture } from "./ProductPicture";
 
@@ -30,6 +31,8 @@ interface Props {
   eager?: boolean;
   /** The card's schema.org data; left out of the empty card the home page keeps as a template. */
   structuredData?: boolean;
+  /** The published reviews' average and count, when there are any (printed by the build, kept by the refresh). */
+  rating?: SummaryView | null;
 }
 
 /**
@@ -37,7 +40,7 @@ interface Props {
  * so a refreshed price or stock never moves the layout. Rendered to static HTML by the build; the `data-card-*`
  * elements are the ones src/scripts/storefront/product-grid.ts refreshes (texts and classes in lib/catalog-view.ts).
  */
-export function ProductCard({ product, siteUrl, eager = false, structuredData = true }: Props) {
+export function ProductCard({ product, siteUrl, eager = false, structuredData = true, rating }: Props) {
   const inStock = product.stock > 0;
   const titleId = cardTitleId(product.id);
   const image = cardImage(product);
@@ -98,6 +101,17 @@ export function ProductCard({ product, siteUrl, eager = false, structuredData = 
           <span className="sr-only">Poids : </span>
           {product.weight}
         </p>
+        {rating && (
+          <p className="mt-1 flex items-center gap-2 text-sm text-ink" data-card-rating>
+            <span aria-hidden="true" className="tracking-wider text-crust-600">
+              {rating.stars.map((on) => (on ? "★" : "☆")).join("")}
+            </span>
+            <span>
+              <span className="sr-only">Avis clients : </span>
+              {rating.text}
+            </span>
+          </p>
+        )}
         <p
           className="mt-3 line-clamp-3 min-h-[4.5rem] text-[0.95rem] leading-6 text-ink-soft"
           data-card-description
