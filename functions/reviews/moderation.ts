@@ -1,6 +1,6 @@
 /** The owner's side of reviews: what waits, publish, refuse with a published reason, answer. */
 import { DomainError } from "../../src/domain/errors";
-import type { RefusalReason } from "../../src/domain/reviews/review";
+import { MODERATION_DAYS, type RefusalReason } from "../../src/domain/reviews/review";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
@@ -9,8 +9,8 @@ import { reviewEntity } from "./entity";
 import { refusalMail } from "./mails";
 import type { ReviewRecord } from "./service";
 
-/** The rules page's promise (docs/decisions/053-reviews.md): a review is read within this many days. */
-export const MODERATION_DAYS = 5;
+export { MODERATION_DAYS };
+
 const DAY_MS = 86_400_000;
 
 export interface ReviewKey {

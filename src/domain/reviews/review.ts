@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { GUEST_LINK_PARAMETER } from "../orders/guest";
+import { REVIEW_FORM_PARAMETER } from "./review-entry";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -65,6 +66,9 @@ export function defaultShownName(fullName: string): string {
   return name.slice(0, SHOWN_NAME_MAX);
 }
 
+/** The rules page's promise (docs/decisions/053-reviews.md): a review is read within this many days. */
+export const MODERATION_DAYS = 5;
+
 /** How long a published review stays online (D111-18: said on the rules page). */
 export const REVIEW_RETENTION_YEARS = 5;
 
@@ -123,8 +127,7 @@ export function reviewEligibility(order: ReviewedOrder, productId: number): Elig
 
 /** The page rules of D111-18 live at. */
 export const REVIEW_RULES_PATH = "/avis-clients";
-/** Present in the query of an order's page, it opens the order's review form (the invitation mail's link). */
-export const REVIEW_FORM_PARAMETER = "avis";
+export { REVIEW_FORM_PARAMETER };
 
 /**
  * The order's page with its review form open: the customer's tracking page, or a guest's with her link's token in
