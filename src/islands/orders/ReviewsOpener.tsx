@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import type { OrderReviewsProps } from "../reviews/OrderReviews";
 
 /** The review panel and its rules, fetched on the first opening: the order pages load without them. */
-const OrderReviews = lazy(() => import("../reviews/OrderReviews"));
+const OrderReviews = lazy(() => import("../reviews/load-panel").then((module) => module.loadOrderReviews()));
 
 /**
  * « Laisser un avis » on a delivered order, opening the order's review panel just after it (its heading takes the
