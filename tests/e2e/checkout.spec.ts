@@ -379,13 +379,11 @@ test.describe("checkout", () => {
       "href",
       `/api/user/orders/${orderId}/invoice`,
     );
-    const alerts: string[] = [];
-    page.once("dialog", async (dialog) => {
-      alerts.push(`${dialog.type()}: ${dialog.message()}`);
-      await dialog.accept();
-    });
-    await delivered.getByRole("button", { name: /Laisser un avis/ }).click();
-    await expect.poll(() => alerts).toEqual(["alert: Merci ! Les avis clients seront bientôt disponibles."]);
+    // « Laisser un avis » opens the order's review panel under it (tests/e2e/reviews-customer.spec.ts goes on).
+    const review = delivered.getByRole("button", { name: /Laisser un avis/ });
+    await review.click();
+    await expect(review).toHaveAttribute("aria-expanded", "true");
+    await expect(delivered.getByRole("heading", { name: "Votre avis sur ces produits" })).toBeFocused();
   });
 
   test("a changed price asks to confirm the new total; the retry places one order", async ({ page }) => {

@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { GUEST_LINK_PARAMETER } from "../orders/guest";
 import { ANSWER_MAX, RATING_MAX, REFUSAL_REASON_KEYS } from "./moderation-words";
+import { REVIEW_FORM_PARAMETER } from "./review-entry";
 
 export {
   ANSWER_MAX,
@@ -111,8 +112,7 @@ export function reviewEligibility(order: ReviewedOrder, productId: number): Elig
 
 /** The page rules of D111-18 live at. */
 export const REVIEW_RULES_PATH = "/avis-clients";
-/** Present in the query of an order's page, it opens the order's review form (the invitation mail's link). */
-export const REVIEW_FORM_PARAMETER = "avis";
+export { REVIEW_FORM_PARAMETER };
 
 /**
  * The order's page with its review form open: the customer's tracking page, or a guest's with her link's token in

@@ -1,8 +1,10 @@
 import { formatOrderDate } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { reviewsOffered } from "../../../domain/reviews/review-entry";
 import type { Order } from "../../../lib/shop-client";
 import { ParcelEvents } from "../../ui/ParcelEvents";
 import { orderPickupPoint } from "../PickupPointDetails";
+import { ReviewsOpener } from "../ReviewsOpener";
 import { StatusBadge } from "../StatusBadge";
 import { TransferInstructions } from "../TransferInstructions";
 import { DeliveryDestination } from "./DeliveryDestination";
@@ -14,17 +16,20 @@ import { GuestOffer, WithdrawalLink } from "./TrackingActions";
 import { BackLink } from "./TrackingParts";
 
 /**
- * `guestToken`: the order was opened by a guest's link; its withdrawal link and documents use the token, and a
- * visitor not signed in is offered « Créer mon compte » (a password only).
+ * `guestToken`: the order was opened by a guest's link; its withdrawal link, documents and reviews use the token,
+ * and a visitor not signed in is offered « Créer mon compte » (a password only). `reviewsOpen`: the review panel
+ * of a delivered order opens at once (the invitation mail's link).
  */
 export function TrackingDetails({
   order,
   guestToken,
   signedIn,
+  reviewsOpen = false,
 }: {
   order: Order;
   guestToken: string | null;
   signedIn: boolean;
+  reviewsOpen?: boolean;
 }) {
   const point = orderPickupPoint(order);
   return (
@@ -60,6 +65,11 @@ export function TrackingDetails({
       </div>
 
       <OrderDocuments order={order} guestToken={guestToken} />
+      {reviewsOffered(order) && (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ReviewsOpener order={order} guestToken={guestToken} headingLevel={2} initiallyOpen={reviewsOpen} />
+        </div>
+      )}
       <GuestOffer order={order} guestToken={guestToken} signedIn={signedIn} />
     </>
   );

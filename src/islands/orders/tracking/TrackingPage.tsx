@@ -7,7 +7,7 @@ import { useTrackedOrder } from "./use-tracked-order";
  * guest's link), then its details, or why it cannot be shown.
  */
 export default function TrackingPage({ contactEmail = "" }: { contactEmail?: string }) {
-  const { session, state, guest, token } = useTrackedOrder();
+  const { session, state, guest, token, reviewsRequested } = useTrackedOrder();
   return <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">{content()}</div>;
 
   function content() {
@@ -34,7 +34,12 @@ export default function TrackingPage({ contactEmail = "" }: { contactEmail?: str
     if (state.status === "sign_in") return <SignInFirst guest={guest} />;
     if (state.status === "not_found") return <OrderNotFound guest={guest} contactEmail={contactEmail} />;
     return (
-      <TrackingDetails order={state.order} guestToken={token} signedIn={session.status === "signed-in"} />
+      <TrackingDetails
+        order={state.order}
+        guestToken={token}
+        signedIn={session.status === "signed-in"}
+        reviewsOpen={reviewsRequested}
+      />
     );
   }
 }

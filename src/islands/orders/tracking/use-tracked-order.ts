@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { guestLinkInHash } from "../../../domain/orders/guest";
 import { trackingIdFromLocation, trackingUrl } from "../../../domain/orders/order-display";
 import { orderNumber } from "../../../domain/orders/order-status";
+import { reviewFormRequested } from "../../../domain/reviews/review-entry";
 import { ApiError } from "../../../lib/api-client";
 import { fetchGuestOrder, fetchMyOrder, type Order } from "../../../lib/shop-client";
 import { $session, handleUnauthenticated, startSession } from "../../../stores/session";
@@ -37,12 +38,15 @@ export function useTrackedOrder() {
   /** The link did not open the order: "required", it is in her account now; "if-signed-in", it opened nothing. */
   const [bySession, setBySession] = useState<"required" | "if-signed-in" | null>(null);
   const [state, setState] = useState<TrackingState>({ status: "loading" });
+  /** The invitation mail's link (`?avis=1`) asked for the review panel open; read before the address is tidied. */
+  const [reviewsRequested, setReviewsRequested] = useState(false);
   const userId = session.user?.id;
   const guest = guestToken !== null;
 
   useEffect(() => {
     void startSession();
     const id = trackingIdFromLocation(window.location.pathname, window.location.search);
+    setReviewsRequested(reviewFormRequested(window.location.search));
     // Show the order's own address when the edge sent us here as /orders/track/?id=... (a guest's fragment kept).
     if (id && window.location.search) {
       window.history.replaceState(null, "", `${trackingUrl(id)}${window.location.hash}`);
@@ -108,5 +112,5 @@ export function useTrackedOrder() {
 
   // Read with her session: the customer's links and documents, not the link's.
   const token = typeof guestToken === "string" && guestToken !== "invalid" && !bySession ? guestToken : null;
-  return { session, state, guest, token };
+  return { session, state, guest, token, reviewsRequested };
 }
