@@ -46,4 +46,5 @@ if (page && form) {
       void optOut(token, form.querySelector("button"));
     });
   }
+  page.setAttribute("data-ready", "");
 }
