@@ -14,7 +14,7 @@ import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { promoUsageRename, promoUsagesOf } from "../promos/order-items";
 import { eraseReviewsOfAuthor } from "../reviews/author-data";
-import { forgetOptOut } from "../reviews/invitations";
+import { forgetOptOut } from "../reviews/opt-outs";
 import { labelPdfsRemoved } from "../shipping/labels/erasure";
 import { eraseWaitlistRequests } from "../waitlist/service";
 import { withdrawalsOfOrder } from "../withdrawals/service";

@@ -11,7 +11,7 @@ import { renderInvoicePdf } from "../platform/adapters/pdf";
 import type { Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { exportedReviews } from "../reviews/author-data";
-import { optedOutAt } from "../reviews/invitations";
+import { optedOutAt } from "../reviews/opt-outs";
 import { getSetting } from "../settings/service";
 import { waitlistRequestsOf } from "../waitlist/service";
 import { toWithdrawalRecord, withdrawalsOfOrder } from "../withdrawals/service";

@@ -2,7 +2,7 @@
 import type { DataDeps, Deps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
 import { reviewEntity } from "./entity";
-import { ownReview, type ReviewRecord } from "./service";
+import type { ReviewRecord } from "./service";
 
 async function reviewsOfAuthor(deps: DataDeps, userId: string): Promise<ReviewRecord[]> {
   const { data } = await reviewEntity(deps.db).query.byAuthor({ user_id: userId }).go({ pages: "all" });
@@ -12,8 +12,20 @@ async function reviewsOfAuthor(deps: DataDeps, userId: string): Promise<ReviewRe
 /** Her reviews as she wrote them, with where each stands and its dates. */
 export async function exportedReviews(deps: DataDeps, userId: string) {
   return (await reviewsOfAuthor(deps, userId)).map((review) => ({
-    ...ownReview(review),
+    order_id: review.order_id,
+    product_id: review.product_id,
+    product_name: review.product_name,
+    rating: review.rating,
+    title: review.title,
+    text: review.text,
+    shown_name: review.shown_name,
+    status: review.status,
+    refusal_reason: review.refusal_reason ?? null,
+    experienced_at: review.experienced_at,
+    submitted_at: review.submitted_at,
+    published_at: review.published_at ?? null,
     moderated_at: review.moderated_at ?? null,
+    answer: review.answer_text ? { text: review.answer_text, at: review.answer_at ?? "" } : null,
   }));
 }
 

@@ -1,6 +1,6 @@
 /** The review invitation's opt-out. Schemas and words only: the docs function loads it without the code that serves it. */
 import * as z from "zod";
-import { OPT_OUT_LINK_INVALID } from "../../src/domain/reviews/invitation";
+import { OPT_OUT_LINK_INVALID } from "../../src/domain/reviews/opt-out";
 import { type Contract, errorResponse } from "../platform/contract";
 
 const tokenParam = z.object({

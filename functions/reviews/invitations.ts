@@ -3,64 +3,21 @@
  * an address that opted out or that SES refused (docs/decisions/053-reviews.md). Safe twice at once: each order is
  * claimed with a write made only if absent before its mail goes.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { DomainError } from "../../src/domain/errors";
-import {
-  INVITATION_WINDOW_DAYS,
-  invitationDue,
-  OPT_OUT_LINK_INVALID,
-  REVIEW_OPT_OUT_TOKEN_PATTERN,
-} from "../../src/domain/reviews/invitation";
-import { isSuppressed, normalizeEmail } from "../mail/suppressions";
+import { INVITATION_WINDOW_DAYS, invitationDue } from "../../src/domain/reviews/invitation";
+import { isSuppressed } from "../mail/suppressions";
 import { addGuestLink } from "../orders/guest/links";
 import { deliveredOrdersCreatedSince, type OrderRecord, toOrder } from "../orders/service";
 import { isConditionFailure } from "../platform/db/errors";
 import type { DataDeps, Deps } from "../platform/deps";
 import { getSettings } from "../settings/service";
 import { reviewEntity } from "./entity";
-import { reviewInvitationEntity, reviewOptOutEntity, reviewOptOutLinkEntity } from "./invitation-entity";
+import { reviewInvitationEntity } from "./invitation-entity";
 import { invitationMail } from "./mails";
+import { keptUntil, newOptOutLink, optedOutAt } from "./opt-outs";
 
 const DAY_MS = 86_400_000;
 /** Orders are read by their creation date: one delivered more than this long after it was placed is not invited. */
 const DELIVERY_DAYS_MAX = 90;
-/** How long an opt-out link and a claim are kept: longer than anyone opens an old mail, or than the window. */
-const KEPT_DAYS = 365;
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
-export const emailHash = (email: string) => sha256(normalizeEmail(email));
-const ttl = (now: Date) => Math.ceil((now.getTime() + KEPT_DAYS * DAY_MS) / 1000);
-
-export async function optedOutAt(deps: DataDeps, email: string): Promise<string | null> {
-  const { data } = await reviewOptOutEntity(deps.db)
-    .get({ email_hash: emailHash(email) })
-    .go();
-  return data?.opted_out_at ?? null;
-}
-
-/** Her objection goes with the rest of her mail preferences when she erases her data. */
-export async function forgetOptOut(deps: DataDeps, email: string): Promise<void> {
-  await reviewOptOutEntity(deps.db)
-    .delete({ email_hash: emailHash(email) })
-    .go();
-}
-
-/** The opt-out link's click: the address wants no more invitations. A second click changes nothing. */
-export async function optOut(deps: DataDeps, token: string): Promise<void> {
-  const invalid = () => new DomainError("NOT_FOUND", OPT_OUT_LINK_INVALID);
-  if (!REVIEW_OPT_OUT_TOKEN_PATTERN.test(token)) throw invalid();
-  const { data: link } = await reviewOptOutLinkEntity(deps.db)
-    .get({ token_hash: sha256(token) })
-    .go({ consistent: true });
-  if (!link) throw invalid();
-  try {
-    await reviewOptOutEntity(deps.db)
-      .create({ email_hash: link.email_hash, opted_out_at: deps.clock().toISOString() })
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
 
 /** The order's products nobody reviewed yet for it, each once. */
 async function productsToReview(deps: DataDeps, order: OrderRecord): Promise<string[]> {
@@ -75,7 +32,7 @@ async function claim(deps: DataDeps, orderId: string): Promise<string | null> {
   const claimedAt = now.toISOString();
   try {
     await reviewInvitationEntity(deps.db)
-      .create({ order_id: orderId, claimed_at: claimedAt, expires_at_ttl: ttl(now) })
+      .create({ order_id: orderId, claimed_at: claimedAt, expires_at_ttl: keptUntil(now) })
       .go();
     return claimedAt;
   } catch (error) {
@@ -93,20 +50,6 @@ async function release(deps: DataDeps, orderId: string, claimedAt: string): Prom
     .catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });
-}
-
-async function newOptOutLink(deps: DataDeps, email: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const now = deps.clock();
-  await reviewOptOutLinkEntity(deps.db)
-    .create({
-      token_hash: sha256(token),
-      email_hash: emailHash(email),
-      created_at: now.toISOString(),
-      expires_at_ttl: ttl(now),
-    })
-    .go();
-  return token;
 }
 
 /** Whether this order's invitation may go to its address; the claim is checked after. */

@@ -18,7 +18,7 @@ import { hasOrders, ordersOfUser } from "../../orders/service";
 import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt, countAttempt } from "../../platform/throttle";
 import { eraseReviewsOfAuthor } from "../../reviews/author-data";
-import { forgetOptOut } from "../../reviews/invitations";
+import { forgetOptOut } from "../../reviews/opt-outs";
 import { getSetting } from "../../settings/service";
 import { eraseWaitlistRequests } from "../../waitlist/service";
 import { eraseOrders } from "../erase";
