@@ -125,3 +125,14 @@ export const trackParcels = scheduledJob("TrackParcels", {
   maxEventAgeSeconds: 3600,
   timeout: "5 minutes",
 });
+
+/** Once a day, mid-morning in Paris: each delivered order's one review invitation, claimed before it goes. */
+export const reviewInvitations = scheduledJob("ReviewInvitations", {
+  handler: "functions/main/jobs/review-invitations.handler",
+  description: "Invite customers to review what they received",
+  schedule: "cron(30 10 * * ? *)",
+  timezone: "Europe/Paris",
+  deliveryRetries: 2,
+  maxEventAgeSeconds: 3600,
+  timeout: "5 minutes",
+});

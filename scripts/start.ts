@@ -31,6 +31,7 @@ import {
   recordPublishResult,
   sitePublishStatus,
 } from "../functions/publishing/publishing";
+import { sendReviewInvitations } from "../functions/reviews/invitations";
 import { trackParcels } from "../functions/shipping/tracking";
 import { astroBuild } from "./local/astro-build";
 import { isLoopback, type LocalConfig, localConfigFromEnv, localOrigin } from "./local/config";
@@ -224,6 +225,8 @@ async function main(supervisor: Supervisor): Promise<void> {
   job("TransferFollowUp", "Relance des virements", () => followUpTransfers(deps), 3_600_000);
   // Every two daytime hours on AWS: every hour here (without La Poste's API key in Paramètres it does nothing).
   job("TrackParcels", "Suivi des colis La Poste", () => trackParcels(deps), 3_600_000);
+  // Once a day at 10:30 on AWS: every hour here; each order is claimed, so it is invited once.
+  job("ReviewInvitations", "Invitations à donner un avis", () => sendReviewInvitations(deps), 3_600_000);
 
   if (reused) {
     console.log("Site de la dernière construction servi tout de suite (code inchangé).");

@@ -205,10 +205,14 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   daily_summary: "résumé quotidien",
   bank_transfer_follow_up: "relance des virements",
   shipping_colissimo: "Colissimo",
+  reviews: "avis clients",
 };
 
-/** Settings no page prints (the daily summary, the transfers' follow-up delays): saving them publishes nothing. */
-const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up"];
+/**
+ * Settings no page prints (the daily summary, the transfers' follow-up delays, the review invitation's delay): saving
+ * them publishes nothing.
+ */
+const UNPUBLISHED_SETTINGS: readonly SettingKey[] = ["daily_summary", "bank_transfer_follow_up", "reviews"];
 
 /**
  * The PayPal secret masked: the answer says whether one is set, never what it is. Reading them seals a secret

@@ -169,6 +169,16 @@ export async function ordersInStatus(deps: DataDeps, status: OrderStatus): Promi
   return data;
 }
 
+/** The delivered orders created since `from` (ISO): the newest-first index bounded by the date, filtered. */
+export async function deliveredOrdersCreatedSince(deps: DataDeps, from: string): Promise<OrderRecord[]> {
+  const { data } = await orderEntity(deps.db)
+    .query.all({})
+    .gte({ created_at: from })
+    .where(({ status }, { eq }) => eq(status, "delivered"))
+    .go({ pages: "all" });
+  return data;
+}
+
 /** An order by id, null when there is none. */
 export async function findOrder(deps: DataDeps, id: string): Promise<OrderRecord | null> {
   return (await orderEntity(deps.db).get({ id }).go()).data;

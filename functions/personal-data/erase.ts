@@ -13,6 +13,8 @@ import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps, Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
 import { promoUsageRename, promoUsagesOf } from "../promos/order-items";
+import { eraseReviewsOfAuthor } from "../reviews/author-data";
+import { forgetOptOut } from "../reviews/opt-outs";
 import { labelPdfsRemoved } from "../shipping/labels/erasure";
 import { eraseWaitlistRequests } from "../waitlist/service";
 import { withdrawalsOfOrder } from "../withdrawals/service";
@@ -28,7 +30,7 @@ const TRANSACTION_MAX = 100;
  * account last, so an interruption leaves an account that can be erased again.
  */
 export async function eraseAccount(
-  deps: DataDeps & Pick<Deps, "documents">,
+  deps: DataDeps & Pick<Deps, "documents"> & Partial<Pick<Deps, "publisher">>,
   user: AuthUser,
   password: string,
 ): Promise<void> {
@@ -60,13 +62,19 @@ export async function eraseAccount(
         guestOrdersRemain: placedAsGuest,
       }),
       lastWrites: accountWrites,
+      // Her reviews go before her orders are rewritten: none is left pointing at an anonymised order.
+      beforeWrites: async () => {
+        await eraseReviewsOfAuthor(deps, user.id);
+      },
     };
   });
   // Waitlist requests are made without an account, found by the e-mail. After the account: an
   // interruption here leaves only requests that expire on their own.
   await eraseWaitlistRequests(deps, user.email);
-  // SES's refusal holds the e-mail, and with the account gone the shop has nothing left to send there.
+  // SES's refusal holds the e-mail, and with the account gone the shop has nothing left to send there; so does
+  // her refusal of review invitations, a hash of it.
   await liftSuppression(deps, user.email);
+  await forgetOptOut(deps, user.email);
 }
 
 export interface ErasureRound {

@@ -10,6 +10,8 @@ import { ordersOfUser, toOrder } from "../orders/service";
 import { renderInvoicePdf } from "../platform/adapters/pdf";
 import type { Deps } from "../platform/deps";
 import { admitAttempt } from "../platform/throttle";
+import { exportedReviews } from "../reviews/author-data";
+import { optedOutAt } from "../reviews/opt-outs";
 import { getSetting } from "../settings/service";
 import { waitlistRequestsOf } from "../waitlist/service";
 import { toWithdrawalRecord, withdrawalsOfOrder } from "../withdrawals/service";
@@ -43,13 +45,15 @@ export interface ExportSubject {
 
 /** Not counted: the caller counts. */
 export async function exportArchive(deps: Deps, subject: ExportSubject): Promise<PersonalDataExport> {
-  const [head, orders, company, waitlist, suppression] = await Promise.all([
+  const [head, orders, company, waitlist, suppression, reviews, invitationsRefusedAt] = await Promise.all([
     subject.head(),
     ordersOfUser(deps, subject.userId, { newestFirst: true }),
     getSetting(deps, "company_info"),
     // Waitlist requests are made without an account: those of the e-mail.
     waitlistRequestsOf(deps, subject.email),
     getSuppression(deps, subject.email),
+    exportedReviews(deps, subject.userId),
+    optedOutAt(deps, subject.email),
   ]);
   const { strToU8, zipSync } = await import("../platform/adapters/zip");
   const files: Record<string, Uint8Array> = {};
@@ -84,6 +88,8 @@ export async function exportArchive(deps: Deps, subject: ExportSubject): Promise
       confirmed_at: request.confirmed_at ?? null,
       expires_at: request.expires_at,
     })),
+    reviews,
+    review_invitations_refused_at: invitationsRefusedAt,
     mail_refused: suppression,
     documents,
   };

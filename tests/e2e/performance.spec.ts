@@ -55,6 +55,7 @@ const FRAMEWORK_FREE = new Set([
   "/returns-and-exchanges",
   "/accessibilite",
   "/liste-d-attente",
+  "/avis-clients/desinscription",
   "/cette-page-n-existe-pas",
   "/maintenance",
   "/",

@@ -61,6 +61,14 @@ const JOBS = {
     timeout: "5 minutes",
     maxAge: 3600,
   },
+  // Once a day at 10:30 in Paris: the review invitations, never at night.
+  ReviewInvitations: {
+    schedule: "cron(30 10 * * ? *)",
+    timezone: "Europe/Paris",
+    handler: "functions/main/jobs/review-invitations.handler",
+    timeout: "5 minutes",
+    maxAge: 3600,
+  },
 } as const;
 
 const jobFailuresOf = (deployment: Deployment) =>
@@ -82,7 +90,7 @@ function jobOf(deployment: Deployment, name: keyof typeof JOBS) {
 }
 
 describe("the scheduled jobs", () => {
-  it("are CronV2 schedules, exactly these five, with no hand-built EventBridge schedule left", async () => {
+  it("are CronV2 schedules, exactly these six, with no hand-built EventBridge schedule left", async () => {
     const deployment = await deploy("dev", devEnv);
     expect(deployment.recording.crons.map(({ name }) => name).sort()).toEqual(Object.keys(JOBS).sort());
     expect(deployment.recording.resources.map(({ type }) => type)).not.toContain(

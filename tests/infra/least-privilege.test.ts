@@ -83,6 +83,7 @@ const TABLE_ACTIONS: Record<string, string[]> = {
   DailySummaryJob: WRITE,
   TransferFollowUpJob: WRITE,
   TrackParcelsJob: WRITE,
+  ReviewInvitationsJob: WRITE,
   AccountMailSubscriber: WRITE,
   SitePublishSubscriber: WRITE,
   SitePublishResult: WRITE,
@@ -104,6 +105,7 @@ const MAIL_SENDERS = [
   "DailySummaryJob",
   "TransferFollowUpJob",
   "TrackParcelsJob",
+  "ReviewInvitationsJob",
   "AccountMailSubscriber",
 ].sort();
 

@@ -27,6 +27,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
   "/returns-and-exchanges": CONTENT,
   "/accessibilite": CONTENT,
   "/liste-d-attente": CONTENT,
+  "/avis-clients/desinscription": CONTENT,
   "/cette-page-n-existe-pas": CONTENT,
   "/maintenance": CONTENT,
   // No framework since issue 30: the stored cart painted by an inline script (in the HTML), then one small module.

@@ -22,6 +22,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/domain/publishing/security-headers.ts":
     "the CSP report-uri, a header value the server shares, not a call",
   "src/domain/catalog/product-photos.ts": "the photo routes' mount, shared with the server's body limits",
+  "src/domain/reviews/opt-out.ts":
+    "the invitation opt-out's path, shared with the server's body check and the mail's List-Unsubscribe header",
 };
 
 const CLIENT_METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH"]);

@@ -18,6 +18,7 @@ import { personalDataRoutes } from "../../personal-data/routes";
 import { promoRoutes } from "../../promos/routes";
 import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
 import { adminReviewsRoutes } from "../../reviews/admin-routes";
+import { reviewInvitationsRoutes } from "../../reviews/invitation-routes";
 import { reviewsRoutes } from "../../reviews/routes";
 import { settingsRoutes } from "../../settings/routes";
 import { adminShippingRoutes, pickupPointsRoutes } from "../../shipping/routes";
@@ -54,6 +55,7 @@ export const routes = {
   pickupPointsRoutes,
   productsRoutes,
   promoRoutes,
+  reviewInvitationsRoutes,
   reviewsRoutes,
   settingsRoutes,
   userRoutes,

@@ -27,6 +27,7 @@ import { adminPublishingContract } from "../../publishing/admin-contract";
 import { cspReportsContract } from "../../publishing/csp-reports-contract";
 import { adminReviewsContract } from "../../reviews/admin-contract";
 import { reviewsContract } from "../../reviews/contract";
+import { reviewInvitationsContract } from "../../reviews/invitation-contract";
 import { adminSettingsContract } from "../../settings/admin-contract";
 import { settingsContract } from "../../settings/contract";
 import { adminShippingContract, pickupPointsContract } from "../../shipping/contract";
@@ -68,6 +69,7 @@ export const contracts = [
   cspReportsContract,
   adminReviewsContract,
   reviewsContract,
+  reviewInvitationsContract,
   adminSettingsContract,
   settingsContract,
   adminShippingContract,

@@ -22,6 +22,7 @@ export const apiModules = [
   { mount: "/api/products", area: "catalog" },
   { mount: "/api/promo", area: "orders" },
   { mount: "/api/reviews", area: "catalog" },
+  { mount: "/api/reviews/invitations", area: "accounts" },
   { mount: "/api/settings", area: "catalog" },
   { mount: "/api/shipping", area: "shipping" },
   { mount: "/api/user", area: "accounts" },

@@ -17,6 +17,8 @@ import { deleteGuestLinks, guestTokenHash, newGuestToken } from "../../orders/gu
 import { hasOrders, ordersOfUser } from "../../orders/service";
 import type { DataDeps, Deps } from "../../platform/deps";
 import { admitAttempt, countAttempt } from "../../platform/throttle";
+import { eraseReviewsOfAuthor } from "../../reviews/author-data";
+import { forgetOptOut } from "../../reviews/opt-outs";
 import { getSetting } from "../../settings/service";
 import { eraseWaitlistRequests } from "../../waitlist/service";
 import { eraseOrders } from "../erase";
@@ -84,7 +86,7 @@ export async function exportGuestData(deps: Deps, token: string): Promise<Person
  * The link is deleted in the last transaction, so it erases once. What serves an account still using the address stays.
  */
 export async function eraseGuestData(
-  deps: DataDeps & Pick<Deps, "documents">,
+  deps: DataDeps & Pick<Deps, "documents"> & Partial<Pick<Deps, "publisher">>,
   token: string,
 ): Promise<{ erased: number }> {
   const { hash, email } = await openLink(deps, token);
@@ -106,6 +108,7 @@ export async function eraseGuestData(
       erasedUserId: (order) => erasedGuestUserId(order.id),
       beforeWrites: async () => {
         for (const id of orderIds) await deleteGuestLinks(deps, id);
+        await eraseReviewsOfAuthor(deps, userId);
       },
       lastWrites: [
         () => ({
@@ -127,6 +130,9 @@ export async function eraseGuestData(
   // A link mailed by the owner while the orders were rewritten (a revocation) would open an anonymised order: none.
   for (const id of orderIds) await deleteGuestLinks(deps, id);
   await eraseWaitlistRequests(deps, email);
-  if (!(await findUserByEmail(deps, email))) await liftSuppression(deps, email);
+  if (!(await findUserByEmail(deps, email))) {
+    await liftSuppression(deps, email);
+    await forgetOptOut(deps, email);
+  }
   return { erased };
 }

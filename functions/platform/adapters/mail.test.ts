@@ -147,3 +147,32 @@ describe("suppressingMailer (issue 27: addresses SES refused)", () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe("a mail's extra headers (RFC 8058's one-click unsubscribe)", () => {
+  const unsubscribe = {
+    ...mail,
+    headers: {
+      "List-Unsubscribe": "<https://savon.example/api/x/abc>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+
+  it("writes them in the local .eml and gives them to SES", () => {
+    const mime = toMime(from, unsubscribe, date, "m9@test");
+    expect(mime).toContain("\r\nList-Unsubscribe: <https://savon.example/api/x/abc>\r\n");
+    expect(mime).toContain("\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
+    expect(sesEmail(from, unsubscribe).Content?.Simple?.Headers).toEqual([
+      { Name: "List-Unsubscribe", Value: "<https://savon.example/api/x/abc>" },
+      { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+    ]);
+    expect(sesEmail(from, mail).Content?.Simple).not.toHaveProperty("Headers");
+  });
+
+  it("keeps a value on one line and refuses a name that could start another header", () => {
+    const mime = toMime(from, { ...mail, headers: { "X-Test": "a\r\nBcc: x@example.fr" } }, date, "m10@test");
+    expect(mime).not.toMatch(/^Bcc:/m);
+    expect(() => toMime(from, { ...mail, headers: { "X: Bcc": "x" } }, date, "m11@test")).toThrow(
+      /header name/,
+    );
+  });
+});

@@ -18,6 +18,8 @@ export interface Mail {
   text: string;
   html: string;
   inline?: InlineImage[];
+  /** Extra headers, such as RFC 8058's one-click `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -71,6 +73,14 @@ function inlineImages(mail: Mail): InlineImage[] {
 
 const safeFilename = (name: string) => name.replace(/[^\w.-]/g, "_");
 
+/** A header's name checked (printable ASCII but the colon) and its value on one line: none can start another. */
+function extraHeaders(mail: Mail): { name: string; value: string }[] {
+  return Object.entries(mail.headers ?? {}).map(([name, value]) => {
+    if (!/^[\x21-\x39\x3b-\x7e]{1,126}$/.test(name)) throw new Error(`Invalid mail header name: ${name}`);
+    return { name, value: oneLine(value) };
+  });
+}
+
 /**
  * The local mail folder's .eml files (SES composes its own: sesEmail). An HTML part with inline images goes in a
  * multipart/related (RFC 2387) inside the alternative, so a text-only reader sees no stray attachment.
@@ -97,6 +107,7 @@ export function toMime(from: string, mail: Mail, date: Date, messageId: string):
     `Subject: ${encodeHeader(mail.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}>`,
+    ...extraHeaders(mail).map(({ name, value }) => `${name}: ${value}`),
     "MIME-Version: 1.0",
     ...multipart("multipart/alternative", [textPart("text/plain", mail.text), htmlWithImages]),
     "",
@@ -135,6 +146,7 @@ export function sesMailer(from: string, client?: SesClientLike): Mailer {
 
 export function sesEmail(from: string, mail: Mail): SendEmailCommandInput {
   const images = inlineImages(mail);
+  const headers = extraHeaders(mail);
   return {
     FromEmailAddress: from,
     Destination: { ToAddresses: [mail.to] },
@@ -142,6 +154,7 @@ export function sesEmail(from: string, mail: Mail): SendEmailCommandInput {
       Simple: {
         Subject: { Data: oneLine(mail.subject), Charset: "UTF-8" },
         Body: { Text: { Data: mail.text, Charset: "UTF-8" }, Html: { Data: mail.html, Charset: "UTF-8" } },
+        ...(headers.length && { Headers: headers.map(({ name, value }) => ({ Name: name, Value: value })) }),
         ...(images.length && {
           Attachments: images.map((image) => ({
             RawContent: image.content,

@@ -2,12 +2,16 @@ import { createMiddleware } from "hono/factory";
 import { PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/catalog/product-photos";
 import { DomainError } from "../../../src/domain/errors";
 import { CSP_REPORT_PATH } from "../../../src/domain/publishing/security-headers";
+import { REVIEW_OPT_OUT_API } from "../../../src/domain/reviews/invitation";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** CSP reports (application/csp-report, reports+json) need a preflight from a cross-site form too. */
 function accepted(path: string): RegExp {
   if (path === CSP_REPORT_PATH) return /^application\/(json|csp-report|reports\+json)\b/i;
+  // A mail client's one-click unsubscribe posts a form (RFC 8058); the token in the path is all it can do.
+  if (path.startsWith(`${REVIEW_OPT_OUT_API}/`))
+    return /^(application\/json|application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
   // A photo upload sends the file's bytes: image/* and application/octet-stream need a preflight too.
   if (path.startsWith(`${PHOTOS_MOUNT}/`))
     return /^(application\/json|application\/octet-stream|image\/[\w.+-]+)\b/i;

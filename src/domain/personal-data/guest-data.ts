@@ -59,8 +59,9 @@ export function guestExportReadme(shopName: string, at: Date, documents: readonl
     "rattachées à votre adresse e-mail.",
     "",
     "donnees.json : vos commandes passées sans compte avec cette adresse e-mail, leur suivi et leurs remboursements,",
-    "vos demandes de rétractation, vos demandes d'alerte de retour en stock faites avec cette adresse, et, le cas",
-    "échéant, le refus de cette adresse par notre service d'envoi d'e-mails, dans un format lisible par une machine",
+    "vos demandes de rétractation, vos demandes d'alerte de retour en stock faites avec cette adresse, vos avis sur nos",
+    "produits (avec leur état et leurs dates), et, le cas échéant, votre refus des invitations à donner un avis et le",
+    "refus de cette adresse par notre service d'envoi d'e-mails, dans un format lisible par une machine",
     "(RGPD, articles 15 et 20).",
     documents.length > 0
       ? `factures/ : ${documents.length} document(s) PDF, vos factures et avoirs tels qu'ils ont été émis.`

@@ -83,7 +83,8 @@ export function exportReadme(shopName: string, at: Date, documents: readonly str
     "",
     "donnees.json : votre compte (e-mail, nom, téléphone, date de création), vos adresses, vos commandes avec leur",
     "suivi et leurs remboursements, et vos demandes de rétractation, dans un format lisible par une machine",
-    "(RGPD, articles 15 et 20), ainsi que vos demandes d'alerte de retour en stock faites avec cette adresse.",
+    "(RGPD, articles 15 et 20), ainsi que vos demandes d'alerte de retour en stock faites avec cette adresse, vos avis",
+    "sur nos produits (avec leur état et leurs dates) et, le cas échéant, votre refus des invitations à donner un avis.",
     documents.length > 0
       ? `factures/ : ${documents.length} document(s) PDF, vos factures et avoirs tels qu'ils ont été émis.`
       : "Aucune facture ni aucun avoir n'a encore été émis pour vos commandes.",

@@ -18,7 +18,7 @@ import type {
   SettingKey,
   ShippingSetting,
 } from "./settings";
-import type { TransferFollowUpSetting } from "./settings-constants";
+import type { ReviewsSetting, TransferFollowUpSetting } from "./settings-constants";
 import { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK } from "./settings-constants";
 
 export { DEFAULT_MAINTENANCE_MESSAGE, PAYPAL_SANDBOX_URL, SECRET_MASK };
@@ -40,6 +40,7 @@ export interface AdminSettings {
   daily_summary: DailySummarySetting;
   bank_transfer_follow_up: TransferFollowUpSetting;
   shipping_colissimo: ColissimoSetting;
+  reviews: ReviewsSetting;
 }
 
 export function settingsByKey(rows: readonly SettingRow[]): Partial<AdminSettings> {

@@ -28,6 +28,15 @@ export const defaultTransferFollowUp: TransferFollowUpSetting = {
   cancel_after_days: 10,
 };
 
+/** The « Avis clients » setting: days after the delivery when the one review invitation goes; 0 sends none. */
+export const REVIEW_INVITATION_LIMITS = { min: 0, max: 60 } as const;
+
+export interface ReviewsSetting {
+  review_invitation_days: number;
+}
+
+export const defaultReviewsSetting: ReviewsSetting = { review_invitation_days: 7 };
+
 /**
  * How an order is delivered: to the customer's address, or to a pick-up point she chose (« point relais »). The
  * shipping setting prices each.

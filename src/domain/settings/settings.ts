@@ -3,7 +3,11 @@ import { type Cents, eurosToCents } from "../money";
 import { isValidBic, isValidIban } from "./bank-details";
 import { colissimoSettingSchema, defaultColissimoSetting } from "./colissimo-setting";
 import type { DeliveryMode } from "./settings-constants";
-import { defaultTransferFollowUp } from "./settings-constants";
+import {
+  defaultReviewsSetting,
+  defaultTransferFollowUp,
+  REVIEW_INVITATION_LIMITS,
+} from "./settings-constants";
 import { transferFollowUpSettingSchema } from "./transfer-follow-up-schema";
 
 const euros = z
@@ -106,6 +110,15 @@ export const dailySummarySettingSchema = z.object({
 });
 export type DailySummarySetting = z.infer<typeof dailySummarySettingSchema>;
 
+/** The review invitation's delay; 0 turns the invitations off. */
+export const reviewsSettingSchema = z.object({
+  review_invitation_days: z
+    .number("Indiquez un nombre de jours.")
+    .int("Indiquez un nombre entier de jours.")
+    .min(REVIEW_INVITATION_LIMITS.min, "Indiquez 0 pour ne pas envoyer d'invitation, ou un nombre de jours.")
+    .max(REVIEW_INVITATION_LIMITS.max, `Au plus ${REVIEW_INVITATION_LIMITS.max} jours après la livraison.`),
+});
+
 export const settingSchemas = {
   shipping: shippingSettingSchema,
   company_info: companyInfoSettingSchema,
@@ -115,6 +128,7 @@ export const settingSchemas = {
   daily_summary: dailySummarySettingSchema,
   bank_transfer_follow_up: transferFollowUpSettingSchema,
   shipping_colissimo: colissimoSettingSchema,
+  reviews: reviewsSettingSchema,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
@@ -161,6 +175,7 @@ export const defaultSettings: { [K in SettingKey]: SettingValue<K> } = {
   daily_summary: { enabled: true },
   bank_transfer_follow_up: defaultTransferFollowUp,
   shipping_colissimo: defaultColissimoSetting,
+  reviews: defaultReviewsSetting,
 };
 
 /** L616-1; null while its name or website is not filled in. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AdminSettings } from "../../../domain/settings/admin-settings";
 import { bankTransfer, paypal, transferFollowUp } from "./payment-cards";
+import { reviews } from "./review-cards";
 import { type CardSpec, SettingCard } from "./SettingCard";
 import { colissimo, shipping } from "./shipping-cards";
 import { company, dailySummary, maintenance } from "./shop-cards";
@@ -8,7 +9,7 @@ import { company, dailySummary, maintenance } from "./shop-cards";
 /**
  * The cards of the Paramètres tab (spec 2 "Settings tab"), in the order shown. What each setting shows, its form's
  * inputs, and how the form becomes the value the API checks are declared by job: payment-cards.tsx,
- * shipping-cards.tsx, shop-cards.tsx. SettingCard draws them all.
+ * shipping-cards.tsx, shop-cards.tsx, review-cards.tsx. SettingCard draws them all.
  */
 
 /** Every card, in the tab's order; each drawn when the API answered its setting. */
@@ -21,6 +22,7 @@ export const SETTING_CARDS: readonly DeclaredCard[] = [
   card(company),
   card(maintenance),
   card(dailySummary),
+  card(reviews),
 ];
 
 export type SavedSetting = <K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) => void;
