@@ -8,6 +8,7 @@ import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DEAD_LETTER_RETENTION_SECONDS } from "../../infra/dead-letters";
+import { JOB_LABELS } from "../../src/domain/admin/owner-problems";
 import { type Deployment, deepKnown, deploy, known, restoreSstStubs, sstWorkDir } from "./sst-stubs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -134,6 +135,10 @@ describe("the scheduled jobs", () => {
       });
     });
   }
+
+  it("each has a French name on the owner's to-do list when it fails", () => {
+    expect(Object.keys(JOB_LABELS).sort()).toEqual(Object.keys(JOBS).sort());
+  });
 
   it("keeps failed runs two weeks, longer than any source keeps them, and nothing consumes them", async () => {
     const deployment = await deploy("dev", devEnv);

@@ -48,6 +48,8 @@ export const JOB_LABELS: Record<string, string> = {
   ReconcilePaypal: "le rapprochement nocturne des commandes PayPal",
   DailySummary: "le résumé quotidien de 8 h",
   TransferFollowUp: "la relance des virements non reçus",
+  TrackParcels: "la lecture du suivi Colissimo des colis expédiés",
+  ReviewInvitations: "l'envoi des invitations à laisser un avis",
 };
 
 const DEAD_LETTERS: Record<string, { title: string; action: string }> = {
