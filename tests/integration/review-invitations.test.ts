@@ -22,7 +22,7 @@ import { REVIEW_RULES_PATH } from "../../src/domain/reviews/review";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
-import { createCustomer, placeTransferOrder, type TestCustomer } from "../support/customers";
+import { createCustomer, markDelivered, placeTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
@@ -37,12 +37,7 @@ const at = (iso: string) => {
 
 async function deliver(order: Order, deliveredAt: string): Promise<Order> {
   at(deliveredAt);
-  const response = await admin.call("PUT", `/api/admin/orders/${order.id}`, {
-    payment_status: "completed",
-    status: "delivered",
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Order;
+  return markDelivered(admin, order.id);
 }
 
 /** A customer's order of one new soap, placed a few days before its delivery. */

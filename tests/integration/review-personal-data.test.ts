@@ -17,7 +17,7 @@ import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
-import { createCustomer, placeTransferOrder } from "../support/customers";
+import { createCustomer, markDelivered, placeTransferOrder } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
@@ -35,13 +35,9 @@ const written = {
 
 async function deliver(order: Order): Promise<Order> {
   now = new Date("2026-10-04T09:30:00.000Z");
-  const response = await admin.call("PUT", `/api/admin/orders/${order.id}`, {
-    payment_status: "completed",
-    status: "delivered",
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
+  const delivered = await markDelivered(admin, order.id);
   now = new Date("2026-10-12T10:30:00.000Z");
-  return (await response.json()) as Order;
+  return delivered;
 }
 
 /** Her invitation sent, and its opt-out link clicked. */

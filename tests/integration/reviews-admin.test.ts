@@ -12,7 +12,13 @@ import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
 import type { Order } from "../../src/domain/orders/order";
 import { MODERATION_DAYS } from "../../src/domain/reviews/moderation-words";
 import { createTestContext } from "../setup/test-db";
-import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
+import {
+  apiCaller,
+  createCustomer,
+  markDelivered,
+  placeTransferOrder,
+  type TestCustomer,
+} from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 import { SHOP_COMPANY } from "../support/shop-setup";
@@ -30,20 +36,8 @@ const review = { rating: 2, title: "Un peu sec", text: "Il dessèche un peu la p
 async function reviewed(title = review.title) {
   const customer = await createCustomer(ctx.deps, ctx.app);
   const soap = await createSoap(ctx.deps, { price: 10, stock: 10 });
-  const placed = await customer.call("POST", "/api/orders", {
-    items: [{ product_id: soap.id, quantity: 1 }],
-    shipping_address_id: customer.addressId,
-    total_amount: 17.8,
-    payment_method: "bank_transfer",
-    transfer_sender_name: "Client",
-  });
-  expect(placed.status, await placed.clone().text()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
-  const moved = await admin("PUT", `/api/admin/orders/${order.id}`, {
-    payment_status: "completed",
-    status: "delivered",
-  });
-  expect(moved.status, await moved.clone().text()).toBe(200);
+  const order = await placeTransferOrder(customer, soap.id, 1, 17.8);
+  await markDelivered({ call: admin }, order.id);
   await createReview(ctx.deps, order.id, soap.id, { userId: customer.id }, { ...review, title });
   return { order_id: order.id, product_id: soap.id };
 }

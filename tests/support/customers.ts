@@ -74,3 +74,13 @@ export async function placeTransferOrder(
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { order: Order }).order;
 }
+
+/** The owner marks an order paid and delivered, as her orders tab does; fails the test unless it moves (200). */
+export async function markDelivered(owner: Pick<TestCustomer, "call">, orderId: string): Promise<Order> {
+  const response = await owner.call("PUT", `/api/admin/orders/${orderId}`, {
+    payment_status: "completed",
+    status: "delivered",
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Order;
+}
