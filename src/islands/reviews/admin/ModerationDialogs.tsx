@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import {
   ANSWER_MAX,
   REFUSAL_REASON_KEYS,
@@ -90,19 +90,11 @@ export function RefuseDialog({
             {error}
           </p>
         )}
-        {running.error && !running.fields?.reason && (
-          <div className="mt-3">
-            <Notice kind="error">{running.error}</Notice>
-          </div>
-        )}
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Annuler
-          </button>
+        <FormEnd error={running.fields?.reason ? null : running.error} onCancel={onCancel}>
           <button type="submit" className="btn bg-alert text-white hover:bg-red-900" disabled={running.busy}>
             {running.busy ? "Veuillez patienter..." : "Refuser l'avis"}
           </button>
-        </div>
+        </FormEnd>
       </form>
     </Dialog>
   );
@@ -150,20 +142,39 @@ export function AnswerDialog({
           error={running.fields?.text}
           hint={`${text.length} / ${ANSWER_MAX} caractères`}
         />
-        {running.error && !running.fields?.text && (
-          <div className="mt-3">
-            <Notice kind="error">{running.error}</Notice>
-          </div>
-        )}
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Annuler
-          </button>
+        <FormEnd error={running.fields?.text ? null : running.error} onCancel={onCancel}>
           <button type="submit" className="btn btn-primary px-6" disabled={running.busy}>
             {running.busy ? "Enregistrement..." : "Enregistrer la réponse"}
           </button>
-        </div>
+        </FormEnd>
       </form>
     </Dialog>
+  );
+}
+
+/** A dialog form's end: the server's error not tied to a field, « Annuler » and the form's own submit button. */
+function FormEnd({
+  error,
+  onCancel,
+  children,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error && (
+        <div className="mt-3">
+          <Notice kind="error">{error}</Notice>
+        </div>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Annuler
+        </button>
+        {children}
+      </div>
+    </>
   );
 }
