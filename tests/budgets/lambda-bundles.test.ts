@@ -74,7 +74,12 @@ const budgets: Partial<Record<string, number>> = {
   // Issue 32: the owner's « Envoyer un nouveau lien de suivi » (links revoked, the new one mailed), the table's three new entities (a guest order's links, the attach and « Mes données » links), the order mails' guest links:
   // 524.3 KiB. The owner's operations declared in their own features' admin contracts, the mails in their
   // features: the same code in more modules, 529.9 -> 530.05 KiB.
-  admin: 531 * KiB,
+  // Verified reviews: the to-do counts the reviews waiting (the reviews' entity and a count read), the review
+  // invitation's setting and the JSON check's one-click opt-out path: 528.0 -> 531.5 KiB.
+  admin: 534 * KiB,
+  // The owner's « Avis » (decision record 053): the reviews to moderate, publish, refuse with its mail, answer, on
+  // the version read: 428.1 -> 440.1 KiB.
+  lots: 446 * KiB,
   // Orders, promo checks and the withdrawal function (issue 15): a withdrawal before shipping is the lifecycle's
   // cancellation with its credit note and, for PayPal, the refund through PayPal's API. Issue 18: 465.1 KiB.
   // Issue 19 (decision record 026): the waitlist's routes, the low-stock watch of orders and the background

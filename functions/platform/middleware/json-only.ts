@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { PHOTOS_API_MOUNT as PHOTOS_MOUNT } from "../../../src/domain/catalog/product-photos";
 import { DomainError } from "../../../src/domain/errors";
 import { CSP_REPORT_PATH } from "../../../src/domain/publishing/security-headers";
-import { REVIEW_OPT_OUT_API } from "../../../src/domain/reviews/invitation";
+import { REVIEW_OPT_OUT_API } from "../../../src/domain/reviews/opt-out";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
