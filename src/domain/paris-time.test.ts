@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parisDateTime, parisDay } from "./paris-time";
+import { parisDateTime, parisDay, parisWallTime } from "./paris-time";
 
 describe("parisDay", () => {
   it.each([
@@ -17,4 +17,12 @@ describe("parisDateTime", () => {
     ["2026-11-24T08:28:00.000Z", "mardi 24 novembre 2026 à 09:28"],
     ["2026-07-14T21:05:00.000Z", "mardi 14 juillet 2026 à 23:05"],
   ])("%s", (at, text) => expect(parisDateTime(new Date(at))).toBe(text));
+});
+
+describe("parisWallTime", () => {
+  it("is 8:00 in Paris, an hour ahead of UTC in winter and two in summer", () => {
+    expect(parisWallTime("2027-01-13", 8).toISOString()).toBe("2027-01-13T07:00:00.000Z");
+    expect(parisWallTime("2027-06-23", 8).toISOString()).toBe("2027-06-23T06:00:00.000Z");
+    expect(parisWallTime("2026-10-25", 0).toISOString()).toBe("2026-10-24T22:00:00.000Z");
+  });
 });

@@ -54,3 +54,27 @@ export function parisDateTime(at: Date): string {
   });
   return `${date} à ${time}`;
 }
+
+const parisOffsetFormat = once(
+  () => new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "longOffset" }),
+);
+
+/** Minutes Paris is ahead of UTC at an instant: 60 in winter, 120 in summer. */
+function parisOffsetMinutes(at: Date): number {
+  const name = parisOffsetFormat()
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? "");
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === "-" ? -minutes : minutes;
+}
+
+/**
+ * The instant Paris's clocks show `hour`:00 on the calendar day `day` ("2027-01-13"). Meant for hours the clock
+ * changes never skip or repeat (they change between 2:00 and 3:00).
+ */
+export function parisWallTime(day: string, hour: number): Date {
+  const asUtc = new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
+  return new Date(asUtc.getTime() - parisOffsetMinutes(asUtc) * 60_000);
+}
