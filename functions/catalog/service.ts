@@ -15,6 +15,7 @@ import { isConditionFailure } from "../platform/db/errors";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
 import { markSiteStale } from "../publishing/publishing";
+import { priceChangeItem } from "./price-history";
 import type { ProductEntity } from "./product-entity";
 import { productEntity } from "./product-entity";
 import { movementItem } from "./stock";
@@ -95,6 +96,13 @@ export async function createProduct(
   const record = { ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now };
   await writeTransaction(deps.db, () => [
     { commit: productEntity.transact(deps.db).create(record).commit() },
+    priceChangeItem(deps.db, {
+      productId: id,
+      price: record.price_cents,
+      at: now,
+      reason: "created",
+      adminId,
+    }),
     ...(record.stock > 0
       ? [
           movementItem(deps.db, {
@@ -132,6 +140,10 @@ export async function updateProduct(
   assertSellable(parsed);
   const { price, stock, ...rest } = parsed;
   const changesStock = stock !== stockLoaded;
+  const priceCents = eurosToCents(price);
+  const { data: before } = await productEntity(deps.db).get({ id }).go();
+  if (!before) throw new DomainError("PRODUCT_NOT_FOUND");
+  const changesPrice = before.price_cents !== priceCents;
   const now = deps.clock().toISOString();
   const outcome = await writeTransaction(deps.db, () => {
     let patch = productEntity
@@ -140,12 +152,17 @@ export async function updateProduct(
       .set({
         ...rest,
         ...(changesStock && { stock }),
-        price_cents: eurosToCents(price),
+        price_cents: priceCents,
         updated_at: now,
       });
     if (changesStock) patch = patch.where(({ stock: current }, { eq }) => eq(current, stockLoaded));
+    // The history's line is the change from the price read: another edit in between makes this one stale.
+    if (changesPrice) patch = patch.where(({ price_cents }, { eq }) => eq(price_cents, before.price_cents));
     return [
       { commit: patch.commit(), onFailed: "stale" },
+      ...(changesPrice
+        ? [priceChangeItem(deps.db, { productId: id, price: priceCents, at: now, reason: "edited", adminId })]
+        : []),
       ...(changesStock
         ? [
             movementItem(deps.db, {
@@ -163,6 +180,8 @@ export async function updateProduct(
   });
   const { data: current } = await productEntity(deps.db).get({ id }).go();
   if (!current) throw new DomainError("PRODUCT_NOT_FOUND");
+  if (outcome !== "written" && (!changesStock || current.stock === stockLoaded))
+    throw new DomainError("PRODUCT_CHANGED");
   if (outcome !== "written")
     throw new DomainError(
       "STOCK_CHANGED",

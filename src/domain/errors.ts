@@ -75,6 +75,11 @@ export const errorCatalogue = {
     status: 409,
     message: "Le stock a changé depuis l'ouverture du formulaire.",
   },
+  PRODUCT_CHANGED: {
+    status: 409,
+    message:
+      "Le prix a été modifié entre-temps par un autre enregistrement : rechargez la fiche avant d'enregistrer.",
+  },
   RETURN_INVALID: { status: 409, message: "Ce retour ne correspond pas à la commande." },
   REFUND_AMOUNT_CHANGED: {
     status: 409,
