@@ -1,5 +1,4 @@
 import type { EntityItem } from "electrodb";
-import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import { isGuestOrder } from "../../src/domain/orders/guest";
 import type { Order } from "../../src/domain/orders/order";

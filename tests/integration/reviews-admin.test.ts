@@ -9,7 +9,6 @@ import { publishReview } from "../../functions/reviews/moderation";
 import { reviewsAwaiting } from "../../functions/reviews/pending-count";
 import { createReview } from "../../functions/reviews/service";
 import type { OwnerTodo } from "../../src/domain/admin/owner-todo/list";
-import type { Order } from "../../src/domain/orders/order";
 import { MODERATION_DAYS } from "../../src/domain/reviews/moderation-words";
 import { createTestContext } from "../setup/test-db";
 import {
