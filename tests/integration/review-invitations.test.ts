@@ -20,9 +20,14 @@ import {
 } from "../../src/domain/reviews/invitation";
 import { REVIEW_RULES_PATH } from "../../src/domain/reviews/review";
 import { createTestContext } from "../setup/test-db";
-import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
-import { createCustomer, markDelivered, placeTransferOrder, type TestCustomer } from "../support/customers";
+import {
+  createCustomer,
+  markDelivered,
+  placeGuestTransferOrder,
+  placeTransferOrder,
+  type TestCustomer,
+} from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
@@ -50,15 +55,7 @@ async function customerOrder(customer: TestCustomer, deliveredAt: string): Promi
 async function guestOrder(email: string, deliveredAt: string) {
   at(new Date(Date.parse(deliveredAt) - 3 * DAY).toISOString());
   const soap = await createSoap(ctx.deps, { price: 12.9, stock: 10 });
-  const placed = await anonymous("POST", "/api/guest/orders", {
-    items: [{ product_id: soap.id, quantity: 1 }],
-    total_amount: 20.7,
-    payment_method: "bank_transfer",
-    transfer_sender_name: "Lina Moreau",
-    guest: { email, address: FRENCH_ADDRESS },
-  });
-  expect(placed.status, await placed.clone().text()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
+  const { order } = await placeGuestTransferOrder(anonymous, { productId: soap.id, total: 20.7, email });
   return { order: await deliver(order, deliveredAt), soap };
 }
 

@@ -15,9 +15,13 @@ import { createReview } from "../../functions/reviews/service";
 import { guestUserId } from "../../src/domain/accounts/guest-account";
 import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
-import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
-import { createCustomer, markDelivered, placeTransferOrder } from "../support/customers";
+import {
+  createCustomer,
+  markDelivered,
+  placeGuestTransferOrder,
+  placeTransferOrder,
+} from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
@@ -126,15 +130,11 @@ describe("a guest's reviews", () => {
     const email = `avis-invitee-${Date.now()}@example.fr`;
     now = new Date("2026-10-01T08:00:00.000Z");
     const soap = await createSoap(ctx.deps, { price: 12.9, stock: 10 });
-    const placed = await anonymous("POST", "/api/guest/orders", {
-      items: [{ product_id: soap.id, quantity: 1 }],
-      total_amount: 20.7,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Lina Moreau",
-      guest: { email, address: FRENCH_ADDRESS },
+    const { order, access_token } = await placeGuestTransferOrder(anonymous, {
+      productId: soap.id,
+      total: 20.7,
+      email,
     });
-    expect(placed.status, await placed.clone().text()).toBe(201);
-    const { order, access_token } = (await placed.json()) as { order: Order; access_token: string };
     await deliver(order);
     await optedOut(order);
     await createReview(ctx.deps, order.id, soap.id, { guestToken: access_token }, written);

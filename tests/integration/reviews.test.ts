@@ -24,9 +24,8 @@ import { DomainError } from "../../src/domain/errors";
 import type { Order } from "../../src/domain/orders/order";
 import { NOT_DELIVERED, NOT_IN_ORDER, RATING_MESSAGE } from "../../src/domain/reviews/review";
 import { createTestContext } from "../setup/test-db";
-import { FRENCH_ADDRESS } from "../support/addresses";
 import { anonymousCaller } from "../support/client-addresses";
-import { apiCaller, createCustomer, type TestCustomer } from "../support/customers";
+import { apiCaller, createCustomer, placeGuestTransferOrder, type TestCustomer } from "../support/customers";
 import { readMails } from "../support/mail";
 import { createSoap } from "../support/products";
 
@@ -276,15 +275,11 @@ describe("over HTTP", () => {
 
   it("a guest reviews by her order's link; without it, or with another order's, nothing is written", async () => {
     const soap = await createSoap(ctx.deps, { price: 12.9, stock: 10 });
-    const placed = await anonymous("POST", "/api/guest/orders", {
-      items: [{ product_id: soap.id, quantity: 1 }],
-      total_amount: 20.7,
-      payment_method: "bank_transfer",
-      transfer_sender_name: "Lina Moreau",
-      guest: { email: `lina-${Date.now()}@example.fr`, address: FRENCH_ADDRESS },
+    const { order, access_token } = await placeGuestTransferOrder(anonymous, {
+      productId: soap.id,
+      total: 20.7,
+      email: `lina-${Date.now()}@example.fr`,
     });
-    expect(placed.status, await placed.clone().text()).toBe(201);
-    const { order, access_token } = (await placed.json()) as { order: Order; access_token: string };
     await moved(order, { payment_status: "completed", status: "delivered" });
     const path = `/api/reviews/orders/${order.id}/products/${soap.id}`;
     expect((await anonymous("POST", path, review)).status).toBe(404);

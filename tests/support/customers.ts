@@ -84,3 +84,19 @@ export async function markDelivered(owner: Pick<TestCustomer, "call">, orderId: 
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Order;
 }
+
+/** A guest's bank-transfer order of one product, delivered at home, through the API: the order and her link's token. */
+export async function placeGuestTransferOrder(
+  call: TestCustomer["call"],
+  { productId, total, email }: { productId: number; total: number; email: string },
+): Promise<{ order: Order; access_token: string }> {
+  const response = await call("POST", "/api/guest/orders", {
+    items: [{ product_id: productId, quantity: 1 }],
+    total_amount: total,
+    payment_method: "bank_transfer",
+    transfer_sender_name: "Lina Moreau",
+    guest: { email, address: FRENCH_ADDRESS },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as { order: Order; access_token: string };
+}
