@@ -50,6 +50,32 @@ export const productSchema = entitySchema({
      * stock above the threshold.
      */
     low_stock_alerted_at: { type: "string" },
+    /**
+     * Its reductions, scheduled, running and ended, written by the reductions feature only (decision record 054), each
+     * with the reference price fixed when it was scheduled and the ids of its two history lines. One list on the
+     * product, so every read of the product (pages, cart, order) knows the price in force without another read.
+     */
+    reductions: {
+      type: "list",
+      default: () => [],
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          kind: { type: ["promotion", "soldes"] as const, required: true },
+          starts_at: { type: "string", required: true },
+          ends_at: { type: "string", required: true },
+          price_cents: { type: "number", required: true },
+          reference_cents: { type: "number", required: true },
+          start_line: { type: "string", required: true },
+          end_line: { type: "string", required: true },
+        },
+      },
+    },
+    /** Bumped by each write of `reductions`: a write conditioned on it was decided on the list it read. */
+    reductions_version: { type: "number", default: 0 },
+    /** When its price history's first line was written (at creation, or by the job for older products). */
+    price_recorded_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     updated_at: { type: "string", required: true },
   },

@@ -9,6 +9,8 @@ import {
 import { photoKeys } from "../../src/domain/catalog/product-photos";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros, eurosToCents } from "../../src/domain/money";
+import { priceInForce } from "../../src/domain/reductions/price-in-force";
+import { holdsThePrice } from "../../src/domain/reductions/schedule";
 import type { ObjectStorage } from "../platform/adapters/object-storage";
 import { nextCounterValue } from "../platform/db/counters";
 import { isConditionFailure } from "../platform/db/errors";
@@ -18,16 +20,23 @@ import { markSiteStale } from "../publishing/publishing";
 import { priceChangeItem } from "./price-history";
 import type { ProductEntity } from "./product-entity";
 import { productEntity } from "./product-entity";
+import { productReductions, reductionView } from "./product-reductions";
 import { movementItem } from "./stock";
 import { afterStockChange, type StockAlertDeps } from "./stock-alerts";
 
 type ProductRecord = EntityItem<ProductEntity>;
 
-export function toProduct(record: ProductRecord): Product {
+/**
+ * The product as the API answers it. Read `at` an instant (the shop's public reads), its price is the one in force
+ * then, with the reduction announced; without, the regular price the owner's form edits.
+ */
+export function toProduct(record: ProductRecord, at?: Date): Product {
+  const inForce = at ? priceInForce(record.price_cents, productReductions(record), at) : null;
   return {
     id: record.id,
     name: record.name,
-    price: centsToEuros(record.price_cents),
+    price: centsToEuros(inForce?.price ?? record.price_cents),
+    ...(inForce && { reduction: reductionView(inForce) }),
     weight: record.weight,
     image: record.image,
     description: record.description,
@@ -73,14 +82,17 @@ async function allProductRecords({ db }: DataDeps): Promise<ProductRecord[]> {
 }
 
 export async function listActiveProducts(deps: DataDeps): Promise<Product[]> {
-  return (await allProductRecords(deps)).filter((record) => record.is_active).map(toProduct);
+  const now = deps.clock();
+  return (await allProductRecords(deps))
+    .filter((record) => record.is_active)
+    .map((record) => toProduct(record, now));
 }
 
 /** Unknown and inactive products are both 'Produit non trouvé'. */
-export async function getActiveProduct({ db }: DataDeps, id: number): Promise<Product> {
-  const { data } = await productEntity(db).get({ id }).go();
+export async function getActiveProduct(deps: DataDeps, id: number): Promise<Product> {
+  const { data } = await productEntity(deps.db).get({ id }).go();
   if (!data?.is_active) throw new DomainError("PRODUCT_NOT_FOUND");
-  return toProduct(data);
+  return toProduct(data, deps.clock());
 }
 
 export async function createProduct(
@@ -93,7 +105,14 @@ export async function createProduct(
   const id = await nextCounterValue(deps.db, "product");
   const now = deps.clock().toISOString();
   const { price, ...rest } = parsed;
-  const record = { ...rest, id, price_cents: eurosToCents(price), created_at: now, updated_at: now };
+  const record = {
+    ...rest,
+    id,
+    price_cents: eurosToCents(price),
+    price_recorded_at: now,
+    created_at: now,
+    updated_at: now,
+  };
   await writeTransaction(deps.db, () => [
     { commit: productEntity.transact(deps.db).create(record).commit() },
     priceChangeItem(deps.db, {
@@ -122,7 +141,7 @@ export async function createProduct(
 }
 
 export async function listAllProducts(deps: DataDeps): Promise<Product[]> {
-  return (await allProductRecords(deps)).map(toProduct);
+  return (await allProductRecords(deps)).map((record) => toProduct(record));
 }
 
 /**
@@ -144,6 +163,9 @@ export async function updateProduct(
   const { data: before } = await productEntity(deps.db).get({ id }).go();
   if (!before) throw new DomainError("PRODUCT_NOT_FOUND");
   const changesPrice = before.price_cents !== priceCents;
+  // The reference price its reductions announce, and their history lines, were decided on this price.
+  if (changesPrice && holdsThePrice(before.reductions ?? [], deps.clock()))
+    throw new DomainError("PRICE_HELD_BY_REDUCTION");
   const now = deps.clock().toISOString();
   const outcome = await writeTransaction(deps.db, () => {
     let patch = productEntity
@@ -157,7 +179,15 @@ export async function updateProduct(
       });
     if (changesStock) patch = patch.where(({ stock: current }, { eq }) => eq(current, stockLoaded));
     // The history's line is the change from the price read: another edit in between makes this one stale.
-    if (changesPrice) patch = patch.where(({ price_cents }, { eq }) => eq(price_cents, before.price_cents));
+    if (changesPrice)
+      patch = patch.where(
+        ({ price_cents, reductions_version }, { eq, notExists }) =>
+          `${eq(price_cents, before.price_cents)} AND ${
+            before.reductions_version === undefined
+              ? notExists(reductions_version)
+              : eq(reductions_version, before.reductions_version)
+          }`,
+      );
     return [
       { commit: patch.commit(), onFailed: "stale" },
       ...(changesPrice

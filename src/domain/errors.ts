@@ -149,6 +149,19 @@ export const errorCatalogue = {
     message: "Cette photo est trop petite ou trop grande : au moins 400 pixels de côté, au plus 8000.",
   },
   PHOTO_LIMIT: { status: 409, message: "Un produit compte au plus 10 photos : supprimez-en une d'abord." },
+  REDUCTION_NOT_FOUND: { status: 404, message: "Réduction introuvable." },
+  /** Decision record 054: each refusal names its product; all are in `details.refusals`. */
+  REDUCTION_REFUSED: { status: 409, message: "Cette réduction ne peut pas être programmée." },
+  REDUCTION_OVER: { status: 409, message: "Cette réduction est déjà terminée." },
+  REDUCTIONS_CHANGED: {
+    status: 409,
+    message: "Les réductions de ce produit ont changé entre-temps : rechargez la liste.",
+  },
+  PRICE_HELD_BY_REDUCTION: {
+    status: 409,
+    message:
+      "Ce produit a une réduction programmée ou en cours : son prix ne peut changer qu'après sa fin, ou une fois la réduction annulée (le prix de référence annoncé en dépend).",
+  },
   PHOTO_NOT_FOUND: { status: 404, message: "Photo introuvable." },
   PHOTOS_CHANGED: {
     status: 409,

@@ -17,6 +17,7 @@ import { guestDataRoutes } from "../../personal-data/guest/routes";
 import { personalDataRoutes } from "../../personal-data/routes";
 import { promoRoutes } from "../../promos/routes";
 import { cspReportsRoutes } from "../../publishing/csp-reports-routes";
+import { adminReductionsRoutes } from "../../reductions/admin-routes";
 import { adminReviewsRoutes } from "../../reviews/admin-routes";
 import { reviewInvitationsRoutes } from "../../reviews/invitation-routes";
 import { reviewsRoutes } from "../../reviews/routes";
@@ -35,6 +36,7 @@ export const routes = {
   adminDocumentsRoutes,
   adminExportsRoutes,
   adminPhotosRoutes,
+  adminReductionsRoutes,
   adminReviewsRoutes,
   adminRoutes,
   adminShippingRoutes,

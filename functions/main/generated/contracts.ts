@@ -25,6 +25,7 @@ import { adminPromosContract } from "../../promos/admin-contract";
 import { promoContract } from "../../promos/contract";
 import { adminPublishingContract } from "../../publishing/admin-contract";
 import { cspReportsContract } from "../../publishing/csp-reports-contract";
+import { adminReductionsContract } from "../../reductions/admin-contract";
 import { adminReviewsContract } from "../../reviews/admin-contract";
 import { reviewsContract } from "../../reviews/contract";
 import { reviewInvitationsContract } from "../../reviews/invitation-contract";
@@ -67,6 +68,7 @@ export const contracts = [
   promoContract,
   adminPublishingContract,
   cspReportsContract,
+  adminReductionsContract,
   adminReviewsContract,
   reviewsContract,
   reviewInvitationsContract,

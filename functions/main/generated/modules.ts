@@ -6,6 +6,7 @@ export const apiModules = [
   { mount: "/api/admin/documents", area: "documents" },
   { mount: "/api/admin/exports", area: "accounting" },
   { mount: "/api/admin/photos", area: "photos" },
+  { mount: "/api/admin/reductions", area: "lots" },
   { mount: "/api/admin/reviews", area: "lots" },
   { mount: "/api/admin/shipping", area: "shipping" },
   { mount: "/api/admin/waitlist", area: "lots" },

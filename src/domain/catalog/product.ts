@@ -77,6 +77,17 @@ export const cosmeticInfoSchema = z.object({
 });
 export type CosmeticInfoInput = z.input<typeof cosmeticInfoSchema>;
 
+/** A product's reduction in force, as the pages, the cart and the checkout announce it (L112-1-1). */
+export const productReductionSchema = z.object({
+  kind: z.enum(["promotion", "soldes"]),
+  /** The lowest price of the 30 days before the reduction, in euros: struck through. */
+  reference: z.number().nonnegative(),
+  /** Whole percent off the reference, rounded down. */
+  percent: z.number().int().min(1).max(99),
+  ends_at: z.string(),
+});
+export type ProductReductionView = z.infer<typeof productReductionSchema>;
+
 /** Spec section 3; price in euros with 2 decimals. */
 export const productSchema = z.object({
   id: z.number().int().positive(),
@@ -98,6 +109,12 @@ export const productSchema = z.object({
   updated_at: z.string().optional(),
   /** First = main picture; set through the photo routes only. */
   photos: z.array(productPhotoSchema).max(MAX_PHOTOS).default([]),
+  /**
+   * The reduction in force when it was read (decision record 054), announced with its reference price struck through;
+   * `price` is then the reduced price. Null or absent: none. The owner's reads leave it out: her `price` is the
+   * regular price her form edits.
+   */
+  reduction: productReductionSchema.nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -26,7 +26,7 @@ export const reductionInputSchema = z
     product_ids: z
       .array(z.int().positive(), "Choisissez au moins un produit.")
       .min(1, "Choisissez au moins un produit.")
-      .max(200, "200 produits au plus par réduction."),
+      .max(30, "30 produits au plus par réduction."),
     kind: z.enum(REDUCTION_KINDS, "Choisissez « Promotion » ou « Soldes »."),
     change: z.discriminatedUnion(
       "type",

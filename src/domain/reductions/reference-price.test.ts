@@ -43,7 +43,11 @@ describe("the reference price: the lowest of the 30 days before the reduction", 
     ],
     ["a product created 10 days ago: its 10 days", [at(-10, 1000, "created")], 1000],
     ["created 10 days ago, lowered 5 days ago", [at(-10, 1200, "created"), at(-5, 1000)], 1000],
-    ["an import sets a price like an edit", [at(-90, 1000, "created"), at(-2, 950, "import")], 950],
+    [
+      "a first line written for an older product counts like an edit",
+      [at(-90, 1000, "recorded"), at(-2, 950, "edited")],
+      950,
+    ],
     ["nothing before the start: no reference", [at(0, 1000, "created")], null],
     ["an empty history", [], null],
   ])("%s", (_, history, expected) => {

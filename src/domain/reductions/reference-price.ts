@@ -13,7 +13,8 @@ export const PRICE_CHANGE_REASONS = [
   "edited",
   "reduction_start",
   "reduction_end",
-  "import",
+  // The first line of a product created before the history existed, dated when it was written.
+  "recorded",
 ] as const;
 export type PriceChangeReason = (typeof PRICE_CHANGE_REASONS)[number];
 
