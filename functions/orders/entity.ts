@@ -34,6 +34,14 @@ export const orderSchema = entitySchema({
           unit_price_cents: { type: "number", required: true },
           quantity: { type: "number", required: true },
           lots: lotsAttribute,
+          /** The reduction the unit price was charged under, as it was announced (decision record 054). */
+          reduction: {
+            type: "map",
+            properties: {
+              kind: { type: ["promotion", "soldes"] as const, required: true },
+              reference_cents: { type: "number", required: true },
+            },
+          },
         },
       },
     },

@@ -7,6 +7,7 @@ import { isGuestUserId } from "../../accounts/guest-account";
 import { allocateLots, type LotTaken } from "../../batches/batches";
 import { mainImage } from "../../catalog/product-photos";
 import type { Cents } from "../../money";
+import type { ReductionKind } from "../../reductions/reduction";
 import { promoUseSubjectOf } from "../guest";
 import type { PaymentMethod } from "../order-status";
 import type { OrderPickupPoint } from "../pickup-point";
@@ -32,6 +33,8 @@ export interface PlannedOrder {
     unit_price_cents: Cents;
     quantity: number;
     lots?: LotTaken[];
+    /** The reduction the unit price was charged under, announced with its reference price (decision record 054). */
+    reduction?: { kind: ReductionKind; reference_cents: Cents };
   }[];
   subtotal_cents: Cents;
   shipping_cents: Cents;
