@@ -44,7 +44,7 @@ export const adminReductionsContract = {
           ...invalid,
           404: errorResponse("Produit introuvable"),
           409: errorResponse(
-            "REDUCTION_REFUSED : « Soldes » hors période, produit en vente depuis moins d'un mois, chevauchement, prix pas inférieur au prix de référence (chaque raison dans details.refusals)",
+            "REDUCTION_REFUSED : « Soldes » hors période, produit en vente depuis moins d'un mois, chevauchement, prix pas inférieur au prix de référence (chaque raison dans refusals)",
           ),
         },
       )),

@@ -150,7 +150,7 @@ export const errorCatalogue = {
   },
   PHOTO_LIMIT: { status: 409, message: "Un produit compte au plus 10 photos : supprimez-en une d'abord." },
   REDUCTION_NOT_FOUND: { status: 404, message: "Réduction introuvable." },
-  /** Decision record 054: each refusal names its product; all are in `details.refusals`. */
+  /** Decision record 054: each refusal names its product; the answer lists them all in `refusals`. */
   REDUCTION_REFUSED: { status: 409, message: "Cette réduction ne peut pas être programmée." },
   REDUCTION_OVER: { status: 409, message: "Cette réduction est déjà terminée." },
   REDUCTIONS_CHANGED: {
