@@ -49,9 +49,11 @@ function scheduledJob(
     deliveryRetries: number;
     maxEventAgeSeconds: number;
     timeout?: sst.aws.FunctionArgs["timeout"];
+    /** A job that mails nobody gets no right to send mail. */
+    sendsMail?: false;
   },
 ): ScheduledJob {
-  const args = functionArgs(job.handler, job.description);
+  const args = functionArgs(job.handler, job.description, { sendsMail: job.sendsMail });
   const fn = new sst.aws.Function(
     `${name}Job`,
     asyncFailuresArgs(job.timeout ? { ...args, timeout: job.timeout } : args, job.maxEventAgeSeconds),
@@ -135,4 +137,18 @@ export const reviewInvitations = scheduledJob("ReviewInvitations", {
   deliveryRetries: 2,
   maxEventAgeSeconds: 3600,
   timeout: "5 minutes",
+});
+
+/**
+ * Every 5 minutes: a reduction's start or end since the last publish asked for marks the pages stale, so they follow
+ * each price change within minutes (the orders are priced by the server at their instant meanwhile); older products
+ * get their first price line. Mails nobody.
+ */
+export const priceChanges = scheduledJob("PriceChanges", {
+  handler: "functions/main/jobs/price-changes.handler",
+  description: "Publish the pages at each reduction's start and end",
+  schedule: "rate(5 minutes)",
+  deliveryRetries: 2,
+  maxEventAgeSeconds: 600,
+  sendsMail: false,
 });

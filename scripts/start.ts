@@ -31,6 +31,7 @@ import {
   recordPublishResult,
   sitePublishStatus,
 } from "../functions/publishing/publishing";
+import { followPriceChanges } from "../functions/reductions/on-time";
 import { sendReviewInvitations } from "../functions/reviews/invitations";
 import { trackParcels } from "../functions/shipping/tracking";
 import { astroBuild } from "./local/astro-build";
@@ -227,6 +228,13 @@ async function main(supervisor: Supervisor): Promise<void> {
   job("TrackParcels", "Suivi des colis La Poste", () => trackParcels(deps), 3_600_000);
   // Once a day at 10:30 on AWS: every hour here; each order is claimed, so it is invited once.
   job("ReviewInvitations", "Invitations à donner un avis", () => sendReviewInvitations(deps), 3_600_000);
+  // Every 5 minutes on AWS: every minute here, so a reduction's start or end publishes the pages soon after.
+  job(
+    "PriceChanges",
+    "Publication des pages aux changements de prix",
+    () => followPriceChanges(deps),
+    60_000,
+  );
 
   if (reused) {
     console.log("Site de la dernière construction servi tout de suite (code inchangé).");

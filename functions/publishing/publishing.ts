@@ -15,6 +15,14 @@ export async function markSiteStale(
   deps.publisher?.request(reason);
 }
 
+/** When the pages last went stale: a publish asked for then or later reads the API after it. */
+export async function lastPublishRequest(deps: DataDeps): Promise<string | undefined> {
+  const { data } = await sitePublishEntity(deps.db)
+    .get(SITE)
+    .go({ attributes: ["requested_at"] });
+  return data?.requested_at;
+}
+
 /** It covers every request made until now: the build reads the API after this. */
 export async function beginPublish(deps: DataDeps): Promise<{ covers: string }> {
   const now = deps.clock().toISOString();

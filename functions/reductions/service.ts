@@ -16,8 +16,8 @@ import {
   withdrawFromProduct,
 } from "../../src/domain/reductions/schedule";
 import { priceChangeItem, priceChangeRemoval, priceHistoryLines } from "../catalog/price-history";
-import { productEntity } from "../catalog/product-entity";
 import { allProducts, type ProductRecord, productsByIds } from "../catalog/product-reads";
+import { reductionsWrite } from "../catalog/product-reductions";
 import { newId } from "../platform/adapters/ids";
 import { type TransactionItem, writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
@@ -44,19 +44,8 @@ function productWrites(
   outcome: ReductionOutcome,
   adminId: string | undefined,
 ): TransactionItem[] {
-  const version = record.reductions_version;
-  const patch = productEntity
-    .transact(deps.db)
-    .patch({ id: record.id })
-    .set({ reductions: outcome.reductions, reductions_version: (version ?? 0) + 1 })
-    .where(
-      ({ price_cents, reductions_version }, { eq, notExists }) =>
-        `${eq(price_cents, record.price_cents)} AND ${
-          version === undefined ? notExists(reductions_version) : eq(reductions_version, version)
-        }`,
-    );
   return [
-    { commit: patch.commit(), onFailed: "stale" },
+    reductionsWrite(deps.db, record, outcome.reductions),
     ...outcome.remove.map((line) => priceChangeRemoval(deps.db, record.id, line)),
     ...outcome.add.map((line) =>
       priceChangeItem(deps.db, {

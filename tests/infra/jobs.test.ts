@@ -70,6 +70,15 @@ const JOBS = {
     timeout: "5 minutes",
     maxAge: 3600,
   },
+  // Every 5 minutes: the pages published after each reduction's start and end (decision record 054).
+  PriceChanges: {
+    schedule: "rate(5 minutes)",
+    timezone: undefined,
+    handler: "functions/main/jobs/price-changes.handler",
+    timeout: "20 seconds",
+    maxAge: 600,
+    mailsNobody: true,
+  },
 } as const;
 
 const jobFailuresOf = (deployment: Deployment) =>
@@ -117,7 +126,7 @@ describe("the scheduled jobs", () => {
         destinationConfig: { onFailure: { destination: failures } },
       });
       expect(args.permissions).toContainEqual({ actions: ["sqs:SendMessage"], resources: [failures] });
-      // The API's runtime, table and mail.
+      // The API's runtime, table and mail (none for a job that mails nobody).
       expect(args.handler).toBe(job.handler);
       expect(existsSync(resolve(root, job.handler.replace(/\.handler$/, ".ts")))).toBe(true);
       expect(args.runtime).toBe("nodejs24.x");
@@ -128,7 +137,9 @@ describe("the scheduled jobs", () => {
       expect(args.link).toBeUndefined();
       const rights = JSON.stringify(args.permissions);
       expect(rights).toContain(String(known(table.instance.arn)));
-      expect(rights).toContain(String(known(email.instance.nodes.identity.arn)));
+      const mailRight = String(known(email.instance.nodes.identity.arn));
+      if ("mailsNobody" in job) expect(rights).not.toContain(mailRight);
+      else expect(rights).toContain(mailRight);
       expect(args.environment).toMatchObject({
         TABLE_NAME: "savon-shop-dev-TableTable",
         MAIL_FROM: "boutique@example.fr",

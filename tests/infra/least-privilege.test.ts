@@ -84,6 +84,7 @@ const TABLE_ACTIONS: Record<string, string[]> = {
   TransferFollowUpJob: WRITE,
   TrackParcelsJob: WRITE,
   ReviewInvitationsJob: WRITE,
+  PriceChangesJob: WRITE,
   AccountMailSubscriber: WRITE,
   SitePublishSubscriber: WRITE,
   SitePublishResult: WRITE,

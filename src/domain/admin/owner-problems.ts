@@ -50,6 +50,7 @@ export const JOB_LABELS: Record<string, string> = {
   TransferFollowUp: "la relance des virements non reçus",
   TrackParcels: "la lecture du suivi Colissimo des colis expédiés",
   ReviewInvitations: "l'envoi des invitations à laisser un avis",
+  PriceChanges: "la publication des pages au début et à la fin des réductions",
 };
 
 const DEAD_LETTERS: Record<string, { title: string; action: string }> = {
