@@ -3,7 +3,7 @@ import type { ProductReductionView } from "../../src/domain/catalog/product";
 import { centsToEuros } from "../../src/domain/money";
 import type { PriceInForce, ProductReduction } from "../../src/domain/reductions/price-in-force";
 import { percentOff } from "../../src/domain/reductions/reference-price";
-import type { StoredReduction } from "../../src/domain/reductions/schedule";
+import type { StoredReduction } from "../../src/domain/reductions/stored";
 import type { Db } from "../platform/db/service";
 import type { TransactionItem } from "../platform/db/transaction";
 import { priceChangeItem } from "./price-history";

@@ -10,7 +10,7 @@ import { photoKeys } from "../../src/domain/catalog/product-photos";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros, eurosToCents } from "../../src/domain/money";
 import { priceInForce } from "../../src/domain/reductions/price-in-force";
-import { holdsThePrice } from "../../src/domain/reductions/schedule";
+import { holdsThePrice } from "../../src/domain/reductions/stored";
 import type { ObjectStorage } from "../platform/adapters/object-storage";
 import { nextCounterValue } from "../platform/db/counters";
 import { isConditionFailure } from "../platform/db/errors";

@@ -1,7 +1,7 @@
 /** The owner's view of the reductions (decision record 054): the list, the price history, the periods. */
 import * as z from "zod";
-import { REDUCTION_KINDS } from "./reduction";
 import { PRICE_CHANGE_REASONS } from "./reference-price";
+import { REDUCTION_KINDS } from "./words";
 
 export const adminReductionSchema = z.object({
   id: z.string(),

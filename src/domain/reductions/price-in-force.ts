@@ -5,8 +5,8 @@
  */
 import { unitPriceLabel } from "../catalog/unit-price";
 import { type Cents, centsToEuros, formatEuros } from "../money";
-import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction";
 import { percentOff } from "./reference-price";
+import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./words";
 
 /** A reduction of one product, its reference price fixed when it started. */
 export interface ProductReduction {

@@ -10,17 +10,9 @@
 import type { Cents } from "../money";
 import { type ReductionInput, reducedPrice, reductionRefusals } from "./reduction";
 import { type PriceChange, percentOff, REFERENCE_DAYS, referencePrice } from "./reference-price";
+import { reductionStatus, type StoredReduction } from "./stored";
 
-export interface StoredReduction {
-  id: string;
-  kind: ReductionInput["kind"];
-  starts_at: string;
-  ends_at: string;
-  price_cents: Cents;
-  reference_cents: Cents;
-  start_line: string;
-  end_line: string;
-}
+export { holdsThePrice, type ReductionStatus, reductionStatus, type StoredReduction } from "./stored";
 
 export interface HistoryLine extends PriceChange {
   id: string;
@@ -49,17 +41,6 @@ const day = (at: Date) =>
     month: "long",
     year: "numeric",
   });
-
-export type ReductionStatus = "scheduled" | "running" | "ended";
-
-export function reductionStatus(reduction: Pick<StoredReduction, "starts_at" | "ends_at">, now: Date) {
-  if (now < new Date(reduction.starts_at)) return "scheduled" as const;
-  return now < new Date(reduction.ends_at) ? ("running" as const) : ("ended" as const);
-}
-
-/** A reduction scheduled or running: while one is, the owner's price is fixed (its history lines are written). */
-export const holdsThePrice = (reductions: readonly StoredReduction[], now: Date) =>
-  reductions.some((reduction) => new Date(reduction.ends_at) > now);
 
 /** Every reduction not yet started takes the reference price of the history as it will be; started ones keep theirs. */
 function withReferences(

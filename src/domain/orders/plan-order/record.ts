@@ -7,7 +7,7 @@ import { isGuestUserId } from "../../accounts/guest-account";
 import { allocateLots, type LotTaken } from "../../batches/batches";
 import { mainImage } from "../../catalog/product-photos";
 import type { Cents } from "../../money";
-import type { ReductionKind } from "../../reductions/reduction";
+import type { ReductionKind } from "../../reductions/words";
 import { promoUseSubjectOf } from "../guest";
 import type { PaymentMethod } from "../order-status";
 import type { OrderPickupPoint } from "../pickup-point";
