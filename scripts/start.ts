@@ -228,13 +228,9 @@ async function main(supervisor: Supervisor): Promise<void> {
   job("TrackParcels", "Suivi des colis La Poste", () => trackParcels(deps), 3_600_000);
   // Once a day at 10:30 on AWS: every hour here; each order is claimed, so it is invited once.
   job("ReviewInvitations", "Invitations à donner un avis", () => sendReviewInvitations(deps), 3_600_000);
-  // Every 5 minutes on AWS: every minute here, so a reduction's start or end publishes the pages soon after.
-  job(
-    "PriceChanges",
-    "Publication des pages aux changements de prix",
-    () => followPriceChanges(deps),
-    60_000,
-  );
+  // Every 5 minutes on AWS: every 15 seconds here (one read of the catalogue), so the pages follow a reduction's start
+  // or end within a publish's own time.
+  job("PriceChanges", "Publication des pages aux prix", () => followPriceChanges(deps), 15_000);
 
   if (reused) {
     console.log("Site de la dernière construction servi tout de suite (code inchangé).");
