@@ -19,14 +19,14 @@ export const reductionInputSchema = z
     product_ids: z
       .array(z.int().positive(), "Choisissez au moins un produit.")
       .min(1, "Choisissez au moins un produit.")
-      .max(30, "30 produits au plus par réduction."),
+      .max(30, "Au plus 30 produits par réduction."),
     kind: z.enum(REDUCTION_KINDS, "Choisissez « Promotion » ou « Soldes »."),
     change: z.discriminatedUnion(
       "type",
       [
         z.strictObject({
           type: z.literal("percent"),
-          percent: z.int("Un pourcentage entier.").min(1, "1 % au moins.").max(90, "90 % au plus."),
+          percent: z.int("Un pourcentage entier.").min(1, "Une réduction de 1 % au moins.").max(90, "Une réduction de 90 % au plus."),
         }),
         z.strictObject({
           type: z.literal("price"),
