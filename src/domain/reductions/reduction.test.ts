@@ -32,7 +32,7 @@ describe("the owner's reduction", () => {
     const backwards = reductionInputSchema.safeParse({ ...soldes, ends_at: soldes.starts_at });
     expect(backwards.error?.issues[0]?.message).toBe("La fin doit venir après le début.");
     const tooMuch = reductionInputSchema.safeParse({ ...soldes, change: { type: "percent", percent: 95 } });
-    expect(tooMuch.error?.issues[0]?.message).toBe("90 % au plus.");
+    expect(tooMuch.error?.issues[0]?.message).toBe("Une réduction de 90 % au plus.");
     expect(reductionInputSchema.safeParse({ ...soldes, product_ids: [] }).success).toBe(false);
   });
 

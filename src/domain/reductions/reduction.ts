@@ -26,7 +26,10 @@ export const reductionInputSchema = z
       [
         z.strictObject({
           type: z.literal("percent"),
-          percent: z.int("Un pourcentage entier.").min(1, "Une réduction de 1 % au moins.").max(90, "Une réduction de 90 % au plus."),
+          percent: z
+            .int("Un pourcentage entier.")
+            .min(1, "Une réduction de 1 % au moins.")
+            .max(90, "Une réduction de 90 % au plus."),
         }),
         z.strictObject({
           type: z.literal("price"),
