@@ -191,6 +191,14 @@ describe("promo codes during « Soldes »", () => {
     });
     const order = await placed(await place(buyer, mixed, 28.8, { promo_code_id: id }));
     expect([order.subtotal_amount, order.discount_amount, order.total_amount]).toEqual([22, 1, 28.8]);
+    // Saved again by a form that does not send the choice: it is kept.
+    const saved = await owner.call("PUT", `/api/admin/promo/${id}`, {
+      code: "HORSSOLDES",
+      discount_type: "percentage",
+      discount_value: 12,
+      starts_at: new Date(start.getTime() - DAY).toISOString(),
+    });
+    expect(await saved.json()).toMatchObject({ discount_value: 12, combines_with_soldes: false });
   });
 
   it("refuses in French a code that does not combine with a cart all in « Soldes », taking nothing", async () => {
