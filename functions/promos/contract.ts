@@ -16,6 +16,10 @@ const answerSchema =
         discount_type: z.enum(["percentage", "fixed_amount"]),
         discount_value: z.number(),
         discount_amount: z.number(),
+        /** The cart's products in « Soldes » the code leaves (it does not combine with them). */
+        excluded_product_ids: z.array(z.int()),
+        /** The subtotal the code applies to, in euros. */
+        eligible_amount: z.number(),
       }),
     }),
     z.object({ valid: z.literal(false), error: z.string() }),

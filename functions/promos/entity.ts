@@ -19,6 +19,8 @@ export const promoSchema = entitySchema({
     is_active: { type: "boolean", required: true },
     starts_at: { type: "string", required: true },
     expires_at: { type: "string" },
+    /** False: the code leaves the lines in « Soldes ». Absent on codes made before the choice existed: they combine. */
+    combines_with_soldes: { type: "boolean" },
     /** A used code the owner deleted stays, inactive, with its usage history. */
     archived_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },

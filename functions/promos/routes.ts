@@ -20,7 +20,7 @@ export const promoRoutes = routesAt(
 );
 
 route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
-  const { promo_code, total_amount } = c.req.valid("json");
+  const { promo_code, total_amount, items } = c.req.valid("json");
   const userId = c.var.auth?.user.id ?? null;
   const limits: Limit[] = [
     { scope: "promo-checks-address", subject: clientKey(c), rule: rateLimits.promoChecks },
@@ -28,5 +28,7 @@ route(promoRoutes, contract.postPromoValidate, withSession, async (c) => {
   if (userId) limits.push({ scope: "promo-checks-user", subject: userId, rule: rateLimits.promoChecks });
   await admitAttempt(c.var.deps, limits);
   const email = c.var.auth?.user.email ?? null;
-  return c.json(await validatePromo(c.var.deps, promo_code, eurosToCents(total_amount), email));
+  return c.json(
+    await validatePromo(c.var.deps, promo_code, { subtotal: eurosToCents(total_amount), items }, email),
+  );
 });

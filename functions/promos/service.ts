@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { DomainError } from "../../src/domain/errors";
 import { centsToEuros } from "../../src/domain/money";
 import { promoUseSubject } from "../../src/domain/orders/guest";
-import { discountFor } from "../../src/domain/orders/pricing";
+import { discountFor, onlySoldes, type PricedLine, promoBase } from "../../src/domain/orders/pricing";
 import { parisDay } from "../../src/domain/paris-time";
 import {
   discountTerms,
@@ -12,6 +12,9 @@ import {
   promoRejection,
   promoRejectionMessage,
 } from "../../src/domain/promos/promo";
+import { priceInForce } from "../../src/domain/reductions/in-force";
+import { productsByIds } from "../catalog/product-reads";
+import { productReductions } from "../catalog/product-reductions";
 import { newId } from "../platform/adapters/ids";
 import { writeTransaction } from "../platform/db/transaction";
 import type { DataDeps } from "../platform/deps";
@@ -33,6 +36,7 @@ export function toPromoRules(record: PromoRecord): PromoRules {
     is_active: record.is_active,
     starts_at: record.starts_at,
     expires_at: record.expires_at ?? null,
+    combines_with_soldes: record.combines_with_soldes ?? true,
   };
 }
 
@@ -60,32 +64,63 @@ export function promoError(reason: PromoRejection, promo: PromoRecord | null): D
   return new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined));
 }
 
-export function appliedPromo(promo: PromoRecord, discountCents: number) {
+/** `excluded`: the cart's products in « Soldes » the code leaves; `eligible`: the subtotal it applies to. */
+export function appliedPromo(promo: PromoRecord, discount: number, excluded: number[], eligible: number) {
   return {
     id: promo.id,
     code: promo.code,
     discount_type: promo.discount_type,
     discount_value: promo.discount_value / 100,
-    discount_amount: centsToEuros(discountCents),
+    discount_amount: centsToEuros(discount),
+    excluded_product_ids: excluded,
+    eligible_amount: centsToEuros(eligible),
   };
 }
 
-/** The order transaction checks everything again. */
-export async function validatePromo(deps: DataDeps, code: string, subtotal: number, email: string | null) {
+type CartLine = { product_id: number; quantity: number };
+
+/**
+ * The order transaction checks everything again. With the cart's lines, they are priced as an order would charge
+ * them now (unknown products left out); without them (an older page), the page's subtotal is one line.
+ */
+export async function validatePromo(
+  deps: DataDeps,
+  code: string,
+  cart: { subtotal: number; items?: readonly CartLine[] },
+  email: string | null,
+) {
+  const now = deps.clock();
   const promo = await findPromoByCode(deps, code);
-  const reason = promoRejection(promo ? toPromoRules(promo) : null, {
-    subtotal,
-    now: deps.clock(),
+  const rules = promo && toPromoRules(promo);
+  const terms = rules && discountTerms(rules);
+  const products = cart.items
+    ? await productsByIds(deps, [...new Set(cart.items.map((line) => line.product_id))])
+    : [];
+  const lines: (PricedLine & { id: number })[] = cart.items
+    ? cart.items.flatMap(({ product_id: id, quantity }) =>
+        products
+          .filter((product) => product.id === id)
+          .map((product) => {
+            const { price, reduction } = priceInForce(product.price_cents, productReductions(product), now);
+            return { id, quantity, unitPriceCents: price, soldes: reduction?.kind === "soldes" };
+          }),
+      )
+    : [{ id: 0, unitPriceCents: cart.subtotal, quantity: 1 }];
+  const base = promoBase(lines, terms);
+  const reason = promoRejection(rules, {
+    subtotal: base,
+    onlySoldes: onlySoldes(lines),
+    now,
     usesToday: promo ? await usesToday(deps, promo.id, email) : 0,
   });
-  if (reason || !promo) {
+  if (reason || !promo || !terms) {
     return {
       valid: false as const,
       error: promoRejectionMessage(reason ?? "PROMO_INVALID", promo ?? undefined),
     };
   }
-  const discount = discountFor(subtotal, discountTerms(toPromoRules(promo)));
-  return { valid: true as const, promo: appliedPromo(promo, discount) };
+  const excluded = lines.filter((line) => line.soldes && terms.withSoldes === false).map((line) => line.id);
+  return { valid: true as const, promo: appliedPromo(promo, discountFor(base, terms), excluded, base) };
 }
 
 export interface NewPromo {
@@ -100,6 +135,8 @@ export interface NewPromo {
   is_active?: boolean;
   starts_at?: string;
   expires_at?: string | null;
+  /** Absent: a code made through the API before the choice existed combines, as it always did. */
+  combines_with_soldes?: boolean;
 }
 
 const codeTaken = () => new DomainError("CONFLICT", "Ce code promo existe déjà.");
@@ -122,6 +159,7 @@ export async function createPromo(deps: DataDeps, input: NewPromo): Promise<Prom
     is_active: input.is_active ?? true,
     starts_at: input.starts_at ?? now,
     expires_at: input.expires_at ?? undefined,
+    combines_with_soldes: input.combines_with_soldes ?? true,
     created_at: now,
     updated_at: now,
   };
@@ -150,6 +188,7 @@ export function toAdminPromo(promo: PromoRecord) {
     is_active: promo.is_active,
     starts_at: promo.starts_at,
     expires_at: promo.expires_at ?? null,
+    combines_with_soldes: promo.combines_with_soldes ?? true,
     archived_at: promo.archived_at ?? null,
     created_at: promo.created_at,
   };
@@ -191,6 +230,9 @@ export async function updatePromo(
           is_active: input.is_active,
           starts_at: input.starts_at ?? current.starts_at,
           updated_at: now,
+          ...(input.combines_with_soldes !== undefined && {
+            combines_with_soldes: input.combines_with_soldes,
+          }),
           ...(input.max_discount_cents != null && { max_discount_cents: input.max_discount_cents }),
           ...(input.usage_limit != null && { usage_limit: input.usage_limit }),
           ...(input.expires_at != null && { expires_at: input.expires_at }),

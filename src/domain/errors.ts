@@ -49,6 +49,7 @@ export const errorCatalogue = {
       "Vos commandes non payées réservent déjà assez de ce produit : réglez-les d'abord, ou commandez-en moins.",
   },
   PROMO_USER_LIMIT: { status: 409, message: "Vous avez déjà utilisé ce code promo aujourd'hui." },
+  PROMO_SOLDES_EXCLUDED: { status: 409, message: "Ce code ne s'applique pas aux articles soldés." },
   BANK_TRANSFER_DISABLED: {
     status: 409,
     message: "Le paiement par virement est momentanément indisponible.",

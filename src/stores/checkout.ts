@@ -97,7 +97,7 @@ export function revalidatePromoSoon(
   if (!promo || subtotal <= 0 || !promoNeedsRevalidation(promo, subtotal)) return () => undefined;
   let cancelled = false;
   const timer = setTimeout(() => {
-    validatePromoCode(promo.code, centsToEuros(subtotal))
+    validatePromoCode(promo.code, centsToEuros(subtotal), $cart.get())
       .then((result) => {
         if (cancelled || $appliedPromo.get()?.id !== promo.id) return;
         if (result.valid) {

@@ -10,7 +10,8 @@ import type {
 import { parisDay } from "../../../src/domain/paris-time";
 import { addressInRound } from "../../accounts/addresses";
 import { readBatches } from "../../batches/batch-stock";
-import { productInRound, productsByIds } from "../../catalog/product-reads";
+import { type ProductRecord, productInRound, productsByIds } from "../../catalog/product-reads";
+import { productReductions } from "../../catalog/product-reductions";
 import type { ReadRound } from "../../platform/db/read-round";
 import type { DataDeps } from "../../platform/deps";
 import { dailyUseInRound, dailyUses, promoInRound } from "../../promos/order-items";
@@ -72,7 +73,9 @@ export async function readOrder(
   const [batches] = await Promise.all([readBatches(deps, productIds), round.run()]);
   return {
     earlier: earlier?.value ?? null,
-    products: new Map(products.flatMap(({ value }) => (value ? [[value.id, value] as const] : []))),
+    products: new Map(
+      products.flatMap(({ value }) => (value ? [[value.id, orderProduct(value)] as const] : [])),
+    ),
     address: address.value,
     promo: promo?.value ? { ...toPromoRules(promo.value), id: promo.value.id } : null,
     promoUsesToday: !promoId ? 0 : uses ? (uses.value?.count ?? 0) : null,
@@ -86,6 +89,12 @@ export async function readOrder(
       : null,
   };
 }
+
+/** The product as an order reads it: its reductions as the price rules take them. */
+const orderProduct = (record: ProductRecord): OrderProduct => ({
+  ...record,
+  reductions: productReductions(record),
+});
 
 /**
  * A retried attempt reads the stock strongly consistent (it is conditioned on it); it sells at the prices first

@@ -60,6 +60,8 @@ export const adminPromoSchema = z
     is_active: z.boolean().default(true),
     starts_at: z.iso.datetime({ offset: true }),
     expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+    /** Absent: a new code combines (as codes always did), an edited one keeps its choice. */
+    combines_with_soldes: z.boolean("Cumulable avec les soldes : oui ou non.").optional(),
   })
   .superRefine((promo, ctx) => {
     if (promo.discount_type === "percentage" && promo.discount_value > 100) {

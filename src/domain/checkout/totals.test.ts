@@ -103,7 +103,12 @@ describe("cartTotals", () => {
           const validated = toCart(validatedLines);
           const validatedSubtotal = cartTotals(validated, shipping, null).subtotal;
           const record = { id: "P1", code: "CODE", ...rules } as Parameters<typeof appliedPromo>[0];
-          const answer = appliedPromo(record, discountFor(validatedSubtotal, serverTerms));
+          const answer = appliedPromo(
+            record,
+            discountFor(validatedSubtotal, serverTerms),
+            [],
+            validatedSubtotal,
+          );
           const stored: AppliedPromo = { ...answer, subtotal_amount: centsToEuros(validatedSubtotal) };
 
           // Same cart as validated: exactly the server's order price.
@@ -131,6 +136,56 @@ describe("cartTotals", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("a code that does not combine with « Soldes »", () => {
+  it("previews the discount the server answers, on the lines it did not leave, for any cart", () => {
+    const linesArb = fc.array(
+      fc.record({
+        cents: fc.integer({ min: 1, max: 20_000 }),
+        quantity: fc.integer({ min: 1, max: 20 }),
+        soldes: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 5 },
+    );
+    fc.assert(
+      fc.property(linesArb, fc.integer({ min: 1, max: 10_000 }), (ls, basisPoints) => {
+        const shop = ls.map((l, index) => ({ ...l, id: index + 1 }));
+        const server = shop.map((l) => ({ unitPriceCents: l.cents, quantity: l.quantity, soldes: l.soldes }));
+        const terms = {
+          type: "percentage" as const,
+          basisPoints,
+          maxDiscount: null,
+          withSoldes: false as const,
+        };
+        const excluded = shop.filter((l) => l.soldes).map((l) => l.id);
+        const eligible = server
+          .filter((l) => !l.soldes)
+          .reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+        const record = {
+          id: "P2",
+          code: "HORSSOLDES",
+          discount_type: "percentage",
+          discount_value: basisPoints,
+        } as Parameters<typeof appliedPromo>[0];
+        const answer = appliedPromo(record, discountFor(eligible, terms), excluded, eligible);
+        const validated = shop.map((l) => line(l.id, centsToDecimalText(l.cents), l.quantity, 99));
+        const subtotal = cartTotals(validated, defaultShippingSettings, null).subtotal;
+        const stored = parseStoredPromo(
+          JSON.parse(JSON.stringify({ ...answer, subtotal_amount: centsToEuros(subtotal) })),
+        );
+        const rule = shippingRuleCents({
+          ...defaultShippingSettings,
+          shipping_company: "Colissimo",
+          pickup_cost: 0,
+          pickup_free_shipping_threshold: 0,
+        });
+        expect(cartTotals(validated, defaultShippingSettings, stored)).toEqual(
+          priceOrder(server, rule, excluded.length ? terms : { ...terms, withSoldes: undefined }),
+        );
+      }),
     );
   });
 });

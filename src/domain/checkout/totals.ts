@@ -22,6 +22,9 @@ export interface AppliedPromo {
   discount_value: number;
   discount_amount: number;
   subtotal_amount?: number;
+  /** The cart's products in « Soldes » the code leaves, and the subtotal it applied to (euros), as the server said. */
+  excluded_product_ids?: number[];
+  eligible_amount?: number;
 }
 
 const isFiniteNonNegative = (value: unknown): value is number =>
@@ -49,26 +52,36 @@ export function parseStoredPromo(value: unknown): AppliedPromo | null {
     discount_value: promo.discount_value,
     discount_amount: promo.discount_amount,
     ...(isFiniteNonNegative(promo.subtotal_amount) && { subtotal_amount: promo.subtotal_amount }),
+    ...(Array.isArray(promo.excluded_product_ids) &&
+      promo.excluded_product_ids.every(Number.isInteger) && {
+        excluded_product_ids: promo.excluded_product_ids as number[],
+      }),
+    ...(isFiniteNonNegative(promo.eligible_amount) && { eligible_amount: promo.eligible_amount }),
   };
 }
 
-/** The browser does not know a percentage's cap: a server discount below the plain percentage is the cap. */
+/**
+ * The browser does not know a percentage's cap: a server discount below the plain percentage is the cap. A code the
+ * server said leaves some lines in « Soldes » does not combine with them.
+ */
 export function promoTerms(promo: AppliedPromo): DiscountTerms {
+  const scope = promo.excluded_product_ids?.length ? { withSoldes: false as const } : {};
   if (promo.discount_type === "fixed_amount") {
-    return { type: "fixed_amount", amount: eurosToCents(promo.discount_value) };
+    return { type: "fixed_amount", amount: eurosToCents(promo.discount_value), ...scope };
   }
   const basisPoints = eurosToCents(promo.discount_value);
   const served = eurosToCents(promo.discount_amount);
   let maxDiscount: Cents | null = null;
-  if (promo.subtotal_amount !== undefined) {
-    const uncapped = discountFor(eurosToCents(promo.subtotal_amount), {
+  const validatedBase = promo.eligible_amount ?? promo.subtotal_amount;
+  if (validatedBase !== undefined) {
+    const uncapped = discountFor(eurosToCents(validatedBase), {
       type: "percentage",
       basisPoints,
       maxDiscount: null,
     });
     if (served < uncapped) maxDiscount = served;
   }
-  return { type: "percentage", basisPoints, maxDiscount };
+  return { type: "percentage", basisPoints, maxDiscount, ...scope };
 }
 
 export function shippingRule(settings: ShippingSettings) {
@@ -83,8 +96,14 @@ export function unitPriceCents(price: string): Cents {
   return Number.isFinite(euros) ? eurosToCents(euros) : 0;
 }
 
+/** The lines a code leaves are the ones the server named: the browser does not know which are in « Soldes ». */
 export function cartTotals(cart: Cart, shipping: ShippingSettings, promo: AppliedPromo | null): Totals {
-  const lines = cart.map((item) => ({ unitPriceCents: unitPriceCents(item.price), quantity: item.quantity }));
+  const excluded = new Set(promo?.excluded_product_ids);
+  const lines = cart.map((item) => ({
+    unitPriceCents: unitPriceCents(item.price),
+    quantity: item.quantity,
+    soldes: excluded.has(item.id),
+  }));
   return priceOrder(lines, shippingRule(shipping), promo ? promoTerms(promo) : null);
 }
 

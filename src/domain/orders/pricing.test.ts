@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DiscountTerms } from "../promos/promo";
-import { discountFor, mergeLines, priceOrder, shippingFor } from "./pricing";
+import { discountFor, mergeLines, onlySoldes, priceOrder, promoBase, shippingFor } from "./pricing";
 
 const rule = { standardCost: 780, freeThreshold: 10_000 };
 const pct = (percent: number, maxDiscount: number | null = null): DiscountTerms => ({
@@ -85,6 +85,48 @@ describe("priceOrder", () => {
         expect(totals.total).toBe(totals.subtotal + totals.shipping - totals.discount);
       }),
     );
+  });
+});
+
+describe("a promo code and « Soldes »", () => {
+  const lines = [
+    { unitPriceCents: 1500, quantity: 2, soldes: true },
+    { unitPriceCents: 1000, quantity: 1 },
+  ];
+  const apart: DiscountTerms = { ...pct(10), withSoldes: false };
+
+  it("discounts every line when the code combines, only the others when it does not", () => {
+    expect(promoBase(lines, pct(10))).toBe(4000);
+    expect(promoBase(lines, apart)).toBe(1000);
+    expect(promoBase(lines, null)).toBe(4000);
+    expect(priceOrder(lines, rule, pct(10))).toEqual({
+      subtotal: 4000,
+      shipping: 780,
+      discount: 400,
+      total: 4380,
+    });
+    expect(priceOrder(lines, rule, apart)).toEqual({
+      subtotal: 4000,
+      shipping: 780,
+      discount: 100,
+      total: 4680,
+    });
+  });
+
+  it("a fixed amount stops at the lines it discounts; shipping follows the whole subtotal", () => {
+    const fiveOff: DiscountTerms = { ...fixed(2000), withSoldes: false };
+    expect(priceOrder(lines, { ...rule, freeThreshold: 4000 }, fiveOff)).toEqual({
+      subtotal: 4000,
+      shipping: 0,
+      discount: 1000,
+      total: 3000,
+    });
+  });
+
+  it("says when every line is in « Soldes »", () => {
+    expect(onlySoldes(lines)).toBe(false);
+    expect(onlySoldes([lines[0] as (typeof lines)[number]])).toBe(true);
+    expect(onlySoldes([])).toBe(false);
   });
 });
 

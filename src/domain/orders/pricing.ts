@@ -6,10 +6,13 @@ import type { DiscountTerms } from "../promos/promo";
  * subtotal = Σ unit price × quantity; shipping = 0 from the free-shipping threshold, else the standard cost;
  * percentage discount = subtotal × rate rounded half up, capped by the promo's maximum; fixed discount =
  * min(value, subtotal); the discount never touches shipping; total = max(0, subtotal + shipping − discount).
+ * A code that does not combine with « Soldes » discounts the subtotal of the other lines only (promoBase).
  */
 export interface PricedLine {
   unitPriceCents: Cents;
   quantity: number;
+  /** Charged at a « Soldes » price. */
+  soldes?: boolean;
 }
 
 export interface ShippingRule {
@@ -26,6 +29,16 @@ export interface Totals {
 
 export function subtotalOf(lines: readonly PricedLine[]): Cents {
   return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+}
+
+/** What a promo code discounts: every line, or only those not in « Soldes » when it does not combine with them. */
+export function promoBase(lines: readonly PricedLine[], terms: DiscountTerms | null): Cents {
+  return subtotalOf(terms?.withSoldes === false ? lines.filter((line) => !line.soldes) : lines);
+}
+
+/** Every line is in « Soldes »: a code that does not combine with them has nothing to discount. */
+export function onlySoldes(lines: readonly PricedLine[]): boolean {
+  return lines.length > 0 && lines.every((line) => line.soldes);
 }
 
 export function shippingFor(subtotal: Cents, rule: ShippingRule): Cents {
@@ -52,7 +65,7 @@ export function priceOrder(
 ): Totals {
   const subtotal = subtotalOf(lines);
   const shipping = shippingFor(subtotal, rule);
-  const discount = discountFor(subtotal, terms);
+  const discount = discountFor(promoBase(lines, terms), terms);
   return { subtotal, shipping, discount, total: Math.max(0, subtotal + shipping - discount) };
 }
 

@@ -63,6 +63,7 @@ describe("the promo form", () => {
       is_active: true,
       starts_at: now.toISOString(),
       expires_at: null,
+      combines_with_soldes: false,
     });
     expect(adminPromoSchema.safeParse(payload).success).toBe(true);
   });
@@ -111,9 +112,34 @@ describe("the promo form", () => {
       is_active: false,
       starts_at: now.toISOString(),
       expires_at: null,
+      combines_with_soldes: true,
     };
     const { id: _id, usage_count: _count, ...editable } = promo;
     expect(promoPayload(promoFormFrom(promo), now)).toEqual(editable);
+  });
+});
+
+describe("combining with « Soldes »", () => {
+  it("is unchecked on a new code's form, and kept as stored on an edited one", () => {
+    expect(emptyPromoForm(now).combines_with_soldes).toBe(false);
+    expect(promoPayload(emptyPromoForm(now), now).combines_with_soldes).toBe(false);
+    const stored = promoFormFrom({
+      id: "p2",
+      code: "SOLDES",
+      description: "",
+      discount_type: "percentage",
+      discount_value: 10,
+      min_order_amount: 0,
+      max_discount_amount: null,
+      usage_limit: null,
+      usage_count: 0,
+      max_uses_per_user: 1,
+      is_active: true,
+      starts_at: now.toISOString(),
+      expires_at: null,
+      combines_with_soldes: true,
+    });
+    expect(promoPayload(stored, now).combines_with_soldes).toBe(true);
   });
 });
 

@@ -17,6 +17,8 @@ export interface PromoPayload {
   is_active: boolean;
   starts_at: string;
   expires_at: string | null;
+  /** False: the code leaves the lines in « Soldes ». */
+  combines_with_soldes: boolean;
 }
 
 export interface AdminPromo extends PromoPayload {
@@ -47,6 +49,7 @@ export interface PromoFormState {
   is_active: boolean;
   starts_at: string;
   expires_at: string;
+  combines_with_soldes: boolean;
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -81,6 +84,7 @@ export function emptyPromoForm(now: Date): PromoFormState {
     is_active: true,
     starts_at: toLocalDateTimeInput(now),
     expires_at: "",
+    combines_with_soldes: false,
   };
 }
 
@@ -97,6 +101,7 @@ export function promoFormFrom(promo: AdminPromo): PromoFormState {
     is_active: promo.is_active,
     starts_at: toLocalDateTimeInput(promo.starts_at),
     expires_at: toLocalDateTimeInput(promo.expires_at),
+    combines_with_soldes: promo.combines_with_soldes,
   };
 }
 
@@ -116,6 +121,7 @@ export function promoPayload(form: PromoFormState, now: Date): PromoPayload {
     is_active: form.is_active,
     starts_at: localDateTimeToIso(form.starts_at) ?? now.toISOString(),
     expires_at: localDateTimeToIso(form.expires_at),
+    combines_with_soldes: form.combines_with_soldes,
   };
 }
 

@@ -14,6 +14,7 @@ const promo: PromoRules = {
   is_active: true,
   starts_at: "2026-01-01T00:00:00Z",
   expires_at: "2026-12-31T23:00:00Z",
+  combines_with_soldes: true,
 };
 const ok = { subtotal: 5000, now, usesToday: 0 };
 
@@ -30,6 +31,19 @@ describe("promoRejection", () => {
     ["a promo already used today", promo, { ...ok, usesToday: 1 }, "PROMO_USER_LIMIT"],
     ["a cart under the minimum", promo, { ...ok, subtotal: 1999 }, "PROMO_MIN_ORDER"],
     ["a cart exactly at the minimum", promo, { ...ok, subtotal: 2000 }, null],
+    ["a cart all in « Soldes », the code combining", promo, { ...ok, onlySoldes: true }, null],
+    [
+      "a cart all in « Soldes », the code not combining",
+      { ...promo, combines_with_soldes: false },
+      { ...ok, subtotal: 0, onlySoldes: true },
+      "PROMO_SOLDES_EXCLUDED",
+    ],
+    [
+      "some lines not in « Soldes », their subtotal under the minimum",
+      { ...promo, combines_with_soldes: false },
+      { ...ok, subtotal: 1999 },
+      "PROMO_MIN_ORDER",
+    ],
   ] as const)("%s -> %s", (_, p, context, reason) => {
     expect(promoRejection(p, context)).toBe(reason);
   });
@@ -41,6 +55,9 @@ describe("messages", () => {
       "Ce code promo nécessite un minimum de commande de 50,00\u00a0€.",
     );
     expect(promoRejectionMessage("PROMO_INVALID")).toBe("Code promo invalide");
+    expect(promoRejectionMessage("PROMO_SOLDES_EXCLUDED")).toBe(
+      "Ce code ne s'applique pas aux articles soldés.",
+    );
   });
 });
 

@@ -18,6 +18,8 @@ export interface PromoRules {
   is_active: boolean;
   starts_at: string;
   expires_at: string | null;
+  /** False: the code leaves the lines in « Soldes » (the owner's choice; older codes combine). */
+  combines_with_soldes: boolean;
 }
 
 export type PromoRejection =
@@ -26,7 +28,8 @@ export type PromoRejection =
   | "PROMO_EXPIRED"
   | "PROMO_MIN_ORDER"
   | "PROMO_EXHAUSTED"
-  | "PROMO_USER_LIMIT";
+  | "PROMO_USER_LIMIT"
+  | "PROMO_SOLDES_EXCLUDED";
 
 export const PROMO_INVALID_MESSAGE = "Code promo invalide";
 
@@ -47,24 +50,41 @@ export function promoRejectionMessage(
       return "Ce code promo a atteint sa limite d'utilisation.";
     case "PROMO_USER_LIMIT":
       return "Vous avez déjà utilisé ce code promo aujourd'hui.";
+    case "PROMO_SOLDES_EXCLUDED":
+      return "Ce code ne s'applique pas aux articles soldés.";
   }
 }
 
-/** A promo's terms in integer units: a percentage in hundredths of a percent (15 % = 1500), or cents. */
-export type DiscountTerms =
+/**
+ * A promo's terms in integer units: a percentage in hundredths of a percent (15 % = 1500), or cents. `withSoldes`
+ * false: the lines in « Soldes » are left out of what the code discounts (pricing.ts promoBase).
+ */
+export type DiscountTerms = (
   | { type: "percentage"; basisPoints: number; maxDiscount: Cents | null }
-  | { type: "fixed_amount"; amount: Cents };
+  | { type: "fixed_amount"; amount: Cents }
+) & { withSoldes?: false };
 
 export function discountTerms(
-  promo: Pick<PromoRules, "discount_type" | "discount_value" | "max_discount_cents">,
+  promo: Pick<PromoRules, "discount_type" | "discount_value" | "max_discount_cents"> & {
+    combines_with_soldes?: boolean;
+  },
 ): DiscountTerms {
+  const scope = promo.combines_with_soldes === false ? { withSoldes: false as const } : {};
   return promo.discount_type === "percentage"
-    ? { type: "percentage", basisPoints: promo.discount_value, maxDiscount: promo.max_discount_cents }
-    : { type: "fixed_amount", amount: promo.discount_value };
+    ? {
+        type: "percentage",
+        basisPoints: promo.discount_value,
+        maxDiscount: promo.max_discount_cents,
+        ...scope,
+      }
+    : { type: "fixed_amount", amount: promo.discount_value, ...scope };
 }
 
 export interface PromoContext {
+  /** The subtotal the code applies to (pricing.ts promoBase): its minimum is judged on it. */
   subtotal: Cents;
+  /** Every line is in « Soldes ». */
+  onlySoldes?: boolean;
   now: Date;
   /** How many times this customer used the code today (Paris day). */
   usesToday: number;
@@ -78,6 +98,7 @@ export function promoRejection(promo: PromoRules | null, context: PromoContext):
   if (promo.expires_at && Date.parse(promo.expires_at) <= now) return "PROMO_EXPIRED";
   if (promo.usage_limit !== null && promo.usage_count >= promo.usage_limit) return "PROMO_EXHAUSTED";
   if (context.usesToday >= promo.max_uses_per_user) return "PROMO_USER_LIMIT";
+  if (context.onlySoldes && promo.combines_with_soldes === false) return "PROMO_SOLDES_EXCLUDED";
   if (context.subtotal < promo.min_order_cents) return "PROMO_MIN_ORDER";
   return null;
 }

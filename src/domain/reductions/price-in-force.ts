@@ -4,39 +4,12 @@
  * « Promotion ». The €/kg follows the price that applies. The server decides with this; the pages print it.
  */
 import { unitPriceLabel } from "../catalog/unit-price";
-import { type Cents, centsToEuros, formatEuros } from "../money";
+import { centsToEuros, formatEuros } from "../money";
+import type { PriceInForce } from "./in-force";
 import { percentOff } from "./reference-price";
-import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./words";
+import { REDUCTION_KIND_LABELS, REFERENCE_MENTION } from "./words";
 
-/** A reduction of one product, its reference price fixed when it started. */
-export interface ProductReduction {
-  kind: ReductionKind;
-  start: Date;
-  end: Date;
-  price: Cents;
-  reference: Cents;
-}
-
-export interface PriceInForce {
-  price: Cents;
-  reduction: ProductReduction | null;
-}
-
-/** A reduction applies from its start (included) to its end (excluded). */
-export function priceInForce(
-  basePrice: Cents,
-  reductions: readonly ProductReduction[],
-  at: Date,
-): PriceInForce {
-  const reduction = reductions.find((r) => r.start <= at && at < r.end) ?? null;
-  return { price: reduction ? reduction.price : basePrice, reduction };
-}
-
-/** The next instant the price of any of these reductions changes after `after`: when the pages must be published. */
-export function nextPriceChange(reductions: readonly ProductReduction[], after: Date): Date | null {
-  const times = reductions.flatMap((r) => [r.start, r.end]).filter((time) => time > after);
-  return times.length ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
-}
+export { nextPriceChange, type PriceInForce, type ProductReduction, priceInForce } from "./in-force";
 
 /** The same words on the product page, the home's cards, the cart, the checkout, the order, the invoice and mails. */
 export interface PriceAnnouncement {

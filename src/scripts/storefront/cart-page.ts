@@ -122,7 +122,7 @@ function enhanceCartPage(root: HTMLElement, heading: HTMLElement): void {
     const subtotal = cartTotals($cart.get(), $shippingSettings.get(), $appliedPromo.get() ?? null).subtotal;
     try {
       const { validatePromoCode } = await import("../../lib/cart-client");
-      const result = await validatePromoCode(wanted, centsToEuros(subtotal));
+      const result = await validatePromoCode(wanted, centsToEuros(subtotal), $cart.get());
       if (result.valid) {
         applyPromo({ ...result.promo, subtotal_amount: centsToEuros(subtotal) });
         setPromoForm({ code: "", checking: false });

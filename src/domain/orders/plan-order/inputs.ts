@@ -4,6 +4,7 @@ import type { BatchStock } from "../../batches/batches";
 import type { ProductPhoto } from "../../catalog/product-photos";
 import type { Cents } from "../../money";
 import type { PromoRules } from "../../promos/promo";
+import type { ProductReduction } from "../../reductions/in-force";
 import type { ShippingSetting } from "../../settings/settings";
 import type { ShopSetup } from "../../settings/shop-setup";
 import type { OrderBody } from "../order";
@@ -20,6 +21,8 @@ export interface OrderProduct {
   low_stock_alerted_at?: string | null;
   image: string;
   photos?: readonly ProductPhoto[];
+  /** Its reductions: the price charged is the one in force at the order's instant. */
+  reductions?: readonly ProductReduction[];
 }
 
 export interface OrderAddress {

@@ -43,6 +43,7 @@ const promo = (more: Partial<PromoRules> = {}): PromoRules & { id: string } => (
   is_active: true,
   starts_at: "2026-01-01T00:00:00Z",
   expires_at: null,
+  combines_with_soldes: true,
   ...more,
 });
 
@@ -652,5 +653,86 @@ describe("a guest's unpaid units", () => {
     const plan = placed(planOrder(inputs([[1, 10]], 100, { products: new Map([[1, soap(1, 1000, 50)]]) })));
     expect(plan.record.unpaid_hold_subjects).toBeUndefined();
     expect(plan.effects.unpaidHolds).toEqual([]);
+  });
+});
+
+describe("planOrder charges the price in force at the order's instant", () => {
+  const HOUR = 3_600_000;
+  const start = new Date(NOW.getTime() - HOUR);
+  const end = new Date(NOW.getTime() + HOUR);
+  // 10,00 € in « Promotion » at 8,00 €; 20,00 € in « Soldes » at 15,00 €; both around NOW.
+  const promoted = soap(5, 1000, 20, {
+    reductions: [{ kind: "promotion", start, end, price: 800, reference: 1000 }],
+  });
+  const sale = soap(6, 2000, 20, {
+    reductions: [{ kind: "soldes", start, end, price: 1500, reference: 2000 }],
+  });
+  const shop = new Map([...PRODUCTS, promoted, sale].map((product) => [product.id, product]));
+  const at = (now: Date, lines: Lines, total: number, more: Partial<OrderInputs> = {}) =>
+    planOrder(inputs(lines, total, { products: shop, now, ...more }));
+
+  it.each([
+    ["a millisecond before the start: the regular price", new Date(start.getTime() - 1), 1000, 17.8, false],
+    ["at the start: the reduced price", start, 800, 15.8, true],
+    ["during it", NOW, 800, 15.8, true],
+    ["a millisecond before the end", new Date(end.getTime() - 1), 800, 15.8, true],
+    ["at the end: the regular price again", end, 1000, 17.8, false],
+  ] as const)("%s", (_name, now, unit, total, reduced) => {
+    const [line] = placed(at(now, [[5, 1]], total)).record.items;
+    expect(line?.unit_price_cents).toBe(unit);
+    expect(line?.reduction).toEqual(reduced ? { kind: "promotion", reference_cents: 1000 } : undefined);
+  });
+
+  it("answers PRICE_CHANGED with the server's totals to a total computed on the old price", () => {
+    expect(refusal(at(NOW, [[5, 2]], 27.8)).details).toEqual({
+      totals: { subtotal_amount: 16, shipping_amount: 7.8, discount_amount: 0, total_amount: 23.8 },
+    });
+    expect(refusal(at(end, [[5, 2]], 23.8)).code).toBe("PRICE_CHANGED");
+  });
+
+  it("applies a promo code after the reduction, on the prices charged", () => {
+    const { record } = placed(at(NOW, [[6, 1]], 20.55, { promo: promo() }));
+    expect([record.subtotal_cents, record.discount_cents, record.total_cents]).toEqual([1500, 225, 2055]);
+    expect(record.items[0]?.reduction).toEqual({ kind: "soldes", reference_cents: 2000 });
+  });
+
+  it("a code that does not combine with « Soldes » discounts the other lines only, « Promotion » included", () => {
+    const apart = promo({ combines_with_soldes: false });
+    const mixed = placed(
+      at(
+        NOW,
+        [
+          [6, 1],
+          [1, 1],
+        ],
+        31.3,
+        { promo: apart },
+      ),
+    ).record;
+    expect([mixed.subtotal_cents, mixed.shipping_cents, mixed.discount_cents, mixed.total_cents]).toEqual([
+      2500, 780, 150, 3130,
+    ]);
+    expect(placed(at(NOW, [[5, 1]], 14.6, { promo: apart })).record.discount_cents).toBe(120);
+    // Once the « Soldes » ended, the line is discounted again.
+    expect(placed(at(end, [[6, 1]], 24.8, { promo: apart })).record.discount_cents).toBe(300);
+  });
+
+  it("refuses, in French, a code that does not combine with a cart all in « Soldes »", () => {
+    const error = refusal(at(NOW, [[6, 2]], 30, { promo: promo({ combines_with_soldes: false }) }));
+    expect([error.code, error.message]).toEqual([
+      "PROMO_SOLDES_EXCLUDED",
+      "Ce code ne s'applique pas aux articles soldés.",
+    ]);
+  });
+
+  it("judges the minimum on the subtotal the code applies to", () => {
+    const lines: Lines = [
+      [6, 1],
+      [1, 1],
+    ];
+    const apart = promo({ combines_with_soldes: false, min_order_cents: 2000 });
+    expect(refusal(at(NOW, lines, 31.3, { promo: apart })).code).toBe("PROMO_MIN_ORDER");
+    const together = promo({ min_order_cents: 2000 });
+    expect(placed(at(NOW, lines, 29.05, { promo: together })).record.discount_cents).toBe(375);
   });
 });

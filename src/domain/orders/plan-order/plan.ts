@@ -8,9 +8,10 @@ import { isGuestUserId } from "../../accounts/guest-account";
 import { DomainError } from "../../errors";
 import { eurosToCents } from "../../money";
 import { discountTerms, promoRejection, promoRejectionMessage } from "../../promos/promo";
+import { priceInForce } from "../../reductions/in-force";
 import { shippingRuleCents } from "../../settings/settings";
 import { sellRefusal } from "../../settings/shop-setup";
-import { mergeLines, priceOrder, subtotalOf, totalsInEuros } from "../pricing";
+import { mergeLines, onlySoldes, priceOrder, promoBase, totalsInEuros } from "../pricing";
 import { UNPAID_UNITS_PER_PRODUCT, unpaidHoldMessage } from "../unpaid-holds";
 import { deliverable, keyReuseRefusal, pickupDestination, sellable } from "./checks";
 import { type OrderEffects, orderEffects } from "./effects";
@@ -46,26 +47,32 @@ export function planOrder(inputs: OrderInputs): OrderPlan {
           limit: UNPAID_UNITS_PER_PRODUCT,
         }),
       );
-    sold.push({ product, quantity: line.quantity });
+    const charged = priceInForce(product.price_cents, product.reductions ?? [], inputs.now);
+    sold.push({ product, quantity: line.quantity, charged });
   }
   const address = deliverable(inputs.address);
   if (address instanceof DomainError) return refused(address);
   const pickup = pickupDestination(inputs);
   if (pickup instanceof DomainError) return refused(pickup);
 
-  const priced = sold.map(({ product, quantity }) => ({ unitPriceCents: product.price_cents, quantity }));
-  const subtotal = subtotalOf(priced);
+  const priced = sold.map(({ quantity, charged }) => ({
+    unitPriceCents: charged.price,
+    quantity,
+    soldes: charged.reduction?.kind === "soldes",
+  }));
   const promo = request.promo_code_id ? inputs.promo : null;
+  const terms = promo ? discountTerms(promo) : null;
   if (request.promo_code_id) {
     const reason = promoRejection(promo, {
-      subtotal,
+      subtotal: promoBase(priced, terms),
+      onlySoldes: onlySoldes(priced),
       now: inputs.now,
       usesToday: promo ? inputs.promoUsesToday : 0,
     });
     if (reason) return refused(new DomainError(reason, promoRejectionMessage(reason, promo ?? undefined)));
   }
   const shippingRule = shippingRuleCents(inputs.shipping, pickup ? "pickup" : "home");
-  const totals = priceOrder(priced, shippingRule, promo ? discountTerms(promo) : null);
+  const totals = priceOrder(priced, shippingRule, terms);
   if (eurosToCents(request.total_amount) !== totals.total)
     return refused(new DomainError("PRICE_CHANGED", undefined, { totals: totalsInEuros(totals) }));
 

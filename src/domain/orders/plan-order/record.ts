@@ -7,6 +7,7 @@ import { isGuestUserId } from "../../accounts/guest-account";
 import { allocateLots, type LotTaken } from "../../batches/batches";
 import { mainImage } from "../../catalog/product-photos";
 import type { Cents } from "../../money";
+import type { PriceInForce } from "../../reductions/in-force";
 import type { ReductionKind } from "../../reductions/words";
 import { promoUseSubjectOf } from "../guest";
 import type { PaymentMethod } from "../order-status";
@@ -60,8 +61,8 @@ export interface PlannedOrder {
   status_history: { status: "pending"; at: string }[];
 }
 
-/** What the order sells: each product, once, and how many of it. */
-export type Sold = { product: OrderProduct; quantity: number }[];
+/** What the order sells: each product, once, how many of it, and its price in force at the order's instant. */
+export type Sold = { product: OrderProduct; quantity: number; charged: PriceInForce }[];
 
 /** The order as it is stored, from the decision: pending / pending, lines and totals frozen, the address copied. */
 export function orderRecord(
@@ -98,15 +99,17 @@ export function orderRecord(
     status: "pending",
     payment_method: inputs.paymentMethod,
     payment_status: "pending",
-    items: sold.map(({ product, quantity }) => {
+    items: sold.map(({ product, quantity, charged }) => {
       const taken = lots.get(product.id) ?? [];
+      const { reduction } = charged;
       return {
         product_id: product.id,
         product_name: product.name,
         product_image: mainImage(product),
-        unit_price_cents: product.price_cents,
+        unit_price_cents: charged.price,
         quantity,
         ...(taken.length && { lots: taken }),
+        ...(reduction && { reduction: { kind: reduction.kind, reference_cents: reduction.reference } }),
       };
     }),
     subtotal_cents: totals.subtotal,

@@ -115,6 +115,12 @@ export function PromoFormDialog({
           <TextField label="Début" {...bind("starts_at")} type="datetime-local" required />
           <TextField label="Expiration" {...bind("expires_at")} type="datetime-local" hint="Vide = jamais." />
         </div>
+        <CheckboxField
+          label="Cumulable avec les soldes"
+          checked={form.combines_with_soldes}
+          onChecked={set("combines_with_soldes")}
+          hint="Décoché : le code ne réduit pas les articles soldés, et il est refusé si tout le panier est soldé."
+        />
         <CheckboxField label="Code actif" checked={form.is_active} onChecked={set("is_active")} />
         <SaveRow saving={saving} editing={Boolean(promo)} onCancel={onClose} />
       </form>
