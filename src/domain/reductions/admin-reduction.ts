@@ -1,7 +1,9 @@
 /** The owner's view of the reductions (decision record 054): the list, the price history, the periods. */
 import * as z from "zod";
-import { REDUCTION_KINDS } from "./reduction";
+import { REDUCTION_KINDS } from "./reduction-words";
 import { PRICE_CHANGE_REASONS } from "./reference-price";
+
+export { PRICE_CHANGE_REASON_LABELS } from "./reduction-words";
 
 export const adminReductionSchema = z.object({
   id: z.string(),
@@ -28,14 +30,6 @@ export const priceHistoryLineSchema = z.object({
   from: z.string(),
   reason: z.enum(PRICE_CHANGE_REASONS),
 });
-
-export const PRICE_CHANGE_REASON_LABELS: Record<(typeof PRICE_CHANGE_REASONS)[number], string> = {
-  created: "Création du produit",
-  edited: "Prix modifié",
-  reduction_start: "Début de réduction",
-  reduction_end: "Fin de réduction",
-  recorded: "Premier prix enregistré",
-};
 
 export const salesPeriodViewSchema = z.object({
   season: z.enum(["winter", "summer"]),

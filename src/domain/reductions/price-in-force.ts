@@ -5,7 +5,7 @@
  */
 import { unitPriceLabel } from "../catalog/unit-price";
 import { type Cents, centsToEuros, formatEuros } from "../money";
-import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction";
+import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction-words";
 import { percentOff } from "./reference-price";
 
 /** A reduction of one product, its reference price fixed when it started. */
