@@ -61,7 +61,9 @@ test("the owner schedules, lists and cancels reductions, « Soldes » only in th
   });
   await page.goto("/admin");
   const tab = page.getByRole("tab", { name: "Réductions", exact: true });
-  await press(page, page.getByRole("tab", { name: "Paramètres", exact: true }), "ArrowLeft");
+  await press(page, page.getByRole("tab", { name: "Statistiques", exact: true }), "End");
+  await expect(page.getByRole("tab", { name: "Paramètres", exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
   await expect(tab).toBeFocused();
   await expect(tab).toHaveAttribute("aria-selected", "true");
   const panel = page.getByRole("tabpanel", { name: "Réductions" });
@@ -126,6 +128,24 @@ test("the owner schedules, lists and cancels reductions, « Soldes » only in th
   await page.keyboard.press("Escape");
   await expect(history).toHaveCount(0);
   await expect(historyButton).toBeFocused();
+
+  // While it is scheduled, its product's price is held: the product form says so as it says its other refusals.
+  await press(page, tab, "Home");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Produits", exact: true })).toBeFocused();
+  await press(page, page.getByRole("button", { name: `Modifier ${fresh}` }));
+  const productForm = page.getByRole("dialog", { name: "Modifier le produit" });
+  await productForm.getByLabel("Prix (€)", { exact: true }).fill("11");
+  await press(page, productForm.getByRole("button", { name: "Modifier", exact: true }));
+  await expect(productForm.getByRole("alert")).toHaveText(
+    "Ce produit a une réduction programmée ou en cours : son prix ne peut changer qu'après sa fin, ou une fois la réduction annulée (le prix de référence annoncé en dépend).",
+  );
+  await press(page, productForm.getByRole("button", { name: "Annuler", exact: true }));
+  await expect(productForm).toHaveCount(0);
+  await press(page, page.getByRole("tab", { name: "Produits", exact: true }), "End");
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab).toHaveAttribute("aria-selected", "true");
 
   // « Annuler », confirmed: the reduction is gone, the list's heading has the focus.
   await press(page, promotion.getByRole("button", { name: "Annuler" }));
