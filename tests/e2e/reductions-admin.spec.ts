@@ -1,5 +1,6 @@
 import { createProduct } from "../../functions/catalog/service";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
+import { parisWallText } from "../../src/domain/paris-time";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { createProductAsOwner, expectAxeClean, ownerContext, shopDeps } from "./support";
 
@@ -14,6 +15,7 @@ test.use({ serviceWorkers: "block" });
 const run = Date.now().toString(36);
 const fresh = `Savon Réduction Aube ${run}`;
 const october = `Savon Réduction Octobre ${run}`;
+const running = `Savon Réduction Midi ${run}`;
 
 const card = (page: Page, name: string): Locator =>
   page.locator("[data-reduction]").filter({ has: page.getByRole("rowheader", { name }) });
@@ -209,5 +211,66 @@ test("the owner schedules, lists and cancels reductions, « Soldes » only in th
   await expect(soldesRow.getByRole("cell").nth(1)).toHaveText("9,60 €");
   await expect(soldesRow).toContainText("-20 %");
   expect(posts).toHaveLength(4);
+  await owner.close();
+});
+
+test("a running reduction is stopped now, after a confirmation, and its product's history says when", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await ownerContext(browser);
+  await createProductAsOwner(owner.request, { name: running, price: 10 });
+  const page = await owner.newPage();
+  await page.goto("/admin#reductions");
+  const panel = page.getByRole("tabpanel", { name: "Réductions" });
+  await expect(panel.getByRole("heading", { level: 2, name: "Réductions" })).toBeVisible();
+
+  // It starts at the minute after next (a start must be to come when it is scheduled), for a day.
+  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+  await press(page, panel.getByRole("button", { name: "Programmer une réduction" }));
+  const dialog = page.getByRole("dialog", { name: "Programmer une réduction" });
+  await fillForm(page, dialog, {
+    product: running,
+    soldes: false,
+    starts: parisWallText(start),
+    ends: parisWallText(new Date(start.getTime() + 86_400_000)),
+  });
+  await press(page, dialog.getByRole("button", { name: "Programmer" }));
+  await expect(dialog).toHaveCount(0);
+  await expect(card(page, running)).toContainText("Programmée");
+
+  // Once started, read again (the tab opened anew): « En cours », stopped now after its question.
+  await page.waitForTimeout(start.getTime() - Date.now() + 1_000);
+  const tab = page.getByRole("tab", { name: "Réductions", exact: true });
+  await press(page, tab, "Home");
+  await press(page, page.getByRole("tab", { name: "Statistiques", exact: true }), "End");
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  const reduction = card(page, running);
+  await expect(reduction).toContainText("En cours");
+  await expect(reduction.getByRole("button", { name: "Annuler" })).toHaveCount(0);
+  await press(page, reduction.getByRole("button", { name: "Arrêter maintenant" }));
+  const confirm = page.getByRole("alertdialog", { name: "Arrêter la réduction" });
+  await expect(confirm).toContainText("les produits reprennent leur prix habituel");
+  await expectAxeClean(page, '[role="alertdialog"]');
+  await page.keyboard.press("Tab");
+  await expect(confirm.getByRole("button", { name: "Arrêter maintenant" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toHaveCount(0);
+  await expect(panel.getByRole("status").filter({ hasText: /./ }).first()).toHaveText("Réduction arrêtée.");
+  await expect(reduction).toContainText("Terminée");
+  await expect(reduction.getByRole("heading", { level: 3 })).toBeFocused();
+  await expect(reduction.getByRole("button", { name: "Arrêter maintenant" })).toHaveCount(0);
+
+  // Its history: created at 10 €, 8 € from the start, 10 € again from the stop.
+  await press(page, reduction.getByRole("button", { name: `Historique des prix de « ${running} »` }));
+  const history = page.getByRole("dialog", { name: `Historique des prix : ${running}` });
+  const lines = history.getByRole("row");
+  await expect(lines).toHaveCount(4);
+  await expect(lines.nth(1)).toContainText("Création du produit");
+  await expect(lines.nth(2)).toContainText("8,00 €");
+  await expect(lines.nth(2)).toContainText("Début de réduction");
+  await expect(lines.nth(3)).toContainText("10,00 €");
+  await expect(lines.nth(3)).toContainText("Fin de réduction");
   await owner.close();
 });

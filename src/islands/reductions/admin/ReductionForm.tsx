@@ -15,7 +15,7 @@ import { Dialog } from "../../ui/admin/dialogs";
 import { amountInput, wholeNumberInput } from "../../ui/admin/form-controls";
 import { useAccessGuard, useLoad } from "../../ui/admin/hooks";
 import { LoadError, Loading } from "../../ui/admin/ui";
-import { Notice, TextField } from "../../ui/fields";
+import { TextField } from "../../ui/fields";
 import { type AdminReduction, scheduleReduction } from "./reductions-api";
 
 export const SOLDES_RULE =
@@ -105,16 +105,18 @@ export function ReductionFormDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const sending = useRef(false);
-  const refusalsRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
   const guard = useAccessGuard();
 
+  // A field in error first, else the refusals or the failure: the focus is never left on the disabled button.
   useLayoutEffect(() => {
     if (!focusError) return;
-    if (refusalsRef.current) refusalsRef.current.focus();
-    else
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error] input')?.focus();
+    const field = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-field-error] input',
+    );
+    (field ?? alertRef.current)?.focus();
   }, [focusError]);
 
   const set = <K extends keyof ReductionFormState>(key: K, value: ReductionFormState[K]) =>
@@ -166,23 +168,27 @@ export function ReductionFormDialog({
   return (
     <Dialog title="Programmer une réduction" onClose={onClose} wide>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
-        {refusals.length > 0 && (
+        {(refusals.length > 0 || failure) && (
           <div
-            ref={refusalsRef}
+            ref={alertRef}
             role="alert"
             tabIndex={-1}
-            data-refusals
             className="rounded-lg border border-alert/30 bg-red-50 px-4 py-3 text-sm font-medium text-alert focus:outline-none focus-visible:outline-2"
           >
-            <p className="font-semibold">Cette réduction ne peut pas être programmée :</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5">
-              {refusals.map((refusal) => (
-                <li key={refusal}>{refusal}</li>
-              ))}
-            </ul>
+            {refusals.length > 0 ? (
+              <>
+                <p className="font-semibold">Cette réduction ne peut pas être programmée :</p>
+                <ul className="mt-1 list-disc space-y-1 pl-5">
+                  {refusals.map((refusal) => (
+                    <li key={refusal}>{refusal}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>{failure}</p>
+            )}
           </div>
         )}
-        {failure && <Notice kind="error">{failure}</Notice>}
         <Group legend="Produits" error={errors.productIds}>
           {products.state.status === "loading" && <Loading>Chargement des produits...</Loading>}
           {products.state.status === "error" && (
