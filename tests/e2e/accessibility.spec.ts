@@ -74,6 +74,7 @@ test("every admin tab is axe-clean, and the product form", async ({ page }) => {
     "Commandes",
     "Avis",
     "Codes Promo",
+    "Réductions",
     "Paramètres",
   ]) {
     await page.getByRole("tab", { name, exact: true }).click();

@@ -146,7 +146,15 @@ test.describe("access", () => {
         scripts.push(await response.text());
     });
     await signInAsAdmin(page);
-    for (const name of ["Utilisateurs", "Produits", "Commandes", "Avis", "Codes Promo", "Paramètres"]) {
+    for (const name of [
+      "Utilisateurs",
+      "Produits",
+      "Commandes",
+      "Avis",
+      "Codes Promo",
+      "Réductions",
+      "Paramètres",
+    ]) {
       await openTab(page, name);
     }
     await page.waitForLoadState("networkidle");
@@ -178,6 +186,7 @@ test.describe("dashboard", () => {
       "Commandes",
       "Avis",
       "Codes Promo",
+      "Réductions",
       "Paramètres",
     ];
     for (const [index, name] of names.entries()) {

@@ -29,14 +29,6 @@ export const priceHistoryLineSchema = z.object({
   reason: z.enum(PRICE_CHANGE_REASONS),
 });
 
-export const PRICE_CHANGE_REASON_LABELS: Record<(typeof PRICE_CHANGE_REASONS)[number], string> = {
-  created: "Création du produit",
-  edited: "Prix modifié",
-  reduction_start: "Début de réduction",
-  reduction_end: "Fin de réduction",
-  recorded: "Premier prix enregistré",
-};
-
 export const salesPeriodViewSchema = z.object({
   season: z.enum(["winter", "summer"]),
   starts_at: z.string(),

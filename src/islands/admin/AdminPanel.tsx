@@ -31,7 +31,7 @@ function onDemand(waiting: string, load: () => Promise<ComponentType>) {
   };
 }
 
-/** The tabs (spec 2 "Admin", and « Avis »), Statistiques first and by default; the hash keeps the one open on reload. */
+/** The tabs (spec 2 "Admin", « Avis » and « Réductions »), Statistiques first and by default; the hash keeps the one open on reload. */
 const TABS = [
   {
     id: "statistiques",
@@ -73,6 +73,13 @@ const TABS = [
     label: "Codes Promo",
     ...onDemand("Chargement des codes promo...", () =>
       import("../promos/admin/PromosTab").then((m) => m.PromosTab),
+    ),
+  },
+  {
+    id: "reductions",
+    label: "Réductions",
+    ...onDemand("Chargement des réductions...", () =>
+      import("../reductions/admin/ReductionsTab").then((m) => m.ReductionsTab),
     ),
   },
   {
