@@ -5,7 +5,7 @@
  */
 import { unitPriceLabel } from "../catalog/unit-price";
 import { type Cents, centsToEuros, formatEuros } from "../money";
-import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction";
+import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction-words";
 import { percentOff } from "./reference-price";
 
 /** A reduction of one product, its reference price fixed when it started. */
@@ -45,7 +45,13 @@ export interface PriceAnnouncement {
   reduction: { label: string; reference: string; percent: string; mention: string } | null;
 }
 
-export function priceAnnouncement(inForce: PriceInForce, grams: number | null): PriceAnnouncement {
+/** A price and the reduction it is charged under: a product's now, or an order line's as it was charged. */
+export interface AnnouncedPrice {
+  price: Cents;
+  reduction: Pick<ProductReduction, "kind" | "reference"> | null;
+}
+
+export function priceAnnouncement(inForce: AnnouncedPrice, grams: number | null): PriceAnnouncement {
   const { price, reduction } = inForce;
   return {
     price: formatEuros(price),
