@@ -155,6 +155,67 @@ describe("orderConfirmationMail: the delivery", () => {
   });
 });
 
+describe("orderConfirmationMail: a line charged under a reduction", () => {
+  const MENTION = "Prix de référence : le prix le plus bas des 30 jours précédant la réduction";
+  const reduced = () =>
+    order({
+      items: [
+        {
+          id: "i1",
+          product_id: 1,
+          product_name: "Savon <Alep> & laurier",
+          product_image: "/images/premium.webp",
+          unit_price: 10,
+          quantity: 2,
+          total_price: 20,
+          lots: [],
+          reduction: { kind: "soldes", reference: 12.5, percent: 20 },
+        },
+        {
+          id: "i2",
+          product_id: 2,
+          product_name: "Savon d'Alep Premium",
+          product_image: "/images/premium.webp",
+          unit_price: 5.8,
+          quantity: 1,
+          total_price: 5.8,
+          lots: [],
+        },
+      ],
+    });
+
+  it("says, under the line, the word, the percentage, the price charged, the reference and its mention", () => {
+    const mail = orderConfirmationMail(reduced(), context);
+    expect(mail.text).toContain(
+      [
+        "2 × Savon <Alep> & laurier — 20,00\u00a0€",
+        "  Soldes -20\u00a0% : 10,00\u00a0€ au lieu de 12,50\u00a0€",
+        `  ${MENTION}`,
+        "1 × Savon d'Alep Premium — 5,80\u00a0€",
+        "Sous-total : 25,80\u00a0€",
+      ].join("\n"),
+    );
+    expect(mail.text.match(/Prix de référence/g)).toHaveLength(1);
+  });
+
+  it("strikes the reference through in the HTML part, the product's name escaped", () => {
+    const { html } = orderConfirmationMail(reduced(), context);
+    expect(html).toContain(
+      `<li>2 × Savon &#60;Alep&#62; &#38; laurier — 20,00\u00a0€<br><span style="font-size:13px;color:#5b5b50">Soldes -20\u00a0% : 10,00\u00a0€ au lieu de <s>12,50\u00a0€</s><br>${MENTION}</span></li>`,
+    );
+    expect(html).toContain("<li>1 × Savon d&#39;Alep Premium — 5,80\u00a0€</li>");
+    expect(html).toContain("<li>Sous-total : 25,80\u00a0€</li>");
+  });
+
+  it("says nothing of a reduction for a line at its price", () => {
+    const mail = orderConfirmationMail(order(), context);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain("Prix de référence");
+      expect(part).not.toContain("au lieu de");
+    }
+  });
+});
+
 describe("shippedMail: where the parcel goes", () => {
   const shipped = (changes: Partial<Order> = {}) =>
     ({

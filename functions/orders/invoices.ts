@@ -109,6 +109,9 @@ const documentLine = (item: OrderRecord["items"][number], quantity: number) => (
   quantity,
   unit_price_cents: item.unit_price_cents,
   total_cents: item.unit_price_cents * quantity,
+  ...(item.reduction && {
+    reduction: { kind: item.reduction.kind, reference_cents: item.reduction.reference_cents },
+  }),
 });
 
 function orderFigures(order: OrderRecord) {

@@ -2,6 +2,12 @@ import { phoneToInput } from "../../src/domain/accounts/phone";
 import { inertText } from "../../src/domain/mail/visitor-text";
 import { eurosToCents, formatEuros } from "../../src/domain/money";
 import { guestTrackingPath, guestWithdrawalPath } from "../../src/domain/orders/guest";
+import {
+  announcementLead,
+  announcementText,
+  type LineAnnouncement,
+  orderItemAnnouncement,
+} from "../../src/domain/orders/line-reduction";
 import type { Order } from "../../src/domain/orders/order";
 import { colissimoTrackingUrl, isColissimo } from "../../src/domain/orders/order-status";
 import {
@@ -98,21 +104,32 @@ function pickupSmsLine(point: OrderPickupPoint): string {
   return `Vous recevrez un SMS au ${phoneToInput(point.phone)} dès que votre colis sera disponible.`;
 }
 
+/** Under a line charged under a reduction: its words, the reference struck through. */
+function lineReductionHtml(words: LineAnnouncement): string {
+  return `<br><span style="font-size:13px;color:#5b5b50">${escapeHtml(announcementLead(words))} <s>${escapeHtml(words.reference)}</s><br>${escapeHtml(words.mention)}</span>`;
+}
+
 /** Order confirmation: the summary, and for a bank transfer what to pay, to whom, with which reference. */
 export function orderConfirmationMail(order: Order, context: OrderMailContext): Mail {
   const euros = (amount: number) => formatEuros(eurosToCents(amount));
   const number = order.order_number;
-  const lines = order.items.map(
-    (item) => `${item.quantity} × ${item.product_name} — ${euros(item.total_price)}`,
-  );
-  const summary = [
-    ...lines,
+  const lines = order.items.map((item) => ({
+    line: `${item.quantity} × ${item.product_name} — ${euros(item.total_price)}`,
+    words: orderItemAnnouncement(item),
+  }));
+  const totals = [
     `Sous-total : ${euros(order.subtotal_amount)}`,
     `Livraison : ${order.shipping_amount === 0 ? "offerte" : euros(order.shipping_amount)}`,
     ...(order.promo_code
       ? [`Code promo ${order.promo_code.code} : −${euros(order.promo_code.discount_amount)}`]
       : []),
     `Total : ${euros(order.total_amount)}`,
+  ];
+  const summary = [
+    ...lines.flatMap(({ line, words }) =>
+      words ? [line, `  ${announcementText(words)}`, `  ${words.mention}`] : [line],
+    ),
+    ...totals,
   ];
   // What the shopper typed goes to whatever e-mail she gave: none of it may become a link in the mail.
   const typed = order.shipping_address;
@@ -170,9 +187,13 @@ export function orderConfirmationMail(order: Order, context: OrderMailContext): 
   ].join("\n");
   const list = (items: string[]) =>
     `<ul style="padding-left:18px;margin:0 0 16px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  const summaryHtml = `<ul style="padding-left:18px;margin:0 0 16px">${[
+    ...lines.map(({ line, words }) => `<li>${escapeHtml(line)}${words ? lineReductionHtml(words) : ""}</li>`),
+    ...totals.map((total) => `<li>${escapeHtml(total)}</li>`),
+  ].join("")}</ul>`;
   const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2b2b24;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#4d5b2a">${escapeHtml(context.shopName)}</h1>
-<p>${escapeHtml(intro)}</p>${list(summary)}
+<p>${escapeHtml(intro)}</p>${summaryHtml}
 ${delivery.map(([title, lines]) => `<p style="margin:0 0 4px"><strong>${escapeHtml(title)}</strong></p>${list(lines)}`).join("")}${pickupNotes.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}
 ${transfer.length ? `<p style="margin:0 0 4px"><strong>Paiement par virement</strong></p>${list(transfer)}${qr ? transferQrHtml(qr) : ""}` : ""}
 ${guest ? `${buttonHtml({ label: "Suivre ma commande", url: page })}<p>${escapeHtml(GUEST_LINK_NOTICE)}</p><p><a href="${escapeHtml(page)}">${escapeHtml(GUEST_ACCOUNT_OFFER)}</a></p>` : `<p><a href="${escapeHtml(page)}">Suivre ma commande</a></p>`}

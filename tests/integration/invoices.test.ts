@@ -12,6 +12,7 @@ import type { Order } from "../../src/domain/orders/order";
 import { createTestContext } from "../setup/test-db";
 import { COMPLETE_COSMETICS } from "../support/cosmetics";
 import { createCustomer, type TestCustomer } from "../support/customers";
+import { chargeLineUnderReduction } from "../support/order-lines";
 import { SHOP_COMPANY, SHOP_COMPANY_WITH_VAT } from "../support/shop-setup";
 
 const ctx = await createTestContext();
@@ -189,6 +190,40 @@ describe("invoices", () => {
     ).json()) as Order;
     expect(failed.invoice_number).toBeNull();
     expect(failed.credit_note_number).toBeNull();
+  });
+
+  it("prints a line charged under a reduction at the price charged, and under it the reference and its mention", async () => {
+    const customer = await createCustomer(ctx.deps, ctx.app);
+    const placed = await order(customer, 2);
+    // Charged 34,90 € under « Soldes » from 44,90 €: 22 % off, rounded down from 22.27 %.
+    await chargeLineUnderReduction(ctx.deps, placed.id, 0, { kind: "soldes", reference_cents: 4490 });
+    const paid = (await (await markPaid(placed.id)).json()) as Order;
+    const cancelled = await cancel(placed.id);
+    for (const [path, number] of [
+      ["invoice", paid.invoice_number],
+      ["credit-note", cancelled.credit_note_number],
+    ] as const) {
+      const text = await pdfText(await customer.call("GET", `/api/user/orders/${placed.id}/${path}`));
+      expect(text).toMatch(
+        /Savon d'Alep Premium 2 34,90\s€ -?69,80\s€ Soldes -22\s% : 34,90\s€ au lieu de 44,90\s€/,
+      );
+      expect(text).toContain("Prix de référence : le prix le plus bas des 30 jours précédant la réduction");
+      expect(text).toMatch(/Sous-total -?69,80\s€/);
+      const stored = JSON.parse(
+        (
+          await invoiceEntity(ctx.db)
+            .get({ number: number ?? "" })
+            .go()
+        ).data?.snapshot ?? "{}",
+      );
+      expect(stored.lines[0].reduction).toEqual({ kind: "soldes", reference_cents: 4490 });
+    }
+    // A line at its price says nothing of a reduction.
+    const other = await order(customer);
+    await markPaid(other.id);
+    const text = await pdfText(await customer.call("GET", `/api/user/orders/${other.id}/invoice`));
+    expect(text).not.toContain("Prix de référence");
+    expect(text).not.toContain("au lieu de");
   });
 
   it("shows VAT when the shop charges it", async () => {

@@ -7,6 +7,7 @@ import {
   sirenOf,
   VAT_FRANCHISE_MENTION,
 } from "../../../src/domain/orders/invoice";
+import { announcementLead, lineAnnouncement } from "../../../src/domain/orders/line-reduction";
 import { encodableByAll, pdfText } from "./pdf-text";
 
 /**
@@ -145,6 +146,24 @@ export async function renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Uint8A
     right(euros(line.unit_price_cents), 450);
     right(euros(sign * line.total_cents), 545);
     y -= 14;
+    const reduction = lineAnnouncement(line.unit_price_cents, line.reduction);
+    if (reduction) {
+      // The price charged is the line's; under it, the reference struck through and its mention.
+      const lead = text(`${announcementLead(reduction)} `);
+      write(lead, 62, { size: 8, color: muted });
+      const x = 62 + regular.widthOfTextAtSize(lead, 8);
+      write(reduction.reference, x, { size: 8, color: muted });
+      const struck = regular.widthOfTextAtSize(text(reduction.reference), 8);
+      page.drawLine({
+        start: { x, y: y + 2.8 },
+        end: { x: x + struck, y: y + 2.8 },
+        thickness: 0.6,
+        color: muted,
+      });
+      y -= 11;
+      write(reduction.mention, 62, { size: 8, color: muted });
+      y -= 12;
+    }
     if (line.lots) {
       write(clip(line.lots, 90), 62, { size: 8, color: muted });
       y -= 12;

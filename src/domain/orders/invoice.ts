@@ -1,4 +1,5 @@
 import type { Cents } from "../money";
+import type { LineReduction } from "./line-reduction";
 
 /** Numbers continuous per year and kind; what an invoice says is frozen in a snapshot when issued. */
 export type InvoiceKind = "invoice" | "credit_note";
@@ -35,6 +36,8 @@ export interface InvoiceLine {
   total_cents: Cents;
   /** Decision record 018; absent on older documents: issued documents are never rewritten. */
   lots?: string;
+  /** The reduction the unit price was charged under (decision record 054), announced under the line. */
+  reduction?: LineReduction;
 }
 
 export type VatTreatment =

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { emailSchema } from "../accounts/account";
 import { addressInputSchema, COUNTRIES } from "../accounts/address";
+import { REDUCTION_KINDS } from "../reductions/words";
 import { DELIVERY_MODES } from "../settings/settings-constants";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status";
 import { PICKUP_POINT_ID_PATTERN, pickupMessages } from "./pickup-point";
@@ -188,6 +189,16 @@ export const orderSchema =
         quantity: z.number(),
         total_price: z.number(),
         lots: z.array(z.object({ lot: z.string(), quantity: z.number() })),
+        /** The reduction the unit price was charged under, announced as the pages did (lineReductionView). */
+        reduction: z
+          .object({
+            kind: z.enum(REDUCTION_KINDS),
+            /** The lowest price of the 30 days before the reduction, in euros: struck through. */
+            reference: z.number(),
+            /** Whole percent off the reference, rounded down. */
+            percent: z.number().int(),
+          })
+          .optional(),
       }),
     ),
     status_history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),

@@ -4,8 +4,8 @@
  * « Promotion ». The €/kg follows the price that applies. The server decides with this; the pages print it.
  */
 import { unitPriceLabel } from "../catalog/unit-price";
-import { centsToEuros, formatEuros } from "../money";
-import type { PriceInForce } from "./in-force";
+import { type Cents, centsToEuros, formatEuros } from "../money";
+import type { ProductReduction } from "./in-force";
 import { percentOff } from "./reference-price";
 import { REDUCTION_KIND_LABELS, REFERENCE_MENTION } from "./words";
 
@@ -18,7 +18,13 @@ export interface PriceAnnouncement {
   reduction: { label: string; reference: string; percent: string; mention: string } | null;
 }
 
-export function priceAnnouncement(inForce: PriceInForce, grams: number | null): PriceAnnouncement {
+/** A price and the reduction it is charged under: a product's now, or an order line's as it was charged. */
+export interface AnnouncedPrice {
+  price: Cents;
+  reduction: Pick<ProductReduction, "kind" | "reference"> | null;
+}
+
+export function priceAnnouncement(inForce: AnnouncedPrice, grams: number | null): PriceAnnouncement {
   const { price, reduction } = inForce;
   return {
     price: formatEuros(price),

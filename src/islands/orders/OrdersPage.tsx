@@ -4,11 +4,12 @@ import { orderNumber, orderPaymentLabel, paymentMethodLabel } from "../../domain
 import { withdrawalHref, withdrawalOffered } from "../../domain/withdrawals/withdrawal";
 import { creditNoteUrl, invoiceUrl } from "../../lib/api/api-links";
 import { fetchMyOrders, type Order } from "../../lib/shop-client";
-import { SignInRequired } from "../ui/fields";
 import { ParcelEvents } from "../ui/ParcelEvents";
 import { ProductThumb } from "../ui/ProductThumb";
 import { SessionFirstPaint } from "../ui/SessionFirstPaint";
+import { SignInRequired } from "../ui/SignInRequired";
 import { useCustomerLoad } from "../ui/use-customer-load";
+import { LineReductionSlot } from "./LineReductionSlot";
 import { orderPickupPoint, PickupPointDetails } from "./PickupPointDetails";
 import { ReviewsOpener } from "./ReviewsOpener";
 import { StatusBadge } from "./StatusBadge";
@@ -115,6 +116,7 @@ function OrderCard({ order }: { order: Order }) {
                 <span className="text-sm text-ink-soft tabular-nums">
                   {item.quantity} × {euros(item.unit_price)}
                 </span>
+                <LineReductionSlot item={item} />
               </span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { eurosToCents, formatEuros } from "../../../domain/money";
 import type { Order } from "../../../lib/shop-client";
+import { LineReductionSlot } from "../LineReductionSlot";
 
 /** « Articles »: the lines, the delivery, the discount, the total and the customer's notes. */
 export function OrderArticles({ order }: { order: Order }) {
@@ -16,6 +17,7 @@ export function OrderArticles({ order }: { order: Order }) {
           <li key={item.id} className="flex justify-between gap-3">
             <span>
               {item.quantity} × {item.product_name}
+              <LineReductionSlot item={item} />
             </span>
             <span className="tabular-nums">{formatEuros(eurosToCents(item.total_price))}</span>
           </li>

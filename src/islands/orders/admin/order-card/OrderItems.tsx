@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { formatAmount } from "../../../../domain/admin/admin-format";
 import { lotsLabel } from "../../../../domain/batches/batches";
 import { freeShippingReached } from "../../../../domain/orders/admin-orders";
 import type { Order } from "../../../../domain/orders/order";
 import { Badge } from "../../../ui/admin/ui";
+
+/** The words of a line charged under a reduction, as the customer reads them: fetched for such an order only. */
+const LineReductionNote = lazy(() => import("../../LineReductionNote"));
 
 /** « Articles »: each line's product, quantity and unit price, and the lots it was taken from. */
 export function OrderItems({ items }: { items: Order["items"] }) {
@@ -17,6 +20,13 @@ export function OrderItems({ items }: { items: Order["items"] }) {
             <span className="text-sm text-ink tabular-nums">
               {item.quantity} × {formatAmount(item.unit_price)}
             </span>
+            {item.reduction && (
+              <span className="w-full">
+                <Suspense fallback={null}>
+                  <LineReductionNote item={item} />
+                </Suspense>
+              </span>
+            )}
             {item.lots.length > 0 && (
               <span className="w-full text-xs text-ink-soft">{lotsLabel(item.lots, item.quantity)}</span>
             )}
