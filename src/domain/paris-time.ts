@@ -38,6 +38,16 @@ export function parisDaysBetween(from: Date, to: Date): number {
   return calendarDaysBetween(parisDay(from), parisDay(to));
 }
 
+/** The Paris calendar day of an instant in words: « 6 janvier 2027 ». */
+export function parisLongDate(at: Date): string {
+  return at.toLocaleDateString("fr-FR", {
+    timeZone: "Europe/Paris",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+}
+
 /** Formats an instant for the customer and the owner: « mardi 24 novembre 2026 à 09:28 » (Europe/Paris). */
 export function parisDateTime(at: Date): string {
   const date = at.toLocaleDateString("fr-FR", {

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { type Cents, formatEuros } from "../money";
+import { parisLongDate } from "../paris-time";
 import { percentOff } from "./reference-price";
 import { onSaleLongEnough, type SalesPeriod, salesPeriodContaining } from "./sales-periods";
 import { REDUCTION_KINDS, type ReductionKind } from "./words";
@@ -65,13 +66,7 @@ export interface ReducedProduct {
   scheduled: readonly { start: Date; end: Date; kind: ReductionKind }[];
 }
 
-const day = (at: Date) =>
-  at.toLocaleDateString("fr-FR", {
-    timeZone: "Europe/Paris",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
+const day = parisLongDate;
 
 /** Every reason the reduction cannot be scheduled, in French, or none. */
 export function reductionRefusals(

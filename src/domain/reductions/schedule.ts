@@ -8,6 +8,7 @@
  * reduction not yet started is recomputed whenever an earlier one is added or removed, since it falls in its 30 days.
  */
 import type { Cents } from "../money";
+import { parisLongDate } from "../paris-time";
 import { type ReductionInput, reducedPrice, reductionRefusals } from "./reduction";
 import { type PriceChange, percentOff, REFERENCE_DAYS, referencePrice } from "./reference-price";
 import { reductionStatus, type StoredReduction } from "./stored";
@@ -34,13 +35,7 @@ export interface ReductionOutcome {
 }
 
 const DAY_MS = 86_400_000;
-const day = (at: Date) =>
-  at.toLocaleDateString("fr-FR", {
-    timeZone: "Europe/Paris",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
+const day = parisLongDate;
 
 /** Every reduction not yet started takes the reference price of the history as it will be; started ones keep theirs. */
 function withReferences(
