@@ -2,6 +2,14 @@
  * Cart rules (spec 3, 5), pure over an immutable list. No zod on purpose: the header's cart badge imports this on
  * every page, and zod would weigh more than the rest of the island.
  */
+import { REDUCTION_KINDS, type ReductionKind } from "../reductions/words";
+
+/** The reduction the line's price was read under, announced beside it: its kind and reference price in euros. */
+export interface CartReduction {
+  kind: ReductionKind;
+  reference: number;
+}
+
 export interface CartItem {
   id: number;
   name: string;
@@ -11,6 +19,8 @@ export interface CartItem {
   image: string;
   quantity: number;
   stock: number;
+  /** Absent when the price was read without a reduction in force. */
+  reduction?: CartReduction;
 }
 export type Cart = readonly CartItem[];
 
@@ -60,8 +70,17 @@ export function parseStoredCart(value: unknown): Cart {
   const items: CartItem[] = [];
   for (const candidate of value) {
     if (isCartItem(candidate) && !items.some((item) => item.id === candidate.id)) {
-      const { id, name, price, weight, image, quantity, stock } = candidate;
-      items.push({ id, name, price, weight, image, quantity, stock });
+      const { id, name, price, weight, image, quantity, stock, reduction } = candidate;
+      items.push({
+        id,
+        name,
+        price,
+        weight,
+        image,
+        quantity,
+        stock,
+        ...(reduction && { reduction: { kind: reduction.kind, reference: reduction.reference } }),
+      });
     }
   }
   return items;
@@ -81,6 +100,18 @@ export function isCartItem(value: unknown): value is CartItem {
     typeof item.price === "string" &&
     /^\d+(\.\d{1,2})?$/.test(item.price) &&
     typeof item.weight === "string" &&
-    typeof item.image === "string"
+    typeof item.image === "string" &&
+    (item.reduction === undefined || isCartReduction(item.reduction))
+  );
+}
+
+function isCartReduction(value: unknown): value is CartReduction {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, reference } = value as Record<string, unknown>;
+  return (
+    REDUCTION_KINDS.includes(kind as ReductionKind) &&
+    typeof reference === "number" &&
+    Number.isFinite(reference) &&
+    reference > 0
   );
 }

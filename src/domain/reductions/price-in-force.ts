@@ -5,8 +5,8 @@
  */
 import { unitPriceLabel } from "../catalog/unit-price";
 import { type Cents, centsToEuros, formatEuros } from "../money";
-import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./reduction";
 import { percentOff } from "./reference-price";
+import { REDUCTION_KIND_LABELS, REFERENCE_MENTION, type ReductionKind } from "./words";
 
 /** A reduction of one product, its reference price fixed when it started. */
 export interface ProductReduction {
@@ -45,7 +45,13 @@ export interface PriceAnnouncement {
   reduction: { label: string; reference: string; percent: string; mention: string } | null;
 }
 
-export function priceAnnouncement(inForce: PriceInForce, grams: number | null): PriceAnnouncement {
+/** What an announcement needs: the price that applies and, under a reduction, its kind and reference price. */
+export interface AnnouncedPrice {
+  price: Cents;
+  reduction: Pick<ProductReduction, "kind" | "reference"> | null;
+}
+
+export function priceAnnouncement(inForce: AnnouncedPrice, grams: number | null): PriceAnnouncement {
   const { price, reduction } = inForce;
   return {
     price: formatEuros(price),

@@ -7,16 +7,9 @@ import * as z from "zod";
 import { type Cents, formatEuros } from "../money";
 import { percentOff } from "./reference-price";
 import { onSaleLongEnough, type SalesPeriod, salesPeriodContaining } from "./sales-periods";
+import { REDUCTION_KINDS, type ReductionKind } from "./words";
 
-export const REDUCTION_KINDS = ["promotion", "soldes"] as const;
-export type ReductionKind = (typeof REDUCTION_KINDS)[number];
-export const REDUCTION_KIND_LABELS: Record<ReductionKind, string> = {
-  promotion: "Promotion",
-  soldes: "Soldes",
-};
-
-export const REFERENCE_MENTION =
-  "Prix de référence : le prix le plus bas des 30 jours précédant la réduction";
+export { REDUCTION_KIND_LABELS, REDUCTION_KINDS, REFERENCE_MENTION, type ReductionKind } from "./words";
 
 const instant = (what: string) =>
   z.iso.datetime({ offset: true, error: `${what} : date et heure invalides.` });
