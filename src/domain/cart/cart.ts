@@ -101,17 +101,17 @@ export function isCartItem(value: unknown): value is CartItem {
     /^\d+(\.\d{1,2})?$/.test(item.price) &&
     typeof item.weight === "string" &&
     typeof item.image === "string" &&
-    (item.reduction === undefined || isCartReduction(item.reduction))
+    isCartReduction(item.reduction)
   );
 }
 
-function isCartReduction(value: unknown): value is CartReduction {
-  if (typeof value !== "object" || value === null) return false;
-  const { kind, reference } = value as Record<string, unknown>;
+/** Absent, or a known kind with a positive reference price. */
+function isCartReduction(value: unknown): value is CartReduction | undefined {
+  const reduction = value as Partial<CartReduction> | null | undefined;
   return (
-    REDUCTION_KINDS.includes(kind as ReductionKind) &&
-    typeof reference === "number" &&
-    Number.isFinite(reference) &&
-    reference > 0
+    reduction === undefined ||
+    (REDUCTION_KINDS.includes(reduction?.kind as ReductionKind) &&
+      typeof reduction?.reference === "number" &&
+      reduction.reference > 0)
   );
 }
