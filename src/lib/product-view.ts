@@ -49,9 +49,7 @@ export function toCartProduct(product: BuyBoxProduct): CartProduct {
     weight: product.weight,
     image: product.image,
     stock: product.stock,
-    ...(product.reduction && {
-      reduction: { kind: product.reduction.kind, reference: product.reduction.reference },
-    }),
+    ...(product.reduction && { reduction: product.reduction }),
   };
 }
 

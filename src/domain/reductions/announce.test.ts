@@ -34,4 +34,14 @@ describe("announcePrice", () => {
     });
     expect(announcePrice({ price: 12.9 }).reduction).toBeNull();
   });
+
+  it("announces no reduction that is not well formed (a stored cart line's may be anything)", () => {
+    for (const reduction of [
+      { kind: "braderie", reference: 12.9 },
+      { kind: "promotion", reference: "12.9" },
+      { kind: "soldes", reference: 0 },
+      { kind: "toString", reference: 12.9 },
+    ])
+      expect(announcePrice({ price: 9.9, reduction } as never).reduction).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { eurosToCents } from "../money";
 import { type PriceAnnouncement, priceAnnouncement } from "./price-in-force";
-import type { ReductionKind } from "./words";
+import { REDUCTION_KIND_LABELS, type ReductionKind } from "./words";
 
 /** What a price shown to a shopper needs of the reduction in force: the API's `reduction` is one. */
 export interface ReductionView {
@@ -22,11 +22,22 @@ export interface ShownPrice {
   grams?: number | null;
 }
 
+/** A reduction of a known kind with a positive reference price: a stored cart line's may be anything. */
+function wellFormed(reduction: ReductionView | null | undefined): reduction is ReductionView {
+  return (
+    Object.hasOwn(REDUCTION_KIND_LABELS, reduction?.kind ?? "") &&
+    typeof reduction?.reference === "number" &&
+    reduction.reference > 0
+  );
+}
+
 export function announcePrice({ price, reduction, grams }: ShownPrice): PriceAnnouncement {
   return priceAnnouncement(
     {
       price: eurosToCents(price),
-      reduction: reduction ? { kind: reduction.kind, reference: eurosToCents(reduction.reference) } : null,
+      reduction: wellFormed(reduction)
+        ? { kind: reduction.kind, reference: eurosToCents(reduction.reference) }
+        : null,
     },
     grams || null,
   );
