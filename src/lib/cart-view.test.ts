@@ -180,3 +180,29 @@ describe("describeCartChange", () => {
     );
   });
 });
+
+describe("a line under a reduction", () => {
+  const mention = "Prix de référence : le prix le plus bas des 30 jours précédant la réduction";
+
+  it.each([
+    ["promotion", "Promotion"],
+    ["soldes", "Soldes"],
+  ] as const)("announces « %s » beside the unit price it totals", (kind, label) => {
+    const line = { ...soap, price: "9.90", reduction: { kind, reference: 12.9 } };
+    const markup = cartLine(line).value;
+    expect(text(markup)).toContain(
+      `Prix unitaire : 9,90\u00a0€${label}-23\u00a0%Prix de référence : 12,90\u00a0€${mention}`,
+    );
+    expect(markup).toContain(
+      '<s class="text-ink-soft tabular-nums"><span class="sr-only">Prix de référence : </span>12,90',
+    );
+    expect(text(markup)).toContain("19,80\u00a0€");
+    expect(text(cartContent(state({ cart: [line] })).value)).toContain("Sous-total (2 articles)19,80\u00a0€");
+  });
+
+  it("announces nothing without one", () => {
+    const markup = cartLine(soap).value;
+    expect(markup).not.toContain("data-price-reduction");
+    expect(markup).not.toContain("Prix de référence");
+  });
+});

@@ -17,7 +17,9 @@ import {
 } from "../domain/checkout/totals";
 import { eurosToCents, formatEuros } from "../domain/money";
 import type { Totals } from "../domain/orders/pricing";
+import { announcePrice } from "../domain/reductions/announce";
 import { inputClass } from "./field-classes";
+import { reductionHtml } from "./price-announcement-view";
 import { html, type SafeHtml } from "./safe-html";
 
 /** The cart's low-stock note (spec 2, 9): at 5 or fewer units left. */
@@ -124,11 +126,16 @@ const STEP_CLASS =
 const REMOVE_CLASS =
   "rounded-sm text-sm font-semibold text-alert underline underline-offset-4 hover:text-red-900";
 
+/** The reduction the line's unit price is under, in the words of every other surface. */
+export function lineReduction(item: CartItem): SafeHtml {
+  return reductionHtml(announcePrice({ price: Number(item.price), reduction: item.reduction }).reduction);
+}
+
 /** One line; `data-key` lets the page's module keep its elements (and the focus in them) across renders. */
 export function cartLine(item: CartItem): SafeHtml {
   const unit = unitPriceCents(item.price);
   const id = item.id;
-  return html`<li class="flex gap-4 p-4 sm:p-5" data-key="${id}"><img src="${item.image}" alt="" width="96" height="96" class="shrink-0 rounded-lg bg-cream-100 object-cover size-20 sm:size-24"><div class="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"><div class="min-w-0"><h3 class="font-serif text-lg leading-snug font-semibold text-olive-900"><a href="/product/${id}" class="rounded-sm hover:underline">${item.name}</a></h3><p class="text-sm text-ink-soft"><span class="sr-only">Poids : </span>${item.weight}</p><p class="mt-1 text-sm text-ink-soft tabular-nums">Prix unitaire : <span class="font-medium text-ink">${formatEuros(unit)}</span></p>${item.stock <= LOW_STOCK_NOTE ? html`<p class="mt-1 text-sm font-semibold text-warning">Seulement ${item.stock} en stock</p>` : ""}</div><div class="flex items-center justify-between gap-4 sm:flex-col sm:items-end"><fieldset class="flex items-center rounded-full border border-cream-300 bg-cream-50"><legend class="sr-only">Quantité : ${item.name}</legend><button type="button" class="${STEP_CLASS}" data-cart-step="-1" data-id="${id}" aria-label="Diminuer la quantité de ${item.name}"><span aria-hidden="true">−</span></button><output aria-live="polite" aria-label="Quantité de ${item.name}" class="min-w-8 text-center font-semibold tabular-nums">${item.quantity}</output><button type="button" class="${STEP_CLASS}" data-cart-step="1" data-id="${id}"${item.quantity >= item.stock ? html` disabled` : ""} aria-label="Augmenter la quantité de ${item.name}"><span aria-hidden="true">+</span></button></fieldset><div class="text-right"><p class="font-serif text-lg font-semibold text-crust-800 tabular-nums">${formatEuros(unit * item.quantity)}</p><button type="button" class="${REMOVE_CLASS}" data-cart-remove="${id}">Retirer<span class="sr-only"> ${item.name} du panier</span></button></div></div></div></li>`;
+  return html`<li class="flex gap-4 p-4 sm:p-5" data-key="${id}"><img src="${item.image}" alt="" width="96" height="96" class="shrink-0 rounded-lg bg-cream-100 object-cover size-20 sm:size-24"><div class="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"><div class="min-w-0"><h3 class="font-serif text-lg leading-snug font-semibold text-olive-900"><a href="/product/${id}" class="rounded-sm hover:underline">${item.name}</a></h3><p class="text-sm text-ink-soft"><span class="sr-only">Poids : </span>${item.weight}</p><p class="mt-1 text-sm text-ink-soft tabular-nums">Prix unitaire : <span class="font-medium text-ink">${formatEuros(unit)}</span></p>${lineReduction(item)}${item.stock <= LOW_STOCK_NOTE ? html`<p class="mt-1 text-sm font-semibold text-warning">Seulement ${item.stock} en stock</p>` : ""}</div><div class="flex items-center justify-between gap-4 sm:flex-col sm:items-end"><fieldset class="flex items-center rounded-full border border-cream-300 bg-cream-50"><legend class="sr-only">Quantité : ${item.name}</legend><button type="button" class="${STEP_CLASS}" data-cart-step="-1" data-id="${id}" aria-label="Diminuer la quantité de ${item.name}"><span aria-hidden="true">−</span></button><output aria-live="polite" aria-label="Quantité de ${item.name}" class="min-w-8 text-center font-semibold tabular-nums">${item.quantity}</output><button type="button" class="${STEP_CLASS}" data-cart-step="1" data-id="${id}"${item.quantity >= item.stock ? html` disabled` : ""} aria-label="Augmenter la quantité de ${item.name}"><span aria-hidden="true">+</span></button></fieldset><div class="text-right"><p class="font-serif text-lg font-semibold text-crust-800 tabular-nums">${formatEuros(unit * item.quantity)}</p><button type="button" class="${REMOVE_CLASS}" data-cart-remove="${id}">Retirer<span class="sr-only"> ${item.name} du panier</span></button></div></div></div></li>`;
 }
 
 function promoBox(promo: AppliedPromo | null, discount: number, form: PromoFormState): SafeHtml {

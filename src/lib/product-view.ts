@@ -20,11 +20,12 @@ export type BuyBoxProduct = Pick<
   | "low_stock_threshold"
   | "is_active"
   | "net_weight_g"
+  | "reduction"
 >;
 
 /** The buy box's product; its image is the product's picture: the first photo, else the image URL. */
 export function toBuyBoxProduct(product: BuyBoxProduct & Partial<Pick<Product, "photos">>): BuyBoxProduct {
-  const { id, name, price, weight, stock, low_stock_threshold, is_active, net_weight_g } = product;
+  const { id, name, price, weight, stock, low_stock_threshold, is_active, net_weight_g, reduction } = product;
   return {
     id,
     name,
@@ -35,10 +36,11 @@ export function toBuyBoxProduct(product: BuyBoxProduct & Partial<Pick<Product, "
     low_stock_threshold,
     is_active,
     net_weight_g,
+    ...(reduction && { reduction }),
   };
 }
 
-/** A cart line keeps the price as euro text (spec 3, "Cart item"). */
+/** A cart line keeps the price as euro text (spec 3, "Cart item"), with the reduction it is announced with. */
 export function toCartProduct(product: BuyBoxProduct): CartProduct {
   return {
     id: product.id,
@@ -47,6 +49,7 @@ export function toCartProduct(product: BuyBoxProduct): CartProduct {
     weight: product.weight,
     image: product.image,
     stock: product.stock,
+    ...(product.reduction && { reduction: product.reduction }),
   };
 }
 

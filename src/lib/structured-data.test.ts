@@ -88,3 +88,15 @@ describe("productJsonLd", () => {
     expect(serializeJsonLd({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
   });
 });
+
+describe("productJsonLd under a reduction", () => {
+  it.each(["promotion", "soldes"] as const)(
+    "offers the price in force during « %s », and no other price",
+    (kind) => {
+      const reduced = { ...soap, price: 9.9, reduction: { kind, reference: 12.9, percent: 23, ends_at: "" } };
+      const data = productJsonLd(reduced, "https://savon.example");
+      expect(data.offers).toMatchObject({ price: "9.90", priceCurrency: "EUR" });
+      expect(JSON.stringify(data)).not.toContain("12.9");
+    },
+  );
+});

@@ -32,8 +32,10 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
   "/maintenance": CONTENT,
   // No framework since issue 30: the stored cart painted by an inline script (in the HTML), then one small module.
   "/cart": { html: 13, js: 20, css: 10 },
-  // React and the checkout island; PayPal's buttons, the address form and the success screen on demand.
-  "/payment": { html: 13, js: 93, css: 10 },
+  // React and the checkout island; PayPal's buttons, the address form and the success screen on demand. 94 since the
+  // summary's lines announce a reduction (L112-1-1): its words and markup, shared with the cart and the cards, came
+  // to 93.2 KB (from 92.1), measured with `npm run bench:bytes`.
+  "/payment": { html: 13, js: 94, css: 10 },
   "/orders": { html: 13, js: 82, css: 10 },
   "/orders/track": { html: 13, js: 83, css: 10 },
   "/profile": { html: 13, js: 80, css: 10 },

@@ -59,3 +59,34 @@ describe("syncCartWithCatalog", () => {
     expect(result.changes).toEqual([]);
   });
 });
+
+describe("syncCartWithCatalog under a reduction", () => {
+  const promotion = {
+    kind: "promotion" as const,
+    reference: 8.9,
+    percent: 22,
+    ends_at: "2026-12-31T23:00:00.000Z",
+  };
+
+  it("takes the reduced price in force with the reduction it is announced with", () => {
+    const result = syncCartWithCatalog(
+      [item(1, 2, { price: "8.90" })],
+      [product(1, { reduction: promotion })],
+    );
+    expect(result.cart).toEqual([item(1, 2, { reduction: { kind: "promotion", reference: 8.9 } })]);
+    expect(result.changes).toEqual([{ kind: "price", name: "Savon 1", price: "6.90" }]);
+  });
+
+  it("drops the announcement with the reduction's end, and announces « Soldes » as they start", () => {
+    const ended = syncCartWithCatalog(
+      [item(1, 1, { reduction: { kind: "promotion", reference: 8.9 } })],
+      [product(1, { price: 8.9, reduction: null })],
+    );
+    expect(ended.cart).toEqual([item(1, 1, { price: "8.90" })]);
+    expect(ended.changes).toEqual([{ kind: "price", name: "Savon 1", price: "8.90" }]);
+
+    const soldes = { ...promotion, kind: "soldes" as const };
+    const started = syncCartWithCatalog([item(1, 1)], [product(1, { reduction: soldes })]);
+    expect(started.cart[0]?.reduction).toEqual({ kind: "soldes", reference: 8.9 });
+  });
+});

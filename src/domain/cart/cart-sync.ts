@@ -6,7 +6,7 @@
 
 import { mainImage, type ProductPhoto } from "../catalog/product-photos";
 import { centsToDecimalText, eurosToCents } from "../money";
-import type { Cart, CartItem } from "./cart";
+import type { Cart, CartItem, CartReduction } from "./cart";
 
 export interface CatalogEntry {
   id: number;
@@ -18,6 +18,8 @@ export interface CatalogEntry {
   is_active: boolean;
   /** The owner's photos: the first is the cart line's picture (product-photos.ts). */
   photos?: readonly ProductPhoto[];
+  /** The reduction in force, `price` being then the reduced price: the line announces it. */
+  reduction?: CartReduction | null;
 }
 
 export type CartChange =
@@ -31,9 +33,9 @@ export interface CartSync {
 }
 
 /**
- * Refreshes every line from the catalogue: name, weight, image, price and stock. A product no longer sold or
- * out of stock leaves the cart; a quantity above the stock comes down to it. Returns the same cart object when
- * nothing changed, so the store is not rewritten for nothing.
+ * Refreshes every line from the catalogue: name, weight, image, price (the price in force, with the reduction it is
+ * announced with) and stock. A product no longer sold or out of stock leaves the cart; a quantity above the stock
+ * comes down to it. Returns the same cart object when nothing changed, so the store is not rewritten for nothing.
  */
 export function syncCartWithCatalog(cart: Cart, catalog: readonly CatalogEntry[]): CartSync {
   const byId = new Map(catalog.map((product) => [product.id, product]));
@@ -57,6 +59,9 @@ export function syncCartWithCatalog(cart: Cart, catalog: readonly CatalogEntry[]
       image: mainImage(product),
       quantity,
       stock: product.stock,
+      ...(product.reduction && {
+        reduction: { kind: product.reduction.kind, reference: product.reduction.reference },
+      }),
     };
     if (eurosToCents(Number(item.price)) !== eurosToCents(product.price)) {
       changes.push({ kind: "price", name: product.name, price });
@@ -68,7 +73,9 @@ export function syncCartWithCatalog(cart: Cart, catalog: readonly CatalogEntry[]
       fresh.weight !== item.weight ||
       fresh.image !== item.image ||
       fresh.quantity !== item.quantity ||
-      fresh.stock !== item.stock
+      fresh.stock !== item.stock ||
+      fresh.reduction?.kind !== item.reduction?.kind ||
+      fresh.reduction?.reference !== item.reduction?.reference
     ) {
       changed = true;
     }

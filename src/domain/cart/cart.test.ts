@@ -115,6 +115,11 @@ describe("parseStoredCart", () => {
     ["drops lines missing a field", [{ ...line(1, 1), name: undefined }, line(2, 1)], [line(2, 1)]],
     ["drops decimal quantities", [{ ...line(1, 1), quantity: 1.5 }], []],
     ["strips unknown keys", [{ ...line(1, 2), is_admin: true }], [line(1, 2)]],
+    [
+      "keeps the reduction a line's price is announced with",
+      [{ ...line(1, 2), reduction: { kind: "soldes", reference: 15 } }],
+      [{ ...line(1, 2), reduction: { kind: "soldes", reference: 15 } }],
+    ],
   ])("%s", (_name, stored, expected) => {
     expect(parseStoredCart(stored)).toEqual(expected);
   });

@@ -2,6 +2,14 @@
  * Cart rules (spec 3, 5), pure over an immutable list. No zod on purpose: the header's cart badge imports this on
  * every page, and zod would weigh more than the rest of the island.
  */
+import type { ReductionKind } from "../reductions/words";
+
+/** The reduction the line's price was read under, announced beside it: its kind and reference price in euros. */
+export interface CartReduction {
+  kind: ReductionKind;
+  reference: number;
+}
+
 export interface CartItem {
   id: number;
   name: string;
@@ -11,6 +19,11 @@ export interface CartItem {
   image: string;
   quantity: number;
   stock: number;
+  /**
+   * Absent when the price was read without a reduction in force. Kept as stored: announcePrice announces only a
+   * well-formed one, and this file's every byte is on every page (the header's badge).
+   */
+  reduction?: CartReduction;
 }
 export type Cart = readonly CartItem[];
 
@@ -60,8 +73,17 @@ export function parseStoredCart(value: unknown): Cart {
   const items: CartItem[] = [];
   for (const candidate of value) {
     if (isCartItem(candidate) && !items.some((item) => item.id === candidate.id)) {
-      const { id, name, price, weight, image, quantity, stock } = candidate;
-      items.push({ id, name, price, weight, image, quantity, stock });
+      const { id, name, price, weight, image, quantity, stock, reduction } = candidate;
+      items.push({
+        id,
+        name,
+        price,
+        weight,
+        image,
+        quantity,
+        stock,
+        ...(reduction && { reduction }),
+      });
     }
   }
   return items;

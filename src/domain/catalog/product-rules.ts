@@ -24,6 +24,16 @@ export interface ProductView extends CosmeticInfo {
   ingredients: string;
   usage: string;
   is_active: boolean;
+  /** The reduction in force when it was read (productReductionSchema); `price` is then the reduced price. */
+  reduction?: ProductReductionShown | null;
+}
+
+/** A reduction in force as the API announces it: prices in euros, the percentage off rounded down. */
+export interface ProductReductionShown {
+  kind: "promotion" | "soldes";
+  reference: number;
+  percent: number;
+  ends_at: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { emptyCart } from "../../domain/cart/cart";
 import { unitPriceText } from "../../domain/catalog/unit-price";
+import { announcePrice } from "../../domain/reductions/announce";
 import { productParams, track } from "../../lib/analytics";
 import {
   ADDED_FEEDBACK_MS,
@@ -13,6 +14,7 @@ import {
 import { type BuyBoxProduct, priceLabel, toCartProduct } from "../../lib/product-view";
 import { $cart, addToCart } from "../../stores/cart";
 import WaitlistForm from "../waitlist/WaitlistForm";
+import { PriceAnnouncement } from "./PriceAnnouncement";
 
 interface Props {
   /** The product as the page knows it (build time, or just fetched by the shell). */
@@ -66,6 +68,7 @@ export default function BuyBox({ product }: Props) {
           {priceLabel(product.price)}
           <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
         </p>
+        <PriceAnnouncement reduction={announcePrice(product).reduction} />
 
         <p className={stock.className} data-buy-box-stock>
           {stock.dotClassName && <span aria-hidden="true" className={stock.dotClassName} />}

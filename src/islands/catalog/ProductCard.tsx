@@ -1,5 +1,6 @@
 import { unitPriceText } from "../../domain/catalog/cosmetics";
 import type { Product } from "../../domain/catalog/product";
+import { announcePrice } from "../../domain/reductions/announce";
 import {
   CARD_IMAGE_CLASS,
   CARD_IMAGE_SIZES,
@@ -16,13 +17,14 @@ import {
 import { priceLabel } from "../../lib/product-view";
 import type { SummaryView } from "../../lib/review-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
+import { PriceAnnouncement } from "./PriceAnnouncement";
 import { ProductPicture } from "./ProductPicture";
 
 export type CardProduct = Pick<
   Product,
   "id" | "name" | "price" | "weight" | "image" | "description" | "category" | "stock"
 > &
-  Partial<Pick<Product, "net_weight_g" | "reference" | "gtin" | "photos">>;
+  Partial<Pick<Product, "net_weight_g" | "reference" | "gtin" | "photos" | "reduction">>;
 
 interface Props {
   product: CardProduct;
@@ -96,6 +98,10 @@ export function ProductCard({ product, siteUrl, eager = false, structuredData = 
               {unitPriceText(product)}
             </p>
           </div>
+        </div>
+        {/* Filled again by the cards' refresh, which prints the same markup (lib/price-announcement-view.ts). */}
+        <div data-card-reduction="">
+          <PriceAnnouncement reduction={announcePrice(product).reduction} />
         </div>
         <p className="mt-1 text-sm text-ink-soft" data-card-weight>
           <span className="sr-only">Poids : </span>

@@ -3,7 +3,9 @@ import { type Cart, itemCount } from "../../domain/cart/cart";
 import { type ShippingSettings, unitPriceCents } from "../../domain/checkout/totals";
 import { formatEuros } from "../../domain/money";
 import type { Totals } from "../../domain/orders/pricing";
+import { announcePrice } from "../../domain/reductions/announce";
 import { TotalsList } from "../cart/TotalsList";
+import { PriceAnnouncement } from "../catalog/PriceAnnouncement";
 import { Notice } from "../ui/fields";
 import { ProductThumb } from "../ui/ProductThumb";
 
@@ -50,6 +52,11 @@ export function SummarySection(props: Props) {
                   <p className="text-sm text-ink-soft tabular-nums">
                     {item.quantity} × {formatEuros(unit)}
                   </p>
+                  <PriceAnnouncement
+                    reduction={
+                      announcePrice({ price: Number(item.price), reduction: item.reduction }).reduction
+                    }
+                  />
                 </div>
                 <p className="font-medium tabular-nums">{formatEuros(unit * item.quantity)}</p>
               </li>

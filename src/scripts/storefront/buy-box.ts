@@ -22,6 +22,9 @@ import { enhanceWaitlist, setWaitlistOpen } from "./waitlist-form";
 
 export function enhanceBuyBox(root: HTMLElement): void {
   let product = JSON.parse(root.dataset.buyBox ?? "") as BuyBoxProduct;
+  const builtPrice = product.price;
+  // The build's reduction announcement holds for the price it was printed with only.
+  const announcement = root.querySelector<HTMLElement>("[data-price-reduction]");
   let justAdded = false;
   const part = (name: string) => root.querySelector<HTMLElement>(`[data-buy-box-${name}]`);
   const price = part("price");
@@ -37,6 +40,7 @@ export function enhanceBuyBox(root: HTMLElement): void {
   const render = (): void => {
     const state = buyBoxState(product, $cart.get(), justAdded);
     setOwnText(price, priceLabel(product.price), "first");
+    if (announcement) announcement.hidden = product.price !== builtPrice;
 
     const message = stockMessage(product);
     if (stock && (stock.textContent !== message.text || stock.className !== message.className)) {

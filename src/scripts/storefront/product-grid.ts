@@ -9,6 +9,7 @@
 import { PHOTO_FORMATS, photoSrcset, scaledHeight } from "../../domain/catalog/product-photos";
 import type { ProductView } from "../../domain/catalog/product-rules";
 import { unitPriceText } from "../../domain/catalog/unit-price";
+import { announcePrice } from "../../domain/reductions/announce";
 import { fetchProducts } from "../../lib/catalog-client";
 import {
   CARD_IMAGE_CLASS,
@@ -28,6 +29,7 @@ import {
   VIEW_PRODUCT_TEXT,
   viewProductDetail,
 } from "../../lib/catalog-view";
+import { reductionHtml } from "../../lib/price-announcement-view";
 import { priceLabel } from "../../lib/product-view";
 import { productJsonLd, serializeJsonLd } from "../../lib/structured-data";
 import { h, setAttribute, setOwnText, setText, whenLoadedAndIdle } from "./dom";
@@ -112,6 +114,9 @@ export function fillCard(card: HTMLElement, product: ProductView, siteUrl: strin
   setText(title, product.name);
   setText(find("price"), priceLabel(product.price));
   setText(find("unit-price"), unitPriceText(product));
+  const reduction = find("reduction");
+  const announced = reductionHtml(announcePrice(product).reduction);
+  if (reduction && (announced.value || reduction.firstChild)) reduction.innerHTML = announced.value;
   setOwnText(find("weight"), product.weight, "last");
   setText(find("description"), product.description);
   fillMedia(find("media"), product, eager);
