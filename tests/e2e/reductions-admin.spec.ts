@@ -1,6 +1,6 @@
 import { createProduct } from "../../functions/catalog/service";
 import { seedProducts } from "../../functions/platform/db/seed-catalog";
-import { parisWallText } from "../../src/domain/paris-time";
+import { parisWallText } from "../../src/domain/paris-wall-time";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { createProductAsOwner, expectAxeClean, ownerContext, shopDeps } from "./support";
 

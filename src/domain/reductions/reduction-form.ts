@@ -4,7 +4,7 @@
  * the Paris dates the screen prints.
  */
 import { parseEurosText } from "../money";
-import { parisInstant } from "../paris-time";
+import { parisInstant } from "../paris-wall-time";
 import type { ReductionInput } from "./reduction";
 import type { ReductionKind } from "./words";
 

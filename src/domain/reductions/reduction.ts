@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { type Cents, formatEuros } from "../money";
-import { parisLongDate } from "../paris-time";
+import { parisLongDate } from "../paris-wall-time";
 import { percentOff } from "./reference-price";
 import { onSaleLongEnough, type SalesPeriod, salesPeriodContaining } from "./sales-periods";
 import { REDUCTION_KINDS, type ReductionKind } from "./words";

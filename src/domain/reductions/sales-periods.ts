@@ -8,7 +8,8 @@
  * Source: Code de commerce, articles L310-3 and D310-15-2 (Légifrance); the dates the DGCCRF published each year
  * are the tests' table.
  */
-import { parisDay, parisWallTime } from "../paris-time";
+import { parisDay } from "../paris-time";
+import { parisWallTime } from "../paris-wall-time";
 
 export type SalesSeason = "winter" | "summer";
 

@@ -8,7 +8,7 @@
  * reduction not yet started is recomputed whenever an earlier one is added or removed, since it falls in its 30 days.
  */
 import type { Cents } from "../money";
-import { parisLongDate } from "../paris-time";
+import { parisLongDate } from "../paris-wall-time";
 import { type ReductionInput, reducedPrice, reductionRefusals } from "./reduction";
 import { type PriceChange, percentOff, REFERENCE_DAYS, referencePrice } from "./reference-price";
 import { reductionStatus, type StoredReduction } from "./stored";
