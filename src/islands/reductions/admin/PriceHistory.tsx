@@ -1,6 +1,6 @@
 import { formatAmount } from "../../../domain/admin/admin-format";
+import { PRICE_CHANGE_REASON_LABELS } from "../../../domain/reductions/price-change-reasons";
 import { parisMoment } from "../../../domain/reductions/reduction-form";
-import { PRICE_CHANGE_REASON_LABELS } from "../../../domain/reductions/words";
 import { DataTable } from "../../ui/admin/DataTable";
 import { CloseRow, Dialog } from "../../ui/admin/dialogs";
 import { useLoad } from "../../ui/admin/hooks";
