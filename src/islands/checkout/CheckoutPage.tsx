@@ -15,7 +15,7 @@ import { $guestCheckout } from "../../stores/guest-checkout";
 import { $session } from "../../stores/session";
 import { describeCartChange, useCatalogSync, useHydrated, usePromoRevalidation } from "../cart/cart-hooks";
 import { ChangeNotes } from "../ui/ChangeNotes";
-import { SignInRequired } from "../ui/fields";
+import { SignInRequired } from "../ui/SignInRequired";
 import { BuyerStep } from "./BuyerStep";
 import {
   type CompanyInfo,

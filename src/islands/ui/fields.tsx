@@ -200,6 +200,3 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
     </p>
   );
 }
-
-/** On its own module, so a page that needs only this does not load the form fields. */
-export { SignInRequired } from "./SignInRequired";
