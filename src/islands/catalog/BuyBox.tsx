@@ -68,7 +68,9 @@ export default function BuyBox({ product }: Props) {
           {priceLabel(product.price)}
           <span className="ml-2 align-middle font-sans text-sm font-normal text-ink-soft">TTC</span>
         </p>
-        <PriceAnnouncement reduction={announcePrice(product).reduction} />
+        <div data-buy-box-reduction="">
+          <PriceAnnouncement reduction={announcePrice(product).reduction} />
+        </div>
 
         <p className={stock.className} data-buy-box-stock>
           {stock.dotClassName && <span aria-hidden="true" className={stock.dotClassName} />}

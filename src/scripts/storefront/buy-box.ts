@@ -23,10 +23,10 @@ import { enhanceWaitlist, setWaitlistOpen } from "./waitlist-form";
 export function enhanceBuyBox(root: HTMLElement): void {
   let product = JSON.parse(root.dataset.buyBox ?? "") as BuyBoxProduct;
   const builtPrice = product.price;
-  // The build's reduction announcement holds for the price it was printed with only.
-  const announcement = root.querySelector<HTMLElement>("[data-price-reduction]");
   let justAdded = false;
   const part = (name: string) => root.querySelector<HTMLElement>(`[data-buy-box-${name}]`);
+  // The build's reduction announcement holds for the price it was printed with only.
+  const announcement = part("reduction");
   const price = part("price");
   const stock = part("stock");
   const button = part("add") as HTMLButtonElement | null;
