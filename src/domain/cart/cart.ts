@@ -82,7 +82,7 @@ export function parseStoredCart(value: unknown): Cart {
         image,
         quantity,
         stock,
-        ...(reduction && { reduction }),
+        reduction,
       });
     }
   }
